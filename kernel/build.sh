@@ -1,0 +1,122 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build one of the project's kernels from Debian's linux-source-6.1 and cache
+# the result outside the clone.
+#
+#   kernel/build.sh patched|legacy    prints the artifact directory on stdout
+#
+# The cache key hashes the source package version, this script, the config
+# fragments and (for "patched") the series and every patch in it, so a
+# changed input always rebuilds and an unchanged one never does. Artifacts
+# are moved into place only after a complete build: an interrupted or failed
+# build never leaves a half-valid entry.
+#
+# Environment: SYSFS_AUDIT_CACHE (default ~/.cache/sysfs-audit),
+#              KBUILD_JOBS (default: nproc + 1).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+flavour=${1:-}
+case "$flavour" in
+patched|legacy) ;;
+*) echo "usage: $0 patched|legacy" >&2; exit 2 ;;
+esac
+
+cache=${SYSFS_AUDIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sysfs-audit}
+tarball=/usr/src/linux-source-6.1.tar.xz
+jobs=${KBUILD_JOBS:-$(($(nproc) + 1))}
+t0=$SECONDS
+
+say() { printf '[kernel %s %4ds] %s\n' "$flavour" $((SECONDS - t0)) "$*" >&2; }
+die() { printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
+
+[ -r "$tarball" ] || die "$tarball missing: apt-get install linux-source-6.1"
+srcver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) ||
+	die "linux-source-6.1 is not installed"
+
+fragments=("$here/configs/qemu-bpf.config")
+[ "$flavour" = legacy ] && fragments+=("$here/configs/legacy.config")
+
+patches=()
+if [ "$flavour" = patched ]; then
+	while read -r p; do
+		case "$p" in ''|'#'*) continue ;; esac
+		patches+=("$here/patches/$p")
+	done < "$here/patches/series"
+	[ ${#patches[@]} -gt 0 ] || die "empty series"
+fi
+
+key=$( {
+	echo "$flavour $srcver"
+	cat "$0" "${fragments[@]}"
+	[ ${#patches[@]} -eq 0 ] || cat "$here/patches/series" "${patches[@]}"
+} | sha256sum | cut -c1-16)
+
+out="$cache/kernels/$flavour-$key"
+if [ -f "$out/.complete" ]; then
+	say "cached: $out"
+	echo "$out"
+	exit 0
+fi
+
+work="$cache/work/$flavour-$key"
+rm -rf "$work" "$out.tmp"
+mkdir -p "$work" "$cache/kernels"
+
+say "unpacking linux-source-6.1 $srcver"
+tar -xJf "$tarball" -C "$work"
+src="$work/linux-source-6.1"
+
+for p in "${patches[@]}"; do
+	say "applying $(basename "$p")"
+	patch -d "$src" -p1 --quiet --forward --no-backup-if-mismatch < "$p" ||
+		die "$(basename "$p") does not apply"
+done
+
+say "configuring: tinyconfig + kvm_guest.config + ${fragments[*]##*/}"
+make -C "$src" -s tinyconfig kvm_guest.config >/dev/null
+(cd "$src" && ./scripts/kconfig/merge_config.sh -m .config "${fragments[@]}" >/dev/null)
+make -C "$src" -s olddefconfig >/dev/null
+
+# merge_config drops what it cannot satisfy; insist on every line we asked for.
+missing=0
+for f in "${fragments[@]}"; do
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*)
+			grep -qx "$line" "$src/.config" && continue ;;
+		'# CONFIG_'*' is not set')
+			opt=${line#\# }; opt=${opt%% *}
+			! grep -q "^$opt=" "$src/.config" && continue ;;
+		*) continue ;;
+		esac
+		echo "  not in final .config: $line" >&2
+		missing=1
+	done < "$f"
+done
+[ $missing -eq 0 ] || die "config fragment not satisfied"
+if [ "$flavour" = patched ] && grep -q SYSFS_DEPRECATED "$src/.config"; then
+	die "patched kernel still knows SYSFS_DEPRECATED"
+fi
+
+say "building bzImage and modules with -j$jobs"
+make -C "$src" -s -j"$jobs" bzImage modules >"$work/build.log" 2>&1 || {
+	tail -40 "$work/build.log" >&2
+	die "build failed; full log in $work/build.log"
+}
+
+say "installing modules"
+mkdir -p "$out.tmp"
+make -C "$src" -s INSTALL_MOD_PATH="$out.tmp" INSTALL_MOD_STRIP=1 \
+	modules_install >/dev/null
+rm -f "$out.tmp"/lib/modules/*/build "$out.tmp"/lib/modules/*/source
+cp "$src/arch/x86/boot/bzImage" "$src/vmlinux" "$src/.config" \
+	"$src/System.map" "$out.tmp/"
+make -C "$src" -s kernelrelease > "$out.tmp/release"
+echo "$srcver" > "$out.tmp/source-version"
+touch "$out.tmp/.complete"
+mv "$out.tmp" "$out"
+rm -rf "$work"
+say "done: $out"
+echo "$out"
