@@ -1,0 +1,14 @@
+#!/bin/bash
+# The block layout on both kernels, judged inside the guest:
+#  - patched: modern layout, and sysfs.deprecated=1 changes nothing;
+#  - legacy + sysfs.deprecated=1: the deprecated layout (our oracle);
+#  - legacy without it: modern, so the oracle really is the switch.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/tap.sh"
+. "$top/tests/lib/guest.sh"
+
+guest_case patched layout-modern
+guest_case patched layout-modern "sysfs.deprecated=1"
+guest_case legacy layout-legacy "sysfs.deprecated=1"
+guest_case legacy layout-modern
+tap_done

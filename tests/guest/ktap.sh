@@ -1,0 +1,64 @@
+# KTAP helpers for guest test cases (sourced by busybox sh).
+# A case declares its plan first, so a guest that dies half way leaves an
+# incomplete plan that the host detects.
+_ktap_n=0
+_ktap_fail=0
+
+ktap_plan() {
+	echo "KTAP version 1"
+	echo "1..$1"
+}
+
+# ok CONDITION_STATUS DESCRIPTION: report the exit status of the last test.
+ktap_result() {
+	_ktap_n=$((_ktap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $_ktap_n $2"
+	else
+		echo "not ok $_ktap_n $2"
+		_ktap_fail=$((_ktap_fail + 1))
+	fi
+}
+
+# check DESCRIPTION COMMAND...: run COMMAND, report its status.
+check() {
+	_d=$1
+	shift
+	"$@"
+	ktap_result $? "$_d"
+}
+
+diag() {
+	echo "# $*"
+}
+
+# Fail with the expected and actual value shown.
+check_eq() {
+	if [ "$2" = "$3" ]; then
+		ktap_result 0 "$1"
+	else
+		diag "expected: '$3'"
+		diag "got:      '$2'"
+		ktap_result 1 "$1"
+	fi
+}
+
+# trigger_uevent SYSFS_DIR ACTION OUT: write ACTION to SYSFS_DIR/uevent and
+# capture, over netlink, the first event that follows into OUT.
+trigger_uevent() {
+	rm -f /tmp/ueventmon.ready
+	ueventmon -r /tmp/ueventmon.ready -n 1 -t 10 >"$3" &
+	_pid=$!
+	_i=0
+	while [ ! -e /tmp/ueventmon.ready ] && [ $_i -lt 500 ]; do
+		usleep 10000
+		_i=$((_i + 1))
+	done
+	echo "$2" >"$1/uevent"
+	wait $_pid
+}
+
+# ev_get KEY FILE: the value of KEY in a captured event.
+ev_get() {
+	tr ' ' '\n' <"$2" | sed -n "s/^$1=//p" | head -n 1
+}

@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the test guest's initramfs without host root: the archive is written
+# by the kernel's own gen_init_cpio from a spec, so device nodes and root
+# ownership need no privileges.
+#
+#   mkinitramfs.sh KERNEL_DIR OUT.cpio.gz [BINARY...]
+#
+# KERNEL_DIR is an artifact directory from kernel/build.sh (its modules go
+# in); each BINARY (static) is installed in /bin.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -ge 2 ] || { echo "usage: $0 KERNEL_DIR OUT.cpio.gz [BINARY...]" >&2; exit 2; }
+kdir=$1 out=$2
+shift 2
+
+cache=${SYSFS_AUDIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sysfs-audit}
+busybox=/bin/busybox
+[ -x "$busybox" ] || { echo "$0: busybox-static is not installed" >&2; exit 1; }
+
+# gen_init_cpio from the same source package, built once into the cache.
+gen="$cache/tools/gen_init_cpio"
+if [ ! -x "$gen" ]; then
+	mkdir -p "$cache/tools"
+	tmp=$(mktemp -d)
+	tar -xJf /usr/src/linux-source-6.1.tar.xz -C "$tmp" \
+		linux-source-6.1/usr/gen_init_cpio.c
+	cc -O2 -o "$gen.tmp" "$tmp/linux-source-6.1/usr/gen_init_cpio.c"
+	mv "$gen.tmp" "$gen"
+	rm -rf "$tmp"
+fi
+
+spec=$(mktemp)
+trap 'rm -f "$spec"' EXIT
+{
+	for d in /bin /sbin /dev /proc /sys /tmp /etc /lib /lib/modules /tests \
+		 /tests/cases; do
+		echo "dir $d 0755 0 0"
+	done
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	echo "nod /dev/null 0666 0 0 c 1 3"
+	echo "file /bin/busybox $busybox 0755 0 0"
+	echo "slink /bin/sh busybox 0777 0 0"
+	echo "file /init $here/init 0755 0 0"
+	echo "file /tests/ktap.sh $here/ktap.sh 0644 0 0"
+	for c in "$here"/cases/*.sh; do
+		echo "file /tests/cases/${c##*/} $c 0644 0 0"
+	done
+	for b in "$@"; do
+		echo "file /bin/${b##*/} $(readlink -f "$b") 0755 0 0"
+	done
+	# Modules: the whole tree of the kernel, directories first.
+	if [ -d "$kdir/lib/modules" ]; then
+		(cd "$kdir" && find lib/modules -mindepth 1 -type d | sort) |
+			while read -r d; do echo "dir /$d 0755 0 0"; done
+		(cd "$kdir" && find lib/modules -type f | sort) |
+			while read -r f; do echo "file /$f $kdir/$f 0644 0 0"; done
+	fi
+} > "$spec"
+
+"$gen" "$spec" | gzip -1 > "$out.tmp"
+mv "$out.tmp" "$out"

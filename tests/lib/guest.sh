@@ -1,0 +1,87 @@
+# Run guest test cases from host-side TAP scripts (bash; source tap.sh first).
+#
+# guest_case FLAVOUR CASE [APPEND]
+#   boots the FLAVOUR kernel (kernel/build.sh, cached) with the CASE script,
+#   relays each guest KTAP result as a host TAP result, and adds one result
+#   that fails unless the guest's plan was complete: a guest that panicked,
+#   hung or bailed out still lets QEMU exit 0, so QEMU's status proves nothing.
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+out_dir=$top/build/guest
+guest_timeout=${SYSFS_AUDIT_GUEST_TIMEOUT:-180}
+
+# Static binaries that go into every initramfs (built by `make guest-deps`).
+guest_bins=("$top/build/ueventmon")
+
+# An MBR disk image with two Linux partitions, written without fdisk/root.
+guest_mkdisk() {
+	local img=$1
+	rm -f "$img"
+	truncate -s 16M "$img"
+	# p1: LBA 2048, 8192 sectors; p2: LBA 10240, 20480 sectors.
+	printf '\x00\x00\x00\x00\x83\x00\x00\x00\x00\x08\x00\x00\x00\x20\x00\x00' |
+		dd of="$img" bs=1 seek=446 conv=notrunc status=none
+	printf '\x00\x00\x00\x00\x83\x00\x00\x00\x00\x28\x00\x00\x00\x50\x00\x00' |
+		dd of="$img" bs=1 seek=462 conv=notrunc status=none
+	printf '\x55\xaa' | dd of="$img" bs=1 seek=510 conv=notrunc status=none
+}
+
+guest_case() {
+	local flavour=$1 case=$2 append=${3:-}
+	local name="$flavour/$case${append:+ ($append)}"
+	local kdir initrd prefix rc plan results bail line n desc
+
+	for b in "${guest_bins[@]}"; do
+		if [ ! -x "$b" ]; then
+			tap_ok 1 "$name: $b missing (run make guest-deps)"
+			return
+		fi
+	done
+	if ! kdir=$("$top/kernel/build.sh" "$flavour" 2>"$out_dir.build.err"); then
+		tap_diag < "$out_dir.build.err"
+		tap_ok 1 "$name: kernel $flavour builds"
+		return
+	fi
+	mkdir -p "$out_dir"
+	prefix="$out_dir/$flavour-$case${append:+-$(echo "$append" | tr -c 'a-zA-Z0-9.\n' _)}"
+	initrd="$out_dir/initramfs-$flavour.cpio.gz"
+	"$top/tests/guest/mkinitramfs.sh" "$kdir" "$initrd" "${guest_bins[@]}" ||
+		{ tap_ok 1 "$name: initramfs builds"; return; }
+	guest_mkdisk "$prefix.disk"
+
+	"$top/tests/guest/qemu-run.sh" "$kdir" "$initrd" "$prefix" "$guest_timeout" \
+		"sysfs_audit.test=$case $append" \
+		-drive "file=$prefix.disk,if=virtio,format=raw" \
+		${GUEST_QEMU_EXTRA:-}
+	rc=$?
+
+	plan= results=0 bail=
+	while IFS= read -r line; do
+		line=${line%$'\r'}
+		case "$line" in
+		"1.."*) plan=${line#1..} ;;
+		"ok "*|"not ok "*)
+			results=$((results + 1))
+			if [ "${line#not ok}" != "$line" ]; then
+				n=1; desc=${line#not ok }
+			else
+				n=0; desc=${line#ok }
+			fi
+			desc=${desc#* }
+			tap_ok $n "$name: $desc" ;;
+		"Bail out!"*) bail=$line ;;
+		"#"*) echo "$line" ;;
+		esac
+	done < <(cat "$prefix.ktap" 2>/dev/null)
+
+	if [ $rc -eq 124 ] || [ -z "$plan" ] || [ "$results" != "$plan" ] || [ -n "$bail" ]; then
+		{
+			[ $rc -eq 124 ] && echo "QEMU killed after ${guest_timeout}s"
+			[ -n "$bail" ] && echo "$bail"
+			echo "plan '${plan:-none}', $results results; console tail ($prefix.console):"
+			tail -n 25 "$prefix.console" 2>/dev/null
+		} | tap_diag
+		tap_ok 1 "$name: guest plan complete"
+	else
+		tap_ok 0 "$name: guest plan complete ($results/$plan, qemu exit $rc)"
+	fi
+}

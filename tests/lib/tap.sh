@@ -1,0 +1,23 @@
+# TAP helpers for host-side test scripts (bash). The plan is printed at the
+# end, so a script may emit any number of results.
+tap_n=0
+tap_failed=0
+
+tap_ok() {	# tap_ok STATUS DESCRIPTION
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+tap_diag() {
+	sed 's/^/# /'
+}
+
+tap_done() {
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ]
+}
