@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for the userspace model of the deprecated layout
+ * (user/legacy.c) over fake sysfs trees (user/sysfs_tree.c). TAP output.
+ * Expected values are worked out by hand from the seed patch's code.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "legacy.h"
+#include "sysfs_tree.h"
+
+static int ntests, nfailed;
+static char root[256];
+
+static void ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	ntests++;
+	if (!cond)
+		nfailed++;
+	printf("%sok %d - ", cond ? "" : "not ", ntests);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+static void is(const char *got, const char *want, const char *what)
+{
+	int same = (!got && !want) || (got && want && !strcmp(got, want));
+
+	ok(same, "%s", what);
+	if (!same)
+		printf("#   got:  %s\n#   want: %s\n", got ? got : "(none)", want ? want : "(none)");
+}
+
+/* snprintf that refuses to truncate: a cut path would test the wrong tree. */
+#define xsnprintf(buf, ...)						\
+	do {								\
+		if (snprintf(buf, sizeof(buf), __VA_ARGS__) >= (int)sizeof(buf)) { \
+			fprintf(stderr, "path too long\n");		\
+			exit(2);					\
+		}							\
+	} while (0)
+
+static void mkdir_p(const char *rel)
+{
+	char p[1024], *s;
+
+	xsnprintf(p, "%s%s", root, rel);
+	for (s = p + strlen(root) + 1; (s = strchr(s, '/')); s++) {
+		*s = '\0';
+		mkdir(p, 0755);
+		*s = '/';
+	}
+	mkdir(p, 0755);
+}
+
+static void put(const char *rel, const char *content)
+{
+	char p[1024];
+	FILE *f;
+
+	xsnprintf(p, "%s%s", root, rel);
+	f = fopen(p, "w");
+	if (!f) {
+		perror(p);
+		exit(2);
+	}
+	fputs(content, f);
+	fclose(f);
+}
+
+static void lnk(const char *rel, const char *target)
+{
+	char p[1024];
+
+	xsnprintf(p, "%s%s", root, rel);
+	if (symlink(target, p)) {
+		perror(p);
+		exit(2);
+	}
+}
+
+/*
+ * A device at PATH (below /devices) with subsystem KIND ("class"/"bus") NAME,
+ * an optional driver and extra uevent lines. Link targets are absolute into
+ * the fake tree, as the walker only looks at their last components.
+ */
+static void dev(const char *path, const char *kind, const char *name,
+		const char *driver, const char *uevent)
+{
+	char p[1024], t[1024];
+
+	mkdir_p(path);
+	xsnprintf(p, "%s/uevent", path);
+	put(p, uevent ? uevent : "");
+	if (kind) {
+		xsnprintf(t, "%s/%s/%s", root, kind, name);
+		xsnprintf(p, "%s/subsystem", path);
+		lnk(p, t);
+	}
+	if (driver) {
+		xsnprintf(t, "%s/bus/x/drivers/%s", root, driver);
+		xsnprintf(p, "%s/driver", path);
+		lnk(p, t);
+	}
+}
+
+static const char *link_target(const struct sa_legacy *l, const char *dir, const char *name)
+{
+	for (int i = 0; i < l->nlinks; i++)
+		if (!strcmp(l->links[i].dir, dir) && !strcmp(l->links[i].name, name))
+			return l->links[i].target;
+	return NULL;
+}
+
+static void build_tree(void)
+{
+	/* virtio-blk disk with two partitions */
+	dev("/devices/pci0000:00", NULL, NULL, NULL, NULL);
+	dev("/devices/pci0000:00/0000:00:04.0", "bus", "pci", "virtio-pci", NULL);
+	dev("/devices/pci0000:00/0000:00:04.0/virtio1", "bus", "virtio", "virtio_blk", NULL);
+	mkdir_p("/devices/pci0000:00/0000:00:04.0/virtio1/block");	/* glue */
+	dev("/devices/pci0000:00/0000:00:04.0/virtio1/block/vda", "class", "block", NULL,
+	    "MAJOR=254\nMINOR=0\nDEVNAME=vda\nDEVTYPE=disk\n");
+	dev("/devices/pci0000:00/0000:00:04.0/virtio1/block/vda/vda1", "class", "block", NULL,
+	    "DEVNAME=vda1\nDEVTYPE=partition\nPARTN=1\n");
+
+	/* scsi_debug: pseudo root, adapter, host, target, device, disk */
+	dev("/devices/pseudo_0", NULL, NULL, NULL, NULL);
+	dev("/devices/pseudo_0/adapter0", "bus", "pseudo", "adapter_driver", NULL);
+	dev("/devices/pseudo_0/adapter0/host0", "bus", "scsi", NULL, "DEVTYPE=scsi_host\n");
+	dev("/devices/pseudo_0/adapter0/host0/scsi_host/host0", "class", "scsi_host", NULL, NULL);
+	dev("/devices/pseudo_0/adapter0/host0/target0:0:0", "bus", "scsi", NULL,
+	    "DEVTYPE=scsi_target\n");
+	dev("/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0", "bus", "scsi", "sd",
+	    "DEVTYPE=scsi_device\n");
+	dev("/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0/block/sda", "class", "block",
+	    NULL, "DEVNAME=sda\nDEVTYPE=disk\n");
+
+	/* snd-dummy: card0 did not exist in the deprecated layout */
+	dev("/devices/platform", NULL, NULL, NULL, NULL);
+	dev("/devices/platform/snd_dummy.0", "bus", "platform", "snd_dummy", NULL);
+	dev("/devices/platform/snd_dummy.0/sound/card0", "class", "sound", NULL, NULL);
+	dev("/devices/platform/snd_dummy.0/sound/card0/controlC0", "class", "sound", NULL,
+	    "DEVNAME=snd/controlC0\n");
+
+	/* input: stacked class devices */
+	dev("/devices/platform/i8042", "bus", "platform", "i8042", NULL);
+	dev("/devices/platform/i8042/serio0", "bus", "serio", "atkbd", NULL);
+	dev("/devices/platform/i8042/serio0/input/input1", "class", "input", NULL, NULL);
+	dev("/devices/platform/i8042/serio0/input/input1/event1", "class", "input", NULL,
+	    "DEVNAME=input/event1\n");
+
+	/* a virtual netdev: class device without parent */
+	mkdir_p("/devices/virtual/net");
+	dev("/devices/virtual/net/dummy0", "class", "net", NULL, "INTERFACE=dummy0\n");
+	/* not devices: attribute directories without uevent */
+	mkdir_p("/devices/virtual/net/dummy0/queues/rx-0");
+}
+
+#define P_VIRTIO "/devices/pci0000:00/0000:00:04.0/virtio1"
+#define P_SDEV "/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0"
+
+static struct sa_tree tree;
+
+static void legacy_of(const char *path, struct sa_legacy *l)
+{
+	struct sa_dev *d = sa_tree_find(&tree, path);
+
+	memset(l, 0, sizeof(*l));
+	ok(d != NULL, "device %s found", path);
+	if (d)
+		ok(sa_legacy_compute(d, l) == 0, "%s: computed", path);
+}
+
+int main(void)
+{
+	struct sa_legacy l;
+	int err;
+
+	snprintf(root, sizeof(root), "/tmp/sa-unit-XXXXXX");
+	if (!mkdtemp(root)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	mkdir_p("/class");
+	mkdir_p("/bus");
+	build_tree();
+
+	err = sa_tree_load(root, &tree);
+	ok(err == 0, "fake tree loads (%d)", err);
+	ok(tree.n == 21, "21 devices found, glue and attribute directories skipped (%zu)", tree.n);
+
+	/* virtio disk */
+	legacy_of(P_VIRTIO "/block/vda", &l);
+	is(l.devpath, "/block/vda", "vda: legacy DEVPATH");
+	is(l.physdevpath, P_VIRTIO, "vda: PHYSDEVPATH is the first parent with a bus");
+	is(l.physdevbus, "virtio", "vda: PHYSDEVBUS");
+	is(l.physdevdriver, "virtio_blk", "vda: PHYSDEVDRIVER");
+	is(link_target(&l, "/block/vda", "device"), P_VIRTIO, "vda: device link");
+	is(link_target(&l, P_VIRTIO, "block:vda"), "/block/vda", "vda: block:vda link in parent");
+	ok(l.nlinks == 2, "vda: no class-directory link for block (%d links)", l.nlinks);
+	sa_legacy_free(&l);
+
+	legacy_of(P_VIRTIO "/block/vda/vda1", &l);
+	is(l.devpath, "/block/vda/vda1", "vda1: partition nested in its disk");
+	is(l.physdevbus, "virtio", "vda1: PHYSDEVBUS through the disk");
+	ok(l.nlinks == 0, "vda1: partitions get no links (%d)", l.nlinks);
+	sa_legacy_free(&l);
+
+	legacy_of(P_VIRTIO, &l);
+	is(l.devpath, P_VIRTIO, "virtio1: bus devices keep their path");
+	is(l.physdevpath, NULL, "virtio1: no PHYSDEVPATH for a bus device");
+	is(l.physdevbus, "virtio", "virtio1: PHYSDEVBUS is its own bus");
+	is(l.physdevdriver, "virtio_blk", "virtio1: PHYSDEVDRIVER is its own driver");
+	is(link_target(&l, P_VIRTIO, "bus"), "/bus/virtio", "virtio1: bus link");
+	sa_legacy_free(&l);
+
+	legacy_of("/devices/pci0000:00", &l);
+	ok(l.exists && !l.physdevbus && !l.physdevpath && !l.nlinks,
+	   "pci0000:00: neither class nor bus, no keys, no links");
+	sa_legacy_free(&l);
+
+	/* SCSI */
+	legacy_of("/devices/pseudo_0/adapter0/host0", &l);
+	ok(!l.physdevbus && !l.nlinks, "host0: SCSI hosts were not on the scsi bus");
+	sa_legacy_free(&l);
+	legacy_of("/devices/pseudo_0/adapter0/host0/target0:0:0", &l);
+	ok(!l.physdevbus && !l.nlinks, "target0:0:0: nor were targets");
+	sa_legacy_free(&l);
+	legacy_of("/devices/pseudo_0/adapter0/host0/scsi_host/host0", &l);
+	is(l.devpath, "/class/scsi_host/host0", "scsi_host/host0: in its class directory");
+	is(l.physdevbus, "pseudo", "scsi_host/host0: PHYSDEV walk skips the bus-less host");
+	is(l.physdevpath, "/devices/pseudo_0/adapter0", "scsi_host/host0: PHYSDEVPATH");
+	is(l.physdevdriver, "adapter_driver", "scsi_host/host0: PHYSDEVDRIVER");
+	is(link_target(&l, "/class/scsi_host/host0", "device"),
+	   "/devices/pseudo_0/adapter0/host0", "scsi_host/host0: device link to the host");
+	sa_legacy_free(&l);
+	legacy_of(P_SDEV "/block/sda", &l);
+	is(l.devpath, "/block/sda", "sda: legacy DEVPATH");
+	is(l.physdevpath, P_SDEV, "sda: PHYSDEVPATH");
+	is(l.physdevbus, "scsi", "sda: PHYSDEVBUS");
+	is(l.physdevdriver, "sd", "sda: PHYSDEVDRIVER");
+	sa_legacy_free(&l);
+	legacy_of(P_SDEV, &l);
+	is(l.physdevbus, "scsi", "0:0:0:0: SCSI devices stay on the bus");
+	is(link_target(&l, P_SDEV, "bus"), "/bus/scsi", "0:0:0:0: bus link");
+	sa_legacy_free(&l);
+
+	/* sound */
+	legacy_of("/devices/platform/snd_dummy.0/sound/card0", &l);
+	ok(!l.exists && !l.devpath, "card0: no counterpart in the deprecated layout");
+	sa_legacy_free(&l);
+	legacy_of("/devices/platform/snd_dummy.0/sound/card0/controlC0", &l);
+	is(l.devpath, "/class/sound/controlC0", "controlC0: hangs off the card's bus device");
+	is(l.physdevpath, "/devices/platform/snd_dummy.0", "controlC0: PHYSDEVPATH");
+	is(l.physdevbus, "platform", "controlC0: PHYSDEVBUS");
+	is(l.physdevdriver, "snd_dummy", "controlC0: PHYSDEVDRIVER");
+	is(link_target(&l, "/devices/platform/snd_dummy.0", "sound:controlC0"),
+	   "/class/sound/controlC0", "controlC0: sound:controlC0 link in the bus device");
+	sa_legacy_free(&l);
+
+	/* input, stacked */
+	legacy_of("/devices/platform/i8042/serio0/input/input1/event1", &l);
+	is(l.devpath, "/class/input/input1/event1", "event1: stacked under input1");
+	is(l.physdevpath, "/devices/platform/i8042/serio0", "event1: PHYSDEVPATH");
+	is(l.physdevbus, "serio", "event1: PHYSDEVBUS");
+	is(l.physdevdriver, "atkbd", "event1: PHYSDEVDRIVER");
+	is(link_target(&l, "/class/input", "event1"), "/class/input/input1/event1",
+	   "event1: stacked class devices get a class-directory link");
+	is(link_target(&l, "/class/input/input1/event1", "device"),
+	   "/devices/platform/i8042/serio0", "event1: device link skips the class parent");
+	is(link_target(&l, "/class/input/input1", "input:event1"),
+	   "/class/input/input1/event1", "event1: input:event1 link in input1");
+	sa_legacy_free(&l);
+
+	/* virtual netdev */
+	legacy_of("/devices/virtual/net/dummy0", &l);
+	is(l.devpath, "/class/net/dummy0", "dummy0: in its class directory");
+	ok(!l.physdevpath && !l.physdevbus && !l.physdevdriver && !l.nlinks,
+	   "dummy0: virtual, no keys, no links");
+	sa_legacy_free(&l);
+
+	sa_tree_free(&tree);
+
+	err = sa_tree_load("/nonexistent/sysfs", &tree);
+	ok(err == -ENOENT, "missing root: -ENOENT (%d)", err);
+	err = sa_tree_load("/tmp", &tree);
+	ok(err == -ENOTDIR, "not a sysfs tree: -ENOTDIR (%d)", err);
+
+	{
+		char cmd[300];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+		if (system(cmd))
+			fprintf(stderr, "could not remove %s\n", root);
+	}
+	printf("1..%d\n", ntests);
+	return nfailed ? 1 : 0;
+}
