@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# sysfs-audit: find who still depends on the deprecated sysfs layout.
+#
+#   make demo     the main job (see README.md)
+#   make check    host unit tests + guest tests, TAP, "N passed, N failed"
+#
+# Every target that needs packages installs the missing ones first.
+
+SHELL      := /bin/bash
+BUILD      := build
+CC         ?= gcc
+CFLAGS     ?= -O2 -g
+WARN       := -Wall -Wextra -Werror
+KERNELS    := patched legacy
+MODEL_SRCS := user/legacy.c user/sysfs_tree.c
+
+.PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
+	check-guest demo clean help
+
+all: guest-deps
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+deps:
+	@bash scripts/install-deps.sh
+
+# Kernel builds are cached outside the clone (kernel/build.sh); a cached
+# build costs a hash and a directory lookup.
+kernels: deps
+	@for k in $(KERNELS); do kernel/build.sh $$k >/dev/null || exit 1; done
+
+$(BUILD)/ueventmon: tests/guest/ueventmon.c | deps
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
+
+# ---- the tracer -----------------------------------------------------------
+CLANG      ?= clang
+BPFTOOL    ?= bpftool
+BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
+	      -Ivmlinux.h-gen -Ibpf
+USER_SRCS  := user/sysfs-audit.c user/event.c user/report.c $(MODEL_SRCS)
+USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h
+
+$(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
+	@mkdir -p $(BUILD)
+	$(CLANG) $(BPF_CFLAGS) -c $< -o $@.tmp
+	$(BPFTOOL) gen object $@ $@.tmp
+	@rm -f $@.tmp
+
+$(BUILD)/sysfs_audit.skel.h: $(BUILD)/sysfs_audit.bpf.o
+	$(BPFTOOL) gen skeleton $< name sysfs_audit_bpf > $@.tmp
+	@mv $@.tmp $@
+
+# Static, so the same binary runs in the guest's initramfs and on any host.
+$(BUILD)/sysfs-audit: $(USER_SRCS) $(USER_HDRS) $(BUILD)/sysfs_audit.skel.h
+	$(CC) $(CFLAGS) $(WARN) -static -Iuser -Ibpf -I$(BUILD) -o $@ $(USER_SRCS) \
+		-lbpf -lelf -lz -lzstd -ljson-c
+
+sysfs-audit: $(BUILD)/sysfs-audit
+
+guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit
+
+# Host unit tests run under ASan + UBSan.
+SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+UNIT_TESTS := $(BUILD)/tests/test_legacy
+
+$(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/legacy.h user/sysfs_tree.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< $(MODEL_SRCS)
+
+unit-tests: $(UNIT_TESTS)
+
+vmlinux.h: kernels
+	vmlinux.h-gen/gen.sh vmlinux.h-gen/vmlinux.h
+
+vmlinux-check: kernels
+	@mkdir -p $(BUILD)
+	@vmlinux.h-gen/gen.sh $(BUILD)/vmlinux.h.fresh
+	@cmp -s $(BUILD)/vmlinux.h.fresh vmlinux.h-gen/vmlinux.h || { \
+		echo "vmlinux.h-gen/vmlinux.h is stale: run 'make vmlinux.h' and commit it" >&2; \
+		exit 1; }
+	@echo "vmlinux.h-gen/vmlinux.h matches the patched kernel's BTF"
+
+PROVE := prove -v --timer
+
+check-host: deps unit-tests
+	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
+
+check-guest: kernels guest-deps
+	@set -o pipefail; $(PROVE) tests/guest/*.t | tests/summary.sh
+
+check: kernels guest-deps unit-tests vmlinux-check
+	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
+
+demo: check
+
+clean:
+	rm -rf $(BUILD)
