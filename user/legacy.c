@@ -202,8 +202,8 @@ int sa_legacy_compute(const struct sa_dev *dev, struct sa_legacy *l)
 
 	if (dev->class)
 		err = class_links(dev, l);
-	else if ((bus = legacy_bus(dev)))
-		/* make_deprecated_bus_links() */
+	/* bus_add_device() -> make_deprecated_bus_links(): any bus device */
+	if (!err && (bus = legacy_bus(dev)))
 		err = add_link(l, legacy_path(dev), "bus",
 			       fmt2("/bus/%s%s", bus, ""));
 	return err;

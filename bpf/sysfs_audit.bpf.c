@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * sysfs-audit: for every device uevent, reconstruct what the deprecated
+ * sysfs layout (CONFIG_SYSFS_DEPRECATED, removed by the 2010 seed patch)
+ * would have produced. See docs/design.md for the rules and their sources.
+ *
+ * Three entry points share one handler; the loader picks the best one the
+ * running kernel offers: the kobject:kobject_uevent tracepoint of our
+ * series, fexit on dev_uevent(), or a kprobe/kretprobe pair on it.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "sysfs_audit.h"
+
+char LICENSE[] SEC("license") = "Dual BSD/GPL";
+
+/* Wake the consumer only when this much is pending (else: timer drain). */
+const volatile __u64 wakeup_bytes = 1 << 20;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 16 << 20);
+} events SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, SA_STAT_MAX);
+	__type(key, __u32);
+	__type(value, __u64);
+} stats SEC(".maps");
+
+/* The chain walk's working set; too large for the 512-byte stack. */
+struct walk {
+	struct device *dev[SA_MAX_CHAIN];
+	const void *class[SA_MAX_CHAIN];
+	const void *bus[SA_MAX_CHAIN];		/* as the legacy layout saw it */
+	__u8 block[SA_MAX_CHAIN];		/* class "block" */
+	__u8 part[SA_MAX_CHAIN];		/* device_type "partition" */
+	__u8 card[SA_MAX_CHAIN];		/* a sound card's own device */
+	__u8 need[SA_MAX_CHAIN];		/* its legacy path is printed */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct walk);
+} scratch SEC(".maps");
+
+/* kprobe mode: dev_uevent()'s arguments, from entry to return. */
+struct args {
+	struct kobject *kobj;
+	struct kobj_uevent_env *env;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1024);
+	__type(key, __u64);
+	__type(value, struct args);
+} inflight SEC(".maps");
+
+#define MASK(i) ((i) & (SA_MAX_CHAIN - 1))
+
+static __always_inline void count(__u32 which)
+{
+	__u64 *v = bpf_map_lookup_elem(&stats, &which);
+
+	if (v)
+		(*v)++;
+}
+
+/* Copy a kernel string; flag it when it did not fit. */
+static __always_inline void copy_str(char *dst, __u32 size, const char *src,
+				     __u32 *trunc, __u32 bit)
+{
+	long n;
+	char c = 0;
+
+	dst[0] = '\0';
+	if (!src)
+		return;
+	n = bpf_probe_read_kernel_str(dst, size, src);
+	if (n == size) {
+		bpf_probe_read_kernel(&c, 1, src + size - 1);
+		if (c)
+			*trunc |= bit;
+	}
+}
+
+/* First bytes of a kernel string, zero-padded, for cheap comparisons. */
+static __always_inline __u64 str8(const char *s)
+{
+	__u64 v = 0;
+
+	if (s)
+		bpf_probe_read_kernel_str(&v, sizeof(v), s);
+	return v;
+}
+
+/* A little-endian 8-byte string constant: same layout as str8(). */
+#define S8(a, b, c, d, e, f, g, h)					\
+	((__u64)(a) | (__u64)(b) << 8 | (__u64)(c) << 16 | (__u64)(d) << 24 | \
+	 (__u64)(e) << 32 | (__u64)(f) << 40 | (__u64)(g) << 48 | (__u64)(h) << 56)
+
+static __always_inline int action_from(const char *s)
+{
+	__u64 v = str8(s);
+
+	switch (v) {
+	case S8('a', 'd', 'd', 0, 0, 0, 0, 0): return 0;
+	case S8('r', 'e', 'm', 'o', 'v', 'e', 0, 0): return 1;
+	case S8('c', 'h', 'a', 'n', 'g', 'e', 0, 0): return 2;
+	case S8('m', 'o', 'v', 'e', 0, 0, 0, 0): return 3;
+	case S8('o', 'n', 'l', 'i', 'n', 'e', 0, 0): return 4;
+	case S8('o', 'f', 'f', 'l', 'i', 'n', 'e', 0): return 5;
+	case S8('b', 'i', 'n', 'd', 0, 0, 0, 0): return 6;
+	case S8('u', 'n', 'b', 'i', 'n', 'd', 0, 0): return 7;
+	}
+	return SA_ACTION_UNKNOWN;
+}
+
+/* Pick ACTION, DEVPATH, SUBSYSTEM and DEVNAME out of the environment. */
+static __always_inline void read_env(struct kobj_uevent_env *env, struct sa_event *e)
+{
+	char **envp = (void *)env + bpf_core_field_offset(struct kobj_uevent_env, envp);
+	int n = BPF_CORE_READ(env, envp_idx);
+
+	for (int i = 0; i < 16; i++) {
+		const char *kv = NULL;
+		__u64 k;
+
+		if (i >= n)
+			break;
+		bpf_probe_read_kernel(&kv, sizeof(kv), &envp[i]);
+		k = str8(kv);
+		if ((k & 0x00ffffffffffffffULL) == S8('A', 'C', 'T', 'I', 'O', 'N', '=', 0)) {
+			if (e->action == SA_ACTION_UNKNOWN)
+				e->action = action_from(kv + 7);
+		} else if (k == S8('D', 'E', 'V', 'P', 'A', 'T', 'H', '=')) {
+			copy_str(e->devpath, sizeof(e->devpath), kv + 8, &e->trunc, SA_T_DEVPATH);
+		} else if (k == S8('S', 'U', 'B', 'S', 'Y', 'S', 'T', 'E')) {
+			copy_str(e->subsystem, sizeof(e->subsystem), kv + 10, &e->trunc, SA_T_SUBSYS);
+		} else if (k == S8('D', 'E', 'V', 'N', 'A', 'M', 'E', '=')) {
+			copy_str(e->devname, sizeof(e->devname), kv + 8, &e->trunc, SA_T_DEVNAME);
+		}
+	}
+}
+
+/* Number of components of a kobject's path (its depth below /sys). */
+static __always_inline __u16 kobj_depth(struct kobject *k, __u32 *trunc)
+{
+	__u16 d = 0;
+
+	for (int i = 0; i < SA_MAX_KOBJ; i++) {
+		if (!k)
+			return d;
+		d++;
+		k = BPF_CORE_READ(k, parent);
+	}
+	if (k)
+		*trunc |= SA_T_KOBJ;
+	return d;
+}
+
+/* Mark the legacy parent chain of node i as printed. */
+static __always_inline void need_path(struct walk *w, struct sa_event *e, int i)
+{
+	for (int k = 0; k < SA_MAX_CHAIN; k++) {
+		if (i < 0 || i >= SA_MAX_CHAIN)
+			return;
+		w->need[MASK(i)] = 1;
+		i = e->chain[MASK(i)].lparent;
+	}
+}
+
+static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *env,
+				  int action, __u64 seqnum, int ret, int source)
+{
+	__u32 zero = 0;
+	struct walk *w;
+	struct sa_event *e;
+	struct device *dev;
+	int n = 0, i, q;
+
+	w = bpf_map_lookup_elem(&scratch, &zero);
+	if (!w)
+		return 0;
+	count(SA_STAT_SEEN);
+
+	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+	if (!e) {
+		count(SA_STAT_LOST);
+		return 0;
+	}
+	e->seqnum = seqnum;
+	e->ts_ns = bpf_ktime_get_ns();
+	e->ret = ret;
+	e->flags = (source == SA_SRC_TRACEPOINT ? SA_F_SEQNUM : 0) | (ret ? 0 : SA_F_SENT);
+	e->trunc = 0;
+	e->action = action;
+	e->source = source;
+	e->physdev = -1;
+	e->devlink = -1;
+	e->links = 0;
+	e->devpath[0] = e->subsystem[0] = e->devname[0] = '\0';
+	e->bus[0] = e->driver[0] = e->ownbus[0] = '\0';
+	read_env(env, e);
+
+	/* 1. The parent chain: pointers and the few facts the rules test. */
+	dev = (void *)kobj - bpf_core_field_offset(struct device, kobj);
+	for (i = 0; i < SA_MAX_CHAIN; i++) {
+		const struct device_type *type;
+		const char *tname = NULL;
+		__u64 t = 0, c = 0;
+
+		if (!dev)
+			break;
+		w->dev[i] = dev;
+		w->class[i] = BPF_CORE_READ(dev, class);
+		w->bus[i] = BPF_CORE_READ(dev, bus);
+		w->need[i] = 0;
+		type = BPF_CORE_READ(dev, type);
+		if (type)
+			tname = BPF_CORE_READ(type, name);
+		t = str8(tname);
+		if (w->class[i])
+			c = str8(BPF_CORE_READ((struct class *)w->class[i], name));
+		w->block[i] = c == S8('b', 'l', 'o', 'c', 'k', 0, 0, 0);
+		w->part[i] = t == S8('p', 'a', 'r', 't', 'i', 't', 'i', 'o');
+		w->card[i] = 0;
+		if (c == S8('s', 'o', 'u', 'n', 'd', 0, 0, 0)) {
+			char nm[8] = {};
+
+			bpf_probe_read_kernel_str(nm, sizeof(nm), BPF_CORE_READ(dev, kobj.name));
+			w->card[i] = nm[0] == 'c' && nm[1] == 'a' && nm[2] == 'r' && nm[3] == 'd' &&
+				     nm[4] >= '0' && nm[4] <= '9';
+		}
+		/* SCSI hosts and targets were not on the scsi bus. */
+		if (t == S8('S', 'c', 's', 'i', '_', 'H', 'o', 's') ||
+		    t == S8('s', 'c', 's', 'i', '_', 't', 'a', 'r'))
+			w->bus[i] = NULL;
+		dev = BPF_CORE_READ(dev, parent);
+		n++;
+	}
+	if (dev)
+		e->trunc |= SA_T_CHAIN;
+	e->nchain = n;
+
+	/* 2. Legacy parent and kind of every node (no memory reads). */
+	for (i = 0; i < SA_MAX_CHAIN; i++) {
+		struct sa_node *nd = &e->chain[i];
+		int p = i + 1;
+
+		nd->flags = 0;
+		nd->name[0] = nd->class[0] = '\0';
+		nd->kdepth = 0;
+		if (i >= n) {
+			nd->lparent = -1;
+			nd->kind = SA_K_NONE;
+			continue;
+		}
+		if (p < n && w->card[MASK(p)])
+			p++;
+		nd->lparent = p < n ? p : -1;
+		if (w->card[i])
+			nd->kind = SA_K_NONE;
+		else if (w->block[i])
+			nd->kind = w->part[i] && nd->lparent >= 0 ? SA_K_CHILD : SA_K_BLOCK;
+		else if (w->class[i])
+			nd->kind = nd->lparent >= 0 &&
+				   w->class[MASK(nd->lparent)] == w->class[i] ?
+				   SA_K_CHILD : SA_K_CLASS;
+		else
+			nd->kind = nd->lparent >= 0 ? SA_K_CHILD : SA_K_MODERN;
+	}
+	if (!n)
+		goto submit;
+
+	/* 3. PHYSDEV keys (dev_uevent() under CONFIG_SYSFS_DEPRECATED). */
+	if (w->class[0]) {
+		e->flags |= SA_F_CLASS;
+		q = e->chain[0].lparent;
+		for (int k = 0; k < SA_MAX_CHAIN; k++) {
+			if (q < 0 || w->bus[MASK(q)])
+				break;
+			q = e->chain[MASK(q)].lparent;
+		}
+		if (q >= 0 && w->bus[MASK(q)]) {
+			e->physdev = q;
+			e->flags |= SA_F_PHYSPATH;
+			need_path(w, e, q);
+		}
+	} else {
+		q = w->bus[0] ? 0 : -1;
+		e->physdev = q;
+	}
+	if (e->physdev >= 0 && e->chain[0].kind != SA_K_NONE) {
+		struct device *pd = w->dev[MASK(e->physdev)];
+		const struct bus_type *b = w->bus[MASK(e->physdev)];
+		struct device_driver *drv = BPF_CORE_READ(pd, driver);
+
+		copy_str(e->bus, sizeof(e->bus), BPF_CORE_READ(b, name), &e->trunc, SA_T_BUS);
+		e->flags |= SA_F_PHYSBUS;
+		if (drv) {
+			copy_str(e->driver, sizeof(e->driver), BPF_CORE_READ(drv, name),
+				 &e->trunc, SA_T_DRIVER);
+			e->flags |= SA_F_PHYSDRV;
+		}
+	} else {
+		e->flags &= ~SA_F_PHYSPATH;
+	}
+
+	/* 4. Links (device_add_class_symlinks(), make_deprecated_bus_links()). */
+	if (e->chain[0].kind != SA_K_NONE) {
+		need_path(w, e, 0);
+		if (w->class[0] && !w->part[0]) {
+			int lp = e->chain[0].lparent;
+
+			if (!w->block[0] && e->chain[0].kind == SA_K_CHILD)
+				e->links |= SA_L_CLASSDIR;
+			if (lp >= 0) {
+				int t = lp;
+
+				for (int k = 0; k < SA_MAX_CHAIN; k++) {
+					int up = e->chain[MASK(t)].lparent;
+
+					if (!w->class[MASK(t)] || w->bus[MASK(t)] || up < 0)
+						break;
+					t = up;
+				}
+				e->devlink = t;
+				e->links |= SA_L_DEVICE | SA_L_CLASSNAME;
+				need_path(w, e, t);
+				need_path(w, e, lp);
+			}
+		}
+		if (w->bus[0]) {
+			e->links |= SA_L_BUS;
+			copy_str(e->ownbus, sizeof(e->ownbus),
+				 BPF_CORE_READ((struct bus_type *)w->bus[0], name),
+				 &e->trunc, SA_T_OWNBUS);
+		}
+	}
+
+	/* 5. Only now read the strings the printed paths use. */
+	for (i = 0; i < SA_MAX_CHAIN; i++) {
+		struct sa_node *nd = &e->chain[i];
+		__u32 tr = 0;
+
+		if (i >= n)
+			break;
+		if (!w->need[i] && !(i == 0 && w->class[0]))
+			continue;
+		if (nd->kind == SA_K_MODERN) {
+			nd->kdepth = kobj_depth(&w->dev[i]->kobj, &e->trunc);
+			continue;
+		}
+		copy_str(nd->name, sizeof(nd->name), BPF_CORE_READ(w->dev[i], kobj.name),
+			 &tr, SA_T_NAME);
+		if (w->class[i] && (nd->kind == SA_K_CLASS || i == 0))
+			copy_str(nd->class, sizeof(nd->class),
+				 BPF_CORE_READ((struct class *)w->class[i], name), &tr, SA_T_CLASS);
+		nd->flags = tr;
+		e->trunc |= tr;
+	}
+
+submit:
+	bpf_ringbuf_submit(e, bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
+			   BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
+	return 0;
+}
+
+/* Our series' tracepoint: every uevent with its final result and SEQNUM. */
+SEC("tp_btf/kobject_uevent")
+int BPF_PROG(on_tracepoint, struct kobject *kobj, int action, const char *devpath,
+	     const char *subsystem, struct kobj_uevent_env *env, __u64 seqnum, int ret)
+{
+	struct kset *kset = BPF_CORE_READ(kobj, kset);
+
+	/* Devices only: their kset is devices_kset, named "devices". */
+	if (!kset || str8(BPF_CORE_READ(kset, kobj.name)) != S8('d', 'e', 'v', 'i', 'c', 'e', 's', 0)) {
+		count(SA_STAT_SKIPPED);
+		return 0;
+	}
+	return handle(kobj, env, action, seqnum, ret, SA_SRC_TRACEPOINT);
+}
+
+SEC("fexit/dev_uevent")
+int BPF_PROG(on_fexit, struct kobject *kobj, struct kobj_uevent_env *env, int ret)
+{
+	return handle(kobj, env, SA_ACTION_UNKNOWN, 0, ret, SA_SRC_FEXIT);
+}
+
+SEC("kprobe/dev_uevent")
+int BPF_KPROBE(on_kprobe, struct kobject *kobj, struct kobj_uevent_env *env)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+	struct args a = { .kobj = kobj, .env = env };
+
+	bpf_map_update_elem(&inflight, &id, &a, BPF_ANY);
+	return 0;
+}
+
+SEC("kretprobe/dev_uevent")
+int BPF_KRETPROBE(on_kretprobe, int ret)
+{
+	__u64 id = bpf_get_current_pid_tgid();
+	struct args *a = bpf_map_lookup_elem(&inflight, &id);
+
+	if (!a)
+		return 0;
+	handle(a->kobj, a->env, SA_ACTION_UNKNOWN, 0, ret, SA_SRC_KPROBE);
+	bpf_map_delete_elem(&inflight, &id);
+	return 0;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Output of sysfs-audit: fixed-width tables for people, JSON lines for CI. */
+#ifndef SYSFS_AUDIT_REPORT_H
+#define SYSFS_AUDIT_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "legacy.h"
+#include "sysfs_audit.h"
+
+/* Context of one traced event (the modern side). */
+struct sa_ctx {
+	const char *action;
+	const char *subsystem;
+	const char *devpath;
+	const char *devname;	/* NULL or "" when none */
+	const char *source;	/* attach point, NULL for snapshot */
+	unsigned long long seqnum;	/* 0: unknown */
+	bool sent;
+	int ret;
+	unsigned int trunc;	/* SA_T_* */
+};
+
+/* Running totals for the end-of-run summary. */
+#define SA_MAX_SUBSYS 64
+struct sa_summary {
+	unsigned long long events, physpath, physbus, physdrv, nolegacy;
+	unsigned long long links_classdir, links_device, links_classname, links_bus;
+	unsigned long long truncated, other_subsys;
+	int nsubsys;
+	struct {
+		char name[SA_SUBSYS_LEN];
+		unsigned long long n;
+	} subsys[SA_MAX_SUBSYS];
+};
+
+void sa_print_header(FILE *f, bool trace);
+int sa_print_row(FILE *f, bool json, const struct sa_ctx *c, const struct sa_legacy *l);
+void sa_summary_add(struct sa_summary *s, const struct sa_ctx *c, const struct sa_legacy *l);
+void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char *attach,
+		      unsigned long long lost, unsigned long long seen);
+
+#endif
