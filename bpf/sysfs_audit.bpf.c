@@ -90,13 +90,28 @@ static __always_inline void copy_str(char *dst, __u32 size, const char *src,
 	}
 }
 
-/* First bytes of a kernel string, zero-padded, for cheap comparisons. */
+/*
+ * The first 8 bytes of a kernel string, zero after its end, for cheap
+ * comparisons with S8() constants. A _str read would stop at 7 characters.
+ */
 static __always_inline __u64 str8(const char *s)
 {
 	__u64 v = 0;
 
-	if (s)
+	if (!s)
+		return 0;
+	if (bpf_probe_read_kernel(&v, sizeof(v), s)) {
+		/* The string may end right before an unmapped page. */
+		v = 0;
 		bpf_probe_read_kernel_str(&v, sizeof(v), s);
+		return v;
+	}
+	for (int b = 0; b < 8; b++) {
+		if (!((v >> (8 * b)) & 0xff)) {
+			v &= b ? (1ULL << (8 * b)) - 1 : 0;
+			break;
+		}
+	}
 	return v;
 }
 
@@ -226,8 +241,11 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 		if (type)
 			tname = BPF_CORE_READ(type, name);
 		t = str8(tname);
-		if (w->class[i])
-			c = str8(BPF_CORE_READ((struct class *)w->class[i], name));
+		if (w->class[i]) {
+			const struct class *cls = w->class[i];
+
+			c = str8(BPF_CORE_READ(cls, name));
+		}
 		w->block[i] = c == S8('b', 'l', 'o', 'c', 'k', 0, 0, 0);
 		w->part[i] = t == S8('p', 'a', 'r', 't', 'i', 't', 'i', 'o');
 		w->card[i] = 0;
@@ -338,9 +356,10 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 			}
 		}
 		if (w->bus[0]) {
+			const struct bus_type *b = w->bus[0];
+
 			e->links |= SA_L_BUS;
-			copy_str(e->ownbus, sizeof(e->ownbus),
-				 BPF_CORE_READ((struct bus_type *)w->bus[0], name),
+			copy_str(e->ownbus, sizeof(e->ownbus), BPF_CORE_READ(b, name),
 				 &e->trunc, SA_T_OWNBUS);
 		}
 	}
@@ -348,21 +367,25 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	/* 5. Only now read the strings the printed paths use. */
 	for (i = 0; i < SA_MAX_CHAIN; i++) {
 		struct sa_node *nd = &e->chain[i];
+		struct device *d;
 		__u32 tr = 0;
 
 		if (i >= n)
 			break;
 		if (!w->need[i] && !(i == 0 && w->class[0]))
 			continue;
+		d = w->dev[i];
 		if (nd->kind == SA_K_MODERN) {
-			nd->kdepth = kobj_depth(&w->dev[i]->kobj, &e->trunc);
+			nd->kdepth = kobj_depth(&d->kobj, &e->trunc);
 			continue;
 		}
-		copy_str(nd->name, sizeof(nd->name), BPF_CORE_READ(w->dev[i], kobj.name),
-			 &tr, SA_T_NAME);
-		if (w->class[i] && (nd->kind == SA_K_CLASS || i == 0))
-			copy_str(nd->class, sizeof(nd->class),
-				 BPF_CORE_READ((struct class *)w->class[i], name), &tr, SA_T_CLASS);
+		copy_str(nd->name, sizeof(nd->name), BPF_CORE_READ(d, kobj.name), &tr, SA_T_NAME);
+		if (w->class[i] && (nd->kind == SA_K_CLASS || i == 0)) {
+			const struct class *cls = w->class[i];
+
+			copy_str(nd->class, sizeof(nd->class), BPF_CORE_READ(cls, name),
+				 &tr, SA_T_CLASS);
+		}
 		nd->flags = tr;
 		e->trunc |= tr;
 	}

@@ -268,6 +268,14 @@ static int handle_event(void *ctx, void *data, size_t len)
 	if (e.nchain > SA_MAX_CHAIN)
 		e.nchain = SA_MAX_CHAIN;
 
+	if (getenv("SYSFS_AUDIT_DEBUG")) {
+		fprintf(stderr, "debug: nchain=%u physdev=%d devlink=%d flags=%#x links=%#x trunc=%#x:",
+			e.nchain, e.physdev, e.devlink, e.flags, e.links, e.trunc);
+		for (int i = 0; i < e.nchain; i++)
+			fprintf(stderr, " [%d k%u p%d d%u %s %s]", i, e.chain[i].kind, e.chain[i].lparent,
+				e.chain[i].kdepth, e.chain[i].name, e.chain[i].class);
+		fputc('\n', stderr);
+	}
 	c = (struct sa_ctx){
 		.action = sa_action_name(e.action),
 		.subsystem = e.subsystem,
