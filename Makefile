@@ -60,7 +60,11 @@ $(BUILD)/sysfs-audit: $(USER_SRCS) $(USER_HDRS) $(BUILD)/sysfs_audit.skel.h
 
 sysfs-audit: $(BUILD)/sysfs-audit
 
-guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit
+$(BUILD)/sa_oracle: tests/guest/sa_oracle.c | deps
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(WARN) -static -o $@ $< -ljson-c
+
+guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

@@ -257,7 +257,7 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 				     nm[4] >= '0' && nm[4] <= '9';
 		}
 		/* SCSI hosts and targets were not on the scsi bus. */
-		if (t == S8('S', 'c', 's', 'i', '_', 'H', 'o', 's') ||
+		if (t == S8('s', 'c', 's', 'i', '_', 'h', 'o', 's') ||
 		    t == S8('s', 'c', 's', 'i', '_', 't', 'a', 'r'))
 			w->bus[i] = NULL;
 		dev = BPF_CORE_READ(dev, parent);

@@ -66,6 +66,11 @@ int sa_print_row(FILE *f, bool json, const struct sa_ctx *c, const struct sa_leg
 		add_str(o, "subsystem", c->subsystem);
 		add_str(o, "devpath", c->devpath);
 		add_str(o, "devname", c->devname && *c->devname ? c->devname : NULL);
+		if (!c->source) {
+			add_str(o, "class", c->class);
+			add_str(o, "bus", c->bus);
+			add_str(o, "driver", c->driver);
+		}
 		if (c->source) {
 			json_object_object_add(o, "sent", json_object_new_boolean(c->sent));
 			json_object_object_add(o, "ret", json_object_new_int(c->ret));

@@ -16,6 +16,7 @@ struct sa_ctx {
 	const char *devpath;
 	const char *devname;	/* NULL or "" when none */
 	const char *source;	/* attach point, NULL for snapshot */
+	const char *class, *bus, *driver;	/* snapshot: today's facts */
 	unsigned long long seqnum;	/* 0: unknown */
 	bool sent;
 	int ret;

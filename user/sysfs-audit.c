@@ -209,6 +209,9 @@ static int cmd_snapshot(void)
 			.subsystem = d->class ? d->class : d->bus,
 			.devpath = d->path,
 			.devname = d->devname,
+			.class = d->class,
+			.bus = d->bus,
+			.driver = d->driver,
 		};
 
 		err = sa_legacy_compute(d, &l);
