@@ -89,13 +89,13 @@ vmlinux-check: kernels
 
 PROVE := prove -v --timer
 
-check-host: deps unit-tests
+check-host: deps unit-tests sysfs-audit
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
 check-guest: kernels guest-deps
 	@set -o pipefail; $(PROVE) tests/guest/*.t | tests/summary.sh
 
-check: kernels guest-deps unit-tests vmlinux-check
+check: kernels guest-deps unit-tests sysfs-audit vmlinux-check
 	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
 
 demo: check

@@ -148,9 +148,12 @@ void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char
 
 		add_str(o, "type", "summary");
 		add_str(o, "attach", attach);
-		json_object_object_add(o, "events", json_object_new_uint64(s->events));
-		json_object_object_add(o, "seen", json_object_new_uint64(seen));
-		json_object_object_add(o, "lost", json_object_new_uint64(lost));
+		json_object_object_add(o, attach ? "events" : "devices",
+				       json_object_new_uint64(s->events));
+		if (attach) {
+			json_object_object_add(o, "seen", json_object_new_uint64(seen));
+			json_object_object_add(o, "lost", json_object_new_uint64(lost));
+		}
 		json_object_object_add(o, "truncated", json_object_new_uint64(s->truncated));
 		json_object_object_add(o, "no_legacy_counterpart", json_object_new_uint64(s->nolegacy));
 		by = json_object_new_object();
@@ -176,10 +179,10 @@ void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char
 		json_object_put(o);
 		return;
 	}
-	fprintf(f, "\n%llu events", s->events);
+	fprintf(f, "\n%llu %s", s->events, attach ? "events" : "devices");
 	if (attach)
 		fprintf(f, " (attach: %s, %llu seen by BPF, %llu lost)", attach, seen, lost);
-	fprintf(f, "\n%-20s %s\n", "SUBSYSTEM", "EVENTS");
+	fprintf(f, "\n%-20s %s\n", "SUBSYSTEM", attach ? "EVENTS" : "DEVICES");
 	for (int i = 0; i < s->nsubsys; i++)
 		fprintf(f, "%-20s %llu\n", s->subsys[i].name, s->subsys[i].n);
 	if (s->other_subsys)

@@ -1,0 +1,57 @@
+# The loader's fallbacks and failures, on the unpatched kernel (no
+# kobject:kobject_uevent tracepoint): auto falls back to fexit, kprobe
+# works when forced, and each failure gets its own line and exit code.
+. /tests/ktap.sh
+
+ktap_plan 14
+
+# trace_change MODE OUT: trace one 'change' of vda with attach mode MODE.
+trace_change() {
+	sysfs-audit trace --json -a "$1" -d 4 >"$2" 2>"$2.err" &
+	_p=$!
+	_i=0
+	while ! grep -q "tracing device uevents" "$2.err" && [ $_i -lt 300 ]; do
+		usleep 200000
+		_i=$((_i + 1))
+	done
+	echo change >/sys/class/block/vda/uevent
+	wait $_p
+}
+
+trace_change auto /tmp/auto.json
+check_eq "auto: exit status" "$?" 0
+check "auto: falls back to fexit dev_uevent" grep -q "via fexit dev_uevent" /tmp/auto.json.err
+ev=$(grep '"devpath":"[^"]*/block/vda"' /tmp/auto.json | head -n 1)
+diag "$ev"
+check "auto: vda traced with PHYSDEVBUS=virtio, PHYSDEVDRIVER=virtio_blk" \
+	sh -c "echo '$ev' | grep -q '\"PHYSDEVBUS\":\"virtio\",\"PHYSDEVDRIVER\":\"virtio_blk\"'"
+check "auto: no SEQNUM without the tracepoint" sh -c "echo '$ev' | grep -q '\"seqnum\":null'"
+
+trace_change kprobe /tmp/kprobe.json
+check_eq "kprobe: exit status" "$?" 0
+check "kprobe: attached via kprobe+kretprobe" grep -q "via kprobe+kretprobe" /tmp/kprobe.json.err
+check "kprobe: vda traced with the legacy DEVPATH /block/vda" \
+	grep -q '"legacy":{"exists":true,"devpath":"/block/vda"' /tmp/kprobe.json
+
+sysfs-audit trace -a tracepoint -d 1 >/dev/null 2>/tmp/tp.err
+check_eq "forced tracepoint where there is none: exit 5" "$?" 5
+diag "$(cat /tmp/tp.err)"
+check "... with a clear message" grep -q "no usable attach point" /tmp/tp.err
+
+echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >/etc/passwd
+echo 'nogroup:x:65534:' >/etc/group
+su -s /bin/sh -c 'sysfs-audit trace -d 1' nobody >/dev/null 2>/tmp/perm.err
+check_eq "not root: exit 3" "$?" 3
+diag "$(cat /tmp/perm.err)"
+check "... with a clear message" grep -q "not permitted" /tmp/perm.err
+
+# No BTF: hide /sys/kernel/btf from the real code path.
+mount -t tmpfs tmpfs /sys/kernel/btf
+sysfs-audit trace -d 1 >/dev/null 2>/tmp/btf.err
+check_eq "no kernel BTF: exit 4" "$?" 4
+diag "$(cat /tmp/btf.err)"
+check "... with a clear message" grep -q "no BTF" /tmp/btf.err
+umount /sys/kernel/btf
+
+sysfs-audit trace --bogus >/dev/null 2>&1
+check_eq "bad arguments: exit 2" "$?" 2
