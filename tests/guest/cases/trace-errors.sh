@@ -5,17 +5,13 @@
 
 ktap_plan 14
 
+. /tests/workload.sh
+
 # trace_change MODE OUT: trace one 'change' of vda with attach mode MODE.
 trace_change() {
-	sysfs-audit trace --json -a "$1" -d 4 >"$2" 2>"$2.err" &
-	_p=$!
-	_i=0
-	while ! grep -q "tracing device uevents" "$2.err" && [ $_i -lt 300 ]; do
-		usleep 200000
-		_i=$((_i + 1))
-	done
+	start_tracer "$2" --json -a "$1" -d 4
 	echo change >/sys/class/block/vda/uevent
-	wait $_p
+	wait $tracer
 }
 
 trace_change auto /tmp/auto.json

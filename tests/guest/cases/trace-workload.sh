@@ -5,24 +5,13 @@
 # the snapshot and the kernel's own netlink message.
 . /tests/ktap.sh
 
-NSTEPS=11
-ktap_plan $((NSTEPS + 6))
+. /tests/workload.sh
+ktap_plan $((WORKLOAD_STEPS + 6))
 
 mkdir -p /tmp/snap
 : >/tmp/steps
-
-settle() {	# until no uevent for 300 ms
-	_a=$(cat /sys/kernel/uevent_seqnum)
-	while :; do
-		usleep 300000
-		_b=$(cat /sys/kernel/uevent_seqnum)
-		[ "$_a" = "$_b" ] && break
-		_a=$_b
-	done
-}
-
 nstep=0
-step() {	# step NAME COMMAND...
+step() {	# snapshot, run the step, snapshot; record the SEQNUM range
 	_name=$1
 	shift
 	settle
@@ -39,43 +28,12 @@ step() {	# step NAME COMMAND...
 rm -f /tmp/ueventmon.ready
 ueventmon -r /tmp/ueventmon.ready >/tmp/netlink.log &
 nlpid=$!
-sysfs-audit trace --json -i 50 >/tmp/trace.jsonl 2>/tmp/trace.err &
-tpid=$!
-i=0
-while ! grep -q "tracing device uevents" /tmp/trace.err && [ $i -lt 600 ]; do
-	usleep 200000
-	i=$((i + 1))
-done
-diag "$(cat /tmp/trace.err)"
-check "tracer attached via ${EXPECT_ATTACH:=tracepoint}" grep -q "via $EXPECT_ATTACH" /tmp/trace.err
+start_tracer /tmp/trace.jsonl --json -i 50
+tpid=$tracer
+diag "$(cat /tmp/trace.jsonl.err)"
+check "tracer attached via ${EXPECT_ATTACH:=tracepoint}" grep -q "via $EXPECT_ATTACH" /tmp/trace.jsonl.err
 
-# A 4 MiB image with one partition for a partitioned loop device.
-dd if=/dev/zero of=/tmp/loop.img bs=1M count=4 2>/dev/null
-printf '\000\000\000\000\203\000\000\000\000\010\000\000\000\020\000\000' |
-	dd of=/tmp/loop.img bs=1 seek=446 conv=notrunc 2>/dev/null
-printf '\125\252' | dd of=/tmp/loop.img bs=1 seek=510 conv=notrunc 2>/dev/null
-
-change() { for d in "$@"; do echo change >"$d/uevent"; done; }
-scsidev() { ls /sys/bus/scsi/drivers/sd | grep ':' | head -n 1; }
-sd_unbind() { echo "$(scsidev)" >/sys/bus/scsi/drivers/sd/unbind; }
-sd_bind() { echo "$SCSIDEV" >/sys/bus/scsi/drivers/sd/bind; }
-remove_all() {
-	rmmod dummy && rmmod snd-dummy && losetup -d /dev/loop1 && rmmod scsi_debug
-}
-
-step change-virtio-disk change /sys/class/block/vda /sys/class/block/vda1 /sys/class/block/vda2
-step scsi_debug-add modprobe scsi_debug dev_size_mb=8 num_parts=2
-SCSIDEV=$(scsidev)
-diag "scsi_debug device: $SCSIDEV"
-step sd-unbind sd_unbind
-step sd-bind sd_bind
-step snd-dummy-add modprobe snd-dummy
-step dummy-netdev-add modprobe dummy numdummies=1
-step netdev-rename ip link set dummy0 name legacy0
-step loop-partitions losetup -P /dev/loop1 /tmp/loop.img
-step tty-input-change change /sys/class/tty/ttyS1 /sys/class/input/event0 /sys/class/input/input0
-step pci-virtio-change change /sys/bus/virtio/devices/virtio0 /sys/bus/pci/devices/0000:00:02.0
-step remove-all remove_all
+workload
 
 settle
 usleep 300000
@@ -84,7 +42,7 @@ wait $tpid
 check_eq "sysfs-audit trace exit status" "$?" 0
 kill $nlpid
 
-check_eq "workload steps recorded" "$(grep -c . /tmp/steps)" $NSTEPS
+check_eq "workload steps recorded" "$(grep -c . /tmp/steps)" $WORKLOAD_STEPS
 sa_oracle /tmp/steps /tmp/trace.jsonl /tmp/netlink.log /tmp/snap
 
 # For the host's cross-check with the legacy kernel (10-layout.t/30-trace.t).
