@@ -203,10 +203,10 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	w = bpf_map_lookup_elem(&scratch, &zero);
 	if (!w)
 		return 0;
-	count(SA_STAT_SEEN);
 
 	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
 	if (!e) {
+		count(SA_STAT_SEEN);
 		count(SA_STAT_LOST);
 		return 0;
 	}
@@ -223,6 +223,16 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	e->devpath[0] = e->subsystem[0] = e->devname[0] = '\0';
 	e->bus[0] = e->driver[0] = e->ownbus[0] = '\0';
 	read_env(env, e);
+	/*
+	 * dev_uevent() also runs when someone reads a device's "uevent" file
+	 * (uevent_show()); that environment has no ACTION and is no event.
+	 */
+	if (e->action == SA_ACTION_UNKNOWN) {
+		bpf_ringbuf_discard(e, BPF_RB_NO_WAKEUP);
+		count(SA_STAT_SKIPPED);
+		return 0;
+	}
+	count(SA_STAT_SEEN);
 
 	/* 1. The parent chain: pointers and the few facts the rules test. */
 	dev = (void *)kobj - bpf_core_field_offset(struct device, kobj);

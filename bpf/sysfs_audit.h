@@ -102,7 +102,7 @@ struct sa_event {
 enum sa_stat {
 	SA_STAT_SEEN,		/* device uevents seen */
 	SA_STAT_LOST,		/* ring buffer full: record dropped */
-	SA_STAT_SKIPPED,	/* not a device kobject (tracepoint only) */
+	SA_STAT_SKIPPED,	/* not a device kobject, or not a uevent (uevent_show()) */
 	SA_STAT_MAX,
 };
 

@@ -1,9 +1,12 @@
 #!/bin/bash
-# Attach fallbacks (fexit, kprobe) and error exits, on the unpatched kernel.
+# Attach fallbacks (fexit, kprobe) and error exits, on every kernel without
+# our tracepoint: the unpatched 6.1 build and Debian's stock 6.1 and 6.12.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"
 
 SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-400}
-guest_case legacy trace-errors
+for k in legacy stock-6.1 stock-6.12; do
+	guest_case $k trace-errors
+done
 tap_done

@@ -13,13 +13,15 @@ change() { for d in "$@"; do echo change >"$d/uevent"; done; }
 scsidev() { ls /sys/bus/scsi/drivers/sd | grep ':' | head -n 1; }
 sd_unbind() { SCSIDEV=$(scsidev) && echo "$SCSIDEV" >/sys/bus/scsi/drivers/sd/unbind; }
 sd_bind() { echo "$SCSIDEV" >/sys/bus/scsi/drivers/sd/bind; }
+# Distribution kernels have sd as a module, and no udev here to load it.
+scsi_add() { modprobe sd_mod 2>/dev/null; modprobe scsi_debug dev_size_mb=8 num_parts=2; }
 remove_all() {
 	rmmod dummy && rmmod snd-dummy && losetup -d /dev/loop1 && rmmod scsi_debug
 }
 
 workload() {
 	step change-virtio-disk change /sys/class/block/vda /sys/class/block/vda1 /sys/class/block/vda2
-	step scsi_debug-add modprobe scsi_debug dev_size_mb=8 num_parts=2
+	step scsi_debug-add scsi_add
 	step sd-unbind sd_unbind
 	step sd-bind sd_bind
 	step snd-dummy-add modprobe snd-dummy

@@ -28,7 +28,7 @@ guest_mkdisk() {
 guest_case() {
 	local flavour=$1 case=$2 append=${3:-}
 	local name="$flavour/$case${append:+ ($append)}"
-	local kdir initrd prefix rc plan results bail line n desc
+	local kdir initrd prefix rc plan results bail line n desc kernel_cmd
 
 	for b in "${guest_bins[@]}"; do
 		if [ ! -x "$b" ]; then
@@ -36,12 +36,16 @@ guest_case() {
 			return
 		fi
 	done
-	if ! kdir=$("$top/kernel/build.sh" "$flavour" 2>"$out_dir.build.err"); then
-		tap_diag < "$out_dir.build.err"
-		tap_ok 1 "$name: kernel $flavour builds"
+	case "$flavour" in
+	stock-*) kernel_cmd=("$top/kernel/stock.sh" "${flavour#stock-}") ;;
+	*) kernel_cmd=("$top/kernel/build.sh" "$flavour") ;;
+	esac
+	mkdir -p "$out_dir"
+	if ! kdir=$("${kernel_cmd[@]}" 2>"$out_dir/$flavour.build.err"); then
+		tap_diag <"$out_dir/$flavour.build.err"
+		tap_ok 1 "$name: kernel $flavour available"
 		return
 	fi
-	mkdir -p "$out_dir"
 	prefix="$out_dir/$flavour-$case${append:+-$(echo "$append" | tr -c 'a-zA-Z0-9.\n' _)}"
 	initrd="$out_dir/initramfs-$flavour.cpio.gz"
 	"$top/tests/guest/mkinitramfs.sh" "$kdir" "$initrd" "${guest_bins[@]}" ||
