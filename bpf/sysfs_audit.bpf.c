@@ -137,10 +137,26 @@ static __always_inline int action_from(const char *s)
 	return SA_ACTION_UNKNOWN;
 }
 
+static __always_inline char **env_vars(struct kobj_uevent_env *env)
+{
+	return (void *)env + bpf_core_field_offset(struct kobj_uevent_env, envp);
+}
+
+/* Does the environment start with ACTION=, as every uevent's does? */
+static __always_inline bool is_uevent(struct kobj_uevent_env *env)
+{
+	const char *kv = NULL;
+
+	if (BPF_CORE_READ(env, envp_idx) < 1)
+		return false;
+	bpf_probe_read_kernel(&kv, sizeof(kv), env_vars(env));
+	return (str8(kv) & 0x00ffffffffffffffULL) == S8('A', 'C', 'T', 'I', 'O', 'N', '=', 0);
+}
+
 /* Pick ACTION, DEVPATH, SUBSYSTEM and DEVNAME out of the environment. */
 static __always_inline void read_env(struct kobj_uevent_env *env, struct sa_event *e)
 {
-	char **envp = (void *)env + bpf_core_field_offset(struct kobj_uevent_env, envp);
+	char **envp = env_vars(env);
 	int n = BPF_CORE_READ(env, envp_idx);
 
 	for (int i = 0; i < 16; i++) {
@@ -203,10 +219,19 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	w = bpf_map_lookup_elem(&scratch, &zero);
 	if (!w)
 		return 0;
+	/*
+	 * dev_uevent() also runs when someone reads a device's "uevent" file
+	 * (uevent_show()); that environment has no ACTION and is no event.
+	 * kobject_uevent_env() always puts ACTION first.
+	 */
+	if (action == SA_ACTION_UNKNOWN && !is_uevent(env)) {
+		count(SA_STAT_SKIPPED);
+		return 0;
+	}
+	count(SA_STAT_SEEN);
 
 	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
 	if (!e) {
-		count(SA_STAT_SEEN);
 		count(SA_STAT_LOST);
 		return 0;
 	}
@@ -223,16 +248,6 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	e->devpath[0] = e->subsystem[0] = e->devname[0] = '\0';
 	e->bus[0] = e->driver[0] = e->ownbus[0] = '\0';
 	read_env(env, e);
-	/*
-	 * dev_uevent() also runs when someone reads a device's "uevent" file
-	 * (uevent_show()); that environment has no ACTION and is no event.
-	 */
-	if (e->action == SA_ACTION_UNKNOWN) {
-		bpf_ringbuf_discard(e, BPF_RB_NO_WAKEUP);
-		count(SA_STAT_SKIPPED);
-		return 0;
-	}
-	count(SA_STAT_SEEN);
 
 	/* 1. The parent chain: pointers and the few facts the rules test. */
 	dev = (void *)kobj - bpf_core_field_offset(struct device, kobj);

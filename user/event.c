@@ -71,7 +71,7 @@ static char *lpath(const struct sa_event *e, int i, int depth)
 	return NULL;
 }
 
-static int link(struct sa_legacy *l, char *dir, char *name, char *target)
+static int add_link(struct sa_legacy *l, char *dir, char *name, char *target)
 {
 	struct sa_link *k = &l->links[l->nlinks];
 
@@ -118,14 +118,14 @@ int sa_event_legacy(const struct sa_event *e, struct sa_legacy *l)
 		return -ENOMEM;
 
 	if (e->links & SA_L_CLASSDIR)
-		err = link(l, fmt("/class/%s%s", n0->class, ""), strndup(n0->name, SA_NAME_LEN),
+		err = add_link(l, fmt("/class/%s%s", n0->class, ""), strndup(n0->name, SA_NAME_LEN),
 			   lpath(e, 0, 0));
 	if (!err && (e->links & SA_L_DEVICE))
-		err = link(l, lpath(e, 0, 0), strdup("device"), lpath(e, e->devlink, 0));
+		err = add_link(l, lpath(e, 0, 0), strdup("device"), lpath(e, e->devlink, 0));
 	if (!err && (e->links & SA_L_CLASSNAME))
-		err = link(l, lpath(e, n0->lparent, 0), fmt("%s:%s", n0->class, n0->name),
+		err = add_link(l, lpath(e, n0->lparent, 0), fmt("%s:%s", n0->class, n0->name),
 			   lpath(e, 0, 0));
 	if (!err && (e->links & SA_L_BUS))
-		err = link(l, lpath(e, 0, 0), strdup("bus"), fmt("/bus/%s%s", e->ownbus, ""));
+		err = add_link(l, lpath(e, 0, 0), strdup("bus"), fmt("/bus/%s%s", e->ownbus, ""));
 	return err;
 }

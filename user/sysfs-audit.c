@@ -168,8 +168,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 
 static int libbpf_print_fn(enum libbpf_print_level level, const char *format, va_list args)
 {
-	if (level == LIBBPF_DEBUG && !env.verbose)
-		return 0;
+	(void)level;
 	if (!env.verbose)
 		return 0;	/* failures get one clear line from us instead */
 	return vfprintf(stderr, format, args);
