@@ -100,8 +100,14 @@ if [ "$flavour" = patched ] && grep -q SYSFS_DEPRECATED "$src/.config"; then
 	die "patched kernel still knows SYSFS_DEPRECATED"
 fi
 
+# pahole >= 1.22 encodes BTF in parallel (-j), which orders types
+# differently from one build to the next, and vmlinux.h with them (the
+# committed header must be reproducible): encode serially.
+pahole_flags=$(PAHOLE=pahole "$src/scripts/pahole-flags.sh" | sed 's/\(^\| \)-j\( \|$\)/ /g')
+
 say "building bzImage and modules with -j$jobs"
-make -C "$src" -s -j"$jobs" bzImage modules >"$work/build.log" 2>&1 || {
+make -C "$src" -s -j"$jobs" PAHOLE_FLAGS="$pahole_flags" bzImage modules \
+	>"$work/build.log" 2>&1 || {
 	tail -40 "$work/build.log" >&2
 	die "build failed; full log in $work/build.log"
 }

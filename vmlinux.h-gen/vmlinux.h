@@ -5,21 +5,940 @@
 #pragma clang attribute push (__attribute__((preserve_access_index)), apply_to = record)
 #endif
 
+typedef signed char __s8;
+
+typedef unsigned char __u8;
+
+typedef short int __s16;
+
+typedef short unsigned int __u16;
+
+typedef int __s32;
+
+typedef unsigned int __u32;
+
 typedef long long int __s64;
 
 typedef long long unsigned int __u64;
 
+typedef __s8 s8;
+
+typedef __u8 u8;
+
+typedef __s16 s16;
+
+typedef __u16 u16;
+
+typedef __s32 s32;
+
+typedef __u32 u32;
+
+typedef __s64 s64;
+
 typedef __u64 u64;
+
+enum {
+	false = 0,
+	true = 1,
+};
+
+typedef long int __kernel_long_t;
+
+typedef long unsigned int __kernel_ulong_t;
+
+typedef int __kernel_pid_t;
+
+typedef unsigned int __kernel_uid32_t;
+
+typedef unsigned int __kernel_gid32_t;
+
+typedef __kernel_ulong_t __kernel_size_t;
+
+typedef __kernel_long_t __kernel_ssize_t;
+
+typedef long long int __kernel_loff_t;
+
+typedef long long int __kernel_time64_t;
+
+typedef __kernel_long_t __kernel_clock_t;
+
+typedef int __kernel_timer_t;
+
+typedef int __kernel_clockid_t;
+
+typedef unsigned int __poll_t;
+
+typedef u32 __kernel_dev_t;
+
+typedef __kernel_dev_t dev_t;
+
+typedef short unsigned int umode_t;
+
+typedef __kernel_pid_t pid_t;
+
+typedef __kernel_clockid_t clockid_t;
 
 typedef _Bool bool;
 
+typedef __kernel_uid32_t uid_t;
+
+typedef __kernel_gid32_t gid_t;
+
+typedef __kernel_loff_t loff_t;
+
+typedef __kernel_size_t size_t;
+
+typedef __kernel_ssize_t ssize_t;
+
+typedef u32 uint32_t;
+
+typedef u64 sector_t;
+
+typedef u64 blkcnt_t;
+
+typedef unsigned int gfp_t;
+
+typedef unsigned int fmode_t;
+
 typedef u64 phys_addr_t;
 
+typedef struct {
+	int counter;
+} atomic_t;
+
+typedef struct {
+	s64 counter;
+} atomic64_t;
+
+struct list_head {
+	struct list_head *next;
+	struct list_head *prev;
+};
+
+struct hlist_node;
+
+struct hlist_head {
+	struct hlist_node *first;
+};
+
+struct hlist_node {
+	struct hlist_node *next;
+	struct hlist_node **pprev;
+};
+
+struct callback_head {
+	struct callback_head *next;
+	void (*func)(struct callback_head *);
+};
+
+struct lock_class_key {};
+
+struct fs_context;
+
+struct fs_parameter_spec;
+
+struct dentry;
+
+struct super_block;
+
+struct module;
+
+struct file_system_type {
+	const char *name;
+	int fs_flags;
+	int (*init_fs_context)(struct fs_context *);
+	const struct fs_parameter_spec *parameters;
+	struct dentry * (*mount)(struct file_system_type *, int, const char *, void *);
+	void (*kill_sb)(struct super_block *);
+	struct module *owner;
+	struct file_system_type *next;
+	struct hlist_head fs_supers;
+	struct lock_class_key s_lock_key;
+	struct lock_class_key s_umount_key;
+	struct lock_class_key s_vfs_rename_key;
+	struct lock_class_key s_writers_key[3];
+	struct lock_class_key i_lock_key;
+	struct lock_class_key i_mutex_key;
+	struct lock_class_key invalidate_lock_key;
+	struct lock_class_key i_mutex_dir_key;
+};
+
+struct kernel_symbol {
+	int value_offset;
+	int name_offset;
+	int namespace_offset;
+};
+
+typedef struct {} arch_spinlock_t;
+
+typedef struct {} arch_rwlock_t;
+
+struct raw_spinlock {
+	arch_spinlock_t raw_lock;
+};
+
+typedef struct raw_spinlock raw_spinlock_t;
+
+struct ratelimit_state {
+	raw_spinlock_t lock;
+	int interval;
+	int burst;
+	int printed;
+	int missed;
+	long unsigned int begin;
+	long unsigned int flags;
+};
+
+typedef void *fl_owner_t;
+
+struct file;
+
+struct kiocb;
+
+struct iov_iter;
+
+struct io_comp_batch;
+
+struct dir_context;
+
+struct poll_table_struct;
+
+struct vm_area_struct;
+
+struct inode;
+
+struct file_lock;
+
+struct page;
+
+struct pipe_inode_info;
+
+struct seq_file;
+
+struct io_uring_cmd;
+
+struct file_operations {
+	struct module *owner;
+	loff_t (*llseek)(struct file *, loff_t, int);
+	ssize_t (*read)(struct file *, char *, size_t, loff_t *);
+	ssize_t (*write)(struct file *, const char *, size_t, loff_t *);
+	ssize_t (*read_iter)(struct kiocb *, struct iov_iter *);
+	ssize_t (*write_iter)(struct kiocb *, struct iov_iter *);
+	int (*iopoll)(struct kiocb *, struct io_comp_batch *, unsigned int);
+	int (*iterate)(struct file *, struct dir_context *);
+	int (*iterate_shared)(struct file *, struct dir_context *);
+	__poll_t (*poll)(struct file *, struct poll_table_struct *);
+	long int (*unlocked_ioctl)(struct file *, unsigned int, long unsigned int);
+	long int (*compat_ioctl)(struct file *, unsigned int, long unsigned int);
+	int (*mmap)(struct file *, struct vm_area_struct *);
+	long unsigned int mmap_supported_flags;
+	int (*open)(struct inode *, struct file *);
+	int (*flush)(struct file *, fl_owner_t);
+	int (*release)(struct inode *, struct file *);
+	int (*fsync)(struct file *, loff_t, loff_t, int);
+	int (*fasync)(int, struct file *, int);
+	int (*lock)(struct file *, int, struct file_lock *);
+	ssize_t (*sendpage)(struct file *, struct page *, int, size_t, loff_t *, int);
+	long unsigned int (*get_unmapped_area)(struct file *, long unsigned int, long unsigned int, long unsigned int, long unsigned int);
+	int (*check_flags)(int);
+	int (*flock)(struct file *, int, struct file_lock *);
+	ssize_t (*splice_write)(struct pipe_inode_info *, struct file *, loff_t *, size_t, unsigned int);
+	ssize_t (*splice_read)(struct file *, loff_t *, struct pipe_inode_info *, size_t, unsigned int);
+	void (*splice_eof)(struct file *);
+	int (*setlease)(struct file *, long int, struct file_lock **, void **);
+	long int (*fallocate)(struct file *, int, loff_t, loff_t);
+	void (*show_fdinfo)(struct seq_file *, struct file *);
+	ssize_t (*copy_file_range)(struct file *, loff_t, struct file *, loff_t, size_t, unsigned int);
+	loff_t (*remap_file_range)(struct file *, loff_t, struct file *, loff_t, loff_t, unsigned int);
+	int (*fadvise)(struct file *, loff_t, loff_t, int);
+	int (*uring_cmd)(struct io_uring_cmd *, unsigned int);
+	int (*uring_cmd_iopoll)(struct io_uring_cmd *, struct io_comp_batch *, unsigned int);
+};
+
+struct static_call_site {
+	s32 addr;
+	s32 key;
+};
+
+struct static_call_mod;
+
+struct static_call_key {
+	void *func;
+	union {
+		long unsigned int type;
+		struct static_call_mod *mods;
+		struct static_call_site *sites;
+	};
+};
+
+struct static_key {
+	atomic_t enabled;
+};
+
+typedef atomic64_t atomic_long_t;
+
 typedef __s64 time64_t;
+
+struct __kernel_timespec {
+	__kernel_time64_t tv_sec;
+	long long int tv_nsec;
+};
 
 struct timespec64 {
 	time64_t tv_sec;
 	long int tv_nsec;
+};
+
+enum timespec_type {
+	TT_NONE = 0,
+	TT_NATIVE = 1,
+	TT_COMPAT = 2,
+};
+
+typedef s32 old_time32_t;
+
+struct old_timespec32 {
+	old_time32_t tv_sec;
+	s32 tv_nsec;
+};
+
+struct pollfd;
+
+struct restart_block {
+	long unsigned int arch_data;
+	long int (*fn)(struct restart_block *);
+	union {
+		struct {
+			u32 *uaddr;
+			u32 val;
+			u32 flags;
+			u32 bitset;
+			u64 time;
+			u32 *uaddr2;
+		} futex;
+		struct {
+			clockid_t clockid;
+			enum timespec_type type;
+			union {
+				struct __kernel_timespec *rmtp;
+				struct old_timespec32 *compat_rmtp;
+			};
+			u64 expires;
+		} nanosleep;
+		struct {
+			struct pollfd *ufds;
+			int nfds;
+			int has_timeout;
+			long unsigned int tv_sec;
+			long unsigned int tv_nsec;
+		} poll;
+	};
+};
+
+struct thread_info {
+	long unsigned int flags;
+	long unsigned int syscall_work;
+	u32 status;
+};
+
+struct refcount_struct {
+	atomic_t refs;
+};
+
+typedef struct refcount_struct refcount_t;
+
+struct load_weight {
+	long unsigned int weight;
+	u32 inv_weight;
+};
+
+struct rb_node {
+	long unsigned int __rb_parent_color;
+	struct rb_node *rb_right;
+	struct rb_node *rb_left;
+};
+
+struct sched_entity {
+	struct load_weight load;
+	struct rb_node run_node;
+	struct list_head group_node;
+	unsigned int on_rq;
+	u64 exec_start;
+	u64 sum_exec_runtime;
+	u64 vruntime;
+	u64 prev_sum_exec_runtime;
+	u64 nr_migrations;
+};
+
+struct sched_rt_entity {
+	struct list_head run_list;
+	long unsigned int timeout;
+	long unsigned int watchdog_stamp;
+	unsigned int time_slice;
+	short unsigned int on_rq;
+	short unsigned int on_list;
+	struct sched_rt_entity *back;
+};
+
+typedef s64 ktime_t;
+
+struct timerqueue_node {
+	struct rb_node node;
+	ktime_t expires;
+};
+
+enum hrtimer_restart {
+	HRTIMER_NORESTART = 0,
+	HRTIMER_RESTART = 1,
+};
+
+struct hrtimer_clock_base;
+
+struct hrtimer {
+	struct timerqueue_node node;
+	ktime_t _softexpires;
+	enum hrtimer_restart (*function)(struct hrtimer *);
+	struct hrtimer_clock_base *base;
+	u8 state;
+	u8 is_rel;
+	u8 is_soft;
+	u8 is_hard;
+};
+
+struct sched_dl_entity {
+	struct rb_node rb_node;
+	u64 dl_runtime;
+	u64 dl_deadline;
+	u64 dl_period;
+	u64 dl_bw;
+	u64 dl_density;
+	s64 runtime;
+	u64 deadline;
+	unsigned int flags;
+	unsigned int dl_throttled: 1;
+	unsigned int dl_yielded: 1;
+	unsigned int dl_non_contending: 1;
+	unsigned int dl_overrun: 1;
+	struct hrtimer dl_timer;
+	struct hrtimer inactive_timer;
+	struct sched_dl_entity *pi_se;
+};
+
+struct sched_statistics {};
+
+struct cpumask {
+	long unsigned int bits[1];
+};
+
+typedef struct cpumask cpumask_t;
+
+union rcu_special {
+	struct {
+		u8 blocked;
+		u8 need_qs;
+		u8 exp_hint;
+		u8 need_mb;
+	} b;
+	u32 s;
+};
+
+struct sched_info {};
+
+struct prev_cputime {
+	u64 utime;
+	u64 stime;
+	raw_spinlock_t lock;
+};
+
+struct rb_root {
+	struct rb_node *rb_node;
+};
+
+struct rb_root_cached {
+	struct rb_root rb_root;
+	struct rb_node *rb_leftmost;
+};
+
+struct timerqueue_head {
+	struct rb_root_cached rb_root;
+};
+
+struct posix_cputimer_base {
+	u64 nextevt;
+	struct timerqueue_head tqhead;
+};
+
+struct posix_cputimers {
+	struct posix_cputimer_base bases[3];
+	unsigned int timers_active;
+	unsigned int expiry_active;
+};
+
+struct mutex {
+	atomic_long_t owner;
+	raw_spinlock_t wait_lock;
+	struct list_head wait_list;
+};
+
+struct posix_cputimers_work {
+	struct callback_head work;
+	struct mutex mutex;
+	unsigned int scheduled;
+};
+
+typedef struct {
+	long unsigned int sig[1];
+} sigset_t;
+
+struct sigpending {
+	struct list_head list;
+	sigset_t signal;
+};
+
+struct seccomp {};
+
+struct syscall_user_dispatch {
+	char *selector;
+	long unsigned int offset;
+	long unsigned int len;
+	bool on_dispatch;
+};
+
+struct spinlock {
+	union {
+		struct raw_spinlock rlock;
+	};
+};
+
+typedef struct spinlock spinlock_t;
+
+struct wake_q_node {
+	struct wake_q_node *next;
+};
+
+struct task_io_accounting {};
+
+struct arch_tlbflush_unmap_batch {
+	struct cpumask cpumask;
+};
+
+struct tlbflush_unmap_batch {
+	struct arch_tlbflush_unmap_batch arch;
+	bool flush_required;
+	bool writable;
+};
+
+struct page_frag {
+	struct page *page;
+	__u32 offset;
+	__u32 size;
+};
+
+struct kmap_ctrl {};
+
+struct timer_list {
+	struct hlist_node entry;
+	long unsigned int expires;
+	void (*function)(struct timer_list *);
+	u32 flags;
+};
+
+struct llist_node;
+
+struct llist_head {
+	struct llist_node *first;
+};
+
+struct desc_struct {
+	u16 limit0;
+	u16 base0;
+	u16 base1: 8;
+	u16 type: 4;
+	u16 s: 1;
+	u16 dpl: 2;
+	u16 p: 1;
+	u16 limit1: 4;
+	u16 avl: 1;
+	u16 l: 1;
+	u16 d: 1;
+	u16 g: 1;
+	u16 base2: 8;
+};
+
+struct fpu_state_perm {
+	u64 __state_perm;
+	unsigned int __state_size;
+	unsigned int __user_state_size;
+};
+
+struct fregs_state {
+	u32 cwd;
+	u32 swd;
+	u32 twd;
+	u32 fip;
+	u32 fcs;
+	u32 foo;
+	u32 fos;
+	u32 st_space[20];
+	u32 status;
+};
+
+struct fxregs_state {
+	u16 cwd;
+	u16 swd;
+	u16 twd;
+	u16 fop;
+	union {
+		struct {
+			u64 rip;
+			u64 rdp;
+		};
+		struct {
+			u32 fip;
+			u32 fcs;
+			u32 foo;
+			u32 fos;
+		};
+	};
+	u32 mxcsr;
+	u32 mxcsr_mask;
+	u32 st_space[32];
+	u32 xmm_space[64];
+	u32 padding[12];
+	union {
+		u32 padding1[12];
+		u32 sw_reserved[12];
+	};
+};
+
+struct math_emu_info;
+
+struct swregs_state {
+	u32 cwd;
+	u32 swd;
+	u32 twd;
+	u32 fip;
+	u32 fcs;
+	u32 foo;
+	u32 fos;
+	u32 st_space[20];
+	u8 ftop;
+	u8 changed;
+	u8 lookahead;
+	u8 no_update;
+	u8 rm;
+	u8 alimit;
+	struct math_emu_info *info;
+	u32 entry_eip;
+};
+
+struct xstate_header {
+	u64 xfeatures;
+	u64 xcomp_bv;
+	u64 reserved[6];
+};
+
+struct xregs_state {
+	struct fxregs_state i387;
+	struct xstate_header header;
+	u8 extended_state_area[0];
+};
+
+union fpregs_state {
+	struct fregs_state fsave;
+	struct fxregs_state fxsave;
+	struct swregs_state soft;
+	struct xregs_state xsave;
+	u8 __padding[4096];
+};
+
+struct fpstate {
+	unsigned int size;
+	unsigned int user_size;
+	u64 xfeatures;
+	u64 user_xfeatures;
+	u64 xfd;
+	unsigned int is_valloc: 1;
+	unsigned int is_guest: 1;
+	unsigned int is_confidential: 1;
+	unsigned int in_use: 1;
+	long: 64;
+	long: 64;
+	long: 64;
+	union fpregs_state regs;
+};
+
+struct fpu {
+	unsigned int last_cpu;
+	long unsigned int avx512_timestamp;
+	struct fpstate *fpstate;
+	struct fpstate *__task_fpstate;
+	struct fpu_state_perm perm;
+	struct fpu_state_perm guest_perm;
+	struct fpstate __fpstate;
+};
+
+struct perf_event;
+
+struct io_bitmap;
+
+struct thread_struct {
+	struct desc_struct tls_array[3];
+	long unsigned int sp;
+	short unsigned int es;
+	short unsigned int ds;
+	short unsigned int fsindex;
+	short unsigned int gsindex;
+	long unsigned int fsbase;
+	long unsigned int gsbase;
+	struct perf_event *ptrace_bps[4];
+	long unsigned int virtual_dr6;
+	long unsigned int ptrace_dr7;
+	long unsigned int cr2;
+	long unsigned int trap_nr;
+	long unsigned int error_code;
+	struct io_bitmap *io_bitmap;
+	long unsigned int iopl_emul;
+	unsigned int iopl_warn: 1;
+	u32 pkru;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	struct fpu fpu;
+};
+
+struct sched_class;
+
+struct mm_struct;
+
+struct pid;
+
+struct completion;
+
+struct cred;
+
+struct nameidata;
+
+struct fs_struct;
+
+struct files_struct;
+
+struct nsproxy;
+
+struct signal_struct;
+
+struct sighand_struct;
+
+struct rt_mutex_waiter;
+
+struct bio_list;
+
+struct blk_plug;
+
+struct reclaim_state;
+
+struct backing_dev_info;
+
+struct io_context;
+
+struct kernel_siginfo;
+
+typedef struct kernel_siginfo kernel_siginfo_t;
+
+struct robust_list_head;
+
+struct futex_pi_state;
+
+struct perf_event_context;
+
+struct ftrace_ret_stack;
+
+struct uprobe_task;
+
+struct vm_struct;
+
+struct bpf_local_storage;
+
+struct bpf_run_ctx;
+
+struct task_struct {
+	struct thread_info thread_info;
+	unsigned int __state;
+	void *stack;
+	refcount_t usage;
+	unsigned int flags;
+	unsigned int ptrace;
+	int on_rq;
+	int prio;
+	int static_prio;
+	int normal_prio;
+	unsigned int rt_priority;
+	struct sched_entity se;
+	struct sched_rt_entity rt;
+	struct sched_dl_entity dl;
+	const struct sched_class *sched_class;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	struct sched_statistics stats;
+	unsigned int policy;
+	int nr_cpus_allowed;
+	const cpumask_t *cpus_ptr;
+	cpumask_t *user_cpus_ptr;
+	cpumask_t cpus_mask;
+	void *migration_pending;
+	short unsigned int migration_flags;
+	int trc_reader_nesting;
+	int trc_ipi_to_cpu;
+	union rcu_special trc_reader_special;
+	struct list_head trc_holdout_list;
+	struct list_head trc_blkd_node;
+	int trc_blkd_cpu;
+	struct sched_info sched_info;
+	struct list_head tasks;
+	struct mm_struct *mm;
+	struct mm_struct *active_mm;
+	int exit_state;
+	int exit_code;
+	int exit_signal;
+	int pdeath_signal;
+	long unsigned int jobctl;
+	unsigned int personality;
+	unsigned int sched_reset_on_fork: 1;
+	unsigned int sched_contributes_to_load: 1;
+	unsigned int sched_migrated: 1;
+	unsigned int sched_task_hot: 1;
+	long: 28;
+	unsigned int sched_remote_wakeup: 1;
+	unsigned int user_dumpable: 1;
+	unsigned int in_execve: 1;
+	unsigned int in_iowait: 1;
+	unsigned int restore_sigmask: 1;
+	unsigned int in_eventfd: 1;
+	unsigned int reported_split_lock: 1;
+	long unsigned int atomic_flags;
+	struct restart_block restart_block;
+	pid_t pid;
+	pid_t tgid;
+	struct task_struct *real_parent;
+	struct task_struct *parent;
+	struct list_head children;
+	struct list_head sibling;
+	struct task_struct *group_leader;
+	struct list_head ptraced;
+	struct list_head ptrace_entry;
+	struct pid *thread_pid;
+	struct hlist_node pid_links[4];
+	struct list_head thread_group;
+	struct list_head thread_node;
+	struct completion *vfork_done;
+	int *set_child_tid;
+	int *clear_child_tid;
+	void *worker_private;
+	u64 utime;
+	u64 stime;
+	u64 gtime;
+	struct prev_cputime prev_cputime;
+	long unsigned int nvcsw;
+	long unsigned int nivcsw;
+	u64 start_time;
+	u64 start_boottime;
+	long unsigned int min_flt;
+	long unsigned int maj_flt;
+	struct posix_cputimers posix_cputimers;
+	struct posix_cputimers_work posix_cputimers_work;
+	const struct cred *ptracer_cred;
+	const struct cred *real_cred;
+	const struct cred *cred;
+	char comm[16];
+	struct nameidata *nameidata;
+	struct fs_struct *fs;
+	struct files_struct *files;
+	struct nsproxy *nsproxy;
+	struct signal_struct *signal;
+	struct sighand_struct *sighand;
+	sigset_t blocked;
+	sigset_t real_blocked;
+	sigset_t saved_sigmask;
+	struct sigpending pending;
+	long unsigned int sas_ss_sp;
+	size_t sas_ss_size;
+	unsigned int sas_ss_flags;
+	struct callback_head *task_works;
+	struct seccomp seccomp;
+	struct syscall_user_dispatch syscall_dispatch;
+	u64 parent_exec_id;
+	u64 self_exec_id;
+	spinlock_t alloc_lock;
+	raw_spinlock_t pi_lock;
+	struct wake_q_node wake_q;
+	struct rb_root_cached pi_waiters;
+	struct task_struct *pi_top_task;
+	struct rt_mutex_waiter *pi_blocked_on;
+	void *journal_info;
+	struct bio_list *bio_list;
+	struct blk_plug *plug;
+	struct reclaim_state *reclaim_state;
+	struct backing_dev_info *backing_dev_info;
+	struct io_context *io_context;
+	long unsigned int ptrace_message;
+	kernel_siginfo_t *last_siginfo;
+	struct task_io_accounting ioac;
+	struct robust_list_head *robust_list;
+	struct list_head pi_state_list;
+	struct futex_pi_state *pi_state_cache;
+	struct mutex futex_exit_mutex;
+	unsigned int futex_state;
+	struct perf_event_context *perf_event_ctxp[2];
+	struct mutex perf_event_mutex;
+	struct list_head perf_event_list;
+	struct tlbflush_unmap_batch tlb_ubc;
+	union {
+		refcount_t rcu_users;
+		struct callback_head rcu;
+	};
+	struct pipe_inode_info *splice_pipe;
+	struct page_frag task_frag;
+	int nr_dirtied;
+	int nr_dirtied_pause;
+	long unsigned int dirty_paused_when;
+	u64 timer_slack_ns;
+	u64 default_timer_slack_ns;
+	int curr_ret_stack;
+	int curr_ret_depth;
+	struct ftrace_ret_stack *ret_stack;
+	long long unsigned int ftrace_timestamp;
+	atomic_t trace_overrun;
+	atomic_t tracing_graph_pause;
+	long unsigned int trace_recursion;
+	struct uprobe_task *utask;
+	struct kmap_ctrl kmap_ctrl;
+	int pagefault_disabled;
+	struct task_struct *oom_reaper_list;
+	struct timer_list oom_reaper_timer;
+	struct vm_struct *stack_vm_area;
+	refcount_t stack_refcount;
+	struct bpf_local_storage *bpf_storage;
+	struct bpf_run_ctx *bpf_ctx;
+	struct llist_head kretprobe_instances;
+	struct llist_head rethooks;
+	struct callback_head l1d_flush_kill;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	struct thread_struct thread;
+};
+
+struct range {
+	u64 start;
+	u64 end;
 };
 
 struct pt_regs {
@@ -46,65 +965,1139 @@ struct pt_regs {
 	long unsigned int ss;
 };
 
-struct x86_guest {
-	bool (*enc_status_change_prepare)(long unsigned int, int, bool);
-	bool (*enc_status_change_finish)(long unsigned int, int, bool);
-	bool (*enc_tlb_flush_required)(bool);
-	bool (*enc_cache_flush_required)(void);
+struct idt_bits {
+	u16 ist: 3;
+	u16 zero: 5;
+	u16 type: 5;
+	u16 dpl: 2;
+	u16 p: 1;
 };
 
-struct x86_legacy_devices {
-	int pnpbios;
+struct gate_struct {
+	u16 offset_low;
+	u16 segment;
+	struct idt_bits bits;
+	u16 offset_middle;
+	u32 offset_high;
+	u32 reserved;
 };
 
-enum x86_legacy_i8042_state {
-	X86_LEGACY_I8042_PLATFORM_ABSENT = 0,
-	X86_LEGACY_I8042_FIRMWARE_ABSENT = 1,
-	X86_LEGACY_I8042_EXPECTED_PRESENT = 2,
+typedef struct gate_struct gate_desc;
+
+struct desc_ptr {
+	short unsigned int size;
+	long unsigned int address;
+} __attribute__((packed));
+
+typedef long unsigned int pteval_t;
+
+typedef long unsigned int pmdval_t;
+
+typedef long unsigned int pudval_t;
+
+typedef long unsigned int p4dval_t;
+
+typedef long unsigned int pgdval_t;
+
+typedef long unsigned int pgprotval_t;
+
+typedef struct {
+	pteval_t pte;
+} pte_t;
+
+struct pgprot {
+	pgprotval_t pgprot;
 };
 
-struct x86_legacy_features {
-	enum x86_legacy_i8042_state i8042;
-	int rtc;
-	int warm_reset;
-	int no_vga;
-	int reserve_bios_regions;
-	struct x86_legacy_devices devices;
+typedef struct pgprot pgprot_t;
+
+typedef struct {
+	pgdval_t pgd;
+} pgd_t;
+
+typedef struct {
+	p4dval_t p4d;
+} p4d_t;
+
+typedef struct {
+	pudval_t pud;
+} pud_t;
+
+typedef struct {
+	pmdval_t pmd;
+} pmd_t;
+
+typedef struct page *pgtable_t;
+
+struct address_space;
+
+struct page_pool;
+
+struct dev_pagemap;
+
+struct page {
+	long unsigned int flags;
+	union {
+		struct {
+			union {
+				struct list_head lru;
+				struct {
+					void *__filler;
+					unsigned int mlock_count;
+				};
+				struct list_head buddy_list;
+				struct list_head pcp_list;
+			};
+			struct address_space *mapping;
+			long unsigned int index;
+			long unsigned int private;
+		};
+		struct {
+			long unsigned int pp_magic;
+			struct page_pool *pp;
+			long unsigned int _pp_mapping_pad;
+			long unsigned int dma_addr;
+			union {
+				long unsigned int dma_addr_upper;
+				atomic_long_t pp_frag_count;
+			};
+		};
+		struct {
+			long unsigned int compound_head;
+			unsigned char compound_dtor;
+			unsigned char compound_order;
+			atomic_t compound_mapcount;
+			atomic_t compound_pincount;
+			unsigned int compound_nr;
+			long unsigned int _private_1;
+		};
+		struct {
+			long unsigned int _compound_pad_1;
+			long unsigned int _compound_pad_2;
+			struct list_head deferred_list;
+		};
+		struct {
+			long unsigned int _pt_pad_1;
+			pgtable_t pmd_huge_pte;
+			long unsigned int _pt_pad_2;
+			union {
+				struct mm_struct *pt_mm;
+				atomic_t pt_frag_refcount;
+				atomic_t pt_share_count;
+			};
+			spinlock_t ptl;
+		};
+		struct {
+			struct dev_pagemap *pgmap;
+			void *zone_device_data;
+		};
+		struct callback_head callback_head;
+	};
+	union {
+		atomic_t _mapcount;
+		unsigned int page_type;
+	};
+	atomic_t _refcount;
+	long: 64;
 };
 
-struct ghcb;
+struct orc_entry {
+	s16 sp_offset;
+	s16 bp_offset;
+	unsigned int sp_reg: 4;
+	unsigned int bp_reg: 4;
+	unsigned int type: 2;
+	unsigned int end: 1;
+} __attribute__((packed));
 
-struct x86_hyper_runtime {
-	void (*pin_vcpu)(int);
-	void (*sev_es_hcall_prepare)(struct ghcb *, struct pt_regs *);
-	bool (*sev_es_hcall_finish)(struct ghcb *, struct pt_regs *);
+typedef struct {} lockdep_map_p;
+
+struct maple_tree {
+	union {
+		spinlock_t ma_lock;
+		lockdep_map_p ma_external_lock;
+	};
+	void *ma_root;
+	unsigned int ma_flags;
 };
 
-struct x86_platform_ops {
-	long unsigned int (*calibrate_cpu)(void);
-	long unsigned int (*calibrate_tsc)(void);
-	void (*get_wallclock)(struct timespec64 *);
-	int (*set_wallclock)(const struct timespec64 *);
-	void (*iommu_shutdown)(void);
-	bool (*is_untracked_pat_range)(u64, u64);
-	void (*nmi_init)(void);
-	unsigned char (*get_nmi_reason)(void);
-	void (*save_sched_clock_state)(void);
-	void (*restore_sched_clock_state)(void);
-	void (*apic_post_init)(void);
-	struct x86_legacy_features legacy;
-	void (*set_legacy_features)(void);
-	void (*realmode_reserve)(void);
-	void (*realmode_init)(void);
-	struct x86_hyper_runtime hyper;
-	struct x86_guest guest;
+struct rw_semaphore {
+	atomic_long_t count;
+	atomic_long_t owner;
+	raw_spinlock_t wait_lock;
+	struct list_head wait_list;
 };
 
-typedef unsigned char __u8;
+struct seqcount {
+	unsigned int sequence;
+};
 
-typedef short unsigned int __u16;
+typedef struct seqcount seqcount_t;
 
-typedef unsigned int __u32;
+struct mm_rss_stat {
+	atomic_long_t count[4];
+};
+
+struct vdso_image;
+
+typedef struct {
+	u64 ctx_id;
+	atomic64_t tlb_gen;
+	long unsigned int next_trim_cpumask;
+	short unsigned int flags;
+	struct mutex lock;
+	void *vdso;
+	const struct vdso_image *vdso_image;
+	atomic_t perf_rdpmc_allowed;
+	u16 pkey_allocation_map;
+	s16 execute_only_pkey;
+} mm_context_t;
+
+struct xol_area;
+
+struct uprobes_state {
+	struct xol_area *xol_area;
+};
+
+struct work_struct;
+
+typedef void (*work_func_t)(struct work_struct *);
+
+struct work_struct {
+	atomic_long_t data;
+	struct list_head entry;
+	work_func_t func;
+};
+
+struct linux_binfmt;
+
+struct user_namespace;
+
+struct mm_struct {
+	struct {
+		struct maple_tree mm_mt;
+		long unsigned int (*get_unmapped_area)(struct file *, long unsigned int, long unsigned int, long unsigned int, long unsigned int);
+		long unsigned int mmap_base;
+		long unsigned int mmap_legacy_base;
+		long unsigned int task_size;
+		pgd_t *pgd;
+		atomic_t mm_users;
+		atomic_t mm_count;
+		atomic_long_t pgtables_bytes;
+		int map_count;
+		spinlock_t page_table_lock;
+		struct rw_semaphore mmap_lock;
+		struct list_head mmlist;
+		atomic64_t futex_unique_id;
+		long unsigned int hiwater_rss;
+		long unsigned int hiwater_vm;
+		long unsigned int total_vm;
+		long unsigned int locked_vm;
+		atomic64_t pinned_vm;
+		long unsigned int data_vm;
+		long unsigned int exec_vm;
+		long unsigned int stack_vm;
+		long unsigned int def_flags;
+		seqcount_t write_protect_seq;
+		spinlock_t arg_lock;
+		long unsigned int start_code;
+		long unsigned int end_code;
+		long unsigned int start_data;
+		long unsigned int end_data;
+		long unsigned int start_brk;
+		long unsigned int brk;
+		long unsigned int start_stack;
+		long unsigned int arg_start;
+		long unsigned int arg_end;
+		long unsigned int env_start;
+		long unsigned int env_end;
+		long unsigned int saved_auxv[46];
+		struct mm_rss_stat rss_stat;
+		struct linux_binfmt *binfmt;
+		mm_context_t context;
+		long unsigned int flags;
+		struct user_namespace *user_ns;
+		struct file *exe_file;
+		atomic_t tlb_flush_pending;
+		atomic_t tlb_flush_batched;
+		struct uprobes_state uprobes_state;
+		struct work_struct async_put_work;
+	};
+	long unsigned int cpu_bitmap[0];
+};
+
+struct math_emu_info {
+	long int ___orig_eip;
+	struct pt_regs *regs;
+};
+
+struct tracepoint_func {
+	void *func;
+	void *data;
+	int prio;
+};
+
+struct tracepoint {
+	const char *name;
+	struct static_key key;
+	struct static_call_key *static_call_key;
+	void *static_call_tramp;
+	void *iterator;
+	int (*regfunc)(void);
+	void (*unregfunc)(void);
+	struct tracepoint_func *funcs;
+};
+
+typedef const int tracepoint_ptr_t;
+
+struct bpf_raw_event_map {
+	struct tracepoint *tp;
+	void *bpf_func;
+	u32 num_args;
+	u32 writable_size;
+	long: 64;
+};
+
+struct llist_node {
+	struct llist_node *next;
+};
+
+struct __call_single_node {
+	struct llist_node llist;
+	union {
+		unsigned int u_flags;
+		atomic_t a_flags;
+	};
+	u16 src;
+	u16 dst;
+};
+
+typedef void (*smp_call_func_t)(void *);
+
+struct __call_single_data {
+	struct __call_single_node node;
+	smp_call_func_t func;
+	void *info;
+};
+
+typedef struct __call_single_data call_single_data_t;
+
+typedef struct {
+	arch_rwlock_t raw_lock;
+} rwlock_t;
+
+struct vm_struct {
+	struct vm_struct *next;
+	void *addr;
+	long unsigned int size;
+	long unsigned int flags;
+	struct page **pages;
+	unsigned int page_order;
+	unsigned int nr_pages;
+	phys_addr_t phys_addr;
+	const void *caller;
+};
+
+struct wait_queue_head {
+	spinlock_t lock;
+	struct list_head head;
+};
+
+typedef struct wait_queue_head wait_queue_head_t;
+
+struct seqcount_raw_spinlock {
+	seqcount_t seqcount;
+};
+
+typedef struct seqcount_raw_spinlock seqcount_raw_spinlock_t;
+
+struct seqcount_spinlock {
+	seqcount_t seqcount;
+};
+
+typedef struct seqcount_spinlock seqcount_spinlock_t;
+
+typedef struct {
+	seqcount_spinlock_t seqcount;
+	spinlock_t lock;
+} seqlock_t;
+
+struct kref {
+	refcount_t refcount;
+};
+
+struct swait_queue_head {
+	raw_spinlock_t lock;
+	struct list_head task_list;
+};
+
+struct completion {
+	unsigned int done;
+	struct swait_queue_head wait;
+};
+
+struct uprobe_xol_ops;
+
+struct arch_uprobe {
+	union {
+		u8 insn[16];
+		u8 ixol[16];
+	};
+	const struct uprobe_xol_ops *ops;
+	union {
+		struct {
+			s32 offs;
+			u8 ilen;
+			u8 opc1;
+		} branch;
+		struct {
+			u8 fixups;
+			u8 ilen;
+		} defparam;
+		struct {
+			u8 reg_offset;
+			u8 ilen;
+		} push;
+	};
+};
+
+struct uprobe_xol_ops {
+	bool (*emulate)(struct arch_uprobe *, struct pt_regs *);
+	int (*pre_xol)(struct arch_uprobe *, struct pt_regs *);
+	int (*post_xol)(struct arch_uprobe *, struct pt_regs *);
+	void (*abort)(struct arch_uprobe *, struct pt_regs *);
+};
+
+struct arch_uprobe_task {
+	long unsigned int saved_scratch_register;
+	unsigned int saved_trap_nr;
+	unsigned int saved_tf;
+};
+
+enum uprobe_task_state {
+	UTASK_RUNNING = 0,
+	UTASK_SSTEP = 1,
+	UTASK_SSTEP_ACK = 2,
+	UTASK_SSTEP_TRAPPED = 3,
+};
+
+struct uprobe;
+
+struct return_instance;
+
+struct uprobe_task {
+	enum uprobe_task_state state;
+	union {
+		struct {
+			struct arch_uprobe_task autask;
+			long unsigned int vaddr;
+		};
+		struct {
+			struct callback_head dup_xol_work;
+			long unsigned int dup_xol_addr;
+		};
+	};
+	struct uprobe *active_uprobe;
+	long unsigned int xol_vaddr;
+	struct arch_uprobe *auprobe;
+	struct return_instance *return_instances;
+	unsigned int depth;
+};
+
+struct return_instance {
+	struct uprobe *uprobe;
+	long unsigned int func;
+	long unsigned int stack;
+	long unsigned int orig_ret_vaddr;
+	bool chained;
+	struct return_instance *next;
+};
+
+struct vdso_image {
+	void *data;
+	long unsigned int size;
+	long unsigned int alt;
+	long unsigned int alt_len;
+	long unsigned int extable_base;
+	long unsigned int extable_len;
+	const void *extable;
+	long int sym_vvar_start;
+	long int sym_vvar_page;
+	long int sym_pvclock_page;
+	long int sym_hvclock_page;
+	long int sym_timens_page;
+	long int sym_VDSO32_NOTE_MASK;
+	long int sym___kernel_sigreturn;
+	long int sym___kernel_rt_sigreturn;
+	long int sym___kernel_vsyscall;
+	long int sym_int80_landing_pad;
+	long int sym_vdso32_sigreturn_landing_pad;
+	long int sym_vdso32_rt_sigreturn_landing_pad;
+};
+
+struct xarray {
+	spinlock_t xa_lock;
+	gfp_t xa_flags;
+	void *xa_head;
+};
+
+typedef u32 errseq_t;
+
+struct address_space_operations;
+
+struct address_space {
+	struct inode *host;
+	struct xarray i_pages;
+	struct rw_semaphore invalidate_lock;
+	gfp_t gfp_mask;
+	atomic_t i_mmap_writable;
+	struct rb_root_cached i_mmap;
+	struct rw_semaphore i_mmap_rwsem;
+	long unsigned int nrpages;
+	long unsigned int writeback_index;
+	const struct address_space_operations *a_ops;
+	long unsigned int flags;
+	errseq_t wb_err;
+	spinlock_t private_lock;
+	struct list_head private_list;
+	void *private_data;
+};
+
+struct vmem_altmap {
+	long unsigned int base_pfn;
+	const long unsigned int end_pfn;
+	const long unsigned int reserve;
+	long unsigned int free;
+	long unsigned int align;
+	long unsigned int alloc;
+};
+
+struct percpu_ref_data;
+
+struct percpu_ref {
+	long unsigned int percpu_count_ptr;
+	struct percpu_ref_data *data;
+};
+
+enum memory_type {
+	MEMORY_DEVICE_PRIVATE = 1,
+	MEMORY_DEVICE_COHERENT = 2,
+	MEMORY_DEVICE_FS_DAX = 3,
+	MEMORY_DEVICE_GENERIC = 4,
+	MEMORY_DEVICE_PCI_P2PDMA = 5,
+};
+
+struct dev_pagemap_ops;
+
+struct dev_pagemap {
+	struct vmem_altmap altmap;
+	struct percpu_ref ref;
+	struct completion done;
+	enum memory_type type;
+	unsigned int flags;
+	long unsigned int vmemmap_shift;
+	const struct dev_pagemap_ops *ops;
+	void *owner;
+	int nr_range;
+	union {
+		struct range range;
+		struct range ranges[0];
+	};
+};
+
+struct folio {
+	union {
+		struct {
+			long unsigned int flags;
+			union {
+				struct list_head lru;
+				struct {
+					void *__filler;
+					unsigned int mlock_count;
+				};
+			};
+			struct address_space *mapping;
+			long unsigned int index;
+			void *private;
+			atomic_t _mapcount;
+			atomic_t _refcount;
+		};
+		struct page page;
+	};
+	long unsigned int _flags_1;
+	long unsigned int __head;
+	unsigned char _folio_dtor;
+	unsigned char _folio_order;
+	atomic_t _total_mapcount;
+	atomic_t _pincount;
+	unsigned int _folio_nr_pages;
+	long unsigned int _private_1;
+	long: 64;
+};
+
+struct vfsmount;
+
+struct path {
+	struct vfsmount *mnt;
+	struct dentry *dentry;
+};
+
+enum pid_type {
+	PIDTYPE_PID = 0,
+	PIDTYPE_TGID = 1,
+	PIDTYPE_PGID = 2,
+	PIDTYPE_SID = 3,
+	PIDTYPE_MAX = 4,
+};
+
+typedef struct {
+	uid_t val;
+} kuid_t;
+
+struct fown_struct {
+	rwlock_t lock;
+	struct pid *pid;
+	enum pid_type pid_type;
+	kuid_t uid;
+	kuid_t euid;
+	int signum;
+};
+
+struct file_ra_state {
+	long unsigned int start;
+	unsigned int size;
+	unsigned int async_size;
+	unsigned int ra_pages;
+	unsigned int mmap_miss;
+	loff_t prev_pos;
+};
+
+struct file {
+	union {
+		struct llist_node f_llist;
+		struct callback_head f_rcuhead;
+		unsigned int f_iocb_flags;
+	};
+	struct path f_path;
+	struct inode *f_inode;
+	const struct file_operations *f_op;
+	spinlock_t f_lock;
+	atomic_long_t f_count;
+	unsigned int f_flags;
+	fmode_t f_mode;
+	struct mutex f_pos_lock;
+	loff_t f_pos;
+	struct fown_struct f_owner;
+	const struct cred *f_cred;
+	struct file_ra_state f_ra;
+	u64 f_version;
+	void *private_data;
+	struct hlist_head *f_ep;
+	struct address_space *f_mapping;
+	errseq_t f_wb_err;
+	errseq_t f_sb_err;
+};
+
+struct vm_userfaultfd_ctx {};
+
+struct anon_vma_name {
+	struct kref kref;
+	char name[0];
+};
+
+struct anon_vma;
+
+struct vm_operations_struct;
+
+struct vm_area_struct {
+	long unsigned int vm_start;
+	long unsigned int vm_end;
+	struct mm_struct *vm_mm;
+	pgprot_t vm_page_prot;
+	long unsigned int vm_flags;
+	union {
+		struct {
+			struct rb_node rb;
+			long unsigned int rb_subtree_last;
+		} shared;
+		struct anon_vma_name *anon_name;
+	};
+	struct list_head anon_vma_chain;
+	struct anon_vma *anon_vma;
+	const struct vm_operations_struct *vm_ops;
+	long unsigned int vm_pgoff;
+	struct file *vm_file;
+	void *vm_private_data;
+	atomic_long_t swap_readahead_info;
+	struct vm_userfaultfd_ctx vm_userfaultfd_ctx;
+};
+
+typedef unsigned int vm_fault_t;
+
+enum page_entry_size {
+	PE_SIZE_PTE = 0,
+	PE_SIZE_PMD = 1,
+	PE_SIZE_PUD = 2,
+};
+
+struct vm_fault;
+
+struct vm_operations_struct {
+	void (*open)(struct vm_area_struct *);
+	void (*close)(struct vm_area_struct *);
+	int (*may_split)(struct vm_area_struct *, long unsigned int);
+	int (*mremap)(struct vm_area_struct *);
+	int (*mprotect)(struct vm_area_struct *, long unsigned int, long unsigned int, long unsigned int);
+	vm_fault_t (*fault)(struct vm_fault *);
+	vm_fault_t (*huge_fault)(struct vm_fault *, enum page_entry_size);
+	vm_fault_t (*map_pages)(struct vm_fault *, long unsigned int, long unsigned int);
+	long unsigned int (*pagesize)(struct vm_area_struct *);
+	vm_fault_t (*page_mkwrite)(struct vm_fault *);
+	vm_fault_t (*pfn_mkwrite)(struct vm_fault *);
+	int (*access)(struct vm_area_struct *, long unsigned int, void *, int, int);
+	const char * (*name)(struct vm_area_struct *);
+	struct page * (*find_special_page)(struct vm_area_struct *, long unsigned int);
+};
+
+enum fault_flag {
+	FAULT_FLAG_WRITE = 1,
+	FAULT_FLAG_MKWRITE = 2,
+	FAULT_FLAG_ALLOW_RETRY = 4,
+	FAULT_FLAG_RETRY_NOWAIT = 8,
+	FAULT_FLAG_KILLABLE = 16,
+	FAULT_FLAG_TRIED = 32,
+	FAULT_FLAG_USER = 64,
+	FAULT_FLAG_REMOTE = 128,
+	FAULT_FLAG_INSTRUCTION = 256,
+	FAULT_FLAG_INTERRUPTIBLE = 512,
+	FAULT_FLAG_UNSHARE = 1024,
+	FAULT_FLAG_ORIG_PTE_VALID = 2048,
+};
+
+struct vm_fault {
+	const struct {
+		struct vm_area_struct *vma;
+		gfp_t gfp_mask;
+		long unsigned int pgoff;
+		long unsigned int address;
+		long unsigned int real_address;
+	};
+	enum fault_flag flags;
+	pmd_t *pmd;
+	pud_t *pud;
+	union {
+		pte_t orig_pte;
+		pmd_t orig_pmd;
+	};
+	struct page *cow_page;
+	struct page *page;
+	pte_t *pte;
+	spinlock_t *ptl;
+	pgtable_t prealloc_pte;
+};
+
+enum zone_stat_item {
+	NR_FREE_PAGES = 0,
+	NR_ZONE_LRU_BASE = 1,
+	NR_ZONE_INACTIVE_ANON = 1,
+	NR_ZONE_ACTIVE_ANON = 2,
+	NR_ZONE_INACTIVE_FILE = 3,
+	NR_ZONE_ACTIVE_FILE = 4,
+	NR_ZONE_UNEVICTABLE = 5,
+	NR_ZONE_WRITE_PENDING = 6,
+	NR_MLOCK = 7,
+	NR_BOUNCE = 8,
+	NR_FREE_CMA_PAGES = 9,
+	NR_VM_ZONE_STAT_ITEMS = 10,
+};
+
+enum node_stat_item {
+	NR_LRU_BASE = 0,
+	NR_INACTIVE_ANON = 0,
+	NR_ACTIVE_ANON = 1,
+	NR_INACTIVE_FILE = 2,
+	NR_ACTIVE_FILE = 3,
+	NR_UNEVICTABLE = 4,
+	NR_SLAB_RECLAIMABLE_B = 5,
+	NR_SLAB_UNRECLAIMABLE_B = 6,
+	NR_ISOLATED_ANON = 7,
+	NR_ISOLATED_FILE = 8,
+	WORKINGSET_NODES = 9,
+	WORKINGSET_REFAULT_BASE = 10,
+	WORKINGSET_REFAULT_ANON = 10,
+	WORKINGSET_REFAULT_FILE = 11,
+	WORKINGSET_ACTIVATE_BASE = 12,
+	WORKINGSET_ACTIVATE_ANON = 12,
+	WORKINGSET_ACTIVATE_FILE = 13,
+	WORKINGSET_RESTORE_BASE = 14,
+	WORKINGSET_RESTORE_ANON = 14,
+	WORKINGSET_RESTORE_FILE = 15,
+	WORKINGSET_NODERECLAIM = 16,
+	NR_ANON_MAPPED = 17,
+	NR_FILE_MAPPED = 18,
+	NR_FILE_PAGES = 19,
+	NR_FILE_DIRTY = 20,
+	NR_WRITEBACK = 21,
+	NR_WRITEBACK_TEMP = 22,
+	NR_SHMEM = 23,
+	NR_SHMEM_THPS = 24,
+	NR_SHMEM_PMDMAPPED = 25,
+	NR_FILE_THPS = 26,
+	NR_FILE_PMDMAPPED = 27,
+	NR_ANON_THPS = 28,
+	NR_VMSCAN_WRITE = 29,
+	NR_VMSCAN_IMMEDIATE = 30,
+	NR_DIRTIED = 31,
+	NR_WRITTEN = 32,
+	NR_THROTTLED_WRITTEN = 33,
+	NR_KERNEL_MISC_RECLAIMABLE = 34,
+	NR_FOLL_PIN_ACQUIRED = 35,
+	NR_FOLL_PIN_RELEASED = 36,
+	NR_KERNEL_STACK_KB = 37,
+	NR_PAGETABLE = 38,
+	NR_SECONDARY_PAGETABLE = 39,
+	NR_SWAPCACHE = 40,
+	NR_VM_NODE_STAT_ITEMS = 41,
+};
+
+typedef void percpu_ref_func_t(struct percpu_ref *);
+
+struct percpu_ref_data {
+	atomic_long_t count;
+	percpu_ref_func_t *release;
+	percpu_ref_func_t *confirm_switch;
+	bool force_atomic: 1;
+	bool allow_reinit: 1;
+	struct callback_head rcu;
+	struct percpu_ref *ref;
+};
+
+struct mem_cgroup;
+
+struct shrink_control {
+	gfp_t gfp_mask;
+	int nid;
+	long unsigned int nr_to_scan;
+	long unsigned int nr_scanned;
+	struct mem_cgroup *memcg;
+};
+
+struct shrinker {
+	long unsigned int (*count_objects)(struct shrinker *, struct shrink_control *);
+	long unsigned int (*scan_objects)(struct shrinker *, struct shrink_control *);
+	long int batch;
+	int seeks;
+	unsigned int flags;
+	struct list_head list;
+	atomic_long_t *nr_deferred;
+};
+
+struct rlimit {
+	__kernel_ulong_t rlim_cur;
+	__kernel_ulong_t rlim_max;
+};
+
+struct pid_namespace;
+
+struct upid {
+	int nr;
+	struct pid_namespace *ns;
+};
+
+struct pid {
+	refcount_t count;
+	unsigned int level;
+	spinlock_t lock;
+	struct hlist_head tasks[4];
+	struct hlist_head inodes;
+	wait_queue_head_t wait_pidfd;
+	struct callback_head rcu;
+	struct upid numbers[0];
+};
+
+typedef struct {
+	gid_t val;
+} kgid_t;
+
+struct hrtimer_cpu_base;
+
+struct hrtimer_clock_base {
+	struct hrtimer_cpu_base *cpu_base;
+	unsigned int index;
+	clockid_t clockid;
+	seqcount_raw_spinlock_t seq;
+	struct hrtimer *running;
+	struct timerqueue_head active;
+	ktime_t (*get_time)(void);
+	ktime_t offset;
+};
+
+struct hrtimer_cpu_base {
+	raw_spinlock_t lock;
+	unsigned int cpu;
+	unsigned int active_bases;
+	unsigned int clock_was_set_seq;
+	unsigned int hres_active: 1;
+	unsigned int in_hrtirq: 1;
+	unsigned int hang_detected: 1;
+	unsigned int softirq_activated: 1;
+	unsigned int online: 1;
+	ktime_t expires_next;
+	struct hrtimer *next_timer;
+	ktime_t softirq_expires_next;
+	struct hrtimer *softirq_next_timer;
+	long: 64;
+	long: 64;
+	struct hrtimer_clock_base clock_base[8];
+	call_single_data_t csd;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+};
+
+typedef void __signalfn_t(int);
+
+typedef __signalfn_t *__sighandler_t;
+
+typedef void __restorefn_t(void);
+
+typedef __restorefn_t *__sigrestore_t;
+
+union sigval {
+	int sival_int;
+	void *sival_ptr;
+};
+
+typedef union sigval sigval_t;
+
+union __sifields {
+	struct {
+		__kernel_pid_t _pid;
+		__kernel_uid32_t _uid;
+	} _kill;
+	struct {
+		__kernel_timer_t _tid;
+		int _overrun;
+		sigval_t _sigval;
+		int _sys_private;
+	} _timer;
+	struct {
+		__kernel_pid_t _pid;
+		__kernel_uid32_t _uid;
+		sigval_t _sigval;
+	} _rt;
+	struct {
+		__kernel_pid_t _pid;
+		__kernel_uid32_t _uid;
+		int _status;
+		__kernel_clock_t _utime;
+		__kernel_clock_t _stime;
+	} _sigchld;
+	struct {
+		void *_addr;
+		union {
+			int _trapno;
+			short int _addr_lsb;
+			struct {
+				char _dummy_bnd[8];
+				void *_lower;
+				void *_upper;
+			} _addr_bnd;
+			struct {
+				char _dummy_pkey[8];
+				__u32 _pkey;
+			} _addr_pkey;
+			struct {
+				long unsigned int _data;
+				__u32 _type;
+				__u32 _flags;
+			} _perf;
+		};
+	} _sigfault;
+	struct {
+		long int _band;
+		int _fd;
+	} _sigpoll;
+	struct {
+		void *_call_addr;
+		int _syscall;
+		unsigned int _arch;
+	} _sigsys;
+};
+
+struct kernel_siginfo {
+	struct {
+		int si_signo;
+		int si_errno;
+		int si_code;
+		union __sifields _sifields;
+	};
+};
+
+struct sigaction {
+	__sighandler_t sa_handler;
+	long unsigned int sa_flags;
+	__sigrestore_t sa_restorer;
+	sigset_t sa_mask;
+};
+
+struct k_sigaction {
+	struct sigaction sa;
+};
+
+struct cpu_itimer {
+	u64 expires;
+	u64 incr;
+};
+
+struct task_cputime_atomic {
+	atomic64_t utime;
+	atomic64_t stime;
+	atomic64_t sum_exec_runtime;
+};
+
+struct thread_group_cputimer {
+	struct task_cputime_atomic cputime_atomic;
+};
+
+struct core_state;
+
+struct tty_struct;
+
+struct signal_struct {
+	refcount_t sigcnt;
+	atomic_t live;
+	int nr_threads;
+	int quick_threads;
+	struct list_head thread_head;
+	wait_queue_head_t wait_chldexit;
+	struct task_struct *curr_target;
+	struct sigpending shared_pending;
+	struct hlist_head multiprocess;
+	int group_exit_code;
+	int notify_count;
+	struct task_struct *group_exec_task;
+	int group_stop_count;
+	unsigned int flags;
+	struct core_state *core_state;
+	unsigned int is_child_subreaper: 1;
+	unsigned int has_child_subreaper: 1;
+	unsigned int next_posix_timer_id;
+	struct list_head posix_timers;
+	struct hrtimer real_timer;
+	ktime_t it_real_incr;
+	struct cpu_itimer it[2];
+	struct thread_group_cputimer cputimer;
+	struct posix_cputimers posix_cputimers;
+	struct pid *pids[4];
+	struct pid *tty_old_pgrp;
+	int leader;
+	struct tty_struct *tty;
+	seqlock_t stats_lock;
+	u64 utime;
+	u64 stime;
+	u64 cutime;
+	u64 cstime;
+	u64 gtime;
+	u64 cgtime;
+	struct prev_cputime prev_cputime;
+	long unsigned int nvcsw;
+	long unsigned int nivcsw;
+	long unsigned int cnvcsw;
+	long unsigned int cnivcsw;
+	long unsigned int min_flt;
+	long unsigned int maj_flt;
+	long unsigned int cmin_flt;
+	long unsigned int cmaj_flt;
+	long unsigned int inblock;
+	long unsigned int oublock;
+	long unsigned int cinblock;
+	long unsigned int coublock;
+	long unsigned int maxrss;
+	long unsigned int cmaxrss;
+	struct task_io_accounting ioac;
+	long long unsigned int sum_sched_runtime;
+	struct rlimit rlim[16];
+	bool oom_flag_origin;
+	short int oom_score_adj;
+	short int oom_score_adj_min;
+	struct mm_struct *oom_mm;
+	struct mutex cred_guard_mutex;
+	struct rw_semaphore exec_update_lock;
+};
+
+struct rq;
+
+struct sched_class {
+	void (*enqueue_task)(struct rq *, struct task_struct *, int);
+	void (*dequeue_task)(struct rq *, struct task_struct *, int);
+	void (*yield_task)(struct rq *);
+	bool (*yield_to_task)(struct rq *, struct task_struct *);
+	void (*check_preempt_curr)(struct rq *, struct task_struct *, int);
+	struct task_struct * (*pick_next_task)(struct rq *);
+	void (*put_prev_task)(struct rq *, struct task_struct *);
+	void (*set_next_task)(struct rq *, struct task_struct *, bool);
+	void (*task_tick)(struct rq *, struct task_struct *, int);
+	void (*task_fork)(struct task_struct *);
+	void (*task_dead)(struct task_struct *);
+	void (*switched_from)(struct rq *, struct task_struct *);
+	void (*switched_to)(struct rq *, struct task_struct *);
+	void (*prio_changed)(struct rq *, struct task_struct *, int);
+	unsigned int (*get_rr_interval)(struct rq *, struct task_struct *);
+	void (*update_curr)(struct rq *);
+};
+
+struct kernel_cap_struct {
+	__u32 cap[2];
+};
+
+typedef struct kernel_cap_struct kernel_cap_t;
+
+struct user_struct;
+
+struct ucounts;
+
+struct group_info;
+
+struct cred {
+	atomic_long_t usage;
+	kuid_t uid;
+	kgid_t gid;
+	kuid_t suid;
+	kgid_t sgid;
+	kuid_t euid;
+	kgid_t egid;
+	kuid_t fsuid;
+	kgid_t fsgid;
+	unsigned int securebits;
+	kernel_cap_t cap_inheritable;
+	kernel_cap_t cap_permitted;
+	kernel_cap_t cap_effective;
+	kernel_cap_t cap_bset;
+	kernel_cap_t cap_ambient;
+	struct user_struct *user;
+	struct user_namespace *user_ns;
+	struct ucounts *ucounts;
+	struct group_info *group_info;
+	union {
+		int non_rcu;
+		struct callback_head rcu;
+	};
+};
+
+struct sighand_struct {
+	spinlock_t siglock;
+	refcount_t count;
+	wait_queue_head_t signalfd_wqh;
+	struct k_sigaction action[64];
+};
+
+struct io_context {
+	atomic_long_t refcount;
+	atomic_t active_ref;
+	short unsigned int ioprio;
+};
 
 struct screen_info {
 	__u8 orig_x;
@@ -396,54 +2389,1297 @@ enum x86_hardware_subarch {
 	X86_NR_SUBARCHS = 5,
 };
 
-typedef signed char __s8;
-
-typedef short int __s16;
-
-typedef int __s32;
-
-typedef __s8 s8;
-
-typedef __u8 u8;
-
-typedef __s16 s16;
-
-typedef __u16 u16;
-
-typedef __s32 s32;
-
-typedef __u32 u32;
-
-typedef __s64 s64;
-
-enum {
-	false = 0,
-	true = 1,
+enum fixed_addresses {
+	VSYSCALL_PAGE = 511,
+	FIX_DBGP_BASE = 512,
+	FIX_EARLYCON_MEM_BASE = 513,
+	FIX_APIC_BASE = 514,
+	FIX_IO_APIC_BASE_0 = 515,
+	FIX_IO_APIC_BASE_END = 642,
+	__end_of_permanent_fixed_addresses = 643,
+	FIX_BTMAP_END = 1024,
+	FIX_BTMAP_BEGIN = 1535,
+	__end_of_fixed_addresses = 1536,
 };
 
-typedef long int __kernel_long_t;
+struct dev_pagemap_ops {
+	void (*page_free)(struct page *);
+	vm_fault_t (*migrate_to_ram)(struct vm_fault *);
+	int (*memory_failure)(struct dev_pagemap *, long unsigned int, long unsigned int, int);
+};
 
-typedef long unsigned int __kernel_ulong_t;
+struct hlist_bl_node;
 
-typedef int __kernel_pid_t;
+struct hlist_bl_head {
+	struct hlist_bl_node *first;
+};
 
-typedef unsigned int __kernel_uid32_t;
+struct hlist_bl_node {
+	struct hlist_bl_node *next;
+	struct hlist_bl_node **pprev;
+};
 
-typedef unsigned int __kernel_gid32_t;
+struct lockref {
+	union {
+		struct {
+			spinlock_t lock;
+			int count;
+		};
+	};
+};
 
-typedef __kernel_ulong_t __kernel_size_t;
+struct qstr {
+	union {
+		struct {
+			u32 hash;
+			u32 len;
+		};
+		u64 hash_len;
+	};
+	const unsigned char *name;
+};
 
-typedef __kernel_long_t __kernel_ssize_t;
+struct dentry_operations;
 
-typedef long long int __kernel_loff_t;
+struct dentry {
+	unsigned int d_flags;
+	seqcount_spinlock_t d_seq;
+	struct hlist_bl_node d_hash;
+	struct dentry *d_parent;
+	struct qstr d_name;
+	struct inode *d_inode;
+	unsigned char d_iname[32];
+	struct lockref d_lockref;
+	const struct dentry_operations *d_op;
+	struct super_block *d_sb;
+	long unsigned int d_time;
+	void *d_fsdata;
+	union {
+		struct list_head d_lru;
+		wait_queue_head_t *d_wait;
+	};
+	struct list_head d_child;
+	struct list_head d_subdirs;
+	union {
+		struct hlist_node d_alias;
+		struct hlist_bl_node d_in_lookup_hash;
+		struct callback_head d_rcu;
+	} d_u;
+};
 
-typedef long long int __kernel_time64_t;
+struct inode_operations;
 
-typedef __kernel_long_t __kernel_clock_t;
+struct file_lock_context;
 
-typedef int __kernel_timer_t;
+struct cdev;
 
-typedef int __kernel_clockid_t;
+struct inode {
+	umode_t i_mode;
+	short unsigned int i_opflags;
+	kuid_t i_uid;
+	kgid_t i_gid;
+	unsigned int i_flags;
+	const struct inode_operations *i_op;
+	struct super_block *i_sb;
+	struct address_space *i_mapping;
+	long unsigned int i_ino;
+	union {
+		const unsigned int i_nlink;
+		unsigned int __i_nlink;
+	};
+	dev_t i_rdev;
+	loff_t i_size;
+	struct timespec64 i_atime;
+	struct timespec64 i_mtime;
+	struct timespec64 i_ctime;
+	spinlock_t i_lock;
+	short unsigned int i_bytes;
+	u8 i_blkbits;
+	u8 i_write_hint;
+	blkcnt_t i_blocks;
+	long unsigned int i_state;
+	struct rw_semaphore i_rwsem;
+	long unsigned int dirtied_when;
+	long unsigned int dirtied_time_when;
+	struct hlist_node i_hash;
+	struct list_head i_io_list;
+	struct list_head i_lru;
+	struct list_head i_sb_list;
+	struct list_head i_wb_list;
+	union {
+		struct hlist_head i_dentry;
+		struct callback_head i_rcu;
+	};
+	atomic64_t i_version;
+	atomic64_t i_sequence;
+	atomic_t i_count;
+	atomic_t i_dio_count;
+	atomic_t i_writecount;
+	atomic_t i_readcount;
+	union {
+		const struct file_operations *i_fop;
+		void (*free_inode)(struct inode *);
+	};
+	struct file_lock_context *i_flctx;
+	struct address_space i_data;
+	struct list_head i_devices;
+	union {
+		struct pipe_inode_info *i_pipe;
+		struct cdev *i_cdev;
+		char *i_link;
+		unsigned int i_dir_seq;
+	};
+	__u32 i_generation;
+	void *i_private;
+};
+
+struct dentry_operations {
+	int (*d_revalidate)(struct dentry *, unsigned int);
+	int (*d_weak_revalidate)(struct dentry *, unsigned int);
+	int (*d_hash)(const struct dentry *, struct qstr *);
+	int (*d_compare)(const struct dentry *, unsigned int, const char *, const struct qstr *);
+	int (*d_delete)(const struct dentry *);
+	int (*d_init)(struct dentry *);
+	void (*d_release)(struct dentry *);
+	void (*d_prune)(struct dentry *);
+	void (*d_iput)(struct dentry *, struct inode *);
+	char * (*d_dname)(struct dentry *, char *, int);
+	struct vfsmount * (*d_automount)(struct path *);
+	int (*d_manage)(const struct path *, bool);
+	struct dentry * (*d_real)(struct dentry *, const struct inode *);
+	long: 64;
+	long: 64;
+	long: 64;
+};
+
+struct mtd_info;
+
+typedef long long int qsize_t;
+
+struct quota_format_type;
+
+struct mem_dqinfo {
+	struct quota_format_type *dqi_format;
+	int dqi_fmt_id;
+	struct list_head dqi_dirty_list;
+	long unsigned int dqi_flags;
+	unsigned int dqi_bgrace;
+	unsigned int dqi_igrace;
+	qsize_t dqi_max_spc_limit;
+	qsize_t dqi_max_ino_limit;
+	void *dqi_priv;
+};
+
+struct quota_format_ops;
+
+struct quota_info {
+	unsigned int flags;
+	struct rw_semaphore dqio_sem;
+	struct inode *files[3];
+	struct mem_dqinfo info[3];
+	const struct quota_format_ops *ops[3];
+};
+
+struct rcu_sync {
+	int gp_state;
+	int gp_count;
+	wait_queue_head_t gp_wait;
+	struct callback_head cb_head;
+};
+
+struct rcuwait {
+	struct task_struct *task;
+};
+
+struct percpu_rw_semaphore {
+	struct rcu_sync rss;
+	unsigned int *read_count;
+	struct rcuwait writer;
+	wait_queue_head_t waiters;
+	atomic_t block;
+};
+
+struct sb_writers {
+	int frozen;
+	wait_queue_head_t wait_unfrozen;
+	struct percpu_rw_semaphore rw_sem[3];
+};
+
+typedef struct {
+	__u8 b[16];
+} uuid_t;
+
+struct list_lru_node;
+
+struct list_lru {
+	struct list_lru_node *node;
+};
+
+struct super_operations;
+
+struct dquot_operations;
+
+struct quotactl_ops;
+
+struct export_operations;
+
+struct xattr_handler;
+
+struct block_device;
+
+struct workqueue_struct;
+
+struct super_block {
+	struct list_head s_list;
+	dev_t s_dev;
+	unsigned char s_blocksize_bits;
+	long unsigned int s_blocksize;
+	loff_t s_maxbytes;
+	struct file_system_type *s_type;
+	const struct super_operations *s_op;
+	const struct dquot_operations *dq_op;
+	const struct quotactl_ops *s_qcop;
+	const struct export_operations *s_export_op;
+	long unsigned int s_flags;
+	long unsigned int s_iflags;
+	long unsigned int s_magic;
+	struct dentry *s_root;
+	struct rw_semaphore s_umount;
+	int s_count;
+	atomic_t s_active;
+	const struct xattr_handler **s_xattr;
+	struct hlist_bl_head s_roots;
+	struct list_head s_mounts;
+	struct block_device *s_bdev;
+	struct backing_dev_info *s_bdi;
+	struct mtd_info *s_mtd;
+	struct hlist_node s_instances;
+	unsigned int s_quota_types;
+	struct quota_info s_dquot;
+	struct sb_writers s_writers;
+	void *s_fs_info;
+	u32 s_time_gran;
+	time64_t s_time_min;
+	time64_t s_time_max;
+	char s_id[32];
+	uuid_t s_uuid;
+	unsigned int s_max_links;
+	fmode_t s_mode;
+	struct mutex s_vfs_rename_mutex;
+	const char *s_subtype;
+	const struct dentry_operations *s_d_op;
+	struct shrinker s_shrink;
+	atomic_long_t s_remove_count;
+	atomic_long_t s_fsnotify_connectors;
+	int s_readonly_remount;
+	errseq_t s_wb_err;
+	struct workqueue_struct *s_dio_done_wq;
+	struct hlist_head s_pins;
+	struct user_namespace *s_user_ns;
+	struct list_lru s_dentry_lru;
+	struct list_lru s_inode_lru;
+	struct callback_head rcu;
+	struct work_struct destroy_work;
+	struct mutex s_sync_lock;
+	int s_stack_depth;
+	spinlock_t s_inode_list_lock;
+	struct list_head s_inodes;
+	spinlock_t s_inode_wblist_lock;
+	struct list_head s_inodes_wb;
+};
+
+struct vfsmount {
+	struct dentry *mnt_root;
+	struct super_block *mnt_sb;
+	int mnt_flags;
+	struct user_namespace *mnt_userns;
+};
+
+struct kstat {
+	u32 result_mask;
+	umode_t mode;
+	unsigned int nlink;
+	uint32_t blksize;
+	u64 attributes;
+	u64 attributes_mask;
+	u64 ino;
+	dev_t dev;
+	dev_t rdev;
+	kuid_t uid;
+	kgid_t gid;
+	loff_t size;
+	struct timespec64 atime;
+	struct timespec64 mtime;
+	struct timespec64 ctime;
+	struct timespec64 btime;
+	u64 blocks;
+	u64 mnt_id;
+	u32 dio_mem_align;
+	u32 dio_offset_align;
+};
+
+struct list_lru_one {
+	struct list_head list;
+	long int nr_items;
+};
+
+struct list_lru_node {
+	spinlock_t lock;
+	struct list_lru_one lru;
+	long int nr_items;
+};
+
+enum migrate_mode {
+	MIGRATE_ASYNC = 0,
+	MIGRATE_SYNC_LIGHT = 1,
+	MIGRATE_SYNC = 2,
+	MIGRATE_SYNC_NO_COPY = 3,
+};
+
+struct exception_table_entry {
+	int insn;
+	int fixup;
+	int data;
+};
+
+struct percpu_counter {
+	s64 count;
+};
+
+struct user_struct {
+	refcount_t __count;
+	struct percpu_counter epoll_watches;
+	long unsigned int unix_inflight;
+	atomic_long_t pipe_bufs;
+	struct hlist_node uidhash_node;
+	kuid_t uid;
+	atomic_long_t locked_vm;
+	atomic_long_t perf_mlock;
+	struct ratelimit_state ratelimit;
+};
+
+struct group_info {
+	atomic_t usage;
+	int ngroups;
+	kgid_t gid[0];
+};
+
+struct core_thread {
+	struct task_struct *task;
+	struct core_thread *next;
+};
+
+struct core_state {
+	atomic_t nr_threads;
+	struct core_thread dumper;
+	struct completion startup;
+};
+
+struct delayed_call {
+	void (*fn)(void *);
+	void *arg;
+};
+
+typedef struct {
+	uid_t val;
+} vfsuid_t;
+
+typedef struct {
+	gid_t val;
+} vfsgid_t;
+
+enum kmalloc_cache_type {
+	KMALLOC_NORMAL = 0,
+	KMALLOC_DMA = 0,
+	KMALLOC_CGROUP = 0,
+	KMALLOC_RECLAIM = 1,
+	NR_KMALLOC_TYPES = 2,
+};
+
+struct wait_page_queue;
+
+struct kiocb {
+	struct file *ki_filp;
+	loff_t ki_pos;
+	void (*ki_complete)(struct kiocb *, long int);
+	void *private;
+	int ki_flags;
+	u16 ki_ioprio;
+	struct wait_page_queue *ki_waitq;
+};
+
+struct iattr {
+	unsigned int ia_valid;
+	umode_t ia_mode;
+	union {
+		kuid_t ia_uid;
+		vfsuid_t ia_vfsuid;
+	};
+	union {
+		kgid_t ia_gid;
+		vfsgid_t ia_vfsgid;
+	};
+	loff_t ia_size;
+	struct timespec64 ia_atime;
+	struct timespec64 ia_mtime;
+	struct timespec64 ia_ctime;
+	struct file *ia_file;
+};
+
+typedef __kernel_uid32_t projid_t;
+
+typedef struct {
+	projid_t val;
+} kprojid_t;
+
+enum quota_type {
+	USRQUOTA = 0,
+	GRPQUOTA = 1,
+	PRJQUOTA = 2,
+};
+
+struct kqid {
+	union {
+		kuid_t uid;
+		kgid_t gid;
+		kprojid_t projid;
+	};
+	enum quota_type type;
+};
+
+struct mem_dqblk {
+	qsize_t dqb_bhardlimit;
+	qsize_t dqb_bsoftlimit;
+	qsize_t dqb_curspace;
+	qsize_t dqb_rsvspace;
+	qsize_t dqb_ihardlimit;
+	qsize_t dqb_isoftlimit;
+	qsize_t dqb_curinodes;
+	time64_t dqb_btime;
+	time64_t dqb_itime;
+};
+
+struct dquot {
+	struct hlist_node dq_hash;
+	struct list_head dq_inuse;
+	struct list_head dq_free;
+	struct list_head dq_dirty;
+	struct mutex dq_lock;
+	spinlock_t dq_dqb_lock;
+	atomic_t dq_count;
+	struct super_block *dq_sb;
+	struct kqid dq_id;
+	loff_t dq_off;
+	long unsigned int dq_flags;
+	struct mem_dqblk dq_dqb;
+};
+
+enum {
+	DQF_ROOT_SQUASH_B = 0,
+	DQF_SYS_FILE_B = 16,
+	DQF_PRIVATE = 17,
+};
+
+struct quota_format_type {
+	int qf_fmt_id;
+	const struct quota_format_ops *qf_ops;
+	struct module *qf_owner;
+	struct quota_format_type *qf_next;
+};
+
+enum {
+	DQST_LOOKUPS = 0,
+	DQST_DROPS = 1,
+	DQST_READS = 2,
+	DQST_WRITES = 3,
+	DQST_CACHE_HITS = 4,
+	DQST_ALLOC_DQUOTS = 5,
+	DQST_FREE_DQUOTS = 6,
+	DQST_SYNCS = 7,
+	_DQST_DQSTAT_LAST = 8,
+};
+
+struct quota_format_ops {
+	int (*check_quota_file)(struct super_block *, int);
+	int (*read_file_info)(struct super_block *, int);
+	int (*write_file_info)(struct super_block *, int);
+	int (*free_file_info)(struct super_block *, int);
+	int (*read_dqblk)(struct dquot *);
+	int (*commit_dqblk)(struct dquot *);
+	int (*release_dqblk)(struct dquot *);
+	int (*get_next_id)(struct super_block *, struct kqid *);
+};
+
+struct dquot_operations {
+	int (*write_dquot)(struct dquot *);
+	struct dquot * (*alloc_dquot)(struct super_block *, int);
+	void (*destroy_dquot)(struct dquot *);
+	int (*acquire_dquot)(struct dquot *);
+	int (*release_dquot)(struct dquot *);
+	int (*mark_dirty)(struct dquot *);
+	int (*write_info)(struct super_block *, int);
+	qsize_t * (*get_reserved_space)(struct inode *);
+	int (*get_projid)(struct inode *, kprojid_t *);
+	int (*get_inode_usage)(struct inode *, qsize_t *);
+	int (*get_next_id)(struct super_block *, struct kqid *);
+};
+
+struct qc_dqblk {
+	int d_fieldmask;
+	u64 d_spc_hardlimit;
+	u64 d_spc_softlimit;
+	u64 d_ino_hardlimit;
+	u64 d_ino_softlimit;
+	u64 d_space;
+	u64 d_ino_count;
+	s64 d_ino_timer;
+	s64 d_spc_timer;
+	int d_ino_warns;
+	int d_spc_warns;
+	u64 d_rt_spc_hardlimit;
+	u64 d_rt_spc_softlimit;
+	u64 d_rt_space;
+	s64 d_rt_spc_timer;
+	int d_rt_spc_warns;
+};
+
+struct qc_type_state {
+	unsigned int flags;
+	unsigned int spc_timelimit;
+	unsigned int ino_timelimit;
+	unsigned int rt_spc_timelimit;
+	unsigned int spc_warnlimit;
+	unsigned int ino_warnlimit;
+	unsigned int rt_spc_warnlimit;
+	long long unsigned int ino;
+	blkcnt_t blocks;
+	blkcnt_t nextents;
+};
+
+struct qc_state {
+	unsigned int s_incoredqs;
+	struct qc_type_state s_state[3];
+};
+
+struct qc_info {
+	int i_fieldmask;
+	unsigned int i_flags;
+	unsigned int i_spc_timelimit;
+	unsigned int i_ino_timelimit;
+	unsigned int i_rt_spc_timelimit;
+	unsigned int i_spc_warnlimit;
+	unsigned int i_ino_warnlimit;
+	unsigned int i_rt_spc_warnlimit;
+};
+
+struct quotactl_ops {
+	int (*quota_on)(struct super_block *, int, int, const struct path *);
+	int (*quota_off)(struct super_block *, int);
+	int (*quota_enable)(struct super_block *, unsigned int);
+	int (*quota_disable)(struct super_block *, unsigned int);
+	int (*quota_sync)(struct super_block *, int);
+	int (*set_info)(struct super_block *, int, struct qc_info *);
+	int (*get_dqblk)(struct super_block *, struct kqid, struct qc_dqblk *);
+	int (*get_nextdqblk)(struct super_block *, struct kqid *, struct qc_dqblk *);
+	int (*set_dqblk)(struct super_block *, struct kqid, struct qc_dqblk *);
+	int (*get_state)(struct super_block *, struct qc_state *);
+	int (*rm_xquota)(struct super_block *, unsigned int);
+};
+
+enum module_state {
+	MODULE_STATE_LIVE = 0,
+	MODULE_STATE_COMING = 1,
+	MODULE_STATE_GOING = 2,
+	MODULE_STATE_UNFORMED = 3,
+};
+
+struct kset;
+
+struct kobj_type;
+
+struct kernfs_node;
+
+struct kobject {
+	const char *name;
+	struct list_head entry;
+	struct kobject *parent;
+	struct kset *kset;
+	const struct kobj_type *ktype;
+	struct kernfs_node *sd;
+	struct kref kref;
+	unsigned int state_initialized: 1;
+	unsigned int state_in_sysfs: 1;
+	unsigned int state_add_uevent_sent: 1;
+	unsigned int state_remove_uevent_sent: 1;
+	unsigned int uevent_suppress: 1;
+};
+
+struct module_param_attrs;
+
+struct module_kobject {
+	struct kobject kobj;
+	struct module *mod;
+	struct kobject *drivers_dir;
+	struct module_param_attrs *mp;
+	struct completion *kobj_completion;
+};
+
+struct latch_tree_node {
+	struct rb_node node[2];
+};
+
+struct mod_tree_node {
+	struct module *mod;
+	struct latch_tree_node node;
+};
+
+struct module_layout {
+	void *base;
+	unsigned int size;
+	unsigned int text_size;
+	unsigned int ro_size;
+	unsigned int ro_after_init_size;
+	struct mod_tree_node mtn;
+};
+
+struct mod_arch_specific {
+	unsigned int num_orcs;
+	int *orc_unwind_ip;
+	struct orc_entry *orc_unwind;
+};
+
+struct elf64_sym;
+
+typedef struct elf64_sym Elf64_Sym;
+
+struct mod_kallsyms {
+	Elf64_Sym *symtab;
+	unsigned int num_symtab;
+	char *strtab;
+	char *typetab;
+};
+
+struct module_attribute;
+
+struct kernel_param;
+
+struct module_sect_attrs;
+
+struct module_notes_attrs;
+
+struct trace_event_call;
+
+struct trace_eval_map;
+
+struct module {
+	enum module_state state;
+	struct list_head list;
+	char name[56];
+	struct module_kobject mkobj;
+	struct module_attribute *modinfo_attrs;
+	const char *version;
+	const char *srcversion;
+	struct kobject *holders_dir;
+	const struct kernel_symbol *syms;
+	const s32 *crcs;
+	unsigned int num_syms;
+	struct mutex param_lock;
+	struct kernel_param *kp;
+	unsigned int num_kp;
+	unsigned int num_gpl_syms;
+	const struct kernel_symbol *gpl_syms;
+	const s32 *gpl_crcs;
+	bool using_gplonly_symbols;
+	bool async_probe_requested;
+	unsigned int num_exentries;
+	struct exception_table_entry *extable;
+	int (*init)(void);
+	long: 64;
+	struct module_layout core_layout;
+	struct module_layout init_layout;
+	struct mod_arch_specific arch;
+	long unsigned int taints;
+	struct mod_kallsyms *kallsyms;
+	struct mod_kallsyms core_kallsyms;
+	struct module_sect_attrs *sect_attrs;
+	struct module_notes_attrs *notes_attrs;
+	char *args;
+	void *noinstr_text_start;
+	unsigned int noinstr_text_size;
+	unsigned int num_tracepoints;
+	tracepoint_ptr_t *tracepoints_ptrs;
+	unsigned int num_bpf_raw_events;
+	struct bpf_raw_event_map *bpf_raw_events;
+	unsigned int btf_data_size;
+	void *btf_data;
+	unsigned int num_trace_bprintk_fmt;
+	const char **trace_bprintk_fmt_start;
+	struct trace_event_call **trace_events;
+	unsigned int num_trace_events;
+	struct trace_eval_map **trace_evals;
+	unsigned int num_trace_evals;
+	unsigned int num_ftrace_callsites;
+	long unsigned int *ftrace_callsites;
+	void *kprobes_text_start;
+	unsigned int kprobes_text_size;
+	long unsigned int *kprobe_blacklist;
+	unsigned int num_kprobe_blacklist;
+	int num_static_call_sites;
+	struct static_call_site *static_call_sites;
+	struct list_head source_list;
+	struct list_head target_list;
+	void (*exit)(void);
+	atomic_t refcnt;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+};
+
+struct writeback_control;
+
+struct readahead_control;
+
+struct swap_info_struct;
+
+struct address_space_operations {
+	int (*writepage)(struct page *, struct writeback_control *);
+	int (*read_folio)(struct file *, struct folio *);
+	int (*writepages)(struct address_space *, struct writeback_control *);
+	bool (*dirty_folio)(struct address_space *, struct folio *);
+	void (*readahead)(struct readahead_control *);
+	int (*write_begin)(struct file *, struct address_space *, loff_t, unsigned int, struct page **, void **);
+	int (*write_end)(struct file *, struct address_space *, loff_t, unsigned int, unsigned int, struct page *, void *);
+	sector_t (*bmap)(struct address_space *, sector_t);
+	void (*invalidate_folio)(struct folio *, size_t, size_t);
+	bool (*release_folio)(struct folio *, gfp_t);
+	void (*free_folio)(struct folio *);
+	ssize_t (*direct_IO)(struct kiocb *, struct iov_iter *);
+	int (*migrate_folio)(struct address_space *, struct folio *, struct folio *, enum migrate_mode);
+	int (*launder_folio)(struct folio *);
+	bool (*is_partially_uptodate)(struct folio *, size_t, size_t);
+	void (*is_dirty_writeback)(struct folio *, bool *, bool *);
+	int (*error_remove_page)(struct address_space *, struct page *);
+	int (*swap_activate)(struct swap_info_struct *, struct file *, sector_t *);
+	void (*swap_deactivate)(struct file *);
+	int (*swap_rw)(struct kiocb *, struct iov_iter *);
+};
+
+struct posix_acl;
+
+struct fiemap_extent_info;
+
+struct fileattr;
+
+struct inode_operations {
+	struct dentry * (*lookup)(struct inode *, struct dentry *, unsigned int);
+	const char * (*get_link)(struct dentry *, struct inode *, struct delayed_call *);
+	int (*permission)(struct user_namespace *, struct inode *, int);
+	struct posix_acl * (*get_acl)(struct inode *, int, bool);
+	int (*readlink)(struct dentry *, char *, int);
+	int (*create)(struct user_namespace *, struct inode *, struct dentry *, umode_t, bool);
+	int (*link)(struct dentry *, struct inode *, struct dentry *);
+	int (*unlink)(struct inode *, struct dentry *);
+	int (*symlink)(struct user_namespace *, struct inode *, struct dentry *, const char *);
+	int (*mkdir)(struct user_namespace *, struct inode *, struct dentry *, umode_t);
+	int (*rmdir)(struct inode *, struct dentry *);
+	int (*mknod)(struct user_namespace *, struct inode *, struct dentry *, umode_t, dev_t);
+	int (*rename)(struct user_namespace *, struct inode *, struct dentry *, struct inode *, struct dentry *, unsigned int);
+	int (*setattr)(struct user_namespace *, struct dentry *, struct iattr *);
+	int (*getattr)(struct user_namespace *, const struct path *, struct kstat *, u32, unsigned int);
+	ssize_t (*listxattr)(struct dentry *, char *, size_t);
+	int (*fiemap)(struct inode *, struct fiemap_extent_info *, u64, u64);
+	int (*update_time)(struct inode *, struct timespec64 *, int);
+	int (*atomic_open)(struct inode *, struct dentry *, struct file *, unsigned int, umode_t);
+	int (*tmpfile)(struct user_namespace *, struct inode *, struct file *, umode_t);
+	int (*set_acl)(struct user_namespace *, struct inode *, struct posix_acl *, int);
+	int (*fileattr_set)(struct user_namespace *, struct dentry *, struct fileattr *);
+	int (*fileattr_get)(struct dentry *, struct fileattr *);
+	long: 64;
+};
+
+struct file_lock_context {
+	spinlock_t flc_lock;
+	struct list_head flc_flock;
+	struct list_head flc_posix;
+	struct list_head flc_lease;
+};
+
+struct file_lock_operations {
+	void (*fl_copy_lock)(struct file_lock *, struct file_lock *);
+	void (*fl_release_private)(struct file_lock *);
+};
+
+struct nlm_lockowner;
+
+struct nfs_lock_info {
+	u32 state;
+	struct nlm_lockowner *owner;
+	struct list_head list;
+};
+
+struct nfs4_lock_state;
+
+struct nfs4_lock_info {
+	struct nfs4_lock_state *owner;
+};
+
+struct fasync_struct;
+
+struct lock_manager_operations;
+
+struct file_lock {
+	struct file_lock *fl_blocker;
+	struct list_head fl_list;
+	struct hlist_node fl_link;
+	struct list_head fl_blocked_requests;
+	struct list_head fl_blocked_member;
+	fl_owner_t fl_owner;
+	unsigned int fl_flags;
+	unsigned char fl_type;
+	unsigned int fl_pid;
+	int fl_link_cpu;
+	wait_queue_head_t fl_wait;
+	struct file *fl_file;
+	loff_t fl_start;
+	loff_t fl_end;
+	struct fasync_struct *fl_fasync;
+	long unsigned int fl_break_time;
+	long unsigned int fl_downgrade_time;
+	const struct file_lock_operations *fl_ops;
+	const struct lock_manager_operations *fl_lmops;
+	union {
+		struct nfs_lock_info nfs_fl;
+		struct nfs4_lock_info nfs4_fl;
+		struct {
+			struct list_head link;
+			int state;
+			unsigned int debug_id;
+		} afs;
+	} fl_u;
+};
+
+struct lock_manager_operations {
+	void *lm_mod_owner;
+	fl_owner_t (*lm_get_owner)(fl_owner_t);
+	void (*lm_put_owner)(fl_owner_t);
+	void (*lm_notify)(struct file_lock *);
+	int (*lm_grant)(struct file_lock *, int);
+	bool (*lm_break)(struct file_lock *);
+	int (*lm_change)(struct file_lock *, int, struct list_head *);
+	void (*lm_setup)(struct file_lock *, void **);
+	bool (*lm_breaker_owns_lease)(struct file_lock *);
+	bool (*lm_lock_expirable)(struct file_lock *);
+	void (*lm_expire_lock)(void);
+};
+
+struct fasync_struct {
+	rwlock_t fa_lock;
+	int magic;
+	int fa_fd;
+	struct fasync_struct *fa_next;
+	struct file *fa_file;
+	struct callback_head fa_rcu;
+};
+
+enum {
+	SB_UNFROZEN = 0,
+	SB_FREEZE_WRITE = 1,
+	SB_FREEZE_PAGEFAULT = 2,
+	SB_FREEZE_FS = 3,
+	SB_FREEZE_COMPLETE = 4,
+};
+
+struct kstatfs;
+
+struct super_operations {
+	struct inode * (*alloc_inode)(struct super_block *);
+	void (*destroy_inode)(struct inode *);
+	void (*free_inode)(struct inode *);
+	void (*dirty_inode)(struct inode *, int);
+	int (*write_inode)(struct inode *, struct writeback_control *);
+	int (*drop_inode)(struct inode *);
+	void (*evict_inode)(struct inode *);
+	void (*put_super)(struct super_block *);
+	int (*sync_fs)(struct super_block *, int);
+	int (*freeze_super)(struct super_block *);
+	int (*freeze_fs)(struct super_block *);
+	int (*thaw_super)(struct super_block *);
+	int (*unfreeze_fs)(struct super_block *);
+	int (*statfs)(struct dentry *, struct kstatfs *);
+	int (*remount_fs)(struct super_block *, int *, char *);
+	void (*umount_begin)(struct super_block *);
+	int (*show_options)(struct seq_file *, struct dentry *);
+	int (*show_devname)(struct seq_file *, struct dentry *);
+	int (*show_path)(struct seq_file *, struct dentry *);
+	int (*show_stats)(struct seq_file *, struct dentry *);
+	long int (*nr_cached_objects)(struct super_block *, struct shrink_control *);
+	long int (*free_cached_objects)(struct super_block *, struct shrink_control *);
+};
+
+struct fid;
+
+struct iomap;
+
+struct export_operations {
+	int (*encode_fh)(struct inode *, __u32 *, int *, struct inode *);
+	struct dentry * (*fh_to_dentry)(struct super_block *, struct fid *, int, int);
+	struct dentry * (*fh_to_parent)(struct super_block *, struct fid *, int, int);
+	int (*get_name)(struct dentry *, char *, struct dentry *);
+	struct dentry * (*get_parent)(struct dentry *);
+	int (*commit_metadata)(struct inode *);
+	int (*get_uuid)(struct super_block *, u8 *, u32 *, u64 *);
+	int (*map_blocks)(struct inode *, loff_t, u64, struct iomap *, bool, u32 *);
+	int (*commit_blocks)(struct inode *, struct iomap *, int, struct iattr *);
+	u64 (*fetch_iversion)(struct inode *);
+	long unsigned int flags;
+};
+
+struct xattr_handler {
+	const char *name;
+	const char *prefix;
+	int flags;
+	bool (*list)(struct dentry *);
+	int (*get)(const struct xattr_handler *, struct dentry *, struct inode *, const char *, void *, size_t);
+	int (*set)(const struct xattr_handler *, struct user_namespace *, struct dentry *, struct inode *, const char *, const void *, size_t, int);
+};
+
+typedef bool (*filldir_t)(struct dir_context *, const char *, int, loff_t, u64, unsigned int);
+
+struct dir_context {
+	filldir_t actor;
+	loff_t pos;
+};
+
+struct p_log;
+
+struct fs_parameter;
+
+struct fs_parse_result;
+
+typedef int fs_param_type(struct p_log *, const struct fs_parameter_spec *, struct fs_parameter *, struct fs_parse_result *);
+
+struct fs_parameter_spec {
+	const char *name;
+	fs_param_type *type;
+	u8 opt;
+	short unsigned int flags;
+	const void *data;
+};
+
+enum compound_dtor_id {
+	NULL_COMPOUND_DTOR = 0,
+	COMPOUND_PAGE_DTOR = 1,
+	NR_COMPOUND_DTORS = 2,
+};
+
+struct tlb_context {
+	u64 ctx_id;
+	u64 tlb_gen;
+};
+
+struct tlb_state {
+	struct mm_struct *loaded_mm;
+	union {
+		struct mm_struct *last_user_mm;
+		long unsigned int last_user_mm_spec;
+	};
+	u16 loaded_mm_asid;
+	u16 next_asid;
+	bool invalidate_other;
+	short unsigned int user_pcid_flush_mask;
+	long unsigned int cr4;
+	struct tlb_context ctxs[6];
+};
+
+struct boot_params_to_save {
+	unsigned int start;
+	unsigned int len;
+};
+
+struct kernfs_root;
+
+struct kernfs_elem_dir {
+	long unsigned int subdirs;
+	struct rb_root children;
+	struct kernfs_root *root;
+	long unsigned int rev;
+};
+
+struct kernfs_elem_symlink {
+	struct kernfs_node *target_kn;
+};
+
+struct kernfs_ops;
+
+struct kernfs_open_node;
+
+struct kernfs_elem_attr {
+	const struct kernfs_ops *ops;
+	struct kernfs_open_node *open;
+	loff_t size;
+	struct kernfs_node *notify_next;
+};
+
+struct kernfs_iattrs;
+
+struct kernfs_node {
+	atomic_t count;
+	atomic_t active;
+	struct kernfs_node *parent;
+	const char *name;
+	struct rb_node rb;
+	const void *ns;
+	unsigned int hash;
+	union {
+		struct kernfs_elem_dir dir;
+		struct kernfs_elem_symlink symlink;
+		struct kernfs_elem_attr attr;
+	};
+	void *priv;
+	u64 id;
+	short unsigned int flags;
+	umode_t mode;
+	struct kernfs_iattrs *iattr;
+};
+
+struct kernfs_open_file;
+
+struct kernfs_ops {
+	int (*open)(struct kernfs_open_file *);
+	void (*release)(struct kernfs_open_file *);
+	int (*seq_show)(struct seq_file *, void *);
+	void * (*seq_start)(struct seq_file *, loff_t *);
+	void * (*seq_next)(struct seq_file *, void *, loff_t *);
+	void (*seq_stop)(struct seq_file *, void *);
+	ssize_t (*read)(struct kernfs_open_file *, char *, size_t, loff_t);
+	size_t atomic_write_len;
+	bool prealloc;
+	ssize_t (*write)(struct kernfs_open_file *, char *, size_t, loff_t);
+	__poll_t (*poll)(struct kernfs_open_file *, struct poll_table_struct *);
+	int (*mmap)(struct kernfs_open_file *, struct vm_area_struct *);
+};
+
+struct kernfs_open_file {
+	struct kernfs_node *kn;
+	struct file *file;
+	struct seq_file *seq_file;
+	void *priv;
+	struct mutex mutex;
+	struct mutex prealloc_mutex;
+	int event;
+	struct list_head list;
+	char *prealloc_buf;
+	size_t atomic_write_len;
+	bool mmapped: 1;
+	bool released: 1;
+	const struct vm_operations_struct *vm_ops;
+};
+
+enum kobj_ns_type {
+	KOBJ_NS_TYPE_NONE = 0,
+	KOBJ_NS_TYPE_NET = 1,
+	KOBJ_NS_TYPES = 2,
+};
+
+struct sock;
+
+struct kobj_ns_type_operations {
+	enum kobj_ns_type type;
+	bool (*current_may_mount)(void);
+	void * (*grab_current_ns)(void);
+	const void * (*netlink_ns)(struct sock *);
+	const void * (*initial_ns)(void);
+	void (*drop_ns)(void *);
+};
+
+struct attribute {
+	const char *name;
+	umode_t mode;
+};
+
+struct bin_attribute;
+
+struct attribute_group {
+	const char *name;
+	umode_t (*is_visible)(struct kobject *, struct attribute *, int);
+	umode_t (*is_bin_visible)(struct kobject *, struct bin_attribute *, int);
+	struct attribute **attrs;
+	struct bin_attribute **bin_attrs;
+};
+
+struct bin_attribute {
+	struct attribute attr;
+	size_t size;
+	void *private;
+	struct address_space * (*f_mapping)(void);
+	ssize_t (*read)(struct file *, struct kobject *, struct bin_attribute *, char *, loff_t, size_t);
+	ssize_t (*write)(struct file *, struct kobject *, struct bin_attribute *, char *, loff_t, size_t);
+	int (*mmap)(struct file *, struct kobject *, struct bin_attribute *, struct vm_area_struct *);
+};
+
+struct sysfs_ops {
+	ssize_t (*show)(struct kobject *, struct attribute *, char *);
+	ssize_t (*store)(struct kobject *, struct attribute *, const char *, size_t);
+};
+
+struct kset_uevent_ops;
+
+struct kset {
+	struct list_head list;
+	spinlock_t list_lock;
+	struct kobject kobj;
+	const struct kset_uevent_ops *uevent_ops;
+};
+
+struct kobj_type {
+	void (*release)(struct kobject *);
+	const struct sysfs_ops *sysfs_ops;
+	const struct attribute_group **default_groups;
+	const struct kobj_ns_type_operations * (*child_ns_type)(struct kobject *);
+	const void * (*namespace)(struct kobject *);
+	void (*get_ownership)(struct kobject *, kuid_t *, kgid_t *);
+};
+
+struct kobj_uevent_env {
+	char *argv[3];
+	char *envp[64];
+	int envp_idx;
+	char buf[2048];
+	int buflen;
+};
+
+struct kset_uevent_ops {
+	int (* const filter)(struct kobject *);
+	const char * (* const name)(struct kobject *);
+	int (* const uevent)(struct kobject *, struct kobj_uevent_env *);
+};
+
+typedef __u64 Elf64_Addr;
+
+typedef __u16 Elf64_Half;
+
+typedef __u32 Elf64_Word;
+
+typedef __u64 Elf64_Xword;
+
+struct elf64_sym {
+	Elf64_Word st_name;
+	unsigned char st_info;
+	unsigned char st_other;
+	Elf64_Half st_shndx;
+	Elf64_Addr st_value;
+	Elf64_Xword st_size;
+};
+
+struct kernel_param_ops {
+	unsigned int flags;
+	int (*set)(const char *, const struct kernel_param *);
+	int (*get)(char *, const struct kernel_param *);
+	void (*free)(void *);
+};
+
+struct kparam_string;
+
+struct kparam_array;
+
+struct kernel_param {
+	const char *name;
+	struct module *mod;
+	const struct kernel_param_ops *ops;
+	const u16 perm;
+	s8 level;
+	u8 flags;
+	union {
+		void *arg;
+		const struct kparam_string *str;
+		const struct kparam_array *arr;
+	};
+};
+
+struct kparam_string {
+	unsigned int maxlen;
+	char *string;
+};
+
+struct kparam_array {
+	unsigned int max;
+	unsigned int elemsize;
+	unsigned int *num;
+	const struct kernel_param_ops *ops;
+	void *elem;
+};
+
+struct module_attribute {
+	struct attribute attr;
+	ssize_t (*show)(struct module_attribute *, struct module_kobject *, char *);
+	ssize_t (*store)(struct module_attribute *, struct module_kobject *, const char *, size_t);
+	void (*setup)(struct module *, const char *);
+	int (*test)(struct module *);
+	void (*free)(struct module *);
+};
+
+enum struct_device_flags {
+	DEV_FLAG_READY_TO_PROBE = 0,
+	DEV_FLAG_COUNT = 1,
+};
+
+struct x86_guest {
+	bool (*enc_status_change_prepare)(long unsigned int, int, bool);
+	bool (*enc_status_change_finish)(long unsigned int, int, bool);
+	bool (*enc_tlb_flush_required)(bool);
+	bool (*enc_cache_flush_required)(void);
+};
+
+struct x86_legacy_devices {
+	int pnpbios;
+};
+
+enum x86_legacy_i8042_state {
+	X86_LEGACY_I8042_PLATFORM_ABSENT = 0,
+	X86_LEGACY_I8042_FIRMWARE_ABSENT = 1,
+	X86_LEGACY_I8042_EXPECTED_PRESENT = 2,
+};
+
+struct x86_legacy_features {
+	enum x86_legacy_i8042_state i8042;
+	int rtc;
+	int warm_reset;
+	int no_vga;
+	int reserve_bios_regions;
+	struct x86_legacy_devices devices;
+};
+
+struct ghcb;
+
+struct x86_hyper_runtime {
+	void (*pin_vcpu)(int);
+	void (*sev_es_hcall_prepare)(struct ghcb *, struct pt_regs *);
+	bool (*sev_es_hcall_finish)(struct ghcb *, struct pt_regs *);
+};
+
+struct x86_platform_ops {
+	long unsigned int (*calibrate_cpu)(void);
+	long unsigned int (*calibrate_tsc)(void);
+	void (*get_wallclock)(struct timespec64 *);
+	int (*set_wallclock)(const struct timespec64 *);
+	void (*iommu_shutdown)(void);
+	bool (*is_untracked_pat_range)(u64, u64);
+	void (*nmi_init)(void);
+	unsigned char (*get_nmi_reason)(void);
+	void (*save_sched_clock_state)(void);
+	void (*restore_sched_clock_state)(void);
+	void (*apic_post_init)(void);
+	struct x86_legacy_features legacy;
+	void (*set_legacy_features)(void);
+	void (*realmode_reserve)(void);
+	void (*realmode_init)(void);
+	struct x86_hyper_runtime hyper;
+	struct x86_guest guest;
+};
 
 typedef __u16 __be16;
 
@@ -453,106 +3689,13 @@ typedef __u32 __be32;
 
 typedef __u32 __wsum;
 
-typedef unsigned int __poll_t;
-
-typedef u32 __kernel_dev_t;
-
-typedef __kernel_dev_t dev_t;
-
-typedef short unsigned int umode_t;
-
-typedef __kernel_pid_t pid_t;
-
-typedef __kernel_clockid_t clockid_t;
-
-typedef __kernel_uid32_t uid_t;
-
-typedef __kernel_gid32_t gid_t;
-
 typedef long unsigned int uintptr_t;
 
-typedef __kernel_loff_t loff_t;
-
-typedef __kernel_size_t size_t;
-
-typedef __kernel_ssize_t ssize_t;
-
-typedef u32 uint32_t;
-
-typedef u64 sector_t;
-
-typedef u64 blkcnt_t;
-
-typedef unsigned int gfp_t;
-
-typedef unsigned int fmode_t;
-
 typedef long unsigned int irq_hw_number_t;
-
-typedef struct {
-	int counter;
-} atomic_t;
-
-typedef struct {
-	s64 counter;
-} atomic64_t;
-
-struct list_head {
-	struct list_head *next;
-	struct list_head *prev;
-};
-
-struct hlist_node;
-
-struct hlist_head {
-	struct hlist_node *first;
-};
-
-struct hlist_node {
-	struct hlist_node *next;
-	struct hlist_node **pprev;
-};
-
-struct callback_head {
-	struct callback_head *next;
-	void (*func)(struct callback_head *);
-};
 
 typedef int (*initcall_t)(void);
 
 typedef int initcall_entry_t;
-
-struct lock_class_key {};
-
-struct fs_context;
-
-struct fs_parameter_spec;
-
-struct dentry;
-
-struct super_block;
-
-struct module;
-
-struct file_system_type {
-	const char *name;
-	int fs_flags;
-	int (*init_fs_context)(struct fs_context *);
-	const struct fs_parameter_spec *parameters;
-	struct dentry * (*mount)(struct file_system_type *, int, const char *, void *);
-	void (*kill_sb)(struct super_block *);
-	struct module *owner;
-	struct file_system_type *next;
-	struct hlist_head fs_supers;
-	struct lock_class_key s_lock_key;
-	struct lock_class_key s_umount_key;
-	struct lock_class_key s_vfs_rename_key;
-	struct lock_class_key s_writers_key[3];
-	struct lock_class_key i_lock_key;
-	struct lock_class_key i_mutex_key;
-	struct lock_class_key invalidate_lock_key;
-	struct lock_class_key i_mutex_dir_key;
-};
 
 struct obs_kernel_param {
 	const char *str;
@@ -560,274 +3703,16 @@ struct obs_kernel_param {
 	int early;
 };
 
-struct kernel_symbol {
-	int value_offset;
-	int name_offset;
-	int namespace_offset;
-};
-
-typedef struct {} arch_spinlock_t;
-
-typedef struct {} arch_rwlock_t;
-
 struct lockdep_map {};
-
-struct raw_spinlock {
-	arch_spinlock_t raw_lock;
-};
-
-typedef struct raw_spinlock raw_spinlock_t;
-
-struct ratelimit_state {
-	raw_spinlock_t lock;
-	int interval;
-	int burst;
-	int printed;
-	int missed;
-	long unsigned int begin;
-	long unsigned int flags;
-};
-
-typedef void *fl_owner_t;
-
-struct file;
-
-struct kiocb;
-
-struct iov_iter;
-
-struct io_comp_batch;
-
-struct dir_context;
-
-struct poll_table_struct;
-
-struct vm_area_struct;
-
-struct inode;
-
-struct file_lock;
-
-struct page;
-
-struct pipe_inode_info;
-
-struct seq_file;
-
-struct io_uring_cmd;
-
-struct file_operations {
-	struct module *owner;
-	loff_t (*llseek)(struct file *, loff_t, int);
-	ssize_t (*read)(struct file *, char *, size_t, loff_t *);
-	ssize_t (*write)(struct file *, const char *, size_t, loff_t *);
-	ssize_t (*read_iter)(struct kiocb *, struct iov_iter *);
-	ssize_t (*write_iter)(struct kiocb *, struct iov_iter *);
-	int (*iopoll)(struct kiocb *, struct io_comp_batch *, unsigned int);
-	int (*iterate)(struct file *, struct dir_context *);
-	int (*iterate_shared)(struct file *, struct dir_context *);
-	__poll_t (*poll)(struct file *, struct poll_table_struct *);
-	long int (*unlocked_ioctl)(struct file *, unsigned int, long unsigned int);
-	long int (*compat_ioctl)(struct file *, unsigned int, long unsigned int);
-	int (*mmap)(struct file *, struct vm_area_struct *);
-	long unsigned int mmap_supported_flags;
-	int (*open)(struct inode *, struct file *);
-	int (*flush)(struct file *, fl_owner_t);
-	int (*release)(struct inode *, struct file *);
-	int (*fsync)(struct file *, loff_t, loff_t, int);
-	int (*fasync)(int, struct file *, int);
-	int (*lock)(struct file *, int, struct file_lock *);
-	ssize_t (*sendpage)(struct file *, struct page *, int, size_t, loff_t *, int);
-	long unsigned int (*get_unmapped_area)(struct file *, long unsigned int, long unsigned int, long unsigned int, long unsigned int);
-	int (*check_flags)(int);
-	int (*flock)(struct file *, int, struct file_lock *);
-	ssize_t (*splice_write)(struct pipe_inode_info *, struct file *, loff_t *, size_t, unsigned int);
-	ssize_t (*splice_read)(struct file *, loff_t *, struct pipe_inode_info *, size_t, unsigned int);
-	void (*splice_eof)(struct file *);
-	int (*setlease)(struct file *, long int, struct file_lock **, void **);
-	long int (*fallocate)(struct file *, int, loff_t, loff_t);
-	void (*show_fdinfo)(struct seq_file *, struct file *);
-	ssize_t (*copy_file_range)(struct file *, loff_t, struct file *, loff_t, size_t, unsigned int);
-	loff_t (*remap_file_range)(struct file *, loff_t, struct file *, loff_t, loff_t, unsigned int);
-	int (*fadvise)(struct file *, loff_t, loff_t, int);
-	int (*uring_cmd)(struct io_uring_cmd *, unsigned int);
-	int (*uring_cmd_iopoll)(struct io_uring_cmd *, struct io_comp_batch *, unsigned int);
-};
-
-struct __kernel_timespec {
-	__kernel_time64_t tv_sec;
-	long long int tv_nsec;
-};
-
-struct desc_struct {
-	u16 limit0;
-	u16 base0;
-	u16 base1: 8;
-	u16 type: 4;
-	u16 s: 1;
-	u16 dpl: 2;
-	u16 p: 1;
-	u16 limit1: 4;
-	u16 avl: 1;
-	u16 l: 1;
-	u16 d: 1;
-	u16 g: 1;
-	u16 base2: 8;
-};
-
-typedef long unsigned int pteval_t;
-
-typedef long unsigned int pmdval_t;
-
-typedef long unsigned int pudval_t;
-
-typedef long unsigned int pgdval_t;
-
-typedef long unsigned int pgprotval_t;
-
-typedef struct {
-	pteval_t pte;
-} pte_t;
-
-struct pgprot {
-	pgprotval_t pgprot;
-};
-
-typedef struct pgprot pgprot_t;
-
-typedef struct {
-	pgdval_t pgd;
-} pgd_t;
-
-typedef struct {
-	pudval_t pud;
-} pud_t;
-
-typedef struct {
-	pmdval_t pmd;
-} pmd_t;
-
-typedef struct page *pgtable_t;
-
-typedef atomic64_t atomic_long_t;
-
-struct spinlock {
-	union {
-		struct raw_spinlock rlock;
-	};
-};
-
-typedef struct spinlock spinlock_t;
-
-struct address_space;
-
-struct page_pool;
-
-struct mm_struct;
-
-struct dev_pagemap;
-
-struct page {
-	long unsigned int flags;
-	union {
-		struct {
-			union {
-				struct list_head lru;
-				struct {
-					void *__filler;
-					unsigned int mlock_count;
-				};
-				struct list_head buddy_list;
-				struct list_head pcp_list;
-			};
-			struct address_space *mapping;
-			long unsigned int index;
-			long unsigned int private;
-		};
-		struct {
-			long unsigned int pp_magic;
-			struct page_pool *pp;
-			long unsigned int _pp_mapping_pad;
-			long unsigned int dma_addr;
-			union {
-				long unsigned int dma_addr_upper;
-				atomic_long_t pp_frag_count;
-			};
-		};
-		struct {
-			long unsigned int compound_head;
-			unsigned char compound_dtor;
-			unsigned char compound_order;
-			atomic_t compound_mapcount;
-			atomic_t compound_pincount;
-			unsigned int compound_nr;
-			long unsigned int _private_1;
-		};
-		struct {
-			long unsigned int _compound_pad_1;
-			long unsigned int _compound_pad_2;
-			struct list_head deferred_list;
-		};
-		struct {
-			long unsigned int _pt_pad_1;
-			pgtable_t pmd_huge_pte;
-			long unsigned int _pt_pad_2;
-			union {
-				struct mm_struct *pt_mm;
-				atomic_t pt_frag_refcount;
-				atomic_t pt_share_count;
-			};
-			spinlock_t ptl;
-		};
-		struct {
-			struct dev_pagemap *pgmap;
-			void *zone_device_data;
-		};
-		struct callback_head callback_head;
-	};
-	union {
-		atomic_t _mapcount;
-		unsigned int page_type;
-	};
-	atomic_t _refcount;
-	long: 64;
-};
-
-struct static_key {
-	atomic_t enabled;
-};
 
 struct static_key_false {
 	struct static_key key;
-};
-
-struct orc_entry {
-	s16 sp_offset;
-	s16 bp_offset;
-	unsigned int sp_reg: 4;
-	unsigned int bp_reg: 4;
-	unsigned int type: 2;
-	unsigned int end: 1;
-} __attribute__((packed));
-
-struct static_call_site {
-	s32 addr;
-	s32 key;
 };
 
 struct static_call_mod {
 	struct static_call_mod *next;
 	struct module *mod;
 	struct static_call_site *sites;
-};
-
-struct static_call_key {
-	void *func;
-	union {
-		long unsigned int type;
-		struct static_call_mod *mods;
-		struct static_call_site *sites;
-	};
 };
 
 enum system_states {
@@ -841,774 +3726,7 @@ enum system_states {
 	SYSTEM_SUSPEND = 7,
 };
 
-struct cpumask {
-	long unsigned int bits[1];
-};
-
-typedef struct {} lockdep_map_p;
-
-struct maple_tree {
-	union {
-		spinlock_t ma_lock;
-		lockdep_map_p ma_external_lock;
-	};
-	void *ma_root;
-	unsigned int ma_flags;
-};
-
-struct rw_semaphore {
-	atomic_long_t count;
-	atomic_long_t owner;
-	raw_spinlock_t wait_lock;
-	struct list_head wait_list;
-};
-
-struct seqcount {
-	unsigned int sequence;
-};
-
-typedef struct seqcount seqcount_t;
-
-struct mm_rss_stat {
-	atomic_long_t count[4];
-};
-
-struct mutex {
-	atomic_long_t owner;
-	raw_spinlock_t wait_lock;
-	struct list_head wait_list;
-};
-
-struct vdso_image;
-
-typedef struct {
-	u64 ctx_id;
-	atomic64_t tlb_gen;
-	long unsigned int next_trim_cpumask;
-	short unsigned int flags;
-	struct mutex lock;
-	void *vdso;
-	const struct vdso_image *vdso_image;
-	atomic_t perf_rdpmc_allowed;
-	u16 pkey_allocation_map;
-	s16 execute_only_pkey;
-} mm_context_t;
-
-struct xol_area;
-
-struct uprobes_state {
-	struct xol_area *xol_area;
-};
-
-struct work_struct;
-
-typedef void (*work_func_t)(struct work_struct *);
-
-struct work_struct {
-	atomic_long_t data;
-	struct list_head entry;
-	work_func_t func;
-};
-
-struct linux_binfmt;
-
-struct user_namespace;
-
-struct mm_struct {
-	struct {
-		struct maple_tree mm_mt;
-		long unsigned int (*get_unmapped_area)(struct file *, long unsigned int, long unsigned int, long unsigned int, long unsigned int);
-		long unsigned int mmap_base;
-		long unsigned int mmap_legacy_base;
-		long unsigned int task_size;
-		pgd_t *pgd;
-		atomic_t mm_users;
-		atomic_t mm_count;
-		atomic_long_t pgtables_bytes;
-		int map_count;
-		spinlock_t page_table_lock;
-		struct rw_semaphore mmap_lock;
-		struct list_head mmlist;
-		atomic64_t futex_unique_id;
-		long unsigned int hiwater_rss;
-		long unsigned int hiwater_vm;
-		long unsigned int total_vm;
-		long unsigned int locked_vm;
-		atomic64_t pinned_vm;
-		long unsigned int data_vm;
-		long unsigned int exec_vm;
-		long unsigned int stack_vm;
-		long unsigned int def_flags;
-		seqcount_t write_protect_seq;
-		spinlock_t arg_lock;
-		long unsigned int start_code;
-		long unsigned int end_code;
-		long unsigned int start_data;
-		long unsigned int end_data;
-		long unsigned int start_brk;
-		long unsigned int brk;
-		long unsigned int start_stack;
-		long unsigned int arg_start;
-		long unsigned int arg_end;
-		long unsigned int env_start;
-		long unsigned int env_end;
-		long unsigned int saved_auxv[46];
-		struct mm_rss_stat rss_stat;
-		struct linux_binfmt *binfmt;
-		mm_context_t context;
-		long unsigned int flags;
-		struct user_namespace *user_ns;
-		struct file *exe_file;
-		atomic_t tlb_flush_pending;
-		atomic_t tlb_flush_batched;
-		struct uprobes_state uprobes_state;
-		struct work_struct async_put_work;
-	};
-	long unsigned int cpu_bitmap[0];
-};
-
-struct math_emu_info {
-	long int ___orig_eip;
-	struct pt_regs *regs;
-};
-
-struct thread_info {
-	long unsigned int flags;
-	long unsigned int syscall_work;
-	u32 status;
-};
-
-struct refcount_struct {
-	atomic_t refs;
-};
-
-typedef struct refcount_struct refcount_t;
-
-struct load_weight {
-	long unsigned int weight;
-	u32 inv_weight;
-};
-
-struct rb_node {
-	long unsigned int __rb_parent_color;
-	struct rb_node *rb_right;
-	struct rb_node *rb_left;
-};
-
-struct sched_entity {
-	struct load_weight load;
-	struct rb_node run_node;
-	struct list_head group_node;
-	unsigned int on_rq;
-	u64 exec_start;
-	u64 sum_exec_runtime;
-	u64 vruntime;
-	u64 prev_sum_exec_runtime;
-	u64 nr_migrations;
-};
-
-struct sched_rt_entity {
-	struct list_head run_list;
-	long unsigned int timeout;
-	long unsigned int watchdog_stamp;
-	unsigned int time_slice;
-	short unsigned int on_rq;
-	short unsigned int on_list;
-	struct sched_rt_entity *back;
-};
-
-typedef s64 ktime_t;
-
-struct timerqueue_node {
-	struct rb_node node;
-	ktime_t expires;
-};
-
-enum hrtimer_restart {
-	HRTIMER_NORESTART = 0,
-	HRTIMER_RESTART = 1,
-};
-
-struct hrtimer_clock_base;
-
-struct hrtimer {
-	struct timerqueue_node node;
-	ktime_t _softexpires;
-	enum hrtimer_restart (*function)(struct hrtimer *);
-	struct hrtimer_clock_base *base;
-	u8 state;
-	u8 is_rel;
-	u8 is_soft;
-	u8 is_hard;
-};
-
-struct sched_dl_entity {
-	struct rb_node rb_node;
-	u64 dl_runtime;
-	u64 dl_deadline;
-	u64 dl_period;
-	u64 dl_bw;
-	u64 dl_density;
-	s64 runtime;
-	u64 deadline;
-	unsigned int flags;
-	unsigned int dl_throttled: 1;
-	unsigned int dl_yielded: 1;
-	unsigned int dl_non_contending: 1;
-	unsigned int dl_overrun: 1;
-	struct hrtimer dl_timer;
-	struct hrtimer inactive_timer;
-	struct sched_dl_entity *pi_se;
-};
-
-struct sched_statistics {};
-
-typedef struct cpumask cpumask_t;
-
-union rcu_special {
-	struct {
-		u8 blocked;
-		u8 need_qs;
-		u8 exp_hint;
-		u8 need_mb;
-	} b;
-	u32 s;
-};
-
-struct sched_info {};
-
-enum timespec_type {
-	TT_NONE = 0,
-	TT_NATIVE = 1,
-	TT_COMPAT = 2,
-};
-
-struct old_timespec32;
-
-struct pollfd;
-
-struct restart_block {
-	long unsigned int arch_data;
-	long int (*fn)(struct restart_block *);
-	union {
-		struct {
-			u32 *uaddr;
-			u32 val;
-			u32 flags;
-			u32 bitset;
-			u64 time;
-			u32 *uaddr2;
-		} futex;
-		struct {
-			clockid_t clockid;
-			enum timespec_type type;
-			union {
-				struct __kernel_timespec *rmtp;
-				struct old_timespec32 *compat_rmtp;
-			};
-			u64 expires;
-		} nanosleep;
-		struct {
-			struct pollfd *ufds;
-			int nfds;
-			int has_timeout;
-			long unsigned int tv_sec;
-			long unsigned int tv_nsec;
-		} poll;
-	};
-};
-
-struct prev_cputime {
-	u64 utime;
-	u64 stime;
-	raw_spinlock_t lock;
-};
-
-struct rb_root {
-	struct rb_node *rb_node;
-};
-
-struct rb_root_cached {
-	struct rb_root rb_root;
-	struct rb_node *rb_leftmost;
-};
-
-struct timerqueue_head {
-	struct rb_root_cached rb_root;
-};
-
-struct posix_cputimer_base {
-	u64 nextevt;
-	struct timerqueue_head tqhead;
-};
-
-struct posix_cputimers {
-	struct posix_cputimer_base bases[3];
-	unsigned int timers_active;
-	unsigned int expiry_active;
-};
-
-struct posix_cputimers_work {
-	struct callback_head work;
-	struct mutex mutex;
-	unsigned int scheduled;
-};
-
-typedef struct {
-	long unsigned int sig[1];
-} sigset_t;
-
-struct sigpending {
-	struct list_head list;
-	sigset_t signal;
-};
-
-struct seccomp {};
-
-struct syscall_user_dispatch {
-	char *selector;
-	long unsigned int offset;
-	long unsigned int len;
-	bool on_dispatch;
-};
-
-struct wake_q_node {
-	struct wake_q_node *next;
-};
-
-struct task_io_accounting {};
-
-struct arch_tlbflush_unmap_batch {
-	struct cpumask cpumask;
-};
-
-struct tlbflush_unmap_batch {
-	struct arch_tlbflush_unmap_batch arch;
-	bool flush_required;
-	bool writable;
-};
-
-struct page_frag {
-	struct page *page;
-	__u32 offset;
-	__u32 size;
-};
-
-struct kmap_ctrl {};
-
-struct timer_list {
-	struct hlist_node entry;
-	long unsigned int expires;
-	void (*function)(struct timer_list *);
-	u32 flags;
-};
-
-struct llist_node;
-
-struct llist_head {
-	struct llist_node *first;
-};
-
-struct fpu_state_perm {
-	u64 __state_perm;
-	unsigned int __state_size;
-	unsigned int __user_state_size;
-};
-
-struct fregs_state {
-	u32 cwd;
-	u32 swd;
-	u32 twd;
-	u32 fip;
-	u32 fcs;
-	u32 foo;
-	u32 fos;
-	u32 st_space[20];
-	u32 status;
-};
-
-struct fxregs_state {
-	u16 cwd;
-	u16 swd;
-	u16 twd;
-	u16 fop;
-	union {
-		struct {
-			u64 rip;
-			u64 rdp;
-		};
-		struct {
-			u32 fip;
-			u32 fcs;
-			u32 foo;
-			u32 fos;
-		};
-	};
-	u32 mxcsr;
-	u32 mxcsr_mask;
-	u32 st_space[32];
-	u32 xmm_space[64];
-	u32 padding[12];
-	union {
-		u32 padding1[12];
-		u32 sw_reserved[12];
-	};
-};
-
-struct swregs_state {
-	u32 cwd;
-	u32 swd;
-	u32 twd;
-	u32 fip;
-	u32 fcs;
-	u32 foo;
-	u32 fos;
-	u32 st_space[20];
-	u8 ftop;
-	u8 changed;
-	u8 lookahead;
-	u8 no_update;
-	u8 rm;
-	u8 alimit;
-	struct math_emu_info *info;
-	u32 entry_eip;
-};
-
-struct xstate_header {
-	u64 xfeatures;
-	u64 xcomp_bv;
-	u64 reserved[6];
-};
-
-struct xregs_state {
-	struct fxregs_state i387;
-	struct xstate_header header;
-	u8 extended_state_area[0];
-};
-
-union fpregs_state {
-	struct fregs_state fsave;
-	struct fxregs_state fxsave;
-	struct swregs_state soft;
-	struct xregs_state xsave;
-	u8 __padding[4096];
-};
-
-struct fpstate {
-	unsigned int size;
-	unsigned int user_size;
-	u64 xfeatures;
-	u64 user_xfeatures;
-	u64 xfd;
-	unsigned int is_valloc: 1;
-	unsigned int is_guest: 1;
-	unsigned int is_confidential: 1;
-	unsigned int in_use: 1;
-	long: 64;
-	long: 64;
-	long: 64;
-	union fpregs_state regs;
-};
-
-struct fpu {
-	unsigned int last_cpu;
-	long unsigned int avx512_timestamp;
-	struct fpstate *fpstate;
-	struct fpstate *__task_fpstate;
-	struct fpu_state_perm perm;
-	struct fpu_state_perm guest_perm;
-	struct fpstate __fpstate;
-};
-
-struct perf_event;
-
-struct io_bitmap;
-
-struct thread_struct {
-	struct desc_struct tls_array[3];
-	long unsigned int sp;
-	short unsigned int es;
-	short unsigned int ds;
-	short unsigned int fsindex;
-	short unsigned int gsindex;
-	long unsigned int fsbase;
-	long unsigned int gsbase;
-	struct perf_event *ptrace_bps[4];
-	long unsigned int virtual_dr6;
-	long unsigned int ptrace_dr7;
-	long unsigned int cr2;
-	long unsigned int trap_nr;
-	long unsigned int error_code;
-	struct io_bitmap *io_bitmap;
-	long unsigned int iopl_emul;
-	unsigned int iopl_warn: 1;
-	u32 pkru;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	struct fpu fpu;
-};
-
-struct sched_class;
-
-struct pid;
-
-struct completion;
-
-struct cred;
-
-struct nameidata;
-
-struct fs_struct;
-
-struct files_struct;
-
-struct nsproxy;
-
-struct signal_struct;
-
-struct sighand_struct;
-
-struct rt_mutex_waiter;
-
-struct bio_list;
-
-struct blk_plug;
-
-struct reclaim_state;
-
-struct backing_dev_info;
-
-struct io_context;
-
-struct kernel_siginfo;
-
-typedef struct kernel_siginfo kernel_siginfo_t;
-
-struct robust_list_head;
-
-struct futex_pi_state;
-
-struct perf_event_context;
-
-struct ftrace_ret_stack;
-
-struct uprobe_task;
-
-struct vm_struct;
-
-struct bpf_local_storage;
-
-struct bpf_run_ctx;
-
-struct task_struct {
-	struct thread_info thread_info;
-	unsigned int __state;
-	void *stack;
-	refcount_t usage;
-	unsigned int flags;
-	unsigned int ptrace;
-	int on_rq;
-	int prio;
-	int static_prio;
-	int normal_prio;
-	unsigned int rt_priority;
-	struct sched_entity se;
-	struct sched_rt_entity rt;
-	struct sched_dl_entity dl;
-	const struct sched_class *sched_class;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	struct sched_statistics stats;
-	unsigned int policy;
-	int nr_cpus_allowed;
-	const cpumask_t *cpus_ptr;
-	cpumask_t *user_cpus_ptr;
-	cpumask_t cpus_mask;
-	void *migration_pending;
-	short unsigned int migration_flags;
-	int trc_reader_nesting;
-	int trc_ipi_to_cpu;
-	union rcu_special trc_reader_special;
-	struct list_head trc_holdout_list;
-	struct list_head trc_blkd_node;
-	int trc_blkd_cpu;
-	struct sched_info sched_info;
-	struct list_head tasks;
-	struct mm_struct *mm;
-	struct mm_struct *active_mm;
-	int exit_state;
-	int exit_code;
-	int exit_signal;
-	int pdeath_signal;
-	long unsigned int jobctl;
-	unsigned int personality;
-	unsigned int sched_reset_on_fork: 1;
-	unsigned int sched_contributes_to_load: 1;
-	unsigned int sched_migrated: 1;
-	unsigned int sched_task_hot: 1;
-	long: 28;
-	unsigned int sched_remote_wakeup: 1;
-	unsigned int user_dumpable: 1;
-	unsigned int in_execve: 1;
-	unsigned int in_iowait: 1;
-	unsigned int restore_sigmask: 1;
-	unsigned int in_eventfd: 1;
-	unsigned int reported_split_lock: 1;
-	long unsigned int atomic_flags;
-	struct restart_block restart_block;
-	pid_t pid;
-	pid_t tgid;
-	struct task_struct *real_parent;
-	struct task_struct *parent;
-	struct list_head children;
-	struct list_head sibling;
-	struct task_struct *group_leader;
-	struct list_head ptraced;
-	struct list_head ptrace_entry;
-	struct pid *thread_pid;
-	struct hlist_node pid_links[4];
-	struct list_head thread_group;
-	struct list_head thread_node;
-	struct completion *vfork_done;
-	int *set_child_tid;
-	int *clear_child_tid;
-	void *worker_private;
-	u64 utime;
-	u64 stime;
-	u64 gtime;
-	struct prev_cputime prev_cputime;
-	long unsigned int nvcsw;
-	long unsigned int nivcsw;
-	u64 start_time;
-	u64 start_boottime;
-	long unsigned int min_flt;
-	long unsigned int maj_flt;
-	struct posix_cputimers posix_cputimers;
-	struct posix_cputimers_work posix_cputimers_work;
-	const struct cred *ptracer_cred;
-	const struct cred *real_cred;
-	const struct cred *cred;
-	char comm[16];
-	struct nameidata *nameidata;
-	struct fs_struct *fs;
-	struct files_struct *files;
-	struct nsproxy *nsproxy;
-	struct signal_struct *signal;
-	struct sighand_struct *sighand;
-	sigset_t blocked;
-	sigset_t real_blocked;
-	sigset_t saved_sigmask;
-	struct sigpending pending;
-	long unsigned int sas_ss_sp;
-	size_t sas_ss_size;
-	unsigned int sas_ss_flags;
-	struct callback_head *task_works;
-	struct seccomp seccomp;
-	struct syscall_user_dispatch syscall_dispatch;
-	u64 parent_exec_id;
-	u64 self_exec_id;
-	spinlock_t alloc_lock;
-	raw_spinlock_t pi_lock;
-	struct wake_q_node wake_q;
-	struct rb_root_cached pi_waiters;
-	struct task_struct *pi_top_task;
-	struct rt_mutex_waiter *pi_blocked_on;
-	void *journal_info;
-	struct bio_list *bio_list;
-	struct blk_plug *plug;
-	struct reclaim_state *reclaim_state;
-	struct backing_dev_info *backing_dev_info;
-	struct io_context *io_context;
-	long unsigned int ptrace_message;
-	kernel_siginfo_t *last_siginfo;
-	struct task_io_accounting ioac;
-	struct robust_list_head *robust_list;
-	struct list_head pi_state_list;
-	struct futex_pi_state *pi_state_cache;
-	struct mutex futex_exit_mutex;
-	unsigned int futex_state;
-	struct perf_event_context *perf_event_ctxp[2];
-	struct mutex perf_event_mutex;
-	struct list_head perf_event_list;
-	struct tlbflush_unmap_batch tlb_ubc;
-	union {
-		refcount_t rcu_users;
-		struct callback_head rcu;
-	};
-	struct pipe_inode_info *splice_pipe;
-	struct page_frag task_frag;
-	int nr_dirtied;
-	int nr_dirtied_pause;
-	long unsigned int dirty_paused_when;
-	u64 timer_slack_ns;
-	u64 default_timer_slack_ns;
-	int curr_ret_stack;
-	int curr_ret_depth;
-	struct ftrace_ret_stack *ret_stack;
-	long long unsigned int ftrace_timestamp;
-	atomic_t trace_overrun;
-	atomic_t tracing_graph_pause;
-	long unsigned int trace_recursion;
-	struct uprobe_task *utask;
-	struct kmap_ctrl kmap_ctrl;
-	int pagefault_disabled;
-	struct task_struct *oom_reaper_list;
-	struct timer_list oom_reaper_timer;
-	struct vm_struct *stack_vm_area;
-	refcount_t stack_refcount;
-	struct bpf_local_storage *bpf_storage;
-	struct bpf_run_ctx *bpf_ctx;
-	struct llist_head kretprobe_instances;
-	struct llist_head rethooks;
-	struct callback_head l1d_flush_kill;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	struct thread_struct thread;
-};
-
-struct range {
-	u64 start;
-	u64 end;
-};
-
 typedef struct cpumask cpumask_var_t[1];
-
-struct tracepoint_func {
-	void *func;
-	void *data;
-	int prio;
-};
-
-struct tracepoint {
-	const char *name;
-	struct static_key key;
-	struct static_call_key *static_call_key;
-	void *static_call_tramp;
-	void *iterator;
-	int (*regfunc)(void);
-	void (*unregfunc)(void);
-	struct tracepoint_func *funcs;
-};
-
-typedef const int tracepoint_ptr_t;
-
-struct bpf_raw_event_map {
-	struct tracepoint *tp;
-	void *bpf_func;
-	u32 num_args;
-	u32 writable_size;
-	long: 64;
-};
 
 struct seq_operations {
 	void * (*start)(struct seq_file *, loff_t *);
@@ -1793,31 +3911,6 @@ struct hw_perf_event {
 	u64 freq_count_stamp;
 };
 
-struct wait_queue_head {
-	spinlock_t lock;
-	struct list_head head;
-};
-
-typedef struct wait_queue_head wait_queue_head_t;
-
-struct llist_node {
-	struct llist_node *next;
-};
-
-struct __call_single_node {
-	struct llist_node llist;
-	union {
-		unsigned int u_flags;
-		atomic_t a_flags;
-	};
-	u16 src;
-	u16 dst;
-};
-
-struct rcuwait {
-	struct task_struct *task;
-};
-
 struct irq_work {
 	struct __call_single_node node;
 	void (*func)(struct irq_work *);
@@ -1875,15 +3968,9 @@ struct pmu;
 
 struct perf_buffer;
 
-struct fasync_struct;
-
 struct perf_addr_filter_range;
 
-struct pid_namespace;
-
 struct bpf_prog;
-
-struct trace_event_call;
 
 struct event_filter;
 
@@ -1964,13 +4051,6 @@ struct perf_event {
 	struct list_head sb_list;
 };
 
-typedef s32 old_time32_t;
-
-struct old_timespec32 {
-	old_time32_t tv_sec;
-	s32 tv_nsec;
-};
-
 struct uid_gid_extent {
 	u32 first;
 	u32 lower_first;
@@ -1987,14 +4067,6 @@ struct uid_gid_map {
 		};
 	};
 };
-
-typedef struct {
-	uid_t val;
-} kuid_t;
-
-typedef struct {
-	gid_t val;
-} kgid_t;
 
 struct proc_ns_operations;
 
@@ -2044,8 +4116,6 @@ struct ctl_table_set {
 	struct ctl_dir dir;
 };
 
-struct ucounts;
-
 struct user_namespace {
 	struct uid_gid_map uid_map;
 	struct uid_gid_map gid_map;
@@ -2065,48 +4135,11 @@ struct user_namespace {
 	long int rlimit_max[4];
 };
 
-struct kstat {
-	u32 result_mask;
-	umode_t mode;
-	unsigned int nlink;
-	uint32_t blksize;
-	u64 attributes;
-	u64 attributes_mask;
-	u64 ino;
-	dev_t dev;
-	dev_t rdev;
-	kuid_t uid;
-	kgid_t gid;
-	loff_t size;
-	struct timespec64 atime;
-	struct timespec64 mtime;
-	struct timespec64 ctime;
-	struct timespec64 btime;
-	u64 blocks;
-	u64 mnt_id;
-	u32 dio_mem_align;
-	u32 dio_offset_align;
-};
-
 struct pollfd {
 	int fd;
 	short int events;
 	short int revents;
 };
-
-typedef void (*smp_call_func_t)(void *);
-
-struct __call_single_data {
-	struct __call_single_node node;
-	smp_call_func_t func;
-	void *info;
-};
-
-typedef struct __call_single_data call_single_data_t;
-
-typedef struct {
-	arch_rwlock_t raw_lock;
-} rwlock_t;
 
 enum refcount_saturation_type {
 	REFCOUNT_ADD_NOT_ZERO_OVF = 0,
@@ -2114,10 +4147,6 @@ enum refcount_saturation_type {
 	REFCOUNT_ADD_UAF = 2,
 	REFCOUNT_SUB_UAF = 3,
 	REFCOUNT_DEC_LEAK = 4,
-};
-
-struct kref {
-	refcount_t refcount;
 };
 
 struct wait_queue_entry;
@@ -2132,18 +4161,6 @@ struct wait_queue_entry {
 };
 
 typedef struct wait_queue_entry wait_queue_entry_t;
-
-struct swait_queue_head {
-	raw_spinlock_t lock;
-	struct list_head task_list;
-};
-
-struct completion {
-	unsigned int done;
-	struct swait_queue_head wait;
-};
-
-struct workqueue_struct;
 
 struct delayed_work {
 	struct work_struct work;
@@ -2181,150 +4198,6 @@ struct blocking_notifier_head {
 
 struct raw_notifier_head {
 	struct notifier_block *head;
-};
-
-struct uprobe_xol_ops;
-
-struct arch_uprobe {
-	union {
-		u8 insn[16];
-		u8 ixol[16];
-	};
-	const struct uprobe_xol_ops *ops;
-	union {
-		struct {
-			s32 offs;
-			u8 ilen;
-			u8 opc1;
-		} branch;
-		struct {
-			u8 fixups;
-			u8 ilen;
-		} defparam;
-		struct {
-			u8 reg_offset;
-			u8 ilen;
-		} push;
-	};
-};
-
-struct uprobe_xol_ops {
-	bool (*emulate)(struct arch_uprobe *, struct pt_regs *);
-	int (*pre_xol)(struct arch_uprobe *, struct pt_regs *);
-	int (*post_xol)(struct arch_uprobe *, struct pt_regs *);
-	void (*abort)(struct arch_uprobe *, struct pt_regs *);
-};
-
-struct arch_uprobe_task {
-	long unsigned int saved_scratch_register;
-	unsigned int saved_trap_nr;
-	unsigned int saved_tf;
-};
-
-enum uprobe_task_state {
-	UTASK_RUNNING = 0,
-	UTASK_SSTEP = 1,
-	UTASK_SSTEP_ACK = 2,
-	UTASK_SSTEP_TRAPPED = 3,
-};
-
-struct uprobe;
-
-struct return_instance;
-
-struct uprobe_task {
-	enum uprobe_task_state state;
-	union {
-		struct {
-			struct arch_uprobe_task autask;
-			long unsigned int vaddr;
-		};
-		struct {
-			struct callback_head dup_xol_work;
-			long unsigned int dup_xol_addr;
-		};
-	};
-	struct uprobe *active_uprobe;
-	long unsigned int xol_vaddr;
-	struct arch_uprobe *auprobe;
-	struct return_instance *return_instances;
-	unsigned int depth;
-};
-
-struct return_instance {
-	struct uprobe *uprobe;
-	long unsigned int func;
-	long unsigned int stack;
-	long unsigned int orig_ret_vaddr;
-	bool chained;
-	struct return_instance *next;
-};
-
-struct seqcount_raw_spinlock {
-	seqcount_t seqcount;
-};
-
-typedef struct seqcount_raw_spinlock seqcount_raw_spinlock_t;
-
-struct seqcount_spinlock {
-	seqcount_t seqcount;
-};
-
-typedef struct seqcount_spinlock seqcount_spinlock_t;
-
-typedef struct {
-	seqcount_spinlock_t seqcount;
-	spinlock_t lock;
-} seqlock_t;
-
-struct vdso_image {
-	void *data;
-	long unsigned int size;
-	long unsigned int alt;
-	long unsigned int alt_len;
-	long unsigned int extable_base;
-	long unsigned int extable_len;
-	const void *extable;
-	long int sym_vvar_start;
-	long int sym_vvar_page;
-	long int sym_pvclock_page;
-	long int sym_hvclock_page;
-	long int sym_timens_page;
-	long int sym_VDSO32_NOTE_MASK;
-	long int sym___kernel_sigreturn;
-	long int sym___kernel_rt_sigreturn;
-	long int sym___kernel_vsyscall;
-	long int sym_int80_landing_pad;
-	long int sym_vdso32_sigreturn_landing_pad;
-	long int sym_vdso32_rt_sigreturn_landing_pad;
-};
-
-struct xarray {
-	spinlock_t xa_lock;
-	gfp_t xa_flags;
-	void *xa_head;
-};
-
-typedef u32 errseq_t;
-
-struct address_space_operations;
-
-struct address_space {
-	struct inode *host;
-	struct xarray i_pages;
-	struct rw_semaphore invalidate_lock;
-	gfp_t gfp_mask;
-	atomic_t i_mmap_writable;
-	struct rb_root_cached i_mmap;
-	struct rw_semaphore i_mmap_rwsem;
-	long unsigned int nrpages;
-	long unsigned int writeback_index;
-	const struct address_space_operations *a_ops;
-	long unsigned int flags;
-	errseq_t wb_err;
-	spinlock_t private_lock;
-	struct list_head private_list;
-	void *private_data;
 };
 
 enum dma_data_direction {
@@ -2383,171 +4256,6 @@ struct page_pool {
 	u64 destroy_cnt;
 };
 
-struct vmem_altmap {
-	long unsigned int base_pfn;
-	const long unsigned int end_pfn;
-	const long unsigned int reserve;
-	long unsigned int free;
-	long unsigned int align;
-	long unsigned int alloc;
-};
-
-struct percpu_ref_data;
-
-struct percpu_ref {
-	long unsigned int percpu_count_ptr;
-	struct percpu_ref_data *data;
-};
-
-enum memory_type {
-	MEMORY_DEVICE_PRIVATE = 1,
-	MEMORY_DEVICE_COHERENT = 2,
-	MEMORY_DEVICE_FS_DAX = 3,
-	MEMORY_DEVICE_GENERIC = 4,
-	MEMORY_DEVICE_PCI_P2PDMA = 5,
-};
-
-struct dev_pagemap_ops;
-
-struct dev_pagemap {
-	struct vmem_altmap altmap;
-	struct percpu_ref ref;
-	struct completion done;
-	enum memory_type type;
-	unsigned int flags;
-	long unsigned int vmemmap_shift;
-	const struct dev_pagemap_ops *ops;
-	void *owner;
-	int nr_range;
-	union {
-		struct range range;
-		struct range ranges[0];
-	};
-};
-
-struct folio {
-	union {
-		struct {
-			long unsigned int flags;
-			union {
-				struct list_head lru;
-				struct {
-					void *__filler;
-					unsigned int mlock_count;
-				};
-			};
-			struct address_space *mapping;
-			long unsigned int index;
-			void *private;
-			atomic_t _mapcount;
-			atomic_t _refcount;
-		};
-		struct page page;
-	};
-	long unsigned int _flags_1;
-	long unsigned int __head;
-	unsigned char _folio_dtor;
-	unsigned char _folio_order;
-	atomic_t _total_mapcount;
-	atomic_t _pincount;
-	unsigned int _folio_nr_pages;
-	long unsigned int _private_1;
-	long: 64;
-};
-
-struct vfsmount;
-
-struct path {
-	struct vfsmount *mnt;
-	struct dentry *dentry;
-};
-
-enum pid_type {
-	PIDTYPE_PID = 0,
-	PIDTYPE_TGID = 1,
-	PIDTYPE_PGID = 2,
-	PIDTYPE_SID = 3,
-	PIDTYPE_MAX = 4,
-};
-
-struct fown_struct {
-	rwlock_t lock;
-	struct pid *pid;
-	enum pid_type pid_type;
-	kuid_t uid;
-	kuid_t euid;
-	int signum;
-};
-
-struct file_ra_state {
-	long unsigned int start;
-	unsigned int size;
-	unsigned int async_size;
-	unsigned int ra_pages;
-	unsigned int mmap_miss;
-	loff_t prev_pos;
-};
-
-struct file {
-	union {
-		struct llist_node f_llist;
-		struct callback_head f_rcuhead;
-		unsigned int f_iocb_flags;
-	};
-	struct path f_path;
-	struct inode *f_inode;
-	const struct file_operations *f_op;
-	spinlock_t f_lock;
-	atomic_long_t f_count;
-	unsigned int f_flags;
-	fmode_t f_mode;
-	struct mutex f_pos_lock;
-	loff_t f_pos;
-	struct fown_struct f_owner;
-	const struct cred *f_cred;
-	struct file_ra_state f_ra;
-	u64 f_version;
-	void *private_data;
-	struct hlist_head *f_ep;
-	struct address_space *f_mapping;
-	errseq_t f_wb_err;
-	errseq_t f_sb_err;
-};
-
-struct vm_userfaultfd_ctx {};
-
-struct anon_vma_name {
-	struct kref kref;
-	char name[0];
-};
-
-struct anon_vma;
-
-struct vm_operations_struct;
-
-struct vm_area_struct {
-	long unsigned int vm_start;
-	long unsigned int vm_end;
-	struct mm_struct *vm_mm;
-	pgprot_t vm_page_prot;
-	long unsigned int vm_flags;
-	union {
-		struct {
-			struct rb_node rb;
-			long unsigned int rb_subtree_last;
-		} shared;
-		struct anon_vma_name *anon_name;
-	};
-	struct list_head anon_vma_chain;
-	struct anon_vma *anon_vma;
-	const struct vm_operations_struct *vm_ops;
-	long unsigned int vm_pgoff;
-	struct file *vm_file;
-	void *vm_private_data;
-	atomic_long_t swap_readahead_info;
-	struct vm_userfaultfd_ctx vm_userfaultfd_ctx;
-};
-
 struct anon_vma {
 	struct anon_vma *root;
 	struct rw_semaphore rwsem;
@@ -2558,33 +4266,6 @@ struct anon_vma {
 	struct rb_root_cached rb_root;
 };
 
-typedef unsigned int vm_fault_t;
-
-enum page_entry_size {
-	PE_SIZE_PTE = 0,
-	PE_SIZE_PMD = 1,
-	PE_SIZE_PUD = 2,
-};
-
-struct vm_fault;
-
-struct vm_operations_struct {
-	void (*open)(struct vm_area_struct *);
-	void (*close)(struct vm_area_struct *);
-	int (*may_split)(struct vm_area_struct *, long unsigned int);
-	int (*mremap)(struct vm_area_struct *);
-	int (*mprotect)(struct vm_area_struct *, long unsigned int, long unsigned int, long unsigned int);
-	vm_fault_t (*fault)(struct vm_fault *);
-	vm_fault_t (*huge_fault)(struct vm_fault *, enum page_entry_size);
-	vm_fault_t (*map_pages)(struct vm_fault *, long unsigned int, long unsigned int);
-	long unsigned int (*pagesize)(struct vm_area_struct *);
-	vm_fault_t (*page_mkwrite)(struct vm_fault *);
-	vm_fault_t (*pfn_mkwrite)(struct vm_fault *);
-	int (*access)(struct vm_area_struct *, long unsigned int, void *, int, int);
-	const char * (*name)(struct vm_area_struct *);
-	struct page * (*find_special_page)(struct vm_area_struct *, long unsigned int);
-};
-
 struct linux_binprm;
 
 struct linux_binfmt {
@@ -2592,43 +4273,6 @@ struct linux_binfmt {
 	struct module *module;
 	int (*load_binary)(struct linux_binprm *);
 	int (*load_shlib)(struct file *);
-};
-
-enum fault_flag {
-	FAULT_FLAG_WRITE = 1,
-	FAULT_FLAG_MKWRITE = 2,
-	FAULT_FLAG_ALLOW_RETRY = 4,
-	FAULT_FLAG_RETRY_NOWAIT = 8,
-	FAULT_FLAG_KILLABLE = 16,
-	FAULT_FLAG_TRIED = 32,
-	FAULT_FLAG_USER = 64,
-	FAULT_FLAG_REMOTE = 128,
-	FAULT_FLAG_INSTRUCTION = 256,
-	FAULT_FLAG_INTERRUPTIBLE = 512,
-	FAULT_FLAG_UNSHARE = 1024,
-	FAULT_FLAG_ORIG_PTE_VALID = 2048,
-};
-
-struct vm_fault {
-	const struct {
-		struct vm_area_struct *vma;
-		gfp_t gfp_mask;
-		long unsigned int pgoff;
-		long unsigned int address;
-		long unsigned int real_address;
-	};
-	enum fault_flag flags;
-	pmd_t *pmd;
-	pud_t *pud;
-	union {
-		pte_t orig_pte;
-		pmd_t orig_pmd;
-	};
-	struct page *cow_page;
-	struct page *page;
-	pte_t *pte;
-	spinlock_t *ptl;
-	pgtable_t prealloc_pte;
 };
 
 typedef struct {
@@ -2649,55 +4293,6 @@ enum node_states {
 struct free_area {
 	struct list_head free_list[4];
 	long unsigned int nr_free;
-};
-
-enum node_stat_item {
-	NR_LRU_BASE = 0,
-	NR_INACTIVE_ANON = 0,
-	NR_ACTIVE_ANON = 1,
-	NR_INACTIVE_FILE = 2,
-	NR_ACTIVE_FILE = 3,
-	NR_UNEVICTABLE = 4,
-	NR_SLAB_RECLAIMABLE_B = 5,
-	NR_SLAB_UNRECLAIMABLE_B = 6,
-	NR_ISOLATED_ANON = 7,
-	NR_ISOLATED_FILE = 8,
-	WORKINGSET_NODES = 9,
-	WORKINGSET_REFAULT_BASE = 10,
-	WORKINGSET_REFAULT_ANON = 10,
-	WORKINGSET_REFAULT_FILE = 11,
-	WORKINGSET_ACTIVATE_BASE = 12,
-	WORKINGSET_ACTIVATE_ANON = 12,
-	WORKINGSET_ACTIVATE_FILE = 13,
-	WORKINGSET_RESTORE_BASE = 14,
-	WORKINGSET_RESTORE_ANON = 14,
-	WORKINGSET_RESTORE_FILE = 15,
-	WORKINGSET_NODERECLAIM = 16,
-	NR_ANON_MAPPED = 17,
-	NR_FILE_MAPPED = 18,
-	NR_FILE_PAGES = 19,
-	NR_FILE_DIRTY = 20,
-	NR_WRITEBACK = 21,
-	NR_WRITEBACK_TEMP = 22,
-	NR_SHMEM = 23,
-	NR_SHMEM_THPS = 24,
-	NR_SHMEM_PMDMAPPED = 25,
-	NR_FILE_THPS = 26,
-	NR_FILE_PMDMAPPED = 27,
-	NR_ANON_THPS = 28,
-	NR_VMSCAN_WRITE = 29,
-	NR_VMSCAN_IMMEDIATE = 30,
-	NR_DIRTIED = 31,
-	NR_WRITTEN = 32,
-	NR_THROTTLED_WRITTEN = 33,
-	NR_KERNEL_MISC_RECLAIMABLE = 34,
-	NR_FOLL_PIN_ACQUIRED = 35,
-	NR_FOLL_PIN_RELEASED = 36,
-	NR_KERNEL_STACK_KB = 37,
-	NR_PAGETABLE = 38,
-	NR_SECONDARY_PAGETABLE = 39,
-	NR_SWAPCACHE = 40,
-	NR_VM_NODE_STAT_ITEMS = 41,
 };
 
 struct lruvec {
@@ -2828,47 +4423,6 @@ struct ctl_table_root {
 	int (*permissions)(struct ctl_table_header *, struct ctl_table *);
 };
 
-struct kernel_cap_struct {
-	__u32 cap[2];
-};
-
-typedef struct kernel_cap_struct kernel_cap_t;
-
-struct user_struct;
-
-struct group_info;
-
-struct cred {
-	atomic_long_t usage;
-	kuid_t uid;
-	kgid_t gid;
-	kuid_t suid;
-	kgid_t sgid;
-	kuid_t euid;
-	kgid_t egid;
-	kuid_t fsuid;
-	kgid_t fsgid;
-	unsigned int securebits;
-	kernel_cap_t cap_inheritable;
-	kernel_cap_t cap_permitted;
-	kernel_cap_t cap_effective;
-	kernel_cap_t cap_bset;
-	kernel_cap_t cap_ambient;
-	struct user_struct *user;
-	struct user_namespace *user_ns;
-	struct ucounts *ucounts;
-	struct group_info *group_info;
-	union {
-		int non_rcu;
-		struct callback_head rcu;
-	};
-};
-
-struct upid {
-	int nr;
-	struct pid_namespace *ns;
-};
-
 struct idr {
 	struct xarray idr_rt;
 	unsigned int idr_base;
@@ -2889,17 +4443,6 @@ struct pid_namespace {
 	struct ucounts *ucounts;
 	int reboot;
 	struct ns_common ns;
-};
-
-struct pid {
-	refcount_t count;
-	unsigned int level;
-	spinlock_t lock;
-	struct hlist_head tasks[4];
-	struct hlist_head inodes;
-	wait_queue_head_t wait_pidfd;
-	struct callback_head rcu;
-	struct upid numbers[0];
 };
 
 struct rhashtable;
@@ -2948,127 +4491,6 @@ struct plist_node {
 	struct list_head node_list;
 };
 
-struct hrtimer_cpu_base;
-
-struct hrtimer_clock_base {
-	struct hrtimer_cpu_base *cpu_base;
-	unsigned int index;
-	clockid_t clockid;
-	seqcount_raw_spinlock_t seq;
-	struct hrtimer *running;
-	struct timerqueue_head active;
-	ktime_t (*get_time)(void);
-	ktime_t offset;
-};
-
-struct hrtimer_cpu_base {
-	raw_spinlock_t lock;
-	unsigned int cpu;
-	unsigned int active_bases;
-	unsigned int clock_was_set_seq;
-	unsigned int hres_active: 1;
-	unsigned int in_hrtirq: 1;
-	unsigned int hang_detected: 1;
-	unsigned int softirq_activated: 1;
-	unsigned int online: 1;
-	ktime_t expires_next;
-	struct hrtimer *next_timer;
-	ktime_t softirq_expires_next;
-	struct hrtimer *softirq_next_timer;
-	long: 64;
-	long: 64;
-	struct hrtimer_clock_base clock_base[8];
-	call_single_data_t csd;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-};
-
-struct rlimit {
-	__kernel_ulong_t rlim_cur;
-	__kernel_ulong_t rlim_max;
-};
-
-typedef void __signalfn_t(int);
-
-typedef __signalfn_t *__sighandler_t;
-
-typedef void __restorefn_t(void);
-
-typedef __restorefn_t *__sigrestore_t;
-
-union sigval {
-	int sival_int;
-	void *sival_ptr;
-};
-
-typedef union sigval sigval_t;
-
-union __sifields {
-	struct {
-		__kernel_pid_t _pid;
-		__kernel_uid32_t _uid;
-	} _kill;
-	struct {
-		__kernel_timer_t _tid;
-		int _overrun;
-		sigval_t _sigval;
-		int _sys_private;
-	} _timer;
-	struct {
-		__kernel_pid_t _pid;
-		__kernel_uid32_t _uid;
-		sigval_t _sigval;
-	} _rt;
-	struct {
-		__kernel_pid_t _pid;
-		__kernel_uid32_t _uid;
-		int _status;
-		__kernel_clock_t _utime;
-		__kernel_clock_t _stime;
-	} _sigchld;
-	struct {
-		void *_addr;
-		union {
-			int _trapno;
-			short int _addr_lsb;
-			struct {
-				char _dummy_bnd[8];
-				void *_lower;
-				void *_upper;
-			} _addr_bnd;
-			struct {
-				char _dummy_pkey[8];
-				__u32 _pkey;
-			} _addr_pkey;
-			struct {
-				long unsigned int _data;
-				__u32 _type;
-				__u32 _flags;
-			} _perf;
-		};
-	} _sigfault;
-	struct {
-		long int _band;
-		int _fd;
-	} _sigpoll;
-	struct {
-		void *_call_addr;
-		int _syscall;
-		unsigned int _arch;
-	} _sigsys;
-};
-
-struct kernel_siginfo {
-	struct {
-		int si_signo;
-		int si_errno;
-		int si_code;
-		union __sifields _sifields;
-	};
-};
-
 struct ucounts {
 	struct hlist_node node;
 	struct user_namespace *ns;
@@ -3076,119 +4498,6 @@ struct ucounts {
 	atomic_t count;
 	atomic_long_t ucount[8];
 	atomic_long_t rlimit[4];
-};
-
-struct sigaction {
-	__sighandler_t sa_handler;
-	long unsigned int sa_flags;
-	__sigrestore_t sa_restorer;
-	sigset_t sa_mask;
-};
-
-struct k_sigaction {
-	struct sigaction sa;
-};
-
-struct cpu_itimer {
-	u64 expires;
-	u64 incr;
-};
-
-struct task_cputime_atomic {
-	atomic64_t utime;
-	atomic64_t stime;
-	atomic64_t sum_exec_runtime;
-};
-
-struct thread_group_cputimer {
-	struct task_cputime_atomic cputime_atomic;
-};
-
-struct core_state;
-
-struct tty_struct;
-
-struct signal_struct {
-	refcount_t sigcnt;
-	atomic_t live;
-	int nr_threads;
-	int quick_threads;
-	struct list_head thread_head;
-	wait_queue_head_t wait_chldexit;
-	struct task_struct *curr_target;
-	struct sigpending shared_pending;
-	struct hlist_head multiprocess;
-	int group_exit_code;
-	int notify_count;
-	struct task_struct *group_exec_task;
-	int group_stop_count;
-	unsigned int flags;
-	struct core_state *core_state;
-	unsigned int is_child_subreaper: 1;
-	unsigned int has_child_subreaper: 1;
-	unsigned int next_posix_timer_id;
-	struct list_head posix_timers;
-	struct hrtimer real_timer;
-	ktime_t it_real_incr;
-	struct cpu_itimer it[2];
-	struct thread_group_cputimer cputimer;
-	struct posix_cputimers posix_cputimers;
-	struct pid *pids[4];
-	struct pid *tty_old_pgrp;
-	int leader;
-	struct tty_struct *tty;
-	seqlock_t stats_lock;
-	u64 utime;
-	u64 stime;
-	u64 cutime;
-	u64 cstime;
-	u64 gtime;
-	u64 cgtime;
-	struct prev_cputime prev_cputime;
-	long unsigned int nvcsw;
-	long unsigned int nivcsw;
-	long unsigned int cnvcsw;
-	long unsigned int cnivcsw;
-	long unsigned int min_flt;
-	long unsigned int maj_flt;
-	long unsigned int cmin_flt;
-	long unsigned int cmaj_flt;
-	long unsigned int inblock;
-	long unsigned int oublock;
-	long unsigned int cinblock;
-	long unsigned int coublock;
-	long unsigned int maxrss;
-	long unsigned int cmaxrss;
-	struct task_io_accounting ioac;
-	long long unsigned int sum_sched_runtime;
-	struct rlimit rlim[16];
-	bool oom_flag_origin;
-	short int oom_score_adj;
-	short int oom_score_adj_min;
-	struct mm_struct *oom_mm;
-	struct mutex cred_guard_mutex;
-	struct rw_semaphore exec_update_lock;
-};
-
-struct rq;
-
-struct sched_class {
-	void (*enqueue_task)(struct rq *, struct task_struct *, int);
-	void (*dequeue_task)(struct rq *, struct task_struct *, int);
-	void (*yield_task)(struct rq *);
-	bool (*yield_to_task)(struct rq *, struct task_struct *);
-	void (*check_preempt_curr)(struct rq *, struct task_struct *, int);
-	struct task_struct * (*pick_next_task)(struct rq *);
-	void (*put_prev_task)(struct rq *, struct task_struct *);
-	void (*set_next_task)(struct rq *, struct task_struct *, bool);
-	void (*task_tick)(struct rq *, struct task_struct *, int);
-	void (*task_fork)(struct task_struct *);
-	void (*task_dead)(struct task_struct *);
-	void (*switched_from)(struct rq *, struct task_struct *);
-	void (*switched_to)(struct rq *, struct task_struct *);
-	void (*prio_changed)(struct rq *, struct task_struct *, int);
-	unsigned int (*get_rr_interval)(struct rq *, struct task_struct *);
-	void (*update_curr)(struct rq *);
 };
 
 struct uts_namespace;
@@ -3215,13 +4524,6 @@ struct nsproxy {
 	struct cgroup_namespace *cgroup_ns;
 };
 
-struct sighand_struct {
-	spinlock_t siglock;
-	refcount_t count;
-	wait_queue_head_t signalfd_wqh;
-	struct k_sigaction action[64];
-};
-
 struct bio;
 
 struct bio_list {
@@ -3244,10 +4546,6 @@ struct blk_plug {
 
 struct reclaim_state {
 	long unsigned int reclaimed_slab;
-};
-
-struct percpu_counter {
-	s64 count;
 };
 
 struct fprop_local_percpu {
@@ -3318,12 +4616,6 @@ struct backing_dev_info {
 	struct timer_list laptop_mode_wb_timer;
 };
 
-struct io_context {
-	atomic_long_t refcount;
-	atomic_t active_ref;
-	short unsigned int ioprio;
-};
-
 struct perf_event_groups {
 	struct rb_root tree;
 	u64 index;
@@ -3392,108 +4684,6 @@ struct ftrace_ret_stack {
 	long unsigned int *retp;
 };
 
-struct vm_struct {
-	struct vm_struct *next;
-	void *addr;
-	long unsigned int size;
-	long unsigned int flags;
-	struct page **pages;
-	unsigned int page_order;
-	unsigned int nr_pages;
-	phys_addr_t phys_addr;
-	const void *caller;
-};
-
-typedef __u64 Elf64_Addr;
-
-typedef __u16 Elf64_Half;
-
-typedef __u32 Elf64_Word;
-
-typedef __u64 Elf64_Xword;
-
-struct elf64_sym {
-	Elf64_Word st_name;
-	unsigned char st_info;
-	unsigned char st_other;
-	Elf64_Half st_shndx;
-	Elf64_Addr st_value;
-	Elf64_Xword st_size;
-};
-
-typedef struct elf64_sym Elf64_Sym;
-
-struct list_lru_node;
-
-struct list_lru {
-	struct list_lru_node *node;
-};
-
-struct kernfs_root;
-
-struct kernfs_elem_dir {
-	long unsigned int subdirs;
-	struct rb_root children;
-	struct kernfs_root *root;
-	long unsigned int rev;
-};
-
-struct kernfs_node;
-
-struct kernfs_elem_symlink {
-	struct kernfs_node *target_kn;
-};
-
-struct kernfs_ops;
-
-struct kernfs_open_node;
-
-struct kernfs_elem_attr {
-	const struct kernfs_ops *ops;
-	struct kernfs_open_node *open;
-	loff_t size;
-	struct kernfs_node *notify_next;
-};
-
-struct kernfs_iattrs;
-
-struct kernfs_node {
-	atomic_t count;
-	atomic_t active;
-	struct kernfs_node *parent;
-	const char *name;
-	struct rb_node rb;
-	const void *ns;
-	unsigned int hash;
-	union {
-		struct kernfs_elem_dir dir;
-		struct kernfs_elem_symlink symlink;
-		struct kernfs_elem_attr attr;
-	};
-	void *priv;
-	u64 id;
-	short unsigned int flags;
-	umode_t mode;
-	struct kernfs_iattrs *iattr;
-};
-
-struct kernfs_open_file;
-
-struct kernfs_ops {
-	int (*open)(struct kernfs_open_file *);
-	void (*release)(struct kernfs_open_file *);
-	int (*seq_show)(struct seq_file *, void *);
-	void * (*seq_start)(struct seq_file *, loff_t *);
-	void * (*seq_next)(struct seq_file *, void *, loff_t *);
-	void (*seq_stop)(struct seq_file *, void *);
-	ssize_t (*read)(struct kernfs_open_file *, char *, size_t, loff_t);
-	size_t atomic_write_len;
-	bool prealloc;
-	ssize_t (*write)(struct kernfs_open_file *, char *, size_t, loff_t);
-	__poll_t (*poll)(struct kernfs_open_file *, struct poll_table_struct *);
-	int (*mmap)(struct kernfs_open_file *, struct vm_area_struct *);
-};
-
 struct seq_file {
 	char *buf;
 	size_t size;
@@ -3509,308 +4699,11 @@ struct seq_file {
 	void *private;
 };
 
-struct kernfs_open_file {
-	struct kernfs_node *kn;
-	struct file *file;
-	struct seq_file *seq_file;
-	void *priv;
-	struct mutex mutex;
-	struct mutex prealloc_mutex;
-	int event;
-	struct list_head list;
-	char *prealloc_buf;
-	size_t atomic_write_len;
-	bool mmapped: 1;
-	bool released: 1;
-	const struct vm_operations_struct *vm_ops;
-};
-
 typedef void (*poll_queue_proc)(struct file *, wait_queue_head_t *, struct poll_table_struct *);
 
 struct poll_table_struct {
 	poll_queue_proc _qproc;
 	__poll_t _key;
-};
-
-enum kobj_ns_type {
-	KOBJ_NS_TYPE_NONE = 0,
-	KOBJ_NS_TYPE_NET = 1,
-	KOBJ_NS_TYPES = 2,
-};
-
-struct sock;
-
-struct kobj_ns_type_operations {
-	enum kobj_ns_type type;
-	bool (*current_may_mount)(void);
-	void * (*grab_current_ns)(void);
-	const void * (*netlink_ns)(struct sock *);
-	const void * (*initial_ns)(void);
-	void (*drop_ns)(void *);
-};
-
-struct attribute {
-	const char *name;
-	umode_t mode;
-};
-
-struct kobject;
-
-struct bin_attribute;
-
-struct attribute_group {
-	const char *name;
-	umode_t (*is_visible)(struct kobject *, struct attribute *, int);
-	umode_t (*is_bin_visible)(struct kobject *, struct bin_attribute *, int);
-	struct attribute **attrs;
-	struct bin_attribute **bin_attrs;
-};
-
-struct kset;
-
-struct kobj_type;
-
-struct kobject {
-	const char *name;
-	struct list_head entry;
-	struct kobject *parent;
-	struct kset *kset;
-	const struct kobj_type *ktype;
-	struct kernfs_node *sd;
-	struct kref kref;
-	unsigned int state_initialized: 1;
-	unsigned int state_in_sysfs: 1;
-	unsigned int state_add_uevent_sent: 1;
-	unsigned int state_remove_uevent_sent: 1;
-	unsigned int uevent_suppress: 1;
-};
-
-struct bin_attribute {
-	struct attribute attr;
-	size_t size;
-	void *private;
-	struct address_space * (*f_mapping)(void);
-	ssize_t (*read)(struct file *, struct kobject *, struct bin_attribute *, char *, loff_t, size_t);
-	ssize_t (*write)(struct file *, struct kobject *, struct bin_attribute *, char *, loff_t, size_t);
-	int (*mmap)(struct file *, struct kobject *, struct bin_attribute *, struct vm_area_struct *);
-};
-
-struct sysfs_ops {
-	ssize_t (*show)(struct kobject *, struct attribute *, char *);
-	ssize_t (*store)(struct kobject *, struct attribute *, const char *, size_t);
-};
-
-struct kset_uevent_ops;
-
-struct kset {
-	struct list_head list;
-	spinlock_t list_lock;
-	struct kobject kobj;
-	const struct kset_uevent_ops *uevent_ops;
-};
-
-struct kobj_type {
-	void (*release)(struct kobject *);
-	const struct sysfs_ops *sysfs_ops;
-	const struct attribute_group **default_groups;
-	const struct kobj_ns_type_operations * (*child_ns_type)(struct kobject *);
-	const void * (*namespace)(struct kobject *);
-	void (*get_ownership)(struct kobject *, kuid_t *, kgid_t *);
-};
-
-struct kobj_uevent_env {
-	char *argv[3];
-	char *envp[64];
-	int envp_idx;
-	char buf[2048];
-	int buflen;
-};
-
-struct kset_uevent_ops {
-	int (* const filter)(struct kobject *);
-	const char * (* const name)(struct kobject *);
-	int (* const uevent)(struct kobject *, struct kobj_uevent_env *);
-};
-
-struct kernel_param;
-
-struct kernel_param_ops {
-	unsigned int flags;
-	int (*set)(const char *, const struct kernel_param *);
-	int (*get)(char *, const struct kernel_param *);
-	void (*free)(void *);
-};
-
-struct kparam_string;
-
-struct kparam_array;
-
-struct kernel_param {
-	const char *name;
-	struct module *mod;
-	const struct kernel_param_ops *ops;
-	const u16 perm;
-	s8 level;
-	u8 flags;
-	union {
-		void *arg;
-		const struct kparam_string *str;
-		const struct kparam_array *arr;
-	};
-};
-
-struct kparam_string {
-	unsigned int maxlen;
-	char *string;
-};
-
-struct kparam_array {
-	unsigned int max;
-	unsigned int elemsize;
-	unsigned int *num;
-	const struct kernel_param_ops *ops;
-	void *elem;
-};
-
-enum module_state {
-	MODULE_STATE_LIVE = 0,
-	MODULE_STATE_COMING = 1,
-	MODULE_STATE_GOING = 2,
-	MODULE_STATE_UNFORMED = 3,
-};
-
-struct module_param_attrs;
-
-struct module_kobject {
-	struct kobject kobj;
-	struct module *mod;
-	struct kobject *drivers_dir;
-	struct module_param_attrs *mp;
-	struct completion *kobj_completion;
-};
-
-struct latch_tree_node {
-	struct rb_node node[2];
-};
-
-struct mod_tree_node {
-	struct module *mod;
-	struct latch_tree_node node;
-};
-
-struct module_layout {
-	void *base;
-	unsigned int size;
-	unsigned int text_size;
-	unsigned int ro_size;
-	unsigned int ro_after_init_size;
-	struct mod_tree_node mtn;
-};
-
-struct mod_arch_specific {
-	unsigned int num_orcs;
-	int *orc_unwind_ip;
-	struct orc_entry *orc_unwind;
-};
-
-struct mod_kallsyms {
-	Elf64_Sym *symtab;
-	unsigned int num_symtab;
-	char *strtab;
-	char *typetab;
-};
-
-struct module_attribute;
-
-struct exception_table_entry;
-
-struct module_sect_attrs;
-
-struct module_notes_attrs;
-
-struct trace_eval_map;
-
-struct module {
-	enum module_state state;
-	struct list_head list;
-	char name[56];
-	struct module_kobject mkobj;
-	struct module_attribute *modinfo_attrs;
-	const char *version;
-	const char *srcversion;
-	struct kobject *holders_dir;
-	const struct kernel_symbol *syms;
-	const s32 *crcs;
-	unsigned int num_syms;
-	struct mutex param_lock;
-	struct kernel_param *kp;
-	unsigned int num_kp;
-	unsigned int num_gpl_syms;
-	const struct kernel_symbol *gpl_syms;
-	const s32 *gpl_crcs;
-	bool using_gplonly_symbols;
-	bool async_probe_requested;
-	unsigned int num_exentries;
-	struct exception_table_entry *extable;
-	int (*init)(void);
-	long: 64;
-	struct module_layout core_layout;
-	struct module_layout init_layout;
-	struct mod_arch_specific arch;
-	long unsigned int taints;
-	struct mod_kallsyms *kallsyms;
-	struct mod_kallsyms core_kallsyms;
-	struct module_sect_attrs *sect_attrs;
-	struct module_notes_attrs *notes_attrs;
-	char *args;
-	void *noinstr_text_start;
-	unsigned int noinstr_text_size;
-	unsigned int num_tracepoints;
-	tracepoint_ptr_t *tracepoints_ptrs;
-	unsigned int num_bpf_raw_events;
-	struct bpf_raw_event_map *bpf_raw_events;
-	unsigned int btf_data_size;
-	void *btf_data;
-	unsigned int num_trace_bprintk_fmt;
-	const char **trace_bprintk_fmt_start;
-	struct trace_event_call **trace_events;
-	unsigned int num_trace_events;
-	struct trace_eval_map **trace_evals;
-	unsigned int num_trace_evals;
-	unsigned int num_ftrace_callsites;
-	long unsigned int *ftrace_callsites;
-	void *kprobes_text_start;
-	unsigned int kprobes_text_size;
-	long unsigned int *kprobe_blacklist;
-	unsigned int num_kprobe_blacklist;
-	int num_static_call_sites;
-	struct static_call_site *static_call_sites;
-	struct list_head source_list;
-	struct list_head target_list;
-	void (*exit)(void);
-	atomic_t refcnt;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-};
-
-struct module_attribute {
-	struct attribute attr;
-	ssize_t (*show)(struct module_attribute *, struct module_kobject *, char *);
-	ssize_t (*store)(struct module_attribute *, struct module_kobject *, const char *, size_t);
-	void (*setup)(struct module *, const char *);
-	int (*test)(struct module *);
-	void (*free)(struct module *);
-};
-
-struct exception_table_entry {
-	int insn;
-	int fixup;
-	int data;
 };
 
 struct trace_event_functions;
@@ -3854,356 +4747,7 @@ struct trace_eval_map {
 	long unsigned int eval_value;
 };
 
-struct hlist_bl_node;
-
-struct hlist_bl_head {
-	struct hlist_bl_node *first;
-};
-
-struct hlist_bl_node {
-	struct hlist_bl_node *next;
-	struct hlist_bl_node **pprev;
-};
-
-struct lockref {
-	union {
-		struct {
-			spinlock_t lock;
-			int count;
-		};
-	};
-};
-
-struct qstr {
-	union {
-		struct {
-			u32 hash;
-			u32 len;
-		};
-		u64 hash_len;
-	};
-	const unsigned char *name;
-};
-
-struct dentry_operations;
-
-struct dentry {
-	unsigned int d_flags;
-	seqcount_spinlock_t d_seq;
-	struct hlist_bl_node d_hash;
-	struct dentry *d_parent;
-	struct qstr d_name;
-	struct inode *d_inode;
-	unsigned char d_iname[32];
-	struct lockref d_lockref;
-	const struct dentry_operations *d_op;
-	struct super_block *d_sb;
-	long unsigned int d_time;
-	void *d_fsdata;
-	union {
-		struct list_head d_lru;
-		wait_queue_head_t *d_wait;
-	};
-	struct list_head d_child;
-	struct list_head d_subdirs;
-	union {
-		struct hlist_node d_alias;
-		struct hlist_bl_node d_in_lookup_hash;
-		struct callback_head d_rcu;
-	} d_u;
-};
-
-struct inode_operations;
-
-struct file_lock_context;
-
-struct cdev;
-
-struct inode {
-	umode_t i_mode;
-	short unsigned int i_opflags;
-	kuid_t i_uid;
-	kgid_t i_gid;
-	unsigned int i_flags;
-	const struct inode_operations *i_op;
-	struct super_block *i_sb;
-	struct address_space *i_mapping;
-	long unsigned int i_ino;
-	union {
-		const unsigned int i_nlink;
-		unsigned int __i_nlink;
-	};
-	dev_t i_rdev;
-	loff_t i_size;
-	struct timespec64 i_atime;
-	struct timespec64 i_mtime;
-	struct timespec64 i_ctime;
-	spinlock_t i_lock;
-	short unsigned int i_bytes;
-	u8 i_blkbits;
-	u8 i_write_hint;
-	blkcnt_t i_blocks;
-	long unsigned int i_state;
-	struct rw_semaphore i_rwsem;
-	long unsigned int dirtied_when;
-	long unsigned int dirtied_time_when;
-	struct hlist_node i_hash;
-	struct list_head i_io_list;
-	struct list_head i_lru;
-	struct list_head i_sb_list;
-	struct list_head i_wb_list;
-	union {
-		struct hlist_head i_dentry;
-		struct callback_head i_rcu;
-	};
-	atomic64_t i_version;
-	atomic64_t i_sequence;
-	atomic_t i_count;
-	atomic_t i_dio_count;
-	atomic_t i_writecount;
-	atomic_t i_readcount;
-	union {
-		const struct file_operations *i_fop;
-		void (*free_inode)(struct inode *);
-	};
-	struct file_lock_context *i_flctx;
-	struct address_space i_data;
-	struct list_head i_devices;
-	union {
-		struct pipe_inode_info *i_pipe;
-		struct cdev *i_cdev;
-		char *i_link;
-		unsigned int i_dir_seq;
-	};
-	__u32 i_generation;
-	void *i_private;
-};
-
-struct dentry_operations {
-	int (*d_revalidate)(struct dentry *, unsigned int);
-	int (*d_weak_revalidate)(struct dentry *, unsigned int);
-	int (*d_hash)(const struct dentry *, struct qstr *);
-	int (*d_compare)(const struct dentry *, unsigned int, const char *, const struct qstr *);
-	int (*d_delete)(const struct dentry *);
-	int (*d_init)(struct dentry *);
-	void (*d_release)(struct dentry *);
-	void (*d_prune)(struct dentry *);
-	void (*d_iput)(struct dentry *, struct inode *);
-	char * (*d_dname)(struct dentry *, char *, int);
-	struct vfsmount * (*d_automount)(struct path *);
-	int (*d_manage)(const struct path *, bool);
-	struct dentry * (*d_real)(struct dentry *, const struct inode *);
-	long: 64;
-	long: 64;
-	long: 64;
-};
-
-struct mtd_info;
-
-typedef long long int qsize_t;
-
-struct quota_format_type;
-
-struct mem_dqinfo {
-	struct quota_format_type *dqi_format;
-	int dqi_fmt_id;
-	struct list_head dqi_dirty_list;
-	long unsigned int dqi_flags;
-	unsigned int dqi_bgrace;
-	unsigned int dqi_igrace;
-	qsize_t dqi_max_spc_limit;
-	qsize_t dqi_max_ino_limit;
-	void *dqi_priv;
-};
-
-struct quota_format_ops;
-
-struct quota_info {
-	unsigned int flags;
-	struct rw_semaphore dqio_sem;
-	struct inode *files[3];
-	struct mem_dqinfo info[3];
-	const struct quota_format_ops *ops[3];
-};
-
-struct rcu_sync {
-	int gp_state;
-	int gp_count;
-	wait_queue_head_t gp_wait;
-	struct callback_head cb_head;
-};
-
-struct percpu_rw_semaphore {
-	struct rcu_sync rss;
-	unsigned int *read_count;
-	struct rcuwait writer;
-	wait_queue_head_t waiters;
-	atomic_t block;
-};
-
-struct sb_writers {
-	int frozen;
-	wait_queue_head_t wait_unfrozen;
-	struct percpu_rw_semaphore rw_sem[3];
-};
-
-typedef struct {
-	__u8 b[16];
-} uuid_t;
-
-struct shrink_control;
-
-struct shrinker {
-	long unsigned int (*count_objects)(struct shrinker *, struct shrink_control *);
-	long unsigned int (*scan_objects)(struct shrinker *, struct shrink_control *);
-	long int batch;
-	int seeks;
-	unsigned int flags;
-	struct list_head list;
-	atomic_long_t *nr_deferred;
-};
-
-struct super_operations;
-
-struct dquot_operations;
-
-struct quotactl_ops;
-
-struct export_operations;
-
-struct xattr_handler;
-
-struct block_device;
-
-struct super_block {
-	struct list_head s_list;
-	dev_t s_dev;
-	unsigned char s_blocksize_bits;
-	long unsigned int s_blocksize;
-	loff_t s_maxbytes;
-	struct file_system_type *s_type;
-	const struct super_operations *s_op;
-	const struct dquot_operations *dq_op;
-	const struct quotactl_ops *s_qcop;
-	const struct export_operations *s_export_op;
-	long unsigned int s_flags;
-	long unsigned int s_iflags;
-	long unsigned int s_magic;
-	struct dentry *s_root;
-	struct rw_semaphore s_umount;
-	int s_count;
-	atomic_t s_active;
-	const struct xattr_handler **s_xattr;
-	struct hlist_bl_head s_roots;
-	struct list_head s_mounts;
-	struct block_device *s_bdev;
-	struct backing_dev_info *s_bdi;
-	struct mtd_info *s_mtd;
-	struct hlist_node s_instances;
-	unsigned int s_quota_types;
-	struct quota_info s_dquot;
-	struct sb_writers s_writers;
-	void *s_fs_info;
-	u32 s_time_gran;
-	time64_t s_time_min;
-	time64_t s_time_max;
-	char s_id[32];
-	uuid_t s_uuid;
-	unsigned int s_max_links;
-	fmode_t s_mode;
-	struct mutex s_vfs_rename_mutex;
-	const char *s_subtype;
-	const struct dentry_operations *s_d_op;
-	struct shrinker s_shrink;
-	atomic_long_t s_remove_count;
-	atomic_long_t s_fsnotify_connectors;
-	int s_readonly_remount;
-	errseq_t s_wb_err;
-	struct workqueue_struct *s_dio_done_wq;
-	struct hlist_head s_pins;
-	struct user_namespace *s_user_ns;
-	struct list_lru s_dentry_lru;
-	struct list_lru s_inode_lru;
-	struct callback_head rcu;
-	struct work_struct destroy_work;
-	struct mutex s_sync_lock;
-	int s_stack_depth;
-	spinlock_t s_inode_list_lock;
-	struct list_head s_inodes;
-	spinlock_t s_inode_wblist_lock;
-	struct list_head s_inodes_wb;
-};
-
-struct vfsmount {
-	struct dentry *mnt_root;
-	struct super_block *mnt_sb;
-	int mnt_flags;
-	struct user_namespace *mnt_userns;
-};
-
-struct mem_cgroup;
-
-struct shrink_control {
-	gfp_t gfp_mask;
-	int nid;
-	long unsigned int nr_to_scan;
-	long unsigned int nr_scanned;
-	struct mem_cgroup *memcg;
-};
-
-struct list_lru_one {
-	struct list_head list;
-	long int nr_items;
-};
-
-struct list_lru_node {
-	spinlock_t lock;
-	struct list_lru_one lru;
-	long int nr_items;
-};
-
-enum migrate_mode {
-	MIGRATE_ASYNC = 0,
-	MIGRATE_SYNC_LIGHT = 1,
-	MIGRATE_SYNC = 2,
-	MIGRATE_SYNC_NO_COPY = 3,
-};
-
 struct css_set;
-
-struct user_struct {
-	refcount_t __count;
-	struct percpu_counter epoll_watches;
-	long unsigned int unix_inflight;
-	atomic_long_t pipe_bufs;
-	struct hlist_node uidhash_node;
-	kuid_t uid;
-	atomic_long_t locked_vm;
-	atomic_long_t perf_mlock;
-	struct ratelimit_state ratelimit;
-};
-
-struct group_info {
-	atomic_t usage;
-	int ngroups;
-	kgid_t gid[0];
-};
-
-struct core_thread {
-	struct task_struct *task;
-	struct core_thread *next;
-};
-
-struct core_state {
-	atomic_t nr_threads;
-	struct core_thread dumper;
-	struct completion startup;
-};
-
-struct delayed_call {
-	void (*fn)(void *);
-	void *arg;
-};
 
 enum blk_bounce {
 	BLK_BOUNCE_NONE = 0,
@@ -4327,239 +4871,10 @@ struct request_queue {
 	struct srcu_struct srcu[0];
 };
 
-typedef struct {
-	uid_t val;
-} vfsuid_t;
-
-typedef struct {
-	gid_t val;
-} vfsgid_t;
-
-typedef void percpu_ref_func_t(struct percpu_ref *);
-
-struct percpu_ref_data {
-	atomic_long_t count;
-	percpu_ref_func_t *release;
-	percpu_ref_func_t *confirm_switch;
-	bool force_atomic: 1;
-	bool allow_reinit: 1;
-	struct callback_head rcu;
-	struct percpu_ref *ref;
-};
-
-enum kmalloc_cache_type {
-	KMALLOC_NORMAL = 0,
-	KMALLOC_DMA = 0,
-	KMALLOC_CGROUP = 0,
-	KMALLOC_RECLAIM = 1,
-	NR_KMALLOC_TYPES = 2,
-};
-
-struct wait_page_queue;
-
-struct kiocb {
-	struct file *ki_filp;
-	loff_t ki_pos;
-	void (*ki_complete)(struct kiocb *, long int);
-	void *private;
-	int ki_flags;
-	u16 ki_ioprio;
-	struct wait_page_queue *ki_waitq;
-};
-
-struct iattr {
-	unsigned int ia_valid;
-	umode_t ia_mode;
-	union {
-		kuid_t ia_uid;
-		vfsuid_t ia_vfsuid;
-	};
-	union {
-		kgid_t ia_gid;
-		vfsgid_t ia_vfsgid;
-	};
-	loff_t ia_size;
-	struct timespec64 ia_atime;
-	struct timespec64 ia_mtime;
-	struct timespec64 ia_ctime;
-	struct file *ia_file;
-};
-
-typedef __kernel_uid32_t projid_t;
-
-typedef struct {
-	projid_t val;
-} kprojid_t;
-
-enum quota_type {
-	USRQUOTA = 0,
-	GRPQUOTA = 1,
-	PRJQUOTA = 2,
-};
-
-struct kqid {
-	union {
-		kuid_t uid;
-		kgid_t gid;
-		kprojid_t projid;
-	};
-	enum quota_type type;
-};
-
-struct mem_dqblk {
-	qsize_t dqb_bhardlimit;
-	qsize_t dqb_bsoftlimit;
-	qsize_t dqb_curspace;
-	qsize_t dqb_rsvspace;
-	qsize_t dqb_ihardlimit;
-	qsize_t dqb_isoftlimit;
-	qsize_t dqb_curinodes;
-	time64_t dqb_btime;
-	time64_t dqb_itime;
-};
-
-struct dquot {
-	struct hlist_node dq_hash;
-	struct list_head dq_inuse;
-	struct list_head dq_free;
-	struct list_head dq_dirty;
-	struct mutex dq_lock;
-	spinlock_t dq_dqb_lock;
-	atomic_t dq_count;
-	struct super_block *dq_sb;
-	struct kqid dq_id;
-	loff_t dq_off;
-	long unsigned int dq_flags;
-	struct mem_dqblk dq_dqb;
-};
-
-struct quota_format_type {
-	int qf_fmt_id;
-	const struct quota_format_ops *qf_ops;
-	struct module *qf_owner;
-	struct quota_format_type *qf_next;
-};
-
-struct quota_format_ops {
-	int (*check_quota_file)(struct super_block *, int);
-	int (*read_file_info)(struct super_block *, int);
-	int (*write_file_info)(struct super_block *, int);
-	int (*free_file_info)(struct super_block *, int);
-	int (*read_dqblk)(struct dquot *);
-	int (*commit_dqblk)(struct dquot *);
-	int (*release_dqblk)(struct dquot *);
-	int (*get_next_id)(struct super_block *, struct kqid *);
-};
-
-struct dquot_operations {
-	int (*write_dquot)(struct dquot *);
-	struct dquot * (*alloc_dquot)(struct super_block *, int);
-	void (*destroy_dquot)(struct dquot *);
-	int (*acquire_dquot)(struct dquot *);
-	int (*release_dquot)(struct dquot *);
-	int (*mark_dirty)(struct dquot *);
-	int (*write_info)(struct super_block *, int);
-	qsize_t * (*get_reserved_space)(struct inode *);
-	int (*get_projid)(struct inode *, kprojid_t *);
-	int (*get_inode_usage)(struct inode *, qsize_t *);
-	int (*get_next_id)(struct super_block *, struct kqid *);
-};
-
-struct qc_dqblk {
-	int d_fieldmask;
-	u64 d_spc_hardlimit;
-	u64 d_spc_softlimit;
-	u64 d_ino_hardlimit;
-	u64 d_ino_softlimit;
-	u64 d_space;
-	u64 d_ino_count;
-	s64 d_ino_timer;
-	s64 d_spc_timer;
-	int d_ino_warns;
-	int d_spc_warns;
-	u64 d_rt_spc_hardlimit;
-	u64 d_rt_spc_softlimit;
-	u64 d_rt_space;
-	s64 d_rt_spc_timer;
-	int d_rt_spc_warns;
-};
-
-struct qc_type_state {
-	unsigned int flags;
-	unsigned int spc_timelimit;
-	unsigned int ino_timelimit;
-	unsigned int rt_spc_timelimit;
-	unsigned int spc_warnlimit;
-	unsigned int ino_warnlimit;
-	unsigned int rt_spc_warnlimit;
-	long long unsigned int ino;
-	blkcnt_t blocks;
-	blkcnt_t nextents;
-};
-
-struct qc_state {
-	unsigned int s_incoredqs;
-	struct qc_type_state s_state[3];
-};
-
-struct qc_info {
-	int i_fieldmask;
-	unsigned int i_flags;
-	unsigned int i_spc_timelimit;
-	unsigned int i_ino_timelimit;
-	unsigned int i_rt_spc_timelimit;
-	unsigned int i_spc_warnlimit;
-	unsigned int i_ino_warnlimit;
-	unsigned int i_rt_spc_warnlimit;
-};
-
-struct quotactl_ops {
-	int (*quota_on)(struct super_block *, int, int, const struct path *);
-	int (*quota_off)(struct super_block *, int);
-	int (*quota_enable)(struct super_block *, unsigned int);
-	int (*quota_disable)(struct super_block *, unsigned int);
-	int (*quota_sync)(struct super_block *, int);
-	int (*set_info)(struct super_block *, int, struct qc_info *);
-	int (*get_dqblk)(struct super_block *, struct kqid, struct qc_dqblk *);
-	int (*get_nextdqblk)(struct super_block *, struct kqid *, struct qc_dqblk *);
-	int (*set_dqblk)(struct super_block *, struct kqid, struct qc_dqblk *);
-	int (*get_state)(struct super_block *, struct qc_state *);
-	int (*rm_xquota)(struct super_block *, unsigned int);
-};
-
 struct wait_page_queue {
 	struct folio *folio;
 	int bit_nr;
 	wait_queue_entry_t wait;
-};
-
-struct writeback_control;
-
-struct readahead_control;
-
-struct swap_info_struct;
-
-struct address_space_operations {
-	int (*writepage)(struct page *, struct writeback_control *);
-	int (*read_folio)(struct file *, struct folio *);
-	int (*writepages)(struct address_space *, struct writeback_control *);
-	bool (*dirty_folio)(struct address_space *, struct folio *);
-	void (*readahead)(struct readahead_control *);
-	int (*write_begin)(struct file *, struct address_space *, loff_t, unsigned int, struct page **, void **);
-	int (*write_end)(struct file *, struct address_space *, loff_t, unsigned int, unsigned int, struct page *, void *);
-	sector_t (*bmap)(struct address_space *, sector_t);
-	void (*invalidate_folio)(struct folio *, size_t, size_t);
-	bool (*release_folio)(struct folio *, gfp_t);
-	void (*free_folio)(struct folio *);
-	ssize_t (*direct_IO)(struct kiocb *, struct iov_iter *);
-	int (*migrate_folio)(struct address_space *, struct folio *, struct folio *, enum migrate_mode);
-	int (*launder_folio)(struct folio *);
-	bool (*is_partially_uptodate)(struct folio *, size_t, size_t);
-	void (*is_dirty_writeback)(struct folio *, bool *, bool *);
-	int (*error_remove_page)(struct address_space *, struct page *);
-	int (*swap_activate)(struct swap_info_struct *, struct file *, sector_t *);
-	void (*swap_deactivate)(struct file *);
-	int (*swap_rw)(struct kiocb *, struct iov_iter *);
 };
 
 enum writeback_sync_modes {
@@ -4682,175 +4997,6 @@ struct cdev {
 	struct list_head list;
 	dev_t dev;
 	unsigned int count;
-};
-
-struct posix_acl;
-
-struct fiemap_extent_info;
-
-struct fileattr;
-
-struct inode_operations {
-	struct dentry * (*lookup)(struct inode *, struct dentry *, unsigned int);
-	const char * (*get_link)(struct dentry *, struct inode *, struct delayed_call *);
-	int (*permission)(struct user_namespace *, struct inode *, int);
-	struct posix_acl * (*get_acl)(struct inode *, int, bool);
-	int (*readlink)(struct dentry *, char *, int);
-	int (*create)(struct user_namespace *, struct inode *, struct dentry *, umode_t, bool);
-	int (*link)(struct dentry *, struct inode *, struct dentry *);
-	int (*unlink)(struct inode *, struct dentry *);
-	int (*symlink)(struct user_namespace *, struct inode *, struct dentry *, const char *);
-	int (*mkdir)(struct user_namespace *, struct inode *, struct dentry *, umode_t);
-	int (*rmdir)(struct inode *, struct dentry *);
-	int (*mknod)(struct user_namespace *, struct inode *, struct dentry *, umode_t, dev_t);
-	int (*rename)(struct user_namespace *, struct inode *, struct dentry *, struct inode *, struct dentry *, unsigned int);
-	int (*setattr)(struct user_namespace *, struct dentry *, struct iattr *);
-	int (*getattr)(struct user_namespace *, const struct path *, struct kstat *, u32, unsigned int);
-	ssize_t (*listxattr)(struct dentry *, char *, size_t);
-	int (*fiemap)(struct inode *, struct fiemap_extent_info *, u64, u64);
-	int (*update_time)(struct inode *, struct timespec64 *, int);
-	int (*atomic_open)(struct inode *, struct dentry *, struct file *, unsigned int, umode_t);
-	int (*tmpfile)(struct user_namespace *, struct inode *, struct file *, umode_t);
-	int (*set_acl)(struct user_namespace *, struct inode *, struct posix_acl *, int);
-	int (*fileattr_set)(struct user_namespace *, struct dentry *, struct fileattr *);
-	int (*fileattr_get)(struct dentry *, struct fileattr *);
-	long: 64;
-};
-
-struct file_lock_context {
-	spinlock_t flc_lock;
-	struct list_head flc_flock;
-	struct list_head flc_posix;
-	struct list_head flc_lease;
-};
-
-struct file_lock_operations {
-	void (*fl_copy_lock)(struct file_lock *, struct file_lock *);
-	void (*fl_release_private)(struct file_lock *);
-};
-
-struct nlm_lockowner;
-
-struct nfs_lock_info {
-	u32 state;
-	struct nlm_lockowner *owner;
-	struct list_head list;
-};
-
-struct nfs4_lock_state;
-
-struct nfs4_lock_info {
-	struct nfs4_lock_state *owner;
-};
-
-struct lock_manager_operations;
-
-struct file_lock {
-	struct file_lock *fl_blocker;
-	struct list_head fl_list;
-	struct hlist_node fl_link;
-	struct list_head fl_blocked_requests;
-	struct list_head fl_blocked_member;
-	fl_owner_t fl_owner;
-	unsigned int fl_flags;
-	unsigned char fl_type;
-	unsigned int fl_pid;
-	int fl_link_cpu;
-	wait_queue_head_t fl_wait;
-	struct file *fl_file;
-	loff_t fl_start;
-	loff_t fl_end;
-	struct fasync_struct *fl_fasync;
-	long unsigned int fl_break_time;
-	long unsigned int fl_downgrade_time;
-	const struct file_lock_operations *fl_ops;
-	const struct lock_manager_operations *fl_lmops;
-	union {
-		struct nfs_lock_info nfs_fl;
-		struct nfs4_lock_info nfs4_fl;
-		struct {
-			struct list_head link;
-			int state;
-			unsigned int debug_id;
-		} afs;
-	} fl_u;
-};
-
-struct lock_manager_operations {
-	void *lm_mod_owner;
-	fl_owner_t (*lm_get_owner)(fl_owner_t);
-	void (*lm_put_owner)(fl_owner_t);
-	void (*lm_notify)(struct file_lock *);
-	int (*lm_grant)(struct file_lock *, int);
-	bool (*lm_break)(struct file_lock *);
-	int (*lm_change)(struct file_lock *, int, struct list_head *);
-	void (*lm_setup)(struct file_lock *, void **);
-	bool (*lm_breaker_owns_lease)(struct file_lock *);
-	bool (*lm_lock_expirable)(struct file_lock *);
-	void (*lm_expire_lock)(void);
-};
-
-struct fasync_struct {
-	rwlock_t fa_lock;
-	int magic;
-	int fa_fd;
-	struct fasync_struct *fa_next;
-	struct file *fa_file;
-	struct callback_head fa_rcu;
-};
-
-struct kstatfs;
-
-struct super_operations {
-	struct inode * (*alloc_inode)(struct super_block *);
-	void (*destroy_inode)(struct inode *);
-	void (*free_inode)(struct inode *);
-	void (*dirty_inode)(struct inode *, int);
-	int (*write_inode)(struct inode *, struct writeback_control *);
-	int (*drop_inode)(struct inode *);
-	void (*evict_inode)(struct inode *);
-	void (*put_super)(struct super_block *);
-	int (*sync_fs)(struct super_block *, int);
-	int (*freeze_super)(struct super_block *);
-	int (*freeze_fs)(struct super_block *);
-	int (*thaw_super)(struct super_block *);
-	int (*unfreeze_fs)(struct super_block *);
-	int (*statfs)(struct dentry *, struct kstatfs *);
-	int (*remount_fs)(struct super_block *, int *, char *);
-	void (*umount_begin)(struct super_block *);
-	int (*show_options)(struct seq_file *, struct dentry *);
-	int (*show_devname)(struct seq_file *, struct dentry *);
-	int (*show_path)(struct seq_file *, struct dentry *);
-	int (*show_stats)(struct seq_file *, struct dentry *);
-	long int (*nr_cached_objects)(struct super_block *, struct shrink_control *);
-	long int (*free_cached_objects)(struct super_block *, struct shrink_control *);
-};
-
-struct fid;
-
-struct iomap;
-
-struct export_operations {
-	int (*encode_fh)(struct inode *, __u32 *, int *, struct inode *);
-	struct dentry * (*fh_to_dentry)(struct super_block *, struct fid *, int, int);
-	struct dentry * (*fh_to_parent)(struct super_block *, struct fid *, int, int);
-	int (*get_name)(struct dentry *, char *, struct dentry *);
-	struct dentry * (*get_parent)(struct dentry *);
-	int (*commit_metadata)(struct inode *);
-	int (*get_uuid)(struct super_block *, u8 *, u32 *, u64 *);
-	int (*map_blocks)(struct inode *, loff_t, u64, struct iomap *, bool, u32 *);
-	int (*commit_blocks)(struct inode *, struct iomap *, int, struct iattr *);
-	u64 (*fetch_iversion)(struct inode *);
-	long unsigned int flags;
-};
-
-struct xattr_handler {
-	const char *name;
-	const char *prefix;
-	int flags;
-	bool (*list)(struct dentry *);
-	int (*get)(const struct xattr_handler *, struct dentry *, struct inode *, const char *, void *, size_t);
-	int (*set)(const struct xattr_handler *, struct user_namespace *, struct dentry *, struct inode *, const char *, const void *, size_t, int);
 };
 
 enum dl_dev_state {
@@ -5017,13 +5163,6 @@ struct block_device {
 	struct partition_meta_info *bd_meta_info;
 };
 
-typedef bool (*filldir_t)(struct dir_context *, const char *, int, loff_t, u64, unsigned int);
-
-struct dir_context {
-	filldir_t actor;
-	loff_t pos;
-};
-
 struct io_comp_batch {
 	struct request *req_list;
 	bool need_ts;
@@ -5077,20 +5216,6 @@ struct fs_context {
 	bool need_free: 1;
 	bool global: 1;
 	bool oldapi: 1;
-};
-
-struct fs_parameter;
-
-struct fs_parse_result;
-
-typedef int fs_param_type(struct p_log *, const struct fs_parameter_spec *, struct fs_parameter *, struct fs_parse_result *);
-
-struct fs_parameter_spec {
-	const char *name;
-	fs_param_type *type;
-	u8 opt;
-	short unsigned int flags;
-	const void *data;
 };
 
 struct audit_names;
@@ -5631,12 +5756,6 @@ enum cpuhp_state {
 	CPUHP_AP_X86_KVM_CLK_ONLINE = 234,
 	CPUHP_AP_ACTIVE = 235,
 	CPUHP_ONLINE = 236,
-};
-
-struct dev_pagemap_ops {
-	void (*page_free)(struct page *);
-	vm_fault_t (*migrate_to_ram)(struct vm_fault *);
-	int (*memory_failure)(struct dev_pagemap *, long unsigned int, long unsigned int, int);
 };
 
 struct ring_buffer_event {
@@ -7666,6 +7785,87 @@ typedef void (*btf_trace_initcall_finish)(void *, initcall_t, int);
 struct blacklist_entry {
 	struct list_head next;
 	char *buf;
+};
+
+typedef __u32 Elf32_Word;
+
+struct elf32_note {
+	Elf32_Word n_namesz;
+	Elf32_Word n_descsz;
+	Elf32_Word n_type;
+};
+
+enum {
+	UNAME26 = 131072,
+	ADDR_NO_RANDOMIZE = 262144,
+	FDPIC_FUNCPTRS = 524288,
+	MMAP_PAGE_ZERO = 1048576,
+	ADDR_COMPAT_LAYOUT = 2097152,
+	READ_IMPLIES_EXEC = 4194304,
+	ADDR_LIMIT_32BIT = 8388608,
+	SHORT_INODE = 16777216,
+	WHOLE_SECONDS = 33554432,
+	STICKY_TIMEOUTS = 67108864,
+	ADDR_LIMIT_3GB = 134217728,
+};
+
+enum tlb_infos {
+	ENTRIES = 0,
+	NR_INFO = 1,
+};
+
+enum pcpu_fc {
+	PCPU_FC_AUTO = 0,
+	PCPU_FC_EMBED = 1,
+	PCPU_FC_PAGE = 2,
+	PCPU_FC_NR = 3,
+};
+
+enum hrtimer_base_type {
+	HRTIMER_BASE_MONOTONIC = 0,
+	HRTIMER_BASE_REALTIME = 1,
+	HRTIMER_BASE_BOOTTIME = 2,
+	HRTIMER_BASE_TAI = 3,
+	HRTIMER_BASE_MONOTONIC_SOFT = 4,
+	HRTIMER_BASE_REALTIME_SOFT = 5,
+	HRTIMER_BASE_BOOTTIME_SOFT = 6,
+	HRTIMER_BASE_TAI_SOFT = 7,
+	HRTIMER_MAX_CLOCK_BASES = 8,
+};
+
+enum {
+	MM_FILEPAGES = 0,
+	MM_ANONPAGES = 1,
+	MM_SWAPENTS = 2,
+	MM_SHMEMPAGES = 3,
+	NR_MM_COUNTERS = 4,
+};
+
+enum rseq_cs_flags_bit {
+	RSEQ_CS_FLAG_NO_RESTART_ON_PREEMPT_BIT = 0,
+	RSEQ_CS_FLAG_NO_RESTART_ON_SIGNAL_BIT = 1,
+	RSEQ_CS_FLAG_NO_RESTART_ON_MIGRATE_BIT = 2,
+};
+
+enum {
+	TASK_COMM_LEN = 16,
+};
+
+enum perf_event_task_context {
+	perf_invalid_context = -1,
+	perf_hw_context = 0,
+	perf_sw_context = 1,
+	perf_nr_task_contexts = 2,
+};
+
+enum {
+	PROC_ROOT_INO = 1,
+	PROC_IPC_INIT_INO = 4026531839,
+	PROC_UTS_INIT_INO = 4026531838,
+	PROC_USER_INIT_INO = 4026531837,
+	PROC_PID_INIT_INO = 4026531836,
+	PROC_CGROUP_INIT_INO = 4026531835,
+	PROC_TIME_INIT_INO = 4026531834,
 };
 
 typedef unsigned int slab_flags_t;
@@ -10168,6 +10368,101 @@ struct uuidcmp {
 	int len;
 };
 
+struct subprocess_info {
+	struct work_struct work;
+	struct completion *complete;
+	const char *path;
+	char **argv;
+	char **envp;
+	int wait;
+	int retval;
+	int (*init)(struct subprocess_info *, struct cred *);
+	void (*cleanup)(struct subprocess_info *);
+	void *data;
+};
+
+struct __va_list_tag {
+	unsigned int gp_offset;
+	unsigned int fp_offset;
+	void *overflow_arg_area;
+	void *reg_save_area;
+};
+
+typedef __builtin_va_list va_list;
+
+enum umh_disable_depth {
+	UMH_ENABLED = 0,
+	UMH_FREEZING = 1,
+	UMH_DISABLED = 2,
+};
+
+typedef u64 async_cookie_t;
+
+typedef void (*async_func_t)(void *, async_cookie_t);
+
+struct async_domain {
+	struct list_head pending;
+	unsigned int registered: 1;
+};
+
+struct hash {
+	int ino;
+	int minor;
+	int major;
+	umode_t mode;
+	struct hash *next;
+	char name[4098];
+};
+
+struct dir_entry {
+	struct list_head list;
+	time64_t mtime;
+	char name[0];
+};
+
+enum state {
+	Start = 0,
+	Collect = 1,
+	GotHeader = 2,
+	SkipIt = 3,
+	GotName = 4,
+	CopyFile = 5,
+	GotSymlink = 6,
+	Reset = 7,
+};
+
+typedef int (*decompress_fn)(unsigned char *, long int, long int (*)(void *, long unsigned int), long int (*)(void *, long unsigned int), unsigned char *, long int *, void (*)(char *));
+
+enum key_being_used_for {
+	VERIFYING_MODULE_SIGNATURE = 0,
+	VERIFYING_FIRMWARE_SIGNATURE = 1,
+	VERIFYING_KEXEC_PE_SIGNATURE = 2,
+	VERIFYING_KEY_SIGNATURE = 3,
+	VERIFYING_KEY_SELF_SIGNATURE = 4,
+	VERIFYING_UNSPECIFIED_SIGNATURE = 5,
+	NR__KEY_BEING_USED_FOR = 6,
+};
+
+enum ucount_type {
+	UCOUNT_USER_NAMESPACES = 0,
+	UCOUNT_PID_NAMESPACES = 1,
+	UCOUNT_UTS_NAMESPACES = 2,
+	UCOUNT_IPC_NAMESPACES = 3,
+	UCOUNT_NET_NAMESPACES = 4,
+	UCOUNT_MNT_NAMESPACES = 5,
+	UCOUNT_CGROUP_NAMESPACES = 6,
+	UCOUNT_TIME_NAMESPACES = 7,
+	UCOUNT_COUNTS = 8,
+};
+
+enum rlimit_type {
+	UCOUNT_RLIMIT_NPROC = 0,
+	UCOUNT_RLIMIT_MSGQUEUE = 1,
+	UCOUNT_RLIMIT_SIGPENDING = 2,
+	UCOUNT_RLIMIT_MEMLOCK = 3,
+	UCOUNT_RLIMIT_COUNTS = 4,
+};
+
 typedef long int (*sys_call_ptr_t)(const struct pt_regs *);
 
 struct alt_instr {
@@ -10234,53 +10529,6 @@ struct vm_special_mapping {
 	int (*mremap)(const struct vm_special_mapping *, struct vm_area_struct *);
 };
 
-enum zone_stat_item {
-	NR_FREE_PAGES = 0,
-	NR_ZONE_LRU_BASE = 1,
-	NR_ZONE_INACTIVE_ANON = 1,
-	NR_ZONE_ACTIVE_ANON = 2,
-	NR_ZONE_INACTIVE_FILE = 3,
-	NR_ZONE_ACTIVE_FILE = 4,
-	NR_ZONE_UNEVICTABLE = 5,
-	NR_ZONE_WRITE_PENDING = 6,
-	NR_MLOCK = 7,
-	NR_BOUNCE = 8,
-	NR_FREE_CMA_PAGES = 9,
-	NR_VM_ZONE_STAT_ITEMS = 10,
-};
-
-enum {
-	DQF_ROOT_SQUASH_B = 0,
-	DQF_SYS_FILE_B = 16,
-	DQF_PRIVATE = 17,
-};
-
-enum {
-	DQST_LOOKUPS = 0,
-	DQST_DROPS = 1,
-	DQST_READS = 2,
-	DQST_WRITES = 3,
-	DQST_CACHE_HITS = 4,
-	DQST_ALLOC_DQUOTS = 5,
-	DQST_FREE_DQUOTS = 6,
-	DQST_SYNCS = 7,
-	_DQST_DQSTAT_LAST = 8,
-};
-
-enum {
-	SB_UNFROZEN = 0,
-	SB_FREEZE_WRITE = 1,
-	SB_FREEZE_PAGEFAULT = 2,
-	SB_FREEZE_FS = 3,
-	SB_FREEZE_COMPLETE = 4,
-};
-
-enum compound_dtor_id {
-	NULL_COMPOUND_DTOR = 0,
-	COMPOUND_PAGE_DTOR = 1,
-	NR_COMPOUND_DTORS = 2,
-};
-
 struct platform_msi_priv_data;
 
 struct msi_device_data {
@@ -10289,11 +10537,6 @@ struct msi_device_data {
 	struct mutex mutex;
 	struct xarray __store;
 	long unsigned int __iter_idx;
-};
-
-enum struct_device_flags {
-	DEV_FLAG_READY_TO_PROBE = 0,
-	DEV_FLAG_COUNT = 1,
 };
 
 struct timens_offsets {
@@ -10377,26 +10620,6 @@ enum {
 	__TASKSTATS_CMD_MAX = 3,
 };
 
-enum ucount_type {
-	UCOUNT_USER_NAMESPACES = 0,
-	UCOUNT_PID_NAMESPACES = 1,
-	UCOUNT_UTS_NAMESPACES = 2,
-	UCOUNT_IPC_NAMESPACES = 3,
-	UCOUNT_NET_NAMESPACES = 4,
-	UCOUNT_MNT_NAMESPACES = 5,
-	UCOUNT_CGROUP_NAMESPACES = 6,
-	UCOUNT_TIME_NAMESPACES = 7,
-	UCOUNT_COUNTS = 8,
-};
-
-enum rlimit_type {
-	UCOUNT_RLIMIT_NPROC = 0,
-	UCOUNT_RLIMIT_MSGQUEUE = 1,
-	UCOUNT_RLIMIT_SIGPENDING = 2,
-	UCOUNT_RLIMIT_MEMLOCK = 3,
-	UCOUNT_RLIMIT_COUNTS = 4,
-};
-
 enum {
 	HI_SOFTIRQ = 0,
 	TIMER_SOFTIRQ = 1,
@@ -10423,6 +10646,88 @@ enum cpu_usage_stat {
 	CPUTIME_GUEST = 8,
 	CPUTIME_GUEST_NICE = 9,
 	NR_STATS = 10,
+};
+
+struct io_bitmap {
+	u64 sequence;
+	refcount_t refcnt;
+	unsigned int max;
+	long unsigned int bitmap[1024];
+};
+
+struct vdso_exception_table_entry {
+	int insn;
+	int fixup;
+};
+
+struct cpuinfo_x86 {
+	__u8 x86;
+	__u8 x86_vendor;
+	__u8 x86_model;
+	__u8 x86_stepping;
+	int x86_tlbsize;
+	__u32 vmx_capability[5];
+	__u8 x86_virt_bits;
+	__u8 x86_phys_bits;
+	__u8 x86_coreid_bits;
+	__u8 cu_id;
+	__u32 extended_cpuid_level;
+	int cpuid_level;
+	union {
+		__u32 x86_capability[24];
+		long unsigned int x86_capability_alignment;
+	};
+	char x86_vendor_id[16];
+	char x86_model_id[64];
+	unsigned int x86_cache_size;
+	int x86_cache_alignment;
+	int x86_cache_max_rmid;
+	int x86_cache_occ_scale;
+	int x86_cache_mbm_width_offset;
+	int x86_power;
+	long unsigned int loops_per_jiffy;
+	u64 ppin;
+	u16 x86_max_cores;
+	u16 apicid;
+	u16 initial_apicid;
+	u16 x86_clflush_size;
+	u16 booted_cores;
+	u16 phys_proc_id;
+	u16 logical_proc_id;
+	u16 cpu_core_id;
+	u16 cpu_die_id;
+	u16 logical_die_id;
+	u16 cpu_index;
+	bool smt_active;
+	u32 microcode;
+	u8 x86_cache_bits;
+	unsigned int initialized: 1;
+};
+
+enum x86_pf_error_code {
+	X86_PF_PROT = 1,
+	X86_PF_WRITE = 2,
+	X86_PF_USER = 4,
+	X86_PF_RSVD = 8,
+	X86_PF_INSTR = 16,
+	X86_PF_PK = 32,
+	X86_PF_SGX = 32768,
+};
+
+struct trace_event_raw_emulate_vsyscall {
+	struct trace_entry ent;
+	int nr;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_emulate_vsyscall {};
+
+typedef void (*btf_trace_emulate_vsyscall)(void *, int);
+
+enum {
+	EMULATE = 0,
+	XONLY = 1,
+	NONE = 2,
 };
 
 enum perf_type_id {
@@ -10563,50 +10868,6 @@ struct perf_event_mmap_page {
 	__u64 aux_tail;
 	__u64 aux_offset;
 	__u64 aux_size;
-};
-
-struct cpuinfo_x86 {
-	__u8 x86;
-	__u8 x86_vendor;
-	__u8 x86_model;
-	__u8 x86_stepping;
-	int x86_tlbsize;
-	__u32 vmx_capability[5];
-	__u8 x86_virt_bits;
-	__u8 x86_phys_bits;
-	__u8 x86_coreid_bits;
-	__u8 cu_id;
-	__u32 extended_cpuid_level;
-	int cpuid_level;
-	union {
-		__u32 x86_capability[24];
-		long unsigned int x86_capability_alignment;
-	};
-	char x86_vendor_id[16];
-	char x86_model_id[64];
-	unsigned int x86_cache_size;
-	int x86_cache_alignment;
-	int x86_cache_max_rmid;
-	int x86_cache_occ_scale;
-	int x86_cache_mbm_width_offset;
-	int x86_power;
-	long unsigned int loops_per_jiffy;
-	u64 ppin;
-	u16 x86_max_cores;
-	u16 apicid;
-	u16 initial_apicid;
-	u16 x86_clflush_size;
-	u16 booted_cores;
-	u16 phys_proc_id;
-	u16 logical_proc_id;
-	u16 cpu_core_id;
-	u16 cpu_die_id;
-	u16 logical_die_id;
-	u16 cpu_index;
-	bool smt_active;
-	u32 microcode;
-	u8 x86_cache_bits;
-	unsigned int initialized: 1;
 };
 
 typedef bool (*smp_cond_func_t)(int, void *);
@@ -12173,6 +12434,208 @@ struct perf_sched {
 	struct sched_state saved[2];
 };
 
+enum migratetype {
+	MIGRATE_UNMOVABLE = 0,
+	MIGRATE_MOVABLE = 1,
+	MIGRATE_RECLAIMABLE = 2,
+	MIGRATE_PCPTYPES = 3,
+	MIGRATE_HIGHATOMIC = 3,
+	MIGRATE_TYPES = 4,
+};
+
+enum lru_list {
+	LRU_INACTIVE_ANON = 0,
+	LRU_ACTIVE_ANON = 1,
+	LRU_INACTIVE_FILE = 2,
+	LRU_ACTIVE_FILE = 3,
+	LRU_UNEVICTABLE = 4,
+	NR_LRU_LISTS = 5,
+};
+
+enum vmscan_throttle_state {
+	VMSCAN_THROTTLE_WRITEBACK = 0,
+	VMSCAN_THROTTLE_ISOLATED = 1,
+	VMSCAN_THROTTLE_NOPROGRESS = 2,
+	VMSCAN_THROTTLE_CONGESTED = 3,
+	NR_VMSCAN_THROTTLE = 4,
+};
+
+enum zone_watermarks {
+	WMARK_MIN = 0,
+	WMARK_LOW = 1,
+	WMARK_HIGH = 2,
+	WMARK_PROMO = 3,
+	NR_WMARK = 4,
+};
+
+enum {
+	ZONELIST_FALLBACK = 0,
+	MAX_ZONELISTS = 1,
+};
+
+struct perf_msr {
+	u64 msr;
+	struct attribute_group *grp;
+	bool (*test)(int, void *);
+	bool no_check;
+	u64 mask;
+};
+
+typedef unsigned int insn_attr_t;
+
+typedef unsigned char insn_byte_t;
+
+typedef int insn_value_t;
+
+struct insn_field {
+	union {
+		insn_value_t value;
+		insn_byte_t bytes[4];
+	};
+	unsigned char got;
+	unsigned char nbytes;
+};
+
+struct insn {
+	struct insn_field prefixes;
+	struct insn_field rex_prefix;
+	struct insn_field vex_prefix;
+	struct insn_field opcode;
+	struct insn_field modrm;
+	struct insn_field sib;
+	struct insn_field displacement;
+	union {
+		struct insn_field immediate;
+		struct insn_field moffset1;
+		struct insn_field immediate1;
+	};
+	union {
+		struct insn_field moffset2;
+		struct insn_field immediate2;
+	};
+	int emulate_prefix_size;
+	insn_attr_t attr;
+	unsigned char opnd_bytes;
+	unsigned char addr_bytes;
+	unsigned char length;
+	unsigned char x86_64;
+	const insn_byte_t *kaddr;
+	const insn_byte_t *end_kaddr;
+	const insn_byte_t *next_byte;
+};
+
+enum {
+	PERF_BR_UNKNOWN = 0,
+	PERF_BR_COND = 1,
+	PERF_BR_UNCOND = 2,
+	PERF_BR_IND = 3,
+	PERF_BR_CALL = 4,
+	PERF_BR_IND_CALL = 5,
+	PERF_BR_RET = 6,
+	PERF_BR_SYSCALL = 7,
+	PERF_BR_SYSRET = 8,
+	PERF_BR_COND_CALL = 9,
+	PERF_BR_COND_RET = 10,
+	PERF_BR_ERET = 11,
+	PERF_BR_IRQ = 12,
+	PERF_BR_SERROR = 13,
+	PERF_BR_NO_TX = 14,
+	PERF_BR_EXTEND_ABI = 15,
+	PERF_BR_MAX = 16,
+};
+
+enum {
+	X86_BR_NONE = 0,
+	X86_BR_USER = 1,
+	X86_BR_KERNEL = 2,
+	X86_BR_CALL = 4,
+	X86_BR_RET = 8,
+	X86_BR_SYSCALL = 16,
+	X86_BR_SYSRET = 32,
+	X86_BR_INT = 64,
+	X86_BR_IRET = 128,
+	X86_BR_JCC = 256,
+	X86_BR_JMP = 512,
+	X86_BR_IRQ = 1024,
+	X86_BR_IND_CALL = 2048,
+	X86_BR_ABORT = 4096,
+	X86_BR_IN_TX = 8192,
+	X86_BR_NO_TX = 16384,
+	X86_BR_ZERO_CALL = 32768,
+	X86_BR_CALL_STACK = 65536,
+	X86_BR_IND_JMP = 131072,
+	X86_BR_TYPE_SAVE = 262144,
+};
+
+typedef void (*exitcall_t)(void);
+
+enum hrtimer_mode {
+	HRTIMER_MODE_ABS = 0,
+	HRTIMER_MODE_REL = 1,
+	HRTIMER_MODE_PINNED = 2,
+	HRTIMER_MODE_SOFT = 4,
+	HRTIMER_MODE_HARD = 8,
+	HRTIMER_MODE_ABS_PINNED = 2,
+	HRTIMER_MODE_REL_PINNED = 3,
+	HRTIMER_MODE_ABS_SOFT = 4,
+	HRTIMER_MODE_REL_SOFT = 5,
+	HRTIMER_MODE_ABS_PINNED_SOFT = 6,
+	HRTIMER_MODE_REL_PINNED_SOFT = 7,
+	HRTIMER_MODE_ABS_HARD = 8,
+	HRTIMER_MODE_REL_HARD = 9,
+	HRTIMER_MODE_ABS_PINNED_HARD = 10,
+	HRTIMER_MODE_REL_PINNED_HARD = 11,
+};
+
+struct x86_cpu_id {
+	__u16 vendor;
+	__u16 family;
+	__u16 model;
+	__u16 steppings;
+	__u16 feature;
+	__u16 flags;
+	kernel_ulong_t driver_data;
+};
+
+enum perf_rapl_events {
+	PERF_RAPL_PP0 = 0,
+	PERF_RAPL_PKG = 1,
+	PERF_RAPL_RAM = 2,
+	PERF_RAPL_PP1 = 3,
+	PERF_RAPL_PSYS = 4,
+	PERF_RAPL_MAX = 5,
+	NR_RAPL_DOMAINS = 5,
+};
+
+struct rapl_pmu {
+	raw_spinlock_t lock;
+	int n_active;
+	int cpu;
+	struct list_head active_list;
+	struct pmu *pmu;
+	ktime_t timer_interval;
+	struct hrtimer hrtimer;
+};
+
+struct rapl_pmus {
+	struct pmu pmu;
+	unsigned int maxdie;
+	struct rapl_pmu *pmus[0];
+};
+
+enum rapl_unit_quirk {
+	RAPL_UNIT_QUIRK_NONE = 0,
+	RAPL_UNIT_QUIRK_INTEL_HSW = 1,
+	RAPL_UNIT_QUIRK_INTEL_SPR = 2,
+};
+
+struct rapl_model {
+	struct perf_msr *rapl_msrs;
+	long unsigned int events;
+	unsigned int msr_power_unit;
+	enum rapl_unit_quirk unit_quirk;
+};
+
 union cpuid_0x80000022_ebx {
 	struct {
 		unsigned int num_core_pmc: 4;
@@ -12184,14 +12647,36 @@ union cpuid_0x80000022_ebx {
 
 typedef void amd_pmu_branch_reset_t(void);
 
-typedef phys_addr_t resource_size_t;
-
-enum perf_event_task_context {
-	perf_invalid_context = -1,
-	perf_hw_context = 0,
-	perf_sw_context = 1,
-	perf_nr_task_contexts = 2,
+enum {
+	PERF_BR_SPEC_NA = 0,
+	PERF_BR_SPEC_WRONG_PATH = 1,
+	PERF_BR_NON_SPEC_CORRECT_PATH = 2,
+	PERF_BR_SPEC_CORRECT_PATH = 3,
+	PERF_BR_SPEC_MAX = 4,
 };
+
+struct branch_entry {
+	union {
+		struct {
+			u64 ip: 58;
+			u64 ip_sign_ext: 5;
+			u64 mispredict: 1;
+		} split;
+		u64 full;
+	} from;
+	union {
+		struct {
+			u64 ip: 58;
+			u64 ip_sign_ext: 3;
+			u64 reserved: 1;
+			u64 spec: 1;
+			u64 valid: 1;
+		} split;
+		u64 full;
+	} to;
+};
+
+typedef phys_addr_t resource_size_t;
 
 struct resource {
 	resource_size_t start;
@@ -12585,16 +13070,23 @@ struct perf_ibs {
 	u64 (*get_count)(u64);
 };
 
+enum perf_msr_id {
+	PERF_MSR_TSC = 0,
+	PERF_MSR_APERF = 1,
+	PERF_MSR_MPERF = 2,
+	PERF_MSR_PPERF = 3,
+	PERF_MSR_SMI = 4,
+	PERF_MSR_PTSC = 5,
+	PERF_MSR_IRPERF = 6,
+	PERF_MSR_THERM = 7,
+	PERF_MSR_EVENT_MAX = 8,
+};
+
 typedef s32 int32_t;
 
 typedef u16 uint16_t;
 
 typedef u64 uint64_t;
-
-struct desc_ptr {
-	short unsigned int size;
-	long unsigned int address;
-} __attribute__((packed));
 
 enum pg_level {
 	PG_LEVEL_NONE = 0,
@@ -14572,292 +15064,6 @@ union x86_pmu_config {
 	u64 value;
 };
 
-enum P4_EVENTS {
-	P4_EVENT_TC_DELIVER_MODE = 0,
-	P4_EVENT_BPU_FETCH_REQUEST = 1,
-	P4_EVENT_ITLB_REFERENCE = 2,
-	P4_EVENT_MEMORY_CANCEL = 3,
-	P4_EVENT_MEMORY_COMPLETE = 4,
-	P4_EVENT_LOAD_PORT_REPLAY = 5,
-	P4_EVENT_STORE_PORT_REPLAY = 6,
-	P4_EVENT_MOB_LOAD_REPLAY = 7,
-	P4_EVENT_PAGE_WALK_TYPE = 8,
-	P4_EVENT_BSQ_CACHE_REFERENCE = 9,
-	P4_EVENT_IOQ_ALLOCATION = 10,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES = 11,
-	P4_EVENT_FSB_DATA_ACTIVITY = 12,
-	P4_EVENT_BSQ_ALLOCATION = 13,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES = 14,
-	P4_EVENT_SSE_INPUT_ASSIST = 15,
-	P4_EVENT_PACKED_SP_UOP = 16,
-	P4_EVENT_PACKED_DP_UOP = 17,
-	P4_EVENT_SCALAR_SP_UOP = 18,
-	P4_EVENT_SCALAR_DP_UOP = 19,
-	P4_EVENT_64BIT_MMX_UOP = 20,
-	P4_EVENT_128BIT_MMX_UOP = 21,
-	P4_EVENT_X87_FP_UOP = 22,
-	P4_EVENT_TC_MISC = 23,
-	P4_EVENT_GLOBAL_POWER_EVENTS = 24,
-	P4_EVENT_TC_MS_XFER = 25,
-	P4_EVENT_UOP_QUEUE_WRITES = 26,
-	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE = 27,
-	P4_EVENT_RETIRED_BRANCH_TYPE = 28,
-	P4_EVENT_RESOURCE_STALL = 29,
-	P4_EVENT_WC_BUFFER = 30,
-	P4_EVENT_B2B_CYCLES = 31,
-	P4_EVENT_BNR = 32,
-	P4_EVENT_SNOOP = 33,
-	P4_EVENT_RESPONSE = 34,
-	P4_EVENT_FRONT_END_EVENT = 35,
-	P4_EVENT_EXECUTION_EVENT = 36,
-	P4_EVENT_REPLAY_EVENT = 37,
-	P4_EVENT_INSTR_RETIRED = 38,
-	P4_EVENT_UOPS_RETIRED = 39,
-	P4_EVENT_UOP_TYPE = 40,
-	P4_EVENT_BRANCH_RETIRED = 41,
-	P4_EVENT_MISPRED_BRANCH_RETIRED = 42,
-	P4_EVENT_X87_ASSIST = 43,
-	P4_EVENT_MACHINE_CLEAR = 44,
-	P4_EVENT_INSTR_COMPLETED = 45,
-};
-
-enum P4_EVENT_OPCODES {
-	P4_EVENT_TC_DELIVER_MODE_OPCODE = 257,
-	P4_EVENT_BPU_FETCH_REQUEST_OPCODE = 768,
-	P4_EVENT_ITLB_REFERENCE_OPCODE = 6147,
-	P4_EVENT_MEMORY_CANCEL_OPCODE = 517,
-	P4_EVENT_MEMORY_COMPLETE_OPCODE = 2050,
-	P4_EVENT_LOAD_PORT_REPLAY_OPCODE = 1026,
-	P4_EVENT_STORE_PORT_REPLAY_OPCODE = 1282,
-	P4_EVENT_MOB_LOAD_REPLAY_OPCODE = 770,
-	P4_EVENT_PAGE_WALK_TYPE_OPCODE = 260,
-	P4_EVENT_BSQ_CACHE_REFERENCE_OPCODE = 3079,
-	P4_EVENT_IOQ_ALLOCATION_OPCODE = 774,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES_OPCODE = 6662,
-	P4_EVENT_FSB_DATA_ACTIVITY_OPCODE = 5894,
-	P4_EVENT_BSQ_ALLOCATION_OPCODE = 1287,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES_OPCODE = 1543,
-	P4_EVENT_SSE_INPUT_ASSIST_OPCODE = 13313,
-	P4_EVENT_PACKED_SP_UOP_OPCODE = 2049,
-	P4_EVENT_PACKED_DP_UOP_OPCODE = 3073,
-	P4_EVENT_SCALAR_SP_UOP_OPCODE = 2561,
-	P4_EVENT_SCALAR_DP_UOP_OPCODE = 3585,
-	P4_EVENT_64BIT_MMX_UOP_OPCODE = 513,
-	P4_EVENT_128BIT_MMX_UOP_OPCODE = 6657,
-	P4_EVENT_X87_FP_UOP_OPCODE = 1025,
-	P4_EVENT_TC_MISC_OPCODE = 1537,
-	P4_EVENT_GLOBAL_POWER_EVENTS_OPCODE = 4870,
-	P4_EVENT_TC_MS_XFER_OPCODE = 1280,
-	P4_EVENT_UOP_QUEUE_WRITES_OPCODE = 2304,
-	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE_OPCODE = 1282,
-	P4_EVENT_RETIRED_BRANCH_TYPE_OPCODE = 1026,
-	P4_EVENT_RESOURCE_STALL_OPCODE = 257,
-	P4_EVENT_WC_BUFFER_OPCODE = 1285,
-	P4_EVENT_B2B_CYCLES_OPCODE = 5635,
-	P4_EVENT_BNR_OPCODE = 2051,
-	P4_EVENT_SNOOP_OPCODE = 1539,
-	P4_EVENT_RESPONSE_OPCODE = 1027,
-	P4_EVENT_FRONT_END_EVENT_OPCODE = 2053,
-	P4_EVENT_EXECUTION_EVENT_OPCODE = 3077,
-	P4_EVENT_REPLAY_EVENT_OPCODE = 2309,
-	P4_EVENT_INSTR_RETIRED_OPCODE = 516,
-	P4_EVENT_UOPS_RETIRED_OPCODE = 260,
-	P4_EVENT_UOP_TYPE_OPCODE = 514,
-	P4_EVENT_BRANCH_RETIRED_OPCODE = 1541,
-	P4_EVENT_MISPRED_BRANCH_RETIRED_OPCODE = 772,
-	P4_EVENT_X87_ASSIST_OPCODE = 773,
-	P4_EVENT_MACHINE_CLEAR_OPCODE = 517,
-	P4_EVENT_INSTR_COMPLETED_OPCODE = 1796,
-};
-
-enum P4_ESCR_EMASKS {
-	P4_EVENT_TC_DELIVER_MODE__DD = 512,
-	P4_EVENT_TC_DELIVER_MODE__DB = 1024,
-	P4_EVENT_TC_DELIVER_MODE__DI = 2048,
-	P4_EVENT_TC_DELIVER_MODE__BD = 4096,
-	P4_EVENT_TC_DELIVER_MODE__BB = 8192,
-	P4_EVENT_TC_DELIVER_MODE__BI = 16384,
-	P4_EVENT_TC_DELIVER_MODE__ID = 32768,
-	P4_EVENT_BPU_FETCH_REQUEST__TCMISS = 512,
-	P4_EVENT_ITLB_REFERENCE__HIT = 512,
-	P4_EVENT_ITLB_REFERENCE__MISS = 1024,
-	P4_EVENT_ITLB_REFERENCE__HIT_UK = 2048,
-	P4_EVENT_MEMORY_CANCEL__ST_RB_FULL = 2048,
-	P4_EVENT_MEMORY_CANCEL__64K_CONF = 4096,
-	P4_EVENT_MEMORY_COMPLETE__LSC = 512,
-	P4_EVENT_MEMORY_COMPLETE__SSC = 1024,
-	P4_EVENT_LOAD_PORT_REPLAY__SPLIT_LD = 1024,
-	P4_EVENT_STORE_PORT_REPLAY__SPLIT_ST = 1024,
-	P4_EVENT_MOB_LOAD_REPLAY__NO_STA = 1024,
-	P4_EVENT_MOB_LOAD_REPLAY__NO_STD = 4096,
-	P4_EVENT_MOB_LOAD_REPLAY__PARTIAL_DATA = 8192,
-	P4_EVENT_MOB_LOAD_REPLAY__UNALGN_ADDR = 16384,
-	P4_EVENT_PAGE_WALK_TYPE__DTMISS = 512,
-	P4_EVENT_PAGE_WALK_TYPE__ITMISS = 1024,
-	P4_EVENT_BSQ_CACHE_REFERENCE__RD_2ndL_HITS = 512,
-	P4_EVENT_BSQ_CACHE_REFERENCE__RD_2ndL_HITE = 1024,
-	P4_EVENT_BSQ_CACHE_REFERENCE__RD_2ndL_HITM = 2048,
-	P4_EVENT_BSQ_CACHE_REFERENCE__RD_3rdL_HITS = 4096,
-	P4_EVENT_BSQ_CACHE_REFERENCE__RD_3rdL_HITE = 8192,
-	P4_EVENT_BSQ_CACHE_REFERENCE__RD_3rdL_HITM = 16384,
-	P4_EVENT_BSQ_CACHE_REFERENCE__RD_2ndL_MISS = 131072,
-	P4_EVENT_BSQ_CACHE_REFERENCE__RD_3rdL_MISS = 262144,
-	P4_EVENT_BSQ_CACHE_REFERENCE__WR_2ndL_MISS = 524288,
-	P4_EVENT_IOQ_ALLOCATION__DEFAULT = 512,
-	P4_EVENT_IOQ_ALLOCATION__ALL_READ = 16384,
-	P4_EVENT_IOQ_ALLOCATION__ALL_WRITE = 32768,
-	P4_EVENT_IOQ_ALLOCATION__MEM_UC = 65536,
-	P4_EVENT_IOQ_ALLOCATION__MEM_WC = 131072,
-	P4_EVENT_IOQ_ALLOCATION__MEM_WT = 262144,
-	P4_EVENT_IOQ_ALLOCATION__MEM_WP = 524288,
-	P4_EVENT_IOQ_ALLOCATION__MEM_WB = 1048576,
-	P4_EVENT_IOQ_ALLOCATION__OWN = 4194304,
-	P4_EVENT_IOQ_ALLOCATION__OTHER = 8388608,
-	P4_EVENT_IOQ_ALLOCATION__PREFETCH = 16777216,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__DEFAULT = 512,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__ALL_READ = 16384,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__ALL_WRITE = 32768,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_UC = 65536,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_WC = 131072,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_WT = 262144,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_WP = 524288,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_WB = 1048576,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__OWN = 4194304,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__OTHER = 8388608,
-	P4_EVENT_IOQ_ACTIVE_ENTRIES__PREFETCH = 16777216,
-	P4_EVENT_FSB_DATA_ACTIVITY__DRDY_DRV = 512,
-	P4_EVENT_FSB_DATA_ACTIVITY__DRDY_OWN = 1024,
-	P4_EVENT_FSB_DATA_ACTIVITY__DRDY_OTHER = 2048,
-	P4_EVENT_FSB_DATA_ACTIVITY__DBSY_DRV = 4096,
-	P4_EVENT_FSB_DATA_ACTIVITY__DBSY_OWN = 8192,
-	P4_EVENT_FSB_DATA_ACTIVITY__DBSY_OTHER = 16384,
-	P4_EVENT_BSQ_ALLOCATION__REQ_TYPE0 = 512,
-	P4_EVENT_BSQ_ALLOCATION__REQ_TYPE1 = 1024,
-	P4_EVENT_BSQ_ALLOCATION__REQ_LEN0 = 2048,
-	P4_EVENT_BSQ_ALLOCATION__REQ_LEN1 = 4096,
-	P4_EVENT_BSQ_ALLOCATION__REQ_IO_TYPE = 16384,
-	P4_EVENT_BSQ_ALLOCATION__REQ_LOCK_TYPE = 32768,
-	P4_EVENT_BSQ_ALLOCATION__REQ_CACHE_TYPE = 65536,
-	P4_EVENT_BSQ_ALLOCATION__REQ_SPLIT_TYPE = 131072,
-	P4_EVENT_BSQ_ALLOCATION__REQ_DEM_TYPE = 262144,
-	P4_EVENT_BSQ_ALLOCATION__REQ_ORD_TYPE = 524288,
-	P4_EVENT_BSQ_ALLOCATION__MEM_TYPE0 = 1048576,
-	P4_EVENT_BSQ_ALLOCATION__MEM_TYPE1 = 2097152,
-	P4_EVENT_BSQ_ALLOCATION__MEM_TYPE2 = 4194304,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_TYPE0 = 512,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_TYPE1 = 1024,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_LEN0 = 2048,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_LEN1 = 4096,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_IO_TYPE = 16384,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_LOCK_TYPE = 32768,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_CACHE_TYPE = 65536,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_SPLIT_TYPE = 131072,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_DEM_TYPE = 262144,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_ORD_TYPE = 524288,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__MEM_TYPE0 = 1048576,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__MEM_TYPE1 = 2097152,
-	P4_EVENT_BSQ_ACTIVE_ENTRIES__MEM_TYPE2 = 4194304,
-	P4_EVENT_SSE_INPUT_ASSIST__ALL = 16777216,
-	P4_EVENT_PACKED_SP_UOP__ALL = 16777216,
-	P4_EVENT_PACKED_DP_UOP__ALL = 16777216,
-	P4_EVENT_SCALAR_SP_UOP__ALL = 16777216,
-	P4_EVENT_SCALAR_DP_UOP__ALL = 16777216,
-	P4_EVENT_64BIT_MMX_UOP__ALL = 16777216,
-	P4_EVENT_128BIT_MMX_UOP__ALL = 16777216,
-	P4_EVENT_X87_FP_UOP__ALL = 16777216,
-	P4_EVENT_TC_MISC__FLUSH = 8192,
-	P4_EVENT_GLOBAL_POWER_EVENTS__RUNNING = 512,
-	P4_EVENT_TC_MS_XFER__CISC = 512,
-	P4_EVENT_UOP_QUEUE_WRITES__FROM_TC_BUILD = 512,
-	P4_EVENT_UOP_QUEUE_WRITES__FROM_TC_DELIVER = 1024,
-	P4_EVENT_UOP_QUEUE_WRITES__FROM_ROM = 2048,
-	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE__CONDITIONAL = 1024,
-	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE__CALL = 2048,
-	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE__RETURN = 4096,
-	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE__INDIRECT = 8192,
-	P4_EVENT_RETIRED_BRANCH_TYPE__CONDITIONAL = 1024,
-	P4_EVENT_RETIRED_BRANCH_TYPE__CALL = 2048,
-	P4_EVENT_RETIRED_BRANCH_TYPE__RETURN = 4096,
-	P4_EVENT_RETIRED_BRANCH_TYPE__INDIRECT = 8192,
-	P4_EVENT_RESOURCE_STALL__SBFULL = 16384,
-	P4_EVENT_WC_BUFFER__WCB_EVICTS = 512,
-	P4_EVENT_WC_BUFFER__WCB_FULL_EVICTS = 1024,
-	P4_EVENT_FRONT_END_EVENT__NBOGUS = 512,
-	P4_EVENT_FRONT_END_EVENT__BOGUS = 1024,
-	P4_EVENT_EXECUTION_EVENT__NBOGUS0 = 512,
-	P4_EVENT_EXECUTION_EVENT__NBOGUS1 = 1024,
-	P4_EVENT_EXECUTION_EVENT__NBOGUS2 = 2048,
-	P4_EVENT_EXECUTION_EVENT__NBOGUS3 = 4096,
-	P4_EVENT_EXECUTION_EVENT__BOGUS0 = 8192,
-	P4_EVENT_EXECUTION_EVENT__BOGUS1 = 16384,
-	P4_EVENT_EXECUTION_EVENT__BOGUS2 = 32768,
-	P4_EVENT_EXECUTION_EVENT__BOGUS3 = 65536,
-	P4_EVENT_REPLAY_EVENT__NBOGUS = 512,
-	P4_EVENT_REPLAY_EVENT__BOGUS = 1024,
-	P4_EVENT_INSTR_RETIRED__NBOGUSNTAG = 512,
-	P4_EVENT_INSTR_RETIRED__NBOGUSTAG = 1024,
-	P4_EVENT_INSTR_RETIRED__BOGUSNTAG = 2048,
-	P4_EVENT_INSTR_RETIRED__BOGUSTAG = 4096,
-	P4_EVENT_UOPS_RETIRED__NBOGUS = 512,
-	P4_EVENT_UOPS_RETIRED__BOGUS = 1024,
-	P4_EVENT_UOP_TYPE__TAGLOADS = 1024,
-	P4_EVENT_UOP_TYPE__TAGSTORES = 2048,
-	P4_EVENT_BRANCH_RETIRED__MMNP = 512,
-	P4_EVENT_BRANCH_RETIRED__MMNM = 1024,
-	P4_EVENT_BRANCH_RETIRED__MMTP = 2048,
-	P4_EVENT_BRANCH_RETIRED__MMTM = 4096,
-	P4_EVENT_MISPRED_BRANCH_RETIRED__NBOGUS = 512,
-	P4_EVENT_X87_ASSIST__FPSU = 512,
-	P4_EVENT_X87_ASSIST__FPSO = 1024,
-	P4_EVENT_X87_ASSIST__POAO = 2048,
-	P4_EVENT_X87_ASSIST__POAU = 4096,
-	P4_EVENT_X87_ASSIST__PREA = 8192,
-	P4_EVENT_MACHINE_CLEAR__CLEAR = 512,
-	P4_EVENT_MACHINE_CLEAR__MOCLEAR = 1024,
-	P4_EVENT_MACHINE_CLEAR__SMCLEAR = 2048,
-	P4_EVENT_INSTR_COMPLETED__NBOGUS = 512,
-	P4_EVENT_INSTR_COMPLETED__BOGUS = 1024,
-};
-
-enum P4_PEBS_METRIC {
-	P4_PEBS_METRIC__none = 0,
-	P4_PEBS_METRIC__1stl_cache_load_miss_retired = 1,
-	P4_PEBS_METRIC__2ndl_cache_load_miss_retired = 2,
-	P4_PEBS_METRIC__dtlb_load_miss_retired = 3,
-	P4_PEBS_METRIC__dtlb_store_miss_retired = 4,
-	P4_PEBS_METRIC__dtlb_all_miss_retired = 5,
-	P4_PEBS_METRIC__tagged_mispred_branch = 6,
-	P4_PEBS_METRIC__mob_load_replay_retired = 7,
-	P4_PEBS_METRIC__split_load_retired = 8,
-	P4_PEBS_METRIC__split_store_retired = 9,
-	P4_PEBS_METRIC__max = 10,
-};
-
-struct p4_event_bind {
-	unsigned int opcode;
-	unsigned int escr_msr[2];
-	unsigned int escr_emask;
-	unsigned int shared;
-	char cntr[6];
-};
-
-struct p4_pebs_bind {
-	unsigned int metric_pebs;
-	unsigned int metric_vert;
-};
-
-struct p4_event_alias {
-	u64 original;
-	u64 alternative;
-};
-
-enum cpuid_regs_idx {
-	CPUID_EAX = 0,
-	CPUID_EBX = 1,
-	CPUID_ECX = 2,
-	CPUID_EDX = 3,
-};
-
 enum pageflags {
 	PG_locked = 0,
 	PG_referenced = 1,
@@ -14898,437 +15104,1058 @@ enum pageflags {
 	PG_reported = 2,
 };
 
-struct dev_ext_attribute {
-	struct device_attribute attr;
-	void *var;
-};
-
-enum pt_capabilities {
-	PT_CAP_max_subleaf = 0,
-	PT_CAP_cr3_filtering = 1,
-	PT_CAP_psb_cyc = 2,
-	PT_CAP_ip_filtering = 3,
-	PT_CAP_mtc = 4,
-	PT_CAP_ptwrite = 5,
-	PT_CAP_power_event_trace = 6,
-	PT_CAP_event_trace = 7,
-	PT_CAP_tnt_disable = 8,
-	PT_CAP_topa_output = 9,
-	PT_CAP_topa_multiple_entries = 10,
-	PT_CAP_single_range_output = 11,
-	PT_CAP_output_subsys = 12,
-	PT_CAP_payloads_lip = 13,
-	PT_CAP_num_address_ranges = 14,
-	PT_CAP_mtc_periods = 15,
-	PT_CAP_cycle_thresholds = 16,
-	PT_CAP_psb_periods = 17,
-};
-
-enum perf_addr_filter_action_t {
-	PERF_ADDR_FILTER_ACTION_STOP = 0,
-	PERF_ADDR_FILTER_ACTION_START = 1,
-	PERF_ADDR_FILTER_ACTION_FILTER = 2,
-};
-
-struct perf_addr_filter {
-	struct list_head entry;
-	struct path path;
-	long unsigned int offset;
-	long unsigned int size;
-	enum perf_addr_filter_action_t action;
-};
-
-struct topa_entry {
-	u64 end: 1;
-	u64 rsvd0: 1;
-	u64 intr: 1;
-	u64 rsvd1: 1;
-	u64 stop: 1;
-	u64 rsvd2: 1;
-	u64 size: 4;
-	u64 rsvd3: 2;
-	u64 base: 40;
-	u64 rsvd4: 12;
-};
-
-struct pt_pmu {
-	struct pmu pmu;
-	u32 caps[8];
-	bool vmx;
-	bool branch_en_always_on;
-	long unsigned int max_nonturbo_ratio;
-	unsigned int tsc_art_num;
-	unsigned int tsc_art_den;
-};
-
-struct topa;
-
-struct pt_buffer {
-	struct list_head tables;
-	struct topa *first;
-	struct topa *last;
-	struct topa *cur;
-	unsigned int cur_idx;
-	size_t output_off;
-	long unsigned int nr_pages;
-	local_t data_size;
-	local64_t head;
-	bool snapshot;
-	bool single;
-	bool wrapped;
-	long int stop_pos;
-	long int intr_pos;
-	struct topa_entry *stop_te;
-	struct topa_entry *intr_te;
-	void **data_pages;
-};
-
-struct topa {
-	struct list_head list;
-	u64 offset;
-	size_t size;
-	int last;
-	unsigned int z_count;
-};
-
-struct pt_filter {
-	long unsigned int msr_a;
-	long unsigned int msr_b;
-	long unsigned int config;
-};
-
-struct pt_filters {
-	struct pt_filter filter[4];
-	unsigned int nr_filters;
-};
-
-struct pt {
+struct bts_ctx {
 	struct perf_output_handle handle;
-	struct pt_filters filters;
-	int handle_nmi;
-	int vmx_on;
-	u64 output_base;
-	u64 output_mask;
-};
-
-struct pt_cap_desc {
-	const char *name;
-	u32 leaf;
-	u8 reg;
-	u32 mask;
-};
-
-struct pt_address_range {
-	long unsigned int msr_a;
-	long unsigned int msr_b;
-	unsigned int reg_off;
-};
-
-struct topa_page {
-	struct topa_entry table[507];
-	struct topa topa;
-};
-
-struct intel_uncore_pmu;
-
-struct intel_uncore_ops;
-
-struct uncore_event_desc;
-
-struct freerunning_counters;
-
-struct intel_uncore_topology;
-
-struct intel_uncore_type {
-	const char *name;
-	int num_counters;
-	int num_boxes;
-	int perf_ctr_bits;
-	int fixed_ctr_bits;
-	int num_freerunning_types;
-	int type_id;
-	unsigned int perf_ctr;
-	unsigned int event_ctl;
-	unsigned int event_mask;
-	unsigned int event_mask_ext;
-	unsigned int fixed_ctr;
-	unsigned int fixed_ctl;
-	unsigned int box_ctl;
-	u64 *box_ctls;
-	union {
-		unsigned int msr_offset;
-		unsigned int mmio_offset;
-	};
-	unsigned int mmio_map_size;
-	unsigned int num_shared_regs: 8;
-	unsigned int single_fixed: 1;
-	unsigned int pair_ctr_ctl: 1;
-	union {
-		unsigned int *msr_offsets;
-		unsigned int *pci_offsets;
-		unsigned int *mmio_offsets;
-	};
-	unsigned int *box_ids;
-	struct event_constraint unconstrainted;
-	struct event_constraint *constraints;
-	struct intel_uncore_pmu *pmus;
-	struct intel_uncore_ops *ops;
-	struct uncore_event_desc *event_descs;
-	struct freerunning_counters *freerunning;
-	const struct attribute_group *attr_groups[4];
-	const struct attribute_group **attr_update;
-	struct pmu *pmu;
-	struct intel_uncore_topology *topology;
-	int (*get_topology)(struct intel_uncore_type *);
-	int (*set_mapping)(struct intel_uncore_type *);
-	void (*cleanup_mapping)(struct intel_uncore_type *);
-};
-
-struct intel_uncore_box;
-
-struct intel_uncore_pmu {
-	struct pmu pmu;
-	char name[32];
-	int pmu_idx;
-	int func_id;
-	bool registered;
-	atomic_t activeboxes;
-	struct intel_uncore_type *type;
-	struct intel_uncore_box **boxes;
-};
-
-struct intel_uncore_ops {
-	void (*init_box)(struct intel_uncore_box *);
-	void (*exit_box)(struct intel_uncore_box *);
-	void (*disable_box)(struct intel_uncore_box *);
-	void (*enable_box)(struct intel_uncore_box *);
-	void (*disable_event)(struct intel_uncore_box *, struct perf_event *);
-	void (*enable_event)(struct intel_uncore_box *, struct perf_event *);
-	u64 (*read_counter)(struct intel_uncore_box *, struct perf_event *);
-	int (*hw_config)(struct intel_uncore_box *, struct perf_event *);
-	struct event_constraint * (*get_constraint)(struct intel_uncore_box *, struct perf_event *);
-	void (*put_constraint)(struct intel_uncore_box *, struct perf_event *);
-};
-
-struct uncore_event_desc {
-	struct device_attribute attr;
-	const char *config;
-};
-
-struct freerunning_counters {
-	unsigned int counter_base;
-	unsigned int counter_offset;
-	unsigned int box_offset;
-	unsigned int num_counters;
-	unsigned int bits;
-	unsigned int *box_offsets;
-};
-
-struct intel_uncore_topology {
-	u64 configuration;
-	int segment;
-};
-
-struct intel_uncore_extra_reg {
-	raw_spinlock_t lock;
-	u64 config;
-	u64 config1;
-	u64 config2;
-	atomic_t ref;
-};
-
-struct intel_uncore_box {
-	int dieid;
-	int n_active;
-	int n_events;
-	int cpu;
-	long unsigned int flags;
-	atomic_t refcnt;
-	struct perf_event *events[10];
-	struct perf_event *event_list[10];
-	struct event_constraint *event_constraint[10];
-	long unsigned int active_mask[1];
-	u64 tags[10];
-	struct pci_dev *pci_dev;
-	struct intel_uncore_pmu *pmu;
-	u64 hrtimer_duration;
-	struct hrtimer hrtimer;
-	struct list_head list;
-	struct list_head active_list;
-	void *io_addr;
-	struct intel_uncore_extra_reg shared_regs[0];
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	struct debug_store ds_back;
+	int state;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
 };
 
 enum {
-	EXTRA_REG_NHMEX_M_FILTER = 0,
-	EXTRA_REG_NHMEX_M_DSP = 1,
-	EXTRA_REG_NHMEX_M_ISS = 2,
-	EXTRA_REG_NHMEX_M_MAP = 3,
-	EXTRA_REG_NHMEX_M_MSC_THR = 4,
-	EXTRA_REG_NHMEX_M_PGT = 5,
-	EXTRA_REG_NHMEX_M_PLD = 6,
-	EXTRA_REG_NHMEX_M_ZDP_CTL_FVC = 7,
+	BTS_STATE_STOPPED = 0,
+	BTS_STATE_INACTIVE = 1,
+	BTS_STATE_ACTIVE = 2,
 };
 
-struct pci_sysdata {
-	int domain;
-	int node;
-	void *iommu;
-	void *fwnode;
+struct bts_phys {
+	struct page *page;
+	long unsigned int size;
+	long unsigned int offset;
+	long unsigned int displacement;
 };
 
-struct pci_extra_dev {
-	struct pci_dev *dev[4];
+struct bts_buffer {
+	size_t real_size;
+	unsigned int nr_pages;
+	unsigned int nr_bufs;
+	unsigned int cur_buf;
+	bool snapshot;
+	local_t data_size;
+	local_t head;
+	long unsigned int end;
+	void **data_pages;
+	struct bts_phys buf[0];
 };
 
-struct pci2phy_map {
-	struct list_head list;
-	int segment;
-	int pbus_to_dieid[256];
-};
-
-enum uncore_access_type {
-	UNCORE_ACCESS_MSR = 0,
-	UNCORE_ACCESS_MMIO = 1,
-	UNCORE_ACCESS_PCI = 2,
-	UNCORE_ACCESS_MAX = 3,
-};
-
-enum {
-	SNBEP_PCI_QPI_PORT0_FILTER = 0,
-	SNBEP_PCI_QPI_PORT1_FILTER = 1,
-	BDX_PCI_QPI_PORT2_FILTER = 2,
-};
-
-enum {
-	SNBEP_PCI_UNCORE_HA = 0,
-	SNBEP_PCI_UNCORE_IMC = 1,
-	SNBEP_PCI_UNCORE_QPI = 2,
-	SNBEP_PCI_UNCORE_R2PCIE = 3,
-	SNBEP_PCI_UNCORE_R3QPI = 4,
-};
-
-enum {
-	IVBEP_PCI_UNCORE_HA = 0,
-	IVBEP_PCI_UNCORE_IMC = 1,
-	IVBEP_PCI_UNCORE_IRP = 2,
-	IVBEP_PCI_UNCORE_QPI = 3,
-	IVBEP_PCI_UNCORE_R2PCIE = 4,
-	IVBEP_PCI_UNCORE_R3QPI = 5,
-};
-
-enum {
-	KNL_PCI_UNCORE_MC_UCLK = 0,
-	KNL_PCI_UNCORE_MC_DCLK = 1,
-	KNL_PCI_UNCORE_EDC_UCLK = 2,
-	KNL_PCI_UNCORE_EDC_ECLK = 3,
-	KNL_PCI_UNCORE_M2PCIE = 4,
-	KNL_PCI_UNCORE_IRP = 5,
-};
-
-enum {
-	HSWEP_PCI_UNCORE_HA = 0,
-	HSWEP_PCI_UNCORE_IMC = 1,
-	HSWEP_PCI_UNCORE_IRP = 2,
-	HSWEP_PCI_UNCORE_QPI = 3,
-	HSWEP_PCI_UNCORE_R2PCIE = 4,
-	HSWEP_PCI_UNCORE_R3QPI = 5,
-};
-
-enum {
-	BDX_PCI_UNCORE_HA = 0,
-	BDX_PCI_UNCORE_IMC = 1,
-	BDX_PCI_UNCORE_IRP = 2,
-	BDX_PCI_UNCORE_QPI = 3,
-	BDX_PCI_UNCORE_R2PCIE = 4,
-	BDX_PCI_UNCORE_R3QPI = 5,
-};
-
-enum perf_uncore_iio_freerunning_type_id {
-	SKX_IIO_MSR_IOCLK = 0,
-	SKX_IIO_MSR_BW = 1,
-	SKX_IIO_MSR_UTIL = 2,
-	SKX_IIO_FREERUNNING_TYPE_MAX = 3,
-};
-
-enum {
-	SKX_PCI_UNCORE_IMC = 0,
-	SKX_PCI_UNCORE_M2M = 1,
-	SKX_PCI_UNCORE_UPI = 2,
-	SKX_PCI_UNCORE_M2PCIE = 3,
-	SKX_PCI_UNCORE_M3UPI = 4,
-};
-
-enum {
-	SNR_QAT_PMON_ID = 0,
-	SNR_CBDMA_DMI_PMON_ID = 1,
-	SNR_NIS_PMON_ID = 2,
-	SNR_DLB_PMON_ID = 3,
-	SNR_PCIE_GEN3_PMON_ID = 4,
-};
-
-enum perf_uncore_snr_iio_freerunning_type_id {
-	SNR_IIO_MSR_IOCLK = 0,
-	SNR_IIO_MSR_BW_IN = 1,
-	SNR_IIO_FREERUNNING_TYPE_MAX = 2,
-};
-
-enum {
-	SNR_PCI_UNCORE_M2M = 0,
-	SNR_PCI_UNCORE_PCIE3 = 1,
-};
-
-enum perf_uncore_snr_imc_freerunning_type_id {
-	SNR_IMC_DCLK = 0,
-	SNR_IMC_DDR = 1,
-	SNR_IMC_FREERUNNING_TYPE_MAX = 2,
-};
-
-enum {
-	ICX_PCIE1_PMON_ID = 0,
-	ICX_PCIE2_PMON_ID = 1,
-	ICX_PCIE3_PMON_ID = 2,
-	ICX_PCIE4_PMON_ID = 3,
-	ICX_PCIE5_PMON_ID = 4,
-	ICX_CBDMA_DMI_PMON_ID = 5,
-};
-
-enum perf_uncore_icx_iio_freerunning_type_id {
-	ICX_IIO_MSR_IOCLK = 0,
-	ICX_IIO_MSR_BW_IN = 1,
-	ICX_IIO_FREERUNNING_TYPE_MAX = 2,
-};
-
-enum {
-	ICX_PCI_UNCORE_M2M = 0,
-	ICX_PCI_UNCORE_UPI = 1,
-	ICX_PCI_UNCORE_M3UPI = 2,
-};
-
-enum perf_uncore_icx_imc_freerunning_type_id {
-	ICX_IMC_DCLK = 0,
-	ICX_IMC_DDR = 1,
-	ICX_IMC_DDRT = 2,
-	ICX_IMC_FREERUNNING_TYPE_MAX = 3,
-};
-
-enum perf_uncore_spr_iio_freerunning_type_id {
-	SPR_IIO_MSR_IOCLK = 0,
-	SPR_IIO_MSR_BW_IN = 1,
-	SPR_IIO_MSR_BW_OUT = 2,
-	SPR_IIO_FREERUNNING_TYPE_MAX = 3,
-};
-
-enum perf_uncore_spr_imc_freerunning_type_id {
-	SPR_IMC_DCLK = 0,
-	SPR_IMC_PQ_CYCLES = 1,
-	SPR_IMC_FREERUNNING_TYPE_MAX = 2,
-};
-
-enum bug_trap_type {
-	BUG_TRAP_TYPE_NONE = 0,
-	BUG_TRAP_TYPE_WARN = 1,
-	BUG_TRAP_TYPE_BUG = 2,
+struct lbr_entry {
+	u64 from;
+	u64 to;
+	u64 info;
 };
 
 struct x86_hw_tss {
@@ -15343,6 +16170,14 @@ struct x86_hw_tss {
 	u16 reserved5;
 	u16 io_bitmap_base;
 } __attribute__((packed));
+
+struct entry_stack {
+	char stack[4096];
+};
+
+struct entry_stack_page {
+	struct entry_stack stack;
+};
 
 struct x86_io_bitmap {
 	u64 prev_sequence;
@@ -15851,54 +16686,1315 @@ struct tss_struct {
 	long: 64;
 };
 
-struct io_bitmap {
-	u64 sequence;
-	refcount_t refcnt;
-	unsigned int max;
-	long unsigned int bitmap[1024];
+struct debug_store_buffers {
+	char bts_buffer[65536];
+	char pebs_buffer[65536];
 };
 
-typedef unsigned int insn_attr_t;
-
-typedef unsigned char insn_byte_t;
-
-typedef int insn_value_t;
-
-struct insn_field {
-	union {
-		insn_value_t value;
-		insn_byte_t bytes[4];
-	};
-	unsigned char got;
-	unsigned char nbytes;
+struct cea_exception_stacks {
+	char DF_stack_guard[4096];
+	char DF_stack[8192];
+	char NMI_stack_guard[4096];
+	char NMI_stack[8192];
+	char DB_stack_guard[4096];
+	char DB_stack[8192];
+	char MCE_stack_guard[4096];
+	char MCE_stack[8192];
+	char VC_stack_guard[4096];
+	char VC_stack[8192];
+	char VC2_stack_guard[4096];
+	char VC2_stack[8192];
+	char IST_top_guard[4096];
 };
 
-struct insn {
-	struct insn_field prefixes;
-	struct insn_field rex_prefix;
-	struct insn_field vex_prefix;
-	struct insn_field opcode;
-	struct insn_field modrm;
-	struct insn_field sib;
-	struct insn_field displacement;
-	union {
-		struct insn_field immediate;
-		struct insn_field moffset1;
-		struct insn_field immediate1;
+struct cpu_entry_area {
+	char gdt[4096];
+	struct entry_stack_page entry_stack_page;
+	struct tss_struct tss;
+	struct cea_exception_stacks estacks;
+	struct debug_store cpu_debug_store;
+	struct debug_store_buffers cpu_debug_buffers;
+};
+
+struct pebs_basic {
+	u64 format_size;
+	u64 ip;
+	u64 applicable_counters;
+	u64 tsc;
+};
+
+struct pebs_meminfo {
+	u64 address;
+	u64 aux;
+	u64 latency;
+	u64 tsx_tuning;
+};
+
+struct pebs_gprs {
+	u64 flags;
+	u64 ip;
+	u64 ax;
+	u64 cx;
+	u64 dx;
+	u64 bx;
+	u64 sp;
+	u64 bp;
+	u64 si;
+	u64 di;
+	u64 r8;
+	u64 r9;
+	u64 r10;
+	u64 r11;
+	u64 r12;
+	u64 r13;
+	u64 r14;
+	u64 r15;
+};
+
+struct pebs_xmm {
+	u64 xmm[32];
+};
+
+struct x86_perf_regs {
+	struct pt_regs regs;
+	u64 *xmm_regs;
+};
+
+enum {
+	PERF_TXN_ELISION = 1ULL,
+	PERF_TXN_TRANSACTION = 2ULL,
+	PERF_TXN_SYNC = 4ULL,
+	PERF_TXN_ASYNC = 8ULL,
+	PERF_TXN_RETRY = 16ULL,
+	PERF_TXN_CONFLICT = 32ULL,
+	PERF_TXN_CAPACITY_WRITE = 64ULL,
+	PERF_TXN_CAPACITY_READ = 128ULL,
+	PERF_TXN_MAX = 256ULL,
+	PERF_TXN_ABORT_MASK = 18446744069414584320ULL,
+	PERF_TXN_ABORT_SHIFT = 32ULL,
+};
+
+struct perf_event_header {
+	__u32 type;
+	__u16 misc;
+	__u16 size;
+};
+
+union intel_x86_pebs_dse {
+	u64 val;
+	struct {
+		unsigned int ld_dse: 4;
+		unsigned int ld_stlb_miss: 1;
+		unsigned int ld_locked: 1;
+		unsigned int ld_data_blk: 1;
+		unsigned int ld_addr_blk: 1;
+		unsigned int ld_reserved: 24;
 	};
-	union {
-		struct insn_field moffset2;
-		struct insn_field immediate2;
+	struct {
+		unsigned int st_l1d_hit: 1;
+		unsigned int st_reserved1: 3;
+		unsigned int st_stlb_miss: 1;
+		unsigned int st_locked: 1;
+		unsigned int st_reserved2: 26;
 	};
-	int emulate_prefix_size;
-	insn_attr_t attr;
-	unsigned char opnd_bytes;
-	unsigned char addr_bytes;
-	unsigned char length;
-	unsigned char x86_64;
-	const insn_byte_t *kaddr;
-	const insn_byte_t *end_kaddr;
-	const insn_byte_t *next_byte;
+	struct {
+		unsigned int st_lat_dse: 4;
+		unsigned int st_lat_stlb_miss: 1;
+		unsigned int st_lat_locked: 1;
+		unsigned int ld_reserved3: 26;
+	};
+};
+
+struct pebs_record_core {
+	u64 flags;
+	u64 ip;
+	u64 ax;
+	u64 bx;
+	u64 cx;
+	u64 dx;
+	u64 si;
+	u64 di;
+	u64 bp;
+	u64 sp;
+	u64 r8;
+	u64 r9;
+	u64 r10;
+	u64 r11;
+	u64 r12;
+	u64 r13;
+	u64 r14;
+	u64 r15;
+};
+
+struct pebs_record_nhm {
+	u64 flags;
+	u64 ip;
+	u64 ax;
+	u64 bx;
+	u64 cx;
+	u64 dx;
+	u64 si;
+	u64 di;
+	u64 bp;
+	u64 sp;
+	u64 r8;
+	u64 r9;
+	u64 r10;
+	u64 r11;
+	u64 r12;
+	u64 r13;
+	u64 r14;
+	u64 r15;
+	u64 status;
+	u64 dla;
+	u64 dse;
+	u64 lat;
+};
+
+union hsw_tsx_tuning {
+	struct {
+		u32 cycles_last_block: 32;
+		u32 hle_abort: 1;
+		u32 rtm_abort: 1;
+		u32 instruction_abort: 1;
+		u32 non_instruction_abort: 1;
+		u32 retry: 1;
+		u32 data_conflict: 1;
+		u32 capacity_writes: 1;
+		u32 capacity_reads: 1;
+	};
+	u64 value;
+};
+
+struct pebs_record_skl {
+	u64 flags;
+	u64 ip;
+	u64 ax;
+	u64 bx;
+	u64 cx;
+	u64 dx;
+	u64 si;
+	u64 di;
+	u64 bp;
+	u64 sp;
+	u64 r8;
+	u64 r9;
+	u64 r10;
+	u64 r11;
+	u64 r12;
+	u64 r13;
+	u64 r14;
+	u64 r15;
+	u64 status;
+	u64 dla;
+	u64 dse;
+	u64 lat;
+	u64 real_ip;
+	u64 tsx_tuning;
+	u64 tsc;
+};
+
+struct bts_record {
+	u64 from;
+	u64 to;
+	u64 flags;
+};
+
+enum xfeature {
+	XFEATURE_FP = 0,
+	XFEATURE_SSE = 1,
+	XFEATURE_YMM = 2,
+	XFEATURE_BNDREGS = 3,
+	XFEATURE_BNDCSR = 4,
+	XFEATURE_OPMASK = 5,
+	XFEATURE_ZMM_Hi256 = 6,
+	XFEATURE_Hi16_ZMM = 7,
+	XFEATURE_PT_UNIMPLEMENTED_SO_FAR = 8,
+	XFEATURE_PKRU = 9,
+	XFEATURE_PASID = 10,
+	XFEATURE_RSRVD_COMP_11 = 11,
+	XFEATURE_RSRVD_COMP_12 = 12,
+	XFEATURE_RSRVD_COMP_13 = 13,
+	XFEATURE_RSRVD_COMP_14 = 14,
+	XFEATURE_LBR = 15,
+	XFEATURE_RSRVD_COMP_16 = 16,
+	XFEATURE_XTILE_CFG = 17,
+	XFEATURE_XTILE_DATA = 18,
+	XFEATURE_MAX = 19,
+};
+
+struct arch_lbr_state {
+	u64 lbr_ctl;
+	u64 lbr_depth;
+	u64 ler_from;
+	u64 ler_to;
+	u64 ler_info;
+	struct lbr_entry entries[0];
+};
+
+union cpuid28_eax {
+	struct {
+		unsigned int lbr_depth_mask: 8;
+		unsigned int reserved: 22;
+		unsigned int lbr_deep_c_reset: 1;
+		unsigned int lbr_lip: 1;
+	} split;
+	unsigned int full;
+};
+
+union cpuid28_ebx {
+	struct {
+		unsigned int lbr_cpl: 1;
+		unsigned int lbr_filter: 1;
+		unsigned int lbr_call_stack: 1;
+	} split;
+	unsigned int full;
+};
+
+union cpuid28_ecx {
+	struct {
+		unsigned int lbr_mispred: 1;
+		unsigned int lbr_timed_lbr: 1;
+		unsigned int lbr_br_type: 1;
+	} split;
+	unsigned int full;
+};
+
+struct x86_pmu_lbr {
+	unsigned int nr;
+	unsigned int from;
+	unsigned int to;
+	unsigned int info;
+};
+
+struct x86_perf_task_context_opt {
+	int lbr_callstack_users;
+	int lbr_stack_state;
+	int log_id;
+};
+
+struct x86_perf_task_context {
+	u64 lbr_sel;
+	int tos;
+	int valid_lbrs;
+	struct x86_perf_task_context_opt opt;
+	struct lbr_entry lbr[32];
+};
+
+struct x86_perf_task_context_arch_lbr {
+	struct x86_perf_task_context_opt opt;
+	struct lbr_entry entries[0];
+};
+
+struct x86_perf_task_context_arch_lbr_xsave {
+	struct x86_perf_task_context_opt opt;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	union {
+		struct xregs_state xsave;
+		struct {
+			struct fxregs_state i387;
+			struct xstate_header header;
+			struct arch_lbr_state lbr;
+			long: 64;
+			long: 64;
+			long: 64;
+		};
+	};
+};
+
+enum {
+	LBR_NONE = 0,
+	LBR_VALID = 1,
+};
+
+enum {
+	ARCH_LBR_BR_TYPE_JCC = 0,
+	ARCH_LBR_BR_TYPE_NEAR_IND_JMP = 1,
+	ARCH_LBR_BR_TYPE_NEAR_REL_JMP = 2,
+	ARCH_LBR_BR_TYPE_NEAR_IND_CALL = 3,
+	ARCH_LBR_BR_TYPE_NEAR_REL_CALL = 4,
+	ARCH_LBR_BR_TYPE_NEAR_RET = 5,
+	ARCH_LBR_BR_TYPE_KNOWN_MAX = 5,
+	ARCH_LBR_BR_TYPE_MAP_MAX = 16,
+};
+
+enum P4_EVENTS {
+	P4_EVENT_TC_DELIVER_MODE = 0,
+	P4_EVENT_BPU_FETCH_REQUEST = 1,
+	P4_EVENT_ITLB_REFERENCE = 2,
+	P4_EVENT_MEMORY_CANCEL = 3,
+	P4_EVENT_MEMORY_COMPLETE = 4,
+	P4_EVENT_LOAD_PORT_REPLAY = 5,
+	P4_EVENT_STORE_PORT_REPLAY = 6,
+	P4_EVENT_MOB_LOAD_REPLAY = 7,
+	P4_EVENT_PAGE_WALK_TYPE = 8,
+	P4_EVENT_BSQ_CACHE_REFERENCE = 9,
+	P4_EVENT_IOQ_ALLOCATION = 10,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES = 11,
+	P4_EVENT_FSB_DATA_ACTIVITY = 12,
+	P4_EVENT_BSQ_ALLOCATION = 13,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES = 14,
+	P4_EVENT_SSE_INPUT_ASSIST = 15,
+	P4_EVENT_PACKED_SP_UOP = 16,
+	P4_EVENT_PACKED_DP_UOP = 17,
+	P4_EVENT_SCALAR_SP_UOP = 18,
+	P4_EVENT_SCALAR_DP_UOP = 19,
+	P4_EVENT_64BIT_MMX_UOP = 20,
+	P4_EVENT_128BIT_MMX_UOP = 21,
+	P4_EVENT_X87_FP_UOP = 22,
+	P4_EVENT_TC_MISC = 23,
+	P4_EVENT_GLOBAL_POWER_EVENTS = 24,
+	P4_EVENT_TC_MS_XFER = 25,
+	P4_EVENT_UOP_QUEUE_WRITES = 26,
+	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE = 27,
+	P4_EVENT_RETIRED_BRANCH_TYPE = 28,
+	P4_EVENT_RESOURCE_STALL = 29,
+	P4_EVENT_WC_BUFFER = 30,
+	P4_EVENT_B2B_CYCLES = 31,
+	P4_EVENT_BNR = 32,
+	P4_EVENT_SNOOP = 33,
+	P4_EVENT_RESPONSE = 34,
+	P4_EVENT_FRONT_END_EVENT = 35,
+	P4_EVENT_EXECUTION_EVENT = 36,
+	P4_EVENT_REPLAY_EVENT = 37,
+	P4_EVENT_INSTR_RETIRED = 38,
+	P4_EVENT_UOPS_RETIRED = 39,
+	P4_EVENT_UOP_TYPE = 40,
+	P4_EVENT_BRANCH_RETIRED = 41,
+	P4_EVENT_MISPRED_BRANCH_RETIRED = 42,
+	P4_EVENT_X87_ASSIST = 43,
+	P4_EVENT_MACHINE_CLEAR = 44,
+	P4_EVENT_INSTR_COMPLETED = 45,
+};
+
+enum P4_EVENT_OPCODES {
+	P4_EVENT_TC_DELIVER_MODE_OPCODE = 257,
+	P4_EVENT_BPU_FETCH_REQUEST_OPCODE = 768,
+	P4_EVENT_ITLB_REFERENCE_OPCODE = 6147,
+	P4_EVENT_MEMORY_CANCEL_OPCODE = 517,
+	P4_EVENT_MEMORY_COMPLETE_OPCODE = 2050,
+	P4_EVENT_LOAD_PORT_REPLAY_OPCODE = 1026,
+	P4_EVENT_STORE_PORT_REPLAY_OPCODE = 1282,
+	P4_EVENT_MOB_LOAD_REPLAY_OPCODE = 770,
+	P4_EVENT_PAGE_WALK_TYPE_OPCODE = 260,
+	P4_EVENT_BSQ_CACHE_REFERENCE_OPCODE = 3079,
+	P4_EVENT_IOQ_ALLOCATION_OPCODE = 774,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES_OPCODE = 6662,
+	P4_EVENT_FSB_DATA_ACTIVITY_OPCODE = 5894,
+	P4_EVENT_BSQ_ALLOCATION_OPCODE = 1287,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES_OPCODE = 1543,
+	P4_EVENT_SSE_INPUT_ASSIST_OPCODE = 13313,
+	P4_EVENT_PACKED_SP_UOP_OPCODE = 2049,
+	P4_EVENT_PACKED_DP_UOP_OPCODE = 3073,
+	P4_EVENT_SCALAR_SP_UOP_OPCODE = 2561,
+	P4_EVENT_SCALAR_DP_UOP_OPCODE = 3585,
+	P4_EVENT_64BIT_MMX_UOP_OPCODE = 513,
+	P4_EVENT_128BIT_MMX_UOP_OPCODE = 6657,
+	P4_EVENT_X87_FP_UOP_OPCODE = 1025,
+	P4_EVENT_TC_MISC_OPCODE = 1537,
+	P4_EVENT_GLOBAL_POWER_EVENTS_OPCODE = 4870,
+	P4_EVENT_TC_MS_XFER_OPCODE = 1280,
+	P4_EVENT_UOP_QUEUE_WRITES_OPCODE = 2304,
+	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE_OPCODE = 1282,
+	P4_EVENT_RETIRED_BRANCH_TYPE_OPCODE = 1026,
+	P4_EVENT_RESOURCE_STALL_OPCODE = 257,
+	P4_EVENT_WC_BUFFER_OPCODE = 1285,
+	P4_EVENT_B2B_CYCLES_OPCODE = 5635,
+	P4_EVENT_BNR_OPCODE = 2051,
+	P4_EVENT_SNOOP_OPCODE = 1539,
+	P4_EVENT_RESPONSE_OPCODE = 1027,
+	P4_EVENT_FRONT_END_EVENT_OPCODE = 2053,
+	P4_EVENT_EXECUTION_EVENT_OPCODE = 3077,
+	P4_EVENT_REPLAY_EVENT_OPCODE = 2309,
+	P4_EVENT_INSTR_RETIRED_OPCODE = 516,
+	P4_EVENT_UOPS_RETIRED_OPCODE = 260,
+	P4_EVENT_UOP_TYPE_OPCODE = 514,
+	P4_EVENT_BRANCH_RETIRED_OPCODE = 1541,
+	P4_EVENT_MISPRED_BRANCH_RETIRED_OPCODE = 772,
+	P4_EVENT_X87_ASSIST_OPCODE = 773,
+	P4_EVENT_MACHINE_CLEAR_OPCODE = 517,
+	P4_EVENT_INSTR_COMPLETED_OPCODE = 1796,
+};
+
+enum P4_ESCR_EMASKS {
+	P4_EVENT_TC_DELIVER_MODE__DD = 512,
+	P4_EVENT_TC_DELIVER_MODE__DB = 1024,
+	P4_EVENT_TC_DELIVER_MODE__DI = 2048,
+	P4_EVENT_TC_DELIVER_MODE__BD = 4096,
+	P4_EVENT_TC_DELIVER_MODE__BB = 8192,
+	P4_EVENT_TC_DELIVER_MODE__BI = 16384,
+	P4_EVENT_TC_DELIVER_MODE__ID = 32768,
+	P4_EVENT_BPU_FETCH_REQUEST__TCMISS = 512,
+	P4_EVENT_ITLB_REFERENCE__HIT = 512,
+	P4_EVENT_ITLB_REFERENCE__MISS = 1024,
+	P4_EVENT_ITLB_REFERENCE__HIT_UK = 2048,
+	P4_EVENT_MEMORY_CANCEL__ST_RB_FULL = 2048,
+	P4_EVENT_MEMORY_CANCEL__64K_CONF = 4096,
+	P4_EVENT_MEMORY_COMPLETE__LSC = 512,
+	P4_EVENT_MEMORY_COMPLETE__SSC = 1024,
+	P4_EVENT_LOAD_PORT_REPLAY__SPLIT_LD = 1024,
+	P4_EVENT_STORE_PORT_REPLAY__SPLIT_ST = 1024,
+	P4_EVENT_MOB_LOAD_REPLAY__NO_STA = 1024,
+	P4_EVENT_MOB_LOAD_REPLAY__NO_STD = 4096,
+	P4_EVENT_MOB_LOAD_REPLAY__PARTIAL_DATA = 8192,
+	P4_EVENT_MOB_LOAD_REPLAY__UNALGN_ADDR = 16384,
+	P4_EVENT_PAGE_WALK_TYPE__DTMISS = 512,
+	P4_EVENT_PAGE_WALK_TYPE__ITMISS = 1024,
+	P4_EVENT_BSQ_CACHE_REFERENCE__RD_2ndL_HITS = 512,
+	P4_EVENT_BSQ_CACHE_REFERENCE__RD_2ndL_HITE = 1024,
+	P4_EVENT_BSQ_CACHE_REFERENCE__RD_2ndL_HITM = 2048,
+	P4_EVENT_BSQ_CACHE_REFERENCE__RD_3rdL_HITS = 4096,
+	P4_EVENT_BSQ_CACHE_REFERENCE__RD_3rdL_HITE = 8192,
+	P4_EVENT_BSQ_CACHE_REFERENCE__RD_3rdL_HITM = 16384,
+	P4_EVENT_BSQ_CACHE_REFERENCE__RD_2ndL_MISS = 131072,
+	P4_EVENT_BSQ_CACHE_REFERENCE__RD_3rdL_MISS = 262144,
+	P4_EVENT_BSQ_CACHE_REFERENCE__WR_2ndL_MISS = 524288,
+	P4_EVENT_IOQ_ALLOCATION__DEFAULT = 512,
+	P4_EVENT_IOQ_ALLOCATION__ALL_READ = 16384,
+	P4_EVENT_IOQ_ALLOCATION__ALL_WRITE = 32768,
+	P4_EVENT_IOQ_ALLOCATION__MEM_UC = 65536,
+	P4_EVENT_IOQ_ALLOCATION__MEM_WC = 131072,
+	P4_EVENT_IOQ_ALLOCATION__MEM_WT = 262144,
+	P4_EVENT_IOQ_ALLOCATION__MEM_WP = 524288,
+	P4_EVENT_IOQ_ALLOCATION__MEM_WB = 1048576,
+	P4_EVENT_IOQ_ALLOCATION__OWN = 4194304,
+	P4_EVENT_IOQ_ALLOCATION__OTHER = 8388608,
+	P4_EVENT_IOQ_ALLOCATION__PREFETCH = 16777216,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__DEFAULT = 512,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__ALL_READ = 16384,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__ALL_WRITE = 32768,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_UC = 65536,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_WC = 131072,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_WT = 262144,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_WP = 524288,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__MEM_WB = 1048576,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__OWN = 4194304,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__OTHER = 8388608,
+	P4_EVENT_IOQ_ACTIVE_ENTRIES__PREFETCH = 16777216,
+	P4_EVENT_FSB_DATA_ACTIVITY__DRDY_DRV = 512,
+	P4_EVENT_FSB_DATA_ACTIVITY__DRDY_OWN = 1024,
+	P4_EVENT_FSB_DATA_ACTIVITY__DRDY_OTHER = 2048,
+	P4_EVENT_FSB_DATA_ACTIVITY__DBSY_DRV = 4096,
+	P4_EVENT_FSB_DATA_ACTIVITY__DBSY_OWN = 8192,
+	P4_EVENT_FSB_DATA_ACTIVITY__DBSY_OTHER = 16384,
+	P4_EVENT_BSQ_ALLOCATION__REQ_TYPE0 = 512,
+	P4_EVENT_BSQ_ALLOCATION__REQ_TYPE1 = 1024,
+	P4_EVENT_BSQ_ALLOCATION__REQ_LEN0 = 2048,
+	P4_EVENT_BSQ_ALLOCATION__REQ_LEN1 = 4096,
+	P4_EVENT_BSQ_ALLOCATION__REQ_IO_TYPE = 16384,
+	P4_EVENT_BSQ_ALLOCATION__REQ_LOCK_TYPE = 32768,
+	P4_EVENT_BSQ_ALLOCATION__REQ_CACHE_TYPE = 65536,
+	P4_EVENT_BSQ_ALLOCATION__REQ_SPLIT_TYPE = 131072,
+	P4_EVENT_BSQ_ALLOCATION__REQ_DEM_TYPE = 262144,
+	P4_EVENT_BSQ_ALLOCATION__REQ_ORD_TYPE = 524288,
+	P4_EVENT_BSQ_ALLOCATION__MEM_TYPE0 = 1048576,
+	P4_EVENT_BSQ_ALLOCATION__MEM_TYPE1 = 2097152,
+	P4_EVENT_BSQ_ALLOCATION__MEM_TYPE2 = 4194304,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_TYPE0 = 512,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_TYPE1 = 1024,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_LEN0 = 2048,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_LEN1 = 4096,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_IO_TYPE = 16384,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_LOCK_TYPE = 32768,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_CACHE_TYPE = 65536,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_SPLIT_TYPE = 131072,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_DEM_TYPE = 262144,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__REQ_ORD_TYPE = 524288,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__MEM_TYPE0 = 1048576,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__MEM_TYPE1 = 2097152,
+	P4_EVENT_BSQ_ACTIVE_ENTRIES__MEM_TYPE2 = 4194304,
+	P4_EVENT_SSE_INPUT_ASSIST__ALL = 16777216,
+	P4_EVENT_PACKED_SP_UOP__ALL = 16777216,
+	P4_EVENT_PACKED_DP_UOP__ALL = 16777216,
+	P4_EVENT_SCALAR_SP_UOP__ALL = 16777216,
+	P4_EVENT_SCALAR_DP_UOP__ALL = 16777216,
+	P4_EVENT_64BIT_MMX_UOP__ALL = 16777216,
+	P4_EVENT_128BIT_MMX_UOP__ALL = 16777216,
+	P4_EVENT_X87_FP_UOP__ALL = 16777216,
+	P4_EVENT_TC_MISC__FLUSH = 8192,
+	P4_EVENT_GLOBAL_POWER_EVENTS__RUNNING = 512,
+	P4_EVENT_TC_MS_XFER__CISC = 512,
+	P4_EVENT_UOP_QUEUE_WRITES__FROM_TC_BUILD = 512,
+	P4_EVENT_UOP_QUEUE_WRITES__FROM_TC_DELIVER = 1024,
+	P4_EVENT_UOP_QUEUE_WRITES__FROM_ROM = 2048,
+	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE__CONDITIONAL = 1024,
+	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE__CALL = 2048,
+	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE__RETURN = 4096,
+	P4_EVENT_RETIRED_MISPRED_BRANCH_TYPE__INDIRECT = 8192,
+	P4_EVENT_RETIRED_BRANCH_TYPE__CONDITIONAL = 1024,
+	P4_EVENT_RETIRED_BRANCH_TYPE__CALL = 2048,
+	P4_EVENT_RETIRED_BRANCH_TYPE__RETURN = 4096,
+	P4_EVENT_RETIRED_BRANCH_TYPE__INDIRECT = 8192,
+	P4_EVENT_RESOURCE_STALL__SBFULL = 16384,
+	P4_EVENT_WC_BUFFER__WCB_EVICTS = 512,
+	P4_EVENT_WC_BUFFER__WCB_FULL_EVICTS = 1024,
+	P4_EVENT_FRONT_END_EVENT__NBOGUS = 512,
+	P4_EVENT_FRONT_END_EVENT__BOGUS = 1024,
+	P4_EVENT_EXECUTION_EVENT__NBOGUS0 = 512,
+	P4_EVENT_EXECUTION_EVENT__NBOGUS1 = 1024,
+	P4_EVENT_EXECUTION_EVENT__NBOGUS2 = 2048,
+	P4_EVENT_EXECUTION_EVENT__NBOGUS3 = 4096,
+	P4_EVENT_EXECUTION_EVENT__BOGUS0 = 8192,
+	P4_EVENT_EXECUTION_EVENT__BOGUS1 = 16384,
+	P4_EVENT_EXECUTION_EVENT__BOGUS2 = 32768,
+	P4_EVENT_EXECUTION_EVENT__BOGUS3 = 65536,
+	P4_EVENT_REPLAY_EVENT__NBOGUS = 512,
+	P4_EVENT_REPLAY_EVENT__BOGUS = 1024,
+	P4_EVENT_INSTR_RETIRED__NBOGUSNTAG = 512,
+	P4_EVENT_INSTR_RETIRED__NBOGUSTAG = 1024,
+	P4_EVENT_INSTR_RETIRED__BOGUSNTAG = 2048,
+	P4_EVENT_INSTR_RETIRED__BOGUSTAG = 4096,
+	P4_EVENT_UOPS_RETIRED__NBOGUS = 512,
+	P4_EVENT_UOPS_RETIRED__BOGUS = 1024,
+	P4_EVENT_UOP_TYPE__TAGLOADS = 1024,
+	P4_EVENT_UOP_TYPE__TAGSTORES = 2048,
+	P4_EVENT_BRANCH_RETIRED__MMNP = 512,
+	P4_EVENT_BRANCH_RETIRED__MMNM = 1024,
+	P4_EVENT_BRANCH_RETIRED__MMTP = 2048,
+	P4_EVENT_BRANCH_RETIRED__MMTM = 4096,
+	P4_EVENT_MISPRED_BRANCH_RETIRED__NBOGUS = 512,
+	P4_EVENT_X87_ASSIST__FPSU = 512,
+	P4_EVENT_X87_ASSIST__FPSO = 1024,
+	P4_EVENT_X87_ASSIST__POAO = 2048,
+	P4_EVENT_X87_ASSIST__POAU = 4096,
+	P4_EVENT_X87_ASSIST__PREA = 8192,
+	P4_EVENT_MACHINE_CLEAR__CLEAR = 512,
+	P4_EVENT_MACHINE_CLEAR__MOCLEAR = 1024,
+	P4_EVENT_MACHINE_CLEAR__SMCLEAR = 2048,
+	P4_EVENT_INSTR_COMPLETED__NBOGUS = 512,
+	P4_EVENT_INSTR_COMPLETED__BOGUS = 1024,
+};
+
+enum P4_PEBS_METRIC {
+	P4_PEBS_METRIC__none = 0,
+	P4_PEBS_METRIC__1stl_cache_load_miss_retired = 1,
+	P4_PEBS_METRIC__2ndl_cache_load_miss_retired = 2,
+	P4_PEBS_METRIC__dtlb_load_miss_retired = 3,
+	P4_PEBS_METRIC__dtlb_store_miss_retired = 4,
+	P4_PEBS_METRIC__dtlb_all_miss_retired = 5,
+	P4_PEBS_METRIC__tagged_mispred_branch = 6,
+	P4_PEBS_METRIC__mob_load_replay_retired = 7,
+	P4_PEBS_METRIC__split_load_retired = 8,
+	P4_PEBS_METRIC__split_store_retired = 9,
+	P4_PEBS_METRIC__max = 10,
+};
+
+struct p4_event_bind {
+	unsigned int opcode;
+	unsigned int escr_msr[2];
+	unsigned int escr_emask;
+	unsigned int shared;
+	char cntr[6];
+};
+
+struct p4_pebs_bind {
+	unsigned int metric_pebs;
+	unsigned int metric_vert;
+};
+
+struct p4_event_alias {
+	u64 original;
+	u64 alternative;
+};
+
+enum cpuid_regs_idx {
+	CPUID_EAX = 0,
+	CPUID_EBX = 1,
+	CPUID_ECX = 2,
+	CPUID_EDX = 3,
+};
+
+struct dev_ext_attribute {
+	struct device_attribute attr;
+	void *var;
+};
+
+enum pt_capabilities {
+	PT_CAP_max_subleaf = 0,
+	PT_CAP_cr3_filtering = 1,
+	PT_CAP_psb_cyc = 2,
+	PT_CAP_ip_filtering = 3,
+	PT_CAP_mtc = 4,
+	PT_CAP_ptwrite = 5,
+	PT_CAP_power_event_trace = 6,
+	PT_CAP_event_trace = 7,
+	PT_CAP_tnt_disable = 8,
+	PT_CAP_topa_output = 9,
+	PT_CAP_topa_multiple_entries = 10,
+	PT_CAP_single_range_output = 11,
+	PT_CAP_output_subsys = 12,
+	PT_CAP_payloads_lip = 13,
+	PT_CAP_num_address_ranges = 14,
+	PT_CAP_mtc_periods = 15,
+	PT_CAP_cycle_thresholds = 16,
+	PT_CAP_psb_periods = 17,
+};
+
+enum perf_addr_filter_action_t {
+	PERF_ADDR_FILTER_ACTION_STOP = 0,
+	PERF_ADDR_FILTER_ACTION_START = 1,
+	PERF_ADDR_FILTER_ACTION_FILTER = 2,
+};
+
+struct perf_addr_filter {
+	struct list_head entry;
+	struct path path;
+	long unsigned int offset;
+	long unsigned int size;
+	enum perf_addr_filter_action_t action;
+};
+
+struct topa_entry {
+	u64 end: 1;
+	u64 rsvd0: 1;
+	u64 intr: 1;
+	u64 rsvd1: 1;
+	u64 stop: 1;
+	u64 rsvd2: 1;
+	u64 size: 4;
+	u64 rsvd3: 2;
+	u64 base: 40;
+	u64 rsvd4: 12;
+};
+
+struct pt_pmu {
+	struct pmu pmu;
+	u32 caps[8];
+	bool vmx;
+	bool branch_en_always_on;
+	long unsigned int max_nonturbo_ratio;
+	unsigned int tsc_art_num;
+	unsigned int tsc_art_den;
+};
+
+struct topa;
+
+struct pt_buffer {
+	struct list_head tables;
+	struct topa *first;
+	struct topa *last;
+	struct topa *cur;
+	unsigned int cur_idx;
+	size_t output_off;
+	long unsigned int nr_pages;
+	local_t data_size;
+	local64_t head;
+	bool snapshot;
+	bool single;
+	bool wrapped;
+	long int stop_pos;
+	long int intr_pos;
+	struct topa_entry *stop_te;
+	struct topa_entry *intr_te;
+	void **data_pages;
+};
+
+struct topa {
+	struct list_head list;
+	u64 offset;
+	size_t size;
+	int last;
+	unsigned int z_count;
+};
+
+struct pt_filter {
+	long unsigned int msr_a;
+	long unsigned int msr_b;
+	long unsigned int config;
+};
+
+struct pt_filters {
+	struct pt_filter filter[4];
+	unsigned int nr_filters;
+};
+
+struct pt {
+	struct perf_output_handle handle;
+	struct pt_filters filters;
+	int handle_nmi;
+	int vmx_on;
+	u64 output_base;
+	u64 output_mask;
+};
+
+struct pt_cap_desc {
+	const char *name;
+	u32 leaf;
+	u8 reg;
+	u32 mask;
+};
+
+struct pt_address_range {
+	long unsigned int msr_a;
+	long unsigned int msr_b;
+	unsigned int reg_off;
+};
+
+struct topa_page {
+	struct topa_entry table[507];
+	struct topa topa;
+};
+
+struct pci_sysdata {
+	int domain;
+	int node;
+	void *iommu;
+	void *fwnode;
+};
+
+struct pci_extra_dev {
+	struct pci_dev *dev[4];
+};
+
+struct intel_uncore_pmu;
+
+struct intel_uncore_ops;
+
+struct uncore_event_desc;
+
+struct freerunning_counters;
+
+struct intel_uncore_topology;
+
+struct intel_uncore_type {
+	const char *name;
+	int num_counters;
+	int num_boxes;
+	int perf_ctr_bits;
+	int fixed_ctr_bits;
+	int num_freerunning_types;
+	int type_id;
+	unsigned int perf_ctr;
+	unsigned int event_ctl;
+	unsigned int event_mask;
+	unsigned int event_mask_ext;
+	unsigned int fixed_ctr;
+	unsigned int fixed_ctl;
+	unsigned int box_ctl;
+	u64 *box_ctls;
+	union {
+		unsigned int msr_offset;
+		unsigned int mmio_offset;
+	};
+	unsigned int mmio_map_size;
+	unsigned int num_shared_regs: 8;
+	unsigned int single_fixed: 1;
+	unsigned int pair_ctr_ctl: 1;
+	union {
+		unsigned int *msr_offsets;
+		unsigned int *pci_offsets;
+		unsigned int *mmio_offsets;
+	};
+	unsigned int *box_ids;
+	struct event_constraint unconstrainted;
+	struct event_constraint *constraints;
+	struct intel_uncore_pmu *pmus;
+	struct intel_uncore_ops *ops;
+	struct uncore_event_desc *event_descs;
+	struct freerunning_counters *freerunning;
+	const struct attribute_group *attr_groups[4];
+	const struct attribute_group **attr_update;
+	struct pmu *pmu;
+	struct intel_uncore_topology *topology;
+	int (*get_topology)(struct intel_uncore_type *);
+	int (*set_mapping)(struct intel_uncore_type *);
+	void (*cleanup_mapping)(struct intel_uncore_type *);
+};
+
+struct intel_uncore_box;
+
+struct intel_uncore_pmu {
+	struct pmu pmu;
+	char name[32];
+	int pmu_idx;
+	int func_id;
+	bool registered;
+	atomic_t activeboxes;
+	struct intel_uncore_type *type;
+	struct intel_uncore_box **boxes;
+};
+
+struct intel_uncore_ops {
+	void (*init_box)(struct intel_uncore_box *);
+	void (*exit_box)(struct intel_uncore_box *);
+	void (*disable_box)(struct intel_uncore_box *);
+	void (*enable_box)(struct intel_uncore_box *);
+	void (*disable_event)(struct intel_uncore_box *, struct perf_event *);
+	void (*enable_event)(struct intel_uncore_box *, struct perf_event *);
+	u64 (*read_counter)(struct intel_uncore_box *, struct perf_event *);
+	int (*hw_config)(struct intel_uncore_box *, struct perf_event *);
+	struct event_constraint * (*get_constraint)(struct intel_uncore_box *, struct perf_event *);
+	void (*put_constraint)(struct intel_uncore_box *, struct perf_event *);
+};
+
+struct uncore_event_desc {
+	struct device_attribute attr;
+	const char *config;
+};
+
+struct freerunning_counters {
+	unsigned int counter_base;
+	unsigned int counter_offset;
+	unsigned int box_offset;
+	unsigned int num_counters;
+	unsigned int bits;
+	unsigned int *box_offsets;
+};
+
+struct intel_uncore_topology {
+	u64 configuration;
+	int segment;
+};
+
+struct intel_uncore_extra_reg {
+	raw_spinlock_t lock;
+	u64 config;
+	u64 config1;
+	u64 config2;
+	atomic_t ref;
+};
+
+struct intel_uncore_box {
+	int dieid;
+	int n_active;
+	int n_events;
+	int cpu;
+	long unsigned int flags;
+	atomic_t refcnt;
+	struct perf_event *events[10];
+	struct perf_event *event_list[10];
+	struct event_constraint *event_constraint[10];
+	long unsigned int active_mask[1];
+	u64 tags[10];
+	struct pci_dev *pci_dev;
+	struct intel_uncore_pmu *pmu;
+	u64 hrtimer_duration;
+	struct hrtimer hrtimer;
+	struct list_head list;
+	struct list_head active_list;
+	void *io_addr;
+	struct intel_uncore_extra_reg shared_regs[0];
+};
+
+struct pci2phy_map {
+	struct list_head list;
+	int segment;
+	int pbus_to_dieid[256];
+};
+
+struct intel_uncore_init_fun {
+	void (*cpu_init)(void);
+	int (*pci_init)(void);
+	void (*mmio_init)(void);
+	bool use_discovery;
+};
+
+enum {
+	EXTRA_REG_NHMEX_M_FILTER = 0,
+	EXTRA_REG_NHMEX_M_DSP = 1,
+	EXTRA_REG_NHMEX_M_ISS = 2,
+	EXTRA_REG_NHMEX_M_MAP = 3,
+	EXTRA_REG_NHMEX_M_MSC_THR = 4,
+	EXTRA_REG_NHMEX_M_PGT = 5,
+	EXTRA_REG_NHMEX_M_PLD = 6,
+	EXTRA_REG_NHMEX_M_ZDP_CTL_FVC = 7,
+};
+
+enum {
+	SNB_PCI_UNCORE_IMC = 0,
+};
+
+enum perf_snb_uncore_imc_freerunning_types {
+	SNB_PCI_UNCORE_IMC_DATA_READS = 0,
+	SNB_PCI_UNCORE_IMC_DATA_WRITES = 1,
+	SNB_PCI_UNCORE_IMC_GT_REQUESTS = 2,
+	SNB_PCI_UNCORE_IMC_IA_REQUESTS = 3,
+	SNB_PCI_UNCORE_IMC_IO_REQUESTS = 4,
+	SNB_PCI_UNCORE_IMC_FREERUNNING_TYPE_MAX = 5,
+};
+
+struct imc_uncore_pci_dev {
+	__u32 pci_id;
+	struct pci_driver *driver;
+};
+
+enum perf_tgl_uncore_imc_freerunning_types {
+	TGL_MMIO_UNCORE_IMC_DATA_TOTAL = 0,
+	TGL_MMIO_UNCORE_IMC_DATA_READ = 1,
+	TGL_MMIO_UNCORE_IMC_DATA_WRITE = 2,
+	TGL_MMIO_UNCORE_IMC_FREERUNNING_TYPE_MAX = 3,
+};
+
+enum perf_adl_uncore_imc_freerunning_types {
+	ADL_MMIO_UNCORE_IMC_DATA_TOTAL = 0,
+	ADL_MMIO_UNCORE_IMC_DATA_READ = 1,
+	ADL_MMIO_UNCORE_IMC_DATA_WRITE = 2,
+	ADL_MMIO_UNCORE_IMC_FREERUNNING_TYPE_MAX = 3,
+};
+
+enum uncore_access_type {
+	UNCORE_ACCESS_MSR = 0,
+	UNCORE_ACCESS_MMIO = 1,
+	UNCORE_ACCESS_PCI = 2,
+	UNCORE_ACCESS_MAX = 3,
+};
+
+enum {
+	SNBEP_PCI_QPI_PORT0_FILTER = 0,
+	SNBEP_PCI_QPI_PORT1_FILTER = 1,
+	BDX_PCI_QPI_PORT2_FILTER = 2,
+};
+
+enum {
+	SNBEP_PCI_UNCORE_HA = 0,
+	SNBEP_PCI_UNCORE_IMC = 1,
+	SNBEP_PCI_UNCORE_QPI = 2,
+	SNBEP_PCI_UNCORE_R2PCIE = 3,
+	SNBEP_PCI_UNCORE_R3QPI = 4,
+};
+
+enum {
+	IVBEP_PCI_UNCORE_HA = 0,
+	IVBEP_PCI_UNCORE_IMC = 1,
+	IVBEP_PCI_UNCORE_IRP = 2,
+	IVBEP_PCI_UNCORE_QPI = 3,
+	IVBEP_PCI_UNCORE_R2PCIE = 4,
+	IVBEP_PCI_UNCORE_R3QPI = 5,
+};
+
+enum {
+	KNL_PCI_UNCORE_MC_UCLK = 0,
+	KNL_PCI_UNCORE_MC_DCLK = 1,
+	KNL_PCI_UNCORE_EDC_UCLK = 2,
+	KNL_PCI_UNCORE_EDC_ECLK = 3,
+	KNL_PCI_UNCORE_M2PCIE = 4,
+	KNL_PCI_UNCORE_IRP = 5,
+};
+
+enum {
+	HSWEP_PCI_UNCORE_HA = 0,
+	HSWEP_PCI_UNCORE_IMC = 1,
+	HSWEP_PCI_UNCORE_IRP = 2,
+	HSWEP_PCI_UNCORE_QPI = 3,
+	HSWEP_PCI_UNCORE_R2PCIE = 4,
+	HSWEP_PCI_UNCORE_R3QPI = 5,
+};
+
+enum {
+	BDX_PCI_UNCORE_HA = 0,
+	BDX_PCI_UNCORE_IMC = 1,
+	BDX_PCI_UNCORE_IRP = 2,
+	BDX_PCI_UNCORE_QPI = 3,
+	BDX_PCI_UNCORE_R2PCIE = 4,
+	BDX_PCI_UNCORE_R3QPI = 5,
+};
+
+enum perf_uncore_iio_freerunning_type_id {
+	SKX_IIO_MSR_IOCLK = 0,
+	SKX_IIO_MSR_BW = 1,
+	SKX_IIO_MSR_UTIL = 2,
+	SKX_IIO_FREERUNNING_TYPE_MAX = 3,
+};
+
+enum {
+	SKX_PCI_UNCORE_IMC = 0,
+	SKX_PCI_UNCORE_M2M = 1,
+	SKX_PCI_UNCORE_UPI = 2,
+	SKX_PCI_UNCORE_M2PCIE = 3,
+	SKX_PCI_UNCORE_M3UPI = 4,
+};
+
+enum {
+	SNR_QAT_PMON_ID = 0,
+	SNR_CBDMA_DMI_PMON_ID = 1,
+	SNR_NIS_PMON_ID = 2,
+	SNR_DLB_PMON_ID = 3,
+	SNR_PCIE_GEN3_PMON_ID = 4,
+};
+
+enum perf_uncore_snr_iio_freerunning_type_id {
+	SNR_IIO_MSR_IOCLK = 0,
+	SNR_IIO_MSR_BW_IN = 1,
+	SNR_IIO_FREERUNNING_TYPE_MAX = 2,
+};
+
+enum {
+	SNR_PCI_UNCORE_M2M = 0,
+	SNR_PCI_UNCORE_PCIE3 = 1,
+};
+
+enum perf_uncore_snr_imc_freerunning_type_id {
+	SNR_IMC_DCLK = 0,
+	SNR_IMC_DDR = 1,
+	SNR_IMC_FREERUNNING_TYPE_MAX = 2,
+};
+
+enum {
+	ICX_PCIE1_PMON_ID = 0,
+	ICX_PCIE2_PMON_ID = 1,
+	ICX_PCIE3_PMON_ID = 2,
+	ICX_PCIE4_PMON_ID = 3,
+	ICX_PCIE5_PMON_ID = 4,
+	ICX_CBDMA_DMI_PMON_ID = 5,
+};
+
+enum perf_uncore_icx_iio_freerunning_type_id {
+	ICX_IIO_MSR_IOCLK = 0,
+	ICX_IIO_MSR_BW_IN = 1,
+	ICX_IIO_FREERUNNING_TYPE_MAX = 2,
+};
+
+enum {
+	ICX_PCI_UNCORE_M2M = 0,
+	ICX_PCI_UNCORE_UPI = 1,
+	ICX_PCI_UNCORE_M3UPI = 2,
+};
+
+enum perf_uncore_icx_imc_freerunning_type_id {
+	ICX_IMC_DCLK = 0,
+	ICX_IMC_DDR = 1,
+	ICX_IMC_DDRT = 2,
+	ICX_IMC_FREERUNNING_TYPE_MAX = 3,
+};
+
+enum perf_uncore_spr_iio_freerunning_type_id {
+	SPR_IIO_MSR_IOCLK = 0,
+	SPR_IIO_MSR_BW_IN = 1,
+	SPR_IIO_MSR_BW_OUT = 2,
+	SPR_IIO_FREERUNNING_TYPE_MAX = 3,
+};
+
+enum perf_uncore_spr_imc_freerunning_type_id {
+	SPR_IMC_DCLK = 0,
+	SPR_IMC_PQ_CYCLES = 1,
+	SPR_IMC_FREERUNNING_TYPE_MAX = 2,
+};
+
+struct uncore_global_discovery {
+	union {
+		u64 table1;
+		struct {
+			u64 type: 8;
+			u64 stride: 8;
+			u64 max_units: 10;
+			u64 __reserved_1: 36;
+			u64 access_type: 2;
+		};
+	};
+	u64 ctl;
+	union {
+		u64 table3;
+		struct {
+			u64 status_offset: 8;
+			u64 num_status: 16;
+			u64 __reserved_2: 40;
+		};
+	};
+};
+
+struct uncore_unit_discovery {
+	union {
+		u64 table1;
+		struct {
+			u64 num_regs: 8;
+			u64 ctl_offset: 8;
+			u64 bit_width: 8;
+			u64 ctr_offset: 8;
+			u64 status_offset: 8;
+			u64 __reserved_1: 22;
+			u64 access_type: 2;
+		};
+	};
+	u64 ctl;
+	union {
+		u64 table3;
+		struct {
+			u64 box_type: 16;
+			u64 box_id: 16;
+			u64 __reserved_2: 32;
+		};
+	};
+};
+
+struct intel_uncore_discovery_type {
+	struct rb_node node;
+	enum uncore_access_type access_type;
+	u64 box_ctrl;
+	u64 *box_ctrl_die;
+	u16 type;
+	u8 num_counters;
+	u8 counter_width;
+	u8 ctl_offset;
+	u8 ctr_offset;
+	u16 num_boxes;
+	unsigned int *ids;
+	unsigned int *box_offset;
+};
+
+struct cstate_model {
+	long unsigned int core_events;
+	long unsigned int pkg_events;
+	long unsigned int quirks;
+};
+
+enum perf_cstate_core_events {
+	PERF_CSTATE_CORE_C1_RES = 0,
+	PERF_CSTATE_CORE_C3_RES = 1,
+	PERF_CSTATE_CORE_C6_RES = 2,
+	PERF_CSTATE_CORE_C7_RES = 3,
+	PERF_CSTATE_CORE_EVENT_MAX = 4,
+};
+
+enum perf_cstate_pkg_events {
+	PERF_CSTATE_PKG_C2_RES = 0,
+	PERF_CSTATE_PKG_C3_RES = 1,
+	PERF_CSTATE_PKG_C6_RES = 2,
+	PERF_CSTATE_PKG_C7_RES = 3,
+	PERF_CSTATE_PKG_C8_RES = 4,
+	PERF_CSTATE_PKG_C9_RES = 5,
+	PERF_CSTATE_PKG_C10_RES = 6,
+	PERF_CSTATE_PKG_EVENT_MAX = 7,
+};
+
+enum cc_attr {
+	CC_ATTR_MEM_ENCRYPT = 0,
+	CC_ATTR_HOST_MEM_ENCRYPT = 1,
+	CC_ATTR_GUEST_MEM_ENCRYPT = 2,
+	CC_ATTR_GUEST_STATE_ENCRYPT = 3,
+	CC_ATTR_GUEST_UNROLL_STRING_IO = 4,
+	CC_ATTR_GUEST_SEV_SNP = 5,
+	CC_ATTR_HOTPLUG_DISABLED = 6,
+};
+
+struct real_mode_header {
+	u32 text_start;
+	u32 ro_end;
+	u32 trampoline_start;
+	u32 trampoline_header;
+	u32 trampoline_start64;
+	u32 trampoline_pgd;
+	u32 machine_real_restart_asm;
+	u32 machine_real_restart_seg;
+};
+
+struct trampoline_header {
+	u64 start;
+	u64 efer;
+	u32 cr4;
+	u32 flags;
+};
+
+enum show_regs_mode {
+	SHOW_REGS_SHORT = 0,
+	SHOW_REGS_USER = 1,
+	SHOW_REGS_ALL = 2,
+};
+
+enum which_selector {
+	FS = 0,
+	GS = 1,
+};
+
+struct sigcontext_64 {
+	__u64 r8;
+	__u64 r9;
+	__u64 r10;
+	__u64 r11;
+	__u64 r12;
+	__u64 r13;
+	__u64 r14;
+	__u64 r15;
+	__u64 di;
+	__u64 si;
+	__u64 bp;
+	__u64 bx;
+	__u64 dx;
+	__u64 ax;
+	__u64 cx;
+	__u64 sp;
+	__u64 ip;
+	__u64 flags;
+	__u16 cs;
+	__u16 gs;
+	__u16 fs;
+	__u16 ss;
+	__u64 err;
+	__u64 trapno;
+	__u64 oldmask;
+	__u64 cr2;
+	__u64 fpstate;
+	__u64 reserved1[8];
+};
+
+typedef sigset_t compat_sigset_t;
+
+struct sigaltstack {
+	void *ss_sp;
+	int ss_flags;
+	__kernel_size_t ss_size;
+};
+
+typedef struct sigaltstack stack_t;
+
+struct siginfo {
+	union {
+		struct {
+			int si_signo;
+			int si_errno;
+			int si_code;
+			union __sifields _sifields;
+		};
+		int _si_pad[32];
+	};
+};
+
+typedef struct siginfo siginfo_t;
+
+struct ksignal {
+	struct k_sigaction ka;
+	kernel_siginfo_t info;
+	int sig;
+};
+
+struct __large_struct {
+	long unsigned int buf[100];
+};
+
+struct ucontext {
+	long unsigned int uc_flags;
+	struct ucontext *uc_link;
+	stack_t uc_stack;
+	struct sigcontext_64 uc_mcontext;
+	sigset_t uc_sigmask;
+};
+
+struct kernel_vm86_regs {
+	struct pt_regs pt;
+	short unsigned int es;
+	short unsigned int __esh;
+	short unsigned int ds;
+	short unsigned int __dsh;
+	short unsigned int fs;
+	short unsigned int __fsh;
+	short unsigned int gs;
+	short unsigned int __gsh;
+};
+
+struct rt_sigframe {
+	char *pretcode;
+	struct ucontext uc;
+	struct siginfo info;
+};
+
+enum bug_trap_type {
+	BUG_TRAP_TYPE_NONE = 0,
+	BUG_TRAP_TYPE_WARN = 1,
+	BUG_TRAP_TYPE_BUG = 2,
 };
 
 enum insn_mode {
@@ -15976,45 +18072,183 @@ struct irqentry_state {
 
 typedef struct irqentry_state irqentry_state_t;
 
-struct kernel_vm86_regs {
-	struct pt_regs pt;
-	short unsigned int es;
-	short unsigned int __esh;
-	short unsigned int ds;
-	short unsigned int __dsh;
-	short unsigned int fs;
-	short unsigned int __fsh;
-	short unsigned int gs;
-	short unsigned int __gsh;
-};
-
 enum kernel_gp_hint {
 	GP_NO_HINT = 0,
 	GP_NON_CANONICAL = 1,
 	GP_CANONICAL = 2,
 };
 
+enum {
+	GATE_INTERRUPT = 14,
+	GATE_TRAP = 15,
+	GATE_CALL = 12,
+	GATE_TASK = 5,
+};
+
+struct idt_data {
+	unsigned int vector;
+	unsigned int segment;
+	struct idt_bits bits;
+	const void *addr;
+};
+
+typedef struct irq_desc *vector_irq_t[256];
+
+struct trace_event_raw_x86_irq_vector {
+	struct trace_entry ent;
+	int vector;
+	char __data[0];
+};
+
+struct trace_event_raw_vector_config {
+	struct trace_entry ent;
+	unsigned int irq;
+	unsigned int vector;
+	unsigned int cpu;
+	unsigned int apicdest;
+	char __data[0];
+};
+
+struct trace_event_raw_vector_mod {
+	struct trace_entry ent;
+	unsigned int irq;
+	unsigned int vector;
+	unsigned int cpu;
+	unsigned int prev_vector;
+	unsigned int prev_cpu;
+	char __data[0];
+};
+
+struct trace_event_raw_vector_reserve {
+	struct trace_entry ent;
+	unsigned int irq;
+	int ret;
+	char __data[0];
+};
+
+struct trace_event_raw_vector_alloc {
+	struct trace_entry ent;
+	unsigned int irq;
+	unsigned int vector;
+	bool reserved;
+	int ret;
+	char __data[0];
+};
+
+struct trace_event_raw_vector_alloc_managed {
+	struct trace_entry ent;
+	unsigned int irq;
+	unsigned int vector;
+	int ret;
+	char __data[0];
+};
+
+struct trace_event_raw_vector_activate {
+	struct trace_entry ent;
+	unsigned int irq;
+	bool is_managed;
+	bool can_reserve;
+	bool reserve;
+	char __data[0];
+};
+
+struct trace_event_raw_vector_teardown {
+	struct trace_entry ent;
+	unsigned int irq;
+	bool is_managed;
+	bool has_reserved;
+	char __data[0];
+};
+
+struct trace_event_raw_vector_setup {
+	struct trace_entry ent;
+	unsigned int irq;
+	bool is_legacy;
+	int ret;
+	char __data[0];
+};
+
+struct trace_event_raw_vector_free_moved {
+	struct trace_entry ent;
+	unsigned int irq;
+	unsigned int cpu;
+	unsigned int vector;
+	bool is_managed;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_x86_irq_vector {};
+
+struct trace_event_data_offsets_vector_config {};
+
+struct trace_event_data_offsets_vector_mod {};
+
+struct trace_event_data_offsets_vector_reserve {};
+
+struct trace_event_data_offsets_vector_alloc {};
+
+struct trace_event_data_offsets_vector_alloc_managed {};
+
+struct trace_event_data_offsets_vector_activate {};
+
+struct trace_event_data_offsets_vector_teardown {};
+
+struct trace_event_data_offsets_vector_setup {};
+
+struct trace_event_data_offsets_vector_free_moved {};
+
+typedef void (*btf_trace_local_timer_entry)(void *, int);
+
+typedef void (*btf_trace_local_timer_exit)(void *, int);
+
+typedef void (*btf_trace_spurious_apic_entry)(void *, int);
+
+typedef void (*btf_trace_spurious_apic_exit)(void *, int);
+
+typedef void (*btf_trace_error_apic_entry)(void *, int);
+
+typedef void (*btf_trace_error_apic_exit)(void *, int);
+
+typedef void (*btf_trace_x86_platform_ipi_entry)(void *, int);
+
+typedef void (*btf_trace_x86_platform_ipi_exit)(void *, int);
+
+typedef void (*btf_trace_irq_work_entry)(void *, int);
+
+typedef void (*btf_trace_irq_work_exit)(void *, int);
+
+typedef void (*btf_trace_vector_config)(void *, unsigned int, unsigned int, unsigned int, unsigned int);
+
+typedef void (*btf_trace_vector_update)(void *, unsigned int, unsigned int, unsigned int, unsigned int, unsigned int);
+
+typedef void (*btf_trace_vector_clear)(void *, unsigned int, unsigned int, unsigned int, unsigned int, unsigned int);
+
+typedef void (*btf_trace_vector_reserve_managed)(void *, unsigned int, int);
+
+typedef void (*btf_trace_vector_reserve)(void *, unsigned int, int);
+
+typedef void (*btf_trace_vector_alloc)(void *, unsigned int, unsigned int, bool, int);
+
+typedef void (*btf_trace_vector_alloc_managed)(void *, unsigned int, unsigned int, int);
+
+typedef void (*btf_trace_vector_activate)(void *, unsigned int, bool, bool, bool);
+
+typedef void (*btf_trace_vector_deactivate)(void *, unsigned int, bool, bool, bool);
+
+typedef void (*btf_trace_vector_teardown)(void *, unsigned int, bool, bool);
+
+typedef void (*btf_trace_vector_setup)(void *, unsigned int, bool, int);
+
+typedef void (*btf_trace_vector_free_moved)(void *, unsigned int, unsigned int, unsigned int, bool);
+
 struct irq_stack {
 	char stack[16384];
 };
 
-enum {
-	UNAME26 = 131072,
-	ADDR_NO_RANDOMIZE = 262144,
-	FDPIC_FUNCPTRS = 524288,
-	MMAP_PAGE_ZERO = 1048576,
-	ADDR_COMPAT_LAYOUT = 2097152,
-	READ_IMPLIES_EXEC = 4194304,
-	ADDR_LIMIT_32BIT = 8388608,
-	SHORT_INODE = 16777216,
-	WHOLE_SECONDS = 33554432,
-	STICKY_TIMEOUTS = 67108864,
-	ADDR_LIMIT_3GB = 134217728,
-};
-
-enum tlb_infos {
-	ENTRIES = 0,
-	NR_INFO = 1,
+struct estack_pages {
+	u32 offs;
+	u16 size;
+	u16 type;
 };
 
 enum clocksource_ids {
@@ -16048,82 +18282,6 @@ struct clocksource {
 	u64 cs_last;
 	u64 wd_last;
 	struct module *owner;
-};
-
-enum pcpu_fc {
-	PCPU_FC_AUTO = 0,
-	PCPU_FC_EMBED = 1,
-	PCPU_FC_PAGE = 2,
-	PCPU_FC_NR = 3,
-};
-
-enum {
-	MM_FILEPAGES = 0,
-	MM_ANONPAGES = 1,
-	MM_SWAPENTS = 2,
-	MM_SHMEMPAGES = 3,
-	NR_MM_COUNTERS = 4,
-};
-
-enum migratetype {
-	MIGRATE_UNMOVABLE = 0,
-	MIGRATE_MOVABLE = 1,
-	MIGRATE_RECLAIMABLE = 2,
-	MIGRATE_PCPTYPES = 3,
-	MIGRATE_HIGHATOMIC = 3,
-	MIGRATE_TYPES = 4,
-};
-
-enum lru_list {
-	LRU_INACTIVE_ANON = 0,
-	LRU_ACTIVE_ANON = 1,
-	LRU_INACTIVE_FILE = 2,
-	LRU_ACTIVE_FILE = 3,
-	LRU_UNEVICTABLE = 4,
-	NR_LRU_LISTS = 5,
-};
-
-enum vmscan_throttle_state {
-	VMSCAN_THROTTLE_WRITEBACK = 0,
-	VMSCAN_THROTTLE_ISOLATED = 1,
-	VMSCAN_THROTTLE_NOPROGRESS = 2,
-	VMSCAN_THROTTLE_CONGESTED = 3,
-	NR_VMSCAN_THROTTLE = 4,
-};
-
-enum zone_watermarks {
-	WMARK_MIN = 0,
-	WMARK_LOW = 1,
-	WMARK_HIGH = 2,
-	WMARK_PROMO = 3,
-	NR_WMARK = 4,
-};
-
-enum {
-	ZONELIST_FALLBACK = 0,
-	MAX_ZONELISTS = 1,
-};
-
-enum hrtimer_base_type {
-	HRTIMER_BASE_MONOTONIC = 0,
-	HRTIMER_BASE_REALTIME = 1,
-	HRTIMER_BASE_BOOTTIME = 2,
-	HRTIMER_BASE_TAI = 3,
-	HRTIMER_BASE_MONOTONIC_SOFT = 4,
-	HRTIMER_BASE_REALTIME_SOFT = 5,
-	HRTIMER_BASE_BOOTTIME_SOFT = 6,
-	HRTIMER_BASE_TAI_SOFT = 7,
-	HRTIMER_MAX_CLOCK_BASES = 8,
-};
-
-enum rseq_cs_flags_bit {
-	RSEQ_CS_FLAG_NO_RESTART_ON_PREEMPT_BIT = 0,
-	RSEQ_CS_FLAG_NO_RESTART_ON_SIGNAL_BIT = 1,
-	RSEQ_CS_FLAG_NO_RESTART_ON_MIGRATE_BIT = 2,
-};
-
-enum {
-	TASK_COMM_LEN = 16,
 };
 
 enum clock_event_state {
@@ -16246,6 +18404,11 @@ struct x86_init_ops {
 	struct x86_init_acpi acpi;
 };
 
+enum lockdep_ok {
+	LOCKDEP_STILL_OK = 0,
+	LOCKDEP_NOW_UNRELIABLE = 1,
+};
+
 struct trace_event_raw_nmi_handler {
 	struct trace_entry ent;
 	void *handler;
@@ -16277,6 +18440,247 @@ enum nmi_states {
 	NMI_LATCHED = 2,
 };
 
+struct atomic_notifier_head {
+	spinlock_t lock;
+	struct notifier_block *head;
+};
+
+struct io_tlb_area;
+
+struct io_tlb_slot;
+
+struct io_tlb_mem {
+	phys_addr_t start;
+	phys_addr_t end;
+	void *vaddr;
+	long unsigned int nslabs;
+	long unsigned int used;
+	struct dentry *debugfs;
+	bool late_alloc;
+	bool force_bounce;
+	bool for_alloc;
+	unsigned int nareas;
+	unsigned int area_nslabs;
+	struct io_tlb_area *areas;
+	struct io_tlb_slot *slots;
+};
+
+enum con_scroll {
+	SM_UP = 0,
+	SM_DOWN = 1,
+};
+
+enum vc_intensity {
+	VCI_HALF_BRIGHT = 0,
+	VCI_NORMAL = 1,
+	VCI_BOLD = 2,
+	VCI_MASK = 3,
+};
+
+struct vc_data;
+
+struct console_font;
+
+struct consw {
+	struct module *owner;
+	const char * (*con_startup)(void);
+	void (*con_init)(struct vc_data *, bool);
+	void (*con_deinit)(struct vc_data *);
+	void (*con_clear)(struct vc_data *, unsigned int, unsigned int, unsigned int);
+	void (*con_putc)(struct vc_data *, int, int, int);
+	void (*con_putcs)(struct vc_data *, const short unsigned int *, int, int, int);
+	void (*con_cursor)(struct vc_data *, int);
+	bool (*con_scroll)(struct vc_data *, unsigned int, unsigned int, enum con_scroll, unsigned int);
+	bool (*con_switch)(struct vc_data *);
+	int (*con_blank)(struct vc_data *, int, int);
+	int (*con_font_set)(struct vc_data *, struct console_font *, unsigned int);
+	int (*con_font_get)(struct vc_data *, struct console_font *);
+	int (*con_font_default)(struct vc_data *, struct console_font *, char *);
+	int (*con_resize)(struct vc_data *, unsigned int, unsigned int, unsigned int);
+	void (*con_set_palette)(struct vc_data *, const unsigned char *);
+	void (*con_scrolldelta)(struct vc_data *, int);
+	int (*con_set_origin)(struct vc_data *);
+	void (*con_save_screen)(struct vc_data *);
+	u8 (*con_build_attr)(struct vc_data *, u8, enum vc_intensity, bool, bool, bool, bool);
+	void (*con_invert_region)(struct vc_data *, u16 *, int);
+	u16 * (*con_screen_pos)(const struct vc_data *, int);
+	long unsigned int (*con_getxy)(struct vc_data *, long unsigned int, int *, int *);
+	void (*con_flush_scrollback)(struct vc_data *);
+	int (*con_debug_enter)(struct vc_data *);
+	int (*con_debug_leave)(struct vc_data *);
+};
+
+struct vc_state {
+	unsigned int x;
+	unsigned int y;
+	unsigned char color;
+	unsigned char Gx_charset[2];
+	unsigned int charset: 1;
+	enum vc_intensity intensity;
+	bool italic;
+	bool underline;
+	bool blink;
+	bool reverse;
+};
+
+struct console_font {
+	unsigned int width;
+	unsigned int height;
+	unsigned int charcount;
+	unsigned char *data;
+};
+
+struct vt_mode {
+	char mode;
+	char waitv;
+	short int relsig;
+	short int acqsig;
+	short int frsig;
+};
+
+struct uni_pagedict;
+
+struct uni_screen;
+
+struct vc_data {
+	struct tty_port port;
+	struct vc_state state;
+	struct vc_state saved_state;
+	short unsigned int vc_num;
+	unsigned int vc_cols;
+	unsigned int vc_rows;
+	unsigned int vc_size_row;
+	unsigned int vc_scan_lines;
+	unsigned int vc_cell_height;
+	long unsigned int vc_origin;
+	long unsigned int vc_scr_end;
+	long unsigned int vc_visible_origin;
+	unsigned int vc_top;
+	unsigned int vc_bottom;
+	const struct consw *vc_sw;
+	short unsigned int *vc_screenbuf;
+	unsigned int vc_screenbuf_size;
+	unsigned char vc_mode;
+	unsigned char vc_attr;
+	unsigned char vc_def_color;
+	unsigned char vc_ulcolor;
+	unsigned char vc_itcolor;
+	unsigned char vc_halfcolor;
+	unsigned int vc_cursor_type;
+	short unsigned int vc_complement_mask;
+	short unsigned int vc_s_complement_mask;
+	long unsigned int vc_pos;
+	short unsigned int vc_hi_font_mask;
+	struct console_font vc_font;
+	short unsigned int vc_video_erase_char;
+	unsigned int vc_state;
+	unsigned int vc_npar;
+	unsigned int vc_par[16];
+	struct vt_mode vt_mode;
+	struct pid *vt_pid;
+	int vt_newvt;
+	wait_queue_head_t paste_wait;
+	unsigned int vc_disp_ctrl: 1;
+	unsigned int vc_toggle_meta: 1;
+	unsigned int vc_decscnm: 1;
+	unsigned int vc_decom: 1;
+	unsigned int vc_decawm: 1;
+	unsigned int vc_deccm: 1;
+	unsigned int vc_decim: 1;
+	unsigned int vc_priv: 3;
+	unsigned int vc_need_wrap: 1;
+	unsigned int vc_can_do_color: 1;
+	unsigned int vc_report_mouse: 2;
+	unsigned char vc_utf: 1;
+	unsigned char vc_utf_count;
+	int vc_utf_char;
+	long unsigned int vc_tab_stop[4];
+	unsigned char vc_palette[48];
+	short unsigned int *vc_translate;
+	unsigned int vc_resize_user;
+	unsigned int vc_bell_pitch;
+	unsigned int vc_bell_duration;
+	short unsigned int vc_cur_blink_ms;
+	struct vc_data **vc_display_fg;
+	struct uni_pagedict *uni_pagedict;
+	struct uni_pagedict **uni_pagedict_loc;
+	struct uni_screen *vc_uni_screen;
+};
+
+struct setup_data {
+	__u64 next;
+	__u32 type;
+	__u32 len;
+	__u8 data[0];
+};
+
+struct setup_indirect {
+	__u32 type;
+	__u32 reserved;
+	__u64 len;
+	__u64 addr;
+};
+
+enum efi_secureboot_mode {
+	efi_secureboot_mode_unset = 0,
+	efi_secureboot_mode_unknown = 1,
+	efi_secureboot_mode_disabled = 2,
+	efi_secureboot_mode_enabled = 3,
+};
+
+enum hash_algo {
+	HASH_ALGO_MD4 = 0,
+	HASH_ALGO_MD5 = 1,
+	HASH_ALGO_SHA1 = 2,
+	HASH_ALGO_RIPE_MD_160 = 3,
+	HASH_ALGO_SHA256 = 4,
+	HASH_ALGO_SHA384 = 5,
+	HASH_ALGO_SHA512 = 6,
+	HASH_ALGO_SHA224 = 7,
+	HASH_ALGO_RIPE_MD_128 = 8,
+	HASH_ALGO_RIPE_MD_256 = 9,
+	HASH_ALGO_RIPE_MD_320 = 10,
+	HASH_ALGO_WP_256 = 11,
+	HASH_ALGO_WP_384 = 12,
+	HASH_ALGO_WP_512 = 13,
+	HASH_ALGO_TGR_128 = 14,
+	HASH_ALGO_TGR_160 = 15,
+	HASH_ALGO_TGR_192 = 16,
+	HASH_ALGO_SM3_256 = 17,
+	HASH_ALGO_STREEBOG_256 = 18,
+	HASH_ALGO_STREEBOG_512 = 19,
+	HASH_ALGO__LAST = 20,
+};
+
+enum xen_domain_type {
+	XEN_NATIVE = 0,
+	XEN_PV_DOMAIN = 1,
+	XEN_HVM_DOMAIN = 2,
+};
+
+enum e820_type {
+	E820_TYPE_RAM = 1,
+	E820_TYPE_RESERVED = 2,
+	E820_TYPE_ACPI = 3,
+	E820_TYPE_NVS = 4,
+	E820_TYPE_UNUSABLE = 5,
+	E820_TYPE_PMEM = 7,
+	E820_TYPE_PRAM = 12,
+	E820_TYPE_SOFT_RESERVED = 4026531839,
+	E820_TYPE_RESERVED_KERN = 128,
+};
+
+struct e820_entry {
+	u64 addr;
+	u64 size;
+	enum e820_type type;
+} __attribute__((packed));
+
+struct e820_table {
+	__u32 nr_entries;
+	struct e820_entry entries[131];
+};
+
 struct x86_cpuinit_ops {
 	void (*setup_percpu_clockev)(void);
 	void (*early_percpu_clock_init)(void);
@@ -16286,6 +18690,53 @@ struct x86_cpuinit_ops {
 struct x86_apic_ops {
 	unsigned int (*io_apic_read)(unsigned int, unsigned int);
 	void (*restore)(void);
+};
+
+enum {
+	IRQ_TYPE_NONE = 0,
+	IRQ_TYPE_EDGE_RISING = 1,
+	IRQ_TYPE_EDGE_FALLING = 2,
+	IRQ_TYPE_EDGE_BOTH = 3,
+	IRQ_TYPE_LEVEL_HIGH = 4,
+	IRQ_TYPE_LEVEL_LOW = 8,
+	IRQ_TYPE_LEVEL_MASK = 12,
+	IRQ_TYPE_SENSE_MASK = 15,
+	IRQ_TYPE_DEFAULT = 15,
+	IRQ_TYPE_PROBE = 16,
+	IRQ_LEVEL = 256,
+	IRQ_PER_CPU = 512,
+	IRQ_NOPROBE = 1024,
+	IRQ_NOREQUEST = 2048,
+	IRQ_NOAUTOEN = 4096,
+	IRQ_NO_BALANCING = 8192,
+	IRQ_MOVE_PCNTXT = 16384,
+	IRQ_NESTED_THREAD = 32768,
+	IRQ_NOTHREAD = 65536,
+	IRQ_PER_CPU_DEVID = 131072,
+	IRQ_IS_POLLED = 262144,
+	IRQ_DISABLE_UNLAZY = 524288,
+	IRQ_HIDDEN = 1048576,
+	IRQ_NO_DEBUG = 2097152,
+};
+
+struct syscore_ops {
+	struct list_head node;
+	int (*suspend)(void);
+	void (*resume)(void);
+	void (*shutdown)(void);
+};
+
+struct legacy_pic {
+	int nr_legacy_irqs;
+	struct irq_chip *chip;
+	void (*mask)(unsigned int);
+	void (*unmask)(unsigned int);
+	void (*mask_all)(void);
+	void (*restore_mask)(void);
+	void (*init)(int);
+	int (*probe)(void);
+	int (*irq_pending)(unsigned int);
+	void (*make_irq)(unsigned int);
 };
 
 enum align_flags {
@@ -16313,23 +18764,23 @@ struct vm_unmapped_area_info {
 	long unsigned int align_offset;
 };
 
+struct kobj_attribute {
+	struct attribute attr;
+	ssize_t (*show)(struct kobject *, struct kobj_attribute *, char *);
+	ssize_t (*store)(struct kobject *, struct kobj_attribute *, const char *, size_t);
+};
+
+enum {
+	MEMREMAP_WB = 1,
+	MEMREMAP_WT = 2,
+	MEMREMAP_WC = 4,
+	MEMREMAP_ENC = 8,
+	MEMREMAP_DEC = 16,
+};
+
 typedef void (*swap_func_t)(void *, void *, int);
 
 typedef int (*cmp_func_t)(const void *, const void *);
-
-struct setup_data {
-	__u64 next;
-	__u32 type;
-	__u32 len;
-	__u8 data[0];
-};
-
-struct setup_indirect {
-	__u32 type;
-	__u32 reserved;
-	__u64 len;
-	__u64 addr;
-};
 
 enum {
 	IORES_DESC_NONE = 0,
@@ -16344,42 +18795,53 @@ enum {
 	IORES_DESC_CXL = 9,
 };
 
-enum key_being_used_for {
-	VERIFYING_MODULE_SIGNATURE = 0,
-	VERIFYING_FIRMWARE_SIGNATURE = 1,
-	VERIFYING_KEXEC_PE_SIGNATURE = 2,
-	VERIFYING_KEY_SIGNATURE = 3,
-	VERIFYING_KEY_SELF_SIGNATURE = 4,
-	VERIFYING_UNSPECIFIED_SIGNATURE = 5,
-	NR__KEY_BEING_USED_FOR = 6,
-};
-
-enum e820_type {
-	E820_TYPE_RAM = 1,
-	E820_TYPE_RESERVED = 2,
-	E820_TYPE_ACPI = 3,
-	E820_TYPE_NVS = 4,
-	E820_TYPE_UNUSABLE = 5,
-	E820_TYPE_PMEM = 7,
-	E820_TYPE_PRAM = 12,
-	E820_TYPE_SOFT_RESERVED = 4026531839,
-	E820_TYPE_RESERVED_KERN = 128,
-};
-
-struct e820_entry {
-	u64 addr;
-	u64 size;
-	enum e820_type type;
-} __attribute__((packed));
-
-struct e820_table {
-	__u32 nr_entries;
-	struct e820_entry entries[131];
-};
-
 struct change_member {
 	struct e820_entry *entry;
 	long long unsigned int addr;
+};
+
+struct iommu_group {};
+
+struct scatterlist {
+	long unsigned int page_link;
+	unsigned int offset;
+	unsigned int length;
+	dma_addr_t dma_address;
+	unsigned int dma_length;
+};
+
+struct sg_table {
+	struct scatterlist *sgl;
+	unsigned int nents;
+	unsigned int orig_nents;
+};
+
+struct dma_map_ops {
+	unsigned int flags;
+	void * (*alloc)(struct device *, size_t, dma_addr_t *, gfp_t, long unsigned int);
+	void (*free)(struct device *, size_t, void *, dma_addr_t, long unsigned int);
+	struct page * (*alloc_pages)(struct device *, size_t, dma_addr_t *, enum dma_data_direction, gfp_t);
+	void (*free_pages)(struct device *, size_t, struct page *, dma_addr_t, enum dma_data_direction);
+	struct sg_table * (*alloc_noncontiguous)(struct device *, size_t, enum dma_data_direction, gfp_t, long unsigned int);
+	void (*free_noncontiguous)(struct device *, size_t, struct sg_table *, enum dma_data_direction);
+	int (*mmap)(struct device *, struct vm_area_struct *, void *, dma_addr_t, size_t, long unsigned int);
+	int (*get_sgtable)(struct device *, struct sg_table *, void *, dma_addr_t, size_t, long unsigned int);
+	dma_addr_t (*map_page)(struct device *, struct page *, long unsigned int, size_t, enum dma_data_direction, long unsigned int);
+	void (*unmap_page)(struct device *, dma_addr_t, size_t, enum dma_data_direction, long unsigned int);
+	int (*map_sg)(struct device *, struct scatterlist *, int, enum dma_data_direction, long unsigned int);
+	void (*unmap_sg)(struct device *, struct scatterlist *, int, enum dma_data_direction, long unsigned int);
+	dma_addr_t (*map_resource)(struct device *, phys_addr_t, size_t, enum dma_data_direction, long unsigned int);
+	void (*unmap_resource)(struct device *, dma_addr_t, size_t, enum dma_data_direction, long unsigned int);
+	void (*sync_single_for_cpu)(struct device *, dma_addr_t, size_t, enum dma_data_direction);
+	void (*sync_single_for_device)(struct device *, dma_addr_t, size_t, enum dma_data_direction);
+	void (*sync_sg_for_cpu)(struct device *, struct scatterlist *, int, enum dma_data_direction);
+	void (*sync_sg_for_device)(struct device *, struct scatterlist *, int, enum dma_data_direction);
+	void (*cache_sync)(struct device *, void *, size_t, enum dma_data_direction);
+	int (*dma_supported)(struct device *, u64);
+	u64 (*get_required_mask)(struct device *);
+	size_t (*max_mapping_size)(struct device *);
+	size_t (*opt_mapping_size)(void);
+	long unsigned int (*get_merge_boundary)(struct device *);
 };
 
 enum dmi_field {
@@ -16419,6 +18881,16 @@ enum {
 	ATI_FORCE_HPET_RESUME = 5,
 };
 
+struct cpu {
+	int node_id;
+	int hotpluggable;
+	struct device dev;
+};
+
+struct x86_cpu {
+	struct cpu cpu;
+};
+
 struct paravirt_patch_site {
 	u8 *instr;
 	u8 type;
@@ -16431,25 +18903,6 @@ struct die_args {
 	long int err;
 	int trapnr;
 	int signr;
-};
-
-struct tlb_context {
-	u64 ctx_id;
-	u64 tlb_gen;
-};
-
-struct tlb_state {
-	struct mm_struct *loaded_mm;
-	union {
-		struct mm_struct *last_user_mm;
-		long unsigned int last_user_mm_spec;
-	};
-	u16 loaded_mm_asid;
-	u16 next_asid;
-	bool invalidate_other;
-	short unsigned int user_pcid_flush_mask;
-	long unsigned int cr4;
-	struct tlb_context ctxs[6];
 };
 
 struct tlb_state_shared {
@@ -16475,6 +18928,30 @@ struct bp_patching_desc {
 	struct text_poke_loc *vec;
 	int nr_entries;
 	atomic_t refs;
+};
+
+typedef struct {
+	void *lock;
+} class_irq_t;
+
+enum {
+	HW_BREAKPOINT_LEN_1 = 1,
+	HW_BREAKPOINT_LEN_2 = 2,
+	HW_BREAKPOINT_LEN_3 = 3,
+	HW_BREAKPOINT_LEN_4 = 4,
+	HW_BREAKPOINT_LEN_5 = 5,
+	HW_BREAKPOINT_LEN_6 = 6,
+	HW_BREAKPOINT_LEN_7 = 7,
+	HW_BREAKPOINT_LEN_8 = 8,
+};
+
+enum {
+	HW_BREAKPOINT_EMPTY = 0,
+	HW_BREAKPOINT_R = 1,
+	HW_BREAKPOINT_W = 2,
+	HW_BREAKPOINT_RW = 3,
+	HW_BREAKPOINT_X = 4,
+	HW_BREAKPOINT_INVALID = 7,
 };
 
 typedef unsigned int u_int;
@@ -16516,22 +18993,72 @@ typedef struct {
 	seqcount_t seqcount;
 } seqcount_latch_t;
 
-struct legacy_pic {
-	int nr_legacy_irqs;
-	struct irq_chip *chip;
-	void (*mask)(unsigned int);
-	void (*unmask)(unsigned int);
-	void (*mask_all)(void);
-	void (*restore_mask)(void);
-	void (*init)(int);
-	int (*probe)(void);
-	int (*irq_pending)(unsigned int);
-	void (*make_irq)(unsigned int);
-};
-
 struct cyc2ns {
 	struct cyc2ns_data data[2];
 	seqcount_latch_t seq;
+};
+
+struct muldiv {
+	u32 multiplier;
+	u32 divider;
+};
+
+struct freq_desc {
+	bool use_msr_plat;
+	struct muldiv muldiv[16];
+	u32 freqs[16];
+	u32 mask;
+};
+
+struct dmi_strmatch {
+	unsigned char slot: 7;
+	unsigned char exact_match: 1;
+	char substr[79];
+};
+
+struct dmi_system_id {
+	int (*callback)(const struct dmi_system_id *);
+	const char *ident;
+	struct dmi_strmatch matches[4];
+	void *driver_data;
+};
+
+struct pdev_archdata {};
+
+struct mfd_cell;
+
+struct platform_device_id;
+
+struct platform_device {
+	const char *name;
+	int id;
+	bool id_auto;
+	struct device dev;
+	u64 platform_dma_mask;
+	struct device_dma_parameters dma_parms;
+	u32 num_resources;
+	struct resource *resource;
+	const struct platform_device_id *id_entry;
+	const char *driver_override;
+	struct mfd_cell *mfd_cell;
+	struct pdev_archdata archdata;
+};
+
+struct platform_device_id {
+	char name[20];
+	kernel_ulong_t driver_data;
+};
+
+struct rtc_time {
+	int tm_sec;
+	int tm_min;
+	int tm_hour;
+	int tm_mday;
+	int tm_mon;
+	int tm_year;
+	int tm_wday;
+	int tm_yday;
+	int tm_isdst;
 };
 
 union text_poke_insn {
@@ -16697,29 +19224,6 @@ struct fork_frame {
 	struct pt_regs regs;
 };
 
-enum xfeature {
-	XFEATURE_FP = 0,
-	XFEATURE_SSE = 1,
-	XFEATURE_YMM = 2,
-	XFEATURE_BNDREGS = 3,
-	XFEATURE_BNDCSR = 4,
-	XFEATURE_OPMASK = 5,
-	XFEATURE_ZMM_Hi256 = 6,
-	XFEATURE_Hi16_ZMM = 7,
-	XFEATURE_PT_UNIMPLEMENTED_SO_FAR = 8,
-	XFEATURE_PKRU = 9,
-	XFEATURE_PASID = 10,
-	XFEATURE_RSRVD_COMP_11 = 11,
-	XFEATURE_RSRVD_COMP_12 = 12,
-	XFEATURE_RSRVD_COMP_13 = 13,
-	XFEATURE_RSRVD_COMP_14 = 14,
-	XFEATURE_LBR = 15,
-	XFEATURE_RSRVD_COMP_16 = 16,
-	XFEATURE_XTILE_CFG = 17,
-	XFEATURE_XTILE_DATA = 18,
-	XFEATURE_MAX = 19,
-};
-
 struct fpu_state_config {
 	unsigned int max_size;
 	unsigned int default_size;
@@ -16728,6 +19232,39 @@ struct fpu_state_config {
 	u64 legacy_features;
 	u64 independent_features;
 };
+
+struct trace_event_raw_x86_fpu {
+	struct trace_entry ent;
+	struct fpu *fpu;
+	bool load_fpu;
+	u64 xfeatures;
+	u64 xcomp_bv;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_x86_fpu {};
+
+typedef void (*btf_trace_x86_fpu_before_save)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_after_save)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_before_restore)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_after_restore)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_regs_activated)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_regs_deactivated)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_init_state)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_dropped)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_copy_src)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_copy_dst)(void *, struct fpu *);
+
+typedef void (*btf_trace_x86_fpu_xstate_check_failed)(void *, struct fpu *);
 
 struct membuf {
 	void *p;
@@ -16822,6 +19359,11 @@ struct user_i387_ia32_struct {
 	u32 st_space[20];
 };
 
+struct pkru_state {
+	u32 pkru;
+	u32 pad;
+};
+
 struct user_regset_view {
 	const char *name;
 	const struct user_regset *regsets;
@@ -16846,11 +19388,21 @@ struct pt_regs_offset {
 	int offset;
 };
 
-struct syscore_ops {
-	struct list_head node;
-	int (*suspend)(void);
-	void (*resume)(void);
-	void (*shutdown)(void);
+enum syscall_work_bit {
+	SYSCALL_WORK_BIT_SECCOMP = 0,
+	SYSCALL_WORK_BIT_SYSCALL_TRACEPOINT = 1,
+	SYSCALL_WORK_BIT_SYSCALL_TRACE = 2,
+	SYSCALL_WORK_BIT_SYSCALL_EMU = 3,
+	SYSCALL_WORK_BIT_SYSCALL_AUDIT = 4,
+	SYSCALL_WORK_BIT_SYSCALL_USER_DISPATCH = 5,
+	SYSCALL_WORK_BIT_SYSCALL_EXIT_TRAP = 6,
+};
+
+typedef bool (*stack_trace_consume_fn)(void *, long unsigned int);
+
+struct stack_frame_user {
+	const void *next_fp;
+	long unsigned int ret_addr;
 };
 
 enum cache_type {
@@ -16998,19 +19550,95 @@ union l3_cache {
 	unsigned int val;
 };
 
+struct cpuid_bit {
+	u16 feature;
+	u8 reg;
+	u8 bit;
+	u32 level;
+	u32 sub_leaf;
+};
+
+enum {
+	DESC_TSS = 9,
+	DESC_LDT = 2,
+	DESCTYPE_S = 16,
+};
+
+struct ldttss_desc {
+	u16 limit0;
+	u16 base0;
+	u16 base1: 8;
+	u16 type: 5;
+	u16 dpl: 2;
+	u16 p: 1;
+	u16 limit1: 4;
+	u16 zero0: 3;
+	u16 g: 1;
+	u16 base2: 8;
+	u32 base3;
+	u32 zero1;
+};
+
+typedef struct ldttss_desc ldt_desc;
+
+typedef struct ldttss_desc tss_desc;
+
+struct fixed_percpu_data {
+	char gs_base[40];
+	long unsigned int stack_canary;
+};
+
+enum cpuid_leafs {
+	CPUID_1_EDX = 0,
+	CPUID_8000_0001_EDX = 1,
+	CPUID_8086_0001_EDX = 2,
+	CPUID_LNX_1 = 3,
+	CPUID_1_ECX = 4,
+	CPUID_C000_0001_EDX = 5,
+	CPUID_8000_0001_ECX = 6,
+	CPUID_LNX_2 = 7,
+	CPUID_LNX_3 = 8,
+	CPUID_7_0_EBX = 9,
+	CPUID_D_1_EAX = 10,
+	CPUID_LNX_4 = 11,
+	CPUID_7_1_EAX = 12,
+	CPUID_8000_0008_EBX = 13,
+	CPUID_6_EAX = 14,
+	CPUID_8000_000A_EDX = 15,
+	CPUID_7_ECX = 16,
+	CPUID_8000_0007_EBX = 17,
+	CPUID_7_EDX = 18,
+	CPUID_8000_001F_EAX = 19,
+	CPUID_8000_0021_EAX = 20,
+	CPUID_LNX_5 = 21,
+	NR_CPUID_WORDS = 22,
+};
+
+struct cpu_dev {
+	const char *c_vendor;
+	const char *c_ident[2];
+	void (*c_early_init)(struct cpuinfo_x86 *);
+	void (*c_bsp_init)(struct cpuinfo_x86 *);
+	void (*c_init)(struct cpuinfo_x86 *);
+	void (*c_identify)(struct cpuinfo_x86 *);
+	void (*c_detect_tlb)(struct cpuinfo_x86 *);
+	int c_x86_vendor;
+};
+
+struct ppin_info {
+	int feature;
+	int msr_ppin_ctl;
+	int msr_ppin;
+};
+
+struct cpuid_dependent_feature {
+	u32 feature;
+	u32 level;
+};
+
 enum {
 	SAMPLES = 8,
 	MIN_CHANGE = 5,
-};
-
-struct x86_cpu_id {
-	__u16 vendor;
-	__u16 family;
-	__u16 model;
-	__u16 steppings;
-	__u16 feature;
-	__u16 flags;
-	kernel_ulong_t driver_data;
 };
 
 enum spectre_v2_mitigation {
@@ -18379,6 +21007,20 @@ enum vmscape_mitigations {
 	VMSCAPE_MITIGATION_IBPB_ON_VMEXIT = 3,
 };
 
+struct aperfmperf {
+	seqcount_t seq;
+	long unsigned int last_update;
+	u64 acnt;
+	u64 mcnt;
+	u64 aperf;
+	u64 mperf;
+};
+
+struct cpuid_dep {
+	unsigned int feature;
+	unsigned int depends;
+};
+
 enum vmx_feature_leafs {
 	MISC_FEATURES = 0,
 	PRIMARY_CTLS = 1,
@@ -18406,17 +21048,6 @@ struct ucode_cpu_info {
 	void *mc;
 };
 
-struct cpu_dev {
-	const char *c_vendor;
-	const char *c_ident[2];
-	void (*c_early_init)(struct cpuinfo_x86 *);
-	void (*c_bsp_init)(struct cpuinfo_x86 *);
-	void (*c_init)(struct cpuinfo_x86 *);
-	void (*c_identify)(struct cpuinfo_x86 *);
-	void (*c_detect_tlb)(struct cpuinfo_x86 *);
-	int c_x86_vendor;
-};
-
 struct _tlb_table {
 	unsigned char descriptor;
 	char tlb_type;
@@ -18437,30 +21068,41 @@ struct sku_microcode {
 	u32 microcode;
 };
 
-enum cpuid_leafs {
-	CPUID_1_EDX = 0,
-	CPUID_8000_0001_EDX = 1,
-	CPUID_8086_0001_EDX = 2,
-	CPUID_LNX_1 = 3,
-	CPUID_1_ECX = 4,
-	CPUID_C000_0001_EDX = 5,
-	CPUID_8000_0001_ECX = 6,
-	CPUID_LNX_2 = 7,
-	CPUID_LNX_3 = 8,
-	CPUID_7_0_EBX = 9,
-	CPUID_D_1_EAX = 10,
-	CPUID_LNX_4 = 11,
-	CPUID_7_1_EAX = 12,
-	CPUID_8000_0008_EBX = 13,
-	CPUID_6_EAX = 14,
-	CPUID_8000_000A_EDX = 15,
-	CPUID_7_ECX = 16,
-	CPUID_8000_0007_EBX = 17,
-	CPUID_7_EDX = 18,
-	CPUID_8000_001F_EAX = 19,
-	CPUID_8000_0021_EAX = 20,
-	CPUID_LNX_5 = 21,
-	NR_CPUID_WORDS = 22,
+struct cpuid_regs {
+	u32 eax;
+	u32 ebx;
+	u32 ecx;
+	u32 edx;
+};
+
+enum pconfig_target {
+	INVALID_TARGET = 0,
+	MKTME_TARGET = 1,
+	PCONFIG_TARGET_NR = 2,
+};
+
+enum {
+	PCONFIG_CPUID_SUBLEAF_INVALID = 0,
+	PCONFIG_CPUID_SUBLEAF_TARGETID = 1,
+};
+
+enum tsx_ctrl_states {
+	TSX_CTRL_ENABLE = 0,
+	TSX_CTRL_DISABLE = 1,
+	TSX_CTRL_RTM_ALWAYS_ABORT = 2,
+	TSX_CTRL_NOT_SUPPORTED = 3,
+};
+
+union zen_patch_rev {
+	struct {
+		__u32 rev: 8;
+		__u32 stepping: 4;
+		__u32 model: 4;
+		__u32 __reserved: 4;
+		__u32 ext_model: 4;
+		__u32 ext_fam: 8;
+	};
+	__u32 ucode_rev;
 };
 
 struct paravirt_callee_save {
@@ -18598,6 +21240,41 @@ struct vmware_steal_time {
 	uint64_t reserved[7];
 };
 
+enum cc_vendor {
+	CC_VENDOR_NONE = 0,
+	CC_VENDOR_AMD = 1,
+	CC_VENDOR_HYPERV = 2,
+	CC_VENDOR_INTEL = 3,
+};
+
+enum hv_isolation_type {
+	HV_ISOLATION_TYPE_NONE = 0,
+	HV_ISOLATION_TYPE_VBS = 1,
+	HV_ISOLATION_TYPE_SNP = 2,
+};
+
+struct ms_hyperv_info {
+	u32 features;
+	u32 priv_high;
+	u32 misc_features;
+	u32 hints;
+	u32 nested_features;
+	u32 max_vp_index;
+	u32 max_lp_index;
+	u32 isolation_config_a;
+	union {
+		u32 isolation_config_b;
+		struct {
+			u32 cvm_type: 4;
+			u32 reserved1: 1;
+			u32 shared_gpa_boundary_active: 1;
+			u32 shared_gpa_boundary_bits: 6;
+			u32 reserved2: 20;
+		};
+	};
+	u64 shared_gpa_boundary;
+};
+
 enum reboot_mode {
 	REBOOT_UNDEFINED = -1,
 	REBOOT_COLD = 0,
@@ -18617,19 +21294,6 @@ enum reboot_type {
 	BOOT_CF9_SAFE = 113,
 };
 
-struct dmi_strmatch {
-	unsigned char slot: 7;
-	unsigned char exact_match: 1;
-	char substr[79];
-};
-
-struct dmi_system_id {
-	int (*callback)(const struct dmi_system_id *);
-	const char *ident;
-	struct dmi_strmatch matches[4];
-	void *driver_data;
-};
-
 struct machine_ops {
 	void (*restart)(char *);
 	void (*halt)(void);
@@ -18642,17 +21306,6 @@ struct machine_ops {
 typedef void cpu_emergency_virt_cb(void);
 
 typedef void (*nmi_shootdown_cb)(int, struct pt_regs *);
-
-struct real_mode_header {
-	u32 text_start;
-	u32 ro_end;
-	u32 trampoline_start;
-	u32 trampoline_header;
-	u32 trampoline_start64;
-	u32 trampoline_pgd;
-	u32 machine_real_restart_asm;
-	u32 machine_real_restart_seg;
-};
 
 struct intel_early_ops {
 	resource_size_t (*stolen_size)(int, int, int);
@@ -18772,17 +21425,34 @@ struct ioapic_domain_cfg {
 	struct device_node *dev;
 };
 
-enum fixed_addresses {
-	VSYSCALL_PAGE = 511,
-	FIX_DBGP_BASE = 512,
-	FIX_EARLYCON_MEM_BASE = 513,
-	FIX_APIC_BASE = 514,
-	FIX_IO_APIC_BASE_0 = 515,
-	FIX_IO_APIC_BASE_END = 642,
-	__end_of_permanent_fixed_addresses = 643,
-	FIX_BTMAP_END = 1024,
-	FIX_BTMAP_BEGIN = 1535,
-	__end_of_fixed_addresses = 1536,
+enum page_cache_mode {
+	_PAGE_CACHE_MODE_WB = 0,
+	_PAGE_CACHE_MODE_WC = 1,
+	_PAGE_CACHE_MODE_UC_MINUS = 2,
+	_PAGE_CACHE_MODE_UC = 3,
+	_PAGE_CACHE_MODE_WT = 4,
+	_PAGE_CACHE_MODE_WP = 5,
+	_PAGE_CACHE_MODE_NUM = 8,
+};
+
+struct irq_cfg {
+	unsigned int dest_apicid;
+	unsigned int vector;
+};
+
+enum apic_intr_mode_id {
+	APIC_PIC = 0,
+	APIC_VIRTUAL_WIRE = 1,
+	APIC_VIRTUAL_WIRE_NO_CONFIG = 2,
+	APIC_SYMMETRIC_IO = 3,
+	APIC_SYMMETRIC_IO_NO_ROUTING = 4,
+};
+
+typedef int (*wakeup_cpu_handler)(int, long unsigned int);
+
+union apic_ir {
+	long unsigned int map[4];
+	u32 regs[8];
 };
 
 enum {
@@ -18850,13 +21520,6 @@ struct irq_alloc_info {
 	};
 };
 
-struct irq_cfg {
-	unsigned int dest_apicid;
-	unsigned int vector;
-};
-
-typedef struct irq_desc *vector_irq_t[256];
-
 enum {
 	IRQCHIP_FWNODE_REAL = 0,
 	IRQCHIP_FWNODE_NAMED = 1,
@@ -18880,43 +21543,6 @@ struct apic_chip_data {
 	unsigned int is_managed: 1;
 	unsigned int can_reserve: 1;
 	unsigned int has_reserved: 1;
-};
-
-enum page_cache_mode {
-	_PAGE_CACHE_MODE_WB = 0,
-	_PAGE_CACHE_MODE_WC = 1,
-	_PAGE_CACHE_MODE_UC_MINUS = 2,
-	_PAGE_CACHE_MODE_UC = 3,
-	_PAGE_CACHE_MODE_WT = 4,
-	_PAGE_CACHE_MODE_WP = 5,
-	_PAGE_CACHE_MODE_NUM = 8,
-};
-
-enum {
-	IRQ_TYPE_NONE = 0,
-	IRQ_TYPE_EDGE_RISING = 1,
-	IRQ_TYPE_EDGE_FALLING = 2,
-	IRQ_TYPE_EDGE_BOTH = 3,
-	IRQ_TYPE_LEVEL_HIGH = 4,
-	IRQ_TYPE_LEVEL_LOW = 8,
-	IRQ_TYPE_LEVEL_MASK = 12,
-	IRQ_TYPE_SENSE_MASK = 15,
-	IRQ_TYPE_DEFAULT = 15,
-	IRQ_TYPE_PROBE = 16,
-	IRQ_LEVEL = 256,
-	IRQ_PER_CPU = 512,
-	IRQ_NOPROBE = 1024,
-	IRQ_NOREQUEST = 2048,
-	IRQ_NOAUTOEN = 4096,
-	IRQ_NO_BALANCING = 8192,
-	IRQ_MOVE_PCNTXT = 16384,
-	IRQ_NESTED_THREAD = 32768,
-	IRQ_NOTHREAD = 65536,
-	IRQ_PER_CPU_DEVID = 131072,
-	IRQ_IS_POLLED = 262144,
-	IRQ_DISABLE_UNLAZY = 524288,
-	IRQ_HIDDEN = 1048576,
-	IRQ_NO_DEBUG = 2097152,
 };
 
 enum {
@@ -19049,6 +21675,46 @@ struct io_apic {
 	unsigned int eoi;
 };
 
+typedef struct irq_alloc_info msi_alloc_info_t;
+
+struct msi_domain_info;
+
+struct msi_domain_ops {
+	irq_hw_number_t (*get_hwirq)(struct msi_domain_info *, msi_alloc_info_t *);
+	int (*msi_init)(struct irq_domain *, struct msi_domain_info *, unsigned int, irq_hw_number_t, msi_alloc_info_t *);
+	void (*msi_free)(struct irq_domain *, struct msi_domain_info *, unsigned int);
+	int (*msi_check)(struct irq_domain *, struct msi_domain_info *, struct device *);
+	int (*msi_prepare)(struct irq_domain *, struct device *, int, msi_alloc_info_t *);
+	void (*set_desc)(msi_alloc_info_t *, struct msi_desc *);
+	int (*domain_alloc_irqs)(struct irq_domain *, struct device *, int);
+	void (*domain_free_irqs)(struct irq_domain *, struct device *);
+};
+
+struct msi_domain_info {
+	u32 flags;
+	struct msi_domain_ops *ops;
+	struct irq_chip *chip;
+	void *chip_data;
+	irq_flow_handler_t handler;
+	void *handler_data;
+	const char *handler_name;
+	void *data;
+};
+
+enum {
+	MSI_FLAG_USE_DEF_DOM_OPS = 1,
+	MSI_FLAG_USE_DEF_CHIP_OPS = 2,
+	MSI_FLAG_MULTI_PCI_MSI = 4,
+	MSI_FLAG_PCI_MSIX = 8,
+	MSI_FLAG_ACTIVATE_EARLY = 16,
+	MSI_FLAG_MUST_REACTIVATE = 32,
+	MSI_FLAG_LEVEL_CAPABLE = 64,
+	MSI_FLAG_DEV_SYSFS = 128,
+	MSI_FLAG_MSIX_CONTIGUOUS = 256,
+	MSI_FLAG_ALLOC_SIMPLE_MSI_DESCS = 512,
+	MSI_FLAG_FREE_MSI_DESCS = 1024,
+};
+
 enum {
 	TRACE_FTRACE_BIT = 0,
 	TRACE_FTRACE_NMI_BIT = 1,
@@ -19168,12 +21834,6 @@ struct rethook {
 	struct callback_head rcu;
 };
 
-struct arch_optimized_insn {
-	kprobe_opcode_t copied_insn[4];
-	kprobe_opcode_t *insn;
-	size_t size;
-};
-
 struct prev_kprobe {
 	struct kprobe *kp;
 	long unsigned int status;
@@ -19188,6 +21848,11 @@ struct kprobe_ctlblk {
 	struct prev_kprobe prev_kprobe;
 };
 
+struct kretprobe_blackpoint {
+	const char *name;
+	void *addr;
+};
+
 struct kprobe_insn_cache {
 	struct mutex mutex;
 	void * (*alloc)(void);
@@ -19198,51 +21863,68 @@ struct kprobe_insn_cache {
 	int nr_garbage;
 };
 
+struct __arch_relative_insn {
+	u8 op;
+	s32 raddr;
+} __attribute__((packed));
+
+struct arch_optimized_insn {
+	kprobe_opcode_t copied_insn[4];
+	kprobe_opcode_t *insn;
+	size_t size;
+};
+
 struct optimized_kprobe {
 	struct kprobe kp;
 	struct list_head list;
 	struct arch_optimized_insn optinsn;
 };
 
-typedef struct irq_alloc_info msi_alloc_info_t;
+typedef __u64 Elf64_Off;
 
-struct msi_domain_info;
+typedef __s64 Elf64_Sxword;
 
-struct msi_domain_ops {
-	irq_hw_number_t (*get_hwirq)(struct msi_domain_info *, msi_alloc_info_t *);
-	int (*msi_init)(struct irq_domain *, struct msi_domain_info *, unsigned int, irq_hw_number_t, msi_alloc_info_t *);
-	void (*msi_free)(struct irq_domain *, struct msi_domain_info *, unsigned int);
-	int (*msi_check)(struct irq_domain *, struct msi_domain_info *, struct device *);
-	int (*msi_prepare)(struct irq_domain *, struct device *, int, msi_alloc_info_t *);
-	void (*set_desc)(msi_alloc_info_t *, struct msi_desc *);
-	int (*domain_alloc_irqs)(struct irq_domain *, struct device *, int);
-	void (*domain_free_irqs)(struct irq_domain *, struct device *);
+struct elf64_rela {
+	Elf64_Addr r_offset;
+	Elf64_Xword r_info;
+	Elf64_Sxword r_addend;
 };
 
-struct msi_domain_info {
-	u32 flags;
-	struct msi_domain_ops *ops;
-	struct irq_chip *chip;
-	void *chip_data;
-	irq_flow_handler_t handler;
-	void *handler_data;
-	const char *handler_name;
-	void *data;
+typedef struct elf64_rela Elf64_Rela;
+
+struct elf64_hdr {
+	unsigned char e_ident[16];
+	Elf64_Half e_type;
+	Elf64_Half e_machine;
+	Elf64_Word e_version;
+	Elf64_Addr e_entry;
+	Elf64_Off e_phoff;
+	Elf64_Off e_shoff;
+	Elf64_Word e_flags;
+	Elf64_Half e_ehsize;
+	Elf64_Half e_phentsize;
+	Elf64_Half e_phnum;
+	Elf64_Half e_shentsize;
+	Elf64_Half e_shnum;
+	Elf64_Half e_shstrndx;
 };
 
-enum {
-	MSI_FLAG_USE_DEF_DOM_OPS = 1,
-	MSI_FLAG_USE_DEF_CHIP_OPS = 2,
-	MSI_FLAG_MULTI_PCI_MSI = 4,
-	MSI_FLAG_PCI_MSIX = 8,
-	MSI_FLAG_ACTIVATE_EARLY = 16,
-	MSI_FLAG_MUST_REACTIVATE = 32,
-	MSI_FLAG_LEVEL_CAPABLE = 64,
-	MSI_FLAG_DEV_SYSFS = 128,
-	MSI_FLAG_MSIX_CONTIGUOUS = 256,
-	MSI_FLAG_ALLOC_SIMPLE_MSI_DESCS = 512,
-	MSI_FLAG_FREE_MSI_DESCS = 1024,
+typedef struct elf64_hdr Elf64_Ehdr;
+
+struct elf64_shdr {
+	Elf64_Word sh_name;
+	Elf64_Word sh_type;
+	Elf64_Xword sh_flags;
+	Elf64_Addr sh_addr;
+	Elf64_Off sh_offset;
+	Elf64_Xword sh_size;
+	Elf64_Word sh_link;
+	Elf64_Word sh_info;
+	Elf64_Xword sh_addralign;
+	Elf64_Xword sh_entsize;
 };
+
+typedef struct elf64_shdr Elf64_Shdr;
 
 enum hpet_mode {
 	HPET_MODE_UNUSED = 0,
@@ -19272,14 +21954,16 @@ struct hpet_base {
 	struct hpet_channel *channels;
 };
 
-enum cc_attr {
-	CC_ATTR_MEM_ENCRYPT = 0,
-	CC_ATTR_HOST_MEM_ENCRYPT = 1,
-	CC_ATTR_GUEST_MEM_ENCRYPT = 2,
-	CC_ATTR_GUEST_STATE_ENCRYPT = 3,
-	CC_ATTR_GUEST_UNROLL_STRING_IO = 4,
-	CC_ATTR_GUEST_SEV_SNP = 5,
-	CC_ATTR_HOTPLUG_DISABLED = 6,
+struct amd_nb_bus_dev_range {
+	u8 bus;
+	u8 dev_base;
+	u8 dev_limit;
+};
+
+struct amd_northbridge_info {
+	u16 num;
+	u64 flags;
+	struct amd_northbridge *nb;
 };
 
 struct mmu_gather_batch {
@@ -19359,6 +22043,16 @@ struct pvclock_wall_clock {
 	u32 nsec;
 };
 
+struct static_key_true {
+	struct static_key key;
+};
+
+enum paravirt_lazy_mode {
+	PARAVIRT_LAZY_NONE = 0,
+	PARAVIRT_LAZY_MMU = 1,
+	PARAVIRT_LAZY_CPU = 2,
+};
+
 typedef long unsigned int ulong;
 
 enum rp_check {
@@ -19371,11 +22065,6 @@ enum perf_sample_regs_abi {
 	PERF_SAMPLE_REGS_ABI_NONE = 0,
 	PERF_SAMPLE_REGS_ABI_32 = 1,
 	PERF_SAMPLE_REGS_ABI_64 = 2,
-};
-
-struct x86_perf_regs {
-	struct pt_regs regs;
-	u64 *xmm_regs;
 };
 
 typedef u8 uint8_t;
@@ -19421,51 +22110,28 @@ struct map_range {
 	unsigned int page_size_mask;
 };
 
-struct ldttss_desc {
-	u16 limit0;
-	u16 base0;
-	u16 base1: 8;
-	u16 type: 5;
-	u16 dpl: 2;
-	u16 p: 1;
-	u16 limit1: 4;
-	u16 zero0: 3;
-	u16 g: 1;
-	u16 base2: 8;
-	u32 base3;
-	u32 zero1;
+enum kcore_type {
+	KCORE_TEXT = 0,
+	KCORE_VMALLOC = 1,
+	KCORE_RAM = 2,
+	KCORE_VMEMMAP = 3,
+	KCORE_USER = 4,
 };
 
-typedef long unsigned int p4dval_t;
-
-typedef struct {
-	p4dval_t p4d;
-} p4d_t;
-
-struct cea_exception_stacks {
-	char DF_stack_guard[4096];
-	char DF_stack[8192];
-	char NMI_stack_guard[4096];
-	char NMI_stack[8192];
-	char DB_stack_guard[4096];
-	char DB_stack[8192];
-	char MCE_stack_guard[4096];
-	char MCE_stack[8192];
-	char VC_stack_guard[4096];
-	char VC_stack[8192];
-	char VC2_stack_guard[4096];
-	char VC2_stack[8192];
-	char IST_top_guard[4096];
+struct kcore_list {
+	struct list_head list;
+	long unsigned int addr;
+	size_t size;
+	int type;
 };
 
-enum x86_pf_error_code {
-	X86_PF_PROT = 1,
-	X86_PF_WRITE = 2,
-	X86_PF_USER = 4,
-	X86_PF_RSVD = 8,
-	X86_PF_INSTR = 16,
-	X86_PF_PK = 32,
-	X86_PF_SGX = 32768,
+struct x86_mapping_info {
+	void * (*alloc_pgt_page)(void *);
+	void *context;
+	long unsigned int page_flag;
+	long unsigned int offset;
+	bool direct_gbpages;
+	long unsigned int kernpg_flag;
 };
 
 struct trace_event_raw_x86_exceptions {
@@ -19506,29 +22172,24 @@ enum {
 	IORES_MAP_ENCRYPTED = 2,
 };
 
-enum {
-	MEMREMAP_WB = 1,
-	MEMREMAP_WT = 2,
-	MEMREMAP_WC = 4,
-	MEMREMAP_ENC = 8,
-	MEMREMAP_DEC = 16,
-};
-
 struct ioremap_desc {
 	unsigned int flags;
 };
 
-struct entry_stack {
-	char stack[4096];
+enum tlb_flush_reason {
+	TLB_FLUSH_ON_TASK_SWITCH = 0,
+	TLB_REMOTE_SHOOTDOWN = 1,
+	TLB_LOCAL_SHOOTDOWN = 2,
+	TLB_LOCAL_MM_SHOOTDOWN = 3,
+	TLB_REMOTE_SEND_IPI = 4,
+	NR_TLB_FLUSH_REASONS = 5,
 };
 
-struct entry_stack_page {
-	struct entry_stack stack;
-};
-
-struct debug_store_buffers {
-	char bts_buffer[65536];
-	char pebs_buffer[65536];
+enum task_work_notify_mode {
+	TWA_NONE = 0,
+	TWA_RESUME = 1,
+	TWA_SIGNAL = 2,
+	TWA_SIGNAL_NO_IPI = 3,
 };
 
 struct exception_stacks {
@@ -19545,15 +22206,6 @@ struct exception_stacks {
 	char VC2_stack_guard[0];
 	char VC2_stack[0];
 	char IST_top_guard[0];
-};
-
-struct cpu_entry_area {
-	char gdt[4096];
-	struct entry_stack_page entry_stack_page;
-	struct tss_struct tss;
-	struct cea_exception_stacks estacks;
-	struct debug_store cpu_debug_store;
-	struct debug_store_buffers cpu_debug_buffers;
 };
 
 enum vm_event_item {
@@ -19633,6 +22285,35 @@ enum cpa_warn {
 	CPA_CONFLICT = 0,
 	CPA_PROTECT = 1,
 	CPA_DETECT = 2,
+};
+
+typedef struct {
+	u64 val;
+} pfn_t;
+
+typedef long unsigned int vm_flags_t;
+
+struct memtype {
+	u64 start;
+	u64 end;
+	u64 subtree_max_end;
+	enum page_cache_mode type;
+	struct rb_node rb;
+};
+
+enum {
+	PAT_UC = 0,
+	PAT_WC = 1,
+	PAT_WT = 4,
+	PAT_WP = 5,
+	PAT_WB = 6,
+	PAT_UC_MINUS = 7,
+};
+
+struct pagerange_state {
+	long unsigned int cur_pfn;
+	int ram;
+	int not_ram;
 };
 
 enum {
@@ -19825,41 +22506,247 @@ struct x64_jit_data {
 	struct jit_context ctx;
 };
 
+typedef void (*rcu_callback_t)(struct callback_head *);
+
+enum tk_offsets {
+	TK_OFFS_REAL = 0,
+	TK_OFFS_BOOT = 1,
+	TK_OFFS_TAI = 2,
+	TK_OFFS_MAX = 3,
+};
+
+struct clone_args {
+	__u64 flags;
+	__u64 pidfd;
+	__u64 child_tid;
+	__u64 parent_tid;
+	__u64 exit_signal;
+	__u64 stack;
+	__u64 stack_size;
+	__u64 tls;
+	__u64 set_tid;
+	__u64 set_tid_size;
+	__u64 cgroup;
+};
+
+struct fdtable {
+	unsigned int max_fds;
+	struct file **fd;
+	long unsigned int *close_on_exec;
+	long unsigned int *open_fds;
+	long unsigned int *full_fds_bits;
+	struct callback_head rcu;
+};
+
+struct files_struct {
+	atomic_t count;
+	bool resize_in_progress;
+	wait_queue_head_t resize_wait;
+	struct fdtable *fdt;
+	struct fdtable fdtab;
+	spinlock_t file_lock;
+	unsigned int next_fd;
+	long unsigned int close_on_exec_init[1];
+	long unsigned int open_fds_init[1];
+	long unsigned int full_fds_bits_init[1];
+	struct file *fd_array[64];
+};
+
+struct robust_list {
+	struct robust_list *next;
+};
+
+struct robust_list_head {
+	struct robust_list list;
+	long int futex_offset;
+	struct robust_list *list_op_pending;
+};
+
+struct multiprocess_signals {
+	sigset_t signal;
+	struct hlist_node node;
+};
+
+typedef int (*proc_visitor)(struct task_struct *, void *);
+
+struct io_uring_cmd {
+	struct file *file;
+	const void *cmd;
+	union {
+		void (*task_work_cb)(struct io_uring_cmd *, unsigned int);
+		void *cookie;
+	};
+	u32 cmd_op;
+	u32 flags;
+	u8 pdu[32];
+};
+
+struct mempolicy {};
+
+struct fd_range {
+	unsigned int from;
+	unsigned int to;
+};
+
+typedef struct poll_table_struct poll_table;
+
+enum {
+	FUTEX_STATE_OK = 0,
+	FUTEX_STATE_EXITING = 1,
+	FUTEX_STATE_DEAD = 2,
+};
+
+enum proc_hidepid {
+	HIDEPID_OFF = 0,
+	HIDEPID_NO_ACCESS = 1,
+	HIDEPID_INVISIBLE = 2,
+	HIDEPID_NOT_PTRACEABLE = 4,
+};
+
+enum proc_pidonly {
+	PROC_PIDONLY_OFF = 0,
+	PROC_PIDONLY_ON = 1,
+};
+
+struct proc_fs_info {
+	struct pid_namespace *pid_ns;
+	struct dentry *proc_self;
+	struct dentry *proc_thread_self;
+	kgid_t pid_gid;
+	enum proc_hidepid hide_pid;
+	enum proc_pidonly pidonly;
+};
+
+enum {
+	BPF_MAP_VALUE_OFF_MAX = 8,
+	BPF_MAP_OFF_ARR_MAX = 10,
+};
+
+enum bpf_cgroup_storage_type {
+	BPF_CGROUP_STORAGE_SHARED = 0,
+	BPF_CGROUP_STORAGE_PERCPU = 1,
+	__BPF_CGROUP_STORAGE_MAX = 2,
+};
+
+enum bpf_type_flag {
+	PTR_MAYBE_NULL = 256,
+	MEM_RDONLY = 512,
+	MEM_ALLOC = 1024,
+	MEM_USER = 2048,
+	MEM_PERCPU = 4096,
+	OBJ_RELEASE = 8192,
+	PTR_UNTRUSTED = 16384,
+	MEM_UNINIT = 32768,
+	DYNPTR_TYPE_LOCAL = 65536,
+	DYNPTR_TYPE_RINGBUF = 131072,
+	MEM_FIXED_SIZE = 262144,
+	MEM_ALIGNED = 33554432,
+	MEM_WRITE = 67108864,
+	__BPF_TYPE_FLAG_MAX = 67108865,
+	__BPF_TYPE_LAST_FLAG = 67108864,
+};
+
+enum bpf_arg_type {
+	ARG_DONTCARE = 0,
+	ARG_CONST_MAP_PTR = 1,
+	ARG_PTR_TO_MAP_KEY = 2,
+	ARG_PTR_TO_MAP_VALUE = 3,
+	ARG_PTR_TO_MEM = 4,
+	ARG_CONST_SIZE = 5,
+	ARG_CONST_SIZE_OR_ZERO = 6,
+	ARG_PTR_TO_CTX = 7,
+	ARG_ANYTHING = 8,
+	ARG_PTR_TO_SPIN_LOCK = 9,
+	ARG_PTR_TO_SOCK_COMMON = 10,
+	ARG_PTR_TO_SOCKET = 11,
+	ARG_PTR_TO_BTF_ID = 12,
+	ARG_PTR_TO_ALLOC_MEM = 13,
+	ARG_CONST_ALLOC_SIZE_OR_ZERO = 14,
+	ARG_PTR_TO_BTF_ID_SOCK_COMMON = 15,
+	ARG_PTR_TO_PERCPU_BTF_ID = 16,
+	ARG_PTR_TO_FUNC = 17,
+	ARG_PTR_TO_STACK = 18,
+	ARG_PTR_TO_CONST_STR = 19,
+	ARG_PTR_TO_TIMER = 20,
+	ARG_PTR_TO_KPTR = 21,
+	ARG_PTR_TO_DYNPTR = 22,
+	__BPF_ARG_TYPE_MAX = 23,
+	ARG_PTR_TO_MAP_VALUE_OR_NULL = 259,
+	ARG_PTR_TO_MEM_OR_NULL = 260,
+	ARG_PTR_TO_CTX_OR_NULL = 263,
+	ARG_PTR_TO_SOCKET_OR_NULL = 267,
+	ARG_PTR_TO_ALLOC_MEM_OR_NULL = 269,
+	ARG_PTR_TO_STACK_OR_NULL = 274,
+	ARG_PTR_TO_BTF_ID_OR_NULL = 268,
+	ARG_PTR_TO_UNINIT_MEM = 67141636,
+	ARG_PTR_TO_FIXED_SIZE_MEM = 262148,
+	__BPF_ARG_TYPE_LIMIT = 134217727,
+};
+
+enum bpf_return_type {
+	RET_INTEGER = 0,
+	RET_VOID = 1,
+	RET_PTR_TO_MAP_VALUE = 2,
+	RET_PTR_TO_SOCKET = 3,
+	RET_PTR_TO_TCP_SOCK = 4,
+	RET_PTR_TO_SOCK_COMMON = 5,
+	RET_PTR_TO_ALLOC_MEM = 6,
+	RET_PTR_TO_MEM_OR_BTF_ID = 7,
+	RET_PTR_TO_BTF_ID = 8,
+	__BPF_RET_TYPE_MAX = 9,
+	RET_PTR_TO_MAP_VALUE_OR_NULL = 258,
+	RET_PTR_TO_SOCKET_OR_NULL = 259,
+	RET_PTR_TO_TCP_SOCK_OR_NULL = 260,
+	RET_PTR_TO_SOCK_COMMON_OR_NULL = 261,
+	RET_PTR_TO_ALLOC_MEM_OR_NULL = 1286,
+	RET_PTR_TO_DYNPTR_MEM_OR_NULL = 262,
+	RET_PTR_TO_BTF_ID_OR_NULL = 264,
+	__BPF_RET_TYPE_LIMIT = 134217727,
+};
+
+struct trace_event_raw_task_newtask {
+	struct trace_entry ent;
+	pid_t pid;
+	char comm[16];
+	long unsigned int clone_flags;
+	short int oom_score_adj;
+	char __data[0];
+};
+
+struct trace_event_raw_task_rename {
+	struct trace_entry ent;
+	pid_t pid;
+	char oldcomm[16];
+	char newcomm[16];
+	short int oom_score_adj;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_task_newtask {};
+
+struct trace_event_data_offsets_task_rename {};
+
+typedef void (*btf_trace_task_newtask)(void *, struct task_struct *, long unsigned int);
+
+typedef void (*btf_trace_task_rename)(void *, struct task_struct *, const char *);
+
+struct vm_stack {
+	struct callback_head rcu;
+	struct vm_struct *stack_vm_area;
+};
+
+struct audit_context;
+
 struct taint_flag {
 	char c_true;
 	char c_false;
 	bool module;
 };
 
-enum lockdep_ok {
-	LOCKDEP_STILL_OK = 0,
-	LOCKDEP_NOW_UNRELIABLE = 1,
-};
-
-struct __va_list_tag {
-	unsigned int gp_offset;
-	unsigned int fp_offset;
-	void *overflow_arg_area;
-	void *reg_save_area;
-};
-
-typedef __builtin_va_list va_list;
-
 enum ftrace_dump_mode {
 	DUMP_NONE = 0,
 	DUMP_ALL = 1,
 	DUMP_ORIG = 2,
-};
-
-struct atomic_notifier_head {
-	spinlock_t lock;
-	struct notifier_block *head;
-};
-
-struct kobj_attribute {
-	struct attribute attr;
-	ssize_t (*show)(struct kobject *, struct kobj_attribute *, char *);
-	ssize_t (*store)(struct kobject *, struct kobj_attribute *, const char *, size_t);
 };
 
 enum kmsg_dump_reason {
@@ -19951,6 +22838,48 @@ enum cpu_mitigations {
 	CPU_MITIGATIONS_OFF = 0,
 	CPU_MITIGATIONS_AUTO = 1,
 	CPU_MITIGATIONS_AUTO_NOSMT = 2,
+};
+
+struct __kernel_old_timeval {
+	__kernel_long_t tv_sec;
+	__kernel_long_t tv_usec;
+};
+
+struct rusage {
+	struct __kernel_old_timeval ru_utime;
+	struct __kernel_old_timeval ru_stime;
+	__kernel_long_t ru_maxrss;
+	__kernel_long_t ru_ixrss;
+	__kernel_long_t ru_idrss;
+	__kernel_long_t ru_isrss;
+	__kernel_long_t ru_minflt;
+	__kernel_long_t ru_majflt;
+	__kernel_long_t ru_nswap;
+	__kernel_long_t ru_inblock;
+	__kernel_long_t ru_oublock;
+	__kernel_long_t ru_msgsnd;
+	__kernel_long_t ru_msgrcv;
+	__kernel_long_t ru_nsignals;
+	__kernel_long_t ru_nvcsw;
+	__kernel_long_t ru_nivcsw;
+};
+
+struct waitid_info {
+	pid_t pid;
+	uid_t uid;
+	int status;
+	int cause;
+};
+
+struct wait_opts {
+	enum pid_type wo_type;
+	int wo_flags;
+	struct pid *wo_pid;
+	struct waitid_info *wo_info;
+	int wo_stat;
+	struct rusage *wo_rusage;
+	wait_queue_entry_t child_wait;
+	int notask_error;
 };
 
 struct trace_print_flags {
@@ -20125,29 +23054,20 @@ struct do_proc_douintvec_minmax_conv_param {
 	unsigned int *max;
 };
 
-enum syscall_work_bit {
-	SYSCALL_WORK_BIT_SECCOMP = 0,
-	SYSCALL_WORK_BIT_SYSCALL_TRACEPOINT = 1,
-	SYSCALL_WORK_BIT_SYSCALL_TRACE = 2,
-	SYSCALL_WORK_BIT_SYSCALL_EMU = 3,
-	SYSCALL_WORK_BIT_SYSCALL_AUDIT = 4,
-	SYSCALL_WORK_BIT_SYSCALL_USER_DISPATCH = 5,
-	SYSCALL_WORK_BIT_SYSCALL_EXIT_TRAP = 6,
+struct __user_cap_header_struct {
+	__u32 version;
+	int pid;
 };
 
-struct siginfo {
-	union {
-		struct {
-			int si_signo;
-			int si_errno;
-			int si_code;
-			union __sifields _sifields;
-		};
-		int _si_pad[32];
-	};
+typedef struct __user_cap_header_struct *cap_user_header_t;
+
+struct __user_cap_data_struct {
+	__u32 effective;
+	__u32 permitted;
+	__u32 inheritable;
 };
 
-typedef struct siginfo siginfo_t;
+typedef struct __user_cap_data_struct *cap_user_data_t;
 
 struct sigqueue {
 	struct list_head list;
@@ -20187,6 +23107,72 @@ struct ptrace_syscall_info {
 	};
 };
 
+typedef long unsigned int old_sigset_t;
+
+enum siginfo_layout {
+	SIL_KILL = 0,
+	SIL_TIMER = 1,
+	SIL_POLL = 2,
+	SIL_FAULT = 3,
+	SIL_FAULT_TRAPNO = 4,
+	SIL_FAULT_MCEERR = 5,
+	SIL_FAULT_BNDERR = 6,
+	SIL_FAULT_PKUERR = 7,
+	SIL_FAULT_PERF_EVENT = 8,
+	SIL_CHLD = 9,
+	SIL_RT = 10,
+	SIL_SYS = 11,
+};
+
+struct fd {
+	struct file *file;
+	unsigned int flags;
+};
+
+enum {
+	TRACE_SIGNAL_DELIVERED = 0,
+	TRACE_SIGNAL_IGNORED = 1,
+	TRACE_SIGNAL_ALREADY_PENDING = 2,
+	TRACE_SIGNAL_OVERFLOW_FAIL = 3,
+	TRACE_SIGNAL_LOSE_INFO = 4,
+};
+
+struct trace_event_raw_signal_generate {
+	struct trace_entry ent;
+	int sig;
+	int errno;
+	int code;
+	char comm[16];
+	pid_t pid;
+	int group;
+	int result;
+	char __data[0];
+};
+
+struct trace_event_raw_signal_deliver {
+	struct trace_entry ent;
+	int sig;
+	int errno;
+	int code;
+	long unsigned int sa_handler;
+	long unsigned int sa_flags;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_signal_generate {};
+
+struct trace_event_data_offsets_signal_deliver {};
+
+typedef void (*btf_trace_signal_generate)(void *, int, struct kernel_siginfo *, struct task_struct *, int, int);
+
+typedef void (*btf_trace_signal_deliver)(void *, int, struct kernel_siginfo *, struct k_sigaction *);
+
+enum sig_handler {
+	HANDLER_CURRENT = 0,
+	HANDLER_SIG_DFL = 1,
+	HANDLER_EXIT = 2,
+};
+
 struct sysinfo {
 	__kernel_long_t uptime;
 	__kernel_ulong_t loads[3];
@@ -20202,11 +23188,6 @@ struct sysinfo {
 	__kernel_ulong_t freehigh;
 	__u32 mem_unit;
 	char _f[0];
-};
-
-struct __kernel_old_timeval {
-	__kernel_long_t tv_sec;
-	__kernel_long_t tv_usec;
 };
 
 enum {
@@ -20235,38 +23216,10 @@ enum {
 	PER_MASK = 255,
 };
 
-enum tk_offsets {
-	TK_OFFS_REAL = 0,
-	TK_OFFS_BOOT = 1,
-	TK_OFFS_TAI = 2,
-	TK_OFFS_MAX = 3,
-};
-
-struct rusage {
-	struct __kernel_old_timeval ru_utime;
-	struct __kernel_old_timeval ru_stime;
-	__kernel_long_t ru_maxrss;
-	__kernel_long_t ru_ixrss;
-	__kernel_long_t ru_idrss;
-	__kernel_long_t ru_isrss;
-	__kernel_long_t ru_minflt;
-	__kernel_long_t ru_majflt;
-	__kernel_long_t ru_nswap;
-	__kernel_long_t ru_inblock;
-	__kernel_long_t ru_oublock;
-	__kernel_long_t ru_msgsnd;
-	__kernel_long_t ru_msgrcv;
-	__kernel_long_t ru_nsignals;
-	__kernel_long_t ru_nvcsw;
-	__kernel_long_t ru_nivcsw;
-};
-
 struct rlimit64 {
 	__u64 rlim_cur;
 	__u64 rlim_max;
 };
-
-typedef int (*proc_visitor)(struct task_struct *, void *);
 
 struct oldold_utsname {
 	char sysname[9];
@@ -20310,11 +23263,6 @@ struct prctl_mm_map {
 	__u32 exe_fd;
 };
 
-struct fd {
-	struct file *file;
-	unsigned int flags;
-};
-
 struct tms {
 	__kernel_clock_t tms_utime;
 	__kernel_clock_t tms_stime;
@@ -20325,50 +23273,6 @@ struct tms {
 struct getcpu_cache {
 	long unsigned int blob[16];
 };
-
-struct subprocess_info {
-	struct work_struct work;
-	struct completion *complete;
-	const char *path;
-	char **argv;
-	char **envp;
-	int wait;
-	int retval;
-	int (*init)(struct subprocess_info *, struct cred *);
-	void (*cleanup)(struct subprocess_info *);
-	void *data;
-};
-
-enum umh_disable_depth {
-	UMH_ENABLED = 0,
-	UMH_FREEZING = 1,
-	UMH_DISABLED = 2,
-};
-
-struct fdtable {
-	unsigned int max_fds;
-	struct file **fd;
-	long unsigned int *close_on_exec;
-	long unsigned int *open_fds;
-	long unsigned int *full_fds_bits;
-	struct callback_head rcu;
-};
-
-struct files_struct {
-	atomic_t count;
-	bool resize_in_progress;
-	wait_queue_head_t resize_wait;
-	struct fdtable *fdt;
-	struct fdtable fdtab;
-	spinlock_t file_lock;
-	unsigned int next_fd;
-	long unsigned int close_on_exec_init[1];
-	long unsigned int open_fds_init[1];
-	long unsigned int full_fds_bits_init[1];
-	struct file *fd_array[64];
-};
-
-typedef void (*rcu_callback_t)(struct callback_head *);
 
 struct wq_flusher;
 
@@ -20661,14 +23565,33 @@ struct apply_wqattrs_ctx {
 	struct pool_workqueue *pwq_tbl[0];
 };
 
-typedef void (*task_work_func_t)(struct callback_head *);
+typedef struct {} local_lock_t;
 
-enum task_work_notify_mode {
-	TWA_NONE = 0,
-	TWA_RESUME = 1,
-	TWA_SIGNAL = 2,
-	TWA_SIGNAL_NO_IPI = 3,
+struct xa_node {
+	unsigned char shift;
+	unsigned char offset;
+	unsigned char count;
+	unsigned char nr_values;
+	struct xa_node *parent;
+	struct xarray *array;
+	union {
+		struct list_head private_list;
+		struct callback_head callback_head;
+	};
+	void *slots[16];
+	union {
+		long unsigned int tags[3];
+		long unsigned int marks[3];
+	};
 };
+
+struct radix_tree_preload {
+	local_lock_t lock;
+	unsigned int nr;
+	struct xa_node *nodes;
+};
+
+typedef void (*task_work_func_t)(struct callback_head *);
 
 enum {
 	KERNEL_PARAM_OPS_FL_NOARG = 1,
@@ -20801,6 +23724,48 @@ struct kthread_flush_work {
 	struct completion done;
 };
 
+struct ipc_ids {
+	int in_use;
+	short unsigned int seq;
+	struct rw_semaphore rwsem;
+	struct idr ipcs_idr;
+	int max_idx;
+	int last_idx;
+	struct rhashtable key_ht;
+};
+
+struct ipc_namespace {
+	struct ipc_ids ids[3];
+	int sem_ctls[4];
+	int used_sems;
+	unsigned int msg_ctlmax;
+	unsigned int msg_ctlmnb;
+	unsigned int msg_ctlmni;
+	struct percpu_counter percpu_msg_bytes;
+	struct percpu_counter percpu_msg_hdrs;
+	size_t shm_ctlmax;
+	size_t shm_ctlall;
+	long unsigned int shm_tot;
+	int shm_ctlmni;
+	int shm_rmid_forced;
+	struct notifier_block ipcns_nb;
+	struct vfsmount *mq_mnt;
+	unsigned int mq_queues_count;
+	unsigned int mq_queues_max;
+	unsigned int mq_msg_max;
+	unsigned int mq_msgsize_max;
+	unsigned int mq_msg_default;
+	unsigned int mq_msgsize_default;
+	struct ctl_table_set mq_set;
+	struct ctl_table_header *mq_sysctls;
+	struct ctl_table_set ipc_set;
+	struct ctl_table_header *ipc_sysctls;
+	struct user_namespace *user_ns;
+	struct ucounts *ucounts;
+	struct llist_node mnt_llist;
+	struct ns_common ns;
+};
+
 struct srcu_notifier_head {
 	struct mutex mutex;
 	struct srcu_struct srcu;
@@ -20820,13 +23785,26 @@ enum what {
 	PROC_EVENT_EXIT = 2147483648,
 };
 
-typedef u64 async_cookie_t;
+enum sys_off_mode {
+	SYS_OFF_MODE_POWER_OFF_PREPARE = 0,
+	SYS_OFF_MODE_POWER_OFF = 1,
+	SYS_OFF_MODE_RESTART_PREPARE = 2,
+	SYS_OFF_MODE_RESTART = 3,
+};
 
-typedef void (*async_func_t)(void *, async_cookie_t);
+struct sys_off_data {
+	int mode;
+	void *cb_data;
+	const char *cmd;
+};
 
-struct async_domain {
-	struct list_head pending;
-	unsigned int registered: 1;
+struct sys_off_handler {
+	struct notifier_block nb;
+	int (*sys_off_cb)(struct sys_off_data *);
+	void *cb_data;
+	enum sys_off_mode mode;
+	bool blocking;
+	void *list;
 };
 
 struct async_entry {
@@ -21420,23 +24398,16 @@ enum {
 	__REQ_F_LAST_BIT = 32,
 };
 
-enum hrtimer_mode {
-	HRTIMER_MODE_ABS = 0,
-	HRTIMER_MODE_REL = 1,
-	HRTIMER_MODE_PINNED = 2,
-	HRTIMER_MODE_SOFT = 4,
-	HRTIMER_MODE_HARD = 8,
-	HRTIMER_MODE_ABS_PINNED = 2,
-	HRTIMER_MODE_REL_PINNED = 3,
-	HRTIMER_MODE_ABS_SOFT = 4,
-	HRTIMER_MODE_REL_SOFT = 5,
-	HRTIMER_MODE_ABS_PINNED_SOFT = 6,
-	HRTIMER_MODE_REL_PINNED_SOFT = 7,
-	HRTIMER_MODE_ABS_HARD = 8,
-	HRTIMER_MODE_REL_HARD = 9,
-	HRTIMER_MODE_ABS_PINNED_HARD = 10,
-	HRTIMER_MODE_REL_PINNED_HARD = 11,
+enum sched_tunable_scaling {
+	SCHED_TUNABLESCALING_NONE = 0,
+	SCHED_TUNABLESCALING_LOG = 1,
+	SCHED_TUNABLESCALING_LINEAR = 2,
+	SCHED_TUNABLESCALING_END = 3,
 };
+
+struct cfs_bandwidth {};
+
+struct task_group;
 
 struct task_cputime {
 	u64 stime;
@@ -21518,7 +24489,20 @@ struct idle_timer {
 
 typedef struct rt_rq *rt_rq_iter_t;
 
-struct task_group;
+enum tick_dep_bits {
+	TICK_DEP_BIT_POSIX_TIMER = 0,
+	TICK_DEP_BIT_PERF_EVENTS = 1,
+	TICK_DEP_BIT_SCHED = 2,
+	TICK_DEP_BIT_CLOCK_UNSTABLE = 3,
+	TICK_DEP_BIT_RCU = 4,
+	TICK_DEP_BIT_RCU_EXP = 5,
+};
+
+struct sched_clock_data {
+	u64 tick_raw;
+	u64 tick_gtod;
+	u64 clock;
+};
 
 struct ww_acquire_ctx;
 
@@ -21563,6 +24547,12 @@ struct mutex_waiter {
 	struct ww_acquire_ctx *ww_ctx;
 };
 
+struct semaphore_waiter {
+	struct list_head list;
+	struct task_struct *task;
+	bool up;
+};
+
 enum rwsem_waiter_type {
 	RWSEM_WAITING_FOR_WRITE = 0,
 	RWSEM_WAITING_FOR_READ = 1,
@@ -21589,16 +24579,122 @@ enum owner_state {
 	OWNER_NONSPINNABLE = 8,
 };
 
+typedef struct {
+	raw_spinlock_t *lock;
+} class_raw_spinlock_t;
+
+struct hrtimer_sleeper {
+	struct hrtimer timer;
+	struct task_struct *task;
+};
+
+struct rt_waiter_node {
+	struct rb_node entry;
+	int prio;
+	u64 deadline;
+};
+
+struct rt_mutex_base;
+
+struct rt_mutex_waiter {
+	struct rt_waiter_node tree;
+	struct rt_waiter_node pi_tree;
+	struct task_struct *task;
+	struct rt_mutex_base *lock;
+	unsigned int wake_state;
+	struct ww_acquire_ctx *ww_ctx;
+};
+
+struct rt_mutex_base {
+	raw_spinlock_t wait_lock;
+	struct rb_root_cached waiters;
+	struct task_struct *owner;
+};
+
+struct rt_mutex {
+	struct rt_mutex_base rtmutex;
+};
+
+struct rt_wake_q_head {
+	struct wake_q_head head;
+	struct task_struct *rtlock_task;
+};
+
+enum rtmutex_chainwalk {
+	RT_MUTEX_MIN_CHAINWALK = 0,
+	RT_MUTEX_FULL_CHAINWALK = 1,
+};
+
 enum pm_qos_req_action {
 	PM_QOS_ADD_REQ = 0,
 	PM_QOS_UPDATE_REQ = 1,
 	PM_QOS_REMOVE_REQ = 2,
 };
 
+typedef unsigned int uint;
+
+enum {
+	CSD_FLAG_LOCK = 1,
+	IRQ_WORK_PENDING = 1,
+	IRQ_WORK_BUSY = 2,
+	IRQ_WORK_LAZY = 4,
+	IRQ_WORK_HARD_IRQ = 8,
+	IRQ_WORK_CLAIMED = 3,
+	CSD_TYPE_ASYNC = 0,
+	CSD_TYPE_SYNC = 16,
+	CSD_TYPE_IRQ_WORK = 32,
+	CSD_TYPE_TTWU = 48,
+	CSD_FLAG_TYPE_MASK = 240,
+};
+
 struct dev_printk_info {
 	char subsystem[16];
 	char device[48];
 };
+
+struct console {
+	char name[16];
+	void (*write)(struct console *, const char *, unsigned int);
+	int (*read)(struct console *, char *, unsigned int);
+	struct tty_driver * (*device)(struct console *, int *);
+	void (*unblank)(void);
+	int (*setup)(struct console *, char *);
+	int (*exit)(struct console *);
+	int (*match)(struct console *, char *, int, char *);
+	short int flags;
+	short int index;
+	int cflag;
+	uint ispeed;
+	uint ospeed;
+	u64 seq;
+	long unsigned int dropped;
+	void *data;
+	struct console *next;
+};
+
+struct kmsg_dump_iter {
+	u64 cur_seq;
+	u64 next_seq;
+};
+
+struct kmsg_dumper {
+	struct list_head list;
+	void (*dump)(struct kmsg_dumper *, enum kmsg_dump_reason);
+	enum kmsg_dump_reason max_reason;
+	bool registered;
+};
+
+struct trace_event_raw_console {
+	struct trace_entry ent;
+	u32 __data_loc_msg;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_console {
+	u32 msg;
+};
+
+typedef void (*btf_trace_console)(void *, const char *, size_t);
 
 struct printk_info {
 	u64 seq;
@@ -21664,6 +24760,50 @@ enum desc_state {
 	desc_reusable = 3,
 };
 
+struct console_cmdline {
+	char name[16];
+	int index;
+	bool user_specified;
+	char *options;
+};
+
+enum printk_info_flags {
+	LOG_NEWLINE = 2,
+	LOG_CONT = 8,
+};
+
+enum devkmsg_log_bits {
+	__DEVKMSG_LOG_BIT_ON = 0,
+	__DEVKMSG_LOG_BIT_OFF = 1,
+	__DEVKMSG_LOG_BIT_LOCK = 2,
+};
+
+enum devkmsg_log_masks {
+	DEVKMSG_LOG_MASK_ON = 1,
+	DEVKMSG_LOG_MASK_OFF = 2,
+	DEVKMSG_LOG_MASK_LOCK = 4,
+};
+
+enum con_msg_format_flags {
+	MSG_FORMAT_DEFAULT = 0,
+	MSG_FORMAT_SYSLOG = 1,
+};
+
+struct latched_seq {
+	seqcount_latch_t latch;
+	u64 val[2];
+};
+
+struct devkmsg_user {
+	atomic64_t seq;
+	struct ratelimit_state rs;
+	struct mutex lock;
+	char buf[8192];
+	struct printk_info info;
+	char text_buf[8192];
+	struct printk_record record;
+};
+
 struct prb_data_block {
 	long unsigned int id;
 	char data[0];
@@ -21721,6 +24861,22 @@ enum {
 	IRQ_STARTUP_ABORT = 2,
 };
 
+struct irq_devres {
+	unsigned int irq;
+	void *dev_id;
+};
+
+struct irq_desc_devres {
+	unsigned int from;
+	unsigned int cnt;
+};
+
+struct of_phandle_args {
+	struct device_node *np;
+	int args_count;
+	uint32_t args[16];
+};
+
 enum {
 	IRQ_DOMAIN_FLAG_HIERARCHY = 1,
 	IRQ_DOMAIN_NAME_ALLOCATED = 2,
@@ -21733,27 +24889,110 @@ enum {
 	IRQ_DOMAIN_FLAG_NONCORE = 65536,
 };
 
+struct irqchip_fwid {
+	struct fwnode_handle fwnode;
+	unsigned int type;
+	char *name;
+	phys_addr_t *pa;
+};
+
 enum msi_desc_filter {
 	MSI_DESC_ALL = 0,
 	MSI_DESC_NOTASSOCIATED = 1,
 	MSI_DESC_ASSOCIATED = 2,
 };
 
-typedef void (*call_rcu_func_t)(struct callback_head *, rcu_callback_t);
-
-enum {
-	CSD_FLAG_LOCK = 1,
-	IRQ_WORK_PENDING = 1,
-	IRQ_WORK_BUSY = 2,
-	IRQ_WORK_LAZY = 4,
-	IRQ_WORK_HARD_IRQ = 8,
-	IRQ_WORK_CLAIMED = 3,
-	CSD_TYPE_ASYNC = 0,
-	CSD_TYPE_SYNC = 16,
-	CSD_TYPE_IRQ_WORK = 32,
-	CSD_TYPE_TTWU = 48,
-	CSD_FLAG_TYPE_MASK = 240,
+struct cpumap {
+	unsigned int available;
+	unsigned int allocated;
+	unsigned int managed;
+	unsigned int managed_allocated;
+	bool initialized;
+	bool online;
+	long unsigned int alloc_map[4];
+	long unsigned int managed_map[4];
 };
+
+struct irq_matrix {
+	unsigned int matrix_bits;
+	unsigned int alloc_start;
+	unsigned int alloc_end;
+	unsigned int alloc_size;
+	unsigned int global_available;
+	unsigned int global_reserved;
+	unsigned int systembits_inalloc;
+	unsigned int total_allocated;
+	unsigned int online_maps;
+	struct cpumap *maps;
+	long unsigned int scratch_map[4];
+	long unsigned int system_map[4];
+};
+
+struct trace_event_raw_irq_matrix_global {
+	struct trace_entry ent;
+	unsigned int online_maps;
+	unsigned int global_available;
+	unsigned int global_reserved;
+	unsigned int total_allocated;
+	char __data[0];
+};
+
+struct trace_event_raw_irq_matrix_global_update {
+	struct trace_entry ent;
+	int bit;
+	unsigned int online_maps;
+	unsigned int global_available;
+	unsigned int global_reserved;
+	unsigned int total_allocated;
+	char __data[0];
+};
+
+struct trace_event_raw_irq_matrix_cpu {
+	struct trace_entry ent;
+	int bit;
+	unsigned int cpu;
+	bool online;
+	unsigned int available;
+	unsigned int allocated;
+	unsigned int managed;
+	unsigned int online_maps;
+	unsigned int global_available;
+	unsigned int global_reserved;
+	unsigned int total_allocated;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_irq_matrix_global {};
+
+struct trace_event_data_offsets_irq_matrix_global_update {};
+
+struct trace_event_data_offsets_irq_matrix_cpu {};
+
+typedef void (*btf_trace_irq_matrix_online)(void *, struct irq_matrix *);
+
+typedef void (*btf_trace_irq_matrix_offline)(void *, struct irq_matrix *);
+
+typedef void (*btf_trace_irq_matrix_reserve)(void *, struct irq_matrix *);
+
+typedef void (*btf_trace_irq_matrix_remove_reserved)(void *, struct irq_matrix *);
+
+typedef void (*btf_trace_irq_matrix_assign_system)(void *, int, struct irq_matrix *);
+
+typedef void (*btf_trace_irq_matrix_alloc_reserved)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
+
+typedef void (*btf_trace_irq_matrix_reserve_managed)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
+
+typedef void (*btf_trace_irq_matrix_remove_managed)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
+
+typedef void (*btf_trace_irq_matrix_alloc_managed)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
+
+typedef void (*btf_trace_irq_matrix_assign)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
+
+typedef void (*btf_trace_irq_matrix_alloc)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
+
+typedef void (*btf_trace_irq_matrix_free)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
+
+typedef void (*call_rcu_func_t)(struct callback_head *, rcu_callback_t);
 
 struct rcu_cblist {
 	struct callback_head *head;
@@ -21855,38 +25094,35 @@ struct trc_stall_chk_rdr {
 	u8 needqs;
 };
 
-struct io_tlb_area;
+enum {
+	GP_IDLE = 0,
+	GP_ENTER = 1,
+	GP_PASSED = 2,
+	GP_EXIT = 3,
+	GP_REPLAY = 4,
+};
 
-struct io_tlb_slot;
+struct rcu_gp_oldstate {
+	long unsigned int rgos_norm;
+};
 
-struct io_tlb_mem {
-	phys_addr_t start;
-	phys_addr_t end;
+struct rcu_ctrlblk {
+	struct callback_head *rcucblist;
+	struct callback_head **donetail;
+	struct callback_head **curtail;
+	long unsigned int gp_seq;
+};
+
+struct dma_sgt_handle {
+	struct sg_table sgt;
+	struct page **pages;
+};
+
+struct dma_devres {
+	size_t size;
 	void *vaddr;
-	long unsigned int nslabs;
-	long unsigned int used;
-	struct dentry *debugfs;
-	bool late_alloc;
-	bool force_bounce;
-	bool for_alloc;
-	unsigned int nareas;
-	unsigned int area_nslabs;
-	struct io_tlb_area *areas;
-	struct io_tlb_slot *slots;
-};
-
-struct scatterlist {
-	long unsigned int page_link;
-	unsigned int offset;
-	unsigned int length;
-	dma_addr_t dma_address;
-	unsigned int dma_length;
-};
-
-struct sg_table {
-	struct scatterlist *sgl;
-	unsigned int nents;
-	unsigned int orig_nents;
+	dma_addr_t dma_handle;
+	long unsigned int attrs;
 };
 
 enum pci_p2pdma_map_type {
@@ -21930,41 +25166,34 @@ struct trace_event_data_offsets_swiotlb_bounced {
 
 typedef void (*btf_trace_swiotlb_bounced)(void *, struct device *, dma_addr_t, size_t);
 
-typedef __u64 Elf64_Off;
-
-struct elf64_hdr {
-	unsigned char e_ident[16];
-	Elf64_Half e_type;
-	Elf64_Half e_machine;
-	Elf64_Word e_version;
-	Elf64_Addr e_entry;
-	Elf64_Off e_phoff;
-	Elf64_Off e_shoff;
-	Elf64_Word e_flags;
-	Elf64_Half e_ehsize;
-	Elf64_Half e_phentsize;
-	Elf64_Half e_phnum;
-	Elf64_Half e_shentsize;
-	Elf64_Half e_shnum;
-	Elf64_Half e_shstrndx;
+struct seccomp_data {
+	int nr;
+	__u32 arch;
+	__u64 instruction_pointer;
+	__u64 args[6];
 };
 
-typedef struct elf64_hdr Elf64_Ehdr;
-
-struct elf64_shdr {
-	Elf64_Word sh_name;
-	Elf64_Word sh_type;
-	Elf64_Xword sh_flags;
-	Elf64_Addr sh_addr;
-	Elf64_Off sh_offset;
-	Elf64_Xword sh_size;
-	Elf64_Word sh_link;
-	Elf64_Word sh_info;
-	Elf64_Xword sh_addralign;
-	Elf64_Xword sh_entsize;
+struct trace_event_raw_sys_enter {
+	struct trace_entry ent;
+	long int id;
+	long unsigned int args[6];
+	char __data[0];
 };
 
-typedef struct elf64_shdr Elf64_Shdr;
+struct trace_event_raw_sys_exit {
+	struct trace_entry ent;
+	long int id;
+	long int ret;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_sys_enter {};
+
+struct trace_event_data_offsets_sys_exit {};
+
+typedef void (*btf_trace_sys_enter)(void *, struct pt_regs *, long int);
+
+typedef void (*btf_trace_sys_exit)(void *, struct pt_regs *, long int);
 
 struct latch_tree_root {
 	seqcount_latch_t seq;
@@ -22152,6 +25381,27 @@ struct latch_tree_ops {
 	int (*comp)(void *, struct latch_tree_node *);
 };
 
+enum {
+	PROC_ENTRY_PERMANENT = 1,
+	PROC_ENTRY_proc_read_iter = 2,
+	PROC_ENTRY_proc_compat_ioctl = 4,
+	PROC_ENTRY_proc_lseek = 8,
+};
+
+struct proc_ops {
+	unsigned int proc_flags;
+	int (*proc_open)(struct inode *, struct file *);
+	ssize_t (*proc_read)(struct file *, char *, size_t, loff_t *);
+	ssize_t (*proc_read_iter)(struct kiocb *, struct iov_iter *);
+	ssize_t (*proc_write)(struct file *, const char *, size_t, loff_t *);
+	loff_t (*proc_lseek)(struct file *, loff_t, int);
+	int (*proc_release)(struct inode *, struct file *);
+	__poll_t (*proc_poll)(struct file *, struct poll_table_struct *);
+	long int (*proc_ioctl)(struct file *, unsigned int, long unsigned int);
+	int (*proc_mmap)(struct file *, struct vm_area_struct *);
+	long unsigned int (*proc_get_unmapped_area)(struct file *, long unsigned int, long unsigned int, long unsigned int, long unsigned int);
+};
+
 struct module_sect_attr {
 	struct bin_attribute battr;
 	long unsigned int address;
@@ -22167,6 +25417,13 @@ struct module_notes_attrs {
 	struct kobject *dir;
 	unsigned int notes;
 	struct bin_attribute attrs[0];
+};
+
+struct stacktrace_cookie {
+	long unsigned int *store;
+	unsigned int size;
+	unsigned int skip;
+	unsigned int len;
 };
 
 typedef __kernel_long_t __kernel_suseconds_t;
@@ -22450,6 +25707,14 @@ enum audit_ntp_type {
 	AUDIT_NTP_NVALS = 6,
 };
 
+typedef s64 int64_t;
+
+enum wd_read_status {
+	WD_READ_SUCCESS = 0,
+	WD_READ_UNSTABLE = 1,
+	WD_READ_SKIP = 2,
+};
+
 enum tick_device_mode {
 	TICKDEV_MODE_PERIODIC = 0,
 	TICKDEV_MODE_ONESHOT = 1,
@@ -22466,23 +25731,33 @@ struct timer_list_iter {
 	u64 now;
 };
 
-typedef __kernel_timer_t timer_t;
-
-struct sigevent {
-	sigval_t sigev_value;
-	int sigev_signo;
-	int sigev_notify;
-	union {
-		int _pad[12];
-		int _tid;
-		struct {
-			void (*_function)(sigval_t);
-			void *_attribute;
-		} _sigev_thread;
-	} _sigev_un;
+struct tm {
+	int tm_sec;
+	int tm_min;
+	int tm_hour;
+	int tm_mday;
+	int tm_mon;
+	long int tm_year;
+	int tm_wday;
+	int tm_yday;
 };
 
-typedef struct sigevent sigevent_t;
+struct cyclecounter {
+	u64 (*read)(const struct cyclecounter *);
+	u64 mask;
+	u32 mult;
+	u32 shift;
+};
+
+struct timecounter {
+	const struct cyclecounter *cc;
+	u64 cycle_last;
+	u64 nsec;
+	u64 mask;
+	u64 frac;
+};
+
+typedef __kernel_timer_t timer_t;
 
 enum alarmtimer_type {
 	ALARM_REALTIME = 0,
@@ -22567,9 +25842,144 @@ struct k_clock {
 	void (*timer_wait_running)(struct k_itimer *);
 };
 
-typedef unsigned int uint;
+struct rtc_wkalrm {
+	unsigned char enabled;
+	unsigned char pending;
+	struct rtc_time time;
+};
 
-typedef struct poll_table_struct poll_table;
+struct rtc_param {
+	__u64 param;
+	union {
+		__u64 uvalue;
+		__s64 svalue;
+		__u64 ptr;
+	};
+	__u32 index;
+	__u32 __pad;
+};
+
+struct rtc_class_ops {
+	int (*ioctl)(struct device *, unsigned int, long unsigned int);
+	int (*read_time)(struct device *, struct rtc_time *);
+	int (*set_time)(struct device *, struct rtc_time *);
+	int (*read_alarm)(struct device *, struct rtc_wkalrm *);
+	int (*set_alarm)(struct device *, struct rtc_wkalrm *);
+	int (*proc)(struct device *, struct seq_file *);
+	int (*alarm_irq_enable)(struct device *, unsigned int);
+	int (*read_offset)(struct device *, long int *);
+	int (*set_offset)(struct device *, long int);
+	int (*param_get)(struct device *, struct rtc_param *);
+	int (*param_set)(struct device *, struct rtc_param *);
+};
+
+struct rtc_device;
+
+struct rtc_timer {
+	struct timerqueue_node node;
+	ktime_t period;
+	void (*func)(struct rtc_device *);
+	struct rtc_device *rtc;
+	int enabled;
+};
+
+struct rtc_device {
+	struct device dev;
+	struct module *owner;
+	int id;
+	const struct rtc_class_ops *ops;
+	struct mutex ops_lock;
+	struct cdev char_dev;
+	long unsigned int flags;
+	long unsigned int irq_data;
+	spinlock_t irq_lock;
+	wait_queue_head_t irq_queue;
+	struct fasync_struct *async_queue;
+	int irq_freq;
+	int max_user_freq;
+	struct timerqueue_head timerqueue;
+	struct rtc_timer aie_timer;
+	struct rtc_timer uie_rtctimer;
+	struct hrtimer pie_timer;
+	int pie_enabled;
+	struct work_struct irqwork;
+	long unsigned int set_offset_nsec;
+	long unsigned int features[1];
+	time64_t range_min;
+	timeu64_t range_max;
+	time64_t start_secs;
+	time64_t offset_secs;
+	bool set_start_time;
+};
+
+struct platform_driver {
+	int (*probe)(struct platform_device *);
+	int (*remove)(struct platform_device *);
+	void (*remove_new)(struct platform_device *);
+	void (*shutdown)(struct platform_device *);
+	int (*suspend)(struct platform_device *, pm_message_t);
+	int (*resume)(struct platform_device *);
+	struct device_driver driver;
+	const struct platform_device_id *id_table;
+	bool prevent_deferred_probe;
+	bool driver_managed_dma;
+};
+
+struct trace_event_raw_alarmtimer_suspend {
+	struct trace_entry ent;
+	s64 expires;
+	unsigned char alarm_type;
+	char __data[0];
+};
+
+struct trace_event_raw_alarm_class {
+	struct trace_entry ent;
+	void *alarm;
+	unsigned char alarm_type;
+	s64 expires;
+	s64 now;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_alarmtimer_suspend {};
+
+struct trace_event_data_offsets_alarm_class {};
+
+typedef void (*btf_trace_alarmtimer_suspend)(void *, ktime_t, int);
+
+typedef void (*btf_trace_alarmtimer_fired)(void *, struct alarm *, ktime_t);
+
+typedef void (*btf_trace_alarmtimer_start)(void *, struct alarm *, ktime_t);
+
+typedef void (*btf_trace_alarmtimer_cancel)(void *, struct alarm *, ktime_t);
+
+struct alarm_base {
+	spinlock_t lock;
+	struct timerqueue_head timerqueue;
+	ktime_t (*get_ktime)(void);
+	void (*get_timespec)(struct timespec64 *);
+	clockid_t base_clockid;
+};
+
+struct sigevent {
+	sigval_t sigev_value;
+	int sigev_signo;
+	int sigev_notify;
+	union {
+		int _pad[12];
+		int _tid;
+		struct {
+			void (*_function)(sigval_t);
+			void *_attribute;
+		} _sigev_thread;
+	} _sigev_un;
+};
+
+typedef struct sigevent sigevent_t;
+
+typedef struct {
+	void *lock;
+} class_rcu_t;
 
 struct posix_clock;
 
@@ -22612,43 +26022,15 @@ struct __kernel_old_itimerval {
 	struct __kernel_old_timeval it_value;
 };
 
-struct hrtimer_sleeper {
-	struct hrtimer timer;
-	struct task_struct *task;
+struct ce_unbind {
+	struct clock_event_device *ce;
+	int res;
 };
 
-struct rt_waiter_node {
-	struct rb_node entry;
-	int prio;
-	u64 deadline;
-};
-
-struct rt_mutex_base;
-
-struct rt_mutex_waiter {
-	struct rt_waiter_node tree;
-	struct rt_waiter_node pi_tree;
-	struct task_struct *task;
-	struct rt_mutex_base *lock;
-	unsigned int wake_state;
-	struct ww_acquire_ctx *ww_ctx;
-};
-
-struct robust_list {
-	struct robust_list *next;
-};
-
-struct robust_list_head {
-	struct robust_list list;
-	long int futex_offset;
-	struct robust_list *list_op_pending;
-};
-
-struct rt_mutex_base {
-	raw_spinlock_t wait_lock;
-	struct rb_root_cached waiters;
-	struct task_struct *owner;
-};
+typedef struct {
+	raw_spinlock_t *lock;
+	long unsigned int flags;
+} class_raw_spinlock_irqsave_t;
 
 union futex_key {
 	struct {
@@ -22679,12 +26061,6 @@ struct futex_pi_state {
 	union futex_key key;
 };
 
-enum {
-	FUTEX_STATE_OK = 0,
-	FUTEX_STATE_EXITING = 1,
-	FUTEX_STATE_DEAD = 2,
-};
-
 struct futex_hash_bucket {
 	atomic_t waiters;
 	spinlock_t lock;
@@ -22708,20 +26084,6 @@ enum futex_access {
 	FUTEX_WRITE = 1,
 };
 
-struct rt_wake_q_head {
-	struct wake_q_head head;
-	struct task_struct *rtlock_task;
-};
-
-enum {
-	Q_REQUEUE_PI_NONE = 0,
-	Q_REQUEUE_PI_IGNORE = 1,
-	Q_REQUEUE_PI_IN_PROGRESS = 2,
-	Q_REQUEUE_PI_WAIT = 3,
-	Q_REQUEUE_PI_DONE = 4,
-	Q_REQUEUE_PI_LOCKED = 5,
-};
-
 struct futex_waitv {
 	__u64 val;
 	__u64 uaddr;
@@ -22734,18 +26096,18 @@ struct futex_vector {
 	struct futex_q q;
 };
 
-struct proc_ops {
-	unsigned int proc_flags;
-	int (*proc_open)(struct inode *, struct file *);
-	ssize_t (*proc_read)(struct file *, char *, size_t, loff_t *);
-	ssize_t (*proc_read_iter)(struct kiocb *, struct iov_iter *);
-	ssize_t (*proc_write)(struct file *, const char *, size_t, loff_t *);
-	loff_t (*proc_lseek)(struct file *, loff_t, int);
-	int (*proc_release)(struct inode *, struct file *);
-	__poll_t (*proc_poll)(struct file *, struct poll_table_struct *);
-	long int (*proc_ioctl)(struct file *, unsigned int, long unsigned int);
-	int (*proc_mmap)(struct file *, struct vm_area_struct *);
-	long unsigned int (*proc_get_unmapped_area)(struct file *, long unsigned int, long unsigned int, long unsigned int, long unsigned int);
+enum {
+	Q_REQUEUE_PI_NONE = 0,
+	Q_REQUEUE_PI_IGNORE = 1,
+	Q_REQUEUE_PI_IN_PROGRESS = 2,
+	Q_REQUEUE_PI_WAIT = 3,
+	Q_REQUEUE_PI_DONE = 4,
+	Q_REQUEUE_PI_LOCKED = 5,
+};
+
+struct dma_chan {
+	int lock;
+	const char *device_id;
 };
 
 union bpf_iter_link_info {
@@ -22978,64 +26340,6 @@ enum bpf_func_id {
 	__BPF_FUNC_MAX_ID = 210,
 };
 
-enum bpf_arg_type {
-	ARG_DONTCARE = 0,
-	ARG_CONST_MAP_PTR = 1,
-	ARG_PTR_TO_MAP_KEY = 2,
-	ARG_PTR_TO_MAP_VALUE = 3,
-	ARG_PTR_TO_MEM = 4,
-	ARG_CONST_SIZE = 5,
-	ARG_CONST_SIZE_OR_ZERO = 6,
-	ARG_PTR_TO_CTX = 7,
-	ARG_ANYTHING = 8,
-	ARG_PTR_TO_SPIN_LOCK = 9,
-	ARG_PTR_TO_SOCK_COMMON = 10,
-	ARG_PTR_TO_SOCKET = 11,
-	ARG_PTR_TO_BTF_ID = 12,
-	ARG_PTR_TO_ALLOC_MEM = 13,
-	ARG_CONST_ALLOC_SIZE_OR_ZERO = 14,
-	ARG_PTR_TO_BTF_ID_SOCK_COMMON = 15,
-	ARG_PTR_TO_PERCPU_BTF_ID = 16,
-	ARG_PTR_TO_FUNC = 17,
-	ARG_PTR_TO_STACK = 18,
-	ARG_PTR_TO_CONST_STR = 19,
-	ARG_PTR_TO_TIMER = 20,
-	ARG_PTR_TO_KPTR = 21,
-	ARG_PTR_TO_DYNPTR = 22,
-	__BPF_ARG_TYPE_MAX = 23,
-	ARG_PTR_TO_MAP_VALUE_OR_NULL = 259,
-	ARG_PTR_TO_MEM_OR_NULL = 260,
-	ARG_PTR_TO_CTX_OR_NULL = 263,
-	ARG_PTR_TO_SOCKET_OR_NULL = 267,
-	ARG_PTR_TO_ALLOC_MEM_OR_NULL = 269,
-	ARG_PTR_TO_STACK_OR_NULL = 274,
-	ARG_PTR_TO_BTF_ID_OR_NULL = 268,
-	ARG_PTR_TO_UNINIT_MEM = 67141636,
-	ARG_PTR_TO_FIXED_SIZE_MEM = 262148,
-	__BPF_ARG_TYPE_LIMIT = 134217727,
-};
-
-enum bpf_return_type {
-	RET_INTEGER = 0,
-	RET_VOID = 1,
-	RET_PTR_TO_MAP_VALUE = 2,
-	RET_PTR_TO_SOCKET = 3,
-	RET_PTR_TO_TCP_SOCK = 4,
-	RET_PTR_TO_SOCK_COMMON = 5,
-	RET_PTR_TO_ALLOC_MEM = 6,
-	RET_PTR_TO_MEM_OR_BTF_ID = 7,
-	RET_PTR_TO_BTF_ID = 8,
-	__BPF_RET_TYPE_MAX = 9,
-	RET_PTR_TO_MAP_VALUE_OR_NULL = 258,
-	RET_PTR_TO_SOCKET_OR_NULL = 259,
-	RET_PTR_TO_TCP_SOCK_OR_NULL = 260,
-	RET_PTR_TO_SOCK_COMMON_OR_NULL = 261,
-	RET_PTR_TO_ALLOC_MEM_OR_NULL = 1286,
-	RET_PTR_TO_DYNPTR_MEM_OR_NULL = 262,
-	RET_PTR_TO_BTF_ID_OR_NULL = 264,
-	__BPF_RET_TYPE_LIMIT = 134217727,
-};
-
 struct bpf_func_proto {
 	u64 (*func)(u64, u64, u64, u64, u64);
 	bool gpl_only;
@@ -23133,6 +26437,56 @@ struct bpf_iter__ksym {
 	};
 };
 
+typedef void (*rethook_handler_t)(struct rethook_node *, void *, struct pt_regs *);
+
+struct kretprobe_instance;
+
+typedef int (*kretprobe_handler_t)(struct kretprobe_instance *, struct pt_regs *);
+
+struct kretprobe_instance {
+	struct rethook_node node;
+	char data[0];
+};
+
+struct kretprobe {
+	struct kprobe kp;
+	kretprobe_handler_t handler;
+	kretprobe_handler_t entry_handler;
+	int maxactive;
+	int nmissed;
+	size_t data_size;
+	struct rethook *rh;
+};
+
+struct kprobe_blacklist_entry {
+	struct list_head list;
+	long unsigned int start_addr;
+	long unsigned int end_addr;
+	struct callback_head rcu;
+};
+
+enum perf_record_ksymbol_type {
+	PERF_RECORD_KSYMBOL_TYPE_UNKNOWN = 0,
+	PERF_RECORD_KSYMBOL_TYPE_BPF = 1,
+	PERF_RECORD_KSYMBOL_TYPE_OOL = 2,
+	PERF_RECORD_KSYMBOL_TYPE_MAX = 3,
+};
+
+struct kprobe_insn_page {
+	struct list_head list;
+	kprobe_opcode_t *insns;
+	struct kprobe_insn_cache *cache;
+	int nused;
+	int ngarbage;
+	char slot_used[0];
+};
+
+enum kprobe_slot_state {
+	SLOT_CLEAN = 0,
+	SLOT_DIRTY = 1,
+	SLOT_USED = 2,
+};
+
 struct tp_module {
 	struct list_head list;
 	struct module *mod;
@@ -23162,10 +26516,425 @@ struct tp_probes {
 	struct tracepoint_func probes[0];
 };
 
-typedef struct {
-	raw_spinlock_t *lock;
+struct ftrace_hash {
+	long unsigned int size_bits;
+	struct hlist_head *buckets;
+	long unsigned int count;
 	long unsigned int flags;
-} class_raw_spinlock_irqsave_t;
+	struct callback_head rcu;
+};
+
+struct ftrace_func_entry {
+	struct hlist_node hlist;
+	long unsigned int ip;
+	long unsigned int direct;
+};
+
+enum ftrace_bug_type {
+	FTRACE_BUG_UNKNOWN = 0,
+	FTRACE_BUG_INIT = 1,
+	FTRACE_BUG_NOP = 2,
+	FTRACE_BUG_CALL = 3,
+	FTRACE_BUG_UPDATE = 4,
+};
+
+enum {
+	FTRACE_UPDATE_CALLS = 1,
+	FTRACE_DISABLE_CALLS = 2,
+	FTRACE_UPDATE_TRACE_FUNC = 4,
+	FTRACE_START_FUNC_RET = 8,
+	FTRACE_STOP_FUNC_RET = 16,
+	FTRACE_MAY_SLEEP = 32,
+};
+
+enum {
+	FTRACE_ITER_FILTER = 1,
+	FTRACE_ITER_NOTRACE = 2,
+	FTRACE_ITER_PRINTALL = 4,
+	FTRACE_ITER_DO_PROBES = 8,
+	FTRACE_ITER_PROBE = 16,
+	FTRACE_ITER_MOD = 32,
+	FTRACE_ITER_ENABLED = 64,
+};
+
+struct prog_entry;
+
+struct event_filter {
+	struct prog_entry *prog;
+	char *filter_string;
+};
+
+struct trace_array_cpu;
+
+struct array_buffer {
+	struct trace_array *tr;
+	struct trace_buffer *buffer;
+	struct trace_array_cpu *data;
+	u64 time_start;
+	int cpu;
+};
+
+struct trace_pid_list;
+
+struct trace_options;
+
+struct trace_func_repeats;
+
+struct trace_array {
+	struct list_head list;
+	char *name;
+	struct array_buffer array_buffer;
+	struct trace_pid_list *filtered_pids;
+	struct trace_pid_list *filtered_no_pids;
+	arch_spinlock_t max_lock;
+	int buffer_disabled;
+	int stop_count;
+	int clock_id;
+	int nr_topts;
+	bool clear_trace;
+	int buffer_percent;
+	unsigned int n_err_log_entries;
+	struct tracer *current_trace;
+	unsigned int trace_flags;
+	unsigned char trace_flags_index[32];
+	unsigned int flags;
+	raw_spinlock_t start_lock;
+	struct list_head err_log;
+	struct dentry *dir;
+	struct dentry *options;
+	struct dentry *percpu_dir;
+	struct dentry *event_dir;
+	struct trace_options *topts;
+	struct list_head systems;
+	struct list_head events;
+	struct trace_event_file *trace_marker_file;
+	cpumask_var_t tracing_cpumask;
+	cpumask_var_t pipe_cpumask;
+	int ref;
+	int trace_ref;
+	struct ftrace_ops *ops;
+	struct trace_pid_list *function_pids;
+	struct trace_pid_list *function_no_pids;
+	struct list_head func_probes;
+	struct list_head mod_trace;
+	struct list_head mod_notrace;
+	int function_enabled;
+	int no_filter_buffering_ref;
+	struct list_head hist_vars;
+	struct trace_func_repeats *last_func_repeats;
+};
+
+struct tracer_flags;
+
+struct tracer {
+	const char *name;
+	int (*init)(struct trace_array *);
+	void (*reset)(struct trace_array *);
+	void (*start)(struct trace_array *);
+	void (*stop)(struct trace_array *);
+	int (*update_thresh)(struct trace_array *);
+	void (*open)(struct trace_iterator *);
+	void (*pipe_open)(struct trace_iterator *);
+	void (*close)(struct trace_iterator *);
+	void (*pipe_close)(struct trace_iterator *);
+	ssize_t (*read)(struct trace_iterator *, struct file *, char *, size_t, loff_t *);
+	ssize_t (*splice_read)(struct trace_iterator *, struct file *, loff_t *, struct pipe_inode_info *, size_t, unsigned int);
+	void (*print_header)(struct seq_file *);
+	enum print_line_t (*print_line)(struct trace_iterator *);
+	int (*set_flag)(struct trace_array *, u32, u32, int);
+	int (*flag_changed)(struct trace_array *, u32, int);
+	struct tracer *next;
+	struct tracer_flags *flags;
+	int enabled;
+	bool print_max;
+	bool allow_instances;
+	bool noboot;
+};
+
+struct event_subsystem;
+
+struct trace_subsystem_dir {
+	struct list_head list;
+	struct event_subsystem *subsystem;
+	struct trace_array *tr;
+	struct dentry *entry;
+	int ref_count;
+	int nr_events;
+};
+
+union lower_chunk {
+	union lower_chunk *next;
+	long unsigned int data[256];
+};
+
+union upper_chunk {
+	union upper_chunk *next;
+	union lower_chunk *data[256];
+};
+
+struct trace_pid_list {
+	raw_spinlock_t lock;
+	struct irq_work refill_irqwork;
+	union upper_chunk *upper[256];
+	union upper_chunk *upper_list;
+	union lower_chunk *lower_list;
+	int free_upper_chunks;
+	int free_lower_chunks;
+};
+
+struct trace_array_cpu {
+	atomic_t disabled;
+	void *buffer_page;
+	long unsigned int entries;
+	long unsigned int saved_latency;
+	long unsigned int critical_start;
+	long unsigned int critical_end;
+	long unsigned int critical_sequence;
+	long unsigned int nice;
+	long unsigned int policy;
+	long unsigned int rt_priority;
+	long unsigned int skipped_entries;
+	u64 preempt_timestamp;
+	pid_t pid;
+	kuid_t uid;
+	char comm[16];
+	int ftrace_ignore_pid;
+	bool ignore_pid;
+};
+
+struct trace_option_dentry;
+
+struct trace_options {
+	struct tracer *tracer;
+	struct trace_option_dentry *topts;
+};
+
+struct tracer_opt;
+
+struct trace_option_dentry {
+	struct tracer_opt *opt;
+	struct tracer_flags *flags;
+	struct trace_array *tr;
+	struct dentry *entry;
+};
+
+enum {
+	TRACE_PIDS = 1,
+	TRACE_NO_PIDS = 2,
+};
+
+struct trace_func_repeats {
+	long unsigned int ip;
+	long unsigned int parent_ip;
+	long unsigned int count;
+	u64 ts_last_call;
+};
+
+enum {
+	TRACE_ARRAY_FL_GLOBAL = 1,
+};
+
+struct tracer_opt {
+	const char *name;
+	u32 bit;
+};
+
+struct tracer_flags {
+	u32 val;
+	struct tracer_opt *opts;
+	struct tracer *trace;
+};
+
+struct ftrace_mod_load {
+	struct list_head list;
+	char *func;
+	char *module;
+	int enable;
+};
+
+enum {
+	FTRACE_HASH_FL_MOD = 1,
+};
+
+struct ftrace_func_command {
+	struct list_head list;
+	char *name;
+	int (*func)(struct trace_array *, struct ftrace_hash *, char *, char *, char *, int);
+};
+
+struct ftrace_probe_ops {
+	void (*func)(long unsigned int, long unsigned int, struct trace_array *, struct ftrace_probe_ops *, void *);
+	int (*init)(struct ftrace_probe_ops *, struct trace_array *, long unsigned int, void *, void **);
+	void (*free)(struct ftrace_probe_ops *, struct trace_array *, long unsigned int, void *);
+	int (*print)(struct seq_file *, long unsigned int, struct ftrace_probe_ops *, void *);
+};
+
+typedef int (*ftrace_mapper_func)(void *);
+
+struct trace_parser {
+	bool cont;
+	bool fail;
+	char *buffer;
+	unsigned int idx;
+	unsigned int size;
+};
+
+enum trace_iterator_bits {
+	TRACE_ITER_PRINT_PARENT_BIT = 0,
+	TRACE_ITER_SYM_OFFSET_BIT = 1,
+	TRACE_ITER_SYM_ADDR_BIT = 2,
+	TRACE_ITER_VERBOSE_BIT = 3,
+	TRACE_ITER_RAW_BIT = 4,
+	TRACE_ITER_HEX_BIT = 5,
+	TRACE_ITER_BIN_BIT = 6,
+	TRACE_ITER_BLOCK_BIT = 7,
+	TRACE_ITER_PRINTK_BIT = 8,
+	TRACE_ITER_ANNOTATE_BIT = 9,
+	TRACE_ITER_USERSTACKTRACE_BIT = 10,
+	TRACE_ITER_SYM_USEROBJ_BIT = 11,
+	TRACE_ITER_PRINTK_MSGONLY_BIT = 12,
+	TRACE_ITER_CONTEXT_INFO_BIT = 13,
+	TRACE_ITER_LATENCY_FMT_BIT = 14,
+	TRACE_ITER_RECORD_CMD_BIT = 15,
+	TRACE_ITER_RECORD_TGID_BIT = 16,
+	TRACE_ITER_OVERWRITE_BIT = 17,
+	TRACE_ITER_STOP_ON_FREE_BIT = 18,
+	TRACE_ITER_IRQ_INFO_BIT = 19,
+	TRACE_ITER_MARKERS_BIT = 20,
+	TRACE_ITER_EVENT_FORK_BIT = 21,
+	TRACE_ITER_PAUSE_ON_TRACE_BIT = 22,
+	TRACE_ITER_HASH_PTR_BIT = 23,
+	TRACE_ITER_FUNCTION_BIT = 24,
+	TRACE_ITER_FUNC_FORK_BIT = 25,
+	TRACE_ITER_DISPLAY_GRAPH_BIT = 26,
+	TRACE_ITER_STACKTRACE_BIT = 27,
+	TRACE_ITER_LAST_BIT = 28,
+};
+
+struct event_subsystem {
+	struct list_head list;
+	const char *name;
+	struct event_filter *filter;
+	int ref_count;
+};
+
+enum regex_type {
+	MATCH_FULL = 0,
+	MATCH_FRONT_ONLY = 1,
+	MATCH_MIDDLE_ONLY = 2,
+	MATCH_END_ONLY = 3,
+	MATCH_GLOB = 4,
+	MATCH_INDEX = 5,
+};
+
+enum {
+	FTRACE_MODIFY_ENABLE_FL = 1,
+	FTRACE_MODIFY_MAY_SLEEP_FL = 2,
+};
+
+struct ftrace_func_probe {
+	struct ftrace_probe_ops *probe_ops;
+	struct ftrace_ops ops;
+	struct trace_array *tr;
+	struct list_head list;
+	void *data;
+	int ref;
+};
+
+struct ftrace_page {
+	struct ftrace_page *next;
+	struct dyn_ftrace *records;
+	int index;
+	int order;
+};
+
+struct ftrace_rec_iter {
+	struct ftrace_page *pg;
+	int index;
+};
+
+struct ftrace_iterator {
+	loff_t pos;
+	loff_t func_pos;
+	loff_t mod_pos;
+	struct ftrace_page *pg;
+	struct dyn_ftrace *func;
+	struct ftrace_func_probe *probe;
+	struct ftrace_func_entry *probe_entry;
+	struct trace_parser parser;
+	struct ftrace_hash *hash;
+	struct ftrace_ops *ops;
+	struct trace_array *tr;
+	struct list_head *mod_list;
+	int pidx;
+	int idx;
+	unsigned int flags;
+};
+
+struct ftrace_glob {
+	char *search;
+	unsigned int len;
+	int type;
+};
+
+struct ftrace_func_map {
+	struct ftrace_func_entry entry;
+	void *data;
+};
+
+struct ftrace_func_mapper {
+	struct ftrace_hash hash;
+};
+
+struct ftrace_direct_func {
+	struct list_head next;
+	long unsigned int addr;
+	int count;
+};
+
+enum graph_filter_type {
+	GRAPH_FILTER_NOTRACE = 0,
+	GRAPH_FILTER_FUNCTION = 1,
+};
+
+struct ftrace_graph_data {
+	struct ftrace_hash *hash;
+	struct ftrace_func_entry *entry;
+	int idx;
+	enum graph_filter_type type;
+	struct ftrace_hash *new_hash;
+	const struct seq_operations *seq_ops;
+	struct trace_parser parser;
+};
+
+struct ftrace_mod_func {
+	struct list_head list;
+	char *name;
+	long unsigned int ip;
+	unsigned int size;
+};
+
+struct ftrace_mod_map {
+	struct callback_head rcu;
+	struct list_head list;
+	struct module *mod;
+	long unsigned int start_addr;
+	long unsigned int end_addr;
+	struct list_head funcs;
+	unsigned int num_funcs;
+};
+
+struct ftrace_init_func {
+	struct list_head list;
+	long unsigned int ip;
+};
+
+struct kallsyms_data {
+	long unsigned int *addrs;
+	const char **syms;
+	size_t cnt;
+	size_t found;
+};
 
 enum ring_buffer_type {
 	RINGBUF_TYPE_DATA_TYPE_LEN_MAX = 28,
@@ -23321,14 +27090,6 @@ struct ring_buffer_per_cpu {
 
 typedef struct vfsmount * (*debugfs_automount_t)(struct dentry *, void *);
 
-struct ftrace_hash {
-	long unsigned int size_bits;
-	struct hlist_head *buckets;
-	long unsigned int count;
-	long unsigned int flags;
-	struct callback_head rcu;
-};
-
 struct partial_page {
 	unsigned int offset;
 	unsigned int len;
@@ -23359,100 +27120,6 @@ enum fsnotify_iter_type {
 	FSNOTIFY_ITER_TYPE_COUNT = 5,
 };
 
-struct prog_entry;
-
-struct event_filter {
-	struct prog_entry *prog;
-	char *filter_string;
-};
-
-struct trace_array_cpu;
-
-struct array_buffer {
-	struct trace_array *tr;
-	struct trace_buffer *buffer;
-	struct trace_array_cpu *data;
-	u64 time_start;
-	int cpu;
-};
-
-struct trace_pid_list;
-
-struct trace_options;
-
-struct trace_func_repeats;
-
-struct trace_array {
-	struct list_head list;
-	char *name;
-	struct array_buffer array_buffer;
-	struct trace_pid_list *filtered_pids;
-	struct trace_pid_list *filtered_no_pids;
-	arch_spinlock_t max_lock;
-	int buffer_disabled;
-	int stop_count;
-	int clock_id;
-	int nr_topts;
-	bool clear_trace;
-	int buffer_percent;
-	unsigned int n_err_log_entries;
-	struct tracer *current_trace;
-	unsigned int trace_flags;
-	unsigned char trace_flags_index[32];
-	unsigned int flags;
-	raw_spinlock_t start_lock;
-	struct list_head err_log;
-	struct dentry *dir;
-	struct dentry *options;
-	struct dentry *percpu_dir;
-	struct dentry *event_dir;
-	struct trace_options *topts;
-	struct list_head systems;
-	struct list_head events;
-	struct trace_event_file *trace_marker_file;
-	cpumask_var_t tracing_cpumask;
-	cpumask_var_t pipe_cpumask;
-	int ref;
-	int trace_ref;
-	struct ftrace_ops *ops;
-	struct trace_pid_list *function_pids;
-	struct trace_pid_list *function_no_pids;
-	struct list_head func_probes;
-	struct list_head mod_trace;
-	struct list_head mod_notrace;
-	int function_enabled;
-	int no_filter_buffering_ref;
-	struct list_head hist_vars;
-	struct trace_func_repeats *last_func_repeats;
-};
-
-struct tracer_flags;
-
-struct tracer {
-	const char *name;
-	int (*init)(struct trace_array *);
-	void (*reset)(struct trace_array *);
-	void (*start)(struct trace_array *);
-	void (*stop)(struct trace_array *);
-	int (*update_thresh)(struct trace_array *);
-	void (*open)(struct trace_iterator *);
-	void (*pipe_open)(struct trace_iterator *);
-	void (*close)(struct trace_iterator *);
-	void (*pipe_close)(struct trace_iterator *);
-	ssize_t (*read)(struct trace_iterator *, struct file *, char *, size_t, loff_t *);
-	ssize_t (*splice_read)(struct trace_iterator *, struct file *, loff_t *, struct pipe_inode_info *, size_t, unsigned int);
-	void (*print_header)(struct seq_file *);
-	enum print_line_t (*print_line)(struct trace_iterator *);
-	int (*set_flag)(struct trace_array *, u32, u32, int);
-	int (*flag_changed)(struct trace_array *, u32, int);
-	struct tracer *next;
-	struct tracer_flags *flags;
-	int enabled;
-	bool print_max;
-	bool allow_instances;
-	bool noboot;
-};
-
 enum trace_iter_flags {
 	TRACE_FILE_LAT_FMT = 1,
 	TRACE_FILE_ANNOTATE = 2,
@@ -23470,17 +27137,6 @@ enum trace_flag_type {
 	TRACE_FLAG_BH_OFF = 128,
 };
 
-struct event_subsystem;
-
-struct trace_subsystem_dir {
-	struct list_head list;
-	struct event_subsystem *subsystem;
-	struct trace_array *tr;
-	struct dentry *entry;
-	int ref_count;
-	int nr_events;
-};
-
 enum event_trigger_type {
 	ETT_NONE = 0,
 	ETT_TRACE_ONOFF = 1,
@@ -23490,26 +27146,6 @@ enum event_trigger_type {
 	ETT_EVENT_HIST = 16,
 	ETT_HIST_ENABLE = 32,
 	ETT_EVENT_EPROBE = 64,
-};
-
-union lower_chunk {
-	union lower_chunk *next;
-	long unsigned int data[256];
-};
-
-union upper_chunk {
-	union upper_chunk *next;
-	union lower_chunk *data[256];
-};
-
-struct trace_pid_list {
-	raw_spinlock_t lock;
-	struct irq_work refill_irqwork;
-	union upper_chunk *upper[256];
-	union upper_chunk *upper_list;
-	union lower_chunk *lower_list;
-	int free_upper_chunks;
-	int free_lower_chunks;
 };
 
 enum trace_type {
@@ -23588,105 +27224,7 @@ struct func_repeats_entry {
 	u32 bottom_delta_ts;
 };
 
-struct trace_array_cpu {
-	atomic_t disabled;
-	void *buffer_page;
-	long unsigned int entries;
-	long unsigned int saved_latency;
-	long unsigned int critical_start;
-	long unsigned int critical_end;
-	long unsigned int critical_sequence;
-	long unsigned int nice;
-	long unsigned int policy;
-	long unsigned int rt_priority;
-	long unsigned int skipped_entries;
-	u64 preempt_timestamp;
-	pid_t pid;
-	kuid_t uid;
-	char comm[16];
-	int ftrace_ignore_pid;
-	bool ignore_pid;
-};
-
-struct trace_option_dentry;
-
-struct trace_options {
-	struct tracer *tracer;
-	struct trace_option_dentry *topts;
-};
-
-struct tracer_opt;
-
-struct trace_option_dentry {
-	struct tracer_opt *opt;
-	struct tracer_flags *flags;
-	struct trace_array *tr;
-	struct dentry *entry;
-};
-
 typedef bool (*cond_update_fn_t)(struct trace_array *, void *);
-
-struct trace_func_repeats {
-	long unsigned int ip;
-	long unsigned int parent_ip;
-	long unsigned int count;
-	u64 ts_last_call;
-};
-
-enum {
-	TRACE_ARRAY_FL_GLOBAL = 1,
-};
-
-struct tracer_opt {
-	const char *name;
-	u32 bit;
-};
-
-struct tracer_flags {
-	u32 val;
-	struct tracer_opt *opts;
-	struct tracer *trace;
-};
-
-struct trace_parser {
-	bool cont;
-	bool fail;
-	char *buffer;
-	unsigned int idx;
-	unsigned int size;
-};
-
-enum trace_iterator_bits {
-	TRACE_ITER_PRINT_PARENT_BIT = 0,
-	TRACE_ITER_SYM_OFFSET_BIT = 1,
-	TRACE_ITER_SYM_ADDR_BIT = 2,
-	TRACE_ITER_VERBOSE_BIT = 3,
-	TRACE_ITER_RAW_BIT = 4,
-	TRACE_ITER_HEX_BIT = 5,
-	TRACE_ITER_BIN_BIT = 6,
-	TRACE_ITER_BLOCK_BIT = 7,
-	TRACE_ITER_PRINTK_BIT = 8,
-	TRACE_ITER_ANNOTATE_BIT = 9,
-	TRACE_ITER_USERSTACKTRACE_BIT = 10,
-	TRACE_ITER_SYM_USEROBJ_BIT = 11,
-	TRACE_ITER_PRINTK_MSGONLY_BIT = 12,
-	TRACE_ITER_CONTEXT_INFO_BIT = 13,
-	TRACE_ITER_LATENCY_FMT_BIT = 14,
-	TRACE_ITER_RECORD_CMD_BIT = 15,
-	TRACE_ITER_RECORD_TGID_BIT = 16,
-	TRACE_ITER_OVERWRITE_BIT = 17,
-	TRACE_ITER_STOP_ON_FREE_BIT = 18,
-	TRACE_ITER_IRQ_INFO_BIT = 19,
-	TRACE_ITER_MARKERS_BIT = 20,
-	TRACE_ITER_EVENT_FORK_BIT = 21,
-	TRACE_ITER_PAUSE_ON_TRACE_BIT = 22,
-	TRACE_ITER_HASH_PTR_BIT = 23,
-	TRACE_ITER_FUNCTION_BIT = 24,
-	TRACE_ITER_FUNC_FORK_BIT = 25,
-	TRACE_ITER_DISPLAY_GRAPH_BIT = 26,
-	TRACE_ITER_STACKTRACE_BIT = 27,
-	TRACE_ITER_LAST_BIT = 28,
-};
 
 enum trace_iterator_flags {
 	TRACE_ITER_PRINT_PARENT = 1,
@@ -23717,13 +27255,6 @@ enum trace_iterator_flags {
 	TRACE_ITER_FUNC_FORK = 33554432,
 	TRACE_ITER_DISPLAY_GRAPH = 67108864,
 	TRACE_ITER_STACKTRACE = 134217728,
-};
-
-struct event_subsystem {
-	struct list_head list;
-	const char *name;
-	struct event_filter *filter;
-	int ref_count;
 };
 
 struct trace_min_max_param {
@@ -23782,6 +27313,52 @@ struct buffer_ref {
 	refcount_t refcount;
 };
 
+struct ctx_switch_entry {
+	struct trace_entry ent;
+	unsigned int prev_pid;
+	unsigned int next_pid;
+	unsigned int next_cpu;
+	unsigned char prev_prio;
+	unsigned char prev_state;
+	unsigned char next_prio;
+	unsigned char next_state;
+};
+
+struct hwlat_entry {
+	struct trace_entry ent;
+	u64 duration;
+	u64 outer_duration;
+	u64 nmi_total_ts;
+	struct timespec64 timestamp;
+	unsigned int nmi_count;
+	unsigned int seqnum;
+	unsigned int count;
+};
+
+struct osnoise_entry {
+	struct trace_entry ent;
+	u64 noise;
+	u64 runtime;
+	u64 max_sample;
+	unsigned int hw_count;
+	unsigned int nmi_count;
+	unsigned int irq_count;
+	unsigned int softirq_count;
+	unsigned int thread_count;
+};
+
+struct timerlat_entry {
+	struct trace_entry ent;
+	unsigned int seqnum;
+	int context;
+	u64 timer_latency;
+};
+
+struct trace_mark {
+	long long unsigned int val;
+	char sym;
+};
+
 struct tracer_stat {
 	const char *name;
 	void * (*stat_start)(struct tracer_stat *);
@@ -23805,20 +27382,10 @@ struct stat_session {
 	struct dentry *file;
 };
 
-struct ftrace_func_command {
+struct trace_bprintk_fmt {
 	struct list_head list;
-	char *name;
-	int (*func)(struct trace_array *, struct ftrace_hash *, char *, char *, char *, int);
+	const char *fmt;
 };
-
-struct ftrace_probe_ops {
-	void (*func)(long unsigned int, long unsigned int, struct trace_array *, struct ftrace_probe_ops *, void *);
-	int (*init)(struct ftrace_probe_ops *, struct trace_array *, long unsigned int, void *, void **);
-	void (*free)(struct ftrace_probe_ops *, struct trace_array *, long unsigned int, void *);
-	int (*print)(struct seq_file *, long unsigned int, struct ftrace_probe_ops *, void *);
-};
-
-typedef int (*ftrace_mapper_func)(void *);
 
 enum {
 	TRACE_FUNC_NO_OPTS = 0,
@@ -23830,15 +27397,6 @@ enum {
 enum {
 	TRACE_NOP_OPT_ACCEPT = 1,
 	TRACE_NOP_OPT_REFUSE = 2,
-};
-
-enum {
-	FTRACE_UPDATE_CALLS = 1,
-	FTRACE_DISABLE_CALLS = 2,
-	FTRACE_UPDATE_TRACE_FUNC = 4,
-	FTRACE_START_FUNC_RET = 8,
-	FTRACE_STOP_FUNC_RET = 16,
-	FTRACE_MAY_SLEEP = 32,
 };
 
 struct ftrace_graph_ent {
@@ -23863,6 +27421,39 @@ struct fgraph_ops {
 	trace_func_graph_ret_t retfunc;
 };
 
+struct ftrace_graph_ent_entry {
+	struct trace_entry ent;
+	struct ftrace_graph_ent graph_ent;
+};
+
+struct ftrace_graph_ret_entry {
+	struct trace_entry ent;
+	struct ftrace_graph_ret ret;
+};
+
+struct fgraph_cpu_data {
+	pid_t last_pid;
+	int depth;
+	int depth_irq;
+	int ignore;
+	long unsigned int enter_funcs[50];
+};
+
+struct fgraph_data {
+	struct fgraph_cpu_data *cpu_data;
+	struct ftrace_graph_ent_entry ent;
+	struct ftrace_graph_ret_entry ret;
+	int failed;
+	int cpu;
+	long: 0;
+} __attribute__((packed));
+
+enum {
+	FLAGS_FILL_FULL = 268435456,
+	FLAGS_FILL_START = 536870912,
+	FLAGS_FILL_END = 805306368,
+};
+
 enum req_flag_bits {
 	__REQ_FAILFAST_DEV = 8,
 	__REQ_FAILFAST_TRANSPORT = 9,
@@ -23885,11 +27476,6 @@ enum req_flag_bits {
 	__REQ_DRV = 26,
 	__REQ_NOUNMAP = 27,
 	__REQ_NR_BITS = 28,
-};
-
-enum {
-	TRACE_PIDS = 1,
-	TRACE_NO_PIDS = 2,
 };
 
 struct ftrace_event_field {
@@ -23923,6 +27509,128 @@ struct event_probe_data {
 };
 
 typedef long unsigned int perf_trace_t[1024];
+
+struct filter_pred;
+
+struct prog_entry {
+	int target;
+	int when_to_branch;
+	struct filter_pred *pred;
+};
+
+struct regex;
+
+typedef int (*regex_match_func)(char *, struct regex *, int);
+
+struct regex {
+	char pattern[256];
+	int len;
+	int field_len;
+	regex_match_func match;
+};
+
+enum filter_op_ids {
+	OP_GLOB = 0,
+	OP_NE = 1,
+	OP_EQ = 2,
+	OP_LE = 3,
+	OP_LT = 4,
+	OP_GE = 5,
+	OP_GT = 6,
+	OP_BAND = 7,
+	OP_MAX = 8,
+};
+
+enum filter_pred_fn {
+	FILTER_PRED_FN_NOP = 0,
+	FILTER_PRED_FN_64 = 1,
+	FILTER_PRED_FN_S64 = 2,
+	FILTER_PRED_FN_U64 = 3,
+	FILTER_PRED_FN_32 = 4,
+	FILTER_PRED_FN_S32 = 5,
+	FILTER_PRED_FN_U32 = 6,
+	FILTER_PRED_FN_16 = 7,
+	FILTER_PRED_FN_S16 = 8,
+	FILTER_PRED_FN_U16 = 9,
+	FILTER_PRED_FN_8 = 10,
+	FILTER_PRED_FN_S8 = 11,
+	FILTER_PRED_FN_U8 = 12,
+	FILTER_PRED_FN_COMM = 13,
+	FILTER_PRED_FN_STRING = 14,
+	FILTER_PRED_FN_STRLOC = 15,
+	FILTER_PRED_FN_STRRELLOC = 16,
+	FILTER_PRED_FN_PCHAR_USER = 17,
+	FILTER_PRED_FN_PCHAR = 18,
+	FILTER_PRED_FN_CPU = 19,
+	FILTER_PRED_FN_ = 20,
+	FILTER_PRED_TEST_VISITED = 21,
+};
+
+struct filter_pred {
+	enum filter_pred_fn fn_num;
+	u64 val;
+	struct regex regex;
+	short unsigned int *ops;
+	struct ftrace_event_field *field;
+	int offset;
+	int not;
+	int op;
+};
+
+enum {
+	FILT_ERR_NONE = 0,
+	FILT_ERR_INVALID_OP = 1,
+	FILT_ERR_TOO_MANY_OPEN = 2,
+	FILT_ERR_TOO_MANY_CLOSE = 3,
+	FILT_ERR_MISSING_QUOTE = 4,
+	FILT_ERR_OPERAND_TOO_LONG = 5,
+	FILT_ERR_EXPECT_STRING = 6,
+	FILT_ERR_EXPECT_DIGIT = 7,
+	FILT_ERR_ILLEGAL_FIELD_OP = 8,
+	FILT_ERR_FIELD_NOT_FOUND = 9,
+	FILT_ERR_ILLEGAL_INTVAL = 10,
+	FILT_ERR_BAD_SUBSYS_FILTER = 11,
+	FILT_ERR_TOO_MANY_PREDS = 12,
+	FILT_ERR_INVALID_FILTER = 13,
+	FILT_ERR_IP_FIELD_ONLY = 14,
+	FILT_ERR_INVALID_VALUE = 15,
+	FILT_ERR_ERRNO = 16,
+	FILT_ERR_NO_FILTER = 17,
+};
+
+struct filter_parse_error {
+	int lasterr;
+	int lasterr_pos;
+};
+
+typedef int (*parse_pred_fn)(const char *, void *, int, struct filter_parse_error *, struct filter_pred **);
+
+enum {
+	INVERT = 1,
+	PROCESS_AND = 2,
+	PROCESS_OR = 4,
+};
+
+struct ustring_buffer {
+	char buffer[1024];
+};
+
+enum {
+	TOO_MANY_CLOSE = -1,
+	TOO_MANY_OPEN = -2,
+	MISSING_QUOTE = -3,
+};
+
+struct filter_list {
+	struct list_head list;
+	struct event_filter *filter;
+};
+
+struct function_filter_data {
+	struct ftrace_ops *ops;
+	int first_filter;
+	int first_notrace;
+};
 
 enum {
 	EVENT_TRIGGER_FL_PROBE = 1,
@@ -24181,6 +27889,26 @@ struct eprobe_data {
 	struct trace_eprobe *ep;
 };
 
+enum {
+	BPF_F_INDEX_MASK = 4294967295ULL,
+	BPF_F_CURRENT_CPU = 4294967295ULL,
+	BPF_F_CTXLEN_MASK = 4503595332403200ULL,
+};
+
+enum {
+	BPF_F_GET_BRANCH_RECORDS_SIZE = 1,
+};
+
+struct bpf_perf_event_value {
+	__u64 counter;
+	__u64 enabled;
+	__u64 running;
+};
+
+struct bpf_raw_tracepoint_args {
+	__u64 args[0];
+};
+
 enum bpf_task_fd_type {
 	BPF_FD_TYPE_RAW_TRACEPOINT = 0,
 	BPF_FD_TYPE_TRACEPOINT = 1,
@@ -24189,6 +27917,262 @@ enum bpf_task_fd_type {
 	BPF_FD_TYPE_UPROBE = 4,
 	BPF_FD_TYPE_URETPROBE = 5,
 };
+
+struct btf_ptr {
+	void *ptr;
+	__u32 type_id;
+	__u32 flags;
+};
+
+enum {
+	BTF_F_COMPACT = 1,
+	BTF_F_NONAME = 2,
+	BTF_F_PTR_RAW = 4,
+	BTF_F_ZERO = 8,
+};
+
+struct bpf_local_storage_data;
+
+struct bpf_local_storage {
+	struct bpf_local_storage_data *cache[16];
+	struct hlist_head list;
+	void *owner;
+	struct callback_head rcu;
+	raw_spinlock_t lock;
+};
+
+typedef unsigned int (*bpf_func_t)(const void *, const struct bpf_insn *);
+
+struct bpf_local_storage_map_bucket;
+
+struct bpf_local_storage_map {
+	struct bpf_map map;
+	struct bpf_local_storage_map_bucket *buckets;
+	u32 bucket_log;
+	u16 elem_size;
+	u16 cache_idx;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+};
+
+enum bpf_access_type {
+	BPF_READ = 1,
+	BPF_WRITE = 2,
+};
+
+struct bpf_verifier_log;
+
+struct bpf_insn_access_aux {
+	enum bpf_reg_type reg_type;
+	union {
+		int ctx_field_size;
+		struct {
+			struct btf *btf;
+			u32 btf_id;
+		};
+	};
+	struct bpf_verifier_log *log;
+};
+
+struct bpf_verifier_ops {
+	const struct bpf_func_proto * (*get_func_proto)(enum bpf_func_id, const struct bpf_prog *);
+	bool (*is_valid_access)(int, int, enum bpf_access_type, const struct bpf_prog *, struct bpf_insn_access_aux *);
+	int (*gen_prologue)(struct bpf_insn *, bool, const struct bpf_prog *);
+	int (*gen_ld_abs)(const struct bpf_insn *, struct bpf_insn *);
+	u32 (*convert_ctx_access)(enum bpf_access_type, const struct bpf_insn *, struct bpf_insn *, struct bpf_prog *, u32 *);
+	int (*btf_struct_access)(struct bpf_verifier_log *, const struct btf *, const struct btf_type *, int, int, enum bpf_access_type, u32 *, enum bpf_type_flag *);
+};
+
+struct bpf_event_entry {
+	struct perf_event *event;
+	struct file *perf_file;
+	struct file *map_file;
+	struct callback_head rcu;
+};
+
+typedef long unsigned int (*bpf_ctx_copy_t)(void *, const void *, long unsigned int, long unsigned int);
+
+struct bpf_trace_run_ctx {
+	struct bpf_run_ctx run_ctx;
+	u64 bpf_cookie;
+};
+
+typedef u32 (*bpf_prog_run_fn)(const struct bpf_prog *, const void *);
+
+struct bpf_bprintf_data {
+	u32 *bin_args;
+	char *buf;
+	bool get_bin_args;
+	bool get_buf;
+};
+
+typedef struct pt_regs bpf_user_pt_regs_t;
+
+struct bpf_perf_event_data {
+	bpf_user_pt_regs_t regs;
+	__u64 sample_period;
+	__u64 addr;
+};
+
+typedef unsigned int (*bpf_dispatcher_fn)(const void *, const struct bpf_insn *, unsigned int (*)(const void *, const struct bpf_insn *));
+
+struct perf_event_query_bpf {
+	__u32 ids_len;
+	__u32 prog_cnt;
+	__u32 ids[0];
+};
+
+struct bpf_perf_event_data_kern {
+	bpf_user_pt_regs_t *regs;
+	struct perf_sample_data *data;
+	struct perf_event *event;
+};
+
+struct btf_id_set {
+	u32 cnt;
+	u32 ids[0];
+};
+
+enum {
+	BTF_TRACING_TYPE_TASK = 0,
+	BTF_TRACING_TYPE_FILE = 1,
+	BTF_TRACING_TYPE_VMA = 2,
+	MAX_BTF_TRACING_TYPE = 3,
+};
+
+struct bpf_local_storage_map_bucket {
+	struct hlist_head list;
+	raw_spinlock_t lock;
+};
+
+struct bpf_local_storage_data {
+	struct bpf_local_storage_map *smap;
+	u8 data[0];
+};
+
+struct trace_event_raw_bpf_trace_printk {
+	struct trace_entry ent;
+	u32 __data_loc_bpf_string;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_bpf_trace_printk {
+	u32 bpf_string;
+};
+
+typedef void (*btf_trace_bpf_trace_printk)(void *, const char *);
+
+struct bpf_trace_module {
+	struct module *module;
+	struct list_head list;
+};
+
+typedef u64 (*btf_bpf_probe_read_user)(void *, u32, const void *);
+
+typedef u64 (*btf_bpf_probe_read_user_str)(void *, u32, const void *);
+
+typedef u64 (*btf_bpf_probe_read_kernel)(void *, u32, const void *);
+
+typedef u64 (*btf_bpf_probe_read_kernel_str)(void *, u32, const void *);
+
+typedef u64 (*btf_bpf_probe_read_compat)(void *, u32, const void *);
+
+typedef u64 (*btf_bpf_probe_read_compat_str)(void *, u32, const void *);
+
+typedef u64 (*btf_bpf_probe_write_user)(void *, const void *, u32);
+
+typedef u64 (*btf_bpf_trace_printk)(char *, u32, u64, u64, u64);
+
+typedef u64 (*btf_bpf_trace_vprintk)(char *, u32, const void *, u32);
+
+typedef u64 (*btf_bpf_seq_printf)(struct seq_file *, char *, u32, const void *, u32);
+
+typedef u64 (*btf_bpf_seq_write)(struct seq_file *, const void *, u32);
+
+typedef u64 (*btf_bpf_seq_printf_btf)(struct seq_file *, struct btf_ptr *, u32, u64);
+
+typedef u64 (*btf_bpf_perf_event_read)(struct bpf_map *, u64);
+
+typedef u64 (*btf_bpf_perf_event_read_value)(struct bpf_map *, u64, struct bpf_perf_event_value *, u32);
+
+struct bpf_trace_sample_data {
+	struct perf_sample_data sds[3];
+};
+
+typedef u64 (*btf_bpf_perf_event_output)(struct pt_regs *, struct bpf_map *, u64, void *, u64);
+
+struct bpf_nested_pt_regs {
+	struct pt_regs regs[3];
+};
+
+typedef u64 (*btf_bpf_get_current_task)(void);
+
+typedef u64 (*btf_bpf_get_current_task_btf)(void);
+
+typedef u64 (*btf_bpf_task_pt_regs)(struct task_struct *);
+
+typedef u64 (*btf_bpf_current_task_under_cgroup)(struct bpf_map *, u32);
+
+struct send_signal_irq_work {
+	struct irq_work irq_work;
+	struct task_struct *task;
+	u32 sig;
+	enum pid_type type;
+};
+
+typedef u64 (*btf_bpf_send_signal)(u32);
+
+typedef u64 (*btf_bpf_send_signal_thread)(u32);
+
+typedef u64 (*btf_bpf_d_path)(struct path *, char *, u32);
+
+typedef u64 (*btf_bpf_snprintf_btf)(char *, u32, struct btf_ptr *, u32, u64);
+
+typedef u64 (*btf_bpf_get_func_ip_tracing)(void *);
+
+typedef u64 (*btf_bpf_get_func_ip_kprobe)(struct pt_regs *);
+
+typedef u64 (*btf_bpf_get_func_ip_kprobe_multi)(struct pt_regs *);
+
+typedef u64 (*btf_bpf_get_attach_cookie_kprobe_multi)(struct pt_regs *);
+
+typedef u64 (*btf_bpf_get_attach_cookie_trace)(void *);
+
+typedef u64 (*btf_bpf_get_attach_cookie_pe)(struct bpf_perf_event_data_kern *);
+
+typedef u64 (*btf_bpf_get_attach_cookie_tracing)(void *);
+
+typedef u64 (*btf_bpf_get_branch_snapshot)(void *, u32, u64);
+
+typedef u64 (*btf_get_func_arg)(void *, u32, u64 *);
+
+typedef u64 (*btf_get_func_ret)(void *, u64 *);
+
+typedef u64 (*btf_get_func_arg_cnt)(void *);
+
+typedef u64 (*btf_bpf_perf_event_output_tp)(void *, struct bpf_map *, u64, void *, u64);
+
+typedef u64 (*btf_bpf_get_stackid_tp)(void *, struct bpf_map *, u64);
+
+typedef u64 (*btf_bpf_get_stack_tp)(void *, void *, u32, u64);
+
+typedef u64 (*btf_bpf_perf_prog_read_value)(struct bpf_perf_event_data_kern *, struct bpf_perf_event_value *, u32);
+
+typedef u64 (*btf_bpf_read_branch_records)(struct bpf_perf_event_data_kern *, void *, u32, u64);
+
+struct bpf_raw_tp_regs {
+	struct pt_regs regs[3];
+};
+
+typedef u64 (*btf_bpf_perf_event_output_raw_tp)(struct bpf_raw_tracepoint_args *, struct bpf_map *, u64, void *, u64);
+
+typedef u64 (*btf_bpf_get_stackid_raw_tp)(struct bpf_raw_tracepoint_args *, struct bpf_map *, u64);
+
+typedef u64 (*btf_bpf_get_stack_raw_tp)(struct bpf_raw_tracepoint_args *, void *, u32, u64);
 
 enum dynevent_type {
 	DYNEVENT_TYPE_SYNTH = 1,
@@ -24225,25 +28209,6 @@ typedef int (*dynevent_check_arg_fn_t)(void *);
 struct dynevent_arg {
 	const char *str;
 	char separator;
-};
-
-struct kretprobe_instance;
-
-typedef int (*kretprobe_handler_t)(struct kretprobe_instance *, struct pt_regs *);
-
-struct kretprobe_instance {
-	struct rethook_node node;
-	char data[0];
-};
-
-struct kretprobe {
-	struct kprobe kp;
-	kretprobe_handler_t handler;
-	kretprobe_handler_t entry_handler;
-	int maxactive;
-	int nmissed;
-	size_t data_size;
-	struct rethook *rh;
 };
 
 struct trace_kprobe {
@@ -24578,6 +28543,13 @@ typedef void (*btf_trace_dev_pm_qos_remove_request)(void *, const char *, enum d
 
 typedef void (*btf_trace_guest_halt_poll_ns)(void *, bool, unsigned int, unsigned int);
 
+struct dynevent_arg_pair {
+	const char *lhs;
+	const char *rhs;
+	char operator;
+	char separator;
+};
+
 struct trace_probe_log {
 	const char *subsystem;
 	const char **argv;
@@ -24585,7 +28557,48 @@ struct trace_probe_log {
 	int index;
 };
 
-typedef void (*rethook_handler_t)(struct rethook_node *, void *, struct pt_regs *);
+enum uprobe_filter_ctx {
+	UPROBE_FILTER_REGISTER = 0,
+	UPROBE_FILTER_UNREGISTER = 1,
+	UPROBE_FILTER_MMAP = 2,
+};
+
+struct uprobe_consumer {
+	int (*handler)(struct uprobe_consumer *, struct pt_regs *);
+	int (*ret_handler)(struct uprobe_consumer *, long unsigned int, struct pt_regs *);
+	bool (*filter)(struct uprobe_consumer *, enum uprobe_filter_ctx, struct mm_struct *);
+	struct uprobe_consumer *next;
+};
+
+struct uprobe_trace_entry_head {
+	struct trace_entry ent;
+	long unsigned int vaddr[0];
+};
+
+struct trace_uprobe {
+	struct dyn_event devent;
+	struct uprobe_consumer consumer;
+	struct path path;
+	struct inode *inode;
+	char *filename;
+	long unsigned int offset;
+	long unsigned int ref_ctr_offset;
+	long unsigned int nhit;
+	struct trace_probe tp;
+};
+
+struct uprobe_dispatch_data {
+	struct trace_uprobe *tu;
+	long unsigned int bp_addr;
+};
+
+struct uprobe_cpu_buffer {
+	struct mutex mutex;
+	void *buf;
+	int dsize;
+};
+
+typedef bool (*filter_func_t)(struct uprobe_consumer *, enum uprobe_filter_ctx, struct mm_struct *);
 
 typedef __u16 __le16;
 
@@ -24599,10 +28612,6 @@ enum xdp_action {
 	XDP_PASS = 2,
 	XDP_TX = 3,
 	XDP_REDIRECT = 4,
-};
-
-struct static_key_true {
-	struct static_key key;
 };
 
 struct rhash_lock_head;
@@ -24642,8 +28651,6 @@ struct bpf_id_pair {
 	u32 old;
 	u32 cur;
 };
-
-struct bpf_verifier_ops;
 
 struct bpf_verifier_stack_elem;
 
@@ -24787,58 +28794,6 @@ struct bpf_func_state {
 	int allocated_stack;
 	struct bpf_stack_state *stack;
 };
-
-enum bpf_cgroup_storage_type {
-	BPF_CGROUP_STORAGE_SHARED = 0,
-	BPF_CGROUP_STORAGE_PERCPU = 1,
-	__BPF_CGROUP_STORAGE_MAX = 2,
-};
-
-enum bpf_type_flag {
-	PTR_MAYBE_NULL = 256,
-	MEM_RDONLY = 512,
-	MEM_ALLOC = 1024,
-	MEM_USER = 2048,
-	MEM_PERCPU = 4096,
-	OBJ_RELEASE = 8192,
-	PTR_UNTRUSTED = 16384,
-	MEM_UNINIT = 32768,
-	DYNPTR_TYPE_LOCAL = 65536,
-	DYNPTR_TYPE_RINGBUF = 131072,
-	MEM_FIXED_SIZE = 262144,
-	MEM_ALIGNED = 33554432,
-	MEM_WRITE = 67108864,
-	__BPF_TYPE_FLAG_MAX = 67108865,
-	__BPF_TYPE_LAST_FLAG = 67108864,
-};
-
-enum bpf_access_type {
-	BPF_READ = 1,
-	BPF_WRITE = 2,
-};
-
-struct bpf_insn_access_aux {
-	enum bpf_reg_type reg_type;
-	union {
-		int ctx_field_size;
-		struct {
-			struct btf *btf;
-			u32 btf_id;
-		};
-	};
-	struct bpf_verifier_log *log;
-};
-
-struct bpf_verifier_ops {
-	const struct bpf_func_proto * (*get_func_proto)(enum bpf_func_id, const struct bpf_prog *);
-	bool (*is_valid_access)(int, int, enum bpf_access_type, const struct bpf_prog *, struct bpf_insn_access_aux *);
-	int (*gen_prologue)(struct bpf_insn *, bool, const struct bpf_prog *);
-	int (*gen_ld_abs)(const struct bpf_insn *, struct bpf_insn *);
-	u32 (*convert_ctx_access)(enum bpf_access_type, const struct bpf_insn *, struct bpf_insn *, struct bpf_prog *, u32 *);
-	int (*btf_struct_access)(struct bpf_verifier_log *, const struct btf *, const struct btf_type *, int, int, enum bpf_access_type, u32 *, enum bpf_type_flag *);
-};
-
-typedef long unsigned int (*bpf_ctx_copy_t)(void *, const void *, long unsigned int, long unsigned int);
 
 struct bpf_empty_prog_array {
 	struct bpf_prog_array hdr;
@@ -25102,6 +29057,214 @@ typedef void (*btf_trace_mem_connect)(void *, const struct xdp_mem_allocator *, 
 
 typedef void (*btf_trace_mem_return_failed)(void *, const struct xdp_mem_info *, const struct page *);
 
+typedef void (*swap_r_func_t)(void *, void *, int, const void *);
+
+typedef int (*cmp_r_func_t)(const void *, const void *, const void *);
+
+enum bpf_cmd {
+	BPF_MAP_CREATE = 0,
+	BPF_MAP_LOOKUP_ELEM = 1,
+	BPF_MAP_UPDATE_ELEM = 2,
+	BPF_MAP_DELETE_ELEM = 3,
+	BPF_MAP_GET_NEXT_KEY = 4,
+	BPF_PROG_LOAD = 5,
+	BPF_OBJ_PIN = 6,
+	BPF_OBJ_GET = 7,
+	BPF_PROG_ATTACH = 8,
+	BPF_PROG_DETACH = 9,
+	BPF_PROG_TEST_RUN = 10,
+	BPF_PROG_RUN = 10,
+	BPF_PROG_GET_NEXT_ID = 11,
+	BPF_MAP_GET_NEXT_ID = 12,
+	BPF_PROG_GET_FD_BY_ID = 13,
+	BPF_MAP_GET_FD_BY_ID = 14,
+	BPF_OBJ_GET_INFO_BY_FD = 15,
+	BPF_PROG_QUERY = 16,
+	BPF_RAW_TRACEPOINT_OPEN = 17,
+	BPF_BTF_LOAD = 18,
+	BPF_BTF_GET_FD_BY_ID = 19,
+	BPF_TASK_FD_QUERY = 20,
+	BPF_MAP_LOOKUP_AND_DELETE_ELEM = 21,
+	BPF_MAP_FREEZE = 22,
+	BPF_BTF_GET_NEXT_ID = 23,
+	BPF_MAP_LOOKUP_BATCH = 24,
+	BPF_MAP_LOOKUP_AND_DELETE_BATCH = 25,
+	BPF_MAP_UPDATE_BATCH = 26,
+	BPF_MAP_DELETE_BATCH = 27,
+	BPF_LINK_CREATE = 28,
+	BPF_LINK_UPDATE = 29,
+	BPF_LINK_GET_FD_BY_ID = 30,
+	BPF_LINK_GET_NEXT_ID = 31,
+	BPF_ENABLE_STATS = 32,
+	BPF_ITER_CREATE = 33,
+	BPF_LINK_DETACH = 34,
+	BPF_PROG_BIND_MAP = 35,
+};
+
+enum {
+	BPF_ANY = 0,
+	BPF_NOEXIST = 1,
+	BPF_EXIST = 2,
+	BPF_F_LOCK = 4,
+};
+
+enum {
+	BPF_F_NO_PREALLOC = 1,
+	BPF_F_NO_COMMON_LRU = 2,
+	BPF_F_NUMA_NODE = 4,
+	BPF_F_RDONLY = 8,
+	BPF_F_WRONLY = 16,
+	BPF_F_STACK_BUILD_ID = 32,
+	BPF_F_ZERO_SEED = 64,
+	BPF_F_RDONLY_PROG = 128,
+	BPF_F_WRONLY_PROG = 256,
+	BPF_F_CLONE = 512,
+	BPF_F_MMAPABLE = 1024,
+	BPF_F_PRESERVE_ELEMS = 2048,
+	BPF_F_INNER_MAP = 4096,
+};
+
+enum bpf_stats_type {
+	BPF_STATS_RUN_TIME = 0,
+};
+
+struct bpf_prog_info {
+	__u32 type;
+	__u32 id;
+	__u8 tag[8];
+	__u32 jited_prog_len;
+	__u32 xlated_prog_len;
+	__u64 jited_prog_insns;
+	__u64 xlated_prog_insns;
+	__u64 load_time;
+	__u32 created_by_uid;
+	__u32 nr_map_ids;
+	__u64 map_ids;
+	char name[16];
+	__u32 ifindex;
+	__u32 gpl_compatible: 1;
+	__u64 netns_dev;
+	__u64 netns_ino;
+	__u32 nr_jited_ksyms;
+	__u32 nr_jited_func_lens;
+	__u64 jited_ksyms;
+	__u64 jited_func_lens;
+	__u32 btf_id;
+	__u32 func_info_rec_size;
+	__u64 func_info;
+	__u32 nr_func_info;
+	__u32 nr_line_info;
+	__u64 line_info;
+	__u64 jited_line_info;
+	__u32 nr_jited_line_info;
+	__u32 line_info_rec_size;
+	__u32 jited_line_info_rec_size;
+	__u32 nr_prog_tags;
+	__u64 prog_tags;
+	__u64 run_time_ns;
+	__u64 run_cnt;
+	__u64 recursion_misses;
+	__u32 verified_insns;
+	__u32 attach_btf_obj_id;
+	__u32 attach_btf_id;
+};
+
+struct bpf_map_info {
+	__u32 type;
+	__u32 id;
+	__u32 key_size;
+	__u32 value_size;
+	__u32 max_entries;
+	__u32 map_flags;
+	char name[16];
+	__u32 ifindex;
+	__u32 btf_vmlinux_value_type_id;
+	__u64 netns_dev;
+	__u64 netns_ino;
+	__u32 btf_id;
+	__u32 btf_key_type_id;
+	__u32 btf_value_type_id;
+	__u64 map_extra;
+};
+
+struct bpf_btf_info {
+	__u64 btf;
+	__u32 btf_size;
+	__u32 id;
+	__u64 name;
+	__u32 name_len;
+	__u32 kernel_btf;
+};
+
+struct bpf_attach_target_info {
+	struct btf_func_model fmodel;
+	long int tgt_addr;
+	const char *tgt_name;
+	const struct btf_type *tgt_type;
+};
+
+struct bpf_tracing_link {
+	struct bpf_tramp_link link;
+	enum bpf_attach_type attach_type;
+	struct bpf_trampoline *trampoline;
+	struct bpf_prog *tgt_prog;
+};
+
+struct bpf_link_primer {
+	struct bpf_link *link;
+	struct file *file;
+	int fd;
+	u32 id;
+};
+
+enum perf_bpf_event_type {
+	PERF_BPF_EVENT_UNKNOWN = 0,
+	PERF_BPF_EVENT_PROG_LOAD = 1,
+	PERF_BPF_EVENT_PROG_UNLOAD = 2,
+	PERF_BPF_EVENT_MAX = 3,
+};
+
+struct pcpu_gen_cookie {
+	local_t nesting;
+	u64 last;
+};
+
+struct gen_cookie {
+	struct pcpu_gen_cookie *local;
+	atomic64_t forward_last;
+	atomic64_t reverse_last;
+};
+
+enum bpf_audit {
+	BPF_AUDIT_LOAD = 0,
+	BPF_AUDIT_UNLOAD = 1,
+	BPF_AUDIT_MAX = 2,
+};
+
+struct bpf_prog_kstats {
+	u64 nsecs;
+	u64 cnt;
+	u64 misses;
+};
+
+struct bpf_raw_tp_link {
+	struct bpf_link link;
+	struct bpf_raw_event_map *btp;
+};
+
+struct bpf_perf_link {
+	struct bpf_link link;
+	struct file *perf_file;
+};
+
+typedef u64 (*btf_bpf_sys_bpf)(int, union bpf_attr *, u32);
+
+typedef u64 (*btf_bpf_sys_close)(u32);
+
+typedef u64 (*btf_bpf_kallsyms_lookup_name)(const char *, int, int, u64 *);
+
+struct audit_buffer;
+
 enum {
 	BTF_KIND_UNKN = 0,
 	BTF_KIND_INT = 1,
@@ -25150,22 +29313,6 @@ struct btf_var_secinfo {
 	__u32 size;
 };
 
-enum {
-	BPF_F_NO_PREALLOC = 1,
-	BPF_F_NO_COMMON_LRU = 2,
-	BPF_F_NUMA_NODE = 4,
-	BPF_F_RDONLY = 8,
-	BPF_F_WRONLY = 16,
-	BPF_F_STACK_BUILD_ID = 32,
-	BPF_F_ZERO_SEED = 64,
-	BPF_F_RDONLY_PROG = 128,
-	BPF_F_WRONLY_PROG = 256,
-	BPF_F_CLONE = 512,
-	BPF_F_MMAPABLE = 1024,
-	BPF_F_PRESERVE_ELEMS = 2048,
-	BPF_F_INNER_MAP = 4096,
-};
-
 enum sk_action {
 	SK_DROP = 0,
 	SK_PASS = 1,
@@ -25192,18 +29339,6 @@ struct bpf_core_relo {
 	__u32 type_id;
 	__u32 access_str_off;
 	enum bpf_core_relo_kind kind;
-};
-
-enum {
-	BPF_MAP_VALUE_OFF_MAX = 8,
-	BPF_MAP_OFF_ARR_MAX = 10,
-};
-
-struct bpf_attach_target_info {
-	struct btf_func_model fmodel;
-	long int tgt_addr;
-	const char *tgt_name;
-	const struct btf_type *tgt_type;
 };
 
 struct bpf_kfunc_desc {
@@ -25258,13 +29393,6 @@ struct bpf_core_ctx {
 	const struct btf *btf;
 };
 
-struct bpf_bprintf_data {
-	u32 *bin_args;
-	char *buf;
-	bool get_bin_args;
-	bool get_buf;
-};
-
 enum bpf_stack_slot_type {
 	STACK_INVALID = 0,
 	STACK_SPILL = 1,
@@ -25279,11 +29407,6 @@ struct bpf_verifier_stack_elem {
 	int prev_insn_idx;
 	struct bpf_verifier_stack_elem *next;
 	u32 log_pos;
-};
-
-struct btf_id_set {
-	u32 cnt;
-	u32 ids[0];
 };
 
 enum {
@@ -25304,13 +29427,6 @@ enum {
 	BTF_SOCK_TYPE_MPTCP = 14,
 	BTF_SOCK_TYPE_SOCKET = 15,
 	MAX_BTF_SOCK_TYPE = 16,
-};
-
-enum {
-	BTF_TRACING_TYPE_TASK = 0,
-	BTF_TRACING_TYPE_FILE = 1,
-	BTF_TRACING_TYPE_VMA = 2,
-	MAX_BTF_TRACING_TYPE = 3,
 };
 
 typedef void (*bpf_insn_print_t)(void *, const char *, ...);
@@ -25395,13 +29511,43 @@ enum {
 	KEEP_EXPLORING = 1,
 };
 
-typedef __kernel_ulong_t ino_t;
+struct tree_descr {
+	const char *name;
+	const struct file_operations *ops;
+	int mode;
+};
+
+struct bpf_preload_info {
+	char link_name[16];
+	struct bpf_link *link;
+};
+
+struct bpf_preload_ops {
+	int (*preload)(struct bpf_preload_info *);
+	struct module *owner;
+};
+
+enum bpf_type {
+	BPF_TYPE_UNSPEC = 0,
+	BPF_TYPE_PROG = 1,
+	BPF_TYPE_MAP = 2,
+	BPF_TYPE_LINK = 3,
+};
+
+struct map_iter {
+	void *key;
+	bool done;
+};
 
 enum {
-	BPF_F_INDEX_MASK = 4294967295ULL,
-	BPF_F_CURRENT_CPU = 4294967295ULL,
-	BPF_F_CTXLEN_MASK = 4503595332403200ULL,
+	OPT_MODE = 0,
 };
+
+struct bpf_mount_opts {
+	umode_t mode;
+};
+
+typedef __kernel_ulong_t ino_t;
 
 struct bpf_spin_lock {
 	__u32 val;
@@ -25543,17 +29689,6 @@ typedef u64 (*btf_bpf_dynptr_write)(struct bpf_dynptr_kern *, u32, void *, u32, 
 
 typedef u64 (*btf_bpf_dynptr_data)(struct bpf_dynptr_kern *, u32, u32);
 
-typedef unsigned int (*bpf_func_t)(const void *, const struct bpf_insn *);
-
-struct bpf_link_primer {
-	struct bpf_link *link;
-	struct file *file;
-	int fd;
-	u32 id;
-};
-
-typedef unsigned int (*bpf_dispatcher_fn)(const void *, const struct bpf_insn *, unsigned int (*)(const void *, const struct bpf_insn *));
-
 struct bpf_iter_target_info {
 	struct list_head list;
 	const struct bpf_iter_reg *reg_info;
@@ -25594,6 +29729,83 @@ struct bpf_iter__bpf_map {
 	};
 };
 
+struct mmap_unlock_irq_work {
+	struct irq_work irq_work;
+	struct mm_struct *mm;
+	atomic_t active;
+};
+
+struct bpf_iter_seq_task_common {
+	struct pid_namespace *ns;
+	enum bpf_iter_task_type type;
+	u32 pid;
+	u32 pid_visiting;
+};
+
+struct bpf_iter_seq_task_info {
+	struct bpf_iter_seq_task_common common;
+	u32 tid;
+};
+
+struct bpf_iter__task {
+	union {
+		struct bpf_iter_meta *meta;
+	};
+	union {
+		struct task_struct *task;
+	};
+};
+
+struct bpf_iter_seq_task_file_info {
+	struct bpf_iter_seq_task_common common;
+	struct task_struct *task;
+	u32 tid;
+	u32 fd;
+};
+
+struct bpf_iter__task_file {
+	union {
+		struct bpf_iter_meta *meta;
+	};
+	union {
+		struct task_struct *task;
+	};
+	u32 fd;
+	union {
+		struct file *file;
+	};
+};
+
+struct bpf_iter_seq_task_vma_info {
+	struct bpf_iter_seq_task_common common;
+	struct task_struct *task;
+	struct mm_struct *mm;
+	struct vm_area_struct *vma;
+	u32 tid;
+	long unsigned int prev_vm_start;
+	long unsigned int prev_vm_end;
+};
+
+enum bpf_task_vma_iter_find_op {
+	task_vma_iter_first_vma = 0,
+	task_vma_iter_next_vma = 1,
+	task_vma_iter_find_vma = 2,
+};
+
+struct bpf_iter__task_vma {
+	union {
+		struct bpf_iter_meta *meta;
+	};
+	union {
+		struct task_struct *task;
+	};
+	union {
+		struct vm_area_struct *vma;
+	};
+};
+
+typedef u64 (*btf_bpf_find_vma)(struct task_struct *, u64, bpf_callback_t, void *, u64);
+
 struct bpf_iter_seq_prog_info {
 	u32 prog_id;
 };
@@ -25620,20 +29832,6 @@ struct bpf_iter__bpf_link {
 	};
 };
 
-enum {
-	BPF_ANY = 0,
-	BPF_NOEXIST = 1,
-	BPF_EXIST = 2,
-	BPF_F_LOCK = 4,
-};
-
-struct bpf_event_entry {
-	struct perf_event *event;
-	struct file *perf_file;
-	struct file *map_file;
-	struct callback_head rcu;
-};
-
 struct bpf_iter__bpf_map_elem {
 	union {
 		struct bpf_iter_meta *meta;
@@ -25649,15 +29847,8 @@ struct bpf_iter__bpf_map_elem {
 	};
 };
 
-struct bpf_iter_seq_array_map_info {
-	struct bpf_map *map;
-	void *percpu_value_buf;
-	u32 index;
-};
-
-struct prog_poke_elem {
-	struct list_head list;
-	struct bpf_prog_aux *aux;
+struct hlist_nulls_head {
+	struct hlist_nulls_node *first;
 };
 
 struct pcpu_freelist_node;
@@ -25674,14 +29865,6 @@ struct pcpu_freelist_node {
 struct pcpu_freelist {
 	struct pcpu_freelist_head *freelist;
 	struct pcpu_freelist_head extralist;
-};
-
-enum bpf_lru_list_type {
-	BPF_LRU_LIST_T_ACTIVE = 0,
-	BPF_LRU_LIST_T_INACTIVE = 1,
-	BPF_LRU_LIST_T_FREE = 2,
-	BPF_LRU_LOCAL_LIST_T_FREE = 3,
-	BPF_LRU_LOCAL_LIST_T_PENDING = 4,
 };
 
 struct bpf_lru_node {
@@ -25723,6 +29906,91 @@ struct bpf_lru {
 	bool percpu;
 };
 
+struct bpf_mem_caches;
+
+struct bpf_mem_cache;
+
+struct bpf_mem_alloc {
+	struct bpf_mem_caches *caches;
+	struct bpf_mem_cache *cache;
+	struct work_struct work;
+};
+
+struct bucket {
+	struct hlist_nulls_head head;
+	raw_spinlock_t raw_lock;
+};
+
+struct htab_elem;
+
+struct bpf_htab {
+	struct bpf_map map;
+	struct bpf_mem_alloc ma;
+	struct bpf_mem_alloc pcpu_ma;
+	struct bucket *buckets;
+	void *elems;
+	union {
+		struct pcpu_freelist freelist;
+		struct bpf_lru lru;
+	};
+	struct htab_elem **extra_elems;
+	struct percpu_counter pcount;
+	atomic_t count;
+	bool use_percpu_counter;
+	u32 n_buckets;
+	u32 elem_size;
+	u32 hashrnd;
+	struct lock_class_key lockdep_key;
+	int *map_locked[8];
+};
+
+struct htab_elem {
+	union {
+		struct hlist_nulls_node hash_node;
+		struct {
+			void *padding;
+			union {
+				struct pcpu_freelist_node fnode;
+				struct htab_elem *batch_flink;
+			};
+		};
+	};
+	union {
+		void *ptr_to_pptr;
+		struct bpf_lru_node lru_node;
+	};
+	u32 hash;
+	long: 0;
+	char key[0];
+};
+
+struct bpf_iter_seq_hash_map_info {
+	struct bpf_map *map;
+	struct bpf_htab *htab;
+	void *percpu_value_buf;
+	u32 bucket_id;
+	u32 skip_elems;
+};
+
+struct bpf_iter_seq_array_map_info {
+	struct bpf_map *map;
+	void *percpu_value_buf;
+	u32 index;
+};
+
+struct prog_poke_elem {
+	struct list_head list;
+	struct bpf_prog_aux *aux;
+};
+
+enum bpf_lru_list_type {
+	BPF_LRU_LIST_T_ACTIVE = 0,
+	BPF_LRU_LIST_T_INACTIVE = 1,
+	BPF_LRU_LIST_T_FREE = 2,
+	BPF_LRU_LOCAL_LIST_T_FREE = 3,
+	BPF_LRU_LOCAL_LIST_T_PENDING = 4,
+};
+
 struct bpf_lpm_trie_key_hdr {
 	__u32 prefixlen;
 };
@@ -25750,6 +30018,21 @@ struct lpm_trie {
 	size_t max_prefixlen;
 	size_t data_size;
 	spinlock_t lock;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+};
+
+struct bpf_bloom_filter {
+	struct bpf_map map;
+	u32 bitset_mask;
+	u32 hash_seed;
+	u32 aligned_u32_count;
+	u32 nr_hash_funcs;
+	long unsigned int bitset[0];
+	long: 64;
+	long: 64;
 	long: 64;
 	long: 64;
 	long: 64;
@@ -27363,47 +31646,6 @@ typedef u64 (*btf_bpf_ringbuf_discard_dynptr)(struct bpf_dynptr_kern *, u64);
 
 typedef u64 (*btf_bpf_user_ringbuf_drain)(struct bpf_map *, void *, void *, u64);
 
-struct bpf_local_storage_data;
-
-struct bpf_local_storage {
-	struct bpf_local_storage_data *cache[16];
-	struct hlist_head list;
-	void *owner;
-	struct callback_head rcu;
-	raw_spinlock_t lock;
-};
-
-enum {
-	BPF_LOCAL_STORAGE_GET_F_CREATE = 1,
-	BPF_SK_STORAGE_GET_F_CREATE = 1,
-};
-
-struct bpf_local_storage_map_bucket;
-
-struct bpf_local_storage_map {
-	struct bpf_map map;
-	struct bpf_local_storage_map_bucket *buckets;
-	u32 bucket_log;
-	u16 elem_size;
-	u16 cache_idx;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-};
-
-struct bpf_local_storage_map_bucket {
-	struct hlist_head list;
-	raw_spinlock_t lock;
-};
-
-struct bpf_local_storage_data {
-	struct bpf_local_storage_map *smap;
-	u8 data[0];
-};
-
 struct bpf_local_storage_elem {
 	struct hlist_node map_node;
 	struct hlist_node snode;
@@ -27425,6 +31667,11 @@ struct bpf_local_storage_cache {
 	u64 idx_usage_counts[16];
 };
 
+enum {
+	BPF_LOCAL_STORAGE_GET_F_CREATE = 1,
+	BPF_SK_STORAGE_GET_F_CREATE = 1,
+};
+
 typedef u64 (*btf_bpf_task_storage_get)(struct bpf_map *, struct task_struct *, void *, u64, gfp_t);
 
 typedef u64 (*btf_bpf_task_storage_delete)(struct bpf_map *, struct task_struct *);
@@ -27436,21 +31683,1025 @@ enum {
 	__PERCPU_REF_FLAG_BITS = 2,
 };
 
-enum perf_record_ksymbol_type {
-	PERF_RECORD_KSYMBOL_TYPE_UNKNOWN = 0,
-	PERF_RECORD_KSYMBOL_TYPE_BPF = 1,
-	PERF_RECORD_KSYMBOL_TYPE_OOL = 2,
-	PERF_RECORD_KSYMBOL_TYPE_MAX = 3,
+struct btf_enum {
+	__u32 name_off;
+	__s32 val;
 };
 
-struct bpf_mem_caches;
+struct btf_array {
+	__u32 type;
+	__u32 index_type;
+	__u32 nelems;
+};
 
-struct bpf_mem_cache;
+enum {
+	BTF_VAR_STATIC = 0,
+	BTF_VAR_GLOBAL_ALLOCATED = 1,
+	BTF_VAR_GLOBAL_EXTERN = 2,
+};
 
-struct bpf_mem_alloc {
-	struct bpf_mem_caches *caches;
-	struct bpf_mem_cache *cache;
-	struct work_struct work;
+struct btf_var {
+	__u32 linkage;
+};
+
+struct btf_decl_tag {
+	__s32 component_idx;
+};
+
+struct btf_enum64 {
+	__u32 name_off;
+	__u32 val_lo32;
+	__u32 val_hi32;
+};
+
+struct bpf_flow_keys {
+	__u16 nhoff;
+	__u16 thoff;
+	__u16 addr_proto;
+	__u8 is_frag;
+	__u8 is_first_frag;
+	__u8 is_encap;
+	__u8 ip_proto;
+	__be16 n_proto;
+	__be16 sport;
+	__be16 dport;
+	union {
+		struct {
+			__be32 ipv4_src;
+			__be32 ipv4_dst;
+		};
+		struct {
+			__u32 ipv6_src[4];
+			__u32 ipv6_dst[4];
+		};
+	};
+	__u32 flags;
+	__be32 flow_label;
+};
+
+struct bpf_sock {
+	__u32 bound_dev_if;
+	__u32 family;
+	__u32 type;
+	__u32 protocol;
+	__u32 mark;
+	__u32 priority;
+	__u32 src_ip4;
+	__u32 src_ip6[4];
+	__u32 src_port;
+	__be16 dst_port;
+	__u32 dst_ip4;
+	__u32 dst_ip6[4];
+	__u32 state;
+	__s32 rx_queue_mapping;
+};
+
+struct __sk_buff {
+	__u32 len;
+	__u32 pkt_type;
+	__u32 mark;
+	__u32 queue_mapping;
+	__u32 protocol;
+	__u32 vlan_present;
+	__u32 vlan_tci;
+	__u32 vlan_proto;
+	__u32 priority;
+	__u32 ingress_ifindex;
+	__u32 ifindex;
+	__u32 tc_index;
+	__u32 cb[5];
+	__u32 hash;
+	__u32 tc_classid;
+	__u32 data;
+	__u32 data_end;
+	__u32 napi_id;
+	__u32 family;
+	__u32 remote_ip4;
+	__u32 local_ip4;
+	__u32 remote_ip6[4];
+	__u32 local_ip6[4];
+	__u32 remote_port;
+	__u32 local_port;
+	__u32 data_meta;
+	union {
+		struct bpf_flow_keys *flow_keys;
+	};
+	__u64 tstamp;
+	__u32 wire_len;
+	__u32 gso_segs;
+	union {
+		struct bpf_sock *sk;
+	};
+	__u32 gso_size;
+	__u8 tstamp_type;
+	__u64 hwtstamp;
+};
+
+struct xdp_md {
+	__u32 data;
+	__u32 data_end;
+	__u32 data_meta;
+	__u32 ingress_ifindex;
+	__u32 rx_queue_index;
+	__u32 egress_ifindex;
+};
+
+struct sk_msg_md {
+	union {
+		void *data;
+	};
+	union {
+		void *data_end;
+	};
+	__u32 family;
+	__u32 remote_ip4;
+	__u32 local_ip4;
+	__u32 remote_ip6[4];
+	__u32 local_ip6[4];
+	__u32 remote_port;
+	__u32 local_port;
+	__u32 size;
+	union {
+		struct bpf_sock *sk;
+	};
+};
+
+struct sk_reuseport_md {
+	union {
+		void *data;
+	};
+	union {
+		void *data_end;
+	};
+	__u32 len;
+	__u32 eth_protocol;
+	__u32 ip_protocol;
+	__u32 bind_inany;
+	__u32 hash;
+	union {
+		struct bpf_sock *sk;
+	};
+	union {
+		struct bpf_sock *migrating_sk;
+	};
+};
+
+struct bpf_sock_ops {
+	__u32 op;
+	union {
+		__u32 args[4];
+		__u32 reply;
+		__u32 replylong[4];
+	};
+	__u32 family;
+	__u32 remote_ip4;
+	__u32 local_ip4;
+	__u32 remote_ip6[4];
+	__u32 local_ip6[4];
+	__u32 remote_port;
+	__u32 local_port;
+	__u32 is_fullsock;
+	__u32 snd_cwnd;
+	__u32 srtt_us;
+	__u32 bpf_sock_ops_cb_flags;
+	__u32 state;
+	__u32 rtt_min;
+	__u32 snd_ssthresh;
+	__u32 rcv_nxt;
+	__u32 snd_nxt;
+	__u32 snd_una;
+	__u32 mss_cache;
+	__u32 ecn_flags;
+	__u32 rate_delivered;
+	__u32 rate_interval_us;
+	__u32 packets_out;
+	__u32 retrans_out;
+	__u32 total_retrans;
+	__u32 segs_in;
+	__u32 data_segs_in;
+	__u32 segs_out;
+	__u32 data_segs_out;
+	__u32 lost_out;
+	__u32 sacked_out;
+	__u32 sk_txhash;
+	__u64 bytes_received;
+	__u64 bytes_acked;
+	union {
+		struct bpf_sock *sk;
+	};
+	union {
+		void *skb_data;
+	};
+	union {
+		void *skb_data_end;
+	};
+	__u32 skb_len;
+	__u32 skb_tcp_flags;
+};
+
+struct bpf_sk_lookup {
+	union {
+		union {
+			struct bpf_sock *sk;
+		};
+		__u64 cookie;
+	};
+	__u32 family;
+	__u32 protocol;
+	__u32 remote_ip4;
+	__u32 remote_ip6[4];
+	__be16 remote_port;
+	__u32 local_ip4;
+	__u32 local_ip6[4];
+	__u32 local_port;
+	__u32 ingress_ifindex;
+};
+
+struct btf_id_dtor_kfunc {
+	u32 btf_id;
+	u32 kfunc_btf_id;
+};
+
+struct sk_reuseport_kern {
+	struct sk_buff *skb;
+	struct sock *sk;
+	struct sock *selected_sk;
+	struct sock *migrating_sk;
+	void *data_end;
+	u32 hash;
+	u32 reuseport_id;
+	bool bind_inany;
+};
+
+struct bpf_flow_dissector {
+	struct bpf_flow_keys *flow_keys;
+	const struct sk_buff *skb;
+	const void *data;
+	const void *data_end;
+};
+
+struct inet_ehash_bucket;
+
+struct inet_bind_hashbucket;
+
+struct inet_listen_hashbucket;
+
+struct inet_hashinfo {
+	struct inet_ehash_bucket *ehash;
+	spinlock_t *ehash_locks;
+	unsigned int ehash_mask;
+	unsigned int ehash_locks_mask;
+	struct kmem_cache *bind_bucket_cachep;
+	struct inet_bind_hashbucket *bhash;
+	struct kmem_cache *bind2_bucket_cachep;
+	struct inet_bind_hashbucket *bhash2;
+	unsigned int bhash_size;
+	unsigned int lhash2_mask;
+	struct inet_listen_hashbucket *lhash2;
+	bool pernet;
+};
+
+struct ip_ra_chain {
+	struct ip_ra_chain *next;
+	struct sock *sk;
+	union {
+		void (*destructor)(struct sock *);
+		struct sock *saved_sk;
+	};
+	struct callback_head rcu;
+};
+
+struct inet_peer_base {
+	struct rb_root rb_root;
+	seqlock_t lock;
+	int total;
+};
+
+struct tcp_fastopen_context {
+	siphash_key_t key[2];
+	int num;
+	struct callback_head rcu;
+};
+
+struct rt6key {
+	struct in6_addr addr;
+	int plen;
+};
+
+struct rtable;
+
+struct fnhe_hash_bucket;
+
+struct fib_nh_common {
+	struct net_device *nhc_dev;
+	netdevice_tracker nhc_dev_tracker;
+	int nhc_oif;
+	unsigned char nhc_scope;
+	u8 nhc_family;
+	u8 nhc_gw_family;
+	unsigned char nhc_flags;
+	struct lwtunnel_state *nhc_lwtstate;
+	union {
+		__be32 ipv4;
+		struct in6_addr ipv6;
+	} nhc_gw;
+	int nhc_weight;
+	atomic_t nhc_upper_bound;
+	struct rtable **nhc_pcpu_rth_output;
+	struct rtable *nhc_rth_input;
+	struct fnhe_hash_bucket *nhc_exceptions;
+};
+
+struct rt6_exception_bucket;
+
+struct fib6_nh {
+	struct fib_nh_common nh_common;
+	struct rt6_info **rt6i_pcpu;
+	struct rt6_exception_bucket *rt6i_exception_bucket;
+};
+
+struct fib6_node;
+
+struct dst_metrics;
+
+struct nexthop;
+
+struct fib6_info {
+	struct fib6_table *fib6_table;
+	struct fib6_info *fib6_next;
+	struct fib6_node *fib6_node;
+	union {
+		struct list_head fib6_siblings;
+		struct list_head nh_list;
+	};
+	unsigned int fib6_nsiblings;
+	refcount_t fib6_ref;
+	long unsigned int expires;
+	struct dst_metrics *fib6_metrics;
+	struct rt6key fib6_dst;
+	u32 fib6_flags;
+	struct rt6key fib6_src;
+	struct rt6key fib6_prefsrc;
+	u32 fib6_metric;
+	u8 fib6_protocol;
+	u8 fib6_type;
+	u8 offload;
+	u8 trap;
+	u8 offload_failed;
+	u8 should_flush: 1;
+	u8 dst_nocount: 1;
+	u8 dst_nopolicy: 1;
+	u8 fib6_destroying: 1;
+	u8 unused: 4;
+	struct callback_head rcu;
+	struct nexthop *nh;
+	struct fib6_nh fib6_nh[0];
+};
+
+struct uncached_list;
+
+struct rt6_info {
+	struct dst_entry dst;
+	struct fib6_info *from;
+	int sernum;
+	struct rt6key rt6i_dst;
+	struct rt6key rt6i_src;
+	struct in6_addr rt6i_gateway;
+	struct inet6_dev *rt6i_idev;
+	u32 rt6i_flags;
+	struct list_head rt6i_uncached;
+	struct uncached_list *rt6i_uncached_list;
+	short unsigned int rt6i_nfheader_len;
+};
+
+struct rt6_statistics {
+	__u32 fib_nodes;
+	__u32 fib_route_nodes;
+	__u32 fib_rt_entries;
+	__u32 fib_rt_cache;
+	__u32 fib_discarded_routes;
+	atomic_t fib_rt_alloc;
+};
+
+struct fib6_node {
+	struct fib6_node *parent;
+	struct fib6_node *left;
+	struct fib6_node *right;
+	struct fib6_info *leaf;
+	__u16 fn_bit;
+	__u16 fn_flags;
+	int fn_sernum;
+	struct fib6_info *rr_ptr;
+	struct callback_head rcu;
+};
+
+struct fib6_table {
+	struct hlist_node tb6_hlist;
+	u32 tb6_id;
+	spinlock_t tb6_lock;
+	struct fib6_node tb6_root;
+	struct inet_peer_base tb6_peers;
+	unsigned int flags;
+	unsigned int fib_seq;
+};
+
+enum {
+	XFRM_POLICY_TYPE_MAIN = 0,
+	XFRM_POLICY_TYPE_SUB = 1,
+	XFRM_POLICY_TYPE_MAX = 2,
+	XFRM_POLICY_TYPE_ANY = 255,
+};
+
+enum {
+	XFRM_MSG_BASE = 16,
+	XFRM_MSG_NEWSA = 16,
+	XFRM_MSG_DELSA = 17,
+	XFRM_MSG_GETSA = 18,
+	XFRM_MSG_NEWPOLICY = 19,
+	XFRM_MSG_DELPOLICY = 20,
+	XFRM_MSG_GETPOLICY = 21,
+	XFRM_MSG_ALLOCSPI = 22,
+	XFRM_MSG_ACQUIRE = 23,
+	XFRM_MSG_EXPIRE = 24,
+	XFRM_MSG_UPDPOLICY = 25,
+	XFRM_MSG_UPDSA = 26,
+	XFRM_MSG_POLEXPIRE = 27,
+	XFRM_MSG_FLUSHSA = 28,
+	XFRM_MSG_FLUSHPOLICY = 29,
+	XFRM_MSG_NEWAE = 30,
+	XFRM_MSG_GETAE = 31,
+	XFRM_MSG_REPORT = 32,
+	XFRM_MSG_MIGRATE = 33,
+	XFRM_MSG_NEWSADINFO = 34,
+	XFRM_MSG_GETSADINFO = 35,
+	XFRM_MSG_NEWSPDINFO = 36,
+	XFRM_MSG_GETSPDINFO = 37,
+	XFRM_MSG_MAPPING = 38,
+	XFRM_MSG_SETDEFAULT = 39,
+	XFRM_MSG_GETDEFAULT = 40,
+	__XFRM_MSG_MAX = 41,
+};
+
+enum xfrm_attr_type_t {
+	XFRMA_UNSPEC = 0,
+	XFRMA_ALG_AUTH = 1,
+	XFRMA_ALG_CRYPT = 2,
+	XFRMA_ALG_COMP = 3,
+	XFRMA_ENCAP = 4,
+	XFRMA_TMPL = 5,
+	XFRMA_SA = 6,
+	XFRMA_POLICY = 7,
+	XFRMA_SEC_CTX = 8,
+	XFRMA_LTIME_VAL = 9,
+	XFRMA_REPLAY_VAL = 10,
+	XFRMA_REPLAY_THRESH = 11,
+	XFRMA_ETIMER_THRESH = 12,
+	XFRMA_SRCADDR = 13,
+	XFRMA_COADDR = 14,
+	XFRMA_LASTUSED = 15,
+	XFRMA_POLICY_TYPE = 16,
+	XFRMA_MIGRATE = 17,
+	XFRMA_ALG_AEAD = 18,
+	XFRMA_KMADDRESS = 19,
+	XFRMA_ALG_AUTH_TRUNC = 20,
+	XFRMA_MARK = 21,
+	XFRMA_TFCPAD = 22,
+	XFRMA_REPLAY_ESN_VAL = 23,
+	XFRMA_SA_EXTRA_FLAGS = 24,
+	XFRMA_PROTO = 25,
+	XFRMA_ADDRESS_FILTER = 26,
+	XFRMA_PAD = 27,
+	XFRMA_OFFLOAD_DEV = 28,
+	XFRMA_SET_MARK = 29,
+	XFRMA_SET_MARK_MASK = 30,
+	XFRMA_IF_ID = 31,
+	XFRMA_MTIMER_THRESH = 32,
+	__XFRMA_MAX = 33,
+};
+
+struct bpf_sock_ops_kern {
+	struct sock *sk;
+	union {
+		u32 args[4];
+		u32 reply;
+		u32 replylong[4];
+	};
+	struct sk_buff *syn_skb;
+	struct sk_buff *skb;
+	void *skb_data_end;
+	u8 op;
+	u8 is_fullsock;
+	u8 remaining_opt_len;
+	u64 temp;
+};
+
+struct bpf_sk_lookup_kern {
+	u16 family;
+	u16 protocol;
+	__be16 sport;
+	u16 dport;
+	struct {
+		__be32 saddr;
+		__be32 daddr;
+	} v4;
+	struct {
+		const struct in6_addr *saddr;
+		const struct in6_addr *daddr;
+	} v6;
+	struct sock *selected_sk;
+	u32 ingress_ifindex;
+	bool no_reuseport;
+};
+
+struct lwtunnel_state {
+	__u16 type;
+	__u16 flags;
+	__u16 headroom;
+	atomic_t refcnt;
+	int (*orig_output)(struct net *, struct sock *, struct sk_buff *);
+	int (*orig_input)(struct sk_buff *);
+	struct callback_head rcu;
+	__u8 data[0];
+};
+
+struct dst_metrics {
+	u32 metrics[17];
+	refcount_t refcnt;
+};
+
+struct sock_reuseport {
+	struct callback_head rcu;
+	u16 max_socks;
+	u16 num_socks;
+	u16 num_closed_socks;
+	u16 incoming_cpu;
+	unsigned int synq_overflow_ts;
+	unsigned int reuseport_id;
+	unsigned int bind_inany: 1;
+	unsigned int has_conns: 1;
+	struct bpf_prog *prog;
+	struct sock *socks[0];
+};
+
+struct sk_psock_progs {
+	struct bpf_prog *msg_parser;
+	struct bpf_prog *stream_parser;
+	struct bpf_prog *stream_verdict;
+	struct bpf_prog *skb_verdict;
+};
+
+struct sk_psock_work_state {
+	u32 len;
+	u32 off;
+};
+
+struct sk_msg;
+
+struct sk_psock {
+	struct sock *sk;
+	struct sock *sk_redir;
+	u32 apply_bytes;
+	u32 cork_bytes;
+	u32 eval;
+	bool redir_ingress;
+	struct sk_msg *cork;
+	struct sk_psock_progs progs;
+	struct sk_buff_head ingress_skb;
+	struct list_head ingress_msg;
+	spinlock_t ingress_lock;
+	long unsigned int state;
+	struct list_head link;
+	spinlock_t link_lock;
+	refcount_t refcnt;
+	void (*saved_unhash)(struct sock *);
+	void (*saved_destroy)(struct sock *);
+	void (*saved_close)(struct sock *, long int);
+	void (*saved_write_space)(struct sock *);
+	void (*saved_data_ready)(struct sock *);
+	int (*psock_update_sk_prot)(struct sock *, struct sk_psock *, bool);
+	struct proto *sk_proto;
+	struct mutex work_mutex;
+	struct sk_psock_work_state work_state;
+	struct delayed_work work;
+	struct sock *sk_pair;
+	struct rcu_work rwork;
+};
+
+struct fib_nh_exception {
+	struct fib_nh_exception *fnhe_next;
+	int fnhe_genid;
+	__be32 fnhe_daddr;
+	u32 fnhe_pmtu;
+	bool fnhe_mtu_locked;
+	__be32 fnhe_gw;
+	long unsigned int fnhe_expires;
+	struct rtable *fnhe_rth_input;
+	struct rtable *fnhe_rth_output;
+	long unsigned int fnhe_stamp;
+	struct callback_head rcu;
+};
+
+struct rtable {
+	struct dst_entry dst;
+	int rt_genid;
+	unsigned int rt_flags;
+	__u16 rt_type;
+	__u8 rt_is_input;
+	__u8 rt_uses_gateway;
+	int rt_iif;
+	u8 rt_gw_family;
+	union {
+		__be32 rt_gw4;
+		struct in6_addr rt_gw6;
+	};
+	u32 rt_mtu_locked: 1;
+	u32 rt_pmtu: 31;
+	struct list_head rt_uncached;
+	struct uncached_list *rt_uncached_list;
+};
+
+struct fnhe_hash_bucket {
+	struct fib_nh_exception *chain;
+};
+
+enum {
+	__ND_OPT_PREFIX_INFO_END = 0,
+	ND_OPT_SOURCE_LL_ADDR = 1,
+	ND_OPT_TARGET_LL_ADDR = 2,
+	ND_OPT_PREFIX_INFO = 3,
+	ND_OPT_REDIRECT_HDR = 4,
+	ND_OPT_MTU = 5,
+	ND_OPT_NONCE = 14,
+	__ND_OPT_ARRAY_MAX = 15,
+	ND_OPT_ROUTE_INFO = 24,
+	ND_OPT_RDNSS = 25,
+	ND_OPT_DNSSL = 31,
+	ND_OPT_6CO = 34,
+	ND_OPT_CAPTIVE_PORTAL = 37,
+	ND_OPT_PREF64 = 38,
+	__ND_OPT_MAX = 39,
+};
+
+struct nd_opt_hdr {
+	__u8 nd_opt_type;
+	__u8 nd_opt_len;
+};
+
+struct ndisc_options {
+	struct nd_opt_hdr *nd_opt_array[15];
+	struct nd_opt_hdr *nd_useropts;
+	struct nd_opt_hdr *nd_useropts_end;
+};
+
+struct prefix_info {
+	__u8 type;
+	__u8 length;
+	__u8 prefix_len;
+	union {
+		__u8 flags;
+		struct {
+			__u8 reserved: 6;
+			__u8 autoconf: 1;
+			__u8 onlink: 1;
+		};
+	};
+	__be32 valid;
+	__be32 prefered;
+	__be32 reserved2;
+	struct in6_addr prefix;
+};
+
+struct inet_ehash_bucket {
+	struct hlist_nulls_head chain;
+};
+
+struct inet_bind_hashbucket {
+	spinlock_t lock;
+	struct hlist_head chain;
+};
+
+struct inet_listen_hashbucket {
+	spinlock_t lock;
+	struct hlist_nulls_head nulls_head;
+};
+
+struct rt6_exception_bucket {
+	struct hlist_head chain;
+	int depth;
+};
+
+struct ack_sample {
+	u32 pkts_acked;
+	s32 rtt_us;
+	u32 in_flight;
+};
+
+struct rate_sample {
+	u64 prior_mstamp;
+	u32 prior_delivered;
+	u32 prior_delivered_ce;
+	s32 delivered;
+	s32 delivered_ce;
+	long int interval_us;
+	u32 snd_interval_us;
+	u32 rcv_interval_us;
+	long int rtt_us;
+	int losses;
+	u32 acked_sacked;
+	u32 prior_in_flight;
+	u32 last_end_seq;
+	bool is_app_limited;
+	bool is_retrans;
+	bool is_ack_delayed;
+};
+
+struct sk_msg_sg {
+	u32 start;
+	u32 curr;
+	u32 end;
+	u32 size;
+	u32 copybreak;
+	long unsigned int copy[1];
+	struct scatterlist data[19];
+};
+
+struct sk_msg {
+	struct sk_msg_sg sg;
+	void *data;
+	void *data_end;
+	u32 apply_bytes;
+	u32 cork_bytes;
+	u32 flags;
+	struct sk_buff *skb;
+	struct sock *sk_redir;
+	struct sock *sk;
+	struct list_head list;
+};
+
+struct bpf_core_cand {
+	const struct btf *btf;
+	__u32 id;
+};
+
+struct bpf_core_cand_list {
+	struct bpf_core_cand *cands;
+	int len;
+};
+
+struct bpf_core_accessor {
+	__u32 type_id;
+	__u32 idx;
+	const char *name;
+};
+
+struct bpf_core_spec {
+	const struct btf *btf;
+	struct bpf_core_accessor spec[64];
+	__u32 root_type_id;
+	enum bpf_core_relo_kind relo_kind;
+	int len;
+	int raw_spec[64];
+	int raw_len;
+	__u32 bit_offset;
+};
+
+struct bpf_core_relo_res {
+	__u64 orig_val;
+	__u64 new_val;
+	bool poison;
+	bool validate;
+	bool fail_memsz_adjust;
+	__u32 orig_sz;
+	__u32 orig_type_id;
+	__u32 new_sz;
+	__u32 new_type_id;
+};
+
+enum btf_kfunc_hook {
+	BTF_KFUNC_HOOK_XDP = 0,
+	BTF_KFUNC_HOOK_TC = 1,
+	BTF_KFUNC_HOOK_STRUCT_OPS = 2,
+	BTF_KFUNC_HOOK_TRACING = 3,
+	BTF_KFUNC_HOOK_SYSCALL = 4,
+	BTF_KFUNC_HOOK_MAX = 5,
+};
+
+enum {
+	BTF_KFUNC_SET_MAX_CNT = 256,
+	BTF_DTOR_KFUNC_MAX_CNT = 256,
+};
+
+struct btf_kfunc_set_tab {
+	struct btf_id_set8 *sets[5];
+};
+
+struct btf_id_dtor_kfunc_tab {
+	u32 cnt;
+	struct btf_id_dtor_kfunc dtors[0];
+};
+
+enum verifier_phase {
+	CHECK_META = 0,
+	CHECK_TYPE = 1,
+};
+
+struct resolve_vertex {
+	const struct btf_type *t;
+	u32 type_id;
+	u16 next_member;
+};
+
+enum visit_state {
+	NOT_VISITED = 0,
+	VISITED = 1,
+	RESOLVED = 2,
+};
+
+enum resolve_mode {
+	RESOLVE_TBD = 0,
+	RESOLVE_PTR = 1,
+	RESOLVE_STRUCT_OR_ARRAY = 2,
+};
+
+struct btf_sec_info {
+	u32 off;
+	u32 len;
+};
+
+struct btf_verifier_env {
+	struct btf *btf;
+	u8 *visit_states;
+	struct resolve_vertex stack[32];
+	struct bpf_verifier_log log;
+	u32 log_type_id;
+	u32 top_stack;
+	enum verifier_phase phase;
+	enum resolve_mode resolve_mode;
+};
+
+struct btf_show {
+	u64 flags;
+	void *target;
+	void (*showfn)(struct btf_show *, const char *, struct __va_list_tag *);
+	const struct btf *btf;
+	struct {
+		u8 depth;
+		u8 depth_to_show;
+		u8 depth_check;
+		u8 array_member: 1;
+		u8 array_terminated: 1;
+		u16 array_encoding;
+		u32 type_id;
+		int status;
+		const struct btf_type *type;
+		const struct btf_member *member;
+		char name[80];
+	} state;
+	struct {
+		u32 size;
+		void *head;
+		void *data;
+		u8 safe[32];
+	} obj;
+};
+
+struct btf_kind_operations {
+	s32 (*check_meta)(struct btf_verifier_env *, const struct btf_type *, u32);
+	int (*resolve)(struct btf_verifier_env *, const struct resolve_vertex *);
+	int (*check_member)(struct btf_verifier_env *, const struct btf_type *, const struct btf_member *, const struct btf_type *);
+	int (*check_kflag_member)(struct btf_verifier_env *, const struct btf_type *, const struct btf_member *, const struct btf_type *);
+	void (*log_details)(struct btf_verifier_env *, const struct btf_type *);
+	void (*show)(const struct btf *, const struct btf_type *, u32, void *, u8, struct btf_show *);
+};
+
+enum btf_field_type {
+	BTF_FIELD_SPIN_LOCK = 0,
+	BTF_FIELD_TIMER = 1,
+	BTF_FIELD_KPTR = 2,
+};
+
+enum {
+	BTF_FIELD_IGNORE = 0,
+	BTF_FIELD_FOUND = 1,
+};
+
+struct btf_field_info {
+	u32 type_id;
+	u32 off;
+	enum bpf_kptr_type type;
+};
+
+struct bpf_ctx_convert {
+	struct __sk_buff BPF_PROG_TYPE_SOCKET_FILTER_prog;
+	struct sk_buff BPF_PROG_TYPE_SOCKET_FILTER_kern;
+	struct __sk_buff BPF_PROG_TYPE_SCHED_CLS_prog;
+	struct sk_buff BPF_PROG_TYPE_SCHED_CLS_kern;
+	struct __sk_buff BPF_PROG_TYPE_SCHED_ACT_prog;
+	struct sk_buff BPF_PROG_TYPE_SCHED_ACT_kern;
+	struct xdp_md BPF_PROG_TYPE_XDP_prog;
+	struct xdp_buff BPF_PROG_TYPE_XDP_kern;
+	struct __sk_buff BPF_PROG_TYPE_LWT_IN_prog;
+	struct sk_buff BPF_PROG_TYPE_LWT_IN_kern;
+	struct __sk_buff BPF_PROG_TYPE_LWT_OUT_prog;
+	struct sk_buff BPF_PROG_TYPE_LWT_OUT_kern;
+	struct __sk_buff BPF_PROG_TYPE_LWT_XMIT_prog;
+	struct sk_buff BPF_PROG_TYPE_LWT_XMIT_kern;
+	struct __sk_buff BPF_PROG_TYPE_LWT_SEG6LOCAL_prog;
+	struct sk_buff BPF_PROG_TYPE_LWT_SEG6LOCAL_kern;
+	struct bpf_sock_ops BPF_PROG_TYPE_SOCK_OPS_prog;
+	struct bpf_sock_ops_kern BPF_PROG_TYPE_SOCK_OPS_kern;
+	struct __sk_buff BPF_PROG_TYPE_SK_SKB_prog;
+	struct sk_buff BPF_PROG_TYPE_SK_SKB_kern;
+	struct sk_msg_md BPF_PROG_TYPE_SK_MSG_prog;
+	struct sk_msg BPF_PROG_TYPE_SK_MSG_kern;
+	struct __sk_buff BPF_PROG_TYPE_FLOW_DISSECTOR_prog;
+	struct bpf_flow_dissector BPF_PROG_TYPE_FLOW_DISSECTOR_kern;
+	bpf_user_pt_regs_t BPF_PROG_TYPE_KPROBE_prog;
+	struct pt_regs BPF_PROG_TYPE_KPROBE_kern;
+	__u64 BPF_PROG_TYPE_TRACEPOINT_prog;
+	u64 BPF_PROG_TYPE_TRACEPOINT_kern;
+	struct bpf_perf_event_data BPF_PROG_TYPE_PERF_EVENT_prog;
+	struct bpf_perf_event_data_kern BPF_PROG_TYPE_PERF_EVENT_kern;
+	struct bpf_raw_tracepoint_args BPF_PROG_TYPE_RAW_TRACEPOINT_prog;
+	u64 BPF_PROG_TYPE_RAW_TRACEPOINT_kern;
+	struct bpf_raw_tracepoint_args BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE_prog;
+	u64 BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE_kern;
+	void *BPF_PROG_TYPE_TRACING_prog;
+	void *BPF_PROG_TYPE_TRACING_kern;
+	struct sk_reuseport_md BPF_PROG_TYPE_SK_REUSEPORT_prog;
+	struct sk_reuseport_kern BPF_PROG_TYPE_SK_REUSEPORT_kern;
+	struct bpf_sk_lookup BPF_PROG_TYPE_SK_LOOKUP_prog;
+	struct bpf_sk_lookup_kern BPF_PROG_TYPE_SK_LOOKUP_kern;
+	void *BPF_PROG_TYPE_STRUCT_OPS_prog;
+	void *BPF_PROG_TYPE_STRUCT_OPS_kern;
+	void *BPF_PROG_TYPE_EXT_prog;
+	void *BPF_PROG_TYPE_EXT_kern;
+	void *BPF_PROG_TYPE_SYSCALL_prog;
+	void *BPF_PROG_TYPE_SYSCALL_kern;
+};
+
+enum {
+	__ctx_convertBPF_PROG_TYPE_SOCKET_FILTER = 0,
+	__ctx_convertBPF_PROG_TYPE_SCHED_CLS = 1,
+	__ctx_convertBPF_PROG_TYPE_SCHED_ACT = 2,
+	__ctx_convertBPF_PROG_TYPE_XDP = 3,
+	__ctx_convertBPF_PROG_TYPE_LWT_IN = 4,
+	__ctx_convertBPF_PROG_TYPE_LWT_OUT = 5,
+	__ctx_convertBPF_PROG_TYPE_LWT_XMIT = 6,
+	__ctx_convertBPF_PROG_TYPE_LWT_SEG6LOCAL = 7,
+	__ctx_convertBPF_PROG_TYPE_SOCK_OPS = 8,
+	__ctx_convertBPF_PROG_TYPE_SK_SKB = 9,
+	__ctx_convertBPF_PROG_TYPE_SK_MSG = 10,
+	__ctx_convertBPF_PROG_TYPE_FLOW_DISSECTOR = 11,
+	__ctx_convertBPF_PROG_TYPE_KPROBE = 12,
+	__ctx_convertBPF_PROG_TYPE_TRACEPOINT = 13,
+	__ctx_convertBPF_PROG_TYPE_PERF_EVENT = 14,
+	__ctx_convertBPF_PROG_TYPE_RAW_TRACEPOINT = 15,
+	__ctx_convertBPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE = 16,
+	__ctx_convertBPF_PROG_TYPE_TRACING = 17,
+	__ctx_convertBPF_PROG_TYPE_SK_REUSEPORT = 18,
+	__ctx_convertBPF_PROG_TYPE_SK_LOOKUP = 19,
+	__ctx_convertBPF_PROG_TYPE_STRUCT_OPS = 20,
+	__ctx_convertBPF_PROG_TYPE_EXT = 21,
+	__ctx_convertBPF_PROG_TYPE_SYSCALL = 22,
+	__ctx_convert_unused = 23,
+};
+
+enum bpf_struct_walk_result {
+	WALK_SCALAR = 0,
+	WALK_PTR = 1,
+	WALK_STRUCT = 2,
+};
+
+struct btf_show_snprintf {
+	struct btf_show show;
+	int len_left;
+	int len;
+};
+
+enum {
+	BTF_MODULE_F_LIVE = 1,
+};
+
+struct btf_module {
+	struct list_head list;
+	struct module *module;
+	struct btf *btf;
+	struct bin_attribute *sysfs_attr;
+	int flags;
+};
+
+typedef u64 (*btf_bpf_btf_find_by_name_kind)(char *, int, u32, int);
+
+struct bpf_cand_cache {
+	const char *name;
+	u32 name_len;
+	u16 kind;
+	u16 cnt;
+	struct {
+		const struct btf *btf;
+		u32 id;
+	} cands[0];
 };
 
 struct obj_cgroup;
@@ -27760,63 +33011,50 @@ struct bpf_dtab {
 	long: 64;
 };
 
-struct bpf_prog_info {
-	__u32 type;
-	__u32 id;
-	__u8 tag[8];
-	__u32 jited_prog_len;
-	__u32 xlated_prog_len;
-	__u64 jited_prog_insns;
-	__u64 xlated_prog_insns;
-	__u64 load_time;
-	__u32 created_by_uid;
-	__u32 nr_map_ids;
-	__u64 map_ids;
-	char name[16];
-	__u32 ifindex;
-	__u32 gpl_compatible: 1;
-	__u64 netns_dev;
-	__u64 netns_ino;
-	__u32 nr_jited_ksyms;
-	__u32 nr_jited_func_lens;
-	__u64 jited_ksyms;
-	__u64 jited_func_lens;
-	__u32 btf_id;
-	__u32 func_info_rec_size;
-	__u64 func_info;
-	__u32 nr_func_info;
-	__u32 nr_line_info;
-	__u64 line_info;
-	__u64 jited_line_info;
-	__u32 nr_jited_line_info;
-	__u32 line_info_rec_size;
-	__u32 jited_line_info_rec_size;
-	__u32 nr_prog_tags;
-	__u64 prog_tags;
-	__u64 run_time_ns;
-	__u64 run_cnt;
-	__u64 recursion_misses;
-	__u32 verified_insns;
-	__u32 attach_btf_obj_id;
-	__u32 attach_btf_id;
+struct bpf_cpumap_val {
+	__u32 qsize;
+	union {
+		int fd;
+		__u32 id;
+	} bpf_prog;
 };
 
-struct bpf_map_info {
-	__u32 type;
-	__u32 id;
-	__u32 key_size;
-	__u32 value_size;
-	__u32 max_entries;
-	__u32 map_flags;
-	char name[16];
-	__u32 ifindex;
-	__u32 btf_vmlinux_value_type_id;
-	__u64 netns_dev;
-	__u64 netns_ino;
-	__u32 btf_id;
-	__u32 btf_key_type_id;
-	__u32 btf_value_type_id;
-	__u64 map_extra;
+struct bpf_cpu_map_entry;
+
+struct xdp_bulk_queue {
+	void *q[8];
+	struct list_head flush_node;
+	struct bpf_cpu_map_entry *obj;
+	unsigned int count;
+};
+
+struct bpf_cpu_map;
+
+struct bpf_cpu_map_entry {
+	u32 cpu;
+	int map_id;
+	struct xdp_bulk_queue *bulkq;
+	struct bpf_cpu_map *cmap;
+	struct ptr_ring *queue;
+	struct task_struct *kthread;
+	struct bpf_cpumap_val value;
+	struct bpf_prog *prog;
+	atomic_t refcnt;
+	struct callback_head rcu;
+	struct work_struct kthread_stop_wq;
+	struct completion kthread_running;
+};
+
+struct bpf_cpu_map {
+	struct bpf_map map;
+	struct bpf_cpu_map_entry **cpu_map;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
 };
 
 struct bpf_prog_offload_ops {
@@ -27856,6 +33094,25 @@ struct ns_get_path_bpf_map_args {
 	struct bpf_map_info *info;
 };
 
+struct pernet_operations {
+	struct list_head list;
+	int (*init)(struct net *);
+	void (*pre_exit)(struct net *);
+	void (*exit)(struct net *);
+	void (*exit_batch)(struct list_head *);
+	void (*exit_batch_rtnl)(struct list_head *, struct list_head *);
+	unsigned int *id;
+	size_t size;
+};
+
+struct bpf_netns_link {
+	struct bpf_link link;
+	enum bpf_attach_type type;
+	enum netns_bpf_attach_type netns_type;
+	struct net *net;
+	struct list_head node;
+};
+
 enum bpf_stack_build_id_status {
 	BPF_STACK_BUILD_ID_EMPTY = 0,
 	BPF_STACK_BUILD_ID_VALID = 1,
@@ -27891,20 +33148,6 @@ enum perf_callchain_context {
 	PERF_CONTEXT_GUEST_KERNEL = 18446744073709549440ULL,
 	PERF_CONTEXT_GUEST_USER = 18446744073709549056ULL,
 	PERF_CONTEXT_MAX = 18446744073709547521ULL,
-};
-
-typedef struct pt_regs bpf_user_pt_regs_t;
-
-struct bpf_perf_event_data_kern {
-	bpf_user_pt_regs_t *regs;
-	struct perf_sample_data *data;
-	struct perf_event *event;
-};
-
-struct mmap_unlock_irq_work {
-	struct irq_work irq_work;
-	struct mm_struct *mm;
-	atomic_t active;
 };
 
 struct stack_map_bucket {
@@ -27946,20 +33189,6 @@ enum sock_type {
 	SOCK_PACKET = 10,
 };
 
-struct sock_reuseport {
-	struct callback_head rcu;
-	u16 max_socks;
-	u16 num_socks;
-	u16 num_closed_socks;
-	u16 incoming_cpu;
-	unsigned int synq_overflow_ts;
-	unsigned int reuseport_id;
-	unsigned int bind_inany: 1;
-	unsigned int has_conns: 1;
-	struct bpf_prog *prog;
-	struct sock *socks[0];
-};
-
 enum sock_flags {
 	SOCK_DEAD = 0,
 	SOCK_DONE = 1,
@@ -27996,60 +33225,60 @@ struct reuseport_array {
 	struct sock *ptrs[0];
 };
 
-struct btf_enum {
-	__u32 name_off;
-	__s32 val;
+struct bpf_dummy_ops_state {
+	int val;
 };
 
-struct btf_array {
-	__u32 type;
-	__u32 index_type;
-	__u32 nelems;
+struct bpf_dummy_ops {
+	int (*test_1)(struct bpf_dummy_ops_state *);
+	int (*test_2)(struct bpf_dummy_ops_state *, int, short unsigned int, char, long unsigned int);
 };
 
-struct btf_enum64 {
-	__u32 name_off;
-	__u32 val_lo32;
-	__u32 val_hi32;
+enum bpf_struct_ops_state {
+	BPF_STRUCT_OPS_STATE_INIT = 0,
+	BPF_STRUCT_OPS_STATE_INUSE = 1,
+	BPF_STRUCT_OPS_STATE_TOBEFREE = 2,
 };
 
-struct bpf_core_cand {
-	const struct btf *btf;
-	__u32 id;
+struct bpf_struct_ops_value {
+	refcount_t refcnt;
+	enum bpf_struct_ops_state state;
+	char data[0];
 };
 
-struct bpf_core_cand_list {
-	struct bpf_core_cand *cands;
-	int len;
+struct bpf_struct_ops_map {
+	struct bpf_map map;
+	struct callback_head rcu;
+	const struct bpf_struct_ops *st_ops;
+	struct mutex lock;
+	struct bpf_link **links;
+	void *image;
+	struct bpf_struct_ops_value *uvalue;
+	struct bpf_struct_ops_value kvalue;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
 };
 
-struct bpf_core_accessor {
-	__u32 type_id;
-	__u32 idx;
-	const char *name;
+struct bpf_struct_ops_bpf_dummy_ops {
+	refcount_t refcnt;
+	enum bpf_struct_ops_state state;
+	struct bpf_dummy_ops data;
 };
 
-struct bpf_core_spec {
-	const struct btf *btf;
-	struct bpf_core_accessor spec[64];
-	__u32 root_type_id;
-	enum bpf_core_relo_kind relo_kind;
-	int len;
-	int raw_spec[64];
-	int raw_len;
-	__u32 bit_offset;
+struct bpf_struct_ops_tcp_congestion_ops {
+	refcount_t refcnt;
+	enum bpf_struct_ops_state state;
+	struct tcp_congestion_ops data;
 };
 
-struct bpf_core_relo_res {
-	__u64 orig_val;
-	__u64 new_val;
-	bool poison;
-	bool validate;
-	bool fail_memsz_adjust;
-	__u32 orig_sz;
-	__u32 orig_type_id;
-	__u32 new_sz;
-	__u32 new_type_id;
+enum {
+	BPF_STRUCT_OPS_TYPE_bpf_dummy_ops = 0,
+	BPF_STRUCT_OPS_TYPE_tcp_congestion_ops = 1,
+	__NR_BPF_STRUCT_OPS_TYPE = 2,
 };
 
 struct static_call_tramp_key {
@@ -28062,15 +33291,6 @@ typedef struct {
 	long unsigned int flags;
 } class_irqsave_t;
 
-enum tick_dep_bits {
-	TICK_DEP_BIT_POSIX_TIMER = 0,
-	TICK_DEP_BIT_PERF_EVENTS = 1,
-	TICK_DEP_BIT_SCHED = 2,
-	TICK_DEP_BIT_CLOCK_UNSTABLE = 3,
-	TICK_DEP_BIT_RCU = 4,
-	TICK_DEP_BIT_RCU_EXP = 5,
-};
-
 enum perf_event_read_format {
 	PERF_FORMAT_TOTAL_TIME_ENABLED = 1,
 	PERF_FORMAT_TOTAL_TIME_RUNNING = 2,
@@ -28082,12 +33302,6 @@ enum perf_event_read_format {
 
 enum perf_event_ioc_flags {
 	PERF_IOC_FLAG_GROUP = 1,
-};
-
-struct perf_event_header {
-	__u32 type;
-	__u16 misc;
-	__u16 size;
 };
 
 struct perf_ns_link_info {
@@ -28129,13 +33343,6 @@ enum perf_event_type {
 	PERF_RECORD_TEXT_POKE = 20,
 	PERF_RECORD_AUX_OUTPUT_HW_ID = 21,
 	PERF_RECORD_MAX = 22,
-};
-
-enum perf_bpf_event_type {
-	PERF_BPF_EVENT_UNKNOWN = 0,
-	PERF_BPF_EVENT_PROG_LOAD = 1,
-	PERF_BPF_EVENT_PROG_UNLOAD = 2,
-	PERF_BPF_EVENT_MAX = 3,
 };
 
 struct swevent_hlist {
@@ -28415,17 +33622,13 @@ struct perf_aux_event___3 {
 	u64 flags;
 };
 
-struct rhltable {
-	struct rhashtable ht;
+struct callchain_cpus_entries {
+	struct callback_head callback_head;
+	struct perf_callchain_entry *cpu_entries[0];
 };
 
-enum {
-	HW_BREAKPOINT_EMPTY = 0,
-	HW_BREAKPOINT_R = 1,
-	HW_BREAKPOINT_W = 2,
-	HW_BREAKPOINT_RW = 3,
-	HW_BREAKPOINT_X = 4,
-	HW_BREAKPOINT_INVALID = 7,
+struct rhltable {
+	struct rhashtable ht;
 };
 
 enum bp_type_idx {
@@ -28443,24 +33646,65 @@ struct bp_cpuinfo {
 	struct bp_slots_histogram tsk_pinned;
 };
 
-typedef long unsigned int vm_flags_t;
+typedef u8 uprobe_opcode_t;
 
-struct xa_node {
-	unsigned char shift;
-	unsigned char offset;
-	unsigned char count;
-	unsigned char nr_values;
-	struct xa_node *parent;
-	struct xarray *array;
-	union {
-		struct list_head private_list;
-		struct callback_head callback_head;
-	};
-	void *slots[16];
-	union {
-		long unsigned int tags[3];
-		long unsigned int marks[3];
-	};
+struct uprobe {
+	struct rb_node rb_node;
+	refcount_t ref;
+	struct rw_semaphore register_rwsem;
+	struct rw_semaphore consumer_rwsem;
+	struct list_head pending_list;
+	struct uprobe_consumer *consumers;
+	struct inode *inode;
+	loff_t offset;
+	loff_t ref_ctr_offset;
+	long unsigned int flags;
+	struct arch_uprobe arch;
+};
+
+struct xol_area {
+	wait_queue_head_t wq;
+	atomic_t slot_count;
+	long unsigned int *bitmap;
+	struct vm_special_mapping xol_mapping;
+	struct page *pages[2];
+	long unsigned int vaddr;
+};
+
+typedef int filler_t(struct file *, struct folio *);
+
+struct page_vma_mapped_walk {
+	long unsigned int pfn;
+	long unsigned int nr_pages;
+	long unsigned int pgoff;
+	struct vm_area_struct *vma;
+	long unsigned int address;
+	pmd_t *pmd;
+	pte_t *pte;
+	spinlock_t *ptl;
+	unsigned int flags;
+};
+
+struct mmu_notifier_range {
+	long unsigned int start;
+	long unsigned int end;
+};
+
+struct delayed_uprobe {
+	struct list_head list;
+	struct uprobe *uprobe;
+	struct mm_struct *mm;
+};
+
+struct __uprobe_key {
+	struct inode *inode;
+	loff_t offset;
+};
+
+struct map_info {
+	struct map_info *next;
+	struct mm_struct *mm;
+	long unsigned int vaddr;
 };
 
 typedef void (*xa_update_node_t)(struct xa_node *);
@@ -28509,8 +33753,6 @@ enum mapping_flags {
 	AS_RELEASE_ALWAYS = 7,
 	AS_STABLE_WRITES = 8,
 };
-
-typedef int filler_t(struct file *, struct folio *);
 
 struct wait_page_key {
 	struct folio *folio;
@@ -28588,9 +33830,293 @@ enum behavior {
 	DROP = 2,
 };
 
-struct __large_struct {
-	long unsigned int buf[100];
+struct reciprocal_value {
+	u32 m;
+	u8 sh1;
+	u8 sh2;
 };
+
+struct kmem_cache_order_objects {
+	unsigned int x;
+};
+
+struct kmem_cache_cpu;
+
+struct kmem_cache_node;
+
+struct kmem_cache {
+	struct kmem_cache_cpu *cpu_slab;
+	slab_flags_t flags;
+	long unsigned int min_partial;
+	unsigned int size;
+	unsigned int object_size;
+	struct reciprocal_value reciprocal_size;
+	unsigned int offset;
+	struct kmem_cache_order_objects oo;
+	struct kmem_cache_order_objects min;
+	gfp_t allocflags;
+	int refcount;
+	void (*ctor)(void *);
+	unsigned int inuse;
+	unsigned int align;
+	unsigned int red_left_pad;
+	const char *name;
+	struct list_head list;
+	struct kobject kobj;
+	unsigned int useroffset;
+	unsigned int usersize;
+	struct kmem_cache_node *node[1];
+};
+
+struct slab {
+	long unsigned int __page_flags;
+	union {
+		struct list_head slab_list;
+		struct callback_head callback_head;
+	};
+	struct kmem_cache *slab_cache;
+	void *freelist;
+	union {
+		long unsigned int counters;
+		struct {
+			unsigned int inuse: 16;
+			unsigned int objects: 15;
+			unsigned int frozen: 1;
+		};
+	};
+	unsigned int __unused;
+	atomic_t __page_refcount;
+};
+
+struct kmem_cache_cpu {
+	void **freelist;
+	long unsigned int tid;
+	struct slab *slab;
+	local_lock_t lock;
+};
+
+struct kmem_cache_node {
+	spinlock_t list_lock;
+	long unsigned int nr_partial;
+	struct list_head partial;
+	atomic_long_t nr_slabs;
+	atomic_long_t total_objects;
+	struct list_head full;
+};
+
+typedef unsigned int zap_flags_t;
+
+struct zap_details {
+	struct folio *single_folio;
+	bool even_cows;
+	zap_flags_t zap_flags;
+};
+
+enum oom_constraint {
+	CONSTRAINT_NONE = 0,
+	CONSTRAINT_CPUSET = 1,
+	CONSTRAINT_MEMORY_POLICY = 2,
+	CONSTRAINT_MEMCG = 3,
+};
+
+struct oom_control {
+	struct zonelist *zonelist;
+	nodemask_t *nodemask;
+	struct mem_cgroup *memcg;
+	const gfp_t gfp_mask;
+	const int order;
+	long unsigned int totalpages;
+	struct task_struct *chosen;
+	long int chosen_points;
+	enum oom_constraint constraint;
+};
+
+enum memcg_memory_event {
+	MEMCG_LOW = 0,
+	MEMCG_HIGH = 1,
+	MEMCG_MAX = 2,
+	MEMCG_OOM = 3,
+	MEMCG_OOM_KILL = 4,
+	MEMCG_OOM_GROUP_KILL = 5,
+	MEMCG_SWAP_HIGH = 6,
+	MEMCG_SWAP_MAX = 7,
+	MEMCG_SWAP_FAIL = 8,
+	MEMCG_NR_MEMORY_EVENTS = 9,
+};
+
+struct trace_event_raw_oom_score_adj_update {
+	struct trace_entry ent;
+	pid_t pid;
+	char comm[16];
+	short int oom_score_adj;
+	char __data[0];
+};
+
+struct trace_event_raw_reclaim_retry_zone {
+	struct trace_entry ent;
+	int node;
+	int zone_idx;
+	int order;
+	long unsigned int reclaimable;
+	long unsigned int available;
+	long unsigned int min_wmark;
+	int no_progress_loops;
+	bool wmark_check;
+	char __data[0];
+};
+
+struct trace_event_raw_mark_victim {
+	struct trace_entry ent;
+	int pid;
+	u32 __data_loc_comm;
+	long unsigned int total_vm;
+	long unsigned int anon_rss;
+	long unsigned int file_rss;
+	long unsigned int shmem_rss;
+	uid_t uid;
+	long unsigned int pgtables;
+	short int oom_score_adj;
+	char __data[0];
+};
+
+struct trace_event_raw_wake_reaper {
+	struct trace_entry ent;
+	int pid;
+	char __data[0];
+};
+
+struct trace_event_raw_start_task_reaping {
+	struct trace_entry ent;
+	int pid;
+	char __data[0];
+};
+
+struct trace_event_raw_finish_task_reaping {
+	struct trace_entry ent;
+	int pid;
+	char __data[0];
+};
+
+struct trace_event_raw_skip_task_reaping {
+	struct trace_entry ent;
+	int pid;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_oom_score_adj_update {};
+
+struct trace_event_data_offsets_reclaim_retry_zone {};
+
+struct trace_event_data_offsets_mark_victim {
+	u32 comm;
+};
+
+struct trace_event_data_offsets_wake_reaper {};
+
+struct trace_event_data_offsets_start_task_reaping {};
+
+struct trace_event_data_offsets_finish_task_reaping {};
+
+struct trace_event_data_offsets_skip_task_reaping {};
+
+typedef void (*btf_trace_oom_score_adj_update)(void *, struct task_struct *);
+
+typedef void (*btf_trace_reclaim_retry_zone)(void *, struct zoneref *, int, long unsigned int, long unsigned int, long unsigned int, int, bool);
+
+typedef void (*btf_trace_mark_victim)(void *, struct task_struct *, uid_t);
+
+typedef void (*btf_trace_wake_reaper)(void *, int);
+
+typedef void (*btf_trace_start_task_reaping)(void *, int);
+
+typedef void (*btf_trace_finish_task_reaping)(void *, int);
+
+typedef void (*btf_trace_skip_task_reaping)(void *, int);
+
+enum {
+	XA_CHECK_SCHED = 4096,
+};
+
+struct fprop_global {
+	struct percpu_counter events;
+	unsigned int period;
+	seqcount_t sequence;
+};
+
+enum wb_state {
+	WB_registered = 0,
+	WB_writeback_running = 1,
+	WB_has_dirty_io = 2,
+	WB_start_all = 3,
+};
+
+struct wb_lock_cookie {
+	bool locked;
+	long unsigned int flags;
+};
+
+struct wb_domain {
+	spinlock_t lock;
+	struct fprop_global completions;
+	struct timer_list period_timer;
+	long unsigned int period_time;
+	long unsigned int dirty_limit_tstamp;
+	long unsigned int dirty_limit;
+};
+
+typedef int (*writepage_t)(struct page *, struct writeback_control *, void *);
+
+struct dirty_throttle_control {
+	struct bdi_writeback *wb;
+	struct fprop_local_percpu *wb_completions;
+	long unsigned int avail;
+	long unsigned int dirty;
+	long unsigned int thresh;
+	long unsigned int bg_thresh;
+	long unsigned int wb_dirty;
+	long unsigned int wb_thresh;
+	long unsigned int wb_bg_thresh;
+	long unsigned int pos_ratio;
+};
+
+struct trace_event_raw_mm_lru_insertion {
+	struct trace_entry ent;
+	struct folio *folio;
+	long unsigned int pfn;
+	enum lru_list lru;
+	long unsigned int flags;
+	char __data[0];
+};
+
+struct trace_event_raw_mm_lru_activate {
+	struct trace_entry ent;
+	struct folio *folio;
+	long unsigned int pfn;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_mm_lru_insertion {};
+
+struct trace_event_data_offsets_mm_lru_activate {};
+
+typedef void (*btf_trace_mm_lru_insertion)(void *, struct folio *);
+
+typedef void (*btf_trace_mm_lru_activate)(void *, struct folio *);
+
+struct lru_rotate {
+	local_lock_t lock;
+	struct folio_batch fbatch;
+};
+
+struct cpu_fbatches {
+	local_lock_t lock;
+	struct folio_batch lru_add;
+	struct folio_batch lru_deactivate_file;
+	struct folio_batch lru_deactivate;
+	struct folio_batch lru_lazyfree;
+};
+
+typedef void (*move_fn_t)(struct lruvec *, struct folio *);
 
 enum ttu_flags {
 	TTU_SPLIT_HUGE_PMD = 4,
@@ -28633,19 +34159,6 @@ struct reclaim_stat {
 	unsigned int nr_ref_keep;
 	unsigned int nr_unmap_fail;
 	unsigned int nr_lazyfree_fail;
-};
-
-enum memcg_memory_event {
-	MEMCG_LOW = 0,
-	MEMCG_HIGH = 1,
-	MEMCG_MAX = 2,
-	MEMCG_OOM = 3,
-	MEMCG_OOM_KILL = 4,
-	MEMCG_OOM_GROUP_KILL = 5,
-	MEMCG_SWAP_HIGH = 6,
-	MEMCG_SWAP_MAX = 7,
-	MEMCG_SWAP_FAIL = 8,
-	MEMCG_NR_MEMORY_EVENTS = 9,
 };
 
 struct mem_cgroup_reclaim_cookie {
@@ -28934,6 +34447,180 @@ enum scan_balance {
 	SCAN_FILE = 3,
 };
 
+typedef struct {
+	int val[2];
+} __kernel_fsid_t;
+
+struct fileattr {
+	u32 flags;
+	u32 fsx_xflags;
+	u32 fsx_extsize;
+	u32 fsx_nextents;
+	u32 fsx_projid;
+	u32 fsx_cowextsize;
+	bool flags_valid: 1;
+	bool fsx_valid: 1;
+};
+
+struct kstatfs {
+	long int f_type;
+	long int f_bsize;
+	u64 f_blocks;
+	u64 f_bfree;
+	u64 f_bavail;
+	u64 f_files;
+	u64 f_ffree;
+	__kernel_fsid_t f_fsid;
+	long int f_namelen;
+	long int f_frsize;
+	long int f_flags;
+	long int f_spare[4];
+};
+
+struct xattr;
+
+typedef int (*initxattrs)(struct inode *, const struct xattr *, void *);
+
+struct xattr {
+	const char *name;
+	void *value;
+	size_t value_len;
+};
+
+struct constant_table {
+	const char *name;
+	int value;
+};
+
+struct simple_xattrs {
+	struct list_head head;
+	spinlock_t lock;
+};
+
+struct simple_xattr {
+	struct list_head list;
+	char *name;
+	size_t size;
+	char value[0];
+};
+
+enum fid_type {
+	FILEID_ROOT = 0,
+	FILEID_INO32_GEN = 1,
+	FILEID_INO32_GEN_PARENT = 2,
+	FILEID_BTRFS_WITHOUT_PARENT = 77,
+	FILEID_BTRFS_WITH_PARENT = 78,
+	FILEID_BTRFS_WITH_PARENT_ROOT = 79,
+	FILEID_UDF_WITHOUT_PARENT = 81,
+	FILEID_UDF_WITH_PARENT = 82,
+	FILEID_NILFS_WITHOUT_PARENT = 97,
+	FILEID_NILFS_WITH_PARENT = 98,
+	FILEID_FAT_WITHOUT_PARENT = 113,
+	FILEID_FAT_WITH_PARENT = 114,
+	FILEID_LUSTRE = 151,
+	FILEID_KERNFS = 254,
+	FILEID_INVALID = 255,
+};
+
+struct fid {
+	union {
+		struct {
+			u32 ino;
+			u32 gen;
+			u32 parent_ino;
+			u32 parent_gen;
+		} i32;
+		struct {
+			u32 block;
+			u16 partref;
+			u16 parent_partref;
+			u32 generation;
+			u32 parent_block;
+			u32 parent_generation;
+		} udf;
+		__u32 raw[0];
+	};
+};
+
+struct shared_policy {};
+
+struct shmem_inode_info {
+	spinlock_t lock;
+	unsigned int seals;
+	long unsigned int flags;
+	long unsigned int alloced;
+	long unsigned int swapped;
+	long unsigned int fallocend;
+	struct list_head shrinklist;
+	struct list_head swaplist;
+	struct shared_policy policy;
+	struct simple_xattrs xattrs;
+	atomic_t stop_eviction;
+	struct timespec64 i_crtime;
+	unsigned int fsflags;
+	struct inode vfs_inode;
+};
+
+struct shmem_sb_info {
+	long unsigned int max_blocks;
+	struct percpu_counter used_blocks;
+	long unsigned int max_inodes;
+	long unsigned int free_inodes;
+	raw_spinlock_t stat_lock;
+	umode_t mode;
+	unsigned char huge;
+	kuid_t uid;
+	kgid_t gid;
+	bool full_inums;
+	ino_t next_ino;
+	ino_t *ino_batch;
+	struct mempolicy *mpol;
+	spinlock_t shrinklist_lock;
+	struct list_head shrinklist;
+	long unsigned int shrinklist_len;
+};
+
+enum sgp_type {
+	SGP_READ = 0,
+	SGP_NOALLOC = 1,
+	SGP_CACHE = 2,
+	SGP_WRITE = 3,
+	SGP_FALLOC = 4,
+};
+
+struct shmem_falloc {
+	wait_queue_head_t *waitq;
+	long unsigned int start;
+	long unsigned int next;
+	long unsigned int nr_falloced;
+	long unsigned int nr_unswapped;
+};
+
+struct shmem_options {
+	long long unsigned int blocks;
+	long long unsigned int inodes;
+	struct mempolicy *mpol;
+	kuid_t uid;
+	kgid_t gid;
+	umode_t mode;
+	bool full_inums;
+	int huge;
+	int seen;
+};
+
+enum shmem_param {
+	Opt_gid = 0,
+	Opt_huge = 1,
+	Opt_mode = 2,
+	Opt_mpol = 3,
+	Opt_nr_blocks = 4,
+	Opt_nr_inodes = 5,
+	Opt_size = 6,
+	Opt_uid = 7,
+	Opt_inode32 = 8,
+	Opt_inode64 = 9,
+};
+
 enum writeback_stat_item {
 	NR_DIRTY_THRESHOLD = 0,
 	NR_DIRTY_BG_THRESHOLD = 1,
@@ -29052,6 +34739,186 @@ struct pcpu_chunk {
 	long unsigned int populated[0];
 };
 
+enum slab_state {
+	DOWN = 0,
+	PARTIAL = 1,
+	PARTIAL_NODE = 2,
+	UP = 3,
+	FULL = 4,
+};
+
+struct kmalloc_info_struct {
+	const char *name[2];
+	unsigned int size;
+};
+
+struct slabinfo {
+	long unsigned int active_objs;
+	long unsigned int num_objs;
+	long unsigned int active_slabs;
+	long unsigned int num_slabs;
+	long unsigned int shared_avail;
+	unsigned int limit;
+	unsigned int batchcount;
+	unsigned int shared;
+	unsigned int objects_per_slab;
+	unsigned int cache_order;
+};
+
+struct kmem_obj_info {
+	void *kp_ptr;
+	struct slab *kp_slab;
+	void *kp_objp;
+	long unsigned int kp_data_offset;
+	struct kmem_cache *kp_slab_cache;
+	void *kp_ret;
+	void *kp_stack[16];
+	void *kp_free_stack[16];
+};
+
+struct trace_event_raw_kmem_cache_alloc {
+	struct trace_entry ent;
+	long unsigned int call_site;
+	const void *ptr;
+	size_t bytes_req;
+	size_t bytes_alloc;
+	long unsigned int gfp_flags;
+	int node;
+	bool accounted;
+	char __data[0];
+};
+
+struct trace_event_raw_kmalloc {
+	struct trace_entry ent;
+	long unsigned int call_site;
+	const void *ptr;
+	size_t bytes_req;
+	size_t bytes_alloc;
+	long unsigned int gfp_flags;
+	int node;
+	char __data[0];
+};
+
+struct trace_event_raw_kfree {
+	struct trace_entry ent;
+	long unsigned int call_site;
+	const void *ptr;
+	char __data[0];
+};
+
+struct trace_event_raw_kmem_cache_free {
+	struct trace_entry ent;
+	long unsigned int call_site;
+	const void *ptr;
+	u32 __data_loc_name;
+	char __data[0];
+};
+
+struct trace_event_raw_mm_page_free {
+	struct trace_entry ent;
+	long unsigned int pfn;
+	unsigned int order;
+	char __data[0];
+};
+
+struct trace_event_raw_mm_page_free_batched {
+	struct trace_entry ent;
+	long unsigned int pfn;
+	char __data[0];
+};
+
+struct trace_event_raw_mm_page_alloc {
+	struct trace_entry ent;
+	long unsigned int pfn;
+	unsigned int order;
+	long unsigned int gfp_flags;
+	int migratetype;
+	char __data[0];
+};
+
+struct trace_event_raw_mm_page {
+	struct trace_entry ent;
+	long unsigned int pfn;
+	unsigned int order;
+	int migratetype;
+	int percpu_refill;
+	char __data[0];
+};
+
+struct trace_event_raw_mm_page_pcpu_drain {
+	struct trace_entry ent;
+	long unsigned int pfn;
+	unsigned int order;
+	int migratetype;
+	char __data[0];
+};
+
+struct trace_event_raw_mm_page_alloc_extfrag {
+	struct trace_entry ent;
+	long unsigned int pfn;
+	int alloc_order;
+	int fallback_order;
+	int alloc_migratetype;
+	int fallback_migratetype;
+	int change_ownership;
+	char __data[0];
+};
+
+struct trace_event_raw_rss_stat {
+	struct trace_entry ent;
+	unsigned int mm_id;
+	unsigned int curr;
+	int member;
+	long int size;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_kmem_cache_alloc {};
+
+struct trace_event_data_offsets_kmalloc {};
+
+struct trace_event_data_offsets_kfree {};
+
+struct trace_event_data_offsets_kmem_cache_free {
+	u32 name;
+};
+
+struct trace_event_data_offsets_mm_page_free {};
+
+struct trace_event_data_offsets_mm_page_free_batched {};
+
+struct trace_event_data_offsets_mm_page_alloc {};
+
+struct trace_event_data_offsets_mm_page {};
+
+struct trace_event_data_offsets_mm_page_pcpu_drain {};
+
+struct trace_event_data_offsets_mm_page_alloc_extfrag {};
+
+struct trace_event_data_offsets_rss_stat {};
+
+typedef void (*btf_trace_kmem_cache_alloc)(void *, long unsigned int, const void *, struct kmem_cache *, gfp_t, int);
+
+typedef void (*btf_trace_kmalloc)(void *, long unsigned int, const void *, size_t, size_t, gfp_t, int);
+
+typedef void (*btf_trace_kfree)(void *, long unsigned int, const void *);
+
+typedef void (*btf_trace_kmem_cache_free)(void *, long unsigned int, const void *, const struct kmem_cache *);
+
+typedef void (*btf_trace_mm_page_free)(void *, struct page *, unsigned int);
+
+typedef void (*btf_trace_mm_page_free_batched)(void *, struct page *);
+
+typedef void (*btf_trace_mm_page_alloc)(void *, struct page *, unsigned int, gfp_t, int);
+
+typedef void (*btf_trace_mm_page_alloc_zone_locked)(void *, struct page *, unsigned int, int, int);
+
+typedef void (*btf_trace_mm_page_pcpu_drain)(void *, struct page *, unsigned int, int);
+
+typedef void (*btf_trace_mm_page_alloc_extfrag)(void *, struct page *, int, int, int, int);
+
+typedef void (*btf_trace_rss_stat)(void *, struct mm_struct *, int, long int);
+
 struct anon_vma_chain {
 	struct vm_area_struct *vma;
 	struct anon_vma *anon_vma;
@@ -29066,8 +34933,6 @@ struct rb_augment_callbacks {
 	void (*rotate)(struct rb_node *, struct rb_node *);
 };
 
-typedef struct {} local_lock_t;
-
 enum lru_status {
 	LRU_REMOVED = 0,
 	LRU_REMOVED_RETRY = 1,
@@ -29078,78 +34943,13 @@ enum lru_status {
 
 typedef enum lru_status (*list_lru_walk_cb)(struct list_head *, struct list_lru_one *, spinlock_t *, void *);
 
-struct reciprocal_value {
-	u32 m;
-	u8 sh1;
-	u8 sh2;
-};
+typedef struct {
+	long unsigned int pd;
+} hugepd_t;
 
-struct kmem_cache_order_objects {
-	unsigned int x;
-};
-
-struct kmem_cache_cpu;
-
-struct kmem_cache_node;
-
-struct kmem_cache {
-	struct kmem_cache_cpu *cpu_slab;
-	slab_flags_t flags;
-	long unsigned int min_partial;
-	unsigned int size;
-	unsigned int object_size;
-	struct reciprocal_value reciprocal_size;
-	unsigned int offset;
-	struct kmem_cache_order_objects oo;
-	struct kmem_cache_order_objects min;
-	gfp_t allocflags;
-	int refcount;
-	void (*ctor)(void *);
-	unsigned int inuse;
-	unsigned int align;
-	unsigned int red_left_pad;
-	const char *name;
-	struct list_head list;
-	struct kobject kobj;
-	unsigned int useroffset;
-	unsigned int usersize;
-	struct kmem_cache_node *node[1];
-};
-
-struct slab {
-	long unsigned int __page_flags;
-	union {
-		struct list_head slab_list;
-		struct callback_head callback_head;
-	};
-	struct kmem_cache *slab_cache;
-	void *freelist;
-	union {
-		long unsigned int counters;
-		struct {
-			unsigned int inuse: 16;
-			unsigned int objects: 15;
-			unsigned int frozen: 1;
-		};
-	};
-	unsigned int __unused;
-	atomic_t __page_refcount;
-};
-
-struct kmem_cache_cpu {
-	void **freelist;
-	long unsigned int tid;
-	struct slab *slab;
-	local_lock_t lock;
-};
-
-struct kmem_cache_node {
-	spinlock_t list_lock;
-	long unsigned int nr_partial;
-	struct list_head partial;
-	atomic_long_t nr_slabs;
-	atomic_long_t total_objects;
-	struct list_head full;
+struct follow_page_context {
+	struct dev_pagemap *pgmap;
+	unsigned int page_mask;
 };
 
 struct trace_event_raw_mmap_lock {
@@ -29183,6 +34983,14 @@ typedef void (*btf_trace_mmap_lock_released)(void *, struct mm_struct *, const c
 
 typedef void (*btf_trace_mmap_lock_acquire_returned)(void *, struct mm_struct *, const char *, bool, bool);
 
+typedef unsigned int pgtbl_mod_mask;
+
+typedef int (*pte_fn_t)(pte_t *, long unsigned int, void *);
+
+typedef long unsigned int pte_marker;
+
+typedef int rmap_t;
+
 struct mm_walk;
 
 struct mm_walk_ops {
@@ -29213,8 +35021,6 @@ struct mm_walk {
 	bool no_vma;
 	void *private;
 };
-
-struct mempolicy {};
 
 struct mlock_pvec {
 	local_lock_t lock;
@@ -29281,11 +35087,6 @@ typedef void (*btf_trace_vma_store)(void *, struct maple_tree *, struct vm_area_
 
 typedef void (*btf_trace_exit_mmap)(void *, struct mm_struct *);
 
-struct mmu_notifier_range {
-	long unsigned int start;
-	long unsigned int end;
-};
-
 enum pgt_entry {
 	NORMAL_PMD = 0,
 	HPAGE_PMD = 1,
@@ -29293,9 +35094,74 @@ enum pgt_entry {
 	HPAGE_PUD = 3,
 };
 
-typedef struct {
-	long unsigned int pd;
-} hugepd_t;
+struct rmap_walk_control {
+	void *arg;
+	bool try_lock;
+	bool contended;
+	bool (*rmap_one)(struct folio *, struct vm_area_struct *, long unsigned int, void *);
+	int (*done)(struct folio *);
+	struct anon_vma * (*anon_lock)(struct folio *, struct rmap_walk_control *);
+	bool (*invalid_vma)(struct vm_area_struct *, void *);
+};
+
+struct trace_event_raw_tlb_flush {
+	struct trace_entry ent;
+	int reason;
+	long unsigned int pages;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_tlb_flush {};
+
+typedef void (*btf_trace_tlb_flush)(void *, int, long unsigned int);
+
+struct trace_event_raw_mm_migrate_pages {
+	struct trace_entry ent;
+	long unsigned int succeeded;
+	long unsigned int failed;
+	long unsigned int thp_succeeded;
+	long unsigned int thp_failed;
+	long unsigned int thp_split;
+	enum migrate_mode mode;
+	int reason;
+	char __data[0];
+};
+
+struct trace_event_raw_mm_migrate_pages_start {
+	struct trace_entry ent;
+	enum migrate_mode mode;
+	int reason;
+	char __data[0];
+};
+
+struct trace_event_raw_migration_pte {
+	struct trace_entry ent;
+	long unsigned int addr;
+	long unsigned int pte;
+	int order;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_mm_migrate_pages {};
+
+struct trace_event_data_offsets_mm_migrate_pages_start {};
+
+struct trace_event_data_offsets_migration_pte {};
+
+typedef void (*btf_trace_mm_migrate_pages)(void *, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, enum migrate_mode, int);
+
+typedef void (*btf_trace_mm_migrate_pages_start)(void *, enum migrate_mode, int);
+
+typedef void (*btf_trace_set_migration_pte)(void *, long unsigned int, long unsigned int, int);
+
+typedef void (*btf_trace_remove_migration_pte)(void *, long unsigned int, long unsigned int, int);
+
+struct folio_referenced_arg {
+	int mapcount;
+	int referenced;
+	long unsigned int vm_flags;
+	struct mem_cgroup *memcg;
+};
 
 struct vmap_area {
 	long unsigned int va_start;
@@ -29307,8 +35173,6 @@ struct vmap_area {
 		struct vm_struct *vm;
 	};
 };
-
-typedef unsigned int pgtbl_mod_mask;
 
 typedef unsigned int kasan_vmalloc_flags_t;
 
@@ -29380,25 +35244,6 @@ enum meminit_context {
 
 typedef void compound_page_dtor(struct page *);
 
-enum oom_constraint {
-	CONSTRAINT_NONE = 0,
-	CONSTRAINT_CPUSET = 1,
-	CONSTRAINT_MEMORY_POLICY = 2,
-	CONSTRAINT_MEMCG = 3,
-};
-
-struct oom_control {
-	struct zonelist *zonelist;
-	nodemask_t *nodemask;
-	struct mem_cgroup *memcg;
-	const gfp_t gfp_mask;
-	const int order;
-	long unsigned int totalpages;
-	struct task_struct *chosen;
-	long int chosen_points;
-	enum oom_constraint constraint;
-};
-
 enum compact_priority {
 	COMPACT_PRIO_SYNC_FULL = 0,
 	MIN_COMPACT_PRIORITY = 0,
@@ -29457,6 +35302,36 @@ struct vma_swap_readahead {
 	short unsigned int offset;
 	short unsigned int nr_pte;
 	pte_t *ptes;
+};
+
+enum {
+	PERCPU_REF_INIT_ATOMIC = 1,
+	PERCPU_REF_INIT_DEAD = 2,
+	PERCPU_REF_ALLOW_REINIT = 4,
+};
+
+union swap_header {
+	struct {
+		char reserved[4086];
+		char magic[10];
+	} magic;
+	struct {
+		char bootbits[1024];
+		__u32 version;
+		__u32 last_page;
+		__u32 nr_badpages;
+		unsigned char sws_uuid[16];
+		unsigned char sws_volume[16];
+		__u32 padding[117];
+		__u32 badpages[1];
+	} info;
+};
+
+struct swap_extent {
+	struct rb_node rb_node;
+	long unsigned int start_page;
+	long unsigned int nr_pages;
+	sector_t start_block;
 };
 
 struct swap_slots_cache {
@@ -29519,38 +35394,6 @@ enum stat_item {
 	CPU_PARTIAL_NODE = 24,
 	CPU_PARTIAL_DRAIN = 25,
 	NR_SLUB_STAT_ITEMS = 26,
-};
-
-enum slab_state {
-	DOWN = 0,
-	PARTIAL = 1,
-	PARTIAL_NODE = 2,
-	UP = 3,
-	FULL = 4,
-};
-
-struct slabinfo {
-	long unsigned int active_objs;
-	long unsigned int num_objs;
-	long unsigned int active_slabs;
-	long unsigned int num_slabs;
-	long unsigned int shared_avail;
-	unsigned int limit;
-	unsigned int batchcount;
-	unsigned int shared;
-	unsigned int objects_per_slab;
-	unsigned int cache_order;
-};
-
-struct kmem_obj_info {
-	void *kp_ptr;
-	struct slab *kp_slab;
-	void *kp_objp;
-	long unsigned int kp_data_offset;
-	struct kmem_cache *kp_slab_cache;
-	void *kp_ret;
-	void *kp_stack[16];
-	void *kp_free_stack[16];
 };
 
 struct partial_context {
@@ -29632,30 +35475,6 @@ enum fsnotify_data_type {
 	FSNOTIFY_EVENT_ERROR = 4,
 };
 
-enum hash_algo {
-	HASH_ALGO_MD4 = 0,
-	HASH_ALGO_MD5 = 1,
-	HASH_ALGO_SHA1 = 2,
-	HASH_ALGO_RIPE_MD_160 = 3,
-	HASH_ALGO_SHA256 = 4,
-	HASH_ALGO_SHA384 = 5,
-	HASH_ALGO_SHA512 = 6,
-	HASH_ALGO_SHA224 = 7,
-	HASH_ALGO_RIPE_MD_128 = 8,
-	HASH_ALGO_RIPE_MD_256 = 9,
-	HASH_ALGO_RIPE_MD_320 = 10,
-	HASH_ALGO_WP_256 = 11,
-	HASH_ALGO_WP_384 = 12,
-	HASH_ALGO_WP_512 = 13,
-	HASH_ALGO_TGR_128 = 14,
-	HASH_ALGO_TGR_160 = 15,
-	HASH_ALGO_TGR_192 = 16,
-	HASH_ALGO_SM3_256 = 17,
-	HASH_ALGO_STREEBOG_256 = 18,
-	HASH_ALGO_STREEBOG_512 = 19,
-	HASH_ALGO__LAST = 20,
-};
-
 struct open_flags {
 	int open_flag;
 	umode_t mode;
@@ -29663,6 +35482,8 @@ struct open_flags {
 	int intent;
 	int lookup_flags;
 };
+
+typedef __kernel_rwf_t rwf_t;
 
 struct files_stat_struct {
 	long unsigned int nr_files;
@@ -29675,6 +35496,17 @@ enum vfs_get_super_keying {
 	vfs_get_single_reconf_super = 1,
 	vfs_get_keyed_super = 2,
 	vfs_get_independent_super = 3,
+};
+
+typedef struct kobject *kobj_probe_t(dev_t, int *, void *);
+
+struct char_device_struct {
+	struct char_device_struct *next;
+	unsigned int major;
+	unsigned int baseminor;
+	int minorct;
+	char name[64];
+	struct cdev *cdev;
 };
 
 struct stat {
@@ -29805,6 +35637,14 @@ struct mountpoint {
 	int m_count;
 };
 
+typedef short unsigned int ushort;
+
+struct user_arg_ptr {
+	union {
+		const char * const *native;
+	} ptr;
+};
+
 enum inode_i_mutex_lock_class {
 	I_MUTEX_NORMAL = 0,
 	I_MUTEX_PARENT = 1,
@@ -29877,6 +35717,90 @@ enum {
 struct word_at_a_time {
 	const long unsigned int one_bits;
 	const long unsigned int high_bits;
+};
+
+struct f_owner_ex {
+	int type;
+	__kernel_pid_t pid;
+};
+
+struct flock {
+	short int l_type;
+	short int l_whence;
+	__kernel_off_t l_start;
+	__kernel_off_t l_len;
+	__kernel_pid_t l_pid;
+};
+
+struct file_clone_range {
+	__s64 src_fd;
+	__u64 src_offset;
+	__u64 src_length;
+	__u64 dest_offset;
+};
+
+struct file_dedupe_range_info {
+	__s64 dest_fd;
+	__u64 dest_offset;
+	__u64 bytes_deduped;
+	__s32 status;
+	__u32 reserved;
+};
+
+struct file_dedupe_range {
+	__u64 src_offset;
+	__u64 src_length;
+	__u16 dest_count;
+	__u16 reserved1;
+	__u32 reserved2;
+	struct file_dedupe_range_info info[0];
+};
+
+struct fsxattr {
+	__u32 fsx_xflags;
+	__u32 fsx_extsize;
+	__u32 fsx_nextents;
+	__u32 fsx_projid;
+	__u32 fsx_cowextsize;
+	unsigned char fsx_pad[8];
+};
+
+struct fiemap_extent;
+
+struct fiemap_extent_info {
+	unsigned int fi_flags;
+	unsigned int fi_extents_mapped;
+	unsigned int fi_extents_max;
+	struct fiemap_extent *fi_extents_start;
+};
+
+struct space_resv {
+	__s16 l_type;
+	__s16 l_whence;
+	__s64 l_start;
+	__s64 l_len;
+	__s32 l_sysid;
+	__u32 l_pid;
+	__s32 l_pad[4];
+};
+
+struct fiemap_extent {
+	__u64 fe_logical;
+	__u64 fe_physical;
+	__u64 fe_length;
+	__u64 fe_reserved64[2];
+	__u32 fe_flags;
+	__u32 fe_reserved[3];
+};
+
+struct fiemap {
+	__u64 fm_start;
+	__u64 fm_length;
+	__u32 fm_flags;
+	__u32 fm_mapped_extents;
+	__u32 fm_extent_count;
+	__u32 fm_reserved;
+	struct fiemap_extent fm_extents[0];
 };
 
 struct linux_dirent64 {
@@ -29959,80 +35883,6 @@ struct poll_table_page {
 	struct poll_table_entry entries[0];
 };
 
-struct ip_ra_chain {
-	struct ip_ra_chain *next;
-	struct sock *sk;
-	union {
-		void (*destructor)(struct sock *);
-		struct sock *saved_sk;
-	};
-	struct callback_head rcu;
-};
-
-struct inet_peer_base {
-	struct rb_root rb_root;
-	seqlock_t lock;
-	int total;
-};
-
-struct lwtunnel_state {
-	__u16 type;
-	__u16 flags;
-	__u16 headroom;
-	atomic_t refcnt;
-	int (*orig_output)(struct net *, struct sock *, struct sk_buff *);
-	int (*orig_input)(struct sk_buff *);
-	struct callback_head rcu;
-	__u8 data[0];
-};
-
-enum {
-	__ND_OPT_PREFIX_INFO_END = 0,
-	ND_OPT_SOURCE_LL_ADDR = 1,
-	ND_OPT_TARGET_LL_ADDR = 2,
-	ND_OPT_PREFIX_INFO = 3,
-	ND_OPT_REDIRECT_HDR = 4,
-	ND_OPT_MTU = 5,
-	ND_OPT_NONCE = 14,
-	__ND_OPT_ARRAY_MAX = 15,
-	ND_OPT_ROUTE_INFO = 24,
-	ND_OPT_RDNSS = 25,
-	ND_OPT_DNSSL = 31,
-	ND_OPT_6CO = 34,
-	ND_OPT_CAPTIVE_PORTAL = 37,
-	ND_OPT_PREF64 = 38,
-	__ND_OPT_MAX = 39,
-};
-
-struct nd_opt_hdr {
-	__u8 nd_opt_type;
-	__u8 nd_opt_len;
-};
-
-struct ndisc_options {
-	struct nd_opt_hdr *nd_opt_array[15];
-	struct nd_opt_hdr *nd_useropts;
-	struct nd_opt_hdr *nd_useropts_end;
-};
-
-struct prefix_info {
-	__u8 type;
-	__u8 length;
-	__u8 prefix_len;
-	union {
-		__u8 flags;
-		struct {
-			__u8 reserved: 6;
-			__u8 autoconf: 1;
-			__u8 onlink: 1;
-		};
-	};
-	__be32 valid;
-	__be32 prefered;
-	__be32 reserved2;
-	struct in6_addr prefix;
-};
-
 enum poll_time_type {
 	PT_TIMEVAL = 0,
 	PT_OLD_TIMEVAL = 1,
@@ -30060,6 +35910,49 @@ struct poll_list {
 	struct pollfd entries[0];
 };
 
+enum dentry_d_lock_class {
+	DENTRY_D_LOCK_NORMAL = 0,
+	DENTRY_D_LOCK_NESTED = 1,
+};
+
+struct dentry_stat_t {
+	long int nr_dentry;
+	long int nr_unused;
+	long int age_limit;
+	long int want_pages;
+	long int nr_negative;
+	long int dummy;
+};
+
+struct external_name {
+	union {
+		atomic_t count;
+		struct callback_head head;
+	} u;
+	unsigned char name[0];
+};
+
+enum d_walk_ret {
+	D_WALK_CONTINUE = 0,
+	D_WALK_QUIT = 1,
+	D_WALK_NORETRY = 2,
+	D_WALK_SKIP = 3,
+};
+
+struct check_mount {
+	struct vfsmount *mnt;
+	unsigned int mounted;
+};
+
+struct select_data {
+	struct dentry *start;
+	union {
+		long int found;
+		struct dentry *victim;
+	};
+	struct list_head dispose;
+};
+
 struct inodes_stat_t {
 	long int nr_inodes;
 	long int nr_unused;
@@ -30082,39 +35975,33 @@ enum file_time_flags {
 	S_VERSION = 8,
 };
 
-struct fiemap_extent;
-
-struct fiemap_extent_info {
-	unsigned int fi_flags;
-	unsigned int fi_extents_mapped;
-	unsigned int fi_extents_max;
-	struct fiemap_extent *fi_extents_start;
+struct mount_attr {
+	__u64 attr_set;
+	__u64 attr_clr;
+	__u64 propagation;
+	__u64 userns_fd;
 };
 
-struct fiemap_extent {
-	__u64 fe_logical;
-	__u64 fe_physical;
-	__u64 fe_length;
-	__u64 fe_reserved64[2];
-	__u32 fe_flags;
-	__u32 fe_reserved[3];
+struct proc_mounts {
+	struct mnt_namespace *ns;
+	struct path root;
+	int (*show)(struct seq_file *, struct vfsmount *);
+	struct mount cursor;
 };
 
-struct fd_range {
-	unsigned int from;
-	unsigned int to;
+struct mount_kattr {
+	unsigned int attr_set;
+	unsigned int attr_clr;
+	unsigned int propagation;
+	unsigned int lookup_flags;
+	bool recurse;
+	struct user_namespace *mnt_userns;
 };
 
-struct simple_xattrs {
-	struct list_head head;
-	spinlock_t lock;
-};
-
-struct simple_xattr {
-	struct list_head list;
-	char *name;
-	size_t size;
-	char value[0];
+enum umount_tree_flags {
+	UMOUNT_SYNC = 1,
+	UMOUNT_PROPAGATE = 2,
+	UMOUNT_CONNECTED = 4,
 };
 
 struct xattr_name {
@@ -30132,77 +36019,9 @@ struct xattr_ctx {
 	unsigned int flags;
 };
 
-typedef struct {
-	int val[2];
-} __kernel_fsid_t;
-
-enum dentry_d_lock_class {
-	DENTRY_D_LOCK_NORMAL = 0,
-	DENTRY_D_LOCK_NESTED = 1,
-};
-
-struct kstatfs {
-	long int f_type;
-	long int f_bsize;
-	u64 f_blocks;
-	u64 f_bfree;
-	u64 f_bavail;
-	u64 f_files;
-	u64 f_ffree;
-	__kernel_fsid_t f_fsid;
-	long int f_namelen;
-	long int f_frsize;
-	long int f_flags;
-	long int f_spare[4];
-};
-
-struct tree_descr {
-	const char *name;
-	const struct file_operations *ops;
-	int mode;
-};
-
 struct simple_transaction_argresp {
 	ssize_t size;
 	char data[0];
-};
-
-enum fid_type {
-	FILEID_ROOT = 0,
-	FILEID_INO32_GEN = 1,
-	FILEID_INO32_GEN_PARENT = 2,
-	FILEID_BTRFS_WITHOUT_PARENT = 77,
-	FILEID_BTRFS_WITH_PARENT = 78,
-	FILEID_BTRFS_WITH_PARENT_ROOT = 79,
-	FILEID_UDF_WITHOUT_PARENT = 81,
-	FILEID_UDF_WITH_PARENT = 82,
-	FILEID_NILFS_WITHOUT_PARENT = 97,
-	FILEID_NILFS_WITH_PARENT = 98,
-	FILEID_FAT_WITHOUT_PARENT = 113,
-	FILEID_FAT_WITH_PARENT = 114,
-	FILEID_LUSTRE = 151,
-	FILEID_KERNFS = 254,
-	FILEID_INVALID = 255,
-};
-
-struct fid {
-	union {
-		struct {
-			u32 ino;
-			u32 gen;
-			u32 parent_ino;
-			u32 parent_gen;
-		} i32;
-		struct {
-			u32 block;
-			u16 partref;
-			u16 parent_partref;
-			u32 generation;
-			u32 parent_block;
-			u32 parent_generation;
-		} udf;
-		__u32 raw[0];
-	};
 };
 
 enum utf8_normalization {
@@ -30221,7 +36040,275 @@ struct simple_attr {
 	struct mutex mutex;
 };
 
-typedef __kernel_rwf_t rwf_t;
+struct wb_completion {
+	atomic_t cnt;
+	wait_queue_head_t *waitq;
+};
+
+struct wb_writeback_work {
+	long int nr_pages;
+	struct super_block *sb;
+	enum writeback_sync_modes sync_mode;
+	unsigned int tagged_writepages: 1;
+	unsigned int for_kupdate: 1;
+	unsigned int range_cyclic: 1;
+	unsigned int for_background: 1;
+	unsigned int for_sync: 1;
+	unsigned int auto_free: 1;
+	enum wb_reason reason;
+	struct list_head list;
+	struct wb_completion *done;
+};
+
+struct trace_event_raw_writeback_folio_template {
+	struct trace_entry ent;
+	char name[32];
+	ino_t ino;
+	long unsigned int index;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_dirty_inode_template {
+	struct trace_entry ent;
+	char name[32];
+	ino_t ino;
+	long unsigned int state;
+	long unsigned int flags;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_write_inode_template {
+	struct trace_entry ent;
+	char name[32];
+	ino_t ino;
+	int sync_mode;
+	ino_t cgroup_ino;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_work_class {
+	struct trace_entry ent;
+	char name[32];
+	long int nr_pages;
+	dev_t sb_dev;
+	int sync_mode;
+	int for_kupdate;
+	int range_cyclic;
+	int for_background;
+	int reason;
+	ino_t cgroup_ino;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_pages_written {
+	struct trace_entry ent;
+	long int pages;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_class {
+	struct trace_entry ent;
+	char name[32];
+	ino_t cgroup_ino;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_bdi_register {
+	struct trace_entry ent;
+	char name[32];
+	char __data[0];
+};
+
+struct trace_event_raw_wbc_class {
+	struct trace_entry ent;
+	char name[32];
+	long int nr_to_write;
+	long int pages_skipped;
+	int sync_mode;
+	int for_kupdate;
+	int for_background;
+	int for_reclaim;
+	int range_cyclic;
+	long int range_start;
+	long int range_end;
+	ino_t cgroup_ino;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_queue_io {
+	struct trace_entry ent;
+	char name[32];
+	long unsigned int older;
+	long int age;
+	int moved;
+	int reason;
+	ino_t cgroup_ino;
+	char __data[0];
+};
+
+struct trace_event_raw_global_dirty_state {
+	struct trace_entry ent;
+	long unsigned int nr_dirty;
+	long unsigned int nr_writeback;
+	long unsigned int background_thresh;
+	long unsigned int dirty_thresh;
+	long unsigned int dirty_limit;
+	long unsigned int nr_dirtied;
+	long unsigned int nr_written;
+	char __data[0];
+};
+
+struct trace_event_raw_bdi_dirty_ratelimit {
+	struct trace_entry ent;
+	char bdi[32];
+	long unsigned int write_bw;
+	long unsigned int avg_write_bw;
+	long unsigned int dirty_rate;
+	long unsigned int dirty_ratelimit;
+	long unsigned int task_ratelimit;
+	long unsigned int balanced_dirty_ratelimit;
+	ino_t cgroup_ino;
+	char __data[0];
+};
+
+struct trace_event_raw_balance_dirty_pages {
+	struct trace_entry ent;
+	char bdi[32];
+	long unsigned int limit;
+	long unsigned int setpoint;
+	long unsigned int dirty;
+	long unsigned int bdi_setpoint;
+	long unsigned int bdi_dirty;
+	long unsigned int dirty_ratelimit;
+	long unsigned int task_ratelimit;
+	unsigned int dirtied;
+	unsigned int dirtied_pause;
+	long unsigned int paused;
+	long int pause;
+	long unsigned int period;
+	long int think;
+	ino_t cgroup_ino;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_sb_inodes_requeue {
+	struct trace_entry ent;
+	char name[32];
+	ino_t ino;
+	long unsigned int state;
+	long unsigned int dirtied_when;
+	ino_t cgroup_ino;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_single_inode_template {
+	struct trace_entry ent;
+	char name[32];
+	ino_t ino;
+	long unsigned int state;
+	long unsigned int dirtied_when;
+	long unsigned int writeback_index;
+	long int nr_to_write;
+	long unsigned int wrote;
+	ino_t cgroup_ino;
+	char __data[0];
+};
+
+struct trace_event_raw_writeback_inode_template {
+	struct trace_entry ent;
+	dev_t dev;
+	ino_t ino;
+	long unsigned int state;
+	__u16 mode;
+	long unsigned int dirtied_when;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_writeback_folio_template {};
+
+struct trace_event_data_offsets_writeback_dirty_inode_template {};
+
+struct trace_event_data_offsets_writeback_write_inode_template {};
+
+struct trace_event_data_offsets_writeback_work_class {};
+
+struct trace_event_data_offsets_writeback_pages_written {};
+
+struct trace_event_data_offsets_writeback_class {};
+
+struct trace_event_data_offsets_writeback_bdi_register {};
+
+struct trace_event_data_offsets_wbc_class {};
+
+struct trace_event_data_offsets_writeback_queue_io {};
+
+struct trace_event_data_offsets_global_dirty_state {};
+
+struct trace_event_data_offsets_bdi_dirty_ratelimit {};
+
+struct trace_event_data_offsets_balance_dirty_pages {};
+
+struct trace_event_data_offsets_writeback_sb_inodes_requeue {};
+
+struct trace_event_data_offsets_writeback_single_inode_template {};
+
+struct trace_event_data_offsets_writeback_inode_template {};
+
+typedef void (*btf_trace_writeback_dirty_folio)(void *, struct folio *, struct address_space *);
+
+typedef void (*btf_trace_folio_wait_writeback)(void *, struct folio *, struct address_space *);
+
+typedef void (*btf_trace_writeback_mark_inode_dirty)(void *, struct inode *, int);
+
+typedef void (*btf_trace_writeback_dirty_inode_start)(void *, struct inode *, int);
+
+typedef void (*btf_trace_writeback_dirty_inode)(void *, struct inode *, int);
+
+typedef void (*btf_trace_writeback_write_inode_start)(void *, struct inode *, struct writeback_control *);
+
+typedef void (*btf_trace_writeback_write_inode)(void *, struct inode *, struct writeback_control *);
+
+typedef void (*btf_trace_writeback_queue)(void *, struct bdi_writeback *, struct wb_writeback_work *);
+
+typedef void (*btf_trace_writeback_exec)(void *, struct bdi_writeback *, struct wb_writeback_work *);
+
+typedef void (*btf_trace_writeback_start)(void *, struct bdi_writeback *, struct wb_writeback_work *);
+
+typedef void (*btf_trace_writeback_written)(void *, struct bdi_writeback *, struct wb_writeback_work *);
+
+typedef void (*btf_trace_writeback_wait)(void *, struct bdi_writeback *, struct wb_writeback_work *);
+
+typedef void (*btf_trace_writeback_pages_written)(void *, long int);
+
+typedef void (*btf_trace_writeback_wake_background)(void *, struct bdi_writeback *);
+
+typedef void (*btf_trace_writeback_bdi_register)(void *, struct backing_dev_info *);
+
+typedef void (*btf_trace_wbc_writepage)(void *, struct writeback_control *, struct backing_dev_info *);
+
+typedef void (*btf_trace_writeback_queue_io)(void *, struct bdi_writeback *, struct wb_writeback_work *, long unsigned int, int);
+
+typedef void (*btf_trace_global_dirty_state)(void *, long unsigned int, long unsigned int);
+
+typedef void (*btf_trace_bdi_dirty_ratelimit)(void *, struct bdi_writeback *, long unsigned int, long unsigned int);
+
+typedef void (*btf_trace_balance_dirty_pages)(void *, struct bdi_writeback *, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long int, long unsigned int);
+
+typedef void (*btf_trace_writeback_sb_inodes_requeue)(void *, struct inode *);
+
+typedef void (*btf_trace_writeback_single_inode_start)(void *, struct inode *, struct writeback_control *, long unsigned int);
+
+typedef void (*btf_trace_writeback_single_inode)(void *, struct inode *, struct writeback_control *, long unsigned int);
+
+typedef void (*btf_trace_writeback_lazytime)(void *, struct inode *);
+
+typedef void (*btf_trace_writeback_lazytime_iput)(void *, struct inode *);
+
+typedef void (*btf_trace_writeback_dirty_inode_enqueue)(void *, struct inode *);
+
+typedef void (*btf_trace_sb_mark_inode_writeback)(void *, struct inode *);
+
+typedef void (*btf_trace_sb_clear_inode_writeback)(void *, struct inode *);
 
 struct splice_desc {
 	size_t total_len;
@@ -30248,6 +36335,50 @@ struct utimbuf {
 	__kernel_old_time_t modtime;
 };
 
+struct prepend_buffer {
+	char *buf;
+	int len;
+};
+
+typedef int __kernel_daddr_t;
+
+struct ustat {
+	__kernel_daddr_t f_tfree;
+	long unsigned int f_tinode;
+	char f_fname[6];
+	char f_fpack[6];
+};
+
+struct statfs {
+	__kernel_long_t f_type;
+	__kernel_long_t f_bsize;
+	__kernel_long_t f_blocks;
+	__kernel_long_t f_bfree;
+	__kernel_long_t f_bavail;
+	__kernel_long_t f_files;
+	__kernel_long_t f_ffree;
+	__kernel_fsid_t f_fsid;
+	__kernel_long_t f_namelen;
+	__kernel_long_t f_frsize;
+	__kernel_long_t f_flags;
+	__kernel_long_t f_spare[4];
+};
+
+struct statfs64 {
+	__kernel_long_t f_type;
+	__kernel_long_t f_bsize;
+	__u64 f_blocks;
+	__u64 f_bfree;
+	__u64 f_bavail;
+	__u64 f_files;
+	__u64 f_ffree;
+	__kernel_fsid_t f_fsid;
+	__kernel_long_t f_namelen;
+	__kernel_long_t f_frsize;
+	__kernel_long_t f_flags;
+	__kernel_long_t f_spare[4];
+};
+
 struct fs_pin {
 	wait_queue_head_t wait;
 	int done;
@@ -30261,9 +36392,16 @@ struct ns_get_path_task_args {
 	struct task_struct *task;
 };
 
-struct constant_table {
-	const char *name;
-	int value;
+enum legacy_fs_param {
+	LEGACY_FS_UNSET_PARAMS = 0,
+	LEGACY_FS_MONOLITHIC_PARAMS = 1,
+	LEGACY_FS_INDIVIDUAL_PARAMS = 2,
+};
+
+struct legacy_fs_context {
+	char *legacy_data;
+	size_t data_size;
+	enum legacy_fs_param param_type;
 };
 
 enum fsconfig_command {
@@ -30277,24 +36415,21 @@ enum fsconfig_command {
 	FSCONFIG_CMD_RECONFIGURE = 7,
 };
 
-struct file_dedupe_range_info {
-	__s64 dest_fd;
-	__u64 dest_offset;
-	__u64 bytes_deduped;
-	__s32 status;
-	__u32 reserved;
-};
-
-struct file_dedupe_range {
-	__u64 src_offset;
-	__u64 src_length;
-	__u16 dest_count;
-	__u16 reserved1;
-	__u32 reserved2;
-	struct file_dedupe_range_info info[0];
-};
-
 struct iomap_ops;
+
+struct io_cq {
+	struct request_queue *q;
+	struct io_context *ioc;
+	union {
+		struct list_head q_node;
+		struct kmem_cache *__rcu_icq_cache;
+	};
+	union {
+		struct hlist_node ioc_node;
+		struct callback_head __rcu_head;
+	};
+	unsigned int flags;
+};
 
 struct buffer_head;
 
@@ -30318,13 +36453,166 @@ struct buffer_head {
 	spinlock_t b_uptodate_lock;
 };
 
-typedef int dio_iodone_t(struct kiocb *, loff_t, ssize_t, void *);
+typedef __u32 blk_mq_req_flags_t;
 
-typedef void dio_submit_t(struct bio *, struct inode *, loff_t);
+struct sbitmap_word {
+	long unsigned int word;
+	long unsigned int cleared;
+	raw_spinlock_t swap_lock;
+};
 
-enum {
-	DIO_LOCKING = 1,
-	DIO_SKIP_HOLES = 2,
+struct sbitmap {
+	unsigned int depth;
+	unsigned int shift;
+	unsigned int map_nr;
+	bool round_robin;
+	struct sbitmap_word *map;
+	unsigned int *alloc_hint;
+};
+
+struct sbq_wait_state {
+	wait_queue_head_t wait;
+};
+
+struct sbitmap_queue {
+	struct sbitmap sb;
+	unsigned int wake_batch;
+	atomic_t wake_index;
+	struct sbq_wait_state *ws;
+	atomic_t ws_active;
+	unsigned int min_shallow_depth;
+	atomic_t completion_cnt;
+	atomic_t wakeup_cnt;
+};
+
+typedef __u32 req_flags_t;
+
+enum mq_rq_state {
+	MQ_RQ_IDLE = 0,
+	MQ_RQ_IN_FLIGHT = 1,
+	MQ_RQ_COMPLETE = 2,
+};
+
+enum rq_end_io_ret {
+	RQ_END_IO_NONE = 0,
+	RQ_END_IO_FREE = 1,
+};
+
+typedef enum rq_end_io_ret rq_end_io_fn(struct request *, blk_status_t);
+
+struct request {
+	struct request_queue *q;
+	struct blk_mq_ctx *mq_ctx;
+	struct blk_mq_hw_ctx *mq_hctx;
+	blk_opf_t cmd_flags;
+	req_flags_t rq_flags;
+	int tag;
+	int internal_tag;
+	unsigned int timeout;
+	unsigned int __data_len;
+	sector_t __sector;
+	struct bio *bio;
+	struct bio *biotail;
+	union {
+		struct list_head queuelist;
+		struct request *rq_next;
+	};
+	struct block_device *part;
+	u64 start_time_ns;
+	u64 io_start_time_ns;
+	short unsigned int stats_sectors;
+	short unsigned int nr_phys_segments;
+	short unsigned int write_hint;
+	short unsigned int ioprio;
+	enum mq_rq_state state;
+	atomic_t ref;
+	long unsigned int deadline;
+	union {
+		struct hlist_node hash;
+		struct llist_node ipi_list;
+	};
+	union {
+		struct rb_node rb_node;
+		struct bio_vec special_vec;
+		void *completion_data;
+	};
+	union {
+		struct {
+			struct io_cq *icq;
+			void *priv[2];
+		} elv;
+		struct {
+			unsigned int seq;
+			struct list_head list;
+			rq_end_io_fn *saved_end_io;
+		} flush;
+	};
+	union {
+		struct __call_single_data csd;
+		u64 fifo_time;
+	};
+	rq_end_io_fn *end_io;
+	void *end_io_data;
+};
+
+struct blk_mq_tags {
+	unsigned int nr_tags;
+	unsigned int nr_reserved_tags;
+	unsigned int active_queues;
+	struct sbitmap_queue bitmap_tags;
+	struct sbitmap_queue breserved_tags;
+	struct request **rqs;
+	struct request **static_rqs;
+	struct list_head page_list;
+	spinlock_t lock;
+};
+
+struct blk_mq_queue_map {
+	unsigned int *mq_map;
+	unsigned int nr_queues;
+	unsigned int queue_offset;
+};
+
+struct blk_mq_tag_set {
+	struct blk_mq_queue_map map[3];
+	unsigned int nr_maps;
+	const struct blk_mq_ops *ops;
+	unsigned int nr_hw_queues;
+	unsigned int queue_depth;
+	unsigned int reserved_tags;
+	unsigned int cmd_size;
+	int numa_node;
+	unsigned int timeout;
+	unsigned int flags;
+	void *driver_data;
+	struct blk_mq_tags **tags;
+	struct blk_mq_tags *shared_tags;
+	struct mutex tag_list_lock;
+	struct list_head tag_list;
+};
+
+struct dax_device;
+
+struct iomap_page_ops;
+
+struct iomap {
+	u64 addr;
+	loff_t offset;
+	u64 length;
+	u16 type;
+	u16 flags;
+	struct block_device *bdev;
+	struct dax_device *dax_dev;
+	void *inline_data;
+	void *private;
+	const struct iomap_page_ops *page_ops;
+	u64 validity_cookie;
+};
+
+struct iomap_page_ops {
+	int (*page_prepare)(struct inode *, loff_t, unsigned int);
+	void (*page_done)(struct inode *, loff_t, unsigned int, struct page *);
+	bool (*iomap_valid)(struct inode *, const struct iomap *);
 };
 
 enum bh_state_bits {
@@ -30345,6 +36633,99 @@ enum bh_state_bits {
 	BH_Prio = 14,
 	BH_Defer_Completion = 15,
 	BH_PrivateStart = 16,
+};
+
+struct blk_mq_hw_ctx {
+	struct {
+		spinlock_t lock;
+		struct list_head dispatch;
+		long unsigned int state;
+	};
+	struct delayed_work run_work;
+	cpumask_var_t cpumask;
+	int next_cpu;
+	int next_cpu_batch;
+	long unsigned int flags;
+	void *sched_data;
+	struct request_queue *queue;
+	struct blk_flush_queue *fq;
+	void *driver_data;
+	struct sbitmap ctx_map;
+	struct blk_mq_ctx *dispatch_from;
+	unsigned int dispatch_busy;
+	short unsigned int type;
+	short unsigned int nr_ctx;
+	struct blk_mq_ctx **ctxs;
+	spinlock_t dispatch_wait_lock;
+	wait_queue_entry_t dispatch_wait;
+	atomic_t wait_index;
+	struct blk_mq_tags *tags;
+	struct blk_mq_tags *sched_tags;
+	long unsigned int queued;
+	long unsigned int run;
+	unsigned int numa_node;
+	unsigned int queue_num;
+	atomic_t nr_active;
+	struct hlist_node cpuhp_online;
+	struct hlist_node cpuhp_dead;
+	struct kobject kobj;
+	struct list_head hctx_list;
+};
+
+enum hctx_type {
+	HCTX_TYPE_DEFAULT = 0,
+	HCTX_TYPE_READ = 1,
+	HCTX_TYPE_POLL = 2,
+	HCTX_MAX_TYPES = 3,
+};
+
+struct blk_mq_queue_data {
+	struct request *rq;
+	bool last;
+};
+
+enum blktrace_act {
+	__BLK_TA_QUEUE = 1,
+	__BLK_TA_BACKMERGE = 2,
+	__BLK_TA_FRONTMERGE = 3,
+	__BLK_TA_GETRQ = 4,
+	__BLK_TA_SLEEPRQ = 5,
+	__BLK_TA_REQUEUE = 6,
+	__BLK_TA_ISSUE = 7,
+	__BLK_TA_COMPLETE = 8,
+	__BLK_TA_PLUG = 9,
+	__BLK_TA_UNPLUG_IO = 10,
+	__BLK_TA_UNPLUG_TIMER = 11,
+	__BLK_TA_INSERT = 12,
+	__BLK_TA_SPLIT = 13,
+	__BLK_TA_BOUNCE = 14,
+	__BLK_TA_REMAP = 15,
+	__BLK_TA_ABORT = 16,
+	__BLK_TA_DRV_DATA = 17,
+	__BLK_TA_CGROUP = 256,
+};
+
+struct decrypt_bh_ctx {
+	struct work_struct work;
+	struct buffer_head *bh;
+};
+
+struct bh_lru {
+	struct buffer_head *bhs[16];
+};
+
+struct bh_accounting {
+	int nr;
+	int ratelimit;
+};
+
+typedef int dio_iodone_t(struct kiocb *, loff_t, ssize_t, void *);
+
+typedef void dio_submit_t(struct bio *, struct inode *, loff_t);
+
+enum {
+	DIO_LOCKING = 1,
+	DIO_SKIP_HOLES = 2,
 };
 
 struct dio_submit {
@@ -30405,8 +36786,6 @@ struct bvec_iter_all {
 	int idx;
 	unsigned int done;
 };
-
-typedef int (*writepage_t)(struct page *, struct writeback_control *, void *);
 
 struct mpage_readpage_args {
 	struct bio *bio;
@@ -30481,31 +36860,100 @@ struct proc_inode {
 	struct inode vfs_inode;
 };
 
-struct proc_mounts {
-	struct mnt_namespace *ns;
-	struct path root;
-	int (*show)(struct seq_file *, struct vfsmount *);
-	struct mount cursor;
-};
-
 struct proc_fs_opts {
 	int flag;
 	const char *str;
 };
 
-enum siginfo_layout {
-	SIL_KILL = 0,
-	SIL_TIMER = 1,
-	SIL_POLL = 2,
-	SIL_FAULT = 3,
-	SIL_FAULT_TRAPNO = 4,
-	SIL_FAULT_MCEERR = 5,
-	SIL_FAULT_BNDERR = 6,
-	SIL_FAULT_PKUERR = 7,
-	SIL_FAULT_PERF_EVENT = 8,
-	SIL_CHLD = 9,
-	SIL_RT = 10,
-	SIL_SYS = 11,
+struct epoll_event {
+	__poll_t events;
+	__u64 data;
+} __attribute__((packed));
+
+struct wake_irq;
+
+struct wakeup_source {
+	const char *name;
+	int id;
+	struct list_head entry;
+	spinlock_t lock;
+	struct wake_irq *wakeirq;
+	struct timer_list timer;
+	long unsigned int timer_expires;
+	ktime_t total_time;
+	ktime_t max_time;
+	ktime_t last_time;
+	ktime_t start_prevent_time;
+	ktime_t prevent_sleep_time;
+	long unsigned int event_count;
+	long unsigned int active_count;
+	long unsigned int relax_count;
+	long unsigned int expire_count;
+	long unsigned int wakeup_count;
+	struct device *dev;
+	bool active: 1;
+	bool autosleep_enabled: 1;
+};
+
+struct epoll_filefd {
+	struct file *file;
+	int fd;
+} __attribute__((packed));
+
+struct epitem;
+
+struct eppoll_entry {
+	struct eppoll_entry *next;
+	struct epitem *base;
+	wait_queue_entry_t wait;
+	wait_queue_head_t *whead;
+};
+
+struct eventpoll;
+
+struct epitem {
+	union {
+		struct rb_node rbn;
+		struct callback_head rcu;
+	};
+	struct list_head rdllink;
+	struct epitem *next;
+	struct epoll_filefd ffd;
+	bool dying;
+	struct eppoll_entry *pwqlist;
+	struct eventpoll *ep;
+	struct hlist_node fllink;
+	struct wakeup_source *ws;
+	struct epoll_event event;
+};
+
+struct eventpoll {
+	struct mutex mtx;
+	wait_queue_head_t wq;
+	wait_queue_head_t poll_wait;
+	struct list_head rdllist;
+	spinlock_t lock;
+	struct rb_root_cached rbr;
+	struct epitem *ovflist;
+	struct wakeup_source *ws;
+	struct user_struct *user;
+	struct file *file;
+	u64 gen;
+	struct hlist_head refs;
+	u8 loop_check_depth;
+	refcount_t refcount;
+	struct callback_head rcu;
+	unsigned int napi_id;
+};
+
+struct ep_pqueue {
+	poll_table pt;
+	struct epitem *epi;
+};
+
+struct epitems_head {
+	struct hlist_head epitems;
+	struct epitems_head *next;
 };
 
 struct signalfd_siginfo {
@@ -30563,7 +37011,121 @@ struct eventfd_ctx {
 	int id;
 };
 
-typedef void (*exitcall_t)(void);
+struct flock64 {
+	short int l_type;
+	short int l_whence;
+	__kernel_loff_t l_start;
+	__kernel_loff_t l_len;
+	__kernel_pid_t l_pid;
+};
+
+struct trace_event_raw_locks_get_lock_context {
+	struct trace_entry ent;
+	long unsigned int i_ino;
+	dev_t s_dev;
+	unsigned char type;
+	struct file_lock_context *ctx;
+	char __data[0];
+};
+
+struct trace_event_raw_filelock_lock {
+	struct trace_entry ent;
+	struct file_lock *fl;
+	long unsigned int i_ino;
+	dev_t s_dev;
+	struct file_lock *fl_blocker;
+	fl_owner_t fl_owner;
+	unsigned int fl_pid;
+	unsigned int fl_flags;
+	unsigned char fl_type;
+	loff_t fl_start;
+	loff_t fl_end;
+	int ret;
+	char __data[0];
+};
+
+struct trace_event_raw_filelock_lease {
+	struct trace_entry ent;
+	struct file_lock *fl;
+	long unsigned int i_ino;
+	dev_t s_dev;
+	struct file_lock *fl_blocker;
+	fl_owner_t fl_owner;
+	unsigned int fl_flags;
+	unsigned char fl_type;
+	long unsigned int fl_break_time;
+	long unsigned int fl_downgrade_time;
+	char __data[0];
+};
+
+struct trace_event_raw_generic_add_lease {
+	struct trace_entry ent;
+	long unsigned int i_ino;
+	int wcount;
+	int rcount;
+	int icount;
+	dev_t s_dev;
+	fl_owner_t fl_owner;
+	unsigned int fl_flags;
+	unsigned char fl_type;
+	char __data[0];
+};
+
+struct trace_event_raw_leases_conflict {
+	struct trace_entry ent;
+	void *lease;
+	void *breaker;
+	unsigned int l_fl_flags;
+	unsigned int b_fl_flags;
+	unsigned char l_fl_type;
+	unsigned char b_fl_type;
+	bool conflict;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_locks_get_lock_context {};
+
+struct trace_event_data_offsets_filelock_lock {};
+
+struct trace_event_data_offsets_filelock_lease {};
+
+struct trace_event_data_offsets_generic_add_lease {};
+
+struct trace_event_data_offsets_leases_conflict {};
+
+typedef void (*btf_trace_locks_get_lock_context)(void *, struct inode *, int, struct file_lock_context *);
+
+typedef void (*btf_trace_posix_lock_inode)(void *, struct inode *, struct file_lock *, int);
+
+typedef void (*btf_trace_fcntl_setlk)(void *, struct inode *, struct file_lock *, int);
+
+typedef void (*btf_trace_locks_remove_posix)(void *, struct inode *, struct file_lock *, int);
+
+typedef void (*btf_trace_flock_lock_inode)(void *, struct inode *, struct file_lock *, int);
+
+typedef void (*btf_trace_break_lease_noblock)(void *, struct inode *, struct file_lock *);
+
+typedef void (*btf_trace_break_lease_block)(void *, struct inode *, struct file_lock *);
+
+typedef void (*btf_trace_break_lease_unblock)(void *, struct inode *, struct file_lock *);
+
+typedef void (*btf_trace_generic_delete_lease)(void *, struct inode *, struct file_lock *);
+
+typedef void (*btf_trace_time_out_leases)(void *, struct inode *, struct file_lock *);
+
+typedef void (*btf_trace_generic_add_lease)(void *, struct inode *, struct file_lock *);
+
+typedef void (*btf_trace_leases_conflict)(void *, bool, struct file_lock *, struct file_lock *);
+
+struct file_lock_list_struct {
+	spinlock_t lock;
+	struct hlist_head hlist;
+};
+
+struct locks_iterator {
+	int li_cpu;
+	loff_t li_pos;
+};
 
 struct elf64_phdr {
 	Elf64_Word p_type;
@@ -30584,32 +37146,59 @@ struct elf64_note {
 
 struct arch_elf_state {};
 
-enum {
-	PROC_ENTRY_PERMANENT = 1,
-	PROC_ENTRY_proc_read_iter = 2,
-	PROC_ENTRY_proc_compat_ioctl = 4,
-	PROC_ENTRY_proc_lseek = 8,
+struct proc_maps_private {
+	struct inode *inode;
+	struct task_struct *task;
+	struct mm_struct *mm;
+	struct vma_iterator iter;
 };
 
-enum proc_hidepid {
-	HIDEPID_OFF = 0,
-	HIDEPID_NO_ACCESS = 1,
-	HIDEPID_INVISIBLE = 2,
-	HIDEPID_NOT_PTRACEABLE = 4,
+struct mem_size_stats {
+	long unsigned int resident;
+	long unsigned int shared_clean;
+	long unsigned int shared_dirty;
+	long unsigned int private_clean;
+	long unsigned int private_dirty;
+	long unsigned int referenced;
+	long unsigned int anonymous;
+	long unsigned int lazyfree;
+	long unsigned int anonymous_thp;
+	long unsigned int shmem_thp;
+	long unsigned int file_thp;
+	long unsigned int swap;
+	long unsigned int shared_hugetlb;
+	long unsigned int private_hugetlb;
+	u64 pss;
+	u64 pss_anon;
+	u64 pss_file;
+	u64 pss_shmem;
+	u64 pss_dirty;
+	u64 pss_locked;
+	u64 swap_pss;
 };
 
-enum proc_pidonly {
-	PROC_PIDONLY_OFF = 0,
-	PROC_PIDONLY_ON = 1,
+enum clear_refs_types {
+	CLEAR_REFS_ALL = 1,
+	CLEAR_REFS_ANON = 2,
+	CLEAR_REFS_MAPPED = 3,
+	CLEAR_REFS_SOFT_DIRTY = 4,
+	CLEAR_REFS_MM_HIWATER_RSS = 5,
+	CLEAR_REFS_LAST = 6,
 };
 
-struct proc_fs_info {
-	struct pid_namespace *pid_ns;
-	struct dentry *proc_self;
-	struct dentry *proc_thread_self;
-	kgid_t pid_gid;
-	enum proc_hidepid hide_pid;
-	enum proc_pidonly pidonly;
+struct clear_refs_private {
+	enum clear_refs_types type;
+};
+
+typedef struct {
+	u64 pme;
+} pagemap_entry_t;
+
+struct pagemapread {
+	int pos;
+	int len;
+	pagemap_entry_t *buffer;
+	bool show_pfn;
 };
 
 struct pde_opener {
@@ -30623,16 +37212,6 @@ enum {
 	BIAS = 2147483648,
 };
 
-enum {
-	PROC_ROOT_INO = 1,
-	PROC_IPC_INIT_INO = 4026531839,
-	PROC_UTS_INIT_INO = 4026531838,
-	PROC_USER_INIT_INO = 4026531837,
-	PROC_PID_INIT_INO = 4026531836,
-	PROC_CGROUP_INIT_INO = 4026531835,
-	PROC_TIME_INIT_INO = 4026531834,
-};
-
 struct proc_fs_context {
 	struct pid_namespace *pid_ns;
 	unsigned int mask;
@@ -30642,9 +37221,59 @@ struct proc_fs_context {
 };
 
 enum proc_param {
-	Opt_gid = 0,
+	Opt_gid___2 = 0,
 	Opt_hidepid = 1,
 	Opt_subset = 2,
+};
+
+struct genradix_root;
+
+struct __genradix {
+	struct genradix_root *root;
+};
+
+struct syscall_info {
+	__u64 sp;
+	struct seccomp_data data;
+};
+
+enum resctrl_conf_type {
+	CDP_NONE = 0,
+	CDP_CODE = 1,
+	CDP_DATA = 2,
+};
+
+typedef struct dentry *instantiate_t(struct dentry *, struct task_struct *, const void *);
+
+enum proc_mem_force {
+	PROC_MEM_FORCE_ALWAYS = 0,
+	PROC_MEM_FORCE_PTRACE = 1,
+	PROC_MEM_FORCE_NEVER = 2,
+};
+
+struct pid_entry {
+	const char *name;
+	unsigned int len;
+	umode_t mode;
+	const struct inode_operations *iop;
+	const struct file_operations *fop;
+	union proc_op op;
+};
+
+struct limit_names {
+	const char *name;
+	const char *unit;
+};
+
+struct map_files_info {
+	long unsigned int start;
+	long unsigned int end;
+	fmode_t mode;
+};
+
+struct tgid_iter {
+	unsigned int tgid;
+	struct task_struct *task;
 };
 
 enum ss_state {
@@ -30661,69 +37290,10 @@ struct ss_tmp {
 	spinlock_t *lock_irqsave;
 };
 
-struct console {
-	char name[16];
-	void (*write)(struct console *, const char *, unsigned int);
-	int (*read)(struct console *, char *, unsigned int);
-	struct tty_driver * (*device)(struct console *, int *);
-	void (*unblank)(void);
-	int (*setup)(struct console *, char *);
-	int (*exit)(struct console *);
-	int (*match)(struct console *, char *, int, char *);
-	short int flags;
-	short int index;
-	int cflag;
-	uint ispeed;
-	uint ospeed;
-	u64 seq;
-	long unsigned int dropped;
-	void *data;
-	struct console *next;
+struct fd_data {
+	fmode_t mode;
+	unsigned int fd;
 };
-
-struct ipc_ids {
-	int in_use;
-	short unsigned int seq;
-	struct rw_semaphore rwsem;
-	struct idr ipcs_idr;
-	int max_idx;
-	int last_idx;
-	struct rhashtable key_ht;
-};
-
-struct ipc_namespace {
-	struct ipc_ids ids[3];
-	int sem_ctls[4];
-	int used_sems;
-	unsigned int msg_ctlmax;
-	unsigned int msg_ctlmnb;
-	unsigned int msg_ctlmni;
-	struct percpu_counter percpu_msg_bytes;
-	struct percpu_counter percpu_msg_hdrs;
-	size_t shm_ctlmax;
-	size_t shm_ctlall;
-	long unsigned int shm_tot;
-	int shm_ctlmni;
-	int shm_rmid_forced;
-	struct notifier_block ipcns_nb;
-	struct vfsmount *mq_mnt;
-	unsigned int mq_queues_count;
-	unsigned int mq_queues_max;
-	unsigned int mq_msg_max;
-	unsigned int mq_msgsize_max;
-	unsigned int mq_msg_default;
-	unsigned int mq_msgsize_default;
-	struct ctl_table_set mq_set;
-	struct ctl_table_header *mq_sysctls;
-	struct ctl_table_set ipc_set;
-	struct ctl_table_header *ipc_sysctls;
-	struct user_namespace *user_ns;
-	struct ucounts *ucounts;
-	struct llist_node mnt_llist;
-	struct ns_common ns;
-};
-
-typedef struct dentry *instantiate_t(struct dentry *, struct task_struct *, const void *);
 
 struct ctl_path {
 	const char *procname;
@@ -30733,6 +37303,8 @@ struct sysctl_alias {
 	const char *kernel_param;
 	const char *sysctl_param;
 };
+
+struct seq_net_private {};
 
 struct kernfs_global_locks {
 	struct mutex open_file_mutex[2];
@@ -30812,10 +37384,13 @@ enum kernfs_node_flag {
 	KERNFS_REMOVING = 16384,
 };
 
-struct radix_tree_preload {
-	local_lock_t lock;
-	unsigned int nr;
-	struct xa_node *nodes;
+struct kernfs_open_node {
+	struct callback_head callback_head;
+	atomic_t event;
+	wait_queue_head_t poll;
+	struct list_head files;
+	unsigned int nr_mmapped;
+	unsigned int nr_to_release;
 };
 
 struct pts_mount_opts {
@@ -30830,9 +37405,9 @@ struct pts_mount_opts {
 };
 
 enum {
-	Opt_uid = 0,
-	Opt_gid___2 = 1,
-	Opt_mode = 2,
+	Opt_uid___2 = 0,
+	Opt_gid___3 = 1,
+	Opt_mode___2 = 2,
 	Opt_ptmxmode = 3,
 	Opt_newinstance = 4,
 	Opt_max = 5,
@@ -30854,6 +37429,14 @@ enum netfs_io_source {
 };
 
 typedef void (*netfs_io_terminated_t)(void *, ssize_t, bool);
+
+struct netfs_request_ops;
+
+struct netfs_inode {
+	struct inode inode;
+	const struct netfs_request_ops *ops;
+	loff_t remote_i_size;
+};
 
 struct netfs_io_request;
 
@@ -30938,6 +37521,13 @@ struct netfs_io_request {
 	const struct netfs_request_ops *netfs_ops;
 };
 
+enum netfs_read_trace {
+	netfs_read_trace_expanded = 0,
+	netfs_read_trace_readahead = 1,
+	netfs_read_trace_readpage = 2,
+	netfs_read_trace_write_begin = 3,
+};
+
 enum netfs_rreq_trace {
 	netfs_rreq_trace_assess = 0,
 	netfs_rreq_trace_copy = 1,
@@ -30946,18 +37536,6 @@ enum netfs_rreq_trace {
 	netfs_rreq_trace_resubmit = 4,
 	netfs_rreq_trace_unlock = 5,
 	netfs_rreq_trace_unmark = 6,
-};
-
-enum netfs_sreq_trace {
-	netfs_sreq_trace_download_instead = 0,
-	netfs_sreq_trace_free = 1,
-	netfs_sreq_trace_prepare = 2,
-	netfs_sreq_trace_resubmit_short = 3,
-	netfs_sreq_trace_submit = 4,
-	netfs_sreq_trace_terminated = 5,
-	netfs_sreq_trace_write = 6,
-	netfs_sreq_trace_write_skip = 7,
-	netfs_sreq_trace_write_term = 8,
 };
 
 enum netfs_failure {
@@ -30980,6 +37558,18 @@ enum netfs_rreq_ref_trace {
 	netfs_rreq_trace_new = 8,
 };
 
+enum netfs_sreq_trace {
+	netfs_sreq_trace_download_instead = 0,
+	netfs_sreq_trace_free = 1,
+	netfs_sreq_trace_prepare = 2,
+	netfs_sreq_trace_resubmit_short = 3,
+	netfs_sreq_trace_submit = 4,
+	netfs_sreq_trace_terminated = 5,
+	netfs_sreq_trace_write = 6,
+	netfs_sreq_trace_write_skip = 7,
+	netfs_sreq_trace_write_term = 8,
+};
+
 enum netfs_sreq_ref_trace {
 	netfs_sreq_trace_get_copy_to_cache = 0,
 	netfs_sreq_trace_get_resubmit = 1,
@@ -30990,13 +37580,6 @@ enum netfs_sreq_ref_trace {
 	netfs_sreq_trace_put_merged = 6,
 	netfs_sreq_trace_put_no_copy = 7,
 	netfs_sreq_trace_put_terminated = 8,
-};
-
-enum netfs_read_trace {
-	netfs_read_trace_expanded = 0,
-	netfs_read_trace_readahead = 1,
-	netfs_read_trace_readpage = 2,
-	netfs_read_trace_write_begin = 3,
 };
 
 struct trace_event_raw_netfs_read {
@@ -31088,6 +37671,18 @@ typedef void (*btf_trace_netfs_rreq_ref)(void *, unsigned int, int, enum netfs_r
 
 typedef void (*btf_trace_netfs_sreq_ref)(void *, unsigned int, unsigned int, int, enum netfs_sreq_ref_trace);
 
+struct ramfs_mount_opts {
+	umode_t mode;
+};
+
+struct ramfs_fs_info {
+	struct ramfs_mount_opts mount_opts;
+};
+
+enum ramfs_param {
+	Opt_mode___3 = 0,
+};
+
 typedef u16 wchar_t;
 
 typedef u32 unicode_t;
@@ -31115,154 +37710,6 @@ struct utf8_table {
 	int shift;
 	long int lmask;
 	long int lval;
-};
-
-enum p9_open_mode_t {
-	P9_OREAD = 0,
-	P9_OWRITE = 1,
-	P9_ORDWR = 2,
-	P9_OEXEC = 3,
-	P9_OTRUNC = 16,
-	P9_OREXEC = 32,
-	P9_ORCLOSE = 64,
-	P9_OAPPEND = 128,
-	P9_OEXCL = 4096,
-};
-
-enum p9_perm_t {
-	P9_DMDIR = 2147483648,
-	P9_DMAPPEND = 1073741824,
-	P9_DMEXCL = 536870912,
-	P9_DMMOUNT = 268435456,
-	P9_DMAUTH = 134217728,
-	P9_DMTMP = 67108864,
-	P9_DMSYMLINK = 33554432,
-	P9_DMLINK = 16777216,
-	P9_DMDEVICE = 8388608,
-	P9_DMNAMEDPIPE = 2097152,
-	P9_DMSOCKET = 1048576,
-	P9_DMSETUID = 524288,
-	P9_DMSETGID = 262144,
-	P9_DMSETVTX = 65536,
-};
-
-struct p9_qid {
-	u8 type;
-	u32 version;
-	u64 path;
-};
-
-struct p9_wstat {
-	u16 size;
-	u16 type;
-	u32 dev;
-	struct p9_qid qid;
-	u32 mode;
-	u32 atime;
-	u32 mtime;
-	u64 length;
-	const char *name;
-	const char *uid;
-	const char *gid;
-	const char *muid;
-	char *extension;
-	kuid_t n_uid;
-	kgid_t n_gid;
-	kuid_t n_muid;
-};
-
-enum p9_trans_status {
-	Connected = 0,
-	BeginDisconnect = 1,
-	Disconnected = 2,
-	Hung = 3,
-};
-
-struct p9_trans_module;
-
-struct p9_client {
-	spinlock_t lock;
-	unsigned int msize;
-	unsigned char proto_version;
-	struct p9_trans_module *trans_mod;
-	enum p9_trans_status status;
-	void *trans;
-	struct kmem_cache *fcall_cache;
-	union {
-		struct {
-			int rfd;
-			int wfd;
-		} fd;
-		struct {
-			u16 port;
-			bool privport;
-		} tcp;
-	} trans_opts;
-	struct idr fids;
-	struct idr reqs;
-	char name[65];
-};
-
-struct p9_fid {
-	struct p9_client *clnt;
-	u32 fid;
-	refcount_t count;
-	int mode;
-	struct p9_qid qid;
-	u32 iounit;
-	kuid_t uid;
-	void *rdir;
-	struct hlist_node dlist;
-	struct hlist_node ilist;
-};
-
-struct netfs_inode {
-	struct inode inode;
-	const struct netfs_request_ops *ops;
-	loff_t remote_i_size;
-};
-
-enum p9_session_flags {
-	V9FS_PROTO_2000U = 1,
-	V9FS_PROTO_2000L = 2,
-	V9FS_ACCESS_SINGLE = 4,
-	V9FS_ACCESS_USER = 8,
-	V9FS_ACCESS_CLIENT = 16,
-	V9FS_POSIX_ACL = 32,
-};
-
-enum p9_cache_modes {
-	CACHE_NONE = 0,
-	CACHE_MMAP = 1,
-	CACHE_LOOSE = 2,
-	CACHE_FSCACHE = 3,
-	nr__p9_cache_modes = 4,
-};
-
-struct v9fs_session_info {
-	unsigned char flags;
-	unsigned char nodev;
-	short unsigned int debug;
-	unsigned int afid;
-	unsigned int cache;
-	char *uname;
-	char *aname;
-	unsigned int maxdata;
-	kuid_t dfltuid;
-	kgid_t dfltgid;
-	kuid_t uid;
-	struct p9_client *clnt;
-	struct list_head slist;
-	struct rw_semaphore rename_sem;
-	long int session_lock_timeout;
-};
-
-struct v9fs_inode {
-	struct netfs_inode netfs;
-	struct p9_qid qid;
-	unsigned int cache_validity;
-	struct p9_fid *writeback_fid;
-	struct mutex v_mutex;
 };
 
 enum fscache_cookie_state {
@@ -31329,6 +37776,205 @@ struct fscache_cookie {
 	};
 };
 
+struct p9_qid {
+	u8 type;
+	u32 version;
+	u64 path;
+};
+
+struct p9_wstat {
+	u16 size;
+	u16 type;
+	u32 dev;
+	struct p9_qid qid;
+	u32 mode;
+	u32 atime;
+	u32 mtime;
+	u64 length;
+	const char *name;
+	const char *uid;
+	const char *gid;
+	const char *muid;
+	char *extension;
+	kuid_t n_uid;
+	kgid_t n_gid;
+	kuid_t n_muid;
+};
+
+struct p9_stat_dotl {
+	u64 st_result_mask;
+	struct p9_qid qid;
+	u32 st_mode;
+	kuid_t st_uid;
+	kgid_t st_gid;
+	u64 st_nlink;
+	u64 st_rdev;
+	u64 st_size;
+	u64 st_blksize;
+	u64 st_blocks;
+	u64 st_atime_sec;
+	u64 st_atime_nsec;
+	u64 st_mtime_sec;
+	u64 st_mtime_nsec;
+	u64 st_ctime_sec;
+	u64 st_ctime_nsec;
+	u64 st_btime_sec;
+	u64 st_btime_nsec;
+	u64 st_gen;
+	u64 st_data_version;
+};
+
+struct p9_rstatfs {
+	u32 type;
+	u32 bsize;
+	u64 blocks;
+	u64 bfree;
+	u64 bavail;
+	u64 files;
+	u64 ffree;
+	u64 fsid;
+	u32 namelen;
+};
+
+enum p9_trans_status {
+	Connected = 0,
+	BeginDisconnect = 1,
+	Disconnected = 2,
+	Hung = 3,
+};
+
+struct p9_trans_module;
+
+struct p9_client {
+	spinlock_t lock;
+	unsigned int msize;
+	unsigned char proto_version;
+	struct p9_trans_module *trans_mod;
+	enum p9_trans_status status;
+	void *trans;
+	struct kmem_cache *fcall_cache;
+	union {
+		struct {
+			int rfd;
+			int wfd;
+		} fd;
+		struct {
+			u16 port;
+			bool privport;
+		} tcp;
+	} trans_opts;
+	struct idr fids;
+	struct idr reqs;
+	char name[65];
+};
+
+struct p9_fid {
+	struct p9_client *clnt;
+	u32 fid;
+	refcount_t count;
+	int mode;
+	struct p9_qid qid;
+	u32 iounit;
+	kuid_t uid;
+	void *rdir;
+	struct hlist_node dlist;
+	struct hlist_node ilist;
+};
+
+enum p9_session_flags {
+	V9FS_PROTO_2000U = 1,
+	V9FS_PROTO_2000L = 2,
+	V9FS_ACCESS_SINGLE = 4,
+	V9FS_ACCESS_USER = 8,
+	V9FS_ACCESS_CLIENT = 16,
+	V9FS_POSIX_ACL = 32,
+};
+
+enum p9_cache_modes {
+	CACHE_NONE = 0,
+	CACHE_MMAP = 1,
+	CACHE_LOOSE = 2,
+	CACHE_FSCACHE = 3,
+	nr__p9_cache_modes = 4,
+};
+
+struct v9fs_session_info {
+	unsigned char flags;
+	unsigned char nodev;
+	short unsigned int debug;
+	unsigned int afid;
+	unsigned int cache;
+	char *uname;
+	char *aname;
+	unsigned int maxdata;
+	kuid_t dfltuid;
+	kgid_t dfltgid;
+	kuid_t uid;
+	struct p9_client *clnt;
+	struct list_head slist;
+	struct rw_semaphore rename_sem;
+	long int session_lock_timeout;
+};
+
+struct v9fs_inode {
+	struct netfs_inode netfs;
+	struct p9_qid qid;
+	unsigned int cache_validity;
+	struct p9_fid *writeback_fid;
+	struct mutex v_mutex;
+};
+
+enum p9_open_mode_t {
+	P9_OREAD = 0,
+	P9_OWRITE = 1,
+	P9_ORDWR = 2,
+	P9_OEXEC = 3,
+	P9_OTRUNC = 16,
+	P9_OREXEC = 32,
+	P9_ORCLOSE = 64,
+	P9_OAPPEND = 128,
+	P9_OEXCL = 4096,
+};
+
+enum p9_perm_t {
+	P9_DMDIR = 2147483648,
+	P9_DMAPPEND = 1073741824,
+	P9_DMEXCL = 536870912,
+	P9_DMMOUNT = 268435456,
+	P9_DMAUTH = 134217728,
+	P9_DMTMP = 67108864,
+	P9_DMSYMLINK = 33554432,
+	P9_DMLINK = 16777216,
+	P9_DMDEVICE = 8388608,
+	P9_DMNAMEDPIPE = 2097152,
+	P9_DMSOCKET = 1048576,
+	P9_DMSETUID = 524288,
+	P9_DMSETGID = 262144,
+	P9_DMSETVTX = 65536,
+};
+
+struct p9_iattr_dotl {
+	u32 valid;
+	u32 mode;
+	kuid_t uid;
+	kgid_t gid;
+	u64 size;
+	u64 atime_sec;
+	u64 atime_nsec;
+	u64 mtime_sec;
+	u64 mtime_nsec;
+};
+
+struct dotl_openflag_map {
+	int open_flag;
+	int dotl_flag;
+};
+
+struct dotl_iattr_map {
+	int iattr_valid;
+	int p9_iattr_valid;
+};
+
 struct p9_flock {
 	u8 type;
 	u32 flags;
@@ -31344,6 +37990,98 @@ struct p9_getlock {
 	u64 length;
 	u32 proc_id;
 	char *client_id;
+};
+
+struct p9_dirent {
+	struct p9_qid qid;
+	u64 d_off;
+	unsigned char d_type;
+	char d_name[256];
+};
+
+struct p9_rdir {
+	int head;
+	int tail;
+	loff_t offset;
+	uint8_t buf[0];
+};
+
+struct p9_fcall {
+	u32 size;
+	u8 id;
+	u16 tag;
+	size_t offset;
+	size_t capacity;
+	struct kmem_cache *cache;
+	u8 *sdata;
+};
+
+struct p9_req_t {
+	int status;
+	int t_err;
+	refcount_t refcount;
+	wait_queue_head_t wq;
+	struct p9_fcall tc;
+	struct p9_fcall rc;
+	struct list_head req_list;
+};
+
+struct p9_trans_module {
+	struct list_head list;
+	char *name;
+	int maxsize;
+	bool pooled_rbuffers;
+	int def;
+	struct module *owner;
+	int (*create)(struct p9_client *, const char *, char *);
+	void (*close)(struct p9_client *);
+	int (*request)(struct p9_client *, struct p9_req_t *);
+	int (*cancel)(struct p9_client *, struct p9_req_t *);
+	int (*cancelled)(struct p9_client *, struct p9_req_t *);
+	int (*zc_request)(struct p9_client *, struct p9_req_t *, struct iov_iter *, struct iov_iter *, int, int, int);
+	int (*show_options)(struct seq_file *, struct p9_client *);
+};
+
+enum {
+	Opt_debug = 0,
+	Opt_dfltuid = 1,
+	Opt_dfltgid = 2,
+	Opt_afid = 3,
+	Opt_uname = 4,
+	Opt_remotename = 5,
+	Opt_cache = 6,
+	Opt_cachetag = 7,
+	Opt_nodevmap = 8,
+	Opt_cache_loose = 9,
+	Opt_fscache = 10,
+	Opt_mmap = 11,
+	Opt_access = 12,
+	Opt_posixacl = 13,
+	Opt_locktimeout = 14,
+	Opt_err___2 = 15,
+};
+
+struct tracefs_dir_ops {
+	int (*mkdir)(const char *);
+	int (*rmdir)(const char *);
+};
+
+struct tracefs_mount_opts {
+	kuid_t uid;
+	kgid_t gid;
+	umode_t mode;
+	unsigned int opts;
+};
+
+enum {
+	Opt_uid___3 = 0,
+	Opt_gid___4 = 1,
+	Opt_mode___4 = 2,
+	Opt_err___3 = 3,
+};
+
+struct tracefs_fs_info {
+	struct tracefs_mount_opts mount_opts;
 };
 
 struct vfs_cap_data {
@@ -31370,20 +38108,6 @@ struct cpu_vfs_cap_data {
 	kuid_t rootid;
 };
 
-struct io_cq {
-	struct request_queue *q;
-	struct io_context *ioc;
-	union {
-		struct list_head q_node;
-		struct kmem_cache *__rcu_icq_cache;
-	};
-	union {
-		struct hlist_node ioc_node;
-		struct callback_head __rcu_head;
-	};
-	unsigned int flags;
-};
-
 struct disk_stats {
 	u64 nsecs[4];
 	long unsigned int sectors[4];
@@ -31393,44 +38117,12 @@ struct disk_stats {
 	local_t in_flight[2];
 };
 
-typedef __u32 blk_mq_req_flags_t;
-
 enum stat_group {
 	STAT_READ = 0,
 	STAT_WRITE = 1,
 	STAT_DISCARD = 2,
 	STAT_FLUSH = 3,
 	NR_STAT_GROUPS = 4,
-};
-
-struct sbitmap_word {
-	long unsigned int word;
-	long unsigned int cleared;
-	raw_spinlock_t swap_lock;
-};
-
-struct sbitmap {
-	unsigned int depth;
-	unsigned int shift;
-	unsigned int map_nr;
-	bool round_robin;
-	struct sbitmap_word *map;
-	unsigned int *alloc_hint;
-};
-
-struct sbq_wait_state {
-	wait_queue_head_t wait;
-};
-
-struct sbitmap_queue {
-	struct sbitmap sb;
-	unsigned int wake_batch;
-	atomic_t wake_index;
-	struct sbq_wait_state *ws;
-	atomic_t ws_active;
-	unsigned int min_shallow_depth;
-	atomic_t completion_cnt;
-	atomic_t wakeup_cnt;
 };
 
 enum {
@@ -31470,88 +38162,6 @@ struct blk_integrity_profile {
 	const char *name;
 };
 
-typedef __u32 req_flags_t;
-
-enum mq_rq_state {
-	MQ_RQ_IDLE = 0,
-	MQ_RQ_IN_FLIGHT = 1,
-	MQ_RQ_COMPLETE = 2,
-};
-
-enum rq_end_io_ret {
-	RQ_END_IO_NONE = 0,
-	RQ_END_IO_FREE = 1,
-};
-
-typedef enum rq_end_io_ret rq_end_io_fn(struct request *, blk_status_t);
-
-struct request {
-	struct request_queue *q;
-	struct blk_mq_ctx *mq_ctx;
-	struct blk_mq_hw_ctx *mq_hctx;
-	blk_opf_t cmd_flags;
-	req_flags_t rq_flags;
-	int tag;
-	int internal_tag;
-	unsigned int timeout;
-	unsigned int __data_len;
-	sector_t __sector;
-	struct bio *bio;
-	struct bio *biotail;
-	union {
-		struct list_head queuelist;
-		struct request *rq_next;
-	};
-	struct block_device *part;
-	u64 start_time_ns;
-	u64 io_start_time_ns;
-	short unsigned int stats_sectors;
-	short unsigned int nr_phys_segments;
-	short unsigned int write_hint;
-	short unsigned int ioprio;
-	enum mq_rq_state state;
-	atomic_t ref;
-	long unsigned int deadline;
-	union {
-		struct hlist_node hash;
-		struct llist_node ipi_list;
-	};
-	union {
-		struct rb_node rb_node;
-		struct bio_vec special_vec;
-		void *completion_data;
-	};
-	union {
-		struct {
-			struct io_cq *icq;
-			void *priv[2];
-		} elv;
-		struct {
-			unsigned int seq;
-			struct list_head list;
-			rq_end_io_fn *saved_end_io;
-		} flush;
-	};
-	union {
-		struct __call_single_data csd;
-		u64 fifo_time;
-	};
-	rq_end_io_fn *end_io;
-	void *end_io_data;
-};
-
-struct blk_mq_tags {
-	unsigned int nr_tags;
-	unsigned int nr_reserved_tags;
-	unsigned int active_queues;
-	struct sbitmap_queue bitmap_tags;
-	struct sbitmap_queue breserved_tags;
-	struct request **rqs;
-	struct request **static_rqs;
-	struct list_head page_list;
-	spinlock_t lock;
-};
-
 struct blk_flush_queue {
 	unsigned int flush_pending_idx: 1;
 	unsigned int flush_running_idx: 1;
@@ -31561,72 +38171,6 @@ struct blk_flush_queue {
 	struct list_head flush_data_in_flight;
 	struct request *flush_rq;
 	spinlock_t mq_flush_lock;
-};
-
-struct blk_mq_queue_map {
-	unsigned int *mq_map;
-	unsigned int nr_queues;
-	unsigned int queue_offset;
-};
-
-struct blk_mq_tag_set {
-	struct blk_mq_queue_map map[3];
-	unsigned int nr_maps;
-	const struct blk_mq_ops *ops;
-	unsigned int nr_hw_queues;
-	unsigned int queue_depth;
-	unsigned int reserved_tags;
-	unsigned int cmd_size;
-	int numa_node;
-	unsigned int timeout;
-	unsigned int flags;
-	void *driver_data;
-	struct blk_mq_tags **tags;
-	struct blk_mq_tags *shared_tags;
-	struct mutex tag_list_lock;
-	struct list_head tag_list;
-};
-
-struct blk_mq_hw_ctx {
-	struct {
-		spinlock_t lock;
-		struct list_head dispatch;
-		long unsigned int state;
-	};
-	struct delayed_work run_work;
-	cpumask_var_t cpumask;
-	int next_cpu;
-	int next_cpu_batch;
-	long unsigned int flags;
-	void *sched_data;
-	struct request_queue *queue;
-	struct blk_flush_queue *fq;
-	void *driver_data;
-	struct sbitmap ctx_map;
-	struct blk_mq_ctx *dispatch_from;
-	unsigned int dispatch_busy;
-	short unsigned int type;
-	short unsigned int nr_ctx;
-	struct blk_mq_ctx **ctxs;
-	spinlock_t dispatch_wait_lock;
-	wait_queue_entry_t dispatch_wait;
-	atomic_t wait_index;
-	struct blk_mq_tags *tags;
-	struct blk_mq_tags *sched_tags;
-	long unsigned int queued;
-	long unsigned int run;
-	unsigned int numa_node;
-	unsigned int queue_num;
-	atomic_t nr_active;
-	struct hlist_node cpuhp_online;
-	struct hlist_node cpuhp_dead;
-	struct kobject kobj;
-	struct list_head hctx_list;
-};
-
-struct blk_mq_queue_data {
-	struct request *rq;
-	bool last;
 };
 
 struct blk_integrity_iter {
@@ -31644,6 +38188,28 @@ struct bdev_inode {
 	struct inode vfs_inode;
 };
 
+enum {
+	BIOSET_NEED_BVECS = 1,
+	BIOSET_NEED_RESCUER = 2,
+	BIOSET_PERCPU_CACHE = 4,
+};
+
+enum {
+	DIO_SHOULD_DIRTY = 1,
+	DIO_IS_SYNC = 2,
+};
+
+struct blkdev_dio {
+	union {
+		struct kiocb *iocb;
+		struct task_struct *waiter;
+	};
+	size_t size;
+	atomic_t ref;
+	unsigned int flags;
+	struct bio bio;
+};
+
 struct folio_iter {
 	struct folio *folio;
 	size_t offset;
@@ -31651,12 +38217,6 @@ struct folio_iter {
 	struct folio *_next;
 	size_t _seg_count;
 	int _i;
-};
-
-enum {
-	BIOSET_NEED_BVECS = 1,
-	BIOSET_NEED_RESCUER = 2,
-	BIOSET_PERCPU_CACHE = 4,
 };
 
 struct bio_alloc_cache {
@@ -31681,40 +38241,6 @@ struct rq_qos {
 
 enum {
 	sysctl_hung_task_timeout_secs = 0,
-};
-
-enum hctx_type {
-	HCTX_TYPE_DEFAULT = 0,
-	HCTX_TYPE_READ = 1,
-	HCTX_TYPE_POLL = 2,
-	HCTX_MAX_TYPES = 3,
-};
-
-enum blktrace_act {
-	__BLK_TA_QUEUE = 1,
-	__BLK_TA_BACKMERGE = 2,
-	__BLK_TA_FRONTMERGE = 3,
-	__BLK_TA_GETRQ = 4,
-	__BLK_TA_SLEEPRQ = 5,
-	__BLK_TA_REQUEUE = 6,
-	__BLK_TA_ISSUE = 7,
-	__BLK_TA_COMPLETE = 8,
-	__BLK_TA_PLUG = 9,
-	__BLK_TA_UNPLUG_IO = 10,
-	__BLK_TA_UNPLUG_TIMER = 11,
-	__BLK_TA_INSERT = 12,
-	__BLK_TA_SPLIT = 13,
-	__BLK_TA_BOUNCE = 14,
-	__BLK_TA_REMAP = 15,
-	__BLK_TA_ABORT = 16,
-	__BLK_TA_DRV_DATA = 17,
-	__BLK_TA_CGROUP = 256,
-};
-
-enum xen_domain_type {
-	XEN_NATIVE = 0,
-	XEN_PV_DOMAIN = 1,
-	XEN_HVM_DOMAIN = 2,
 };
 
 struct blk_mq_debugfs_attr;
@@ -31744,28 +38270,6 @@ struct bio_slab {
 	unsigned int slab_ref;
 	unsigned int slab_size;
 	char name[12];
-};
-
-enum {
-	IOPRIO_CLASS_NONE = 0,
-	IOPRIO_CLASS_RT = 1,
-	IOPRIO_CLASS_BE = 2,
-	IOPRIO_CLASS_IDLE = 3,
-	IOPRIO_CLASS_INVALID = 7,
-};
-
-enum {
-	PERCPU_REF_INIT_ATOMIC = 1,
-	PERCPU_REF_INIT_DEAD = 2,
-	PERCPU_REF_ALLOW_REINIT = 4,
-};
-
-enum rpm_status {
-	RPM_INVALID = -1,
-	RPM_ACTIVE = 0,
-	RPM_RESUMING = 1,
-	RPM_SUSPENDED = 2,
-	RPM_SUSPENDING = 3,
 };
 
 struct elevator_type;
@@ -31804,6 +38308,120 @@ struct blk_stat_callback {
 	void (*timer_fn)(struct blk_stat_callback *);
 	void *data;
 	struct callback_head rcu;
+};
+
+enum {
+	BLK_MQ_F_SHOULD_MERGE = 1,
+	BLK_MQ_F_TAG_QUEUE_SHARED = 2,
+	BLK_MQ_F_STACKING = 4,
+	BLK_MQ_F_TAG_HCTX_SHARED = 8,
+	BLK_MQ_F_BLOCKING = 32,
+	BLK_MQ_F_NO_SCHED = 64,
+	BLK_MQ_F_NO_SCHED_BY_DEFAULT = 128,
+	BLK_MQ_F_ALLOC_POLICY_START_BIT = 8,
+	BLK_MQ_F_ALLOC_POLICY_BITS = 1,
+	BLK_MQ_S_STOPPED = 0,
+	BLK_MQ_S_TAG_ACTIVE = 1,
+	BLK_MQ_S_SCHED_RESTART = 2,
+	BLK_MQ_S_INACTIVE = 3,
+	BLK_MQ_MAX_DEPTH = 10240,
+	BLK_MQ_CPU_WORK_BATCH = 8,
+};
+
+enum elv_merge {
+	ELEVATOR_NO_MERGE = 0,
+	ELEVATOR_FRONT_MERGE = 1,
+	ELEVATOR_BACK_MERGE = 2,
+	ELEVATOR_DISCARD_MERGE = 3,
+};
+
+struct blk_mq_alloc_data;
+
+struct elevator_mq_ops {
+	int (*init_sched)(struct request_queue *, struct elevator_type *);
+	void (*exit_sched)(struct elevator_queue *);
+	int (*init_hctx)(struct blk_mq_hw_ctx *, unsigned int);
+	void (*exit_hctx)(struct blk_mq_hw_ctx *, unsigned int);
+	void (*depth_updated)(struct blk_mq_hw_ctx *);
+	bool (*allow_merge)(struct request_queue *, struct request *, struct bio *);
+	bool (*bio_merge)(struct request_queue *, struct bio *, unsigned int);
+	int (*request_merge)(struct request_queue *, struct request **, struct bio *);
+	void (*request_merged)(struct request_queue *, struct request *, enum elv_merge);
+	void (*requests_merged)(struct request_queue *, struct request *, struct request *);
+	void (*limit_depth)(blk_opf_t, struct blk_mq_alloc_data *);
+	void (*prepare_request)(struct request *);
+	void (*finish_request)(struct request *);
+	void (*insert_requests)(struct blk_mq_hw_ctx *, struct list_head *, bool);
+	struct request * (*dispatch_request)(struct blk_mq_hw_ctx *);
+	bool (*has_work)(struct blk_mq_hw_ctx *);
+	void (*completed_request)(struct request *, u64);
+	void (*requeue_request)(struct request *);
+	struct request * (*former_request)(struct request_queue *, struct request *);
+	struct request * (*next_request)(struct request_queue *, struct request *);
+	void (*init_icq)(struct io_cq *);
+	void (*exit_icq)(struct io_cq *);
+};
+
+struct elv_fs_entry;
+
+struct elevator_type {
+	struct kmem_cache *icq_cache;
+	struct elevator_mq_ops ops;
+	size_t icq_size;
+	size_t icq_align;
+	struct elv_fs_entry *elevator_attrs;
+	const char *elevator_name;
+	const char *elevator_alias;
+	const unsigned int elevator_features;
+	struct module *elevator_owner;
+	char icq_cache_name[22];
+	struct list_head list;
+};
+
+struct blk_mq_alloc_data {
+	struct request_queue *q;
+	blk_mq_req_flags_t flags;
+	unsigned int shallow_depth;
+	blk_opf_t cmd_flags;
+	req_flags_t rq_flags;
+	unsigned int nr_tags;
+	struct request **cached_rq;
+	struct blk_mq_ctx *ctx;
+	struct blk_mq_hw_ctx *hctx;
+};
+
+struct elv_fs_entry {
+	struct attribute attr;
+	ssize_t (*show)(struct elevator_queue *, char *);
+	ssize_t (*store)(struct elevator_queue *, const char *, size_t);
+};
+
+struct blk_mq_ctxs {
+	struct kobject kobj;
+	struct blk_mq_ctx *queue_ctx;
+};
+
+enum {
+	WBT_RWQ_BG = 0,
+	WBT_RWQ_KSWAPD = 1,
+	WBT_RWQ_DISCARD = 2,
+	WBT_NUM_RWQ = 3,
+};
+
+enum {
+	IOPRIO_CLASS_NONE = 0,
+	IOPRIO_CLASS_RT = 1,
+	IOPRIO_CLASS_BE = 2,
+	IOPRIO_CLASS_IDLE = 3,
+	IOPRIO_CLASS_INVALID = 7,
+};
+
+enum rpm_status {
+	RPM_INVALID = -1,
+	RPM_ACTIVE = 0,
+	RPM_RESUMING = 1,
+	RPM_SUSPENDED = 2,
+	RPM_SUSPENDING = 3,
 };
 
 struct blk_plug_cb;
@@ -31995,79 +38613,6 @@ typedef void (*btf_trace_block_bio_remap)(void *, struct bio *, dev_t, sector_t)
 
 typedef void (*btf_trace_block_rq_remap)(void *, struct request *, dev_t, sector_t);
 
-enum elv_merge {
-	ELEVATOR_NO_MERGE = 0,
-	ELEVATOR_FRONT_MERGE = 1,
-	ELEVATOR_BACK_MERGE = 2,
-	ELEVATOR_DISCARD_MERGE = 3,
-};
-
-struct blk_mq_alloc_data;
-
-struct elevator_mq_ops {
-	int (*init_sched)(struct request_queue *, struct elevator_type *);
-	void (*exit_sched)(struct elevator_queue *);
-	int (*init_hctx)(struct blk_mq_hw_ctx *, unsigned int);
-	void (*exit_hctx)(struct blk_mq_hw_ctx *, unsigned int);
-	void (*depth_updated)(struct blk_mq_hw_ctx *);
-	bool (*allow_merge)(struct request_queue *, struct request *, struct bio *);
-	bool (*bio_merge)(struct request_queue *, struct bio *, unsigned int);
-	int (*request_merge)(struct request_queue *, struct request **, struct bio *);
-	void (*request_merged)(struct request_queue *, struct request *, enum elv_merge);
-	void (*requests_merged)(struct request_queue *, struct request *, struct request *);
-	void (*limit_depth)(blk_opf_t, struct blk_mq_alloc_data *);
-	void (*prepare_request)(struct request *);
-	void (*finish_request)(struct request *);
-	void (*insert_requests)(struct blk_mq_hw_ctx *, struct list_head *, bool);
-	struct request * (*dispatch_request)(struct blk_mq_hw_ctx *);
-	bool (*has_work)(struct blk_mq_hw_ctx *);
-	void (*completed_request)(struct request *, u64);
-	void (*requeue_request)(struct request *);
-	struct request * (*former_request)(struct request_queue *, struct request *);
-	struct request * (*next_request)(struct request_queue *, struct request *);
-	void (*init_icq)(struct io_cq *);
-	void (*exit_icq)(struct io_cq *);
-};
-
-struct elv_fs_entry;
-
-struct elevator_type {
-	struct kmem_cache *icq_cache;
-	struct elevator_mq_ops ops;
-	size_t icq_size;
-	size_t icq_align;
-	struct elv_fs_entry *elevator_attrs;
-	const char *elevator_name;
-	const char *elevator_alias;
-	const unsigned int elevator_features;
-	struct module *elevator_owner;
-	char icq_cache_name[22];
-	struct list_head list;
-};
-
-struct blk_mq_alloc_data {
-	struct request_queue *q;
-	blk_mq_req_flags_t flags;
-	unsigned int shallow_depth;
-	blk_opf_t cmd_flags;
-	req_flags_t rq_flags;
-	unsigned int nr_tags;
-	struct request **cached_rq;
-	struct blk_mq_ctx *ctx;
-	struct blk_mq_hw_ctx *hctx;
-};
-
-struct elv_fs_entry {
-	struct attribute attr;
-	ssize_t (*show)(struct elevator_queue *, char *);
-	ssize_t (*store)(struct elevator_queue *, const char *, size_t);
-};
-
-struct blk_mq_ctxs {
-	struct kobject kobj;
-	struct blk_mq_ctx *queue_ctx;
-};
-
 enum blkg_rwstat_type {
 	BLKG_RWSTAT_READ = 0,
 	BLKG_RWSTAT_WRITE = 1,
@@ -32084,22 +38629,10 @@ enum {
 	LIMIT_CNT = 2,
 };
 
-enum {
-	BLK_MQ_F_SHOULD_MERGE = 1,
-	BLK_MQ_F_TAG_QUEUE_SHARED = 2,
-	BLK_MQ_F_STACKING = 4,
-	BLK_MQ_F_TAG_HCTX_SHARED = 8,
-	BLK_MQ_F_BLOCKING = 32,
-	BLK_MQ_F_NO_SCHED = 64,
-	BLK_MQ_F_NO_SCHED_BY_DEFAULT = 128,
-	BLK_MQ_F_ALLOC_POLICY_START_BIT = 8,
-	BLK_MQ_F_ALLOC_POLICY_BITS = 1,
-	BLK_MQ_S_STOPPED = 0,
-	BLK_MQ_S_TAG_ACTIVE = 1,
-	BLK_MQ_S_SCHED_RESTART = 2,
-	BLK_MQ_S_INACTIVE = 3,
-	BLK_MQ_MAX_DEPTH = 10240,
-	BLK_MQ_CPU_WORK_BATCH = 8,
+struct queue_sysfs_entry {
+	struct attribute attr;
+	ssize_t (*show)(struct request_queue *, char *);
+	ssize_t (*store)(struct request_queue *, const char *, size_t);
 };
 
 enum {
@@ -32115,6 +38648,13 @@ enum {
 	REQ_FSEQ_DONE = 8,
 	REQ_FSEQ_ACTIONS = 7,
 	FLUSH_PENDING_TIMEOUT = 1250,
+};
+
+enum blk_default_limits {
+	BLK_MAX_SEGMENTS = 128,
+	BLK_SAFE_MAX_SECTORS = 255,
+	BLK_MAX_SEGMENT_SIZE = 65536,
+	BLK_SEG_BOUNDARY_MASK = 4294967295,
 };
 
 enum {
@@ -32144,18 +38684,72 @@ struct bio_map_data {
 	struct iovec iov[0];
 };
 
-typedef bool (*sb_for_each_fn)(struct sbitmap *, unsigned int, void *);
-
-struct sbq_wait {
-	struct sbitmap_queue *sbq;
-	struct wait_queue_entry wait;
+struct req_iterator {
+	struct bvec_iter iter;
+	struct bio *bio;
 };
+
+enum bio_merge_status {
+	BIO_MERGE_OK = 0,
+	BIO_MERGE_NONE = 1,
+	BIO_MERGE_FAILED = 2,
+};
+
+typedef bool (*sb_for_each_fn)(struct sbitmap *, unsigned int, void *);
 
 typedef bool busy_tag_iter_fn(struct request *, void *);
 
 enum {
 	BLK_MQ_UNIQUE_TAG_BITS = 16,
 	BLK_MQ_UNIQUE_TAG_MASK = 65535,
+};
+
+struct mq_inflight {
+	struct block_device *part;
+	unsigned int inflight[2];
+};
+
+struct blk_rq_wait {
+	struct completion done;
+	blk_status_t ret;
+};
+
+struct blk_expired_data {
+	bool has_timedout_rq;
+	long unsigned int next;
+	long unsigned int timeout_start;
+};
+
+struct flush_busy_ctx_data {
+	struct blk_mq_hw_ctx *hctx;
+	struct list_head *list;
+};
+
+struct dispatch_rq_data {
+	struct blk_mq_hw_ctx *hctx;
+	struct request *rq;
+};
+
+enum prep_dispatch {
+	PREP_DISPATCH_OK = 0,
+	PREP_DISPATCH_NO_TAG = 1,
+	PREP_DISPATCH_NO_BUDGET = 2,
+};
+
+struct rq_iter_data {
+	struct blk_mq_hw_ctx *hctx;
+	bool has_rq;
+};
+
+struct blk_mq_qe_pair {
+	struct list_head node;
+	struct request_queue *q;
+	struct elevator_type *type;
+};
+
+struct sbq_wait {
+	struct sbitmap_queue *sbq;
+	struct wait_queue_entry wait;
 };
 
 struct bt_iter_data {
@@ -32184,6 +38778,8 @@ struct blk_mq_hw_ctx_sysfs_entry {
 	ssize_t (*show)(struct blk_mq_hw_ctx *, char *);
 	ssize_t (*store)(struct blk_mq_hw_ctx *, const char *, size_t);
 };
+
+typedef int (*list_cmp_func_t)(void *, const struct list_head *, const struct list_head *);
 
 struct hd_geometry {
 	unsigned char heads;
@@ -32283,6 +38879,12 @@ struct blk_major_name {
 	void (*probe)(dev_t);
 };
 
+enum {
+	IOPRIO_WHO_PROCESS = 1,
+	IOPRIO_WHO_PGRP = 2,
+	IOPRIO_WHO_USER = 3,
+};
+
 struct parsed_partitions {
 	struct gendisk *disk;
 	char name[32];
@@ -32302,6 +38904,82 @@ struct parsed_partitions {
 typedef struct {
 	struct folio *v;
 } Sector;
+
+struct fat_boot_sector {
+	__u8 ignored[3];
+	__u8 system_id[8];
+	__u8 sector_size[2];
+	__u8 sec_per_clus;
+	__le16 reserved;
+	__u8 fats;
+	__u8 dir_entries[2];
+	__u8 sectors[2];
+	__u8 media;
+	__le16 fat_length;
+	__le16 secs_track;
+	__le16 heads;
+	__le32 hidden;
+	__le32 total_sect;
+	union {
+		struct {
+			__u8 drive_number;
+			__u8 state;
+			__u8 signature;
+			__u8 vol_id[4];
+			__u8 vol_label[11];
+			__u8 fs_type[8];
+		} fat16;
+		struct {
+			__le32 length;
+			__le16 flags;
+			__u8 version[2];
+			__le32 root_cluster;
+			__le16 info_sector;
+			__le16 backup_boot;
+			__le16 reserved2[6];
+			__u8 drive_number;
+			__u8 state;
+			__u8 signature;
+			__u8 vol_id[4];
+			__u8 vol_label[11];
+			__u8 fs_type[8];
+		} fat32;
+	};
+};
+
+struct msdos_partition {
+	u8 boot_ind;
+	u8 head;
+	u8 sector;
+	u8 cyl;
+	u8 sys_ind;
+	u8 end_head;
+	u8 end_sector;
+	u8 end_cyl;
+	__le32 start_sect;
+	__le32 nr_sects;
+};
+
+enum msdos_sys_ind {
+	DOS_EXTENDED_PARTITION = 5,
+	LINUX_EXTENDED_PARTITION = 133,
+	WIN98_EXTENDED_PARTITION = 15,
+	LINUX_DATA_PARTITION = 131,
+	LINUX_LVM_PARTITION = 142,
+	LINUX_RAID_PARTITION = 253,
+	SOLARIS_X86_PARTITION = 130,
+	NEW_SOLARIS_X86_PARTITION = 191,
+	DM6_AUX1PARTITION = 81,
+	DM6_AUX3PARTITION = 83,
+	DM6_PARTITION = 84,
+	EZD_PARTITION = 85,
+	FREEBSD_PARTITION = 165,
+	OPENBSD_PARTITION = 166,
+	NETBSD_PARTITION = 169,
+	BSDI_PARTITION = 183,
+	MINIX_PARTITION = 129,
+	UNIXWARE_PARTITION = 99,
+};
 
 typedef struct {
 	__u8 b[16];
@@ -32398,9 +39076,69 @@ struct rq_qos_wait_data {
 	bool got_token;
 };
 
+struct disk_events {
+	struct list_head node;
+	struct gendisk *disk;
+	spinlock_t lock;
+	struct mutex block_mutex;
+	int block;
+	unsigned int pending;
+	unsigned int clearing;
+	long int poll_msecs;
+	struct delayed_work dwork;
+};
+
 struct blk_ia_range_sysfs_entry {
 	struct attribute attr;
 	ssize_t (*show)(struct blk_independent_access_range *, char *);
+};
+
+struct sg_io_v4 {
+	__s32 guard;
+	__u32 protocol;
+	__u32 subprotocol;
+	__u32 request_len;
+	__u64 request;
+	__u64 request_tag;
+	__u32 request_attr;
+	__u32 request_priority;
+	__u32 request_extra;
+	__u32 max_response_len;
+	__u64 response;
+	__u32 dout_iovec_count;
+	__u32 dout_xfer_len;
+	__u32 din_iovec_count;
+	__u32 din_xfer_len;
+	__u64 dout_xferp;
+	__u64 din_xferp;
+	__u32 timeout;
+	__u32 flags;
+	__u64 usr_ptr;
+	__u32 spare_in;
+	__u32 driver_status;
+	__u32 transport_status;
+	__u32 device_status;
+	__u32 retry_delay;
+	__u32 info;
+	__u32 duration;
+	__u32 response_len;
+	__s32 din_resid;
+	__s32 dout_resid;
+	__u64 generated_tag;
+	__u32 spare_out;
+	__u32 padding;
+};
+
+typedef int bsg_sg_io_fn(struct request_queue *, struct sg_io_v4 *, fmode_t, unsigned int);
+
+struct bsg_device {
+	struct request_queue *queue;
+	struct device device;
+	struct cdev cdev;
+	int max_queue;
+	unsigned int timeout;
+	unsigned int reserved_size;
+	bsg_sg_io_fn *sg_io_fn;
 };
 
 enum dd_data_dir {
@@ -32625,6 +39363,29 @@ struct virtio_shm_region {
 	u64 len;
 };
 
+struct wrapper {
+	cmp_func_t cmp;
+	swap_func_t swap;
+};
+
+typedef __kernel_long_t __kernel_ptrdiff_t;
+
+typedef __kernel_ptrdiff_t ptrdiff_t;
+
+struct region {
+	unsigned int start;
+	unsigned int off;
+	unsigned int group_len;
+	unsigned int end;
+	unsigned int nbits;
+};
+
+enum {
+	REG_OP_ISFREE = 0,
+	REG_OP_ALLOC = 1,
+	REG_OP_RELEASE = 2,
+};
+
 struct sg_append_table {
 	struct sg_table sgt;
 	struct scatterlist *prv;
@@ -32656,8 +39417,6 @@ struct sg_mapping_iter {
 	unsigned int __remaining;
 	unsigned int __flags;
 };
-
-typedef int (*list_cmp_func_t)(void *, const struct list_head *, const struct list_head *);
 
 struct iov_iter_state {
 	size_t iov_offset;
@@ -32705,6 +39464,28 @@ struct once_work {
 	struct work_struct work;
 	struct static_key_true *key;
 	struct module *module;
+};
+
+struct genradix_iter {
+	size_t offset;
+	size_t pos;
+};
+
+struct genradix_node {
+	union {
+		struct genradix_node *children[512];
+		u8 data[4096];
+	};
+};
+
+enum string_size_units {
+	STRING_UNITS_10 = 0,
+	STRING_UNITS_2 = 1,
+};
+
+struct strarray {
+	char **array;
+	size_t n;
 };
 
 struct reciprocal_value_adv {
@@ -32760,6 +39541,215 @@ struct arch_io_reserve_memtype_wc_devres {
 	resource_size_t size;
 };
 
+struct xxh32_state {
+	uint32_t total_len_32;
+	uint32_t large_len;
+	uint32_t v1;
+	uint32_t v2;
+	uint32_t v3;
+	uint32_t v4;
+	uint32_t mem32[4];
+	uint32_t memsize;
+};
+
+struct xxh64_state {
+	uint64_t total_len;
+	uint64_t v1;
+	uint64_t v2;
+	uint64_t v3;
+	uint64_t v4;
+	uint64_t mem64[4];
+	uint32_t memsize;
+};
+
+struct gen_pool;
+
+typedef long unsigned int (*genpool_algo_t)(long unsigned int *, long unsigned int, long unsigned int, unsigned int, void *, struct gen_pool *, long unsigned int);
+
+struct gen_pool {
+	spinlock_t lock;
+	struct list_head chunks;
+	int min_alloc_order;
+	genpool_algo_t algo;
+	void *data;
+	const char *name;
+};
+
+struct gen_pool_chunk {
+	struct list_head next_chunk;
+	atomic_long_t avail;
+	phys_addr_t phys_addr;
+	void *owner;
+	long unsigned int start_addr;
+	long unsigned int end_addr;
+	long unsigned int bits[0];
+};
+
+struct genpool_data_align {
+	int align;
+};
+
+struct genpool_data_fixed {
+	long unsigned int offset;
+};
+
+typedef unsigned char Byte;
+
+typedef long unsigned int uLong;
+
+struct internal_state;
+
+struct z_stream_s {
+	const Byte *next_in;
+	uLong avail_in;
+	uLong total_in;
+	Byte *next_out;
+	uLong avail_out;
+	uLong total_out;
+	char *msg;
+	struct internal_state *state;
+	void *workspace;
+	int data_type;
+	uLong adler;
+	uLong reserved;
+};
+
+typedef struct z_stream_s z_stream;
+
+typedef z_stream *z_streamp;
+
+typedef struct {
+	unsigned char op;
+	unsigned char bits;
+	short unsigned int val;
+} code;
+
+typedef enum {
+	HEAD = 0,
+	FLAGS = 1,
+	TIME = 2,
+	OS = 3,
+	EXLEN = 4,
+	EXTRA = 5,
+	NAME = 6,
+	COMMENT = 7,
+	HCRC = 8,
+	DICTID = 9,
+	DICT = 10,
+	TYPE = 11,
+	TYPEDO = 12,
+	STORED = 13,
+	COPY = 14,
+	TABLE = 15,
+	LENLENS = 16,
+	CODELENS = 17,
+	LEN = 18,
+	LENEXT = 19,
+	DIST = 20,
+	DISTEXT = 21,
+	MATCH = 22,
+	LIT = 23,
+	CHECK = 24,
+	LENGTH = 25,
+	DONE = 26,
+	BAD = 27,
+	MEM = 28,
+	SYNC = 29,
+} inflate_mode;
+
+struct inflate_state {
+	inflate_mode mode;
+	int last;
+	int wrap;
+	int havedict;
+	int flags;
+	unsigned int dmax;
+	long unsigned int check;
+	long unsigned int total;
+	unsigned int wbits;
+	unsigned int wsize;
+	unsigned int whave;
+	unsigned int write;
+	unsigned char *window;
+	long unsigned int hold;
+	unsigned int bits;
+	unsigned int length;
+	unsigned int offset;
+	unsigned int extra;
+	const code *lencode;
+	const code *distcode;
+	unsigned int lenbits;
+	unsigned int distbits;
+	unsigned int ncode;
+	unsigned int nlen;
+	unsigned int ndist;
+	unsigned int have;
+	code *next;
+	short unsigned int lens[320];
+	short unsigned int work[288];
+	code codes[2048];
+};
+
+union uu {
+	short unsigned int us;
+	unsigned char b[2];
+};
+
+typedef unsigned int uInt;
+
+typedef enum {
+	CODES = 0,
+	LENS = 1,
+	DISTS = 2,
+} codetype;
+
+struct inflate_workspace {
+	struct inflate_state inflate_state;
+	unsigned char working_window[32768];
+};
+
+struct internal_state {
+	int dummy;
+};
+
+typedef struct {
+	const uint8_t *externalDict;
+	size_t extDictSize;
+	const uint8_t *prefixEnd;
+	size_t prefixSize;
+} LZ4_streamDecode_t_internal;
+
+typedef union {
+	long long unsigned int table[4];
+	LZ4_streamDecode_t_internal internal_donotuse;
+} LZ4_streamDecode_t;
+
+typedef uint8_t BYTE;
+
+typedef uint16_t U16;
+
+typedef uint32_t U32;
+
+typedef uint64_t U64;
+
+typedef uintptr_t uptrval;
+
+typedef enum {
+	noDict = 0,
+	withPrefix64k = 1,
+	usingExtDict = 2,
+} dict_directive;
+
+typedef enum {
+	endOnOutputSize = 0,
+	endOnInputSize = 1,
+} endCondition_directive;
+
+typedef enum {
+	decode_full_block = 0,
+	partial_decode = 1,
+} earlyEnd_directive;
+
 typedef enum {
 	ZSTD_error_no_error = 0,
 	ZSTD_error_GENERIC = 1,
@@ -32790,12 +39780,6 @@ typedef enum {
 	ZSTD_error_srcBuffer_wrong = 105,
 	ZSTD_error_maxCode = 120,
 } ZSTD_ErrorCode;
-
-typedef uint16_t U16;
-
-typedef uint8_t BYTE;
-
-typedef uint32_t U32;
 
 typedef struct {
 	U16 nextState;
@@ -32830,8 +39814,6 @@ typedef struct {
 	unsigned int checksumFlag;
 } ZSTD_frameHeader;
 
-typedef uint64_t U64;
-
 typedef enum {
 	bt_raw = 0,
 	bt_rle = 1,
@@ -32849,16 +39831,6 @@ typedef enum {
 	ZSTDds_decodeSkippableHeader = 6,
 	ZSTDds_skipFrame = 7,
 } ZSTD_dStage;
-
-struct xxh64_state {
-	uint64_t total_len;
-	uint64_t v1;
-	uint64_t v2;
-	uint64_t v3;
-	uint64_t v4;
-	uint64_t mem64[4];
-	uint32_t memsize;
-};
 
 typedef enum {
 	ZSTD_f_zstd1 = 0,
@@ -33067,11 +40039,129 @@ typedef struct {
 	U32 decode256Time;
 } algo_time_t;
 
-typedef ZSTD_ErrorCode ERR_enum;
-
 typedef s16 int16_t;
 
 typedef int16_t S16;
+
+struct ZSTD_DDict_s {
+	void *dictBuffer;
+	const void *dictContent;
+	size_t dictSize;
+	ZSTD_entropyDTables_t entropy;
+	U32 dictID;
+	U32 entropyPresent;
+	ZSTD_customMem cMem;
+};
+
+typedef enum {
+	ZSTD_dct_auto = 0,
+	ZSTD_dct_rawContent = 1,
+	ZSTD_dct_fullDict = 2,
+} ZSTD_dictContentType_e;
+
+typedef enum {
+	ZSTD_dlm_byCopy = 0,
+	ZSTD_dlm_byRef = 1,
+} ZSTD_dictLoadMethod_e;
+
+typedef struct {
+	U32 f1c;
+	U32 f1d;
+	U32 f7b;
+	U32 f7c;
+} ZSTD_cpuid_t;
+
+typedef struct {
+	size_t error;
+	int lowerBound;
+	int upperBound;
+} ZSTD_bounds;
+
+typedef enum {
+	ZSTD_reset_session_only = 1,
+	ZSTD_reset_parameters = 2,
+	ZSTD_reset_session_and_parameters = 3,
+} ZSTD_ResetDirective;
+
+typedef enum {
+	ZSTD_d_windowLogMax = 100,
+	ZSTD_d_experimentalParam1 = 1000,
+	ZSTD_d_experimentalParam2 = 1001,
+	ZSTD_d_experimentalParam3 = 1002,
+	ZSTD_d_experimentalParam4 = 1003,
+} ZSTD_dParameter;
+
+typedef enum {
+	ZSTDnit_frameHeader = 0,
+	ZSTDnit_blockHeader = 1,
+	ZSTDnit_block = 2,
+	ZSTDnit_lastBlock = 3,
+	ZSTDnit_checksum = 4,
+	ZSTDnit_skippableFrame = 5,
+} ZSTD_nextInputType_e;
+
+typedef struct {
+	size_t compressedSize;
+	long long unsigned int decompressedBound;
+} ZSTD_frameSizeInfo;
+
+typedef struct {
+	blockType_e blockType;
+	U32 lastBlock;
+	U32 origSize;
+} blockProperties_t;
+
+typedef enum {
+	set_basic = 0,
+	set_rle = 1,
+	set_compressed = 2,
+	set_repeat = 3,
+} symbolEncodingType_e;
+
+typedef enum {
+	ZSTD_no_overlap = 0,
+	ZSTD_overlap_src_before_dst = 1,
+} ZSTD_overlap_e;
+
+typedef struct {
+	U32 fastMode;
+	U32 tableLog;
+} ZSTD_seqSymbol_header;
+
+typedef struct {
+	size_t litLength;
+	size_t matchLength;
+	size_t offset;
+	const BYTE *match;
+} seq_t;
+
+typedef struct {
+	size_t state;
+	const ZSTD_seqSymbol *table;
+} ZSTD_fseState;
+
+typedef struct {
+	BIT_DStream_t DStream;
+	ZSTD_fseState stateLL;
+	ZSTD_fseState stateOffb;
+	ZSTD_fseState stateML;
+	size_t prevOffset[3];
+	const BYTE *prefixStart;
+	const BYTE *dictEnd;
+	size_t pos;
+} seqState_t;
+
+typedef enum {
+	ZSTD_lo_isRegularOffset = 0,
+	ZSTD_lo_isLongOffset = 1,
+} ZSTD_longOffset_e;
+
+typedef enum {
+	ZSTD_p_noPrefetch = 0,
+	ZSTD_p_prefetch = 1,
+} ZSTD_prefetch_e;
+
+typedef ZSTD_ErrorCode ERR_enum;
 
 typedef unsigned int FSE_DTable;
 
@@ -33121,6 +40211,178 @@ struct xz_buf {
 	uint8_t *out;
 	size_t out_pos;
 	size_t out_size;
+};
+
+typedef uint64_t vli_type;
+
+enum xz_check {
+	XZ_CHECK_NONE = 0,
+	XZ_CHECK_CRC32 = 1,
+	XZ_CHECK_CRC64 = 4,
+	XZ_CHECK_SHA256 = 10,
+};
+
+struct xz_dec_hash {
+	vli_type unpadded;
+	vli_type uncompressed;
+	uint32_t crc32;
+};
+
+struct xz_dec_lzma2;
+
+struct xz_dec_bcj;
+
+struct xz_dec {
+	enum {
+		SEQ_STREAM_HEADER = 0,
+		SEQ_BLOCK_START = 1,
+		SEQ_BLOCK_HEADER = 2,
+		SEQ_BLOCK_UNCOMPRESS = 3,
+		SEQ_BLOCK_PADDING = 4,
+		SEQ_BLOCK_CHECK = 5,
+		SEQ_INDEX = 6,
+		SEQ_INDEX_PADDING = 7,
+		SEQ_INDEX_CRC32 = 8,
+		SEQ_STREAM_FOOTER = 9,
+	} sequence;
+	uint32_t pos;
+	vli_type vli;
+	size_t in_start;
+	size_t out_start;
+	uint32_t crc32;
+	enum xz_check check_type;
+	enum xz_mode mode;
+	bool allow_buf_error;
+	struct {
+		vli_type compressed;
+		vli_type uncompressed;
+		uint32_t size;
+	} block_header;
+	struct {
+		vli_type compressed;
+		vli_type uncompressed;
+		vli_type count;
+		struct xz_dec_hash hash;
+	} block;
+	struct {
+		enum {
+			SEQ_INDEX_COUNT = 0,
+			SEQ_INDEX_UNPADDED = 1,
+			SEQ_INDEX_UNCOMPRESSED = 2,
+		} sequence;
+		vli_type size;
+		vli_type count;
+		struct xz_dec_hash hash;
+	} index;
+	struct {
+		size_t pos;
+		size_t size;
+		uint8_t buf[1024];
+	} temp;
+	struct xz_dec_lzma2 *lzma2;
+	struct xz_dec_bcj *bcj;
+	bool bcj_active;
+};
+
+enum lzma_state {
+	STATE_LIT_LIT = 0,
+	STATE_MATCH_LIT_LIT = 1,
+	STATE_REP_LIT_LIT = 2,
+	STATE_SHORTREP_LIT_LIT = 3,
+	STATE_MATCH_LIT = 4,
+	STATE_REP_LIT = 5,
+	STATE_SHORTREP_LIT = 6,
+	STATE_LIT_MATCH = 7,
+	STATE_LIT_LONGREP = 8,
+	STATE_LIT_SHORTREP = 9,
+	STATE_NONLIT_MATCH = 10,
+	STATE_NONLIT_REP = 11,
+};
+
+struct dictionary {
+	uint8_t *buf;
+	size_t start;
+	size_t pos;
+	size_t full;
+	size_t limit;
+	size_t end;
+	uint32_t size;
+	uint32_t size_max;
+	uint32_t allocated;
+	enum xz_mode mode;
+};
+
+struct rc_dec {
+	uint32_t range;
+	uint32_t code;
+	uint32_t init_bytes_left;
+	const uint8_t *in;
+	size_t in_pos;
+	size_t in_limit;
+};
+
+struct lzma_len_dec {
+	uint16_t choice;
+	uint16_t choice2;
+	uint16_t low[128];
+	uint16_t mid[128];
+	uint16_t high[256];
+};
+
+struct lzma_dec {
+	uint32_t rep0;
+	uint32_t rep1;
+	uint32_t rep2;
+	uint32_t rep3;
+	enum lzma_state state;
+	uint32_t len;
+	uint32_t lc;
+	uint32_t literal_pos_mask;
+	uint32_t pos_mask;
+	uint16_t is_match[192];
+	uint16_t is_rep[12];
+	uint16_t is_rep0[12];
+	uint16_t is_rep1[12];
+	uint16_t is_rep2[12];
+	uint16_t is_rep0_long[192];
+	uint16_t dist_slot[256];
+	uint16_t dist_special[114];
+	uint16_t dist_align[16];
+	struct lzma_len_dec match_len_dec;
+	struct lzma_len_dec rep_len_dec;
+	uint16_t literal[12288];
+};
+
+enum lzma2_seq {
+	SEQ_CONTROL = 0,
+	SEQ_UNCOMPRESSED_1 = 1,
+	SEQ_UNCOMPRESSED_2 = 2,
+	SEQ_COMPRESSED_0 = 3,
+	SEQ_COMPRESSED_1 = 4,
+	SEQ_PROPERTIES = 5,
+	SEQ_LZMA_PREPARE = 6,
+	SEQ_LZMA_RUN = 7,
+	SEQ_COPY = 8,
+};
+
+struct lzma2_dec {
+	enum lzma2_seq sequence;
+	enum lzma2_seq next_sequence;
+	uint32_t uncompressed;
+	uint32_t compressed;
+	bool need_dict_reset;
+	bool need_props;
+};
+
+struct xz_dec_lzma2 {
+	struct rc_dec rc;
+	struct dictionary dict;
+	struct lzma2_dec lzma2;
+	struct lzma_dec lzma;
+	struct {
+		uint32_t size;
+		uint8_t buf[63];
+	} temp;
 };
 
 struct xz_dec_bcj {
@@ -33195,10 +40457,85 @@ enum netlink_validation {
 	NL_VALIDATE_NESTED = 16,
 };
 
+struct sg_pool {
+	size_t size;
+	char *name;
+	struct kmem_cache *slab;
+	mempool_t *pool;
+};
+
+union handle_parts {
+	depot_stack_handle_t handle;
+	struct {
+		u32 slabindex: 16;
+		u32 offset: 10;
+		u32 valid: 1;
+		u32 extra: 5;
+	};
+};
+
+struct stack_record {
+	struct stack_record *next;
+	u32 hash;
+	u32 size;
+	union handle_parts handle;
+	long unsigned int entries[0];
+};
+
+struct msr {
+	union {
+		struct {
+			u32 l;
+			u32 h;
+		};
+		u64 q;
+	};
+};
+
+struct trace_event_raw_msr_trace_class {
+	struct trace_entry ent;
+	unsigned int msr;
+	u64 val;
+	int failed;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_msr_trace_class {};
+
+typedef void (*btf_trace_read_msr)(void *, unsigned int, u64, int);
+
+typedef void (*btf_trace_write_msr)(void *, unsigned int, u64, int);
+
+typedef void (*btf_trace_rdpmc)(void *, unsigned int, u64, int);
+
 enum {
 	pci_channel_io_normal = 1,
 	pci_channel_io_frozen = 2,
 	pci_channel_io_perm_failure = 3,
+};
+
+struct pci_bus_resource {
+	struct list_head list;
+	struct resource *res;
+	unsigned int flags;
+};
+
+typedef u64 pci_bus_addr_t;
+
+struct pci_bus_region {
+	pci_bus_addr_t start;
+	pci_bus_addr_t end;
+};
+
+enum pci_fixup_pass {
+	pci_fixup_early = 0,
+	pci_fixup_header = 1,
+	pci_fixup_final = 2,
+	pci_fixup_enable = 3,
+	pci_fixup_resume = 4,
+	pci_fixup_suspend = 5,
+	pci_fixup_resume_early = 6,
+	pci_fixup_suspend_late = 7,
 };
 
 struct hotplug_slot_ops;
@@ -33295,13 +40632,6 @@ struct pci_host_bridge {
 	long unsigned int private[0];
 };
 
-typedef u64 pci_bus_addr_t;
-
-struct pci_bus_region {
-	pci_bus_addr_t start;
-	pci_bus_addr_t end;
-};
-
 enum {
 	PCI_REASSIGN_ALL_RSRC = 1,
 	PCI_REASSIGN_ALL_BUS = 2,
@@ -33318,17 +40648,6 @@ enum pcie_bus_config_types {
 	PCIE_BUS_SAFE = 2,
 	PCIE_BUS_PERFORMANCE = 3,
 	PCIE_BUS_PEER2PEER = 4,
-};
-
-enum pci_fixup_pass {
-	pci_fixup_early = 0,
-	pci_fixup_header = 1,
-	pci_fixup_final = 2,
-	pci_fixup_enable = 3,
-	pci_fixup_resume = 4,
-	pci_fixup_suspend = 5,
-	pci_fixup_resume_early = 6,
-	pci_fixup_suspend_late = 7,
 };
 
 struct hotplug_slot_ops {
@@ -33356,6 +40675,68 @@ struct pci_domain_busn_res {
 	int domain_nr;
 };
 
+struct bus_attribute {
+	struct attribute attr;
+	ssize_t (*show)(struct bus_type *, char *);
+	ssize_t (*store)(struct bus_type *, const char *, size_t);
+};
+
+enum pcie_reset_state {
+	pcie_deassert_reset = 1,
+	pcie_warm_reset = 2,
+	pcie_hot_reset = 3,
+};
+
+enum pcie_link_width {
+	PCIE_LNK_WIDTH_RESRV = 0,
+	PCIE_LNK_X1 = 1,
+	PCIE_LNK_X2 = 2,
+	PCIE_LNK_X4 = 4,
+	PCIE_LNK_X8 = 8,
+	PCIE_LNK_X12 = 12,
+	PCIE_LNK_X16 = 16,
+	PCIE_LNK_X32 = 32,
+	PCIE_LNK_WIDTH_UNKNOWN = 255,
+};
+
+typedef int (*arch_set_vga_state_t)(struct pci_dev *, bool, unsigned int, u32);
+
+struct pci_cap_saved_data {
+	u16 cap_nr;
+	bool cap_extended;
+	unsigned int size;
+	u32 data[0];
+};
+
+struct pci_cap_saved_state {
+	struct hlist_node next;
+	struct pci_cap_saved_data cap;
+};
+
+struct pci_reset_fn_method {
+	int (*reset_fn)(struct pci_dev *, bool);
+	char *name;
+};
+
+struct pci_pme_device {
+	struct list_head list;
+	struct pci_dev *dev;
+};
+
+struct pci_saved_state {
+	u32 config_space[16];
+	struct pci_cap_saved_data cap[0];
+};
+
+struct pci_devres {
+	unsigned int enabled: 1;
+	unsigned int pinned: 1;
+	unsigned int orig_intx: 1;
+	unsigned int restore_intx: 1;
+	unsigned int mwi: 1;
+	u32 region_mask;
+};
+
 typedef struct {
 	spinlock_t *lock;
 } class_spinlock_t;
@@ -33365,8 +40746,6 @@ struct driver_attribute {
 	ssize_t (*show)(struct device_driver *, char *);
 	ssize_t (*store)(struct device_driver *, const char *, size_t);
 };
-
-struct iommu_group {};
 
 struct pci_dynid {
 	struct list_head node;
@@ -33381,18 +40760,6 @@ struct drv_dev_and_id {
 
 struct acpi_device;
 
-struct pci_cap_saved_data {
-	u16 cap_nr;
-	bool cap_extended;
-	unsigned int size;
-	u32 data[0];
-};
-
-struct pci_cap_saved_state {
-	struct hlist_node next;
-	struct pci_cap_saved_data cap;
-};
-
 enum pci_mmap_state {
 	pci_mmap_io = 0,
 	pci_mmap_mem = 1,
@@ -33403,9 +40770,71 @@ enum pci_mmap_api {
 	PCI_MMAP_PROCFS = 1,
 };
 
+struct pci_dev_resource {
+	struct list_head list;
+	struct resource *res;
+	struct pci_dev *dev;
+	resource_size_t start;
+	resource_size_t end;
+	resource_size_t add_size;
+	resource_size_t min_align;
+	long unsigned int flags;
+};
+
+enum release_type {
+	leaf_only = 0,
+	whole_subtree = 1,
+};
+
+enum enable_type {
+	undefined = -1,
+	user_disabled = 0,
+	auto_disabled = 1,
+	user_enabled = 2,
+	auto_enabled = 3,
+};
+
+struct irq_affinity {
+	unsigned int pre_vectors;
+	unsigned int post_vectors;
+	unsigned int nr_sets;
+	unsigned int set_size[4];
+	void (*calc_sets)(struct irq_affinity *, unsigned int);
+	void *priv;
+};
+
+struct msix_entry {
+	u32 vector;
+	u16 entry;
+};
+
+struct pcie_link_state {
+	struct pci_dev *pdev;
+	struct pci_dev *downstream;
+	struct pcie_link_state *root;
+	struct pcie_link_state *parent;
+	struct list_head sibling;
+	u32 aspm_support: 7;
+	u32 aspm_enabled: 7;
+	u32 aspm_capable: 7;
+	u32 aspm_default: 7;
+	int: 4;
+	u32 aspm_disable: 7;
+	u32 clkpm_capable: 1;
+	u32 clkpm_enabled: 1;
+	u32 clkpm_default: 1;
+	u32 clkpm_disable: 1;
+};
+
 struct pci_filp_private {
 	enum pci_mmap_state mmap_state;
 	int write_combine;
+};
+
+struct pci_slot_attribute {
+	struct attribute attr;
+	ssize_t (*show)(struct pci_slot *, char *);
+	ssize_t (*store)(struct pci_slot *, const char *, size_t);
 };
 
 enum device_link_state {
@@ -33628,146 +41057,44 @@ struct pci_dev_acs_ops {
 	int (*disable_acs_redir)(struct pci_dev *);
 };
 
-enum con_scroll {
-	SM_UP = 0,
-	SM_DOWN = 1,
+struct miscdevice {
+	int minor;
+	const char *name;
+	const struct file_operations *fops;
+	struct list_head list;
+	struct device *parent;
+	struct device *this_device;
+	const struct attribute_group **groups;
+	const char *nodename;
+	umode_t mode;
 };
 
-enum vc_intensity {
-	VCI_HALF_BRIGHT = 0,
-	VCI_NORMAL = 1,
-	VCI_BOLD = 2,
-	VCI_MASK = 3,
+struct vga_device {
+	struct list_head list;
+	struct pci_dev *pdev;
+	unsigned int decodes;
+	unsigned int owns;
+	unsigned int locks;
+	unsigned int io_lock_cnt;
+	unsigned int mem_lock_cnt;
+	unsigned int io_norm_cnt;
+	unsigned int mem_norm_cnt;
+	bool bridge_has_one_vga;
+	bool is_firmware_default;
+	unsigned int (*set_decode)(struct pci_dev *, bool);
 };
 
-struct vc_data;
-
-struct console_font;
-
-struct consw {
-	struct module *owner;
-	const char * (*con_startup)(void);
-	void (*con_init)(struct vc_data *, bool);
-	void (*con_deinit)(struct vc_data *);
-	void (*con_clear)(struct vc_data *, unsigned int, unsigned int, unsigned int);
-	void (*con_putc)(struct vc_data *, int, int, int);
-	void (*con_putcs)(struct vc_data *, const short unsigned int *, int, int, int);
-	void (*con_cursor)(struct vc_data *, int);
-	bool (*con_scroll)(struct vc_data *, unsigned int, unsigned int, enum con_scroll, unsigned int);
-	bool (*con_switch)(struct vc_data *);
-	int (*con_blank)(struct vc_data *, int, int);
-	int (*con_font_set)(struct vc_data *, struct console_font *, unsigned int);
-	int (*con_font_get)(struct vc_data *, struct console_font *);
-	int (*con_font_default)(struct vc_data *, struct console_font *, char *);
-	int (*con_resize)(struct vc_data *, unsigned int, unsigned int, unsigned int);
-	void (*con_set_palette)(struct vc_data *, const unsigned char *);
-	void (*con_scrolldelta)(struct vc_data *, int);
-	int (*con_set_origin)(struct vc_data *);
-	void (*con_save_screen)(struct vc_data *);
-	u8 (*con_build_attr)(struct vc_data *, u8, enum vc_intensity, bool, bool, bool, bool);
-	void (*con_invert_region)(struct vc_data *, u16 *, int);
-	u16 * (*con_screen_pos)(const struct vc_data *, int);
-	long unsigned int (*con_getxy)(struct vc_data *, long unsigned int, int *, int *);
-	void (*con_flush_scrollback)(struct vc_data *);
-	int (*con_debug_enter)(struct vc_data *);
-	int (*con_debug_leave)(struct vc_data *);
+struct vga_arb_user_card {
+	struct pci_dev *pdev;
+	unsigned int mem_cnt;
+	unsigned int io_cnt;
 };
 
-struct vc_state {
-	unsigned int x;
-	unsigned int y;
-	unsigned char color;
-	unsigned char Gx_charset[2];
-	unsigned int charset: 1;
-	enum vc_intensity intensity;
-	bool italic;
-	bool underline;
-	bool blink;
-	bool reverse;
-};
-
-struct console_font {
-	unsigned int width;
-	unsigned int height;
-	unsigned int charcount;
-	unsigned char *data;
-};
-
-struct vt_mode {
-	char mode;
-	char waitv;
-	short int relsig;
-	short int acqsig;
-	short int frsig;
-};
-
-struct uni_pagedict;
-
-struct uni_screen;
-
-struct vc_data {
-	struct tty_port port;
-	struct vc_state state;
-	struct vc_state saved_state;
-	short unsigned int vc_num;
-	unsigned int vc_cols;
-	unsigned int vc_rows;
-	unsigned int vc_size_row;
-	unsigned int vc_scan_lines;
-	unsigned int vc_cell_height;
-	long unsigned int vc_origin;
-	long unsigned int vc_scr_end;
-	long unsigned int vc_visible_origin;
-	unsigned int vc_top;
-	unsigned int vc_bottom;
-	const struct consw *vc_sw;
-	short unsigned int *vc_screenbuf;
-	unsigned int vc_screenbuf_size;
-	unsigned char vc_mode;
-	unsigned char vc_attr;
-	unsigned char vc_def_color;
-	unsigned char vc_ulcolor;
-	unsigned char vc_itcolor;
-	unsigned char vc_halfcolor;
-	unsigned int vc_cursor_type;
-	short unsigned int vc_complement_mask;
-	short unsigned int vc_s_complement_mask;
-	long unsigned int vc_pos;
-	short unsigned int vc_hi_font_mask;
-	struct console_font vc_font;
-	short unsigned int vc_video_erase_char;
-	unsigned int vc_state;
-	unsigned int vc_npar;
-	unsigned int vc_par[16];
-	struct vt_mode vt_mode;
-	struct pid *vt_pid;
-	int vt_newvt;
-	wait_queue_head_t paste_wait;
-	unsigned int vc_disp_ctrl: 1;
-	unsigned int vc_toggle_meta: 1;
-	unsigned int vc_decscnm: 1;
-	unsigned int vc_decom: 1;
-	unsigned int vc_decawm: 1;
-	unsigned int vc_deccm: 1;
-	unsigned int vc_decim: 1;
-	unsigned int vc_priv: 3;
-	unsigned int vc_need_wrap: 1;
-	unsigned int vc_can_do_color: 1;
-	unsigned int vc_report_mouse: 2;
-	unsigned char vc_utf: 1;
-	unsigned char vc_utf_count;
-	int vc_utf_char;
-	long unsigned int vc_tab_stop[4];
-	unsigned char vc_palette[48];
-	short unsigned int *vc_translate;
-	unsigned int vc_resize_user;
-	unsigned int vc_bell_pitch;
-	unsigned int vc_bell_duration;
-	short unsigned int vc_cur_blink_ms;
-	struct vc_data **vc_display_fg;
-	struct uni_pagedict *uni_pagedict;
-	struct uni_pagedict **uni_pagedict_loc;
-	struct uni_screen *vc_uni_screen;
+struct vga_arb_private {
+	struct list_head list;
+	struct pci_dev *target;
+	struct vga_arb_user_card cards[16];
+	spinlock_t lock;
 };
 
 struct vc {
@@ -33786,6 +41113,149 @@ struct vgastate {
 	__u32 num_gfx;
 	__u32 num_seq;
 	void *vidstate;
+};
+
+struct virtio_driver {
+	struct device_driver driver;
+	const struct virtio_device_id *id_table;
+	const unsigned int *feature_table;
+	unsigned int feature_table_size;
+	const unsigned int *feature_table_legacy;
+	unsigned int feature_table_size_legacy;
+	int (*validate)(struct virtio_device *);
+	int (*probe)(struct virtio_device *);
+	void (*scan)(struct virtio_device *);
+	void (*remove)(struct virtio_device *);
+	void (*config_changed)(struct virtio_device *);
+};
+
+typedef __u16 __virtio16;
+
+typedef __u32 __virtio32;
+
+typedef __u64 __virtio64;
+
+struct vring_desc {
+	__virtio64 addr;
+	__virtio32 len;
+	__virtio16 flags;
+	__virtio16 next;
+};
+
+struct vring_avail {
+	__virtio16 flags;
+	__virtio16 idx;
+	__virtio16 ring[0];
+};
+
+struct vring_used_elem {
+	__virtio32 id;
+	__virtio32 len;
+};
+
+typedef struct vring_used_elem vring_used_elem_t;
+
+struct vring_used {
+	__virtio16 flags;
+	__virtio16 idx;
+	vring_used_elem_t ring[0];
+};
+
+typedef struct vring_desc vring_desc_t;
+
+typedef struct vring_avail vring_avail_t;
+
+typedef struct vring_used vring_used_t;
+
+struct vring {
+	unsigned int num;
+	vring_desc_t *desc;
+	vring_avail_t *avail;
+	vring_used_t *used;
+};
+
+struct vring_packed_desc_event {
+	__le16 off_wrap;
+	__le16 flags;
+};
+
+struct vring_packed_desc {
+	__le64 addr;
+	__le32 len;
+	__le16 id;
+	__le16 flags;
+};
+
+struct vring_desc_state_split {
+	void *data;
+	struct vring_desc *indir_desc;
+};
+
+struct vring_desc_state_packed {
+	void *data;
+	struct vring_packed_desc *indir_desc;
+	u16 num;
+	u16 last;
+};
+
+struct vring_desc_extra {
+	dma_addr_t addr;
+	u32 len;
+	u16 flags;
+	u16 next;
+};
+
+struct vring_virtqueue_split {
+	struct vring vring;
+	u16 avail_flags_shadow;
+	u16 avail_idx_shadow;
+	struct vring_desc_state_split *desc_state;
+	struct vring_desc_extra *desc_extra;
+	dma_addr_t queue_dma_addr;
+	size_t queue_size_in_bytes;
+	u32 vring_align;
+	bool may_reduce_num;
+};
+
+struct vring_virtqueue_packed {
+	struct {
+		unsigned int num;
+		struct vring_packed_desc *desc;
+		struct vring_packed_desc_event *driver;
+		struct vring_packed_desc_event *device;
+	} vring;
+	bool avail_wrap_counter;
+	u16 avail_used_flags;
+	u16 next_avail_idx;
+	u16 event_flags_shadow;
+	struct vring_desc_state_packed *desc_state;
+	struct vring_desc_extra *desc_extra;
+	dma_addr_t ring_dma_addr;
+	dma_addr_t driver_event_dma_addr;
+	dma_addr_t device_event_dma_addr;
+	size_t ring_size_in_bytes;
+	size_t event_size_in_bytes;
+};
+
+struct vring_virtqueue {
+	struct virtqueue vq;
+	bool packed_ring;
+	bool use_dma_api;
+	bool weak_barriers;
+	bool broken;
+	bool indirect;
+	bool event;
+	bool premapped;
+	unsigned int free_head;
+	unsigned int num_added;
+	u16 last_used_idx;
+	bool event_triggered;
+	union {
+		struct vring_virtqueue_split split;
+		struct vring_virtqueue_packed packed;
+	};
+	bool (*notify)(struct virtqueue *);
+	bool we_own_ring;
 };
 
 struct virtio_pci_common_cfg {
@@ -33838,15 +41308,6 @@ struct virtio_pci_legacy_device {
 	struct virtio_device_id id;
 };
 
-struct irq_affinity {
-	unsigned int pre_vectors;
-	unsigned int post_vectors;
-	unsigned int nr_sets;
-	unsigned int set_size[4];
-	void (*calc_sets)(struct irq_affinity *, unsigned int);
-	void *priv;
-};
-
 struct virtio_pci_vq_info {
 	struct virtqueue *vq;
 	struct list_head node;
@@ -33878,6 +41339,307 @@ struct virtio_pci_device {
 enum {
 	VP_MSIX_CONFIG_VECTOR = 0,
 	VP_MSIX_VQ_VECTOR = 1,
+};
+
+struct input_device_id {
+	kernel_ulong_t flags;
+	__u16 bustype;
+	__u16 vendor;
+	__u16 product;
+	__u16 version;
+	kernel_ulong_t evbit[1];
+	kernel_ulong_t keybit[12];
+	kernel_ulong_t relbit[1];
+	kernel_ulong_t absbit[1];
+	kernel_ulong_t mscbit[1];
+	kernel_ulong_t ledbit[1];
+	kernel_ulong_t sndbit[1];
+	kernel_ulong_t ffbit[2];
+	kernel_ulong_t swbit[1];
+	kernel_ulong_t propbit[1];
+	kernel_ulong_t driver_info;
+};
+
+struct input_id {
+	__u16 bustype;
+	__u16 vendor;
+	__u16 product;
+	__u16 version;
+};
+
+struct input_absinfo {
+	__s32 value;
+	__s32 minimum;
+	__s32 maximum;
+	__s32 fuzz;
+	__s32 flat;
+	__s32 resolution;
+};
+
+struct input_keymap_entry {
+	__u8 flags;
+	__u8 len;
+	__u16 index;
+	__u32 keycode;
+	__u8 scancode[32];
+};
+
+struct ff_replay {
+	__u16 length;
+	__u16 delay;
+};
+
+struct ff_trigger {
+	__u16 button;
+	__u16 interval;
+};
+
+struct ff_envelope {
+	__u16 attack_length;
+	__u16 attack_level;
+	__u16 fade_length;
+	__u16 fade_level;
+};
+
+struct ff_constant_effect {
+	__s16 level;
+	struct ff_envelope envelope;
+};
+
+struct ff_ramp_effect {
+	__s16 start_level;
+	__s16 end_level;
+	struct ff_envelope envelope;
+};
+
+struct ff_condition_effect {
+	__u16 right_saturation;
+	__u16 left_saturation;
+	__s16 right_coeff;
+	__s16 left_coeff;
+	__u16 deadband;
+	__s16 center;
+};
+
+struct ff_periodic_effect {
+	__u16 waveform;
+	__u16 period;
+	__s16 magnitude;
+	__s16 offset;
+	__u16 phase;
+	struct ff_envelope envelope;
+	__u32 custom_len;
+	__s16 *custom_data;
+};
+
+struct ff_rumble_effect {
+	__u16 strong_magnitude;
+	__u16 weak_magnitude;
+};
+
+struct ff_effect {
+	__u16 type;
+	__s16 id;
+	__u16 direction;
+	struct ff_trigger trigger;
+	struct ff_replay replay;
+	union {
+		struct ff_constant_effect constant;
+		struct ff_ramp_effect ramp;
+		struct ff_periodic_effect periodic;
+		struct ff_condition_effect condition[2];
+		struct ff_rumble_effect rumble;
+	} u;
+};
+
+struct input_value {
+	__u16 type;
+	__u16 code;
+	__s32 value;
+};
+
+enum input_clock_type {
+	INPUT_CLK_REAL = 0,
+	INPUT_CLK_MONO = 1,
+	INPUT_CLK_BOOT = 2,
+	INPUT_CLK_MAX = 3,
+};
+
+struct ff_device;
+
+struct input_dev_poller;
+
+struct input_mt;
+
+struct input_handle;
+
+struct input_dev {
+	const char *name;
+	const char *phys;
+	const char *uniq;
+	struct input_id id;
+	long unsigned int propbit[1];
+	long unsigned int evbit[1];
+	long unsigned int keybit[12];
+	long unsigned int relbit[1];
+	long unsigned int absbit[1];
+	long unsigned int mscbit[1];
+	long unsigned int ledbit[1];
+	long unsigned int sndbit[1];
+	long unsigned int ffbit[2];
+	long unsigned int swbit[1];
+	unsigned int hint_events_per_packet;
+	unsigned int keycodemax;
+	unsigned int keycodesize;
+	void *keycode;
+	int (*setkeycode)(struct input_dev *, const struct input_keymap_entry *, unsigned int *);
+	int (*getkeycode)(struct input_dev *, struct input_keymap_entry *);
+	struct ff_device *ff;
+	struct input_dev_poller *poller;
+	unsigned int repeat_key;
+	struct timer_list timer;
+	int rep[2];
+	struct input_mt *mt;
+	struct input_absinfo *absinfo;
+	long unsigned int key[12];
+	long unsigned int led[1];
+	long unsigned int snd[1];
+	long unsigned int sw[1];
+	int (*open)(struct input_dev *);
+	void (*close)(struct input_dev *);
+	int (*flush)(struct input_dev *, struct file *);
+	int (*event)(struct input_dev *, unsigned int, unsigned int, int);
+	struct input_handle *grab;
+	spinlock_t event_lock;
+	struct mutex mutex;
+	unsigned int users;
+	bool going_away;
+	struct device dev;
+	struct list_head h_list;
+	struct list_head node;
+	unsigned int num_vals;
+	unsigned int max_vals;
+	struct input_value *vals;
+	bool devres_managed;
+	ktime_t timestamp[3];
+	bool inhibited;
+};
+
+struct ff_device {
+	int (*upload)(struct input_dev *, struct ff_effect *, struct ff_effect *);
+	int (*erase)(struct input_dev *, int);
+	int (*playback)(struct input_dev *, int, int);
+	void (*set_gain)(struct input_dev *, u16);
+	void (*set_autocenter)(struct input_dev *, u16);
+	void (*destroy)(struct ff_device *);
+	void *private;
+	long unsigned int ffbit[2];
+	struct mutex mutex;
+	int max_effects;
+	struct ff_effect *effects;
+	struct file *effect_owners[0];
+};
+
+struct input_mt_slot {
+	int abs[14];
+	unsigned int frame;
+	unsigned int key;
+};
+
+struct input_mt {
+	int trkid;
+	int num_slots;
+	int slot;
+	unsigned int flags;
+	unsigned int frame;
+	int *red;
+	struct input_mt_slot slots[0];
+};
+
+struct input_handler;
+
+struct input_handle {
+	void *private;
+	int open;
+	const char *name;
+	struct input_dev *dev;
+	struct input_handler *handler;
+	struct list_head d_node;
+	struct list_head h_node;
+};
+
+struct input_handler {
+	void *private;
+	void (*event)(struct input_handle *, unsigned int, unsigned int, int);
+	void (*events)(struct input_handle *, const struct input_value *, unsigned int);
+	bool (*filter)(struct input_handle *, unsigned int, unsigned int, int);
+	bool (*match)(struct input_handler *, struct input_dev *);
+	int (*connect)(struct input_handler *, struct input_dev *, const struct input_device_id *);
+	void (*disconnect)(struct input_handle *);
+	void (*start)(struct input_handle *);
+	bool legacy_minors;
+	int minor;
+	const char *name;
+	const struct input_device_id *id_table;
+	struct list_head h_list;
+	struct list_head node;
+};
+
+enum virtio_input_config_select {
+	VIRTIO_INPUT_CFG_UNSET = 0,
+	VIRTIO_INPUT_CFG_ID_NAME = 1,
+	VIRTIO_INPUT_CFG_ID_SERIAL = 2,
+	VIRTIO_INPUT_CFG_ID_DEVIDS = 3,
+	VIRTIO_INPUT_CFG_PROP_BITS = 16,
+	VIRTIO_INPUT_CFG_EV_BITS = 17,
+	VIRTIO_INPUT_CFG_ABS_INFO = 18,
+};
+
+struct virtio_input_absinfo {
+	__le32 min;
+	__le32 max;
+	__le32 fuzz;
+	__le32 flat;
+	__le32 res;
+};
+
+struct virtio_input_devids {
+	__le16 bustype;
+	__le16 vendor;
+	__le16 product;
+	__le16 version;
+};
+
+struct virtio_input_config {
+	__u8 select;
+	__u8 subsel;
+	__u8 size;
+	__u8 reserved[5];
+	union {
+		char string[128];
+		__u8 bitmap[128];
+		struct virtio_input_absinfo abs;
+		struct virtio_input_devids ids;
+	} u;
+};
+
+struct virtio_input_event {
+	__le16 type;
+	__le16 code;
+	__le32 value;
+};
+
+struct virtio_input {
+	struct virtio_device *vdev;
+	struct input_dev *idev;
+	char name[64];
+	char serial[64];
+	char phys[64];
+	struct virtqueue *evt;
+	struct virtqueue *sts;
+	struct virtio_input_event evts[64];
+	spinlock_t lock;
+	bool ready;
 };
 
 struct serial_icounter_struct {
@@ -33922,6 +41684,42 @@ struct tty_file_private {
 	struct list_head list;
 };
 
+struct n_tty_data {
+	size_t read_head;
+	size_t commit_head;
+	size_t canon_head;
+	size_t echo_head;
+	size_t echo_commit;
+	size_t echo_mark;
+	long unsigned int char_map[4];
+	long unsigned int overrun_time;
+	int num_overrun;
+	bool no_room;
+	unsigned char lnext: 1;
+	unsigned char erasing: 1;
+	unsigned char raw: 1;
+	unsigned char real_raw: 1;
+	unsigned char icanon: 1;
+	unsigned char push: 1;
+	char read_buf[4096];
+	long unsigned int read_flags[64];
+	unsigned char echo_buf[4096];
+	size_t read_tail;
+	size_t line_start;
+	size_t lookahead_count;
+	unsigned int column;
+	unsigned int canon_column;
+	size_t echo_tail;
+	struct mutex atomic_read_lock;
+	struct mutex output_lock;
+};
+
+enum {
+	ERASE = 0,
+	WERASE = 1,
+	KILL = 2,
+};
+
 struct termios {
 	tcflag_t c_iflag;
 	tcflag_t c_oflag;
@@ -33955,8 +41753,6 @@ struct ldsem_waiter {
 	struct list_head list;
 	struct task_struct *task;
 };
-
-typedef short unsigned int ushort;
 
 struct unipair {
 	short unsigned int unicode;
@@ -34043,6 +41839,19 @@ struct vt_event_wait {
 	int done;
 };
 
+struct vt_notifier_param {
+	struct vc_data *vc;
+	unsigned int c;
+};
+
+struct vcs_poll_data {
+	struct notifier_block notifier;
+	unsigned int cons_num;
+	int event;
+	wait_queue_head_t waitq;
+	struct fasync_struct *fasync;
+};
+
 struct tiocl_selection {
 	short unsigned int xs;
 	short unsigned int ys;
@@ -34058,6 +41867,57 @@ struct vc_selection {
 	unsigned int buf_len;
 	volatile int start;
 	int end;
+};
+
+struct kbdiacr {
+	unsigned char diacr;
+	unsigned char base;
+	unsigned char result;
+};
+
+struct kbdiacrs {
+	unsigned int kb_cnt;
+	struct kbdiacr kbdiacr[256];
+};
+
+struct kbdiacruc {
+	unsigned int diacr;
+	unsigned int base;
+	unsigned int result;
+};
+
+struct kbdiacrsuc {
+	unsigned int kb_cnt;
+	struct kbdiacruc kbdiacruc[256];
+};
+
+struct keyboard_notifier_param {
+	struct vc_data *vc;
+	int down;
+	int shift;
+	int ledstate;
+	unsigned int value;
+};
+
+struct kbd_struct {
+	unsigned char lockstate;
+	unsigned char slockstate;
+	unsigned char ledmode: 1;
+	unsigned char ledflagstate: 4;
+	char: 3;
+	unsigned char default_ledflagstate: 4;
+	unsigned char kbdmode: 3;
+	int: 1;
+	unsigned char modeflags: 5;
+};
+
+typedef void k_handler_fn(struct vc_data *, unsigned char, char);
+
+typedef void fn_handler_fn(struct vc_data *);
+
+struct getset_keycode_data {
+	struct input_keymap_entry ke;
+	int error;
 };
 
 typedef short unsigned int u_short;
@@ -34079,10 +41939,70 @@ struct uni_pagedict {
 	u16 *inverse_trans_unicode;
 };
 
-struct kbdiacruc {
-	unsigned int diacr;
-	unsigned int base;
-	unsigned int result;
+typedef uint32_t char32_t;
+
+struct uni_screen {
+	char32_t *lines[0];
+};
+
+struct con_driver {
+	const struct consw *con;
+	const char *desc;
+	struct device *dev;
+	int node;
+	int first;
+	int last;
+	int flag;
+};
+
+enum {
+	blank_off = 0,
+	blank_normal_wait = 1,
+	blank_vesa_wait = 2,
+};
+
+enum {
+	EPecma = 0,
+	EPdec = 1,
+	EPeq = 2,
+	EPgt = 3,
+	EPlt = 4,
+};
+
+struct rgb {
+	u8 r;
+	u8 g;
+	u8 b;
+};
+
+enum {
+	ESnormal = 0,
+	ESesc = 1,
+	ESsquare = 2,
+	ESgetpars = 3,
+	ESfunckey = 4,
+	EShash = 5,
+	ESsetG0 = 6,
+	ESsetG1 = 7,
+	ESpercent = 8,
+	EScsiignore = 9,
+	ESnonstd = 10,
+	ESpalette = 11,
+	ESosc = 12,
+	ESapc = 13,
+	ESpm = 14,
+	ESdcs = 15,
+};
+
+struct interval {
+	uint32_t first;
+	uint32_t last;
+};
+
+struct vc_draw_region {
+	long unsigned int from;
+	long unsigned int to;
+	int x;
 };
 
 struct hv_ops;
@@ -34117,10 +42037,15 @@ struct hv_ops {
 	void (*dtr_rts)(struct hvc_struct *, int);
 };
 
-struct circ_buf {
-	char *buf;
-	int head;
-	int tail;
+struct gpio_desc;
+
+enum gpiod_flags {
+	GPIOD_ASIS = 0,
+	GPIOD_IN = 1,
+	GPIOD_OUT_LOW = 3,
+	GPIOD_OUT_HIGH = 7,
+	GPIOD_OUT_LOW_OPEN_DRAIN = 11,
+	GPIOD_OUT_HIGH_OPEN_DRAIN = 15,
 };
 
 struct serial_rs485 {
@@ -34145,6 +42070,12 @@ struct serial_iso7816 {
 	__u32 sc_di;
 	__u32 clk;
 	__u32 reserved[5];
+};
+
+struct circ_buf {
+	char *buf;
+	int head;
+	int tail;
 };
 
 struct uart_port;
@@ -34193,8 +42124,6 @@ struct uart_icount {
 typedef u64 upf_t;
 
 typedef unsigned int upstat_t;
-
-struct gpio_desc;
 
 struct uart_state;
 
@@ -34277,6 +42206,23 @@ struct uart_state {
 	struct uart_port *uart_port;
 };
 
+struct uart_driver {
+	struct module *owner;
+	const char *driver_name;
+	const char *dev_name;
+	int major;
+	int minor;
+	int nr;
+	struct console *cons;
+	struct uart_state *state;
+	struct tty_driver *tty_driver;
+};
+
+struct uart_match {
+	struct uart_port *port;
+	struct uart_driver *driver;
+};
+
 struct earlycon_device {
 	struct console *con;
 	struct uart_port port;
@@ -34291,11 +42237,6 @@ struct earlycon_id {
 	int (*setup)(struct earlycon_device *, const char *);
 };
 
-struct platform_device_id {
-	char name[20];
-	kernel_ulong_t driver_data;
-};
-
 enum hwparam_type {
 	hwparam_ioport = 0,
 	hwparam_iomem = 1,
@@ -34304,50 +42245,6 @@ enum hwparam_type {
 	hwparam_dma = 4,
 	hwparam_dma_addr = 5,
 	hwparam_other = 6,
-};
-
-struct pdev_archdata {};
-
-struct mfd_cell;
-
-struct platform_device {
-	const char *name;
-	int id;
-	bool id_auto;
-	struct device dev;
-	u64 platform_dma_mask;
-	struct device_dma_parameters dma_parms;
-	u32 num_resources;
-	struct resource *resource;
-	const struct platform_device_id *id_entry;
-	const char *driver_override;
-	struct mfd_cell *mfd_cell;
-	struct pdev_archdata archdata;
-};
-
-struct platform_driver {
-	int (*probe)(struct platform_device *);
-	int (*remove)(struct platform_device *);
-	void (*remove_new)(struct platform_device *);
-	void (*shutdown)(struct platform_device *);
-	int (*suspend)(struct platform_device *, pm_message_t);
-	int (*resume)(struct platform_device *);
-	struct device_driver driver;
-	const struct platform_device_id *id_table;
-	bool prevent_deferred_probe;
-	bool driver_managed_dma;
-};
-
-struct uart_driver {
-	struct module *owner;
-	const char *driver_name;
-	const char *dev_name;
-	int major;
-	int minor;
-	int nr;
-	struct console *cons;
-	struct uart_state *state;
-	struct tty_driver *tty_driver;
 };
 
 struct plat_serial8250_port {
@@ -34441,9 +42338,9 @@ struct uart_8250_em485 {
 	unsigned int tx_stopped: 1;
 };
 
-struct dma_chan;
+struct dma_chan___2;
 
-typedef bool (*dma_filter_fn)(struct dma_chan *, void *);
+typedef bool (*dma_filter_fn)(struct dma_chan___2 *, void *);
 
 enum dma_transfer_direction {
 	DMA_MEM_TO_MEM = 0,
@@ -34493,8 +42390,8 @@ struct uart_8250_dma {
 	void *tx_param;
 	struct dma_slave_config rxconf;
 	struct dma_slave_config txconf;
-	struct dma_chan *rxchan;
-	struct dma_chan *txchan;
+	struct dma_chan___2 *rxchan;
+	struct dma_chan___2 *txchan;
 	phys_addr_t rx_dma_addr;
 	phys_addr_t tx_dma_addr;
 	dma_addr_t rx_addr;
@@ -34604,7 +42501,7 @@ struct dma_device;
 
 struct dma_chan_dev;
 
-struct dma_chan {
+struct dma_chan___2 {
 	struct dma_device *device;
 	struct device *slave;
 	dma_cookie_t cookie;
@@ -34680,36 +42577,36 @@ struct dma_device {
 	u32 max_sg_burst;
 	bool descriptor_reuse;
 	enum dma_residue_granularity residue_granularity;
-	int (*device_alloc_chan_resources)(struct dma_chan *);
-	int (*device_router_config)(struct dma_chan *);
-	void (*device_free_chan_resources)(struct dma_chan *);
-	struct dma_async_tx_descriptor * (*device_prep_dma_memcpy)(struct dma_chan *, dma_addr_t, dma_addr_t, size_t, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_dma_xor)(struct dma_chan *, dma_addr_t, dma_addr_t *, unsigned int, size_t, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_dma_xor_val)(struct dma_chan *, dma_addr_t *, unsigned int, size_t, enum sum_check_flags *, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_dma_pq)(struct dma_chan *, dma_addr_t *, dma_addr_t *, unsigned int, const unsigned char *, size_t, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_dma_pq_val)(struct dma_chan *, dma_addr_t *, dma_addr_t *, unsigned int, const unsigned char *, size_t, enum sum_check_flags *, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_dma_memset)(struct dma_chan *, dma_addr_t, int, size_t, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_dma_memset_sg)(struct dma_chan *, struct scatterlist *, unsigned int, int, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_dma_interrupt)(struct dma_chan *, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_slave_sg)(struct dma_chan *, struct scatterlist *, unsigned int, enum dma_transfer_direction, long unsigned int, void *);
-	struct dma_async_tx_descriptor * (*device_prep_dma_cyclic)(struct dma_chan *, dma_addr_t, size_t, size_t, enum dma_transfer_direction, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_interleaved_dma)(struct dma_chan *, struct dma_interleaved_template *, long unsigned int);
-	struct dma_async_tx_descriptor * (*device_prep_dma_imm_data)(struct dma_chan *, dma_addr_t, u64, long unsigned int);
-	void (*device_caps)(struct dma_chan *, struct dma_slave_caps *);
-	int (*device_config)(struct dma_chan *, struct dma_slave_config *);
-	int (*device_pause)(struct dma_chan *);
-	int (*device_resume)(struct dma_chan *);
-	int (*device_terminate_all)(struct dma_chan *);
-	void (*device_synchronize)(struct dma_chan *);
-	enum dma_status (*device_tx_status)(struct dma_chan *, dma_cookie_t, struct dma_tx_state *);
-	void (*device_issue_pending)(struct dma_chan *);
+	int (*device_alloc_chan_resources)(struct dma_chan___2 *);
+	int (*device_router_config)(struct dma_chan___2 *);
+	void (*device_free_chan_resources)(struct dma_chan___2 *);
+	struct dma_async_tx_descriptor * (*device_prep_dma_memcpy)(struct dma_chan___2 *, dma_addr_t, dma_addr_t, size_t, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_dma_xor)(struct dma_chan___2 *, dma_addr_t, dma_addr_t *, unsigned int, size_t, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_dma_xor_val)(struct dma_chan___2 *, dma_addr_t *, unsigned int, size_t, enum sum_check_flags *, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_dma_pq)(struct dma_chan___2 *, dma_addr_t *, dma_addr_t *, unsigned int, const unsigned char *, size_t, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_dma_pq_val)(struct dma_chan___2 *, dma_addr_t *, dma_addr_t *, unsigned int, const unsigned char *, size_t, enum sum_check_flags *, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_dma_memset)(struct dma_chan___2 *, dma_addr_t, int, size_t, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_dma_memset_sg)(struct dma_chan___2 *, struct scatterlist *, unsigned int, int, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_dma_interrupt)(struct dma_chan___2 *, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_slave_sg)(struct dma_chan___2 *, struct scatterlist *, unsigned int, enum dma_transfer_direction, long unsigned int, void *);
+	struct dma_async_tx_descriptor * (*device_prep_dma_cyclic)(struct dma_chan___2 *, dma_addr_t, size_t, size_t, enum dma_transfer_direction, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_interleaved_dma)(struct dma_chan___2 *, struct dma_interleaved_template *, long unsigned int);
+	struct dma_async_tx_descriptor * (*device_prep_dma_imm_data)(struct dma_chan___2 *, dma_addr_t, u64, long unsigned int);
+	void (*device_caps)(struct dma_chan___2 *, struct dma_slave_caps *);
+	int (*device_config)(struct dma_chan___2 *, struct dma_slave_config *);
+	int (*device_pause)(struct dma_chan___2 *);
+	int (*device_resume)(struct dma_chan___2 *);
+	int (*device_terminate_all)(struct dma_chan___2 *);
+	void (*device_synchronize)(struct dma_chan___2 *);
+	enum dma_status (*device_tx_status)(struct dma_chan___2 *, dma_cookie_t, struct dma_tx_state *);
+	void (*device_issue_pending)(struct dma_chan___2 *);
 	void (*device_release)(struct dma_device *);
 	void (*dbg_summary_show)(struct seq_file *, struct dma_device *);
 	struct dentry *dbg_dev_root;
 };
 
 struct dma_chan_dev {
-	struct dma_chan *chan;
+	struct dma_chan___2 *chan;
 	struct device device;
 	int dev_id;
 	bool chan_dma_dev;
@@ -34766,7 +42663,7 @@ struct dma_async_tx_descriptor {
 	dma_cookie_t cookie;
 	enum dma_ctrl_flags flags;
 	dma_addr_t phys;
-	struct dma_chan *chan;
+	struct dma_chan___2 *chan;
 	dma_cookie_t (*tx_submit)(struct dma_async_tx_descriptor *);
 	int (*desc_free)(struct dma_async_tx_descriptor *);
 	dma_async_tx_callback callback;
@@ -34846,6 +42743,174 @@ struct dw8250_data {
 	unsigned int uart_16550_compatible: 1;
 };
 
+enum pci_ers_result {
+	PCI_ERS_RESULT_NONE = 1,
+	PCI_ERS_RESULT_CAN_RECOVER = 2,
+	PCI_ERS_RESULT_NEED_RESET = 3,
+	PCI_ERS_RESULT_DISCONNECT = 4,
+	PCI_ERS_RESULT_RECOVERED = 5,
+	PCI_ERS_RESULT_NO_AER_DRIVER = 6,
+};
+
+struct pciserial_board {
+	unsigned int flags;
+	unsigned int num_ports;
+	unsigned int base_baud;
+	unsigned int uart_offset;
+	unsigned int reg_shift;
+	unsigned int first_offset;
+};
+
+struct serial_private;
+
+struct pci_serial_quirk {
+	u32 vendor;
+	u32 device;
+	u32 subvendor;
+	u32 subdevice;
+	int (*probe)(struct pci_dev *);
+	int (*init)(struct pci_dev *);
+	int (*setup)(struct serial_private *, const struct pciserial_board *, struct uart_8250_port *, int);
+	void (*exit)(struct pci_dev *);
+};
+
+struct serial_private {
+	struct pci_dev *dev;
+	unsigned int nr;
+	struct pci_serial_quirk *quirk;
+	const struct pciserial_board *board;
+	int line[0];
+};
+
+struct f815xxa_data {
+	spinlock_t lock;
+	int idx;
+};
+
+struct timedia_struct {
+	int num;
+	const short unsigned int *ids;
+};
+
+enum pci_board_num_t {
+	pbn_default = 0,
+	pbn_b0_1_115200 = 1,
+	pbn_b0_2_115200 = 2,
+	pbn_b0_4_115200 = 3,
+	pbn_b0_5_115200 = 4,
+	pbn_b0_8_115200 = 5,
+	pbn_b0_1_921600 = 6,
+	pbn_b0_2_921600 = 7,
+	pbn_b0_4_921600 = 8,
+	pbn_b0_2_1130000 = 9,
+	pbn_b0_4_1152000 = 10,
+	pbn_b0_4_1250000 = 11,
+	pbn_b0_2_1843200 = 12,
+	pbn_b0_4_1843200 = 13,
+	pbn_b0_1_15625000 = 14,
+	pbn_b0_bt_1_115200 = 15,
+	pbn_b0_bt_2_115200 = 16,
+	pbn_b0_bt_4_115200 = 17,
+	pbn_b0_bt_8_115200 = 18,
+	pbn_b0_bt_1_460800 = 19,
+	pbn_b0_bt_2_460800 = 20,
+	pbn_b0_bt_4_460800 = 21,
+	pbn_b0_bt_1_921600 = 22,
+	pbn_b0_bt_2_921600 = 23,
+	pbn_b0_bt_4_921600 = 24,
+	pbn_b0_bt_8_921600 = 25,
+	pbn_b1_1_115200 = 26,
+	pbn_b1_2_115200 = 27,
+	pbn_b1_4_115200 = 28,
+	pbn_b1_8_115200 = 29,
+	pbn_b1_16_115200 = 30,
+	pbn_b1_1_921600 = 31,
+	pbn_b1_2_921600 = 32,
+	pbn_b1_4_921600 = 33,
+	pbn_b1_8_921600 = 34,
+	pbn_b1_2_1250000 = 35,
+	pbn_b1_bt_1_115200 = 36,
+	pbn_b1_bt_2_115200 = 37,
+	pbn_b1_bt_4_115200 = 38,
+	pbn_b1_bt_2_921600 = 39,
+	pbn_b1_1_1382400 = 40,
+	pbn_b1_2_1382400 = 41,
+	pbn_b1_4_1382400 = 42,
+	pbn_b1_8_1382400 = 43,
+	pbn_b2_1_115200 = 44,
+	pbn_b2_2_115200 = 45,
+	pbn_b2_4_115200 = 46,
+	pbn_b2_8_115200 = 47,
+	pbn_b2_1_460800 = 48,
+	pbn_b2_4_460800 = 49,
+	pbn_b2_8_460800 = 50,
+	pbn_b2_16_460800 = 51,
+	pbn_b2_1_921600 = 52,
+	pbn_b2_4_921600 = 53,
+	pbn_b2_8_921600 = 54,
+	pbn_b2_8_1152000 = 55,
+	pbn_b2_bt_1_115200 = 56,
+	pbn_b2_bt_2_115200 = 57,
+	pbn_b2_bt_4_115200 = 58,
+	pbn_b2_bt_2_921600 = 59,
+	pbn_b2_bt_4_921600 = 60,
+	pbn_b3_2_115200 = 61,
+	pbn_b3_4_115200 = 62,
+	pbn_b3_8_115200 = 63,
+	pbn_b4_bt_2_921600 = 64,
+	pbn_b4_bt_4_921600 = 65,
+	pbn_b4_bt_8_921600 = 66,
+	pbn_panacom = 67,
+	pbn_panacom2 = 68,
+	pbn_panacom4 = 69,
+	pbn_plx_romulus = 70,
+	pbn_oxsemi = 71,
+	pbn_oxsemi_1_15625000 = 72,
+	pbn_oxsemi_2_15625000 = 73,
+	pbn_oxsemi_4_15625000 = 74,
+	pbn_oxsemi_8_15625000 = 75,
+	pbn_intel_i960 = 76,
+	pbn_sgi_ioc3 = 77,
+	pbn_computone_4 = 78,
+	pbn_computone_6 = 79,
+	pbn_computone_8 = 80,
+	pbn_sbsxrsio = 81,
+	pbn_pasemi_1682M = 82,
+	pbn_ni8430_2 = 83,
+	pbn_ni8430_4 = 84,
+	pbn_ni8430_8 = 85,
+	pbn_ni8430_16 = 86,
+	pbn_ADDIDATA_PCIe_1_3906250 = 87,
+	pbn_ADDIDATA_PCIe_2_3906250 = 88,
+	pbn_ADDIDATA_PCIe_4_3906250 = 89,
+	pbn_ADDIDATA_PCIe_8_3906250 = 90,
+	pbn_ce4100_1_115200 = 91,
+	pbn_omegapci = 92,
+	pbn_NETMOS9900_2s_115200 = 93,
+	pbn_brcm_trumanage = 94,
+	pbn_fintek_4 = 95,
+	pbn_fintek_8 = 96,
+	pbn_fintek_12 = 97,
+	pbn_fintek_F81504A = 98,
+	pbn_fintek_F81508A = 99,
+	pbn_fintek_F81512A = 100,
+	pbn_wch382_2 = 101,
+	pbn_wch384_4 = 102,
+	pbn_wch384_8 = 103,
+	pbn_sunix_pci_1s = 104,
+	pbn_sunix_pci_2s = 105,
+	pbn_sunix_pci_4s = 106,
+	pbn_sunix_pci_8s = 107,
+	pbn_sunix_pci_16s = 108,
+	pbn_titan_1_4000000 = 109,
+	pbn_titan_2_4000000 = 110,
+	pbn_titan_4_4000000 = 111,
+	pbn_titan_8_4000000 = 112,
+	pbn_moxa8250_2p = 113,
+	pbn_moxa8250_4p = 114,
+	pbn_moxa8250_8p = 115,
+};
+
 struct exar8250_platform {
 	int (*rs485_config)(struct uart_port *, struct ktermios *, struct serial_rs485 *);
 	const struct serial_rs485 *rs485_supported;
@@ -34919,6 +42984,47 @@ struct lpss8250 {
 	struct dw_dma_chip dma_chip;
 	struct dw_dma_slave dma_param;
 	u8 dma_maxburst;
+};
+
+struct hsu_dma_slave {
+	struct device *dma_dev;
+	int chan_id;
+};
+
+struct hsu_dma;
+
+struct hsu_dma_chip {
+	struct device *dev;
+	int irq;
+	void *regs;
+	unsigned int length;
+	unsigned int offset;
+	struct hsu_dma *hsu;
+};
+
+struct mid8250;
+
+struct mid8250_board {
+	long unsigned int freq;
+	unsigned int base_baud;
+	unsigned int bar;
+	int (*setup)(struct mid8250 *, struct uart_port *);
+	void (*exit)(struct mid8250 *);
+};
+
+struct mid8250 {
+	int line;
+	int dma_index;
+	struct pci_dev *dma_dev;
+	struct uart_8250_dma dma;
+	struct mid8250_board *board;
+	struct hsu_dma_chip dma_chip;
+};
+
+struct pericom8250 {
+	void *virt;
+	unsigned int nr;
+	int line[0];
 };
 
 struct memdev {
@@ -35013,6 +43119,100 @@ enum {
 
 enum {
 	MIX_INFLIGHT = 2147483648,
+};
+
+struct virtio_console_config {
+	__virtio16 cols;
+	__virtio16 rows;
+	__virtio32 max_nr_ports;
+	__virtio32 emerg_wr;
+};
+
+struct virtio_console_control {
+	__virtio32 id;
+	__virtio16 event;
+	__virtio16 value;
+};
+
+struct ports_driver_data {
+	struct class *class;
+	struct dentry *debugfs_dir;
+	struct list_head portdevs;
+	unsigned int next_vtermno;
+	struct list_head consoles;
+};
+
+struct console___2 {
+	struct list_head list;
+	struct hvc_struct *hvc;
+	struct winsize ws;
+	u32 vtermno;
+};
+
+struct port_buffer {
+	char *buf;
+	size_t size;
+	size_t len;
+	size_t offset;
+	dma_addr_t dma;
+	struct device *dev;
+	struct list_head list;
+	unsigned int sgpages;
+	struct scatterlist sg[0];
+};
+
+struct ports_device {
+	struct list_head list;
+	struct work_struct control_work;
+	struct work_struct config_work;
+	struct list_head ports;
+	spinlock_t ports_lock;
+	spinlock_t c_ivq_lock;
+	spinlock_t c_ovq_lock;
+	u32 max_nr_ports;
+	struct virtio_device *vdev;
+	struct virtqueue *c_ivq;
+	struct virtqueue *c_ovq;
+	struct virtio_console_control cpkt;
+	struct virtqueue **in_vqs;
+	struct virtqueue **out_vqs;
+	int chr_major;
+};
+
+struct port_stats {
+	long unsigned int bytes_sent;
+	long unsigned int bytes_received;
+	long unsigned int bytes_discarded;
+};
+
+struct port {
+	struct list_head list;
+	struct ports_device *portdev;
+	struct port_buffer *inbuf;
+	spinlock_t inbuf_lock;
+	spinlock_t outvq_lock;
+	struct virtqueue *in_vq;
+	struct virtqueue *out_vq;
+	struct dentry *debugfs_file;
+	struct port_stats stats;
+	struct console___2 cons;
+	struct cdev *cdev;
+	struct device *dev;
+	struct kref kref;
+	wait_queue_head_t waitqueue;
+	char *name;
+	struct fasync_struct *async_queue;
+	u32 id;
+	bool outvq_full;
+	bool host_connected;
+	bool guest_connected;
+};
+
+struct sg_list {
+	unsigned int n;
+	unsigned int size;
+	size_t len;
+	struct scatterlist *sg;
 };
 
 struct component_ops {
@@ -35134,6 +43334,26 @@ struct root_device {
 	struct module *owner;
 };
 
+struct subsys_dev_iter {
+	struct klist_iter ki;
+	const struct device_type *type;
+};
+
+struct subsys_interface {
+	const char *name;
+	struct bus_type *subsys;
+	struct list_head node;
+	int (*add_dev)(struct device *, struct subsys_interface *);
+	void (*remove_dev)(struct device *, struct subsys_interface *);
+};
+
+struct device_attach_data {
+	struct device *dev;
+	bool check_async;
+	bool want_async;
+	bool have_async;
+};
+
 struct class_attribute {
 	struct attribute attr;
 	ssize_t (*show)(struct class *, struct class_attribute *, char *);
@@ -35149,15 +43369,78 @@ struct class_compat {
 	struct kobject *kobj;
 };
 
-struct cpu {
-	int node_id;
-	int hotpluggable;
-	struct device dev;
+struct platform_device_info {
+	struct device *parent;
+	struct fwnode_handle *fwnode;
+	bool of_node_reused;
+	const char *name;
+	int id;
+	const struct resource *res;
+	unsigned int num_res;
+	const void *data;
+	size_t size_data;
+	u64 dma_mask;
+	const struct property_entry *properties;
+};
+
+typedef void *acpi_handle;
+
+struct irq_affinity_devres {
+	unsigned int count;
+	unsigned int irq[0];
+};
+
+struct platform_object {
+	struct platform_device pdev;
+	char name[0];
 };
 
 struct cpu_attr {
 	struct device_attribute attr;
 	const struct cpumask * const map;
+};
+
+struct probe {
+	struct probe *next;
+	dev_t dev;
+	long unsigned int range;
+	struct module *owner;
+	kobj_probe_t *get;
+	int (*lock)(dev_t, void *);
+	void *data;
+};
+
+struct kobj_map {
+	struct probe *probes[255];
+	struct mutex *lock;
+};
+
+struct devres_node {
+	struct list_head entry;
+	dr_release_t release;
+	const char *name;
+	size_t size;
+};
+
+struct devres {
+	struct devres_node node;
+	u8 data[0];
+};
+
+struct devres_group {
+	struct devres_node node[2];
+	void *id;
+	int color;
+};
+
+struct action_devres {
+	void *data;
+	void (*action)(void *);
+};
+
+struct pages_devres {
+	long unsigned int addr;
+	unsigned int order;
 };
 
 struct attribute_container {
@@ -35168,6 +43451,12 @@ struct attribute_container {
 	struct device_attribute **attrs;
 	int (*match)(struct attribute_container *, struct device *);
 	long unsigned int flags;
+};
+
+struct internal_container {
+	struct klist_node node;
+	struct attribute_container *cont;
+	struct device classdev;
 };
 
 struct transport_container;
@@ -35348,6 +43637,17 @@ struct swnode {
 	unsigned int managed: 1;
 };
 
+struct req {
+	struct req *next;
+	struct completion done;
+	int err;
+	const char *name;
+	umode_t mode;
+	kuid_t uid;
+	kgid_t gid;
+	struct device *dev;
+};
+
 typedef void (*irq_write_msi_msg_t)(struct msi_desc *, struct msi_msg *);
 
 struct platform_msi_priv_data {
@@ -35375,25 +43675,109 @@ struct trace_event_data_offsets_devres {
 
 typedef void (*btf_trace_devres_log)(void *, struct device *, const char *, void *, const char *, size_t);
 
-struct virtio_driver {
-	struct device_driver driver;
-	const struct virtio_device_id *id_table;
-	const unsigned int *feature_table;
-	unsigned int feature_table_size;
-	const unsigned int *feature_table_legacy;
-	unsigned int feature_table_size_legacy;
-	int (*validate)(struct virtio_device *);
-	int (*probe)(struct virtio_device *);
-	void (*scan)(struct virtio_device *);
-	void (*remove)(struct virtio_device *);
-	void (*config_changed)(struct virtio_device *);
+typedef long unsigned int __kernel_old_dev_t;
+
+enum {
+	LO_FLAGS_READ_ONLY = 1,
+	LO_FLAGS_AUTOCLEAR = 4,
+	LO_FLAGS_PARTSCAN = 8,
+	LO_FLAGS_DIRECT_IO = 16,
 };
 
-typedef __u16 __virtio16;
+struct loop_info {
+	int lo_number;
+	__kernel_old_dev_t lo_device;
+	long unsigned int lo_inode;
+	__kernel_old_dev_t lo_rdevice;
+	int lo_offset;
+	int lo_encrypt_type;
+	int lo_encrypt_key_size;
+	int lo_flags;
+	char lo_name[64];
+	unsigned char lo_encrypt_key[32];
+	long unsigned int lo_init[2];
+	char reserved[4];
+};
 
-typedef __u32 __virtio32;
+struct loop_info64 {
+	__u64 lo_device;
+	__u64 lo_inode;
+	__u64 lo_rdevice;
+	__u64 lo_offset;
+	__u64 lo_sizelimit;
+	__u32 lo_number;
+	__u32 lo_encrypt_type;
+	__u32 lo_encrypt_key_size;
+	__u32 lo_flags;
+	__u8 lo_file_name[64];
+	__u8 lo_crypt_name[64];
+	__u8 lo_encrypt_key[32];
+	__u64 lo_init[2];
+};
 
-typedef __u64 __virtio64;
+struct loop_config {
+	__u32 fd;
+	__u32 block_size;
+	struct loop_info64 info;
+	__u64 __reserved[8];
+};
+
+enum {
+	Lo_unbound = 0,
+	Lo_bound = 1,
+	Lo_rundown = 2,
+	Lo_deleting = 3,
+};
+
+struct loop_device {
+	int lo_number;
+	loff_t lo_offset;
+	loff_t lo_sizelimit;
+	int lo_flags;
+	char lo_file_name[64];
+	struct file *lo_backing_file;
+	struct block_device *lo_device;
+	gfp_t old_gfp_mask;
+	spinlock_t lo_lock;
+	int lo_state;
+	spinlock_t lo_work_lock;
+	struct workqueue_struct *workqueue;
+	struct work_struct rootcg_work;
+	struct list_head rootcg_cmd_list;
+	struct list_head idle_worker_list;
+	struct rb_root worker_tree;
+	struct timer_list timer;
+	bool use_dio;
+	bool sysfs_inited;
+	struct request_queue *lo_queue;
+	struct blk_mq_tag_set tag_set;
+	struct gendisk *lo_disk;
+	struct mutex lo_mutex;
+	bool idr_visible;
+};
+
+struct cgroup_subsys_state;
+
+struct loop_cmd {
+	struct list_head list_entry;
+	bool use_aio;
+	atomic_t ref;
+	long int ret;
+	struct kiocb iocb;
+	struct bio_vec *bvec;
+	struct cgroup_subsys_state *blkcg_css;
+	struct cgroup_subsys_state *memcg_css;
+};
+
+struct loop_worker {
+	struct rb_node rb_node;
+	struct work_struct work;
+	struct list_head cmd_list;
+	struct list_head idle_list;
+	struct loop_device *lo;
+	struct cgroup_subsys_state *blkcg_css;
+	long unsigned int last_ran_at;
+};
 
 struct virtio_blk_geometry {
 	__virtio16 cylinders;
@@ -35436,11 +43820,6 @@ struct virtio_blk_discard_write_zeroes {
 	__le64 sector;
 	__le32 num_sectors;
 	__le32 flags;
-};
-
-enum string_size_units {
-	STRING_UNITS_10 = 0,
-	STRING_UNITS_2 = 1,
 };
 
 struct virtio_blk_vq {
@@ -35552,8 +43931,6 @@ struct Scsi_Host;
 struct scsi_target;
 
 struct scsi_device_handler;
-
-struct bsg_device;
 
 struct scsi_device {
 	struct Scsi_Host *host;
@@ -36007,6 +44384,25 @@ enum scsi_vpd_parameters {
 	SCSI_VPD_LIST_SIZE = 36,
 };
 
+struct scsi_transport_template {
+	struct transport_container host_attrs;
+	struct transport_container target_attrs;
+	struct transport_container device_attrs;
+	int (*user_scan)(struct Scsi_Host *, uint, uint, u64);
+	int device_size;
+	int device_private_offset;
+	int target_size;
+	int target_private_offset;
+	int host_size;
+	unsigned int create_work_queue: 1;
+	void (*eh_strategy_handler)(struct Scsi_Host *);
+};
+
+struct scsi_host_busy_iter_data {
+	bool (*fn)(struct scsi_cmnd *, void *);
+	void *priv;
+};
+
 struct request_sense;
 
 struct cdrom_generic_command {
@@ -36121,20 +44517,6 @@ enum scsi_disposition {
 	FAST_IO_FAIL = 8201,
 };
 
-struct scsi_mode_data {
-	__u32 length;
-	__u16 block_descriptor_length;
-	__u8 medium_type;
-	__u8 device_specific;
-	__u8 header_length;
-	__u8 longlba: 1;
-};
-
-struct scsi_event {
-	enum scsi_device_event evt_type;
-	struct list_head node;
-};
-
 typedef void (*activate_complete)(void *, int);
 
 struct scsi_device_handler {
@@ -36150,18 +44532,39 @@ struct scsi_device_handler {
 	void (*rescan)(struct scsi_device *);
 };
 
-struct scsi_transport_template {
-	struct transport_container host_attrs;
-	struct transport_container target_attrs;
-	struct transport_container device_attrs;
-	int (*user_scan)(struct Scsi_Host *, uint, uint, u64);
-	int device_size;
-	int device_private_offset;
-	int target_size;
-	int target_private_offset;
-	int host_size;
-	unsigned int create_work_queue: 1;
-	void (*eh_strategy_handler)(struct Scsi_Host *);
+struct scsi_eh_save {
+	int result;
+	unsigned int resid_len;
+	int eh_eflags;
+	enum dma_data_direction data_direction;
+	unsigned int underflow;
+	unsigned char cmd_len;
+	unsigned char prot_op;
+	unsigned char cmnd[32];
+	struct scsi_data_buffer sdb;
+	struct scatterlist sense_sgl;
+};
+
+enum scsi_ml_status {
+	SCSIML_STAT_OK = 0,
+	SCSIML_STAT_RESV_CONFLICT = 1,
+	SCSIML_STAT_NOSPC = 2,
+	SCSIML_STAT_MED_ERROR = 3,
+	SCSIML_STAT_TGT_FAILURE = 4,
+};
+
+struct scsi_mode_data {
+	__u32 length;
+	__u16 block_descriptor_length;
+	__u8 medium_type;
+	__u8 device_specific;
+	__u8 header_length;
+	__u8 longlba: 1;
+};
+
+struct scsi_event {
+	enum scsi_device_event evt_type;
+	struct list_head node;
 };
 
 enum scsi_host_prot_capabilities {
@@ -36172,14 +44575,6 @@ enum scsi_host_prot_capabilities {
 	SHOST_DIX_TYPE1_PROTECTION = 16,
 	SHOST_DIX_TYPE2_PROTECTION = 32,
 	SHOST_DIX_TYPE3_PROTECTION = 64,
-};
-
-enum scsi_ml_status {
-	SCSIML_STAT_OK = 0,
-	SCSIML_STAT_RESV_CONFLICT = 1,
-	SCSIML_STAT_NOSPC = 2,
-	SCSIML_STAT_MED_ERROR = 3,
-	SCSIML_STAT_TGT_FAILURE = 4,
 };
 
 enum {
@@ -36349,251 +44744,6 @@ struct ethhdr {
 	__be16 h_proto;
 };
 
-struct flow_dissector_key_control {
-	u16 thoff;
-	u16 addr_type;
-	u32 flags;
-};
-
-struct flow_dissector_key_basic {
-	__be16 n_proto;
-	u8 ip_proto;
-	u8 padding;
-};
-
-struct flow_dissector {
-	unsigned int used_keys;
-	short unsigned int offset[31];
-};
-
-struct flow_keys_basic {
-	struct flow_dissector_key_control control;
-	struct flow_dissector_key_basic basic;
-};
-
-struct inet_ehash_bucket;
-
-struct inet_bind_hashbucket;
-
-struct inet_listen_hashbucket;
-
-struct inet_hashinfo {
-	struct inet_ehash_bucket *ehash;
-	spinlock_t *ehash_locks;
-	unsigned int ehash_mask;
-	unsigned int ehash_locks_mask;
-	struct kmem_cache *bind_bucket_cachep;
-	struct inet_bind_hashbucket *bhash;
-	struct kmem_cache *bind2_bucket_cachep;
-	struct inet_bind_hashbucket *bhash2;
-	unsigned int bhash_size;
-	unsigned int lhash2_mask;
-	struct inet_listen_hashbucket *lhash2;
-	bool pernet;
-};
-
-struct tcp_fastopen_context {
-	siphash_key_t key[2];
-	int num;
-	struct callback_head rcu;
-};
-
-struct rt6key {
-	struct in6_addr addr;
-	int plen;
-};
-
-struct rtable;
-
-struct fnhe_hash_bucket;
-
-struct fib_nh_common {
-	struct net_device *nhc_dev;
-	netdevice_tracker nhc_dev_tracker;
-	int nhc_oif;
-	unsigned char nhc_scope;
-	u8 nhc_family;
-	u8 nhc_gw_family;
-	unsigned char nhc_flags;
-	struct lwtunnel_state *nhc_lwtstate;
-	union {
-		__be32 ipv4;
-		struct in6_addr ipv6;
-	} nhc_gw;
-	int nhc_weight;
-	atomic_t nhc_upper_bound;
-	struct rtable **nhc_pcpu_rth_output;
-	struct rtable *nhc_rth_input;
-	struct fnhe_hash_bucket *nhc_exceptions;
-};
-
-struct rt6_exception_bucket;
-
-struct fib6_nh {
-	struct fib_nh_common nh_common;
-	struct rt6_info **rt6i_pcpu;
-	struct rt6_exception_bucket *rt6i_exception_bucket;
-};
-
-struct fib6_node;
-
-struct dst_metrics;
-
-struct nexthop;
-
-struct fib6_info {
-	struct fib6_table *fib6_table;
-	struct fib6_info *fib6_next;
-	struct fib6_node *fib6_node;
-	union {
-		struct list_head fib6_siblings;
-		struct list_head nh_list;
-	};
-	unsigned int fib6_nsiblings;
-	refcount_t fib6_ref;
-	long unsigned int expires;
-	struct dst_metrics *fib6_metrics;
-	struct rt6key fib6_dst;
-	u32 fib6_flags;
-	struct rt6key fib6_src;
-	struct rt6key fib6_prefsrc;
-	u32 fib6_metric;
-	u8 fib6_protocol;
-	u8 fib6_type;
-	u8 offload;
-	u8 trap;
-	u8 offload_failed;
-	u8 should_flush: 1;
-	u8 dst_nocount: 1;
-	u8 dst_nopolicy: 1;
-	u8 fib6_destroying: 1;
-	u8 unused: 4;
-	struct callback_head rcu;
-	struct nexthop *nh;
-	struct fib6_nh fib6_nh[0];
-};
-
-struct uncached_list;
-
-struct rt6_info {
-	struct dst_entry dst;
-	struct fib6_info *from;
-	int sernum;
-	struct rt6key rt6i_dst;
-	struct rt6key rt6i_src;
-	struct in6_addr rt6i_gateway;
-	struct inet6_dev *rt6i_idev;
-	u32 rt6i_flags;
-	struct list_head rt6i_uncached;
-	struct uncached_list *rt6i_uncached_list;
-	short unsigned int rt6i_nfheader_len;
-};
-
-struct rt6_statistics {
-	__u32 fib_nodes;
-	__u32 fib_route_nodes;
-	__u32 fib_rt_entries;
-	__u32 fib_rt_cache;
-	__u32 fib_discarded_routes;
-	atomic_t fib_rt_alloc;
-};
-
-struct fib6_node {
-	struct fib6_node *parent;
-	struct fib6_node *left;
-	struct fib6_node *right;
-	struct fib6_info *leaf;
-	__u16 fn_bit;
-	__u16 fn_flags;
-	int fn_sernum;
-	struct fib6_info *rr_ptr;
-	struct callback_head rcu;
-};
-
-struct fib6_table {
-	struct hlist_node tb6_hlist;
-	u32 tb6_id;
-	spinlock_t tb6_lock;
-	struct fib6_node tb6_root;
-	struct inet_peer_base tb6_peers;
-	unsigned int flags;
-	unsigned int fib_seq;
-};
-
-enum {
-	XFRM_POLICY_TYPE_MAIN = 0,
-	XFRM_POLICY_TYPE_SUB = 1,
-	XFRM_POLICY_TYPE_MAX = 2,
-	XFRM_POLICY_TYPE_ANY = 255,
-};
-
-enum {
-	XFRM_MSG_BASE = 16,
-	XFRM_MSG_NEWSA = 16,
-	XFRM_MSG_DELSA = 17,
-	XFRM_MSG_GETSA = 18,
-	XFRM_MSG_NEWPOLICY = 19,
-	XFRM_MSG_DELPOLICY = 20,
-	XFRM_MSG_GETPOLICY = 21,
-	XFRM_MSG_ALLOCSPI = 22,
-	XFRM_MSG_ACQUIRE = 23,
-	XFRM_MSG_EXPIRE = 24,
-	XFRM_MSG_UPDPOLICY = 25,
-	XFRM_MSG_UPDSA = 26,
-	XFRM_MSG_POLEXPIRE = 27,
-	XFRM_MSG_FLUSHSA = 28,
-	XFRM_MSG_FLUSHPOLICY = 29,
-	XFRM_MSG_NEWAE = 30,
-	XFRM_MSG_GETAE = 31,
-	XFRM_MSG_REPORT = 32,
-	XFRM_MSG_MIGRATE = 33,
-	XFRM_MSG_NEWSADINFO = 34,
-	XFRM_MSG_GETSADINFO = 35,
-	XFRM_MSG_NEWSPDINFO = 36,
-	XFRM_MSG_GETSPDINFO = 37,
-	XFRM_MSG_MAPPING = 38,
-	XFRM_MSG_SETDEFAULT = 39,
-	XFRM_MSG_GETDEFAULT = 40,
-	__XFRM_MSG_MAX = 41,
-};
-
-enum xfrm_attr_type_t {
-	XFRMA_UNSPEC = 0,
-	XFRMA_ALG_AUTH = 1,
-	XFRMA_ALG_CRYPT = 2,
-	XFRMA_ALG_COMP = 3,
-	XFRMA_ENCAP = 4,
-	XFRMA_TMPL = 5,
-	XFRMA_SA = 6,
-	XFRMA_POLICY = 7,
-	XFRMA_SEC_CTX = 8,
-	XFRMA_LTIME_VAL = 9,
-	XFRMA_REPLAY_VAL = 10,
-	XFRMA_REPLAY_THRESH = 11,
-	XFRMA_ETIMER_THRESH = 12,
-	XFRMA_SRCADDR = 13,
-	XFRMA_COADDR = 14,
-	XFRMA_LASTUSED = 15,
-	XFRMA_POLICY_TYPE = 16,
-	XFRMA_MIGRATE = 17,
-	XFRMA_ALG_AEAD = 18,
-	XFRMA_KMADDRESS = 19,
-	XFRMA_ALG_AUTH_TRUNC = 20,
-	XFRMA_MARK = 21,
-	XFRMA_TFCPAD = 22,
-	XFRMA_REPLAY_ESN_VAL = 23,
-	XFRMA_SA_EXTRA_FLAGS = 24,
-	XFRMA_PROTO = 25,
-	XFRMA_ADDRESS_FILTER = 26,
-	XFRMA_PAD = 27,
-	XFRMA_OFFLOAD_DEV = 28,
-	XFRMA_SET_MARK = 29,
-	XFRMA_SET_MARK_MASK = 30,
-	XFRMA_IF_ID = 31,
-	XFRMA_MTIMER_THRESH = 32,
-	__XFRMA_MAX = 33,
-};
-
 enum {
 	NETIF_F_SG_BIT = 0,
 	NETIF_F_IP_CSUM_BIT = 1,
@@ -36672,147 +44822,6 @@ enum {
 	SKBTX_WIFI_STATUS = 16,
 	SKBTX_HW_TSTAMP_NETDEV = 32,
 	SKBTX_SCHED_TSTAMP = 64,
-};
-
-enum {
-	SKBFL_ZEROCOPY_ENABLE = 1,
-	SKBFL_SHARED_FRAG = 2,
-	SKBFL_PURE_ZEROCOPY = 4,
-	SKBFL_DONT_ORPHAN = 8,
-	SKBFL_MANAGED_FRAG_REFS = 16,
-};
-
-enum {
-	SKB_GSO_TCPV4 = 1,
-	SKB_GSO_DODGY = 2,
-	SKB_GSO_TCP_ECN = 4,
-	SKB_GSO_TCP_FIXEDID = 8,
-	SKB_GSO_TCPV6 = 16,
-	SKB_GSO_FCOE = 32,
-	SKB_GSO_GRE = 64,
-	SKB_GSO_GRE_CSUM = 128,
-	SKB_GSO_IPXIP4 = 256,
-	SKB_GSO_IPXIP6 = 512,
-	SKB_GSO_UDP_TUNNEL = 1024,
-	SKB_GSO_UDP_TUNNEL_CSUM = 2048,
-	SKB_GSO_PARTIAL = 4096,
-	SKB_GSO_TUNNEL_REMCSUM = 8192,
-	SKB_GSO_SCTP = 16384,
-	SKB_GSO_ESP = 32768,
-	SKB_GSO_UDP = 65536,
-	SKB_GSO_UDP_L4 = 131072,
-	SKB_GSO_FRAGLIST = 262144,
-};
-
-enum pkt_hash_types {
-	PKT_HASH_TYPE_NONE = 0,
-	PKT_HASH_TYPE_L2 = 1,
-	PKT_HASH_TYPE_L3 = 2,
-	PKT_HASH_TYPE_L4 = 3,
-};
-
-struct netdev_hw_addr {
-	struct list_head list;
-	struct rb_node node;
-	unsigned char addr[32];
-	unsigned char type;
-	bool global_use;
-	int sync_cnt;
-	int refcount;
-	int synced;
-	struct callback_head callback_head;
-};
-
-enum netdev_state_t {
-	__LINK_STATE_START = 0,
-	__LINK_STATE_PRESENT = 1,
-	__LINK_STATE_NOCARRIER = 2,
-	__LINK_STATE_LINKWATCH_PENDING = 3,
-	__LINK_STATE_DORMANT = 4,
-	__LINK_STATE_TESTING = 5,
-};
-
-struct gro_list {
-	struct list_head list;
-	int count;
-};
-
-struct napi_struct {
-	struct list_head poll_list;
-	long unsigned int state;
-	int weight;
-	int defer_hard_irqs_count;
-	long unsigned int gro_bitmask;
-	int (*poll)(struct napi_struct *, int);
-	struct net_device *dev;
-	struct gro_list gro_hash[8];
-	struct sk_buff *skb;
-	struct list_head rx_list;
-	int rx_count;
-	struct hrtimer timer;
-	struct list_head dev_list;
-	struct hlist_node napi_hash_node;
-	unsigned int napi_id;
-	struct task_struct *thread;
-};
-
-enum gro_result {
-	GRO_MERGED = 0,
-	GRO_MERGED_FREE = 1,
-	GRO_HELD = 2,
-	GRO_NORMAL = 3,
-	GRO_CONSUMED = 4,
-};
-
-typedef enum gro_result gro_result_t;
-
-enum netdev_queue_state_t {
-	__QUEUE_STATE_DRV_XOFF = 0,
-	__QUEUE_STATE_STACK_XOFF = 1,
-	__QUEUE_STATE_FROZEN = 2,
-};
-
-struct rx_queue_attribute {
-	struct attribute attr;
-	ssize_t (*show)(struct netdev_rx_queue *, char *);
-	ssize_t (*store)(struct netdev_rx_queue *, const char *, size_t);
-};
-
-enum xps_map_type {
-	XPS_CPUS = 0,
-	XPS_RXQS = 1,
-	XPS_MAPS_MAX = 2,
-};
-
-struct softnet_data {
-	struct list_head poll_list;
-	struct sk_buff_head process_queue;
-	unsigned int processed;
-	unsigned int time_squeeze;
-	unsigned int received_rps;
-	struct Qdisc *output_queue;
-	struct Qdisc **output_queue_tailp;
-	struct sk_buff *completion_queue;
-	struct {
-		u16 recursion;
-		u8 more;
-	} xmit;
-	unsigned int dropped;
-	struct sk_buff_head input_pkt_queue;
-	struct napi_struct backlog;
-	spinlock_t defer_lock;
-	int defer_count;
-	int defer_ipi_scheduled;
-	struct sk_buff *defer_list;
-	long: 64;
-	long: 64;
-	long: 64;
-	call_single_data_t defer_csd;
-};
-
-enum skb_free_reason {
-	SKB_REASON_CONSUMED = 0,
-	SKB_REASON_DROPPED = 1,
 };
 
 struct ethtool_drvinfo {
@@ -36990,31 +44999,6 @@ enum ethtool_link_ext_substate_module {
 	ETHTOOL_LINK_EXT_SUBSTATE_MODULE_CMIS_NOT_READY = 1,
 };
 
-enum ethtool_stringset {
-	ETH_SS_TEST = 0,
-	ETH_SS_STATS = 1,
-	ETH_SS_PRIV_FLAGS = 2,
-	ETH_SS_NTUPLE_FILTERS = 3,
-	ETH_SS_FEATURES = 4,
-	ETH_SS_RSS_HASH_FUNCS = 5,
-	ETH_SS_TUNABLES = 6,
-	ETH_SS_PHY_STATS = 7,
-	ETH_SS_PHY_TUNABLES = 8,
-	ETH_SS_LINK_MODES = 9,
-	ETH_SS_MSG_CLASSES = 10,
-	ETH_SS_WOL_MODES = 11,
-	ETH_SS_SOF_TIMESTAMPING = 12,
-	ETH_SS_TS_TX_TYPES = 13,
-	ETH_SS_TS_RX_FILTERS = 14,
-	ETH_SS_UDP_TUNNEL_TYPES = 15,
-	ETH_SS_STATS_STD = 16,
-	ETH_SS_STATS_ETH_PHY = 17,
-	ETH_SS_STATS_ETH_MAC = 18,
-	ETH_SS_STATS_ETH_CTRL = 19,
-	ETH_SS_STATS_RMON = 20,
-	ETH_SS_COUNT = 21,
-};
-
 enum ethtool_module_power_mode_policy {
 	ETHTOOL_MODULE_POWER_MODE_POLICY_HIGH = 1,
 	ETHTOOL_MODULE_POWER_MODE_POLICY_AUTO = 2,
@@ -37183,13 +45167,6 @@ struct ethtool_link_settings {
 	__u32 link_mode_masks[0];
 };
 
-enum {
-	ETH_RSS_HASH_TOP_BIT = 0,
-	ETH_RSS_HASH_XOR_BIT = 1,
-	ETH_RSS_HASH_CRC32_BIT = 2,
-	ETH_RSS_HASH_FUNCS_COUNT = 3,
-};
-
 struct kernel_ethtool_ringparam {
 	u32 rx_buf_len;
 	u8 tcp_data_split;
@@ -37304,94 +45281,199 @@ struct ethtool_module_power_mode_params {
 	enum ethtool_module_power_mode mode;
 };
 
-struct hlist_nulls_head {
-	struct hlist_nulls_node *first;
+struct flow_dissector_key_control {
+	u16 thoff;
+	u16 addr_type;
+	u32 flags;
 };
 
-struct dst_metrics {
-	u32 metrics[17];
-	refcount_t refcnt;
+struct flow_dissector_key_basic {
+	__be16 n_proto;
+	u8 ip_proto;
+	u8 padding;
 };
 
-struct fib_nh_exception {
-	struct fib_nh_exception *fnhe_next;
-	int fnhe_genid;
-	__be32 fnhe_daddr;
-	u32 fnhe_pmtu;
-	bool fnhe_mtu_locked;
-	__be32 fnhe_gw;
-	long unsigned int fnhe_expires;
-	struct rtable *fnhe_rth_input;
-	struct rtable *fnhe_rth_output;
-	long unsigned int fnhe_stamp;
-	struct callback_head rcu;
+struct flow_dissector {
+	unsigned int used_keys;
+	short unsigned int offset[31];
 };
 
-struct rtable {
-	struct dst_entry dst;
-	int rt_genid;
-	unsigned int rt_flags;
-	__u16 rt_type;
-	__u8 rt_is_input;
-	__u8 rt_uses_gateway;
-	int rt_iif;
-	u8 rt_gw_family;
-	union {
-		__be32 rt_gw4;
-		struct in6_addr rt_gw6;
-	};
-	u32 rt_mtu_locked: 1;
-	u32 rt_pmtu: 31;
-	struct list_head rt_uncached;
-	struct uncached_list *rt_uncached_list;
+struct flow_keys_basic {
+	struct flow_dissector_key_control control;
+	struct flow_dissector_key_basic basic;
 };
 
-struct fnhe_hash_bucket {
-	struct fib_nh_exception *chain;
+enum {
+	SKBFL_ZEROCOPY_ENABLE = 1,
+	SKBFL_SHARED_FRAG = 2,
+	SKBFL_PURE_ZEROCOPY = 4,
+	SKBFL_DONT_ORPHAN = 8,
+	SKBFL_MANAGED_FRAG_REFS = 16,
 };
 
-struct inet_ehash_bucket {
-	struct hlist_nulls_head chain;
+enum {
+	SKB_GSO_TCPV4 = 1,
+	SKB_GSO_DODGY = 2,
+	SKB_GSO_TCP_ECN = 4,
+	SKB_GSO_TCP_FIXEDID = 8,
+	SKB_GSO_TCPV6 = 16,
+	SKB_GSO_FCOE = 32,
+	SKB_GSO_GRE = 64,
+	SKB_GSO_GRE_CSUM = 128,
+	SKB_GSO_IPXIP4 = 256,
+	SKB_GSO_IPXIP6 = 512,
+	SKB_GSO_UDP_TUNNEL = 1024,
+	SKB_GSO_UDP_TUNNEL_CSUM = 2048,
+	SKB_GSO_PARTIAL = 4096,
+	SKB_GSO_TUNNEL_REMCSUM = 8192,
+	SKB_GSO_SCTP = 16384,
+	SKB_GSO_ESP = 32768,
+	SKB_GSO_UDP = 65536,
+	SKB_GSO_UDP_L4 = 131072,
+	SKB_GSO_FRAGLIST = 262144,
 };
 
-struct inet_bind_hashbucket {
-	spinlock_t lock;
-	struct hlist_head chain;
+enum pkt_hash_types {
+	PKT_HASH_TYPE_NONE = 0,
+	PKT_HASH_TYPE_L2 = 1,
+	PKT_HASH_TYPE_L3 = 2,
+	PKT_HASH_TYPE_L4 = 3,
 };
 
-struct inet_listen_hashbucket {
-	spinlock_t lock;
-	struct hlist_nulls_head nulls_head;
+struct netdev_hw_addr {
+	struct list_head list;
+	struct rb_node node;
+	unsigned char addr[32];
+	unsigned char type;
+	bool global_use;
+	int sync_cnt;
+	int refcount;
+	int synced;
+	struct callback_head callback_head;
 };
 
-struct rt6_exception_bucket {
-	struct hlist_head chain;
-	int depth;
+enum netdev_state_t {
+	__LINK_STATE_START = 0,
+	__LINK_STATE_PRESENT = 1,
+	__LINK_STATE_NOCARRIER = 2,
+	__LINK_STATE_LINKWATCH_PENDING = 3,
+	__LINK_STATE_DORMANT = 4,
+	__LINK_STATE_TESTING = 5,
 };
 
-struct ack_sample {
-	u32 pkts_acked;
-	s32 rtt_us;
-	u32 in_flight;
+struct gro_list {
+	struct list_head list;
+	int count;
 };
 
-struct rate_sample {
-	u64 prior_mstamp;
-	u32 prior_delivered;
-	u32 prior_delivered_ce;
-	s32 delivered;
-	s32 delivered_ce;
-	long int interval_us;
-	u32 snd_interval_us;
-	u32 rcv_interval_us;
-	long int rtt_us;
-	int losses;
-	u32 acked_sacked;
-	u32 prior_in_flight;
-	u32 last_end_seq;
-	bool is_app_limited;
-	bool is_retrans;
-	bool is_ack_delayed;
+struct napi_struct {
+	struct list_head poll_list;
+	long unsigned int state;
+	int weight;
+	int defer_hard_irqs_count;
+	long unsigned int gro_bitmask;
+	int (*poll)(struct napi_struct *, int);
+	struct net_device *dev;
+	struct gro_list gro_hash[8];
+	struct sk_buff *skb;
+	struct list_head rx_list;
+	int rx_count;
+	struct hrtimer timer;
+	struct list_head dev_list;
+	struct hlist_node napi_hash_node;
+	unsigned int napi_id;
+	struct task_struct *thread;
+};
+
+enum gro_result {
+	GRO_MERGED = 0,
+	GRO_MERGED_FREE = 1,
+	GRO_HELD = 2,
+	GRO_NORMAL = 3,
+	GRO_CONSUMED = 4,
+};
+
+typedef enum gro_result gro_result_t;
+
+enum netdev_queue_state_t {
+	__QUEUE_STATE_DRV_XOFF = 0,
+	__QUEUE_STATE_STACK_XOFF = 1,
+	__QUEUE_STATE_FROZEN = 2,
+};
+
+struct rx_queue_attribute {
+	struct attribute attr;
+	ssize_t (*show)(struct netdev_rx_queue *, char *);
+	ssize_t (*store)(struct netdev_rx_queue *, const char *, size_t);
+};
+
+enum xps_map_type {
+	XPS_CPUS = 0,
+	XPS_RXQS = 1,
+	XPS_MAPS_MAX = 2,
+};
+
+struct softnet_data {
+	struct list_head poll_list;
+	struct sk_buff_head process_queue;
+	unsigned int processed;
+	unsigned int time_squeeze;
+	unsigned int received_rps;
+	struct Qdisc *output_queue;
+	struct Qdisc **output_queue_tailp;
+	struct sk_buff *completion_queue;
+	struct {
+		u16 recursion;
+		u8 more;
+	} xmit;
+	unsigned int dropped;
+	struct sk_buff_head input_pkt_queue;
+	struct napi_struct backlog;
+	spinlock_t defer_lock;
+	int defer_count;
+	int defer_ipi_scheduled;
+	struct sk_buff *defer_list;
+	long: 64;
+	long: 64;
+	long: 64;
+	call_single_data_t defer_csd;
+};
+
+enum skb_free_reason {
+	SKB_REASON_CONSUMED = 0,
+	SKB_REASON_DROPPED = 1,
+};
+
+enum ethtool_stringset {
+	ETH_SS_TEST = 0,
+	ETH_SS_STATS = 1,
+	ETH_SS_PRIV_FLAGS = 2,
+	ETH_SS_NTUPLE_FILTERS = 3,
+	ETH_SS_FEATURES = 4,
+	ETH_SS_RSS_HASH_FUNCS = 5,
+	ETH_SS_TUNABLES = 6,
+	ETH_SS_PHY_STATS = 7,
+	ETH_SS_PHY_TUNABLES = 8,
+	ETH_SS_LINK_MODES = 9,
+	ETH_SS_MSG_CLASSES = 10,
+	ETH_SS_WOL_MODES = 11,
+	ETH_SS_SOF_TIMESTAMPING = 12,
+	ETH_SS_TS_TX_TYPES = 13,
+	ETH_SS_TS_RX_FILTERS = 14,
+	ETH_SS_UDP_TUNNEL_TYPES = 15,
+	ETH_SS_STATS_STD = 16,
+	ETH_SS_STATS_ETH_PHY = 17,
+	ETH_SS_STATS_ETH_MAC = 18,
+	ETH_SS_STATS_ETH_CTRL = 19,
+	ETH_SS_STATS_RMON = 20,
+	ETH_SS_COUNT = 21,
+};
+
+enum {
+	ETH_RSS_HASH_TOP_BIT = 0,
+	ETH_RSS_HASH_XOR_BIT = 1,
+	ETH_RSS_HASH_CRC32_BIT = 2,
+	ETH_RSS_HASH_FUNCS_COUNT = 3,
 };
 
 struct virtio_net_config {
@@ -37619,6 +45701,93 @@ struct virtnet_info {
 	struct failover *failover;
 };
 
+struct netdev_lag_lower_state_info {
+	u8 link_up: 1;
+	u8 tx_enabled: 1;
+};
+
+struct qdisc_skb_cb {
+	struct {
+		unsigned int pkt_len;
+		u16 slave_dev_queue_mapping;
+		u16 tc_classid;
+	};
+	unsigned char data[20];
+};
+
+struct net_failover_info {
+	struct net_device *primary_dev;
+	struct net_device *standby_dev;
+	struct rtnl_link_stats64 primary_stats;
+	struct rtnl_link_stats64 standby_stats;
+	struct rtnl_link_stats64 failover_stats;
+	spinlock_t stats_lock;
+};
+
+struct usb_endpoint_descriptor {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bEndpointAddress;
+	__u8 bmAttributes;
+	__le16 wMaxPacketSize;
+	__u8 bInterval;
+	__u8 bRefresh;
+	__u8 bSynchAddress;
+} __attribute__((packed));
+
+enum usb_device_speed {
+	USB_SPEED_UNKNOWN = 0,
+	USB_SPEED_LOW = 1,
+	USB_SPEED_FULL = 2,
+	USB_SPEED_HIGH = 3,
+	USB_SPEED_WIRELESS = 4,
+	USB_SPEED_SUPER = 5,
+	USB_SPEED_SUPER_PLUS = 6,
+};
+
+enum usb_device_state {
+	USB_STATE_NOTATTACHED = 0,
+	USB_STATE_ATTACHED = 1,
+	USB_STATE_POWERED = 2,
+	USB_STATE_RECONNECTING = 3,
+	USB_STATE_UNAUTHENTICATED = 4,
+	USB_STATE_DEFAULT = 5,
+	USB_STATE_ADDRESS = 6,
+	USB_STATE_CONFIGURED = 7,
+	USB_STATE_SUSPENDED = 8,
+};
+
+enum usb_ssp_rate {
+	USB_SSP_GEN_UNKNOWN = 0,
+	USB_SSP_GEN_2x1 = 1,
+	USB_SSP_GEN_1x2 = 2,
+	USB_SSP_GEN_2x2 = 3,
+};
+
+enum usb_otg_state {
+	OTG_STATE_UNDEFINED = 0,
+	OTG_STATE_B_IDLE = 1,
+	OTG_STATE_B_SRP_INIT = 2,
+	OTG_STATE_B_PERIPHERAL = 3,
+	OTG_STATE_B_WAIT_ACON = 4,
+	OTG_STATE_B_HOST = 5,
+	OTG_STATE_A_IDLE = 6,
+	OTG_STATE_A_WAIT_VRISE = 7,
+	OTG_STATE_A_WAIT_BCON = 8,
+	OTG_STATE_A_HOST = 9,
+	OTG_STATE_A_SUSPEND = 10,
+	OTG_STATE_A_PERIPHERAL = 11,
+	OTG_STATE_A_WAIT_VFALL = 12,
+	OTG_STATE_A_VBUS_ERR = 13,
+};
+
+enum usb_dr_mode {
+	USB_DR_MODE_UNKNOWN = 0,
+	USB_DR_MODE_HOST = 1,
+	USB_DR_MODE_PERIPHERAL = 2,
+	USB_DR_MODE_OTG = 3,
+};
+
 struct usb_device_id {
 	__u16 match_flags;
 	__u16 idVendor;
@@ -37679,17 +45848,6 @@ struct usb_interface_descriptor {
 	__u8 bInterfaceProtocol;
 	__u8 iInterface;
 };
-
-struct usb_endpoint_descriptor {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bEndpointAddress;
-	__u8 bmAttributes;
-	__le16 wMaxPacketSize;
-	__u8 bInterval;
-	__u8 bRefresh;
-	__u8 bSynchAddress;
-} __attribute__((packed));
 
 struct usb_ssp_isoc_ep_comp_descriptor {
 	__u8 bLength;
@@ -37767,40 +45925,11 @@ struct usb_ptm_cap_descriptor {
 	__u8 bDevCapabilityType;
 };
 
-enum usb_device_speed {
-	USB_SPEED_UNKNOWN = 0,
-	USB_SPEED_LOW = 1,
-	USB_SPEED_FULL = 2,
-	USB_SPEED_HIGH = 3,
-	USB_SPEED_WIRELESS = 4,
-	USB_SPEED_SUPER = 5,
-	USB_SPEED_SUPER_PLUS = 6,
-};
-
-enum usb_device_state {
-	USB_STATE_NOTATTACHED = 0,
-	USB_STATE_ATTACHED = 1,
-	USB_STATE_POWERED = 2,
-	USB_STATE_RECONNECTING = 3,
-	USB_STATE_UNAUTHENTICATED = 4,
-	USB_STATE_DEFAULT = 5,
-	USB_STATE_ADDRESS = 6,
-	USB_STATE_CONFIGURED = 7,
-	USB_STATE_SUSPENDED = 8,
-};
-
 enum usb3_link_state {
 	USB3_LPM_U0 = 0,
 	USB3_LPM_U1 = 1,
 	USB3_LPM_U2 = 2,
 	USB3_LPM_U3 = 3,
-};
-
-enum usb_ssp_rate {
-	USB_SSP_GEN_UNKNOWN = 0,
-	USB_SSP_GEN_2x1 = 1,
-	USB_SSP_GEN_1x2 = 2,
-	USB_SSP_GEN_2x2 = 3,
 };
 
 struct ep_device;
@@ -38117,8 +46246,6 @@ struct hc_driver;
 struct usb_phy;
 
 struct usb_phy_roothub;
-
-struct gen_pool;
 
 struct usb_hcd {
 	struct usb_bus self;
@@ -38440,23 +46567,6 @@ struct phy {
 	struct regulator *pwr;
 };
 
-enum usb_otg_state {
-	OTG_STATE_UNDEFINED = 0,
-	OTG_STATE_B_IDLE = 1,
-	OTG_STATE_B_SRP_INIT = 2,
-	OTG_STATE_B_PERIPHERAL = 3,
-	OTG_STATE_B_WAIT_ACON = 4,
-	OTG_STATE_B_HOST = 5,
-	OTG_STATE_A_IDLE = 6,
-	OTG_STATE_A_WAIT_VRISE = 7,
-	OTG_STATE_A_WAIT_BCON = 8,
-	OTG_STATE_A_HOST = 9,
-	OTG_STATE_A_SUSPEND = 10,
-	OTG_STATE_A_PERIPHERAL = 11,
-	OTG_STATE_A_WAIT_VFALL = 12,
-	OTG_STATE_A_VBUS_ERR = 13,
-};
-
 struct usb_phy_io_ops {
 	int (*read)(struct usb_phy *, u32);
 	int (*write)(struct usb_phy *, u32, u32);
@@ -38552,15 +46662,55 @@ struct each_dev_arg {
 	int (*fn)(struct usb_device *, void *);
 };
 
-typedef long unsigned int (*genpool_algo_t)(long unsigned int *, long unsigned int, long unsigned int, unsigned int, void *, struct gen_pool *, long unsigned int);
+struct usb_qualifier_descriptor {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__le16 bcdUSB;
+	__u8 bDeviceClass;
+	__u8 bDeviceSubClass;
+	__u8 bDeviceProtocol;
+	__u8 bMaxPacketSize0;
+	__u8 bNumConfigurations;
+	__u8 bRESERVED;
+};
 
-struct gen_pool {
-	spinlock_t lock;
-	struct list_head chunks;
-	int min_alloc_order;
-	genpool_algo_t algo;
-	void *data;
-	const char *name;
+struct usbdevfs_hub_portinfo {
+	char nports;
+	char port[127];
+};
+
+enum hub_led_mode {
+	INDICATOR_AUTO = 0,
+	INDICATOR_CYCLE = 1,
+	INDICATOR_GREEN_BLINK = 2,
+	INDICATOR_GREEN_BLINK_OFF = 3,
+	INDICATOR_AMBER_BLINK = 4,
+	INDICATOR_AMBER_BLINK_OFF = 5,
+	INDICATOR_ALT_BLINK = 6,
+	INDICATOR_ALT_BLINK_OFF = 7,
+};
+
+struct usb_tt_clear {
+	struct list_head clear_list;
+	unsigned int tt;
+	u16 devinfo;
+	struct usb_hcd *hcd;
+	struct usb_host_endpoint *ep;
+};
+
+enum hub_activation_type {
+	HUB_INIT = 0,
+	HUB_INIT2 = 1,
+	HUB_INIT3 = 2,
+	HUB_POST_RESET = 3,
+	HUB_RESUME = 4,
+	HUB_RESET_RESUME = 5,
+};
+
+enum hub_quiescing_type {
+	HUB_DISCONNECT = 0,
+	HUB_PRE_RESET = 1,
+	HUB_SUSPEND = 2,
 };
 
 struct usb_ctrlrequest {
@@ -38576,6 +46726,167 @@ enum usb_led_event {
 	USB_LED_EVENT_GADGET = 1,
 };
 
+struct usb_sg_request {
+	int status;
+	size_t bytes;
+	spinlock_t lock;
+	struct usb_device *dev;
+	int pipe;
+	int entries;
+	struct urb **urbs;
+	int count;
+	struct completion complete;
+};
+
+struct usb_cdc_header_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__le16 bcdCDC;
+} __attribute__((packed));
+
+struct usb_cdc_call_mgmt_descriptor {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__u8 bmCapabilities;
+	__u8 bDataInterface;
+};
+
+struct usb_cdc_acm_descriptor {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__u8 bmCapabilities;
+};
+
+struct usb_cdc_union_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__u8 bMasterInterface0;
+	__u8 bSlaveInterface0;
+};
+
+struct usb_cdc_country_functional_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__u8 iCountryCodeRelDate;
+	__le16 wCountyCode0;
+};
+
+struct usb_cdc_network_terminal_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__u8 bEntityId;
+	__u8 iName;
+	__u8 bChannelIndex;
+	__u8 bPhysicalInterface;
+};
+
+struct usb_cdc_ether_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__u8 iMACAddress;
+	__le32 bmEthernetStatistics;
+	__le16 wMaxSegmentSize;
+	__le16 wNumberMCFilters;
+	__u8 bNumberPowerFilters;
+} __attribute__((packed));
+
+struct usb_cdc_dmm_desc {
+	__u8 bFunctionLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubtype;
+	__u16 bcdVersion;
+	__le16 wMaxCommand;
+} __attribute__((packed));
+
+struct usb_cdc_mdlm_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__le16 bcdVersion;
+	__u8 bGUID[16];
+} __attribute__((packed));
+
+struct usb_cdc_mdlm_detail_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__u8 bGuidDescriptorType;
+	__u8 bDetailData[0];
+};
+
+struct usb_cdc_obex_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__le16 bcdVersion;
+} __attribute__((packed));
+
+struct usb_cdc_ncm_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__le16 bcdNcmVersion;
+	__u8 bmNetworkCapabilities;
+} __attribute__((packed));
+
+struct usb_cdc_mbim_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__le16 bcdMBIMVersion;
+	__le16 wMaxControlMessage;
+	__u8 bNumberFilters;
+	__u8 bMaxFilterSize;
+	__le16 wMaxSegmentSize;
+	__u8 bmNetworkCapabilities;
+} __attribute__((packed));
+
+struct usb_cdc_mbim_extended_desc {
+	__u8 bLength;
+	__u8 bDescriptorType;
+	__u8 bDescriptorSubType;
+	__le16 bcdMBIMExtendedVersion;
+	__u8 bMaxOutstandingCommandMessages;
+	__le16 wMTU;
+} __attribute__((packed));
+
+struct usb_cdc_parsed_header {
+	struct usb_cdc_union_desc *usb_cdc_union_desc;
+	struct usb_cdc_header_desc *usb_cdc_header_desc;
+	struct usb_cdc_call_mgmt_descriptor *usb_cdc_call_mgmt_descriptor;
+	struct usb_cdc_acm_descriptor *usb_cdc_acm_descriptor;
+	struct usb_cdc_country_functional_desc *usb_cdc_country_functional_desc;
+	struct usb_cdc_network_terminal_desc *usb_cdc_network_terminal_desc;
+	struct usb_cdc_ether_desc *usb_cdc_ether_desc;
+	struct usb_cdc_dmm_desc *usb_cdc_dmm_desc;
+	struct usb_cdc_mdlm_desc *usb_cdc_mdlm_desc;
+	struct usb_cdc_mdlm_detail_desc *usb_cdc_mdlm_detail_desc;
+	struct usb_cdc_obex_desc *usb_cdc_obex_desc;
+	struct usb_cdc_ncm_desc *usb_cdc_ncm_desc;
+	struct usb_cdc_mbim_desc *usb_cdc_mbim_desc;
+	struct usb_cdc_mbim_extended_desc *usb_cdc_mbim_extended_desc;
+	bool phonet_magic_present;
+};
+
+struct api_context {
+	struct completion done;
+	int status;
+};
+
+struct set_config_request {
+	struct usb_device *udev;
+	int config;
+	struct work_struct work;
+	struct list_head node;
+};
+
 struct usb_dynid {
 	struct list_head node;
 	struct usb_device_id id;
@@ -38587,16 +46898,186 @@ struct usb_dev_cap_header {
 	__u8 bDevCapabilityType;
 };
 
+struct usb_class_driver {
+	char *name;
+	char * (*devnode)(struct device *, umode_t *);
+	const struct file_operations *fops;
+	int minor_base;
+};
+
+struct usb_class {
+	struct kref kref;
+	struct class *class;
+};
+
 struct ep_device {
 	struct usb_endpoint_descriptor *desc;
 	struct usb_device *udev;
 	struct device dev;
 };
 
+struct usbdevfs_ctrltransfer {
+	__u8 bRequestType;
+	__u8 bRequest;
+	__u16 wValue;
+	__u16 wIndex;
+	__u16 wLength;
+	__u32 timeout;
+	void *data;
+};
+
+struct usbdevfs_bulktransfer {
+	unsigned int ep;
+	unsigned int len;
+	unsigned int timeout;
+	void *data;
+};
+
+struct usbdevfs_setinterface {
+	unsigned int interface;
+	unsigned int altsetting;
+};
+
+struct usbdevfs_disconnectsignal {
+	unsigned int signr;
+	void *context;
+};
+
+struct usbdevfs_getdriver {
+	unsigned int interface;
+	char driver[256];
+};
+
+struct usbdevfs_connectinfo {
+	unsigned int devnum;
+	unsigned char slow;
+};
+
+struct usbdevfs_conninfo_ex {
+	__u32 size;
+	__u32 busnum;
+	__u32 devnum;
+	__u32 speed;
+	__u8 num_ports;
+	__u8 ports[7];
+};
+
+struct usbdevfs_iso_packet_desc {
+	unsigned int length;
+	unsigned int actual_length;
+	unsigned int status;
+};
+
+struct usbdevfs_urb {
+	unsigned char type;
+	unsigned char endpoint;
+	int status;
+	unsigned int flags;
+	void *buffer;
+	int buffer_length;
+	int actual_length;
+	int start_frame;
+	union {
+		int number_of_packets;
+		unsigned int stream_id;
+	};
+	int error_count;
+	unsigned int signr;
+	void *usercontext;
+	struct usbdevfs_iso_packet_desc iso_frame_desc[0];
+};
+
+struct usbdevfs_ioctl {
+	int ifno;
+	int ioctl_code;
+	void *data;
+};
+
+struct usbdevfs_disconnect_claim {
+	unsigned int interface;
+	unsigned int flags;
+	char driver[256];
+};
+
+struct usbdevfs_streams {
+	unsigned int num_streams;
+	unsigned int num_eps;
+	unsigned char eps[0];
+};
+
+struct usb_dev_state {
+	struct list_head list;
+	struct usb_device *dev;
+	struct file *file;
+	spinlock_t lock;
+	struct list_head async_pending;
+	struct list_head async_completed;
+	struct list_head memory_list;
+	wait_queue_head_t wait;
+	wait_queue_head_t wait_for_resume;
+	unsigned int discsignr;
+	struct pid *disc_pid;
+	const struct cred *cred;
+	sigval_t disccontext;
+	long unsigned int ifclaimed;
+	u32 disabled_bulk_eps;
+	long unsigned int interface_allowed_mask;
+	int not_yet_resumed;
+	bool suspend_allowed;
+	bool privileges_dropped;
+};
+
+struct usb_memory {
+	struct list_head memlist;
+	int vma_use_count;
+	int urb_use_count;
+	u32 size;
+	void *mem;
+	dma_addr_t dma_handle;
+	long unsigned int vm_start;
+	struct usb_dev_state *ps;
+};
+
+struct async {
+	struct list_head asynclist;
+	struct usb_dev_state *ps;
+	struct pid *pid;
+	const struct cred *cred;
+	unsigned int signr;
+	unsigned int ifnum;
+	void *userbuffer;
+	void *userurb;
+	sigval_t userurb_sigval;
+	struct urb *urb;
+	struct usb_memory *usbm;
+	unsigned int mem_usage;
+	int status;
+	u8 bulk_addr;
+	u8 bulk_status;
+};
+
+enum snoop_when {
+	SUBMIT = 0,
+	COMPLETE = 1,
+};
+
+struct quirk_entry {
+	u16 vid;
+	u16 pid;
+	u32 flags;
+};
+
 struct class_info {
 	int class;
 	char *class_name;
 };
+
+struct usb_phy_roothub {
+	struct phy *phy;
+	struct list_head list;
+};
+
+typedef void (*companion_fn)(struct pci_dev *, struct usb_hcd *, struct pci_dev *, struct usb_hcd *);
 
 enum amd_chipset_gen {
 	NOT_AMD_CHIPSET = 0,
@@ -38623,6 +47104,28 @@ struct amd_chipset_info {
 	int isoc_reqs;
 	int probe_count;
 	bool need_pll_quirk;
+};
+
+typedef int (*iommu_fault_handler_t)(struct iommu_domain *, struct device *, long unsigned int, int, void *);
+
+struct iommu_domain_ops;
+
+struct iommu_domain_geometry {
+	dma_addr_t aperture_start;
+	dma_addr_t aperture_end;
+	bool force_aperture;
+};
+
+struct iommu_dma_cookie;
+
+struct iommu_domain {
+	unsigned int type;
+	const struct iommu_domain_ops *ops;
+	long unsigned int pgsize_bitmap;
+	iommu_fault_handler_t handler;
+	void *handler_token;
+	struct iommu_domain_geometry geometry;
+	struct iommu_dma_cookie *iova_cookie;
 };
 
 struct xhci_cap_regs {
@@ -38967,6 +47470,12 @@ struct xhci_segment {
 	unsigned int bounce_len;
 };
 
+enum xhci_overhead_type {
+	LS_OVERHEAD_TYPE = 0,
+	FS_OVERHEAD_TYPE = 1,
+	HS_OVERHEAD_TYPE = 2,
+};
+
 struct xhci_interval_bw {
 	unsigned int num_packets;
 	struct list_head endpoints;
@@ -38998,6 +47507,11 @@ struct xhci_root_port_bw_info {
 struct xhci_device_context_array {
 	__le64 dev_context_ptrs[256];
 	dma_addr_t dma;
+};
+
+enum xhci_setup_dev {
+	SETUP_CONTEXT_ONLY = 0,
+	SETUP_CONTEXT_ADDRESS = 1,
 };
 
 enum xhci_cancelled_td_status {
@@ -39076,6 +47590,24 @@ struct xhci_port {
 	struct xhci_hub *rhub;
 	struct xhci_port_cap *port_cap;
 	unsigned int lpm_incapable: 1;
+};
+
+struct xhci_driver_overrides {
+	size_t extra_priv_size;
+	int (*reset)(struct usb_hcd *);
+	int (*start)(struct usb_hcd *);
+	int (*add_endpoint)(struct usb_hcd *, struct usb_device *, struct usb_host_endpoint *);
+	int (*drop_endpoint)(struct usb_hcd *, struct usb_device *, struct usb_host_endpoint *);
+	int (*check_bandwidth)(struct usb_hcd *, struct usb_device *);
+	void (*reset_bandwidth)(struct usb_hcd *, struct usb_device *);
+	int (*update_hub_device)(struct usb_hcd *, struct usb_device *, struct usb_tt *, gfp_t);
+};
+
+typedef void (*xhci_get_quirks_t)(struct device *, struct xhci_hcd *);
+
+enum xhci_ep_reset_type {
+	EP_HARD_RESET = 0,
+	EP_SOFT_RESET = 1,
 };
 
 struct dbc_regs {
@@ -39458,16 +47990,9 @@ typedef void (*btf_trace_xhci_dbc_queue_request)(void *, struct dbc_request *);
 
 typedef void (*btf_trace_xhci_dbc_giveback_request)(void *, struct dbc_request *);
 
-struct usb_sg_request {
-	int status;
-	size_t bytes;
-	spinlock_t lock;
-	struct usb_device *dev;
-	int pipe;
-	int entries;
-	struct urb **urbs;
-	int count;
-	struct completion complete;
+struct xhci_driver_data {
+	u64 quirks;
+	const char *firmware;
 };
 
 enum {
@@ -39565,17 +48090,9 @@ struct us_data {
 	int last_sector_retries;
 };
 
-struct scsi_eh_save {
-	int result;
-	unsigned int resid_len;
-	int eh_eflags;
-	enum dma_data_direction data_direction;
-	unsigned int underflow;
-	unsigned char cmd_len;
-	unsigned char prot_op;
-	unsigned char cmnd[32];
-	struct scsi_data_buffer sdb;
-	struct scatterlist sense_sgl;
+enum xfer_buf_dir {
+	TO_XFER_BUF = 0,
+	FROM_XFER_BUF = 1,
 };
 
 struct bulk_cb_wrap {
@@ -39593,11 +48110,6 @@ struct bulk_cs_wrap {
 	__u32 Tag;
 	__le32 Residue;
 	__u8 Status;
-};
-
-enum xfer_buf_dir {
-	TO_XFER_BUF = 0,
-	FROM_XFER_BUF = 1,
 };
 
 struct swoc_info {
@@ -39700,248 +48212,14 @@ struct serport {
 	long unsigned int flags;
 };
 
-struct input_id {
-	__u16 bustype;
-	__u16 vendor;
-	__u16 product;
-	__u16 version;
-};
-
-struct input_absinfo {
-	__s32 value;
-	__s32 minimum;
-	__s32 maximum;
-	__s32 fuzz;
-	__s32 flat;
-	__s32 resolution;
-};
-
-struct input_keymap_entry {
-	__u8 flags;
-	__u8 len;
-	__u16 index;
-	__u32 keycode;
-	__u8 scancode[32];
-};
-
-struct ff_replay {
-	__u16 length;
-	__u16 delay;
-};
-
-struct ff_trigger {
-	__u16 button;
-	__u16 interval;
-};
-
-struct ff_envelope {
-	__u16 attack_length;
-	__u16 attack_level;
-	__u16 fade_length;
-	__u16 fade_level;
-};
-
-struct ff_constant_effect {
-	__s16 level;
-	struct ff_envelope envelope;
-};
-
-struct ff_ramp_effect {
-	__s16 start_level;
-	__s16 end_level;
-	struct ff_envelope envelope;
-};
-
-struct ff_condition_effect {
-	__u16 right_saturation;
-	__u16 left_saturation;
-	__s16 right_coeff;
-	__s16 left_coeff;
-	__u16 deadband;
-	__s16 center;
-};
-
-struct ff_periodic_effect {
-	__u16 waveform;
-	__u16 period;
-	__s16 magnitude;
-	__s16 offset;
-	__u16 phase;
-	struct ff_envelope envelope;
-	__u32 custom_len;
-	__s16 *custom_data;
-};
-
-struct ff_rumble_effect {
-	__u16 strong_magnitude;
-	__u16 weak_magnitude;
-};
-
-struct ff_effect {
-	__u16 type;
-	__s16 id;
-	__u16 direction;
-	struct ff_trigger trigger;
-	struct ff_replay replay;
-	union {
-		struct ff_constant_effect constant;
-		struct ff_ramp_effect ramp;
-		struct ff_periodic_effect periodic;
-		struct ff_condition_effect condition[2];
-		struct ff_rumble_effect rumble;
-	} u;
-};
-
-struct input_device_id {
-	kernel_ulong_t flags;
-	__u16 bustype;
-	__u16 vendor;
-	__u16 product;
-	__u16 version;
-	kernel_ulong_t evbit[1];
-	kernel_ulong_t keybit[12];
-	kernel_ulong_t relbit[1];
-	kernel_ulong_t absbit[1];
-	kernel_ulong_t mscbit[1];
-	kernel_ulong_t ledbit[1];
-	kernel_ulong_t sndbit[1];
-	kernel_ulong_t ffbit[2];
-	kernel_ulong_t swbit[1];
-	kernel_ulong_t propbit[1];
-	kernel_ulong_t driver_info;
-};
-
-struct input_value {
-	__u16 type;
-	__u16 code;
-	__s32 value;
-};
-
-enum input_clock_type {
-	INPUT_CLK_REAL = 0,
-	INPUT_CLK_MONO = 1,
-	INPUT_CLK_BOOT = 2,
-	INPUT_CLK_MAX = 3,
-};
-
-struct ff_device;
-
-struct input_dev_poller;
-
-struct input_mt;
-
-struct input_handle;
-
-struct input_dev {
-	const char *name;
-	const char *phys;
-	const char *uniq;
-	struct input_id id;
-	long unsigned int propbit[1];
-	long unsigned int evbit[1];
-	long unsigned int keybit[12];
-	long unsigned int relbit[1];
-	long unsigned int absbit[1];
-	long unsigned int mscbit[1];
-	long unsigned int ledbit[1];
-	long unsigned int sndbit[1];
-	long unsigned int ffbit[2];
-	long unsigned int swbit[1];
-	unsigned int hint_events_per_packet;
-	unsigned int keycodemax;
-	unsigned int keycodesize;
-	void *keycode;
-	int (*setkeycode)(struct input_dev *, const struct input_keymap_entry *, unsigned int *);
-	int (*getkeycode)(struct input_dev *, struct input_keymap_entry *);
-	struct ff_device *ff;
-	struct input_dev_poller *poller;
-	unsigned int repeat_key;
-	struct timer_list timer;
-	int rep[2];
-	struct input_mt *mt;
-	struct input_absinfo *absinfo;
-	long unsigned int key[12];
-	long unsigned int led[1];
-	long unsigned int snd[1];
-	long unsigned int sw[1];
-	int (*open)(struct input_dev *);
-	void (*close)(struct input_dev *);
-	int (*flush)(struct input_dev *, struct file *);
-	int (*event)(struct input_dev *, unsigned int, unsigned int, int);
-	struct input_handle *grab;
-	spinlock_t event_lock;
-	struct mutex mutex;
-	unsigned int users;
-	bool going_away;
-	struct device dev;
-	struct list_head h_list;
-	struct list_head node;
-	unsigned int num_vals;
-	unsigned int max_vals;
-	struct input_value *vals;
-	bool devres_managed;
-	ktime_t timestamp[3];
-	bool inhibited;
-};
-
-struct ff_device {
-	int (*upload)(struct input_dev *, struct ff_effect *, struct ff_effect *);
-	int (*erase)(struct input_dev *, int);
-	int (*playback)(struct input_dev *, int, int);
-	void (*set_gain)(struct input_dev *, u16);
-	void (*set_autocenter)(struct input_dev *, u16);
-	void (*destroy)(struct ff_device *);
-	void *private;
-	long unsigned int ffbit[2];
-	struct mutex mutex;
-	int max_effects;
-	struct ff_effect *effects;
-	struct file *effect_owners[0];
-};
-
-struct input_mt_slot {
-	int abs[14];
-	unsigned int frame;
-	unsigned int key;
-};
-
-struct input_mt {
-	int trkid;
-	int num_slots;
-	int slot;
-	unsigned int flags;
-	unsigned int frame;
-	int *red;
-	struct input_mt_slot slots[0];
-};
-
-struct input_handler;
-
-struct input_handle {
-	void *private;
-	int open;
-	const char *name;
-	struct input_dev *dev;
-	struct input_handler *handler;
-	struct list_head d_node;
-	struct list_head h_node;
-};
-
-struct input_handler {
-	void *private;
-	void (*event)(struct input_handle *, unsigned int, unsigned int, int);
-	void (*events)(struct input_handle *, const struct input_value *, unsigned int);
-	bool (*filter)(struct input_handle *, unsigned int, unsigned int, int);
-	bool (*match)(struct input_handler *, struct input_dev *);
-	int (*connect)(struct input_handler *, struct input_dev *, const struct input_device_id *);
-	void (*disconnect)(struct input_handle *);
-	void (*start)(struct input_handle *);
-	bool legacy_minors;
-	int minor;
-	const char *name;
-	const struct input_device_id *id_table;
-	struct list_head h_list;
-	struct list_head node;
+struct ps2dev {
+	struct serio *serio;
+	struct mutex cmd_mutex;
+	wait_queue_head_t wait;
+	long unsigned int flags;
+	u8 cmdbuf[8];
+	u8 cmdcnt;
+	u8 nak;
 };
 
 union input_seq_state {
@@ -39956,6 +48234,19 @@ struct input_devres {
 	struct input_dev *input;
 };
 
+struct input_event {
+	__kernel_ulong_t __sec;
+	__kernel_ulong_t __usec;
+	__u16 type;
+	__u16 code;
+	__s32 value;
+};
+
+struct input_mt_pos {
+	s16 x;
+	s16 y;
+};
+
 struct input_dev_poller {
 	void (*poll)(struct input_dev *);
 	unsigned int poll_interval;
@@ -39963,11 +48254,6 @@ struct input_dev_poller {
 	unsigned int poll_interval_min;
 	struct input_dev *input;
 	struct delayed_work work;
-};
-
-struct input_mt_pos {
-	s16 x;
-	s16 y;
 };
 
 struct touchscreen_properties {
@@ -39981,14 +48267,6 @@ struct touchscreen_properties {
 struct vivaldi_data {
 	u32 function_row_physmap[24];
 	unsigned int num_function_row_keys;
-};
-
-struct input_event {
-	__kernel_ulong_t __sec;
-	__kernel_ulong_t __usec;
-	__u16 type;
-	__u16 code;
-	__s32 value;
 };
 
 struct input_mask {
@@ -40027,14 +48305,34 @@ struct evdev_client {
 	struct input_event buffer[0];
 };
 
-struct ps2dev {
-	struct serio *serio;
-	struct mutex cmd_mutex;
-	wait_queue_head_t wait;
-	long unsigned int flags;
-	u8 cmdbuf[8];
-	u8 cmdcnt;
-	u8 nak;
+struct atkbd {
+	struct ps2dev ps2dev;
+	struct input_dev *dev;
+	char name[64];
+	char phys[32];
+	short unsigned int id;
+	short unsigned int keycode[512];
+	long unsigned int force_release_mask[8];
+	unsigned char set;
+	bool translated;
+	bool extra;
+	bool write;
+	bool softrepeat;
+	bool softraw;
+	bool scroll;
+	bool enabled;
+	unsigned char emul;
+	bool resend;
+	bool release;
+	long unsigned int xl_bit;
+	unsigned int last;
+	long unsigned int time;
+	long unsigned int err_count;
+	struct delayed_work event_work;
+	long unsigned int event_jiffies;
+	long unsigned int event_mask;
+	struct mutex mutex;
+	struct vivaldi_data vdata;
 };
 
 enum psmouse_state {
@@ -40211,6 +48509,25 @@ struct min_max_quirk {
 	u32 y_max;
 };
 
+struct focaltech_finger_state {
+	bool active;
+	bool valid;
+	unsigned int x;
+	unsigned int y;
+};
+
+struct focaltech_hw_state {
+	struct focaltech_finger_state fingers[5];
+	unsigned int width;
+	bool pressed;
+};
+
+struct focaltech_data {
+	unsigned int x_max;
+	unsigned int y_max;
+	struct focaltech_hw_state state;
+};
+
 enum SS4_PACKET_ID {
 	SS4_PACKET_ID_IDLE = 0,
 	SS4_PACKET_ID_ONE = 1,
@@ -40300,10 +48617,48 @@ struct alps_data {
 	struct timer_list timer;
 };
 
+struct byd_data {
+	struct timer_list timer;
+	struct psmouse *psmouse;
+	s32 abs_x;
+	s32 abs_y;
+	volatile long unsigned int last_touch_time;
+	bool btn_left;
+	bool btn_right;
+	bool touch;
+};
+
 struct ps2pp_info {
 	u8 model;
 	u8 kind;
 	u16 features;
+};
+
+struct trackpoint_data {
+	u8 variant_id;
+	u8 firmware_id;
+	u8 sensitivity;
+	u8 speed;
+	u8 inertia;
+	u8 reach;
+	u8 draghys;
+	u8 mindrag;
+	u8 thresh;
+	u8 upthresh;
+	u8 ztime;
+	u8 jenks;
+	u8 drift_time;
+	bool press_to_select;
+	bool skipback;
+	bool ext_dev;
+};
+
+struct trackpoint_attr_data {
+	size_t field_offset;
+	u8 command;
+	u8 mask;
+	bool inverted;
+	u8 power_on_default;
 };
 
 struct cytp_contact {
@@ -40336,16 +48691,9 @@ struct cytp_data {
 	int tp_metrics_supported;
 };
 
-struct rtc_time {
-	int tm_sec;
-	int tm_min;
-	int tm_hour;
-	int tm_mday;
-	int tm_mon;
-	int tm_year;
-	int tm_wday;
-	int tm_yday;
-	int tm_isdst;
+struct mc146818_get_time_callback_param {
+	struct rtc_time *time;
+	unsigned char ctrl;
 };
 
 struct pps_ktime {
@@ -40409,22 +48757,14 @@ struct pps_device {
 	spinlock_t lock;
 };
 
+struct pps_event_time {
+	struct timespec64 ts_real;
+};
+
 struct ptp_clock_time {
 	__s64 sec;
 	__u32 nsec;
 	__u32 reserved;
-};
-
-struct ptp_clock_caps {
-	int max_adj;
-	int n_alarm;
-	int n_ext_ts;
-	int n_per_out;
-	int pps;
-	int n_pins;
-	int cross_timestamping;
-	int adjust_phase;
-	int rsv[12];
 };
 
 struct ptp_extts_request {
@@ -40445,25 +48785,6 @@ struct ptp_perout_request {
 		struct ptp_clock_time on;
 		unsigned int rsv[4];
 	};
-};
-
-struct ptp_sys_offset {
-	unsigned int n_samples;
-	unsigned int rsv[3];
-	struct ptp_clock_time ts[51];
-};
-
-struct ptp_sys_offset_extended {
-	unsigned int n_samples;
-	unsigned int rsv[3];
-	struct ptp_clock_time ts[75];
-};
-
-struct ptp_sys_offset_precise {
-	struct ptp_clock_time device;
-	struct ptp_clock_time sys_realtime;
-	struct ptp_clock_time sys_monoraw;
-	unsigned int rsv[4];
 };
 
 enum ptp_pin_function {
@@ -40531,6 +48852,22 @@ struct ptp_clock_info {
 	long int (*do_aux_work)(struct ptp_clock_info *);
 };
 
+enum ptp_clock_events {
+	PTP_CLOCK_ALARM = 0,
+	PTP_CLOCK_EXTTS = 1,
+	PTP_CLOCK_PPS = 2,
+	PTP_CLOCK_PPSUSR = 3,
+};
+
+struct ptp_clock_event {
+	int type;
+	int index;
+	union {
+		u64 timestamp;
+		struct pps_event_time pps_times;
+	};
+};
+
 struct timestamp_event_queue {
 	struct ptp_extts_event buf[128];
 	int head;
@@ -40565,21 +48902,6 @@ struct ptp_clock {
 	bool has_cycles;
 };
 
-struct cyclecounter {
-	u64 (*read)(const struct cyclecounter *);
-	u64 mask;
-	u32 mult;
-	u32 shift;
-};
-
-struct timecounter {
-	const struct cyclecounter *cc;
-	u64 cycle_last;
-	u64 nsec;
-	u64 mask;
-	u64 frac;
-};
-
 struct ptp_vclock {
 	struct ptp_clock *pclock;
 	struct ptp_clock_info info;
@@ -40588,6 +48910,37 @@ struct ptp_vclock {
 	struct cyclecounter cc;
 	struct timecounter tc;
 	struct mutex lock;
+};
+
+struct ptp_clock_caps {
+	int max_adj;
+	int n_alarm;
+	int n_ext_ts;
+	int n_per_out;
+	int pps;
+	int n_pins;
+	int cross_timestamping;
+	int adjust_phase;
+	int rsv[12];
+};
+
+struct ptp_sys_offset {
+	unsigned int n_samples;
+	unsigned int rsv[3];
+	struct ptp_clock_time ts[51];
+};
+
+struct ptp_sys_offset_extended {
+	unsigned int n_samples;
+	unsigned int rsv[3];
+	struct ptp_clock_time ts[75];
+};
+
+struct ptp_sys_offset_precise {
+	struct ptp_clock_time device;
+	struct ptp_clock_time sys_realtime;
+	struct ptp_clock_time sys_monoraw;
+	unsigned int rsv[4];
 };
 
 struct kvm_clock_pairing {
@@ -40625,6 +48978,45 @@ enum hid_class_request {
 	HID_REQ_SET_REPORT = 9,
 	HID_REQ_SET_IDLE = 10,
 	HID_REQ_SET_PROTOCOL = 11,
+};
+
+struct hid_item {
+	unsigned int format;
+	__u8 size;
+	__u8 type;
+	__u8 tag;
+	union {
+		__u8 u8;
+		__s8 s8;
+		__u16 u16;
+		__s16 s16;
+		__u32 u32;
+		__s32 s32;
+		__u8 *longdata;
+	} data;
+};
+
+struct hid_global {
+	unsigned int usage_page;
+	__s32 logical_minimum;
+	__s32 logical_maximum;
+	__s32 physical_minimum;
+	__s32 physical_maximum;
+	__s32 unit_exponent;
+	unsigned int unit;
+	unsigned int report_id;
+	unsigned int report_size;
+	unsigned int report_count;
+};
+
+struct hid_local {
+	unsigned int usage[12288];
+	u8 usage_size[12288];
+	unsigned int collection_index[12288];
+	unsigned int usage_index;
+	unsigned int usage_minimum;
+	unsigned int delimiter_depth;
+	unsigned int delimiter_branch;
 };
 
 struct hid_collection {
@@ -40830,6 +49222,18 @@ struct hid_ll_driver {
 	unsigned int max_buffer_size;
 };
 
+struct hid_parser {
+	struct hid_global global;
+	struct hid_global global_stack[4];
+	unsigned int global_stack_ptr;
+	struct hid_local local;
+	unsigned int *collection_stack;
+	unsigned int collection_stack_ptr;
+	unsigned int collection_stack_size;
+	struct hid_device *device;
+	unsigned int scan_flags;
+};
+
 struct hid_report_id {
 	__u32 report_type;
 };
@@ -40838,6 +49242,34 @@ struct hid_usage_id {
 	__u32 usage_hid;
 	__u32 usage_type;
 	__u32 usage_code;
+};
+
+struct hiddev {
+	int minor;
+	int exist;
+	int open;
+	struct mutex existancelock;
+	wait_queue_head_t wait;
+	struct hid_device *hid;
+	struct list_head list;
+	spinlock_t list_lock;
+	bool initialized;
+};
+
+struct hidraw {
+	unsigned int minor;
+	int exist;
+	int open;
+	wait_queue_head_t wait;
+	struct hid_device *hid;
+	struct device *dev;
+	spinlock_t list_lock;
+	struct list_head list;
+};
+
+struct hid_dynid {
+	struct list_head list;
+	struct hid_device_id id;
 };
 
 struct usage_priority {
@@ -41021,6 +49453,13 @@ enum {
 	SND_CTL_SUBDEV_PCM = 0,
 	SND_CTL_SUBDEV_RAWMIDI = 1,
 	SND_CTL_SUBDEV_ITEMS = 2,
+};
+
+struct snd_monitor_file {
+	struct file *file;
+	const struct file_operations *disconnected_f_op;
+	struct list_head shutdown_list;
+	struct list_head list;
 };
 
 enum snd_device_type {
@@ -41287,12 +49726,48 @@ struct user_element {
 	void *priv_data;
 };
 
+typedef struct {
+	spinlock_t *lock;
+} class_spinlock_irq_t;
+
+typedef struct {
+	spinlock_t *lock;
+	long unsigned int flags;
+} class_spinlock_irqsave_t;
+
+struct snd_pci_quirk {
+	short unsigned int subvendor;
+	short unsigned int subdevice;
+	short unsigned int subdevice_mask;
+	int value;
+};
+
+struct snd_fasync {
+	struct fasync_struct *fasync;
+	int signal;
+	int poll;
+	int on;
+	struct list_head list;
+};
+
+struct snd_info_private_data {
+	struct snd_info_buffer *rbuffer;
+	struct snd_info_buffer *wbuffer;
+	struct snd_info_entry *entry;
+	void *file_private_data;
+};
+
 struct snd_dma_data {
 	int dma;
 };
 
 struct net_device_devres {
 	struct net_device *ndev;
+};
+
+struct __kernel_old_timespec {
+	__kernel_old_time_t tv_sec;
+	__kernel_long_t tv_nsec;
 };
 
 struct __kernel_sock_timeval {
@@ -41310,28 +49785,23 @@ struct __kernel_sockaddr_storage {
 	};
 };
 
-struct linger {
-	int l_onoff;
-	int l_linger;
+struct user_msghdr {
+	void *msg_name;
+	int msg_namelen;
+	struct iovec *msg_iov;
+	__kernel_size_t msg_iovlen;
+	void *msg_control;
+	__kernel_size_t msg_controllen;
+	unsigned int msg_flags;
 };
 
-struct cmsghdr {
-	__kernel_size_t cmsg_len;
-	int cmsg_level;
-	int cmsg_type;
+struct mmsghdr {
+	struct user_msghdr msg_hdr;
+	unsigned int msg_len;
 };
 
-struct ucred {
-	__u32 pid;
-	__u32 uid;
-	__u32 gid;
-};
-
-enum {
-	SOCK_WAKE_IO = 0,
-	SOCK_WAKE_WAITD = 1,
-	SOCK_WAKE_SPACE = 2,
-	SOCK_WAKE_URG = 3,
+struct scm_timestamping_internal {
+	struct timespec64 ts[3];
 };
 
 struct flowi_tunnel {
@@ -41392,22 +49862,31 @@ struct flowi {
 	} u;
 };
 
-struct pernet_operations {
-	struct list_head list;
-	int (*init)(struct net *);
-	void (*pre_exit)(struct net *);
-	void (*exit)(struct net *);
-	void (*exit_batch)(struct list_head *);
-	void (*exit_batch_rtnl)(struct list_head *, struct list_head *);
-	unsigned int *id;
-	size_t size;
+enum sock_shutdown_cmd {
+	SHUT_RD = 0,
+	SHUT_WR = 1,
+	SHUT_RDWR = 2,
 };
 
-struct netdev_name_node {
-	struct hlist_node hlist;
-	struct list_head list;
-	struct net_device *dev;
-	const char *name;
+struct net_proto_family {
+	int family;
+	int (*create)(struct net *, struct socket *, int, int);
+	struct module *owner;
+};
+
+enum {
+	SOCK_WAKE_IO = 0,
+	SOCK_WAKE_WAITD = 1,
+	SOCK_WAKE_SPACE = 2,
+	SOCK_WAKE_URG = 3,
+};
+
+struct ifconf {
+	int ifc_len;
+	union {
+		char *ifcu_buf;
+		struct ifreq *ifcu_req;
+	} ifc_ifcu;
 };
 
 enum {
@@ -41446,27 +49925,10 @@ enum {
 	SOF_TIMESTAMPING_MASK = 65535,
 };
 
-struct so_timestamping {
-	int flags;
-	int bind_phc;
-};
-
-enum txtime_flags {
-	SOF_TXTIME_DEADLINE_MODE = 1,
-	SOF_TXTIME_REPORT_ERRORS = 2,
-	SOF_TXTIME_FLAGS_LAST = 2,
-	SOF_TXTIME_FLAGS_MASK = 3,
-};
-
-struct sock_txtime {
-	__kernel_clockid_t clockid;
-	__u32 flags;
-};
-
-enum sk_pacing {
-	SK_PACING_NONE = 0,
-	SK_PACING_NEEDED = 1,
-	SK_PACING_FQ = 2,
+struct scm_ts_pktinfo {
+	__u32 if_index;
+	__u32 pkt_length;
+	__u32 reserved[2];
 };
 
 struct socket_alloc {
@@ -41474,34 +49936,67 @@ struct socket_alloc {
 	struct inode vfs_inode;
 };
 
-struct sockcm_cookie {
-	u64 transmit_time;
-	u32 mark;
-	u16 tsflags;
-};
-
 struct sock_skb_cb {
 	u32 dropcount;
 };
 
-struct fastopen_queue {
-	struct request_sock *rskq_rst_head;
-	struct request_sock *rskq_rst_tail;
-	spinlock_t lock;
-	int qlen;
-	int max_qlen;
-	struct tcp_fastopen_context *ctx;
+typedef s32 compat_int_t;
+
+typedef u32 compat_uint_t;
+
+typedef u32 compat_ulong_t;
+
+typedef u32 compat_caddr_t;
+
+struct compat_ifmap {
+	compat_ulong_t mem_start;
+	compat_ulong_t mem_end;
+	short unsigned int base_addr;
+	unsigned char irq;
+	unsigned char dma;
+	unsigned char port;
 };
 
-struct request_sock_queue {
-	spinlock_t rskq_lock;
-	u8 rskq_defer_accept;
-	u32 synflood_warned;
-	atomic_t qlen;
-	atomic_t young;
-	struct request_sock *rskq_accept_head;
-	struct request_sock *rskq_accept_tail;
-	struct fastopen_queue fastopenq;
+struct compat_if_settings {
+	unsigned int type;
+	unsigned int size;
+	compat_uptr_t ifs_ifsu;
+};
+
+struct compat_ifreq {
+	union {
+		char ifrn_name[16];
+	} ifr_ifrn;
+	union {
+		struct sockaddr ifru_addr;
+		struct sockaddr ifru_dstaddr;
+		struct sockaddr ifru_broadaddr;
+		struct sockaddr ifru_netmask;
+		struct sockaddr ifru_hwaddr;
+		short int ifru_flags;
+		compat_int_t ifru_ivalue;
+		compat_int_t ifru_mtu;
+		struct compat_ifmap ifru_map;
+		char ifru_slave[16];
+		char ifru_newname[16];
+		compat_caddr_t ifru_data;
+		struct compat_if_settings ifru_settings;
+	} ifr_ifru;
+};
+
+struct compat_msghdr {
+	compat_uptr_t msg_name;
+	compat_int_t msg_namelen;
+	compat_uptr_t msg_iov;
+	compat_size_t msg_iovlen;
+	compat_uptr_t msg_control;
+	compat_size_t msg_controllen;
+	compat_uint_t msg_flags;
+};
+
+struct compat_mmsghdr {
+	struct compat_msghdr msg_hdr;
+	compat_uint_t msg_len;
 };
 
 struct ip_options {
@@ -41691,6 +50186,185 @@ struct ipv6_rt_hdr {
 struct ipv6_opt_hdr {
 	__u8 nexthdr;
 	__u8 hdrlen;
+};
+
+struct inet6_skb_parm {
+	int iif;
+	__be16 ra;
+	__u16 dst0;
+	__u16 srcrt;
+	__u16 dst1;
+	__u16 lastopt;
+	__u16 nhoff;
+	__u16 flags;
+	__u16 frag_max_size;
+	__u16 srhoff;
+};
+
+struct ip6_sf_socklist;
+
+struct ipv6_mc_socklist {
+	struct in6_addr addr;
+	int ifindex;
+	unsigned int sfmode;
+	struct ipv6_mc_socklist *next;
+	struct ip6_sf_socklist *sflist;
+	struct callback_head rcu;
+};
+
+struct ipv6_ac_socklist {
+	struct in6_addr acl_addr;
+	int acl_ifindex;
+	struct ipv6_ac_socklist *acl_next;
+};
+
+struct ip6_flowlabel;
+
+struct ipv6_fl_socklist {
+	struct ipv6_fl_socklist *next;
+	struct ip6_flowlabel *fl;
+	struct callback_head rcu;
+};
+
+struct ip6_sf_socklist {
+	unsigned int sl_max;
+	unsigned int sl_count;
+	struct callback_head rcu;
+	struct in6_addr sl_addr[0];
+};
+
+struct ip6_flowlabel {
+	struct ip6_flowlabel *next;
+	__be32 label;
+	atomic_t users;
+	struct in6_addr dst;
+	struct ipv6_txoptions *opt;
+	long unsigned int linger;
+	struct callback_head rcu;
+	u8 share;
+	union {
+		struct pid *pid;
+		kuid_t uid;
+	} owner;
+	long unsigned int lastuse;
+	long unsigned int expires;
+	struct net *fl_net;
+};
+
+struct inet_skb_parm {
+	int iif;
+	struct ip_options opt;
+	u16 flags;
+	u16 frag_max_size;
+};
+
+struct sock_ee_data_rfc4884 {
+	__u16 len;
+	__u8 flags;
+	__u8 reserved;
+};
+
+struct sock_extended_err {
+	__u32 ee_errno;
+	__u8 ee_origin;
+	__u8 ee_type;
+	__u8 ee_code;
+	__u8 ee_pad;
+	__u32 ee_info;
+	union {
+		__u32 ee_data;
+		struct sock_ee_data_rfc4884 ee_rfc4884;
+	};
+};
+
+struct sock_exterr_skb {
+	union {
+		struct inet_skb_parm h4;
+		struct inet6_skb_parm h6;
+	} header;
+	struct sock_extended_err ee;
+	u16 addr_offset;
+	__be16 port;
+	u8 opt_stats: 1;
+	u8 unused: 7;
+};
+
+struct used_address {
+	struct __kernel_sockaddr_storage name;
+	unsigned int name_len;
+};
+
+struct linger {
+	int l_onoff;
+	int l_linger;
+};
+
+struct cmsghdr {
+	__kernel_size_t cmsg_len;
+	int cmsg_level;
+	int cmsg_type;
+};
+
+struct ucred {
+	__u32 pid;
+	__u32 uid;
+	__u32 gid;
+};
+
+struct netdev_name_node {
+	struct hlist_node hlist;
+	struct list_head list;
+	struct net_device *dev;
+	const char *name;
+};
+
+struct so_timestamping {
+	int flags;
+	int bind_phc;
+};
+
+enum txtime_flags {
+	SOF_TXTIME_DEADLINE_MODE = 1,
+	SOF_TXTIME_REPORT_ERRORS = 2,
+	SOF_TXTIME_FLAGS_LAST = 2,
+	SOF_TXTIME_FLAGS_MASK = 3,
+};
+
+struct sock_txtime {
+	__kernel_clockid_t clockid;
+	__u32 flags;
+};
+
+enum sk_pacing {
+	SK_PACING_NONE = 0,
+	SK_PACING_NEEDED = 1,
+	SK_PACING_FQ = 2,
+};
+
+struct sockcm_cookie {
+	u64 transmit_time;
+	u32 mark;
+	u16 tsflags;
+};
+
+struct fastopen_queue {
+	struct request_sock *rskq_rst_head;
+	struct request_sock *rskq_rst_tail;
+	spinlock_t lock;
+	int qlen;
+	int max_qlen;
+	struct tcp_fastopen_context *ctx;
+};
+
+struct request_sock_queue {
+	spinlock_t rskq_lock;
+	u8 rskq_defer_accept;
+	u32 synflood_warned;
+	atomic_t qlen;
+	atomic_t young;
+	struct request_sock *rskq_accept_head;
+	struct request_sock *rskq_accept_tail;
+	struct fastopen_queue fastopenq;
 };
 
 struct minmax_sample {
@@ -42043,107 +50717,6 @@ struct udp_sock {
 	int forward_deficit;
 };
 
-struct inet6_skb_parm {
-	int iif;
-	__be16 ra;
-	__u16 dst0;
-	__u16 srcrt;
-	__u16 dst1;
-	__u16 lastopt;
-	__u16 nhoff;
-	__u16 flags;
-	__u16 frag_max_size;
-	__u16 srhoff;
-};
-
-struct ip6_sf_socklist;
-
-struct ipv6_mc_socklist {
-	struct in6_addr addr;
-	int ifindex;
-	unsigned int sfmode;
-	struct ipv6_mc_socklist *next;
-	struct ip6_sf_socklist *sflist;
-	struct callback_head rcu;
-};
-
-struct ipv6_ac_socklist {
-	struct in6_addr acl_addr;
-	int acl_ifindex;
-	struct ipv6_ac_socklist *acl_next;
-};
-
-struct ip6_flowlabel;
-
-struct ipv6_fl_socklist {
-	struct ipv6_fl_socklist *next;
-	struct ip6_flowlabel *fl;
-	struct callback_head rcu;
-};
-
-struct ip6_sf_socklist {
-	unsigned int sl_max;
-	unsigned int sl_count;
-	struct callback_head rcu;
-	struct in6_addr sl_addr[0];
-};
-
-struct ip6_flowlabel {
-	struct ip6_flowlabel *next;
-	__be32 label;
-	atomic_t users;
-	struct in6_addr dst;
-	struct ipv6_txoptions *opt;
-	long unsigned int linger;
-	struct callback_head rcu;
-	u8 share;
-	union {
-		struct pid *pid;
-		kuid_t uid;
-	} owner;
-	long unsigned int lastuse;
-	long unsigned int expires;
-	struct net *fl_net;
-};
-
-struct inet_skb_parm {
-	int iif;
-	struct ip_options opt;
-	u16 flags;
-	u16 frag_max_size;
-};
-
-struct sock_ee_data_rfc4884 {
-	__u16 len;
-	__u8 flags;
-	__u8 reserved;
-};
-
-struct sock_extended_err {
-	__u32 ee_errno;
-	__u8 ee_origin;
-	__u8 ee_type;
-	__u8 ee_code;
-	__u8 ee_pad;
-	__u32 ee_info;
-	union {
-		__u32 ee_data;
-		struct sock_ee_data_rfc4884 ee_rfc4884;
-	};
-};
-
-struct sock_exterr_skb {
-	union {
-		struct inet_skb_parm h4;
-		struct inet6_skb_parm h6;
-	} header;
-	struct sock_extended_err ee;
-	u16 addr_offset;
-	__be16 port;
-	u8 opt_stats: 1;
-	u8 unused: 7;
-};
-
 struct net_protocol {
 	int (*handler)(struct sk_buff *);
 	int (*err_handler)(struct sk_buff *, u32);
@@ -42233,28 +50806,224 @@ struct tcp_request_sock_ops {
 
 typedef __u16 __sum16;
 
-struct ahash_request;
-
-struct __kernel_old_timespec {
-	__kernel_old_time_t tv_sec;
-	__kernel_long_t tv_nsec;
+struct ts_state {
+	unsigned int offset;
+	char cb[48];
 };
 
-struct io_uring_cmd {
-	struct file *file;
-	const void *cmd;
+struct ts_config;
+
+struct ts_ops {
+	const char *name;
+	struct ts_config * (*init)(const void *, unsigned int, gfp_t, int);
+	unsigned int (*find)(struct ts_config *, struct ts_state *);
+	void (*destroy)(struct ts_config *);
+	void * (*get_pattern)(struct ts_config *);
+	unsigned int (*get_pattern_len)(struct ts_config *);
+	struct module *owner;
+	struct list_head list;
+};
+
+struct ts_config {
+	struct ts_ops *ops;
+	int flags;
+	unsigned int (*get_next_block)(unsigned int, const u8 **, struct ts_config *, struct ts_state *);
+	void (*finish)(struct ts_config *, struct ts_state *);
+};
+
+struct mmpin {
+	struct user_struct *user;
+	unsigned int num_pg;
+};
+
+struct ubuf_info_msgzc {
+	struct ubuf_info ubuf;
 	union {
-		void (*task_work_cb)(struct io_uring_cmd *, unsigned int);
-		void *cookie;
+		struct {
+			long unsigned int desc;
+			void *ctx;
+		};
+		struct {
+			u32 id;
+			u16 len;
+			u16 zerocopy: 1;
+			u32 bytelen;
+		};
 	};
-	u32 cmd_op;
-	u32 flags;
-	u8 pdu[32];
+	struct mmpin mmp;
 };
 
-struct scm_timestamping_internal {
-	struct timespec64 ts[3];
+enum {
+	SKB_FCLONE_UNAVAILABLE = 0,
+	SKB_FCLONE_ORIG = 1,
+	SKB_FCLONE_CLONE = 2,
 };
+
+struct sk_buff_fclones {
+	struct sk_buff skb1;
+	struct sk_buff skb2;
+	refcount_t fclone_ref;
+};
+
+struct skb_seq_state {
+	__u32 lower_offset;
+	__u32 upper_offset;
+	__u32 frag_idx;
+	__u32 stepped_offset;
+	struct sk_buff *root_skb;
+	struct sk_buff *cur_skb;
+	__u8 *frag_data;
+	__u32 frag_off;
+};
+
+struct skb_checksum_ops {
+	__wsum (*update)(const void *, int, __wsum);
+	__wsum (*combine)(__wsum, __wsum, int, int);
+};
+
+struct skb_gso_cb {
+	union {
+		int mac_offset;
+		int data_offset;
+	};
+	int encap_level;
+	__wsum csum;
+	__u16 csum_start;
+};
+
+struct tcphdr {
+	__be16 source;
+	__be16 dest;
+	__be32 seq;
+	__be32 ack_seq;
+	__u16 res1: 4;
+	__u16 doff: 4;
+	__u16 fin: 1;
+	__u16 syn: 1;
+	__u16 rst: 1;
+	__u16 psh: 1;
+	__u16 ack: 1;
+	__u16 urg: 1;
+	__u16 ece: 1;
+	__u16 cwr: 1;
+	__be16 window;
+	__sum16 check;
+	__be16 urg_ptr;
+};
+
+struct udphdr {
+	__be16 source;
+	__be16 dest;
+	__be16 len;
+	__sum16 check;
+};
+
+struct iphdr {
+	__u8 ihl: 4;
+	__u8 version: 4;
+	__u8 tos;
+	__be16 tot_len;
+	__be16 id;
+	__be16 frag_off;
+	__u8 ttl;
+	__u8 protocol;
+	__sum16 check;
+	union {
+		struct {
+			__be32 saddr;
+			__be32 daddr;
+		};
+		struct {
+			__be32 saddr;
+			__be32 daddr;
+		} addrs;
+	};
+};
+
+struct ip_auth_hdr {
+	__u8 nexthdr;
+	__u8 hdrlen;
+	__be16 reserved;
+	__be32 spi;
+	__be32 seq_no;
+	__u8 auth_data[0];
+};
+
+struct ipv6hdr {
+	__u8 priority: 4;
+	__u8 version: 4;
+	__u8 flow_lbl[3];
+	__be16 payload_len;
+	__u8 nexthdr;
+	__u8 hop_limit;
+	union {
+		struct {
+			struct in6_addr saddr;
+			struct in6_addr daddr;
+		};
+		struct {
+			struct in6_addr saddr;
+			struct in6_addr daddr;
+		} addrs;
+	};
+};
+
+struct frag_hdr {
+	__u8 nexthdr;
+	__u8 reserved;
+	__be16 frag_off;
+	__be32 identification;
+};
+
+enum {
+	SCM_TSTAMP_SND = 0,
+	SCM_TSTAMP_SCHED = 1,
+	SCM_TSTAMP_ACK = 2,
+};
+
+struct vlan_hdr {
+	__be16 h_vlan_TCI;
+	__be16 h_vlan_encapsulated_proto;
+};
+
+struct vlan_ethhdr {
+	union {
+		struct {
+			unsigned char h_dest[6];
+			unsigned char h_source[6];
+		};
+		struct {
+			unsigned char h_dest[6];
+			unsigned char h_source[6];
+		} addrs;
+	};
+	__be16 h_vlan_proto;
+	__be16 h_vlan_TCI;
+	__be16 h_vlan_encapsulated_proto;
+};
+
+struct mpls_shim_hdr {
+	__be32 label_stack_entry;
+};
+
+struct page_frag_1k {
+	void *va;
+	u16 offset;
+	bool pfmemalloc;
+};
+
+struct napi_alloc_cache {
+	struct page_frag_cache page;
+	struct page_frag_1k page_small;
+	unsigned int skb_count;
+	void *skb_cache[64];
+};
+
+typedef int (*sendmsg_func)(struct sock *, struct msghdr *, struct kvec *, size_t, size_t);
+
+typedef int (*sendpage_func)(struct sock *, struct page *, int, size_t, int);
+
+struct ahash_request;
 
 struct scm_creds {
 	u32 pid;
@@ -42340,6 +51109,29 @@ struct unix_address {
 	refcount_t refcnt;
 	int len;
 	struct sockaddr_un name[0];
+};
+
+enum {
+	TCA_STATS_UNSPEC = 0,
+	TCA_STATS_BASIC = 1,
+	TCA_STATS_RATE_EST = 2,
+	TCA_STATS_QUEUE = 3,
+	TCA_STATS_APP = 4,
+	TCA_STATS_RATE_EST64 = 5,
+	TCA_STATS_PAD = 6,
+	TCA_STATS_BASIC_HW = 7,
+	TCA_STATS_PKT64 = 8,
+	__TCA_STATS_MAX = 9,
+};
+
+struct gnet_stats_basic {
+	__u64 bytes;
+	__u32 packets;
+};
+
+struct gnet_stats_rate_est {
+	__u32 bps;
+	__u32 pps;
 };
 
 struct gnet_stats_rate_est64 {
@@ -42523,17 +51315,6 @@ enum {
 	__NETNSA_MAX = 6,
 };
 
-struct pcpu_gen_cookie {
-	local_t nesting;
-	u64 last;
-};
-
-struct gen_cookie {
-	struct pcpu_gen_cookie *local;
-	atomic64_t forward_last;
-	atomic64_t reverse_last;
-};
-
 typedef int (*rtnl_doit_func)(struct sk_buff *, struct nlmsghdr *, struct netlink_ext_ack *);
 
 typedef int (*rtnl_dumpit_func)(struct sk_buff *, struct netlink_callback *);
@@ -42570,116 +51351,169 @@ union tcp_seq_and_ts_off {
 	u64 hash64;
 };
 
-enum {
-	TCA_UNSPEC = 0,
-	TCA_KIND = 1,
-	TCA_OPTIONS = 2,
-	TCA_STATS = 3,
-	TCA_XSTATS = 4,
-	TCA_RATE = 5,
-	TCA_FCNT = 6,
-	TCA_STATS2 = 7,
-	TCA_STAB = 8,
-	TCA_PAD = 9,
-	TCA_DUMP_INVISIBLE = 10,
-	TCA_CHAIN = 11,
-	TCA_HW_OFFLOAD = 12,
-	TCA_INGRESS_BLOCK = 13,
-	TCA_EGRESS_BLOCK = 14,
-	TCA_DUMP_FLAGS = 15,
-	TCA_EXT_WARN_MSG = 16,
-	__TCA_MAX = 17,
+enum flow_dissect_ret {
+	FLOW_DISSECT_RET_OUT_GOOD = 0,
+	FLOW_DISSECT_RET_OUT_BAD = 1,
+	FLOW_DISSECT_RET_PROTO_AGAIN = 2,
+	FLOW_DISSECT_RET_IPPROTO_AGAIN = 3,
+	FLOW_DISSECT_RET_CONTINUE = 4,
 };
 
-struct qdisc_walker {
-	int stop;
-	int skip;
-	int count;
-	int (*fn)(struct Qdisc *, long unsigned int, struct qdisc_walker *);
+struct flow_dissector_key_tags {
+	u32 flow_label;
 };
 
-enum {
-	SKB_FCLONE_UNAVAILABLE = 0,
-	SKB_FCLONE_ORIG = 1,
-	SKB_FCLONE_CLONE = 2,
-};
-
-struct skb_checksum_ops {
-	__wsum (*update)(const void *, int, __wsum);
-	__wsum (*combine)(__wsum, __wsum, int, int);
-};
-
-struct skb_gso_cb {
+struct flow_dissector_key_vlan {
 	union {
-		int mac_offset;
-		int data_offset;
+		struct {
+			u16 vlan_id: 12;
+			u16 vlan_dei: 1;
+			u16 vlan_priority: 3;
+		};
+		__be16 vlan_tci;
 	};
-	int encap_level;
-	__wsum csum;
-	__u16 csum_start;
+	__be16 vlan_tpid;
+	__be16 vlan_eth_type;
+	u16 padding;
 };
 
-struct ipv4_devconf {
-	void *sysctl;
-	int data[33];
-	long unsigned int state[1];
+struct flow_dissector_mpls_lse {
+	u32 mpls_ttl: 8;
+	u32 mpls_bos: 1;
+	u32 mpls_tc: 3;
+	u32 mpls_label: 20;
 };
 
-enum {
-	IF_OPER_UNKNOWN = 0,
-	IF_OPER_NOTPRESENT = 1,
-	IF_OPER_DOWN = 2,
-	IF_OPER_LOWERLAYERDOWN = 3,
-	IF_OPER_TESTING = 4,
-	IF_OPER_DORMANT = 5,
-	IF_OPER_UP = 6,
+struct flow_dissector_key_mpls {
+	struct flow_dissector_mpls_lse ls[7];
+	u8 used_lses;
 };
 
-struct ifbond {
-	__s32 bond_mode;
-	__s32 num_slaves;
-	__s32 miimon;
+struct flow_dissector_key_enc_opts {
+	u8 data[255];
+	u8 len;
+	__be16 dst_opt_type;
 };
 
-typedef struct ifbond ifbond;
-
-struct ifslave {
-	__s32 slave_id;
-	char slave_name[16];
-	__s8 link;
-	__s8 state;
-	__u32 link_failure_count;
+struct flow_dissector_key_keyid {
+	__be32 keyid;
 };
 
-typedef struct ifslave ifslave;
-
-enum {
-	NAPIF_STATE_SCHED = 1,
-	NAPIF_STATE_MISSED = 2,
-	NAPIF_STATE_DISABLE = 4,
-	NAPIF_STATE_NPSVC = 8,
-	NAPIF_STATE_LISTED = 16,
-	NAPIF_STATE_NO_BUSY_POLL = 32,
-	NAPIF_STATE_IN_BUSY_POLL = 64,
-	NAPIF_STATE_PREFER_BUSY_POLL = 128,
-	NAPIF_STATE_THREADED = 256,
-	NAPIF_STATE_SCHED_THREADED = 512,
+struct flow_dissector_key_ipv4_addrs {
+	__be32 src;
+	__be32 dst;
 };
 
-struct net_device_path_stack {
-	int num_paths;
-	struct net_device_path path[5];
+struct flow_dissector_key_ipv6_addrs {
+	struct in6_addr src;
+	struct in6_addr dst;
 };
 
-struct bpf_xdp_link {
-	struct bpf_link link;
-	struct net_device *dev;
-	int flags;
+struct flow_dissector_key_tipc {
+	__be32 key;
 };
 
-struct netdev_net_notifier {
-	struct list_head list;
-	struct notifier_block *nb;
+struct flow_dissector_key_addrs {
+	union {
+		struct flow_dissector_key_ipv4_addrs v4addrs;
+		struct flow_dissector_key_ipv6_addrs v6addrs;
+		struct flow_dissector_key_tipc tipckey;
+	};
+};
+
+struct flow_dissector_key_arp {
+	__u32 sip;
+	__u32 tip;
+	__u8 op;
+	unsigned char sha[6];
+	unsigned char tha[6];
+};
+
+struct flow_dissector_key_ports {
+	union {
+		__be32 ports;
+		struct {
+			__be16 src;
+			__be16 dst;
+		};
+	};
+};
+
+struct flow_dissector_key_ports_range {
+	union {
+		struct flow_dissector_key_ports tp;
+		struct {
+			struct flow_dissector_key_ports tp_min;
+			struct flow_dissector_key_ports tp_max;
+		};
+	};
+};
+
+struct flow_dissector_key_icmp {
+	struct {
+		u8 type;
+		u8 code;
+	};
+	u16 id;
+};
+
+struct flow_dissector_key_eth_addrs {
+	unsigned char dst[6];
+	unsigned char src[6];
+};
+
+struct flow_dissector_key_tcp {
+	__be16 flags;
+};
+
+struct flow_dissector_key_ip {
+	__u8 tos;
+	__u8 ttl;
+};
+
+struct flow_dissector_key_meta {
+	int ingress_ifindex;
+	u16 ingress_iftype;
+};
+
+struct flow_dissector_key_hash {
+	u32 hash;
+};
+
+struct flow_dissector_key_num_of_vlans {
+	u8 num_of_vlans;
+};
+
+struct flow_dissector_key_pppoe {
+	__be16 session_id;
+	__be16 ppp_proto;
+	__be16 type;
+};
+
+struct flow_dissector_key_l2tpv3 {
+	__be32 session_id;
+};
+
+struct flow_dissector_key {
+	enum flow_dissector_key_id key_id;
+	size_t offset;
+};
+
+struct flow_keys {
+	struct flow_dissector_key_control control;
+	struct flow_dissector_key_basic basic;
+	struct flow_dissector_key_tags tags;
+	struct flow_dissector_key_vlan vlan;
+	struct flow_dissector_key_vlan cvlan;
+	struct flow_dissector_key_keyid keyid;
+	struct flow_dissector_key_ports ports;
+	struct flow_dissector_key_icmp icmp;
+	struct flow_dissector_key_addrs addrs;
+	long: 0;
+};
+
+struct flow_keys_digest {
+	u8 data[16];
 };
 
 struct devlink;
@@ -42775,28 +51609,6 @@ struct devlink_port {
 	struct devlink_linecard *linecard;
 };
 
-struct iphdr {
-	__u8 ihl: 4;
-	__u8 version: 4;
-	__u8 tos;
-	__be16 tot_len;
-	__be16 id;
-	__be16 frag_off;
-	__u8 ttl;
-	__u8 protocol;
-	__sum16 check;
-	union {
-		struct {
-			__be32 saddr;
-			__be32 daddr;
-		};
-		struct {
-			__be32 saddr;
-			__be32 daddr;
-		} addrs;
-	};
-};
-
 struct ip_tunnel_parm {
 	char name[16];
 	int link;
@@ -42805,45 +51617,6 @@ struct ip_tunnel_parm {
 	__be32 i_key;
 	__be32 o_key;
 	struct iphdr iph;
-};
-
-enum netdev_reg_state {
-	NETREG_UNINITIALIZED = 0,
-	NETREG_REGISTERED = 1,
-	NETREG_UNREGISTERING = 2,
-	NETREG_UNREGISTERED = 3,
-	NETREG_RELEASED = 4,
-	NETREG_DUMMY = 5,
-};
-
-struct in_ifaddr;
-
-struct ip_mc_list;
-
-struct in_device {
-	struct net_device *dev;
-	netdevice_tracker dev_tracker;
-	refcount_t refcnt;
-	int dead;
-	struct in_ifaddr *ifa_list;
-	struct ip_mc_list *mc_list;
-	struct ip_mc_list **mc_hash;
-	int mc_count;
-	spinlock_t mc_tomb_lock;
-	struct ip_mc_list *mc_tomb;
-	long unsigned int mr_v1_seen;
-	long unsigned int mr_v2_seen;
-	long unsigned int mr_maxdelay;
-	long unsigned int mr_qi;
-	long unsigned int mr_qri;
-	unsigned char mr_qrv;
-	unsigned char mr_gq_running;
-	u32 mr_ifc_count;
-	struct timer_list mr_gq_timer;
-	struct timer_list mr_ifc_timer;
-	struct neigh_parms *arp_parms;
-	struct ipv4_devconf cnf;
-	struct callback_head callback_head;
 };
 
 struct mii_bus;
@@ -42951,117 +51724,23 @@ struct phy_device {
 	void (*adjust_link)(struct net_device *);
 };
 
-struct packet_type {
-	__be16 type;
-	bool ignore_outgoing;
-	struct net_device *dev;
-	netdevice_tracker dev_tracker;
-	int (*func)(struct sk_buff *, struct net_device *, struct packet_type *, struct net_device *);
-	void (*list_func)(struct list_head *, struct packet_type *, struct net_device *);
-	bool (*id_match)(struct packet_type *, struct sock *);
-	struct net *af_packet_net;
-	void *af_packet_priv;
-	struct list_head list;
+union tcp_word_hdr {
+	struct tcphdr hdr;
+	__be32 words[5];
 };
 
-struct netdev_notifier_info_ext {
-	struct netdev_notifier_info info;
-	union {
-		u32 mtu;
-	} ext;
-};
-
-struct netdev_notifier_change_info {
-	struct netdev_notifier_info info;
-	unsigned int flags_changed;
-};
-
-struct netdev_notifier_changeupper_info {
-	struct netdev_notifier_info info;
-	struct net_device *upper_dev;
-	bool master;
-	bool linking;
-	void *upper_info;
-};
-
-struct netdev_notifier_changelowerstate_info {
-	struct netdev_notifier_info info;
-	void *lower_state_info;
-};
-
-struct netdev_notifier_pre_changeaddr_info {
-	struct netdev_notifier_info info;
-	const unsigned char *dev_addr;
-};
-
-enum netdev_offload_xstats_type {
-	NETDEV_OFFLOAD_XSTATS_TYPE_L3 = 1,
-};
-
-struct netdev_notifier_offload_xstats_rd {
-	struct rtnl_hw_stats64 stats;
-	bool used;
-};
-
-struct netdev_notifier_offload_xstats_ru {
-	bool used;
-};
-
-struct netdev_notifier_offload_xstats_info {
-	struct netdev_notifier_info info;
-	enum netdev_offload_xstats_type type;
-	union {
-		struct netdev_notifier_offload_xstats_rd *report_delta;
-		struct netdev_notifier_offload_xstats_ru *report_used;
-	};
+enum bpf_ret_code {
+	BPF_OK = 0,
+	BPF_DROP = 2,
+	BPF_REDIRECT = 7,
+	BPF_LWT_REROUTE = 128,
+	BPF_FLOW_DISSECTOR_CONTINUE = 129,
 };
 
 enum {
-	NESTED_SYNC_IMM_BIT = 0,
-	NESTED_SYNC_TODO_BIT = 1,
-};
-
-struct netdev_nested_priv {
-	unsigned char flags;
-	void *data;
-};
-
-struct netdev_bonding_info {
-	ifslave slave;
-	ifbond master;
-};
-
-struct netdev_notifier_bonding_info {
-	struct netdev_notifier_info info;
-	struct netdev_bonding_info bonding_info;
-};
-
-struct phy_tdr_config {
-	u32 first;
-	u32 last;
-	u32 step;
-	s8 pair;
-};
-
-struct vlan_hdr {
-	__be16 h_vlan_TCI;
-	__be16 h_vlan_encapsulated_proto;
-};
-
-struct vlan_ethhdr {
-	union {
-		struct {
-			unsigned char h_dest[6];
-			unsigned char h_source[6];
-		};
-		struct {
-			unsigned char h_dest[6];
-			unsigned char h_source[6];
-		} addrs;
-	};
-	__be16 h_vlan_proto;
-	__be16 h_vlan_TCI;
-	__be16 h_vlan_encapsulated_proto;
+	BPF_FLOW_DISSECTOR_F_PARSE_1ST_FRAG = 1,
+	BPF_FLOW_DISSECTOR_F_STOP_AT_FLOW_LABEL = 2,
+	BPF_FLOW_DISSECTOR_F_STOP_AT_ENCAP = 4,
 };
 
 struct ip_tunnel_key {
@@ -43107,191 +51786,11 @@ struct ip_tunnel_info {
 	u8 mode;
 };
 
-enum qdisc_state_t {
-	__QDISC_STATE_SCHED = 0,
-	__QDISC_STATE_DEACTIVATED = 1,
-	__QDISC_STATE_MISSED = 2,
-	__QDISC_STATE_DRAINING = 3,
-};
-
-enum qdisc_state2_t {
-	__QDISC_STATE2_RUNNING = 0,
-};
-
-struct tcf_walker {
-	int stop;
-	int skip;
-	int count;
-	bool nonempty;
-	long unsigned int cookie;
-	int (*fn)(struct tcf_proto *, void *, struct tcf_walker *);
-};
-
-struct qdisc_skb_cb {
-	struct {
-		unsigned int pkt_len;
-		u16 slave_dev_queue_mapping;
-		u16 tc_classid;
-	};
-	unsigned char data[20];
-};
-
-struct udp_hslot;
-
-struct udp_table {
-	struct udp_hslot *hash;
-	struct udp_hslot *hash2;
-	unsigned int mask;
-	unsigned int log;
-};
-
-enum {
-	IPV4_DEVCONF_FORWARDING = 1,
-	IPV4_DEVCONF_MC_FORWARDING = 2,
-	IPV4_DEVCONF_PROXY_ARP = 3,
-	IPV4_DEVCONF_ACCEPT_REDIRECTS = 4,
-	IPV4_DEVCONF_SECURE_REDIRECTS = 5,
-	IPV4_DEVCONF_SEND_REDIRECTS = 6,
-	IPV4_DEVCONF_SHARED_MEDIA = 7,
-	IPV4_DEVCONF_RP_FILTER = 8,
-	IPV4_DEVCONF_ACCEPT_SOURCE_ROUTE = 9,
-	IPV4_DEVCONF_BOOTP_RELAY = 10,
-	IPV4_DEVCONF_LOG_MARTIANS = 11,
-	IPV4_DEVCONF_TAG = 12,
-	IPV4_DEVCONF_ARPFILTER = 13,
-	IPV4_DEVCONF_MEDIUM_ID = 14,
-	IPV4_DEVCONF_NOXFRM = 15,
-	IPV4_DEVCONF_NOPOLICY = 16,
-	IPV4_DEVCONF_FORCE_IGMP_VERSION = 17,
-	IPV4_DEVCONF_ARP_ANNOUNCE = 18,
-	IPV4_DEVCONF_ARP_IGNORE = 19,
-	IPV4_DEVCONF_PROMOTE_SECONDARIES = 20,
-	IPV4_DEVCONF_ARP_ACCEPT = 21,
-	IPV4_DEVCONF_ARP_NOTIFY = 22,
-	IPV4_DEVCONF_ACCEPT_LOCAL = 23,
-	IPV4_DEVCONF_SRC_VMARK = 24,
-	IPV4_DEVCONF_PROXY_ARP_PVLAN = 25,
-	IPV4_DEVCONF_ROUTE_LOCALNET = 26,
-	IPV4_DEVCONF_IGMPV2_UNSOLICITED_REPORT_INTERVAL = 27,
-	IPV4_DEVCONF_IGMPV3_UNSOLICITED_REPORT_INTERVAL = 28,
-	IPV4_DEVCONF_IGNORE_ROUTES_WITH_LINKDOWN = 29,
-	IPV4_DEVCONF_DROP_UNICAST_IN_L2_MULTICAST = 30,
-	IPV4_DEVCONF_DROP_GRATUITOUS_ARP = 31,
-	IPV4_DEVCONF_BC_FORWARDING = 32,
-	IPV4_DEVCONF_ARP_EVICT_NOCARRIER = 33,
-	__IPV4_DEVCONF_MAX = 34,
-};
-
-struct ipv6hdr {
-	__u8 priority: 4;
-	__u8 version: 4;
-	__u8 flow_lbl[3];
-	__be16 payload_len;
-	__u8 nexthdr;
-	__u8 hop_limit;
-	union {
-		struct {
-			struct in6_addr saddr;
-			struct in6_addr daddr;
-		};
-		struct {
-			struct in6_addr saddr;
-			struct in6_addr daddr;
-		} addrs;
-	};
-};
-
-struct tcphdr {
-	__be16 source;
-	__be16 dest;
-	__be32 seq;
-	__be32 ack_seq;
-	__u16 res1: 4;
-	__u16 doff: 4;
-	__u16 fin: 1;
-	__u16 syn: 1;
-	__u16 rst: 1;
-	__u16 psh: 1;
-	__u16 ack: 1;
-	__u16 urg: 1;
-	__u16 ece: 1;
-	__u16 cwr: 1;
-	__be16 window;
-	__sum16 check;
-	__be16 urg_ptr;
-};
-
-struct udphdr {
-	__be16 source;
-	__be16 dest;
-	__be16 len;
-	__sum16 check;
-};
-
-struct hop_jumbo_hdr {
-	u8 nexthdr;
-	u8 hdrlen;
-	u8 tlv_type;
-	u8 tlv_len;
-	__be32 jumbo_payload_len;
-};
-
-struct fib_info;
-
-struct fib_nh {
-	struct fib_nh_common nh_common;
-	struct hlist_node nh_hash;
-	struct fib_info *nh_parent;
-	__be32 nh_saddr;
-	int nh_saddr_genid;
-};
-
-struct fib_info {
-	struct hlist_node fib_hash;
-	struct hlist_node fib_lhash;
-	struct list_head nh_list;
-	struct net *fib_net;
-	refcount_t fib_treeref;
-	refcount_t fib_clntref;
-	unsigned int fib_flags;
-	unsigned char fib_dead;
-	unsigned char fib_protocol;
-	unsigned char fib_scope;
-	unsigned char fib_type;
-	__be32 fib_prefsrc;
-	u32 fib_tb_id;
-	u32 fib_priority;
-	struct dst_metrics *fib_metrics;
-	int fib_nhs;
-	bool fib_nh_is_v6;
-	bool nh_updated;
-	bool pfsrc_removed;
-	struct nexthop *nh;
-	struct callback_head rcu;
-	struct fib_nh fib_nh[0];
-};
-
-struct nh_info;
-
-struct nh_group;
-
-struct nexthop {
-	struct rb_node rb_node;
-	struct list_head fi_list;
-	struct list_head f6i_list;
-	struct list_head fdb_list;
-	struct list_head grp_list;
-	struct net *net;
-	u32 id;
-	u8 protocol;
-	u8 nh_flags;
-	bool is_group;
-	refcount_t refcnt;
-	struct callback_head rcu;
-	union {
-		struct nh_info *nh_info;
-		struct nh_group *nh_grp;
-	};
+struct phy_tdr_config {
+	u32 first;
+	u32 last;
+	u32 step;
+	s8 pair;
 };
 
 struct mdio_bus_stats {
@@ -43425,6 +51924,87 @@ struct devlink_rate {
 	};
 };
 
+struct fib_info;
+
+struct fib_nh {
+	struct fib_nh_common nh_common;
+	struct hlist_node nh_hash;
+	struct fib_info *nh_parent;
+	__be32 nh_saddr;
+	int nh_saddr_genid;
+};
+
+struct fib_info {
+	struct hlist_node fib_hash;
+	struct hlist_node fib_lhash;
+	struct list_head nh_list;
+	struct net *fib_net;
+	refcount_t fib_treeref;
+	refcount_t fib_clntref;
+	unsigned int fib_flags;
+	unsigned char fib_dead;
+	unsigned char fib_protocol;
+	unsigned char fib_scope;
+	unsigned char fib_type;
+	__be32 fib_prefsrc;
+	u32 fib_tb_id;
+	u32 fib_priority;
+	struct dst_metrics *fib_metrics;
+	int fib_nhs;
+	bool fib_nh_is_v6;
+	bool nh_updated;
+	bool pfsrc_removed;
+	struct nexthop *nh;
+	struct callback_head rcu;
+	struct fib_nh fib_nh[0];
+};
+
+struct nh_info;
+
+struct nh_group;
+
+struct nexthop {
+	struct rb_node rb_node;
+	struct list_head fi_list;
+	struct list_head f6i_list;
+	struct list_head fdb_list;
+	struct list_head grp_list;
+	struct net *net;
+	u32 id;
+	u8 protocol;
+	u8 nh_flags;
+	bool is_group;
+	refcount_t refcnt;
+	struct callback_head rcu;
+	union {
+		struct nh_info *nh_info;
+		struct nh_group *nh_grp;
+	};
+};
+
+enum lwtunnel_encap_types {
+	LWTUNNEL_ENCAP_NONE = 0,
+	LWTUNNEL_ENCAP_MPLS = 1,
+	LWTUNNEL_ENCAP_IP = 2,
+	LWTUNNEL_ENCAP_ILA = 3,
+	LWTUNNEL_ENCAP_IP6 = 4,
+	LWTUNNEL_ENCAP_SEG6 = 5,
+	LWTUNNEL_ENCAP_BPF = 6,
+	LWTUNNEL_ENCAP_SEG6_LOCAL = 7,
+	LWTUNNEL_ENCAP_RPL = 8,
+	LWTUNNEL_ENCAP_IOAM6 = 9,
+	LWTUNNEL_ENCAP_XFRM = 10,
+	__LWTUNNEL_ENCAP_MAX = 11,
+};
+
+struct arphdr {
+	__be16 ar_hrd;
+	__be16 ar_pro;
+	unsigned char ar_hln;
+	unsigned char ar_pln;
+	__be16 ar_op;
+};
+
 struct nh_info {
 	struct hlist_node dev_hash;
 	struct nexthop *nh_parent;
@@ -43523,6 +52103,444 @@ struct metadata_dst {
 	} u;
 };
 
+struct gre_base_hdr {
+	__be16 flags;
+	__be16 protocol;
+};
+
+struct gre_full_hdr {
+	struct gre_base_hdr fixed_header;
+	__be16 csum;
+	__be16 reserved1;
+	__be32 key;
+	__be32 seq;
+};
+
+struct pptp_gre_header {
+	struct gre_base_hdr gre_hd;
+	__be16 payload_len;
+	__be16 call_id;
+	__be32 seq;
+	__be32 ack;
+};
+
+struct tipc_basic_hdr {
+	__be32 w[4];
+};
+
+struct icmphdr {
+	__u8 type;
+	__u8 code;
+	__sum16 checksum;
+	union {
+		struct {
+			__be16 id;
+			__be16 sequence;
+		} echo;
+		__be32 gateway;
+		struct {
+			__be16 __unused;
+			__be16 mtu;
+		} frag;
+		__u8 reserved[4];
+	} un;
+};
+
+enum sctp_msg_flags {
+	MSG_NOTIFICATION = 32768,
+};
+
+enum dccp_state {
+	DCCP_OPEN = 1,
+	DCCP_REQUESTING = 2,
+	DCCP_LISTEN = 10,
+	DCCP_RESPOND = 3,
+	DCCP_ACTIVE_CLOSEREQ = 4,
+	DCCP_PASSIVE_CLOSE = 8,
+	DCCP_CLOSING = 11,
+	DCCP_TIME_WAIT = 6,
+	DCCP_CLOSED = 7,
+	DCCP_NEW_SYN_RECV = 12,
+	DCCP_PARTOPEN = 13,
+	DCCP_PASSIVE_CLOSEREQ = 14,
+	DCCP_MAX_STATES = 15,
+};
+
+enum l2tp_debug_flags {
+	L2TP_MSG_DEBUG = 1,
+	L2TP_MSG_CONTROL = 2,
+	L2TP_MSG_SEQ = 4,
+	L2TP_MSG_DATA = 8,
+};
+
+struct pppoe_tag {
+	__be16 tag_type;
+	__be16 tag_len;
+	char tag_data[0];
+};
+
+struct pppoe_hdr {
+	__u8 type: 4;
+	__u8 ver: 4;
+	__u8 code;
+	__be16 sid;
+	__be16 length;
+	struct pppoe_tag tag[0];
+};
+
+struct hsr_tag {
+	__be16 path_and_LSDU_size;
+	__be16 sequence_nr;
+	__be16 encap_proto;
+};
+
+struct mpls_label {
+	__be32 entry;
+};
+
+struct clock_identity {
+	u8 id[8];
+};
+
+struct port_identity {
+	struct clock_identity clock_identity;
+	__be16 port_number;
+};
+
+struct ptp_header {
+	u8 tsmt;
+	u8 ver;
+	__be16 message_length;
+	u8 domain_number;
+	u8 reserved1;
+	u8 flag_field[2];
+	__be64 correction;
+	__be32 reserved2;
+	struct port_identity source_port_identity;
+	__be16 sequence_id;
+	u8 control;
+	u8 log_message_interval;
+} __attribute__((packed));
+
+enum batadv_packettype {
+	BATADV_IV_OGM = 0,
+	BATADV_BCAST = 1,
+	BATADV_CODED = 2,
+	BATADV_ELP = 3,
+	BATADV_OGM2 = 4,
+	BATADV_UNICAST = 64,
+	BATADV_UNICAST_FRAG = 65,
+	BATADV_UNICAST_4ADDR = 66,
+	BATADV_ICMP = 67,
+	BATADV_UNICAST_TVLV = 68,
+};
+
+struct batadv_unicast_packet {
+	__u8 packet_type;
+	__u8 version;
+	__u8 ttl;
+	__u8 ttvn;
+	__u8 dest[6];
+};
+
+struct _flow_keys_digest_data {
+	__be16 n_proto;
+	u8 ip_proto;
+	u8 padding;
+	__be32 ports;
+	__be32 src;
+	__be32 dst;
+};
+
+enum {
+	TCA_UNSPEC = 0,
+	TCA_KIND = 1,
+	TCA_OPTIONS = 2,
+	TCA_STATS = 3,
+	TCA_XSTATS = 4,
+	TCA_RATE = 5,
+	TCA_FCNT = 6,
+	TCA_STATS2 = 7,
+	TCA_STAB = 8,
+	TCA_PAD = 9,
+	TCA_DUMP_INVISIBLE = 10,
+	TCA_CHAIN = 11,
+	TCA_HW_OFFLOAD = 12,
+	TCA_INGRESS_BLOCK = 13,
+	TCA_EGRESS_BLOCK = 14,
+	TCA_DUMP_FLAGS = 15,
+	TCA_EXT_WARN_MSG = 16,
+	__TCA_MAX = 17,
+};
+
+struct qdisc_walker {
+	int stop;
+	int skip;
+	int count;
+	int (*fn)(struct Qdisc *, long unsigned int, struct qdisc_walker *);
+};
+
+struct ipv4_devconf {
+	void *sysctl;
+	int data[33];
+	long unsigned int state[1];
+};
+
+enum {
+	IF_OPER_UNKNOWN = 0,
+	IF_OPER_NOTPRESENT = 1,
+	IF_OPER_DOWN = 2,
+	IF_OPER_LOWERLAYERDOWN = 3,
+	IF_OPER_TESTING = 4,
+	IF_OPER_DORMANT = 5,
+	IF_OPER_UP = 6,
+};
+
+struct ifbond {
+	__s32 bond_mode;
+	__s32 num_slaves;
+	__s32 miimon;
+};
+
+typedef struct ifbond ifbond;
+
+struct ifslave {
+	__s32 slave_id;
+	char slave_name[16];
+	__s8 link;
+	__s8 state;
+	__u32 link_failure_count;
+};
+
+typedef struct ifslave ifslave;
+
+enum {
+	NAPIF_STATE_SCHED = 1,
+	NAPIF_STATE_MISSED = 2,
+	NAPIF_STATE_DISABLE = 4,
+	NAPIF_STATE_NPSVC = 8,
+	NAPIF_STATE_LISTED = 16,
+	NAPIF_STATE_NO_BUSY_POLL = 32,
+	NAPIF_STATE_IN_BUSY_POLL = 64,
+	NAPIF_STATE_PREFER_BUSY_POLL = 128,
+	NAPIF_STATE_THREADED = 256,
+	NAPIF_STATE_SCHED_THREADED = 512,
+};
+
+struct net_device_path_stack {
+	int num_paths;
+	struct net_device_path path[5];
+};
+
+struct bpf_xdp_link {
+	struct bpf_link link;
+	struct net_device *dev;
+	int flags;
+};
+
+struct netdev_net_notifier {
+	struct list_head list;
+	struct notifier_block *nb;
+};
+
+enum netdev_reg_state {
+	NETREG_UNINITIALIZED = 0,
+	NETREG_REGISTERED = 1,
+	NETREG_UNREGISTERING = 2,
+	NETREG_UNREGISTERED = 3,
+	NETREG_RELEASED = 4,
+	NETREG_DUMMY = 5,
+};
+
+struct in_ifaddr;
+
+struct ip_mc_list;
+
+struct in_device {
+	struct net_device *dev;
+	netdevice_tracker dev_tracker;
+	refcount_t refcnt;
+	int dead;
+	struct in_ifaddr *ifa_list;
+	struct ip_mc_list *mc_list;
+	struct ip_mc_list **mc_hash;
+	int mc_count;
+	spinlock_t mc_tomb_lock;
+	struct ip_mc_list *mc_tomb;
+	long unsigned int mr_v1_seen;
+	long unsigned int mr_v2_seen;
+	long unsigned int mr_maxdelay;
+	long unsigned int mr_qi;
+	long unsigned int mr_qri;
+	unsigned char mr_qrv;
+	unsigned char mr_gq_running;
+	u32 mr_ifc_count;
+	struct timer_list mr_gq_timer;
+	struct timer_list mr_ifc_timer;
+	struct neigh_parms *arp_parms;
+	struct ipv4_devconf cnf;
+	struct callback_head callback_head;
+};
+
+struct packet_type {
+	__be16 type;
+	bool ignore_outgoing;
+	struct net_device *dev;
+	netdevice_tracker dev_tracker;
+	int (*func)(struct sk_buff *, struct net_device *, struct packet_type *, struct net_device *);
+	void (*list_func)(struct list_head *, struct packet_type *, struct net_device *);
+	bool (*id_match)(struct packet_type *, struct sock *);
+	struct net *af_packet_net;
+	void *af_packet_priv;
+	struct list_head list;
+};
+
+struct netdev_notifier_info_ext {
+	struct netdev_notifier_info info;
+	union {
+		u32 mtu;
+	} ext;
+};
+
+struct netdev_notifier_change_info {
+	struct netdev_notifier_info info;
+	unsigned int flags_changed;
+};
+
+struct netdev_notifier_changeupper_info {
+	struct netdev_notifier_info info;
+	struct net_device *upper_dev;
+	bool master;
+	bool linking;
+	void *upper_info;
+};
+
+struct netdev_notifier_changelowerstate_info {
+	struct netdev_notifier_info info;
+	void *lower_state_info;
+};
+
+struct netdev_notifier_pre_changeaddr_info {
+	struct netdev_notifier_info info;
+	const unsigned char *dev_addr;
+};
+
+enum netdev_offload_xstats_type {
+	NETDEV_OFFLOAD_XSTATS_TYPE_L3 = 1,
+};
+
+struct netdev_notifier_offload_xstats_rd {
+	struct rtnl_hw_stats64 stats;
+	bool used;
+};
+
+struct netdev_notifier_offload_xstats_ru {
+	bool used;
+};
+
+struct netdev_notifier_offload_xstats_info {
+	struct netdev_notifier_info info;
+	enum netdev_offload_xstats_type type;
+	union {
+		struct netdev_notifier_offload_xstats_rd *report_delta;
+		struct netdev_notifier_offload_xstats_ru *report_used;
+	};
+};
+
+enum {
+	NESTED_SYNC_IMM_BIT = 0,
+	NESTED_SYNC_TODO_BIT = 1,
+};
+
+struct netdev_nested_priv {
+	unsigned char flags;
+	void *data;
+};
+
+struct netdev_bonding_info {
+	ifslave slave;
+	ifbond master;
+};
+
+struct netdev_notifier_bonding_info {
+	struct netdev_notifier_info info;
+	struct netdev_bonding_info bonding_info;
+};
+
+enum qdisc_state_t {
+	__QDISC_STATE_SCHED = 0,
+	__QDISC_STATE_DEACTIVATED = 1,
+	__QDISC_STATE_MISSED = 2,
+	__QDISC_STATE_DRAINING = 3,
+};
+
+enum qdisc_state2_t {
+	__QDISC_STATE2_RUNNING = 0,
+};
+
+struct tcf_walker {
+	int stop;
+	int skip;
+	int count;
+	bool nonempty;
+	long unsigned int cookie;
+	int (*fn)(struct tcf_proto *, void *, struct tcf_walker *);
+};
+
+struct udp_hslot;
+
+struct udp_table {
+	struct udp_hslot *hash;
+	struct udp_hslot *hash2;
+	unsigned int mask;
+	unsigned int log;
+};
+
+enum {
+	IPV4_DEVCONF_FORWARDING = 1,
+	IPV4_DEVCONF_MC_FORWARDING = 2,
+	IPV4_DEVCONF_PROXY_ARP = 3,
+	IPV4_DEVCONF_ACCEPT_REDIRECTS = 4,
+	IPV4_DEVCONF_SECURE_REDIRECTS = 5,
+	IPV4_DEVCONF_SEND_REDIRECTS = 6,
+	IPV4_DEVCONF_SHARED_MEDIA = 7,
+	IPV4_DEVCONF_RP_FILTER = 8,
+	IPV4_DEVCONF_ACCEPT_SOURCE_ROUTE = 9,
+	IPV4_DEVCONF_BOOTP_RELAY = 10,
+	IPV4_DEVCONF_LOG_MARTIANS = 11,
+	IPV4_DEVCONF_TAG = 12,
+	IPV4_DEVCONF_ARPFILTER = 13,
+	IPV4_DEVCONF_MEDIUM_ID = 14,
+	IPV4_DEVCONF_NOXFRM = 15,
+	IPV4_DEVCONF_NOPOLICY = 16,
+	IPV4_DEVCONF_FORCE_IGMP_VERSION = 17,
+	IPV4_DEVCONF_ARP_ANNOUNCE = 18,
+	IPV4_DEVCONF_ARP_IGNORE = 19,
+	IPV4_DEVCONF_PROMOTE_SECONDARIES = 20,
+	IPV4_DEVCONF_ARP_ACCEPT = 21,
+	IPV4_DEVCONF_ARP_NOTIFY = 22,
+	IPV4_DEVCONF_ACCEPT_LOCAL = 23,
+	IPV4_DEVCONF_SRC_VMARK = 24,
+	IPV4_DEVCONF_PROXY_ARP_PVLAN = 25,
+	IPV4_DEVCONF_ROUTE_LOCALNET = 26,
+	IPV4_DEVCONF_IGMPV2_UNSOLICITED_REPORT_INTERVAL = 27,
+	IPV4_DEVCONF_IGMPV3_UNSOLICITED_REPORT_INTERVAL = 28,
+	IPV4_DEVCONF_IGNORE_ROUTES_WITH_LINKDOWN = 29,
+	IPV4_DEVCONF_DROP_UNICAST_IN_L2_MULTICAST = 30,
+	IPV4_DEVCONF_DROP_GRATUITOUS_ARP = 31,
+	IPV4_DEVCONF_BC_FORWARDING = 32,
+	IPV4_DEVCONF_ARP_EVICT_NOCARRIER = 33,
+	__IPV4_DEVCONF_MAX = 34,
+};
+
+struct hop_jumbo_hdr {
+	u8 nexthdr;
+	u8 hdrlen;
+	u8 tlv_type;
+	u8 tlv_len;
+	__be32 jumbo_payload_len;
+};
+
 struct udp_hslot {
 	struct hlist_head head;
 	int count;
@@ -43548,16 +52566,6 @@ struct in_ifaddr {
 	__u32 ifa_preferred_lft;
 	long unsigned int ifa_cstamp;
 	long unsigned int ifa_tstamp;
-};
-
-enum {
-	SCM_TSTAMP_SND = 0,
-	SCM_TSTAMP_SCHED = 1,
-	SCM_TSTAMP_ACK = 2,
-};
-
-enum sctp_msg_flags {
-	MSG_NOTIFICATION = 32768,
 };
 
 struct udp_tunnel_info {
@@ -43588,8 +52596,6 @@ struct netdev_adjacent {
 	struct list_head list;
 	struct callback_head rcu;
 };
-
-struct seq_net_private {};
 
 enum {
 	NDA_UNSPEC = 0,
@@ -43747,6 +52753,497 @@ struct neigh_sysctl_table {
 	struct ctl_table neigh_vars[22];
 };
 
+struct netlink_kernel_cfg {
+	unsigned int groups;
+	unsigned int flags;
+	void (*input)(struct sk_buff *);
+	struct mutex *cb_mutex;
+	int (*bind)(struct net *, int);
+	void (*unbind)(struct net *, int);
+	bool (*compare)(struct net *, struct sock *);
+};
+
+struct netlink_dump_control {
+	int (*start)(struct netlink_callback *);
+	int (*dump)(struct sk_buff *, struct netlink_callback *);
+	int (*done)(struct netlink_callback *);
+	void *data;
+	struct module *module;
+	u32 min_dump_alloc;
+};
+
+struct rtnl_link_stats {
+	__u32 rx_packets;
+	__u32 tx_packets;
+	__u32 rx_bytes;
+	__u32 tx_bytes;
+	__u32 rx_errors;
+	__u32 tx_errors;
+	__u32 rx_dropped;
+	__u32 tx_dropped;
+	__u32 multicast;
+	__u32 collisions;
+	__u32 rx_length_errors;
+	__u32 rx_over_errors;
+	__u32 rx_crc_errors;
+	__u32 rx_frame_errors;
+	__u32 rx_fifo_errors;
+	__u32 rx_missed_errors;
+	__u32 tx_aborted_errors;
+	__u32 tx_carrier_errors;
+	__u32 tx_fifo_errors;
+	__u32 tx_heartbeat_errors;
+	__u32 tx_window_errors;
+	__u32 rx_compressed;
+	__u32 tx_compressed;
+	__u32 rx_nohandler;
+};
+
+struct rtnl_link_ifmap {
+	__u64 mem_start;
+	__u64 mem_end;
+	__u64 base_addr;
+	__u16 irq;
+	__u8 dma;
+	__u8 port;
+};
+
+enum {
+	IFLA_UNSPEC = 0,
+	IFLA_ADDRESS = 1,
+	IFLA_BROADCAST = 2,
+	IFLA_IFNAME = 3,
+	IFLA_MTU = 4,
+	IFLA_LINK = 5,
+	IFLA_QDISC = 6,
+	IFLA_STATS = 7,
+	IFLA_COST = 8,
+	IFLA_PRIORITY = 9,
+	IFLA_MASTER = 10,
+	IFLA_WIRELESS = 11,
+	IFLA_PROTINFO = 12,
+	IFLA_TXQLEN = 13,
+	IFLA_MAP = 14,
+	IFLA_WEIGHT = 15,
+	IFLA_OPERSTATE = 16,
+	IFLA_LINKMODE = 17,
+	IFLA_LINKINFO = 18,
+	IFLA_NET_NS_PID = 19,
+	IFLA_IFALIAS = 20,
+	IFLA_NUM_VF = 21,
+	IFLA_VFINFO_LIST = 22,
+	IFLA_STATS64 = 23,
+	IFLA_VF_PORTS = 24,
+	IFLA_PORT_SELF = 25,
+	IFLA_AF_SPEC = 26,
+	IFLA_GROUP = 27,
+	IFLA_NET_NS_FD = 28,
+	IFLA_EXT_MASK = 29,
+	IFLA_PROMISCUITY = 30,
+	IFLA_NUM_TX_QUEUES = 31,
+	IFLA_NUM_RX_QUEUES = 32,
+	IFLA_CARRIER = 33,
+	IFLA_PHYS_PORT_ID = 34,
+	IFLA_CARRIER_CHANGES = 35,
+	IFLA_PHYS_SWITCH_ID = 36,
+	IFLA_LINK_NETNSID = 37,
+	IFLA_PHYS_PORT_NAME = 38,
+	IFLA_PROTO_DOWN = 39,
+	IFLA_GSO_MAX_SEGS = 40,
+	IFLA_GSO_MAX_SIZE = 41,
+	IFLA_PAD = 42,
+	IFLA_XDP = 43,
+	IFLA_EVENT = 44,
+	IFLA_NEW_NETNSID = 45,
+	IFLA_IF_NETNSID = 46,
+	IFLA_TARGET_NETNSID = 46,
+	IFLA_CARRIER_UP_COUNT = 47,
+	IFLA_CARRIER_DOWN_COUNT = 48,
+	IFLA_NEW_IFINDEX = 49,
+	IFLA_MIN_MTU = 50,
+	IFLA_MAX_MTU = 51,
+	IFLA_PROP_LIST = 52,
+	IFLA_ALT_IFNAME = 53,
+	IFLA_PERM_ADDRESS = 54,
+	IFLA_PROTO_DOWN_REASON = 55,
+	IFLA_PARENT_DEV_NAME = 56,
+	IFLA_PARENT_DEV_BUS_NAME = 57,
+	IFLA_GRO_MAX_SIZE = 58,
+	IFLA_TSO_MAX_SIZE = 59,
+	IFLA_TSO_MAX_SEGS = 60,
+	IFLA_ALLMULTI = 61,
+	__IFLA_MAX = 62,
+};
+
+enum {
+	IFLA_PROTO_DOWN_REASON_UNSPEC = 0,
+	IFLA_PROTO_DOWN_REASON_MASK = 1,
+	IFLA_PROTO_DOWN_REASON_VALUE = 2,
+	__IFLA_PROTO_DOWN_REASON_CNT = 3,
+	IFLA_PROTO_DOWN_REASON_MAX = 2,
+};
+
+enum {
+	IFLA_BRPORT_UNSPEC = 0,
+	IFLA_BRPORT_STATE = 1,
+	IFLA_BRPORT_PRIORITY = 2,
+	IFLA_BRPORT_COST = 3,
+	IFLA_BRPORT_MODE = 4,
+	IFLA_BRPORT_GUARD = 5,
+	IFLA_BRPORT_PROTECT = 6,
+	IFLA_BRPORT_FAST_LEAVE = 7,
+	IFLA_BRPORT_LEARNING = 8,
+	IFLA_BRPORT_UNICAST_FLOOD = 9,
+	IFLA_BRPORT_PROXYARP = 10,
+	IFLA_BRPORT_LEARNING_SYNC = 11,
+	IFLA_BRPORT_PROXYARP_WIFI = 12,
+	IFLA_BRPORT_ROOT_ID = 13,
+	IFLA_BRPORT_BRIDGE_ID = 14,
+	IFLA_BRPORT_DESIGNATED_PORT = 15,
+	IFLA_BRPORT_DESIGNATED_COST = 16,
+	IFLA_BRPORT_ID = 17,
+	IFLA_BRPORT_NO = 18,
+	IFLA_BRPORT_TOPOLOGY_CHANGE_ACK = 19,
+	IFLA_BRPORT_CONFIG_PENDING = 20,
+	IFLA_BRPORT_MESSAGE_AGE_TIMER = 21,
+	IFLA_BRPORT_FORWARD_DELAY_TIMER = 22,
+	IFLA_BRPORT_HOLD_TIMER = 23,
+	IFLA_BRPORT_FLUSH = 24,
+	IFLA_BRPORT_MULTICAST_ROUTER = 25,
+	IFLA_BRPORT_PAD = 26,
+	IFLA_BRPORT_MCAST_FLOOD = 27,
+	IFLA_BRPORT_MCAST_TO_UCAST = 28,
+	IFLA_BRPORT_VLAN_TUNNEL = 29,
+	IFLA_BRPORT_BCAST_FLOOD = 30,
+	IFLA_BRPORT_GROUP_FWD_MASK = 31,
+	IFLA_BRPORT_NEIGH_SUPPRESS = 32,
+	IFLA_BRPORT_ISOLATED = 33,
+	IFLA_BRPORT_BACKUP_PORT = 34,
+	IFLA_BRPORT_MRP_RING_OPEN = 35,
+	IFLA_BRPORT_MRP_IN_OPEN = 36,
+	IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT = 37,
+	IFLA_BRPORT_MCAST_EHT_HOSTS_CNT = 38,
+	IFLA_BRPORT_LOCKED = 39,
+	__IFLA_BRPORT_MAX = 40,
+};
+
+enum {
+	IFLA_INFO_UNSPEC = 0,
+	IFLA_INFO_KIND = 1,
+	IFLA_INFO_DATA = 2,
+	IFLA_INFO_XSTATS = 3,
+	IFLA_INFO_SLAVE_KIND = 4,
+	IFLA_INFO_SLAVE_DATA = 5,
+	__IFLA_INFO_MAX = 6,
+};
+
+enum {
+	IFLA_VF_INFO_UNSPEC = 0,
+	IFLA_VF_INFO = 1,
+	__IFLA_VF_INFO_MAX = 2,
+};
+
+enum {
+	IFLA_VF_UNSPEC = 0,
+	IFLA_VF_MAC = 1,
+	IFLA_VF_VLAN = 2,
+	IFLA_VF_TX_RATE = 3,
+	IFLA_VF_SPOOFCHK = 4,
+	IFLA_VF_LINK_STATE = 5,
+	IFLA_VF_RATE = 6,
+	IFLA_VF_RSS_QUERY_EN = 7,
+	IFLA_VF_STATS = 8,
+	IFLA_VF_TRUST = 9,
+	IFLA_VF_IB_NODE_GUID = 10,
+	IFLA_VF_IB_PORT_GUID = 11,
+	IFLA_VF_VLAN_LIST = 12,
+	IFLA_VF_BROADCAST = 13,
+	__IFLA_VF_MAX = 14,
+};
+
+struct ifla_vf_mac {
+	__u32 vf;
+	__u8 mac[32];
+};
+
+struct ifla_vf_broadcast {
+	__u8 broadcast[32];
+};
+
+struct ifla_vf_vlan {
+	__u32 vf;
+	__u32 vlan;
+	__u32 qos;
+};
+
+enum {
+	IFLA_VF_VLAN_INFO_UNSPEC = 0,
+	IFLA_VF_VLAN_INFO = 1,
+	__IFLA_VF_VLAN_INFO_MAX = 2,
+};
+
+struct ifla_vf_vlan_info {
+	__u32 vf;
+	__u32 vlan;
+	__u32 qos;
+	__be16 vlan_proto;
+};
+
+struct ifla_vf_tx_rate {
+	__u32 vf;
+	__u32 rate;
+};
+
+struct ifla_vf_rate {
+	__u32 vf;
+	__u32 min_tx_rate;
+	__u32 max_tx_rate;
+};
+
+struct ifla_vf_spoofchk {
+	__u32 vf;
+	__u32 setting;
+};
+
+struct ifla_vf_link_state {
+	__u32 vf;
+	__u32 link_state;
+};
+
+struct ifla_vf_rss_query_en {
+	__u32 vf;
+	__u32 setting;
+};
+
+enum {
+	IFLA_VF_STATS_RX_PACKETS = 0,
+	IFLA_VF_STATS_TX_PACKETS = 1,
+	IFLA_VF_STATS_RX_BYTES = 2,
+	IFLA_VF_STATS_TX_BYTES = 3,
+	IFLA_VF_STATS_BROADCAST = 4,
+	IFLA_VF_STATS_MULTICAST = 5,
+	IFLA_VF_STATS_PAD = 6,
+	IFLA_VF_STATS_RX_DROPPED = 7,
+	IFLA_VF_STATS_TX_DROPPED = 8,
+	__IFLA_VF_STATS_MAX = 9,
+};
+
+struct ifla_vf_trust {
+	__u32 vf;
+	__u32 setting;
+};
+
+enum {
+	IFLA_VF_PORT_UNSPEC = 0,
+	IFLA_VF_PORT = 1,
+	__IFLA_VF_PORT_MAX = 2,
+};
+
+enum {
+	IFLA_PORT_UNSPEC = 0,
+	IFLA_PORT_VF = 1,
+	IFLA_PORT_PROFILE = 2,
+	IFLA_PORT_VSI_TYPE = 3,
+	IFLA_PORT_INSTANCE_UUID = 4,
+	IFLA_PORT_HOST_UUID = 5,
+	IFLA_PORT_REQUEST = 6,
+	IFLA_PORT_RESPONSE = 7,
+	__IFLA_PORT_MAX = 8,
+};
+
+struct if_stats_msg {
+	__u8 family;
+	__u8 pad1;
+	__u16 pad2;
+	__u32 ifindex;
+	__u32 filter_mask;
+};
+
+enum {
+	IFLA_STATS_UNSPEC = 0,
+	IFLA_STATS_LINK_64 = 1,
+	IFLA_STATS_LINK_XSTATS = 2,
+	IFLA_STATS_LINK_XSTATS_SLAVE = 3,
+	IFLA_STATS_LINK_OFFLOAD_XSTATS = 4,
+	IFLA_STATS_AF_SPEC = 5,
+	__IFLA_STATS_MAX = 6,
+};
+
+enum {
+	IFLA_STATS_GETSET_UNSPEC = 0,
+	IFLA_STATS_GET_FILTERS = 1,
+	IFLA_STATS_SET_OFFLOAD_XSTATS_L3_STATS = 2,
+	__IFLA_STATS_GETSET_MAX = 3,
+};
+
+enum {
+	IFLA_OFFLOAD_XSTATS_UNSPEC = 0,
+	IFLA_OFFLOAD_XSTATS_CPU_HIT = 1,
+	IFLA_OFFLOAD_XSTATS_HW_S_INFO = 2,
+	IFLA_OFFLOAD_XSTATS_L3_STATS = 3,
+	__IFLA_OFFLOAD_XSTATS_MAX = 4,
+};
+
+enum {
+	IFLA_OFFLOAD_XSTATS_HW_S_INFO_UNSPEC = 0,
+	IFLA_OFFLOAD_XSTATS_HW_S_INFO_REQUEST = 1,
+	IFLA_OFFLOAD_XSTATS_HW_S_INFO_USED = 2,
+	__IFLA_OFFLOAD_XSTATS_HW_S_INFO_MAX = 3,
+};
+
+enum {
+	XDP_ATTACHED_NONE = 0,
+	XDP_ATTACHED_DRV = 1,
+	XDP_ATTACHED_SKB = 2,
+	XDP_ATTACHED_HW = 3,
+	XDP_ATTACHED_MULTI = 4,
+};
+
+enum {
+	IFLA_XDP_UNSPEC = 0,
+	IFLA_XDP_FD = 1,
+	IFLA_XDP_ATTACHED = 2,
+	IFLA_XDP_FLAGS = 3,
+	IFLA_XDP_PROG_ID = 4,
+	IFLA_XDP_DRV_PROG_ID = 5,
+	IFLA_XDP_SKB_PROG_ID = 6,
+	IFLA_XDP_HW_PROG_ID = 7,
+	IFLA_XDP_EXPECTED_FD = 8,
+	__IFLA_XDP_MAX = 9,
+};
+
+enum {
+	IFLA_EVENT_NONE = 0,
+	IFLA_EVENT_REBOOT = 1,
+	IFLA_EVENT_FEATURES = 2,
+	IFLA_EVENT_BONDING_FAILOVER = 3,
+	IFLA_EVENT_NOTIFY_PEERS = 4,
+	IFLA_EVENT_IGMP_RESEND = 5,
+	IFLA_EVENT_BONDING_OPTIONS = 6,
+};
+
+enum {
+	IFLA_BRIDGE_FLAGS = 0,
+	IFLA_BRIDGE_MODE = 1,
+	IFLA_BRIDGE_VLAN_INFO = 2,
+	IFLA_BRIDGE_VLAN_TUNNEL_INFO = 3,
+	IFLA_BRIDGE_MRP = 4,
+	IFLA_BRIDGE_CFM = 5,
+	IFLA_BRIDGE_MST = 6,
+	__IFLA_BRIDGE_MAX = 7,
+};
+
+enum {
+	BR_MCAST_DIR_RX = 0,
+	BR_MCAST_DIR_TX = 1,
+	BR_MCAST_DIR_SIZE = 2,
+};
+
+enum rtattr_type_t {
+	RTA_UNSPEC = 0,
+	RTA_DST = 1,
+	RTA_SRC = 2,
+	RTA_IIF = 3,
+	RTA_OIF = 4,
+	RTA_GATEWAY = 5,
+	RTA_PRIORITY = 6,
+	RTA_PREFSRC = 7,
+	RTA_METRICS = 8,
+	RTA_MULTIPATH = 9,
+	RTA_PROTOINFO = 10,
+	RTA_FLOW = 11,
+	RTA_CACHEINFO = 12,
+	RTA_SESSION = 13,
+	RTA_MP_ALGO = 14,
+	RTA_TABLE = 15,
+	RTA_MARK = 16,
+	RTA_MFC_STATS = 17,
+	RTA_VIA = 18,
+	RTA_NEWDST = 19,
+	RTA_PREF = 20,
+	RTA_ENCAP_TYPE = 21,
+	RTA_ENCAP = 22,
+	RTA_EXPIRES = 23,
+	RTA_PAD = 24,
+	RTA_UID = 25,
+	RTA_TTL_PROPAGATE = 26,
+	RTA_IP_PROTO = 27,
+	RTA_SPORT = 28,
+	RTA_DPORT = 29,
+	RTA_NH_ID = 30,
+	__RTA_MAX = 31,
+};
+
+struct rta_cacheinfo {
+	__u32 rta_clntref;
+	__u32 rta_lastuse;
+	__s32 rta_expires;
+	__u32 rta_error;
+	__u32 rta_used;
+	__u32 rta_id;
+	__u32 rta_ts;
+	__u32 rta_tsage;
+};
+
+struct ifinfomsg {
+	unsigned char ifi_family;
+	unsigned char __ifi_pad;
+	short unsigned int ifi_type;
+	int ifi_index;
+	unsigned int ifi_flags;
+	unsigned int ifi_change;
+};
+
+enum rtnl_kinds {
+	RTNL_KIND_NEW = 0,
+	RTNL_KIND_DEL = 1,
+	RTNL_KIND_GET = 2,
+	RTNL_KIND_SET = 3,
+};
+
+struct rtnl_msg_handler {
+	struct module *owner;
+	int protocol;
+	int msgtype;
+	rtnl_doit_func doit;
+	rtnl_dumpit_func dumpit;
+	int flags;
+};
+
+struct rtnl_af_ops {
+	struct list_head list;
+	int family;
+	int (*fill_link_af)(struct sk_buff *, const struct net_device *, u32);
+	size_t (*get_link_af_size)(const struct net_device *, u32);
+	int (*validate_link_af)(const struct net_device *, const struct nlattr *, struct netlink_ext_ack *);
+	int (*set_link_af)(struct net_device *, const struct nlattr *, struct netlink_ext_ack *);
+	int (*fill_stats_af)(struct sk_buff *, const struct net_device *);
+	size_t (*get_stats_af_size)(const struct net_device *);
+};
+
+struct rtnl_link {
+	rtnl_doit_func doit;
+	rtnl_dumpit_func dumpit;
+	struct module *owner;
+	unsigned int flags;
+	struct callback_head rcu;
+};
+
+struct rtnl_newlink_tbs {
+	struct nlattr *tb[62];
+	struct nlattr *attr[51];
+	struct nlattr *slave_attr[41];
+};
+
+struct rtnl_offload_xstats_request_used {
+	bool request;
+	bool used;
+};
+
+struct rtnl_stats_dump_filters {
+	u32 mask[6];
+};
+
 struct sockaddr_in6 {
 	short unsigned int sin6_family;
 	__be16 sin6_port;
@@ -43776,15 +53273,1024 @@ enum lw_bits {
 	LW_URGENT = 0,
 };
 
-struct netlink_kernel_cfg {
-	unsigned int groups;
-	unsigned int flags;
-	void (*input)(struct sk_buff *);
-	struct mutex *cb_mutex;
-	int (*bind)(struct net *, int);
-	void (*unbind)(struct net *, int);
-	bool (*compare)(struct net *, struct sock *);
+enum {
+	BPF_F_RECOMPUTE_CSUM = 1,
+	BPF_F_INVALIDATE_HASH = 2,
 };
+
+enum {
+	BPF_F_HDR_FIELD_MASK = 15,
+};
+
+enum {
+	BPF_F_PSEUDO_HDR = 16,
+	BPF_F_MARK_MANGLED_0 = 32,
+	BPF_F_MARK_ENFORCE = 64,
+	BPF_F_IPV6 = 128,
+};
+
+enum {
+	BPF_F_TUNINFO_IPV6 = 1,
+};
+
+enum {
+	BPF_F_ZERO_CSUM_TX = 2,
+	BPF_F_DONT_FRAGMENT = 4,
+	BPF_F_SEQ_NUMBER = 8,
+};
+
+enum {
+	BPF_F_TUNINFO_FLAGS = 16,
+};
+
+enum {
+	BPF_CSUM_LEVEL_QUERY = 0,
+	BPF_CSUM_LEVEL_INC = 1,
+	BPF_CSUM_LEVEL_DEC = 2,
+	BPF_CSUM_LEVEL_RESET = 3,
+};
+
+enum {
+	BPF_F_ADJ_ROOM_FIXED_GSO = 1,
+	BPF_F_ADJ_ROOM_ENCAP_L3_IPV4 = 2,
+	BPF_F_ADJ_ROOM_ENCAP_L3_IPV6 = 4,
+	BPF_F_ADJ_ROOM_ENCAP_L4_GRE = 8,
+	BPF_F_ADJ_ROOM_ENCAP_L4_UDP = 16,
+	BPF_F_ADJ_ROOM_NO_CSUM_RESET = 32,
+	BPF_F_ADJ_ROOM_ENCAP_L2_ETH = 64,
+};
+
+enum {
+	BPF_ADJ_ROOM_ENCAP_L2_MASK = 255,
+	BPF_ADJ_ROOM_ENCAP_L2_SHIFT = 56,
+};
+
+enum {
+	BPF_SK_LOOKUP_F_REPLACE = 1,
+	BPF_SK_LOOKUP_F_NO_REUSEPORT = 2,
+};
+
+enum bpf_adj_room_mode {
+	BPF_ADJ_ROOM_NET = 0,
+	BPF_ADJ_ROOM_MAC = 1,
+};
+
+enum bpf_hdr_start_off {
+	BPF_HDR_START_MAC = 0,
+	BPF_HDR_START_NET = 1,
+};
+
+enum {
+	BPF_SKB_TSTAMP_UNSPEC = 0,
+	BPF_SKB_TSTAMP_DELIVERY_MONO = 1,
+};
+
+struct bpf_tunnel_key {
+	__u32 tunnel_id;
+	union {
+		__u32 remote_ipv4;
+		__u32 remote_ipv6[4];
+	};
+	__u8 tunnel_tos;
+	__u8 tunnel_ttl;
+	union {
+		__u16 tunnel_ext;
+		__be16 tunnel_flags;
+	};
+	__u32 tunnel_label;
+	union {
+		__u32 local_ipv4;
+		__u32 local_ipv6[4];
+	};
+};
+
+struct bpf_tcp_sock {
+	__u32 snd_cwnd;
+	__u32 srtt_us;
+	__u32 rtt_min;
+	__u32 snd_ssthresh;
+	__u32 rcv_nxt;
+	__u32 snd_nxt;
+	__u32 snd_una;
+	__u32 mss_cache;
+	__u32 ecn_flags;
+	__u32 rate_delivered;
+	__u32 rate_interval_us;
+	__u32 packets_out;
+	__u32 retrans_out;
+	__u32 total_retrans;
+	__u32 segs_in;
+	__u32 data_segs_in;
+	__u32 segs_out;
+	__u32 data_segs_out;
+	__u32 lost_out;
+	__u32 sacked_out;
+	__u64 bytes_received;
+	__u64 bytes_acked;
+	__u32 dsack_dups;
+	__u32 delivered;
+	__u32 delivered_ce;
+	__u32 icsk_retransmits;
+};
+
+struct bpf_sock_tuple {
+	union {
+		struct {
+			__be32 saddr;
+			__be32 daddr;
+			__be16 sport;
+			__be16 dport;
+		} ipv4;
+		struct {
+			__be32 saddr[4];
+			__be32 daddr[4];
+			__be16 sport;
+			__be16 dport;
+		} ipv6;
+	};
+};
+
+struct bpf_xdp_sock {
+	__u32 queue_id;
+};
+
+struct bpf_sock_addr {
+	__u32 user_family;
+	__u32 user_ip4;
+	__u32 user_ip6[4];
+	__u32 user_port;
+	__u32 family;
+	__u32 type;
+	__u32 protocol;
+	__u32 msg_src_ip4;
+	__u32 msg_src_ip6[4];
+	union {
+		struct bpf_sock *sk;
+	};
+};
+
+enum {
+	BPF_SOCK_OPS_RTO_CB_FLAG = 1,
+	BPF_SOCK_OPS_RETRANS_CB_FLAG = 2,
+	BPF_SOCK_OPS_STATE_CB_FLAG = 4,
+	BPF_SOCK_OPS_RTT_CB_FLAG = 8,
+	BPF_SOCK_OPS_PARSE_ALL_HDR_OPT_CB_FLAG = 16,
+	BPF_SOCK_OPS_PARSE_UNKNOWN_HDR_OPT_CB_FLAG = 32,
+	BPF_SOCK_OPS_WRITE_HDR_OPT_CB_FLAG = 64,
+	BPF_SOCK_OPS_ALL_CB_FLAGS = 127,
+};
+
+enum {
+	BPF_SOCK_OPS_VOID = 0,
+	BPF_SOCK_OPS_TIMEOUT_INIT = 1,
+	BPF_SOCK_OPS_RWND_INIT = 2,
+	BPF_SOCK_OPS_TCP_CONNECT_CB = 3,
+	BPF_SOCK_OPS_ACTIVE_ESTABLISHED_CB = 4,
+	BPF_SOCK_OPS_PASSIVE_ESTABLISHED_CB = 5,
+	BPF_SOCK_OPS_NEEDS_ECN = 6,
+	BPF_SOCK_OPS_BASE_RTT = 7,
+	BPF_SOCK_OPS_RTO_CB = 8,
+	BPF_SOCK_OPS_RETRANS_CB = 9,
+	BPF_SOCK_OPS_STATE_CB = 10,
+	BPF_SOCK_OPS_TCP_LISTEN_CB = 11,
+	BPF_SOCK_OPS_RTT_CB = 12,
+	BPF_SOCK_OPS_PARSE_HDR_OPT_CB = 13,
+	BPF_SOCK_OPS_HDR_OPT_LEN_CB = 14,
+	BPF_SOCK_OPS_WRITE_HDR_OPT_CB = 15,
+};
+
+enum {
+	TCP_BPF_IW = 1001,
+	TCP_BPF_SNDCWND_CLAMP = 1002,
+	TCP_BPF_DELACK_MAX = 1003,
+	TCP_BPF_RTO_MIN = 1004,
+	TCP_BPF_SYN = 1005,
+	TCP_BPF_SYN_IP = 1006,
+	TCP_BPF_SYN_MAC = 1007,
+};
+
+enum {
+	BPF_LOAD_HDR_OPT_TCP_SYN = 1,
+};
+
+enum {
+	BPF_FIB_LOOKUP_DIRECT = 1,
+	BPF_FIB_LOOKUP_OUTPUT = 2,
+	BPF_FIB_LOOKUP_SKIP_NEIGH = 4,
+	BPF_FIB_LOOKUP_TBID = 8,
+	BPF_FIB_LOOKUP_SRC = 16,
+};
+
+enum {
+	BPF_FIB_LKUP_RET_SUCCESS = 0,
+	BPF_FIB_LKUP_RET_BLACKHOLE = 1,
+	BPF_FIB_LKUP_RET_UNREACHABLE = 2,
+	BPF_FIB_LKUP_RET_PROHIBIT = 3,
+	BPF_FIB_LKUP_RET_NOT_FWDED = 4,
+	BPF_FIB_LKUP_RET_FWD_DISABLED = 5,
+	BPF_FIB_LKUP_RET_UNSUPP_LWT = 6,
+	BPF_FIB_LKUP_RET_NO_NEIGH = 7,
+	BPF_FIB_LKUP_RET_FRAG_NEEDED = 8,
+	BPF_FIB_LKUP_RET_NO_SRC_ADDR = 9,
+};
+
+struct bpf_fib_lookup {
+	__u8 family;
+	__u8 l4_protocol;
+	__be16 sport;
+	__be16 dport;
+	union {
+		__u16 tot_len;
+		__u16 mtu_result;
+	};
+	__u32 ifindex;
+	union {
+		__u8 tos;
+		__be32 flowinfo;
+		__u32 rt_metric;
+	};
+	union {
+		__be32 ipv4_src;
+		__u32 ipv6_src[4];
+	};
+	union {
+		__be32 ipv4_dst;
+		__u32 ipv6_dst[4];
+	};
+	union {
+		struct {
+			__be16 h_vlan_proto;
+			__be16 h_vlan_TCI;
+		};
+		__u32 tbid;
+	};
+	__u8 smac[6];
+	__u8 dmac[6];
+};
+
+struct bpf_redir_neigh {
+	__u32 nh_family;
+	union {
+		__be32 ipv4_nh;
+		__u32 ipv6_nh[4];
+	};
+};
+
+enum bpf_check_mtu_flags {
+	BPF_MTU_CHK_SEGS = 1,
+};
+
+enum bpf_check_mtu_ret {
+	BPF_MTU_CHK_RET_SUCCESS = 0,
+	BPF_MTU_CHK_RET_FRAG_NEEDED = 1,
+	BPF_MTU_CHK_RET_SEGS_TOOBIG = 2,
+};
+
+struct seg6_pernet_data {
+	struct mutex lock;
+	struct in6_addr *tun_src;
+};
+
+enum rt_scope_t {
+	RT_SCOPE_UNIVERSE = 0,
+	RT_SCOPE_SITE = 200,
+	RT_SCOPE_LINK = 253,
+	RT_SCOPE_HOST = 254,
+	RT_SCOPE_NOWHERE = 255,
+};
+
+enum rt_class_t {
+	RT_TABLE_UNSPEC = 0,
+	RT_TABLE_COMPAT = 252,
+	RT_TABLE_DEFAULT = 253,
+	RT_TABLE_MAIN = 254,
+	RT_TABLE_LOCAL = 255,
+	RT_TABLE_MAX = 4294967295,
+};
+
+struct nl_info {
+	struct nlmsghdr *nlh;
+	struct net *nl_net;
+	u32 portid;
+	u8 skip_notify: 1;
+	u8 skip_notify_kernel: 1;
+};
+
+struct compat_sock_fprog {
+	u16 len;
+	compat_uptr_t filter;
+};
+
+struct bpf_skb_data_end {
+	struct qdisc_skb_cb qdisc_cb;
+	void *data_meta;
+	void *data_end;
+};
+
+typedef int (*bpf_aux_classic_check_t)(struct sock_filter *, unsigned int);
+
+struct bpf_sock_addr_kern {
+	struct sock *sk;
+	struct sockaddr *uaddr;
+	u64 tmp_reg;
+	void *t_ctx;
+};
+
+struct inet_timewait_sock {
+	struct sock_common __tw_common;
+	__u32 tw_mark;
+	volatile unsigned char tw_substate;
+	unsigned char tw_rcv_wscale;
+	__be16 tw_sport;
+	unsigned int tw_transparent: 1;
+	unsigned int tw_flowlabel: 20;
+	unsigned int tw_pad: 3;
+	unsigned int tw_tos: 8;
+	u32 tw_txhash;
+	u32 tw_priority;
+	struct timer_list tw_timer;
+	struct inet_bind_bucket *tw_tb;
+	struct inet_bind2_bucket *tw_tb2;
+	struct hlist_node tw_bind2_node;
+};
+
+struct tcp_timewait_sock {
+	struct inet_timewait_sock tw_sk;
+	u32 tw_rcv_wnd;
+	u32 tw_ts_offset;
+	u32 tw_ts_recent;
+	u32 tw_last_oow_ack_time;
+	int tw_ts_recent_stamp;
+	u32 tw_tx_delay;
+};
+
+struct udp6_sock {
+	struct udp_sock udp;
+	struct ipv6_pinfo inet6;
+};
+
+struct tcp6_sock {
+	struct tcp_sock tcp;
+	struct ipv6_pinfo inet6;
+};
+
+typedef u8 dscp_t;
+
+struct fib_table;
+
+struct fib_result {
+	__be32 prefix;
+	unsigned char prefixlen;
+	unsigned char nh_sel;
+	unsigned char type;
+	unsigned char scope;
+	u32 tclassid;
+	dscp_t dscp;
+	struct fib_nh_common *nhc;
+	struct fib_info *fi;
+	struct fib_table *table;
+	struct hlist_head *fa_head;
+};
+
+struct fib_table {
+	struct hlist_node tb_hlist;
+	u32 tb_id;
+	int tb_num_default;
+	struct callback_head rcu;
+	long unsigned int *tb_data;
+	long unsigned int __data[0];
+};
+
+struct fib6_result;
+
+struct fib6_config;
+
+struct ipv6_stub {
+	int (*ipv6_sock_mc_join)(struct sock *, int, const struct in6_addr *);
+	int (*ipv6_sock_mc_drop)(struct sock *, int, const struct in6_addr *);
+	struct dst_entry * (*ipv6_dst_lookup_flow)(struct net *, const struct sock *, struct flowi6 *, const struct in6_addr *);
+	int (*ipv6_route_input)(struct sk_buff *);
+	struct fib6_table * (*fib6_get_table)(struct net *, u32);
+	int (*fib6_lookup)(struct net *, int, struct flowi6 *, struct fib6_result *, int);
+	int (*fib6_table_lookup)(struct net *, struct fib6_table *, int, struct flowi6 *, struct fib6_result *, int);
+	void (*fib6_select_path)(const struct net *, struct fib6_result *, struct flowi6 *, int, bool, const struct sk_buff *, int);
+	u32 (*ip6_mtu_from_fib6)(const struct fib6_result *, const struct in6_addr *, const struct in6_addr *);
+	int (*fib6_nh_init)(struct net *, struct fib6_nh *, struct fib6_config *, gfp_t, struct netlink_ext_ack *);
+	void (*fib6_nh_release)(struct fib6_nh *);
+	void (*fib6_nh_release_dsts)(struct fib6_nh *);
+	void (*fib6_update_sernum)(struct net *, struct fib6_info *);
+	int (*ip6_del_rt)(struct net *, struct fib6_info *, bool);
+	void (*fib6_rt_update)(struct net *, struct fib6_info *, struct nl_info *);
+	void (*udpv6_encap_enable)(void);
+	void (*ndisc_send_na)(struct net_device *, const struct in6_addr *, const struct in6_addr *, bool, bool, bool, bool);
+	struct neigh_table *nd_tbl;
+	int (*ipv6_fragment)(struct net *, struct sock *, struct sk_buff *, int (*)(struct net *, struct sock *, struct sk_buff *));
+	struct net_device * (*ipv6_dev_find)(struct net *, const struct in6_addr *, struct net_device *);
+};
+
+struct fib6_result {
+	struct fib6_nh *nh;
+	struct fib6_info *f6i;
+	u32 fib6_flags;
+	u8 fib6_type;
+	struct rt6_info *rt6;
+};
+
+struct fib6_config {
+	u32 fc_table;
+	u32 fc_metric;
+	int fc_dst_len;
+	int fc_src_len;
+	int fc_ifindex;
+	u32 fc_flags;
+	u32 fc_protocol;
+	u16 fc_type;
+	u16 fc_delete_all_nh: 1;
+	u16 fc_ignore_dev_down: 1;
+	u16 __unused: 14;
+	u32 fc_nh_id;
+	struct in6_addr fc_dst;
+	struct in6_addr fc_src;
+	struct in6_addr fc_prefsrc;
+	struct in6_addr fc_gateway;
+	long unsigned int fc_expires;
+	struct nlattr *fc_mx;
+	int fc_mx_len;
+	int fc_mp_len;
+	struct nlattr *fc_mp;
+	struct nl_info fc_nlinfo;
+	struct nlattr *fc_encap;
+	u16 fc_encap_type;
+	bool fc_is_fdb;
+};
+
+struct ipv6_bpf_stub {
+	int (*inet6_bind)(struct sock *, struct sockaddr *, int, u32);
+	struct sock * (*udp6_lib_lookup)(struct net *, const struct in6_addr *, __be16, const struct in6_addr *, __be16, int, int, struct udp_table *, struct sk_buff *);
+	int (*ipv6_setsockopt)(struct sock *, int, int, sockptr_t, unsigned int);
+	int (*ipv6_getsockopt)(struct sock *, int, int, sockptr_t, sockptr_t);
+	int (*ipv6_dev_get_saddr)(struct net *, const struct net_device *, const struct in6_addr *, unsigned int, struct in6_addr *);
+};
+
+enum {
+	INET_ECN_NOT_ECT = 0,
+	INET_ECN_ECT_1 = 1,
+	INET_ECN_ECT_0 = 2,
+	INET_ECN_CE = 3,
+	INET_ECN_MASK = 3,
+};
+
+struct mptcp_sock {};
+
+struct tcp_skb_cb {
+	__u32 seq;
+	__u32 end_seq;
+	union {
+		__u32 tcp_tw_isn;
+		struct {
+			u16 tcp_gso_segs;
+			u16 tcp_gso_size;
+		};
+	};
+	__u8 tcp_flags;
+	__u8 sacked;
+	__u8 ip_dsfield;
+	__u8 txstamp_ack: 1;
+	__u8 eor: 1;
+	__u8 has_rxtstamp: 1;
+	__u8 unused: 5;
+	__u32 ack_seq;
+	union {
+		struct {
+			__u32 is_app_limited: 1;
+			__u32 delivered_ce: 20;
+			__u32 unused: 11;
+			__u32 delivered;
+			u64 first_tx_mstamp;
+			u64 delivered_mstamp;
+		} tx;
+		union {
+			struct inet_skb_parm h4;
+			struct inet6_skb_parm h6;
+		} header;
+	};
+};
+
+struct strp_msg {
+	int full_len;
+	int offset;
+};
+
+struct _strp_msg {
+	struct strp_msg strp;
+	int accum_len;
+};
+
+struct tls_msg {
+	u8 control;
+};
+
+struct sk_skb_cb {
+	unsigned char data[20];
+	unsigned char pad[4];
+	struct _strp_msg strp;
+	struct tls_msg tls;
+	u64 temp_reg;
+};
+
+struct crypto_alg;
+
+struct crypto_tfm {
+	refcount_t refcnt;
+	u32 crt_flags;
+	int node;
+	void (*exit)(struct crypto_tfm *);
+	struct crypto_alg *__crt_alg;
+	void *__crt_ctx[0];
+};
+
+struct crypto_aead {
+	unsigned int authsize;
+	unsigned int reqsize;
+	struct crypto_tfm base;
+};
+
+struct xdp_umem {
+	void *addrs;
+	u64 size;
+	u32 headroom;
+	u32 chunk_size;
+	u32 chunks;
+	u32 npgs;
+	struct user_struct *user;
+	refcount_t users;
+	u8 flags;
+	bool zc;
+	struct page **pgs;
+	int id;
+	struct list_head xsk_dma_list;
+	struct work_struct work;
+};
+
+struct xsk_queue;
+
+struct xdp_sock {
+	struct sock sk;
+	struct xsk_queue *rx;
+	struct net_device *dev;
+	struct xdp_umem *umem;
+	struct list_head flush_node;
+	struct xsk_buff_pool *pool;
+	u16 queue_id;
+	bool zc;
+	enum {
+		XSK_READY = 0,
+		XSK_BOUND = 1,
+		XSK_UNBOUND = 2,
+	} state;
+	struct xsk_queue *tx;
+	struct list_head tx_list;
+	u64 rx_dropped;
+	u64 rx_queue_full;
+	struct list_head map_list;
+	spinlock_t map_list_lock;
+	struct mutex mutex;
+	struct xsk_queue *fq_tmp;
+	struct xsk_queue *cq_tmp;
+};
+
+struct cipher_alg {
+	unsigned int cia_min_keysize;
+	unsigned int cia_max_keysize;
+	int (*cia_setkey)(struct crypto_tfm *, const u8 *, unsigned int);
+	void (*cia_encrypt)(struct crypto_tfm *, u8 *, const u8 *);
+	void (*cia_decrypt)(struct crypto_tfm *, u8 *, const u8 *);
+};
+
+struct compress_alg {
+	int (*coa_compress)(struct crypto_tfm *, const u8 *, unsigned int, u8 *, unsigned int *);
+	int (*coa_decompress)(struct crypto_tfm *, const u8 *, unsigned int, u8 *, unsigned int *);
+};
+
+struct crypto_type;
+
+struct crypto_alg {
+	struct list_head cra_list;
+	struct list_head cra_users;
+	u32 cra_flags;
+	unsigned int cra_blocksize;
+	unsigned int cra_ctxsize;
+	unsigned int cra_alignmask;
+	int cra_priority;
+	refcount_t cra_refcnt;
+	char cra_name[128];
+	char cra_driver_name[128];
+	const struct crypto_type *cra_type;
+	union {
+		struct cipher_alg cipher;
+		struct compress_alg compress;
+	} cra_u;
+	int (*cra_init)(struct crypto_tfm *);
+	void (*cra_exit)(struct crypto_tfm *);
+	void (*cra_destroy)(struct crypto_alg *);
+	struct module *cra_module;
+};
+
+struct crypto_wait {
+	struct completion completion;
+	int err;
+};
+
+struct tls_crypto_info {
+	__u16 version;
+	__u16 cipher_type;
+};
+
+struct tls12_crypto_info_aes_gcm_128 {
+	struct tls_crypto_info info;
+	unsigned char iv[8];
+	unsigned char key[16];
+	unsigned char salt[4];
+	unsigned char rec_seq[8];
+};
+
+struct tls12_crypto_info_aes_gcm_256 {
+	struct tls_crypto_info info;
+	unsigned char iv[8];
+	unsigned char key[32];
+	unsigned char salt[4];
+	unsigned char rec_seq[8];
+};
+
+struct tls12_crypto_info_chacha20_poly1305 {
+	struct tls_crypto_info info;
+	unsigned char iv[12];
+	unsigned char key[32];
+	unsigned char salt[0];
+	unsigned char rec_seq[8];
+};
+
+struct tls12_crypto_info_sm4_gcm {
+	struct tls_crypto_info info;
+	unsigned char iv[8];
+	unsigned char key[16];
+	unsigned char salt[4];
+	unsigned char rec_seq[8];
+};
+
+struct tls12_crypto_info_sm4_ccm {
+	struct tls_crypto_info info;
+	unsigned char iv[8];
+	unsigned char key[16];
+	unsigned char salt[4];
+	unsigned char rec_seq[8];
+};
+
+struct tls_strparser {
+	struct sock *sk;
+	u32 mark: 8;
+	u32 stopped: 1;
+	u32 copy_mode: 1;
+	u32 mixed_decrypted: 1;
+	bool msg_ready;
+	struct strp_msg stm;
+	struct sk_buff *anchor;
+	struct work_struct work;
+};
+
+struct tls_sw_context_rx {
+	struct crypto_aead *aead_recv;
+	struct crypto_wait async_wait;
+	struct sk_buff_head rx_list;
+	void (*saved_data_ready)(struct sock *);
+	u8 reader_present;
+	u8 async_capable: 1;
+	u8 zc_capable: 1;
+	u8 reader_contended: 1;
+	struct tls_strparser strp;
+	atomic_t decrypt_pending;
+	struct sk_buff_head async_hold;
+	struct wait_queue_head wq;
+};
+
+struct tls_prot_info {
+	u16 version;
+	u16 cipher_type;
+	u16 prepend_size;
+	u16 tag_size;
+	u16 overhead_size;
+	u16 iv_size;
+	u16 salt_size;
+	u16 rec_seq_size;
+	u16 aad_size;
+	u16 tail_size;
+};
+
+struct cipher_context {
+	char *iv;
+	char *rec_seq;
+};
+
+union tls_crypto_context {
+	struct tls_crypto_info info;
+	union {
+		struct tls12_crypto_info_aes_gcm_128 aes_gcm_128;
+		struct tls12_crypto_info_aes_gcm_256 aes_gcm_256;
+		struct tls12_crypto_info_chacha20_poly1305 chacha20_poly1305;
+		struct tls12_crypto_info_sm4_gcm sm4_gcm;
+		struct tls12_crypto_info_sm4_ccm sm4_ccm;
+	};
+};
+
+struct tls_context {
+	struct tls_prot_info prot_info;
+	u8 tx_conf: 3;
+	u8 rx_conf: 3;
+	u8 zerocopy_sendfile: 1;
+	u8 rx_no_pad: 1;
+	int (*push_pending_record)(struct sock *, int);
+	void (*sk_write_space)(struct sock *);
+	void *priv_ctx_tx;
+	void *priv_ctx_rx;
+	struct net_device *netdev;
+	struct cipher_context tx;
+	struct cipher_context rx;
+	struct scatterlist *partially_sent_record;
+	u16 partially_sent_offset;
+	bool in_tcp_sendpages;
+	bool pending_open_record_frags;
+	struct mutex tx_lock;
+	long unsigned int flags;
+	struct proto *sk_proto;
+	struct sock *sk;
+	void (*sk_destruct)(struct sock *);
+	union tls_crypto_context crypto_send;
+	union tls_crypto_context crypto_recv;
+	struct list_head list;
+	refcount_t refcount;
+	struct callback_head rcu;
+};
+
+enum ip_conntrack_dir {
+	IP_CT_DIR_ORIGINAL = 0,
+	IP_CT_DIR_REPLY = 1,
+	IP_CT_DIR_MAX = 2,
+};
+
+typedef u64 (*btf_bpf_skb_get_pay_offset)(struct sk_buff *);
+
+typedef u64 (*btf_bpf_skb_get_nlattr)(struct sk_buff *, u32, u32);
+
+typedef u64 (*btf_bpf_skb_get_nlattr_nest)(struct sk_buff *, u32, u32);
+
+typedef u64 (*btf_bpf_skb_load_helper_8)(const struct sk_buff *, const void *, int, int);
+
+typedef u64 (*btf_bpf_skb_load_helper_8_no_cache)(const struct sk_buff *, int);
+
+typedef u64 (*btf_bpf_skb_load_helper_16)(const struct sk_buff *, const void *, int, int);
+
+typedef u64 (*btf_bpf_skb_load_helper_16_no_cache)(const struct sk_buff *, int);
+
+typedef u64 (*btf_bpf_skb_load_helper_32)(const struct sk_buff *, const void *, int, int);
+
+typedef u64 (*btf_bpf_skb_load_helper_32_no_cache)(const struct sk_buff *, int);
+
+struct bpf_scratchpad {
+	union {
+		__be32 diff[128];
+		u8 buff[512];
+	};
+};
+
+typedef u64 (*btf_bpf_skb_store_bytes)(struct sk_buff *, u32, const void *, u32, u64);
+
+typedef u64 (*btf_bpf_skb_load_bytes)(const struct sk_buff *, u32, void *, u32);
+
+typedef u64 (*btf_bpf_flow_dissector_load_bytes)(const struct bpf_flow_dissector *, u32, void *, u32);
+
+typedef u64 (*btf_bpf_skb_load_bytes_relative)(const struct sk_buff *, u32, void *, u32, u32);
+
+typedef u64 (*btf_bpf_skb_pull_data)(struct sk_buff *, u32);
+
+typedef u64 (*btf_bpf_sk_fullsock)(struct sock *);
+
+typedef u64 (*btf_sk_skb_pull_data)(struct sk_buff *, u32);
+
+typedef u64 (*btf_bpf_l3_csum_replace)(struct sk_buff *, u32, u64, u64, u64);
+
+typedef u64 (*btf_bpf_l4_csum_replace)(struct sk_buff *, u32, u64, u64, u64);
+
+typedef u64 (*btf_bpf_csum_diff)(__be32 *, u32, __be32 *, u32, __wsum);
+
+typedef u64 (*btf_bpf_csum_update)(struct sk_buff *, __wsum);
+
+typedef u64 (*btf_bpf_csum_level)(struct sk_buff *, u64);
+
+enum {
+	BPF_F_NEIGH = 65536,
+	BPF_F_PEER = 131072,
+	BPF_F_NEXTHOP = 262144,
+};
+
+typedef u64 (*btf_bpf_clone_redirect)(struct sk_buff *, u32, u64);
+
+typedef u64 (*btf_bpf_redirect)(u32, u64);
+
+typedef u64 (*btf_bpf_redirect_peer)(u32, u64);
+
+typedef u64 (*btf_bpf_redirect_neigh)(u32, struct bpf_redir_neigh *, int, u64);
+
+typedef u64 (*btf_bpf_msg_apply_bytes)(struct sk_msg *, u32);
+
+typedef u64 (*btf_bpf_msg_cork_bytes)(struct sk_msg *, u32);
+
+typedef u64 (*btf_bpf_msg_pull_data)(struct sk_msg *, u32, u32, u64);
+
+typedef u64 (*btf_bpf_msg_push_data)(struct sk_msg *, u32, u32, u64);
+
+typedef u64 (*btf_bpf_msg_pop_data)(struct sk_msg *, u32, u32, u64);
+
+typedef u64 (*btf_bpf_get_cgroup_classid)(const struct sk_buff *);
+
+typedef u64 (*btf_bpf_get_route_realm)(const struct sk_buff *);
+
+typedef u64 (*btf_bpf_get_hash_recalc)(struct sk_buff *);
+
+typedef u64 (*btf_bpf_set_hash_invalid)(struct sk_buff *);
+
+typedef u64 (*btf_bpf_set_hash)(struct sk_buff *, u32);
+
+typedef u64 (*btf_bpf_skb_vlan_push)(struct sk_buff *, __be16, u16);
+
+typedef u64 (*btf_bpf_skb_vlan_pop)(struct sk_buff *);
+
+typedef u64 (*btf_bpf_skb_change_proto)(struct sk_buff *, __be16, u64);
+
+typedef u64 (*btf_bpf_skb_change_type)(struct sk_buff *, u32);
+
+typedef u64 (*btf_sk_skb_adjust_room)(struct sk_buff *, s32, u32, u64);
+
+typedef u64 (*btf_bpf_skb_adjust_room)(struct sk_buff *, s32, u32, u64);
+
+typedef u64 (*btf_bpf_skb_change_tail)(struct sk_buff *, u32, u64);
+
+typedef u64 (*btf_sk_skb_change_tail)(struct sk_buff *, u32, u64);
+
+typedef u64 (*btf_bpf_skb_change_head)(struct sk_buff *, u32, u64);
+
+typedef u64 (*btf_sk_skb_change_head)(struct sk_buff *, u32, u64);
+
+typedef u64 (*btf_bpf_xdp_get_buff_len)(struct xdp_buff *);
+
+typedef u64 (*btf_bpf_xdp_adjust_head)(struct xdp_buff *, int);
+
+typedef u64 (*btf_bpf_xdp_load_bytes)(struct xdp_buff *, u32, void *, u32);
+
+typedef u64 (*btf_bpf_xdp_store_bytes)(struct xdp_buff *, u32, void *, u32);
+
+typedef u64 (*btf_bpf_xdp_adjust_tail)(struct xdp_buff *, int);
+
+typedef u64 (*btf_bpf_xdp_adjust_meta)(struct xdp_buff *, int);
+
+typedef u64 (*btf_bpf_xdp_redirect)(u32, u64);
+
+typedef u64 (*btf_bpf_xdp_redirect_map)(struct bpf_map *, u32, u64);
+
+typedef u64 (*btf_bpf_skb_event_output)(struct sk_buff *, struct bpf_map *, u64, void *, u64);
+
+typedef u64 (*btf_bpf_skb_get_tunnel_key)(struct sk_buff *, struct bpf_tunnel_key *, u32, u64);
+
+typedef u64 (*btf_bpf_skb_get_tunnel_opt)(struct sk_buff *, u8 *, u32);
+
+typedef u64 (*btf_bpf_skb_set_tunnel_key)(struct sk_buff *, const struct bpf_tunnel_key *, u32, u64);
+
+typedef u64 (*btf_bpf_skb_set_tunnel_opt)(struct sk_buff *, const u8 *, u32);
+
+typedef u64 (*btf_bpf_skb_under_cgroup)(struct sk_buff *, struct bpf_map *, u32);
+
+typedef u64 (*btf_bpf_xdp_event_output)(struct xdp_buff *, struct bpf_map *, u64, void *, u64);
+
+typedef u64 (*btf_bpf_get_socket_cookie)(struct sk_buff *);
+
+typedef u64 (*btf_bpf_get_socket_cookie_sock_addr)(struct bpf_sock_addr_kern *);
+
+typedef u64 (*btf_bpf_get_socket_cookie_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_get_socket_ptr_cookie)(struct sock *);
+
+typedef u64 (*btf_bpf_get_socket_cookie_sock_ops)(struct bpf_sock_ops_kern *);
+
+typedef u64 (*btf_bpf_get_netns_cookie_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_get_netns_cookie_sock_addr)(struct bpf_sock_addr_kern *);
+
+typedef u64 (*btf_bpf_get_netns_cookie_sock_ops)(struct bpf_sock_ops_kern *);
+
+typedef u64 (*btf_bpf_get_netns_cookie_sk_msg)(struct sk_msg *);
+
+typedef u64 (*btf_bpf_get_socket_uid)(struct sk_buff *);
+
+typedef u64 (*btf_bpf_sk_setsockopt)(struct sock *, int, int, char *, int);
+
+typedef u64 (*btf_bpf_sk_getsockopt)(struct sock *, int, int, char *, int);
+
+typedef u64 (*btf_bpf_unlocked_sk_setsockopt)(struct sock *, int, int, char *, int);
+
+typedef u64 (*btf_bpf_unlocked_sk_getsockopt)(struct sock *, int, int, char *, int);
+
+typedef u64 (*btf_bpf_sock_addr_setsockopt)(struct bpf_sock_addr_kern *, int, int, char *, int);
+
+typedef u64 (*btf_bpf_sock_addr_getsockopt)(struct bpf_sock_addr_kern *, int, int, char *, int);
+
+typedef u64 (*btf_bpf_sock_ops_setsockopt)(struct bpf_sock_ops_kern *, int, int, char *, int);
+
+typedef u64 (*btf_bpf_sock_ops_getsockopt)(struct bpf_sock_ops_kern *, int, int, char *, int);
+
+typedef u64 (*btf_bpf_sock_ops_cb_flags_set)(struct bpf_sock_ops_kern *, int);
+
+typedef u64 (*btf_bpf_bind)(struct bpf_sock_addr_kern *, struct sockaddr *, int);
+
+typedef u64 (*btf_bpf_xdp_fib_lookup)(struct xdp_buff *, struct bpf_fib_lookup *, int, u32);
+
+typedef u64 (*btf_bpf_skb_fib_lookup)(struct sk_buff *, struct bpf_fib_lookup *, int, u32);
+
+typedef u64 (*btf_bpf_skb_check_mtu)(struct sk_buff *, u32, u32 *, s32, u64);
+
+typedef u64 (*btf_bpf_xdp_check_mtu)(struct xdp_buff *, u32, u32 *, s32, u64);
+
+typedef u64 (*btf_bpf_lwt_in_push_encap)(struct sk_buff *, u32, void *, u32);
+
+typedef u64 (*btf_bpf_lwt_xmit_push_encap)(struct sk_buff *, u32, void *, u32);
+
+typedef u64 (*btf_bpf_skc_lookup_tcp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
+
+typedef u64 (*btf_bpf_sk_lookup_tcp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
+
+typedef u64 (*btf_bpf_sk_lookup_udp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
+
+typedef u64 (*btf_bpf_tc_skc_lookup_tcp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
+
+typedef u64 (*btf_bpf_tc_sk_lookup_tcp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
+
+typedef u64 (*btf_bpf_tc_sk_lookup_udp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
+
+typedef u64 (*btf_bpf_sk_release)(struct sock *);
+
+typedef u64 (*btf_bpf_xdp_sk_lookup_udp)(struct xdp_buff *, struct bpf_sock_tuple *, u32, u32, u64);
+
+typedef u64 (*btf_bpf_xdp_skc_lookup_tcp)(struct xdp_buff *, struct bpf_sock_tuple *, u32, u32, u64);
+
+typedef u64 (*btf_bpf_xdp_sk_lookup_tcp)(struct xdp_buff *, struct bpf_sock_tuple *, u32, u32, u64);
+
+typedef u64 (*btf_bpf_sock_addr_skc_lookup_tcp)(struct bpf_sock_addr_kern *, struct bpf_sock_tuple *, u32, u64, u64);
+
+typedef u64 (*btf_bpf_sock_addr_sk_lookup_tcp)(struct bpf_sock_addr_kern *, struct bpf_sock_tuple *, u32, u64, u64);
+
+typedef u64 (*btf_bpf_sock_addr_sk_lookup_udp)(struct bpf_sock_addr_kern *, struct bpf_sock_tuple *, u32, u64, u64);
+
+typedef u64 (*btf_bpf_tcp_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_get_listener_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_skb_ecn_set_ce)(struct sk_buff *);
+
+typedef u64 (*btf_bpf_tcp_check_syncookie)(struct sock *, void *, u32, struct tcphdr *, u32);
+
+typedef u64 (*btf_bpf_tcp_gen_syncookie)(struct sock *, void *, u32, struct tcphdr *, u32);
+
+typedef u64 (*btf_bpf_sk_assign)(struct sk_buff *, struct sock *, u64);
+
+typedef u64 (*btf_bpf_sock_ops_load_hdr_opt)(struct bpf_sock_ops_kern *, void *, u32, u64);
+
+typedef u64 (*btf_bpf_sock_ops_store_hdr_opt)(struct bpf_sock_ops_kern *, const void *, u32, u64);
+
+typedef u64 (*btf_bpf_sock_ops_reserve_hdr_opt)(struct bpf_sock_ops_kern *, u32, u64);
+
+typedef u64 (*btf_bpf_skb_set_tstamp)(struct sk_buff *, u64, u32);
+
+typedef u64 (*btf_sk_select_reuseport)(struct sk_reuseport_kern *, struct bpf_map *, void *, u32);
+
+typedef u64 (*btf_sk_reuseport_load_bytes)(const struct sk_reuseport_kern *, u32, void *, u32);
+
+typedef u64 (*btf_sk_reuseport_load_bytes_relative)(const struct sk_reuseport_kern *, u32, void *, u32, u32);
+
+typedef u64 (*btf_bpf_sk_lookup_assign)(struct bpf_sk_lookup_kern *, struct sock *, u64);
+
+typedef u64 (*btf_bpf_skc_to_tcp6_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_skc_to_tcp_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_skc_to_tcp_timewait_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_skc_to_tcp_request_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_skc_to_udp6_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_skc_to_unix_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_skc_to_mptcp_sock)(struct sock *);
+
+typedef u64 (*btf_bpf_sock_from_file)(struct file *);
 
 enum {
 	INET_DIAG_REQ_NONE = 0,
@@ -43815,14 +54321,6 @@ struct sock_diag_inet_compat {
 struct broadcast_sk {
 	struct sock *sk;
 	struct work_struct work;
-};
-
-struct ifconf {
-	int ifc_len;
-	union {
-		char *ifcu_buf;
-		struct ifreq *ifcu_req;
-	} ifc_ifcu;
 };
 
 struct hwtstamp_config {
@@ -43863,27 +54361,6 @@ enum hwtstamp_rx_filters {
 	HWTSTAMP_FILTER_PTP_V2_DELAY_REQ = 14,
 	HWTSTAMP_FILTER_NTP_ALL = 15,
 	__HWTSTAMP_FILTER_CNT = 16,
-};
-
-enum {
-	BR_MCAST_DIR_RX = 0,
-	BR_MCAST_DIR_TX = 1,
-	BR_MCAST_DIR_SIZE = 2,
-};
-
-typedef s32 compat_int_t;
-
-typedef u32 compat_ulong_t;
-
-typedef u32 compat_caddr_t;
-
-struct compat_ifmap {
-	compat_ulong_t mem_start;
-	compat_ulong_t mem_end;
-	short unsigned int base_addr;
-	unsigned char irq;
-	unsigned char dma;
-	unsigned char port;
 };
 
 struct compat_ifconf {
@@ -43935,10 +54412,6 @@ struct xdp_attachment_info {
 	u32 flags;
 };
 
-struct xsk_queue;
-
-struct xdp_umem;
-
 struct xdp_buff_xsk;
 
 struct xdp_desc;
@@ -43984,23 +54457,6 @@ struct xdp_desc {
 	__u32 options;
 };
 
-struct xdp_umem {
-	void *addrs;
-	u64 size;
-	u32 headroom;
-	u32 chunk_size;
-	u32 chunks;
-	u32 npgs;
-	struct user_struct *user;
-	refcount_t users;
-	u8 flags;
-	bool zc;
-	struct page **pgs;
-	int id;
-	struct list_head xsk_dma_list;
-	struct work_struct work;
-};
-
 struct xdp_buff_xsk {
 	struct xdp_buff xdp;
 	dma_addr_t dma;
@@ -44008,6 +54464,383 @@ struct xdp_buff_xsk {
 	struct xsk_buff_pool *pool;
 	u64 orig_addr;
 	struct list_head free_list_node;
+};
+
+struct flow_dissector_key_ct {
+	u16 ct_state;
+	u16 ct_zone;
+	u32 ct_mark;
+	u32 ct_labels[4];
+};
+
+struct flow_match {
+	struct flow_dissector *dissector;
+	void *mask;
+	void *key;
+};
+
+struct flow_match_meta {
+	struct flow_dissector_key_meta *key;
+	struct flow_dissector_key_meta *mask;
+};
+
+struct flow_match_basic {
+	struct flow_dissector_key_basic *key;
+	struct flow_dissector_key_basic *mask;
+};
+
+struct flow_match_control {
+	struct flow_dissector_key_control *key;
+	struct flow_dissector_key_control *mask;
+};
+
+struct flow_match_eth_addrs {
+	struct flow_dissector_key_eth_addrs *key;
+	struct flow_dissector_key_eth_addrs *mask;
+};
+
+struct flow_match_vlan {
+	struct flow_dissector_key_vlan *key;
+	struct flow_dissector_key_vlan *mask;
+};
+
+struct flow_match_ipv4_addrs {
+	struct flow_dissector_key_ipv4_addrs *key;
+	struct flow_dissector_key_ipv4_addrs *mask;
+};
+
+struct flow_match_ipv6_addrs {
+	struct flow_dissector_key_ipv6_addrs *key;
+	struct flow_dissector_key_ipv6_addrs *mask;
+};
+
+struct flow_match_ip {
+	struct flow_dissector_key_ip *key;
+	struct flow_dissector_key_ip *mask;
+};
+
+struct flow_match_ports {
+	struct flow_dissector_key_ports *key;
+	struct flow_dissector_key_ports *mask;
+};
+
+struct flow_match_ports_range {
+	struct flow_dissector_key_ports_range *key;
+	struct flow_dissector_key_ports_range *mask;
+};
+
+struct flow_match_icmp {
+	struct flow_dissector_key_icmp *key;
+	struct flow_dissector_key_icmp *mask;
+};
+
+struct flow_match_tcp {
+	struct flow_dissector_key_tcp *key;
+	struct flow_dissector_key_tcp *mask;
+};
+
+struct flow_match_mpls {
+	struct flow_dissector_key_mpls *key;
+	struct flow_dissector_key_mpls *mask;
+};
+
+struct flow_match_enc_keyid {
+	struct flow_dissector_key_keyid *key;
+	struct flow_dissector_key_keyid *mask;
+};
+
+struct flow_match_enc_opts {
+	struct flow_dissector_key_enc_opts *key;
+	struct flow_dissector_key_enc_opts *mask;
+};
+
+struct flow_match_ct {
+	struct flow_dissector_key_ct *key;
+	struct flow_dissector_key_ct *mask;
+};
+
+struct flow_match_pppoe {
+	struct flow_dissector_key_pppoe *key;
+	struct flow_dissector_key_pppoe *mask;
+};
+
+struct flow_match_l2tpv3 {
+	struct flow_dissector_key_l2tpv3 *key;
+	struct flow_dissector_key_l2tpv3 *mask;
+};
+
+enum flow_action_id {
+	FLOW_ACTION_ACCEPT = 0,
+	FLOW_ACTION_DROP = 1,
+	FLOW_ACTION_TRAP = 2,
+	FLOW_ACTION_GOTO = 3,
+	FLOW_ACTION_REDIRECT = 4,
+	FLOW_ACTION_MIRRED = 5,
+	FLOW_ACTION_REDIRECT_INGRESS = 6,
+	FLOW_ACTION_MIRRED_INGRESS = 7,
+	FLOW_ACTION_VLAN_PUSH = 8,
+	FLOW_ACTION_VLAN_POP = 9,
+	FLOW_ACTION_VLAN_MANGLE = 10,
+	FLOW_ACTION_TUNNEL_ENCAP = 11,
+	FLOW_ACTION_TUNNEL_DECAP = 12,
+	FLOW_ACTION_MANGLE = 13,
+	FLOW_ACTION_ADD = 14,
+	FLOW_ACTION_CSUM = 15,
+	FLOW_ACTION_MARK = 16,
+	FLOW_ACTION_PTYPE = 17,
+	FLOW_ACTION_PRIORITY = 18,
+	FLOW_ACTION_WAKE = 19,
+	FLOW_ACTION_QUEUE = 20,
+	FLOW_ACTION_SAMPLE = 21,
+	FLOW_ACTION_POLICE = 22,
+	FLOW_ACTION_CT = 23,
+	FLOW_ACTION_CT_METADATA = 24,
+	FLOW_ACTION_MPLS_PUSH = 25,
+	FLOW_ACTION_MPLS_POP = 26,
+	FLOW_ACTION_MPLS_MANGLE = 27,
+	FLOW_ACTION_GATE = 28,
+	FLOW_ACTION_PPPOE_PUSH = 29,
+	FLOW_ACTION_JUMP = 30,
+	FLOW_ACTION_PIPE = 31,
+	FLOW_ACTION_VLAN_PUSH_ETH = 32,
+	FLOW_ACTION_VLAN_POP_ETH = 33,
+	FLOW_ACTION_CONTINUE = 34,
+	NUM_FLOW_ACTIONS = 35,
+};
+
+enum flow_action_mangle_base {
+	FLOW_ACT_MANGLE_UNSPEC = 0,
+	FLOW_ACT_MANGLE_HDR_TYPE_ETH = 1,
+	FLOW_ACT_MANGLE_HDR_TYPE_IP4 = 2,
+	FLOW_ACT_MANGLE_HDR_TYPE_IP6 = 3,
+	FLOW_ACT_MANGLE_HDR_TYPE_TCP = 4,
+	FLOW_ACT_MANGLE_HDR_TYPE_UDP = 5,
+};
+
+enum flow_action_hw_stats {
+	FLOW_ACTION_HW_STATS_IMMEDIATE = 1,
+	FLOW_ACTION_HW_STATS_DELAYED = 2,
+	FLOW_ACTION_HW_STATS_ANY = 3,
+	FLOW_ACTION_HW_STATS_DISABLED = 4,
+	FLOW_ACTION_HW_STATS_DONT_CARE = 7,
+};
+
+typedef void (*action_destr)(void *);
+
+struct flow_action_cookie {
+	u32 cookie_len;
+	u8 cookie[0];
+};
+
+struct psample_group;
+
+struct nf_flowtable;
+
+struct action_gate_entry;
+
+struct flow_action_entry {
+	enum flow_action_id id;
+	u32 hw_index;
+	enum flow_action_hw_stats hw_stats;
+	action_destr destructor;
+	void *destructor_priv;
+	union {
+		u32 chain_index;
+		struct net_device *dev;
+		struct {
+			u16 vid;
+			__be16 proto;
+			u8 prio;
+		} vlan;
+		struct {
+			unsigned char dst[6];
+			unsigned char src[6];
+		} vlan_push_eth;
+		struct {
+			enum flow_action_mangle_base htype;
+			u32 offset;
+			u32 mask;
+			u32 val;
+		} mangle;
+		struct ip_tunnel_info *tunnel;
+		u32 csum_flags;
+		u32 mark;
+		u16 ptype;
+		u32 priority;
+		struct {
+			u32 ctx;
+			u32 index;
+			u8 vf;
+		} queue;
+		struct {
+			struct psample_group *psample_group;
+			u32 rate;
+			u32 trunc_size;
+			bool truncate;
+		} sample;
+		struct {
+			u32 burst;
+			u64 rate_bytes_ps;
+			u64 peakrate_bytes_ps;
+			u32 avrate;
+			u16 overhead;
+			u64 burst_pkt;
+			u64 rate_pkt_ps;
+			u32 mtu;
+			struct {
+				enum flow_action_id act_id;
+				u32 extval;
+			} exceed;
+			struct {
+				enum flow_action_id act_id;
+				u32 extval;
+			} notexceed;
+		} police;
+		struct {
+			int action;
+			u16 zone;
+			struct nf_flowtable *flow_table;
+		} ct;
+		struct {
+			long unsigned int cookie;
+			u32 mark;
+			u32 labels[4];
+			bool orig_dir;
+		} ct_metadata;
+		struct {
+			u32 label;
+			__be16 proto;
+			u8 tc;
+			u8 bos;
+			u8 ttl;
+		} mpls_push;
+		struct {
+			__be16 proto;
+		} mpls_pop;
+		struct {
+			u32 label;
+			u8 tc;
+			u8 bos;
+			u8 ttl;
+		} mpls_mangle;
+		struct {
+			s32 prio;
+			u64 basetime;
+			u64 cycletime;
+			u64 cycletimeext;
+			u32 num_entries;
+			struct action_gate_entry *entries;
+		} gate;
+		struct {
+			u16 sid;
+		} pppoe;
+	};
+	struct flow_action_cookie *cookie;
+};
+
+struct flow_action {
+	unsigned int num_entries;
+	struct flow_action_entry entries[0];
+};
+
+struct flow_rule {
+	struct flow_match match;
+	struct flow_action action;
+};
+
+struct flow_stats {
+	u64 pkts;
+	u64 bytes;
+	u64 drops;
+	u64 lastused;
+	enum flow_action_hw_stats used_hw_stats;
+	bool used_hw_stats_valid;
+};
+
+enum flow_block_command {
+	FLOW_BLOCK_BIND = 0,
+	FLOW_BLOCK_UNBIND = 1,
+};
+
+enum flow_block_binder_type {
+	FLOW_BLOCK_BINDER_TYPE_UNSPEC = 0,
+	FLOW_BLOCK_BINDER_TYPE_CLSACT_INGRESS = 1,
+	FLOW_BLOCK_BINDER_TYPE_CLSACT_EGRESS = 2,
+	FLOW_BLOCK_BINDER_TYPE_RED_EARLY_DROP = 3,
+	FLOW_BLOCK_BINDER_TYPE_RED_MARK = 4,
+};
+
+struct flow_block_offload {
+	enum flow_block_command command;
+	enum flow_block_binder_type binder_type;
+	bool block_shared;
+	bool unlocked_driver_cb;
+	struct net *net;
+	struct flow_block *block;
+	struct list_head cb_list;
+	struct list_head *driver_block_list;
+	struct netlink_ext_ack *extack;
+	struct Qdisc *sch;
+	struct list_head *cb_list_head;
+};
+
+struct flow_block_cb;
+
+struct flow_block_indr {
+	struct list_head list;
+	struct net_device *dev;
+	struct Qdisc *sch;
+	enum flow_block_binder_type binder_type;
+	void *data;
+	void *cb_priv;
+	void (*cleanup)(struct flow_block_cb *);
+};
+
+struct flow_block_cb {
+	struct list_head driver_list;
+	struct list_head list;
+	flow_setup_cb_t *cb;
+	void *cb_ident;
+	void *cb_priv;
+	void (*release)(void *);
+	struct flow_block_indr indr;
+	unsigned int refcnt;
+};
+
+enum offload_act_command {
+	FLOW_ACT_REPLACE = 0,
+	FLOW_ACT_DESTROY = 1,
+	FLOW_ACT_STATS = 2,
+};
+
+struct flow_offload_action {
+	struct netlink_ext_ack *extack;
+	enum offload_act_command command;
+	enum flow_action_id id;
+	u32 index;
+	struct flow_stats stats;
+	struct flow_action action;
+};
+
+typedef int flow_indr_block_bind_cb_t(struct net_device *, struct Qdisc *, void *, enum tc_setup_type, void *, void *, void (*)(struct flow_block_cb *));
+
+struct flow_indr_dev {
+	struct list_head list;
+	flow_indr_block_bind_cb_t *cb;
+	void *cb_priv;
+	refcount_t refcnt;
+};
+
+struct flow_indir_dev_info {
+	void *data;
+	struct net_device *dev;
+	struct Qdisc *sch;
+	enum tc_setup_type type;
+	void (*cleanup)(struct flow_block_cb *);
+	struct list_head list;
+	enum flow_block_command command;
+	enum flow_block_binder_type binder_type;
+	struct list_head *cb_list;
 };
 
 struct offload_callbacks {
@@ -44062,6 +54895,12 @@ struct napi_gro_cb {
 	};
 	__wsum csum;
 	struct sk_buff *last;
+};
+
+struct netdev_queue_attribute {
+	struct attribute attr;
+	ssize_t (*show)(struct netdev_queue *, char *);
+	ssize_t (*store)(struct netdev_queue *, const char *, size_t);
 };
 
 struct ptype_iter_state {
@@ -44688,6 +55527,16 @@ typedef void (*btf_trace_neigh_event_send_dead)(void *, struct neighbour *, int)
 
 typedef void (*btf_trace_neigh_cleanup_and_release)(void *, struct neighbour *, int);
 
+struct dst_cache_pcpu {
+	long unsigned int refresh_ts;
+	struct dst_entry *dst;
+	u32 cookie;
+	union {
+		struct in_addr in_saddr;
+		struct in6_addr in6_saddr;
+	};
+};
+
 struct gro_cell;
 
 struct gro_cells {
@@ -44729,106 +55578,16 @@ struct netdev_lag_upper_info {
 	enum netdev_lag_hash hash_type;
 };
 
-enum {
-	BPF_SOCK_OPS_VOID = 0,
-	BPF_SOCK_OPS_TIMEOUT_INIT = 1,
-	BPF_SOCK_OPS_RWND_INIT = 2,
-	BPF_SOCK_OPS_TCP_CONNECT_CB = 3,
-	BPF_SOCK_OPS_ACTIVE_ESTABLISHED_CB = 4,
-	BPF_SOCK_OPS_PASSIVE_ESTABLISHED_CB = 5,
-	BPF_SOCK_OPS_NEEDS_ECN = 6,
-	BPF_SOCK_OPS_BASE_RTT = 7,
-	BPF_SOCK_OPS_RTO_CB = 8,
-	BPF_SOCK_OPS_RETRANS_CB = 9,
-	BPF_SOCK_OPS_STATE_CB = 10,
-	BPF_SOCK_OPS_TCP_LISTEN_CB = 11,
-	BPF_SOCK_OPS_RTT_CB = 12,
-	BPF_SOCK_OPS_PARSE_HDR_OPT_CB = 13,
-	BPF_SOCK_OPS_HDR_OPT_LEN_CB = 14,
-	BPF_SOCK_OPS_WRITE_HDR_OPT_CB = 15,
+enum __sk_action {
+	__SK_DROP = 0,
+	__SK_PASS = 1,
+	__SK_REDIRECT = 2,
+	__SK_NONE = 3,
 };
 
-struct bpf_sock_ops_kern {
-	struct sock *sk;
-	union {
-		u32 args[4];
-		u32 reply;
-		u32 replylong[4];
-	};
-	struct sk_buff *syn_skb;
-	struct sk_buff *skb;
-	void *skb_data_end;
-	u8 op;
-	u8 is_fullsock;
-	u8 remaining_opt_len;
-	u64 temp;
-};
-
-struct sk_psock_progs {
-	struct bpf_prog *msg_parser;
-	struct bpf_prog *stream_parser;
-	struct bpf_prog *stream_verdict;
-	struct bpf_prog *skb_verdict;
-};
-
-struct sk_psock_work_state {
-	u32 len;
-	u32 off;
-};
-
-struct sk_msg;
-
-struct sk_psock {
-	struct sock *sk;
-	struct sock *sk_redir;
-	u32 apply_bytes;
-	u32 cork_bytes;
-	u32 eval;
-	bool redir_ingress;
-	struct sk_msg *cork;
-	struct sk_psock_progs progs;
-	struct sk_buff_head ingress_skb;
-	struct list_head ingress_msg;
-	spinlock_t ingress_lock;
-	long unsigned int state;
-	struct list_head link;
-	spinlock_t link_lock;
-	refcount_t refcnt;
-	void (*saved_unhash)(struct sock *);
-	void (*saved_destroy)(struct sock *);
-	void (*saved_close)(struct sock *, long int);
-	void (*saved_write_space)(struct sock *);
-	void (*saved_data_ready)(struct sock *);
-	int (*psock_update_sk_prot)(struct sock *, struct sk_psock *, bool);
-	struct proto *sk_proto;
-	struct mutex work_mutex;
-	struct sk_psock_work_state work_state;
-	struct delayed_work work;
-	struct sock *sk_pair;
-	struct rcu_work rwork;
-};
-
-struct sk_msg_sg {
-	u32 start;
-	u32 curr;
-	u32 end;
-	u32 size;
-	u32 copybreak;
-	long unsigned int copy[1];
-	struct scatterlist data[19];
-};
-
-struct sk_msg {
-	struct sk_msg_sg sg;
-	void *data;
-	void *data_end;
-	u32 apply_bytes;
-	u32 cork_bytes;
-	u32 flags;
-	struct sk_buff *skb;
-	struct sock *sk_redir;
-	struct sock *sk;
-	struct list_head list;
+enum sk_psock_state_bits {
+	SK_PSOCK_TX_ENABLED = 0,
+	SK_PSOCK_RX_STRP_ENABLED = 1,
 };
 
 struct sk_psock_link {
@@ -44963,6 +55722,8 @@ struct bpf_iter__bpf_sk_storage_map {
 	};
 };
 
+struct nvmem_cell;
+
 struct tc_ratespec {
 	unsigned char cell_log;
 	__u8 linklayer;
@@ -45026,12 +55787,34 @@ struct pfifo_fast_priv {
 	struct skb_array q[3];
 };
 
-struct nl_info {
-	struct nlmsghdr *nlh;
-	struct net *nl_net;
-	u32 portid;
-	u8 skip_notify: 1;
-	u8 skip_notify_kernel: 1;
+struct tc_qopt_offload_stats {
+	struct gnet_stats_basic_sync *bstats;
+	struct gnet_stats_queue *qstats;
+};
+
+enum tc_mq_command {
+	TC_MQ_CREATE = 0,
+	TC_MQ_DESTROY = 1,
+	TC_MQ_STATS = 2,
+	TC_MQ_GRAFT = 3,
+};
+
+struct tc_mq_opt_offload_graft_params {
+	long unsigned int queue;
+	u32 child_handle;
+};
+
+struct tc_mq_qopt_offload {
+	enum tc_mq_command command;
+	u32 handle;
+	union {
+		struct tc_qopt_offload_stats stats;
+		struct tc_mq_opt_offload_graft_params graft_params;
+	};
+};
+
+struct mq_sched {
+	struct Qdisc **qdiscs;
 };
 
 struct tc_skb_cb {
@@ -45044,69 +55827,6 @@ struct tc_skb_cb {
 	u8 post_ct_dnat: 1;
 };
 
-struct fib6_result;
-
-struct fib6_config;
-
-struct ipv6_stub {
-	int (*ipv6_sock_mc_join)(struct sock *, int, const struct in6_addr *);
-	int (*ipv6_sock_mc_drop)(struct sock *, int, const struct in6_addr *);
-	struct dst_entry * (*ipv6_dst_lookup_flow)(struct net *, const struct sock *, struct flowi6 *, const struct in6_addr *);
-	int (*ipv6_route_input)(struct sk_buff *);
-	struct fib6_table * (*fib6_get_table)(struct net *, u32);
-	int (*fib6_lookup)(struct net *, int, struct flowi6 *, struct fib6_result *, int);
-	int (*fib6_table_lookup)(struct net *, struct fib6_table *, int, struct flowi6 *, struct fib6_result *, int);
-	void (*fib6_select_path)(const struct net *, struct fib6_result *, struct flowi6 *, int, bool, const struct sk_buff *, int);
-	u32 (*ip6_mtu_from_fib6)(const struct fib6_result *, const struct in6_addr *, const struct in6_addr *);
-	int (*fib6_nh_init)(struct net *, struct fib6_nh *, struct fib6_config *, gfp_t, struct netlink_ext_ack *);
-	void (*fib6_nh_release)(struct fib6_nh *);
-	void (*fib6_nh_release_dsts)(struct fib6_nh *);
-	void (*fib6_update_sernum)(struct net *, struct fib6_info *);
-	int (*ip6_del_rt)(struct net *, struct fib6_info *, bool);
-	void (*fib6_rt_update)(struct net *, struct fib6_info *, struct nl_info *);
-	void (*udpv6_encap_enable)(void);
-	void (*ndisc_send_na)(struct net_device *, const struct in6_addr *, const struct in6_addr *, bool, bool, bool, bool);
-	struct neigh_table *nd_tbl;
-	int (*ipv6_fragment)(struct net *, struct sock *, struct sk_buff *, int (*)(struct net *, struct sock *, struct sk_buff *));
-	struct net_device * (*ipv6_dev_find)(struct net *, const struct in6_addr *, struct net_device *);
-};
-
-struct fib6_result {
-	struct fib6_nh *nh;
-	struct fib6_info *f6i;
-	u32 fib6_flags;
-	u8 fib6_type;
-	struct rt6_info *rt6;
-};
-
-struct fib6_config {
-	u32 fc_table;
-	u32 fc_metric;
-	int fc_dst_len;
-	int fc_src_len;
-	int fc_ifindex;
-	u32 fc_flags;
-	u32 fc_protocol;
-	u16 fc_type;
-	u16 fc_delete_all_nh: 1;
-	u16 fc_ignore_dev_down: 1;
-	u16 __unused: 14;
-	u32 fc_nh_id;
-	struct in6_addr fc_dst;
-	struct in6_addr fc_src;
-	struct in6_addr fc_prefsrc;
-	struct in6_addr fc_gateway;
-	long unsigned int fc_expires;
-	struct nlattr *fc_mx;
-	int fc_mx_len;
-	int fc_mp_len;
-	struct nlattr *fc_mp;
-	struct nl_info fc_nlinfo;
-	struct nlattr *fc_encap;
-	u16 fc_encap_type;
-	bool fc_is_fdb;
-};
-
 struct sch_frag_data {
 	long unsigned int dst;
 	struct qdisc_skb_cb cb;
@@ -45116,12 +55836,6 @@ struct sch_frag_data {
 	unsigned int l2_len;
 	u8 l2_data[18];
 	int (*xmit)(struct sk_buff *);
-};
-
-struct net_proto_family {
-	int family;
-	int (*create)(struct net *, struct socket *, int, int);
-	struct module *owner;
 };
 
 struct sockaddr_nl {
@@ -45165,15 +55879,6 @@ struct netlink_notify {
 	struct net *net;
 	u32 portid;
 	int protocol;
-};
-
-struct netlink_dump_control {
-	int (*start)(struct netlink_callback *);
-	int (*dump)(struct sk_buff *, struct netlink_callback *);
-	int (*done)(struct netlink_callback *);
-	void *data;
-	struct module *module;
-	u32 min_dump_alloc;
 };
 
 struct netlink_tap {
@@ -45298,8 +56003,328 @@ struct bpf_iter__netlink {
 	};
 };
 
-struct bpf_dummy_ops_state {
-	int val;
+struct genlmsghdr {
+	__u8 cmd;
+	__u8 version;
+	__u16 reserved;
+};
+
+enum {
+	CTRL_CMD_UNSPEC = 0,
+	CTRL_CMD_NEWFAMILY = 1,
+	CTRL_CMD_DELFAMILY = 2,
+	CTRL_CMD_GETFAMILY = 3,
+	CTRL_CMD_NEWOPS = 4,
+	CTRL_CMD_DELOPS = 5,
+	CTRL_CMD_GETOPS = 6,
+	CTRL_CMD_NEWMCAST_GRP = 7,
+	CTRL_CMD_DELMCAST_GRP = 8,
+	CTRL_CMD_GETMCAST_GRP = 9,
+	CTRL_CMD_GETPOLICY = 10,
+	__CTRL_CMD_MAX = 11,
+};
+
+enum {
+	CTRL_ATTR_UNSPEC = 0,
+	CTRL_ATTR_FAMILY_ID = 1,
+	CTRL_ATTR_FAMILY_NAME = 2,
+	CTRL_ATTR_VERSION = 3,
+	CTRL_ATTR_HDRSIZE = 4,
+	CTRL_ATTR_MAXATTR = 5,
+	CTRL_ATTR_OPS = 6,
+	CTRL_ATTR_MCAST_GROUPS = 7,
+	CTRL_ATTR_POLICY = 8,
+	CTRL_ATTR_OP_POLICY = 9,
+	CTRL_ATTR_OP = 10,
+	__CTRL_ATTR_MAX = 11,
+};
+
+enum {
+	CTRL_ATTR_OP_UNSPEC = 0,
+	CTRL_ATTR_OP_ID = 1,
+	CTRL_ATTR_OP_FLAGS = 2,
+	__CTRL_ATTR_OP_MAX = 3,
+};
+
+enum {
+	CTRL_ATTR_MCAST_GRP_UNSPEC = 0,
+	CTRL_ATTR_MCAST_GRP_NAME = 1,
+	CTRL_ATTR_MCAST_GRP_ID = 2,
+	__CTRL_ATTR_MCAST_GRP_MAX = 3,
+};
+
+enum {
+	CTRL_ATTR_POLICY_UNSPEC = 0,
+	CTRL_ATTR_POLICY_DO = 1,
+	CTRL_ATTR_POLICY_DUMP = 2,
+	__CTRL_ATTR_POLICY_DUMP_MAX = 3,
+	CTRL_ATTR_POLICY_DUMP_MAX = 2,
+};
+
+struct genl_multicast_group {
+	char name[16];
+	u8 flags;
+};
+
+struct genl_ops;
+
+struct genl_info;
+
+struct genl_small_ops;
+
+struct genl_family {
+	int id;
+	unsigned int hdrsize;
+	char name[16];
+	unsigned int version;
+	unsigned int maxattr;
+	unsigned int mcgrp_offset;
+	u8 netnsok: 1;
+	u8 parallel_ops: 1;
+	u8 n_ops;
+	u8 n_small_ops;
+	u8 n_mcgrps;
+	u8 resv_start_op;
+	const struct nla_policy *policy;
+	int (*pre_doit)(const struct genl_ops *, struct sk_buff *, struct genl_info *);
+	void (*post_doit)(const struct genl_ops *, struct sk_buff *, struct genl_info *);
+	const struct genl_ops *ops;
+	const struct genl_small_ops *small_ops;
+	const struct genl_multicast_group *mcgrps;
+	struct module *module;
+};
+
+struct genl_ops {
+	int (*doit)(struct sk_buff *, struct genl_info *);
+	int (*start)(struct netlink_callback *);
+	int (*dumpit)(struct sk_buff *, struct netlink_callback *);
+	int (*done)(struct netlink_callback *);
+	const struct nla_policy *policy;
+	unsigned int maxattr;
+	u8 cmd;
+	u8 internal_flags;
+	u8 flags;
+	u8 validate;
+};
+
+struct genl_info {
+	u32 snd_seq;
+	u32 snd_portid;
+	struct nlmsghdr *nlhdr;
+	struct genlmsghdr *genlhdr;
+	void *userhdr;
+	struct nlattr **attrs;
+	possible_net_t _net;
+	void *user_ptr[2];
+	struct netlink_ext_ack *extack;
+};
+
+struct genl_small_ops {
+	int (*doit)(struct sk_buff *, struct genl_info *);
+	int (*dumpit)(struct sk_buff *, struct netlink_callback *);
+	u8 cmd;
+	u8 internal_flags;
+	u8 flags;
+	u8 validate;
+};
+
+enum genl_validate_flags {
+	GENL_DONT_VALIDATE_STRICT = 1,
+	GENL_DONT_VALIDATE_DUMP = 2,
+	GENL_DONT_VALIDATE_DUMP_STRICT = 4,
+};
+
+struct genl_dumpit_info {
+	const struct genl_family *family;
+	struct genl_ops op;
+	struct nlattr **attrs;
+};
+
+struct genl_start_context {
+	const struct genl_family *family;
+	struct nlmsghdr *nlh;
+	struct netlink_ext_ack *extack;
+	const struct genl_ops *ops;
+	int hdrlen;
+};
+
+struct netlink_policy_dump_state;
+
+struct ctrl_dump_policy_ctx {
+	struct netlink_policy_dump_state *state;
+	const struct genl_family *rt;
+	struct module *owner;
+	unsigned int opidx;
+	u32 op;
+	u16 fam_id;
+	u8 policies: 1;
+	u8 single_op: 1;
+};
+
+enum netlink_attribute_type {
+	NL_ATTR_TYPE_INVALID = 0,
+	NL_ATTR_TYPE_FLAG = 1,
+	NL_ATTR_TYPE_U8 = 2,
+	NL_ATTR_TYPE_U16 = 3,
+	NL_ATTR_TYPE_U32 = 4,
+	NL_ATTR_TYPE_U64 = 5,
+	NL_ATTR_TYPE_S8 = 6,
+	NL_ATTR_TYPE_S16 = 7,
+	NL_ATTR_TYPE_S32 = 8,
+	NL_ATTR_TYPE_S64 = 9,
+	NL_ATTR_TYPE_BINARY = 10,
+	NL_ATTR_TYPE_STRING = 11,
+	NL_ATTR_TYPE_NUL_STRING = 12,
+	NL_ATTR_TYPE_NESTED = 13,
+	NL_ATTR_TYPE_NESTED_ARRAY = 14,
+	NL_ATTR_TYPE_BITFIELD32 = 15,
+};
+
+enum netlink_policy_type_attr {
+	NL_POLICY_TYPE_ATTR_UNSPEC = 0,
+	NL_POLICY_TYPE_ATTR_TYPE = 1,
+	NL_POLICY_TYPE_ATTR_MIN_VALUE_S = 2,
+	NL_POLICY_TYPE_ATTR_MAX_VALUE_S = 3,
+	NL_POLICY_TYPE_ATTR_MIN_VALUE_U = 4,
+	NL_POLICY_TYPE_ATTR_MAX_VALUE_U = 5,
+	NL_POLICY_TYPE_ATTR_MIN_LENGTH = 6,
+	NL_POLICY_TYPE_ATTR_MAX_LENGTH = 7,
+	NL_POLICY_TYPE_ATTR_POLICY_IDX = 8,
+	NL_POLICY_TYPE_ATTR_POLICY_MAXTYPE = 9,
+	NL_POLICY_TYPE_ATTR_BITFIELD32_MASK = 10,
+	NL_POLICY_TYPE_ATTR_PAD = 11,
+	NL_POLICY_TYPE_ATTR_MASK = 12,
+	__NL_POLICY_TYPE_ATTR_MAX = 13,
+	NL_POLICY_TYPE_ATTR_MAX = 12,
+};
+
+struct netlink_policy_dump_state {
+	unsigned int policy_idx;
+	unsigned int attr_idx;
+	unsigned int n_alloc;
+	struct {
+		const struct nla_policy *policy;
+		unsigned int maxtype;
+	} policies[0];
+};
+
+struct bpf_cg_run_ctx {
+	struct bpf_run_ctx run_ctx;
+	const struct bpf_prog_array_item *prog_item;
+	int retval;
+};
+
+struct trace_event_raw_bpf_test_finish {
+	struct trace_entry ent;
+	int err;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_bpf_test_finish {};
+
+typedef void (*btf_trace_bpf_test_finish)(void *, int *);
+
+struct bpf_test_timer {
+	enum {
+		NO_PREEMPT = 0,
+		NO_MIGRATE = 1,
+	} mode;
+	u32 i;
+	u64 time_start;
+	u64 time_spent;
+};
+
+struct xdp_page_head {
+	struct xdp_buff orig_ctx;
+	struct xdp_buff ctx;
+	struct xdp_frame frm;
+	u8 data[0];
+};
+
+struct xdp_test_data {
+	struct xdp_buff *orig_ctx;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	struct xdp_rxq_info rxq;
+	struct net_device *dev;
+	struct page_pool *pp;
+	struct xdp_frame **frames;
+	struct sk_buff **skbs;
+	struct xdp_mem_info mem;
+	u32 batch_size;
+	u32 frame_cnt;
+	long: 64;
+	long: 64;
+};
+
+struct bpf_fentry_test_t {
+	struct bpf_fentry_test_t *a;
+};
+
+struct prog_test_member1 {
+	int a;
+};
+
+struct prog_test_member {
+	struct prog_test_member1 m;
+	int c;
+};
+
+struct prog_test_ref_kfunc {
+	int a;
+	int b;
+	struct prog_test_member memb;
+	struct prog_test_ref_kfunc *next;
+	refcount_t cnt;
+};
+
+struct prog_test_pass1 {
+	int x0;
+	struct {
+		int x1;
+		struct {
+			int x2;
+			struct {
+				int x3;
+			};
+		};
+	};
+};
+
+struct prog_test_pass2 {
+	int len;
+	short int arr1[4];
+	struct {
+		char arr2[4];
+		long unsigned int arr3[8];
+	} x;
+};
+
+struct prog_test_fail1 {
+	void *p;
+	int x;
+};
+
+struct prog_test_fail2 {
+	int x8;
+	struct prog_test_pass1 x;
+};
+
+struct prog_test_fail3 {
+	int len;
+	char arr1[2];
+	char arr2[0];
+};
+
+struct bpf_raw_tp_test_run_info {
+	struct bpf_prog *prog;
+	void *ctx;
+	u32 retval;
 };
 
 typedef int (*dummy_ops_test_ret_fn)(struct bpf_dummy_ops_state *, ...);
@@ -45307,50 +56332,6 @@ typedef int (*dummy_ops_test_ret_fn)(struct bpf_dummy_ops_state *, ...);
 struct bpf_dummy_ops_test_args {
 	u64 args[12];
 	struct bpf_dummy_ops_state state;
-};
-
-struct flow_dissector_key_vlan {
-	union {
-		struct {
-			u16 vlan_id: 12;
-			u16 vlan_dei: 1;
-			u16 vlan_priority: 3;
-		};
-		__be16 vlan_tci;
-	};
-	__be16 vlan_tpid;
-	__be16 vlan_eth_type;
-	u16 padding;
-};
-
-struct flow_dissector_key_ipv4_addrs {
-	__be32 src;
-	__be32 dst;
-};
-
-struct flow_dissector_key_ipv6_addrs {
-	struct in6_addr src;
-	struct in6_addr dst;
-};
-
-struct flow_dissector_key_ports {
-	union {
-		__be32 ports;
-		struct {
-			__be16 src;
-			__be16 dst;
-		};
-	};
-};
-
-struct flow_dissector_key_eth_addrs {
-	unsigned char dst[6];
-	unsigned char src[6];
-};
-
-struct flow_dissector_key_ip {
-	__u8 tos;
-	__u8 ttl;
 };
 
 struct ethtool_cmd {
@@ -45493,193 +56474,9 @@ enum ethtool_fec_config_bits {
 	ETHTOOL_FEC_LLRS_BIT = 5,
 };
 
-struct flow_rule;
-
 struct ethtool_rx_flow_rule {
 	struct flow_rule *rule;
 	long unsigned int priv[0];
-};
-
-struct flow_match {
-	struct flow_dissector *dissector;
-	void *mask;
-	void *key;
-};
-
-enum flow_action_id {
-	FLOW_ACTION_ACCEPT = 0,
-	FLOW_ACTION_DROP = 1,
-	FLOW_ACTION_TRAP = 2,
-	FLOW_ACTION_GOTO = 3,
-	FLOW_ACTION_REDIRECT = 4,
-	FLOW_ACTION_MIRRED = 5,
-	FLOW_ACTION_REDIRECT_INGRESS = 6,
-	FLOW_ACTION_MIRRED_INGRESS = 7,
-	FLOW_ACTION_VLAN_PUSH = 8,
-	FLOW_ACTION_VLAN_POP = 9,
-	FLOW_ACTION_VLAN_MANGLE = 10,
-	FLOW_ACTION_TUNNEL_ENCAP = 11,
-	FLOW_ACTION_TUNNEL_DECAP = 12,
-	FLOW_ACTION_MANGLE = 13,
-	FLOW_ACTION_ADD = 14,
-	FLOW_ACTION_CSUM = 15,
-	FLOW_ACTION_MARK = 16,
-	FLOW_ACTION_PTYPE = 17,
-	FLOW_ACTION_PRIORITY = 18,
-	FLOW_ACTION_WAKE = 19,
-	FLOW_ACTION_QUEUE = 20,
-	FLOW_ACTION_SAMPLE = 21,
-	FLOW_ACTION_POLICE = 22,
-	FLOW_ACTION_CT = 23,
-	FLOW_ACTION_CT_METADATA = 24,
-	FLOW_ACTION_MPLS_PUSH = 25,
-	FLOW_ACTION_MPLS_POP = 26,
-	FLOW_ACTION_MPLS_MANGLE = 27,
-	FLOW_ACTION_GATE = 28,
-	FLOW_ACTION_PPPOE_PUSH = 29,
-	FLOW_ACTION_JUMP = 30,
-	FLOW_ACTION_PIPE = 31,
-	FLOW_ACTION_VLAN_PUSH_ETH = 32,
-	FLOW_ACTION_VLAN_POP_ETH = 33,
-	FLOW_ACTION_CONTINUE = 34,
-	NUM_FLOW_ACTIONS = 35,
-};
-
-enum flow_action_hw_stats {
-	FLOW_ACTION_HW_STATS_IMMEDIATE = 1,
-	FLOW_ACTION_HW_STATS_DELAYED = 2,
-	FLOW_ACTION_HW_STATS_ANY = 3,
-	FLOW_ACTION_HW_STATS_DISABLED = 4,
-	FLOW_ACTION_HW_STATS_DONT_CARE = 7,
-};
-
-typedef void (*action_destr)(void *);
-
-enum flow_action_mangle_base {
-	FLOW_ACT_MANGLE_UNSPEC = 0,
-	FLOW_ACT_MANGLE_HDR_TYPE_ETH = 1,
-	FLOW_ACT_MANGLE_HDR_TYPE_IP4 = 2,
-	FLOW_ACT_MANGLE_HDR_TYPE_IP6 = 3,
-	FLOW_ACT_MANGLE_HDR_TYPE_TCP = 4,
-	FLOW_ACT_MANGLE_HDR_TYPE_UDP = 5,
-};
-
-struct psample_group;
-
-struct nf_flowtable;
-
-struct action_gate_entry;
-
-struct flow_action_cookie;
-
-struct flow_action_entry {
-	enum flow_action_id id;
-	u32 hw_index;
-	enum flow_action_hw_stats hw_stats;
-	action_destr destructor;
-	void *destructor_priv;
-	union {
-		u32 chain_index;
-		struct net_device *dev;
-		struct {
-			u16 vid;
-			__be16 proto;
-			u8 prio;
-		} vlan;
-		struct {
-			unsigned char dst[6];
-			unsigned char src[6];
-		} vlan_push_eth;
-		struct {
-			enum flow_action_mangle_base htype;
-			u32 offset;
-			u32 mask;
-			u32 val;
-		} mangle;
-		struct ip_tunnel_info *tunnel;
-		u32 csum_flags;
-		u32 mark;
-		u16 ptype;
-		u32 priority;
-		struct {
-			u32 ctx;
-			u32 index;
-			u8 vf;
-		} queue;
-		struct {
-			struct psample_group *psample_group;
-			u32 rate;
-			u32 trunc_size;
-			bool truncate;
-		} sample;
-		struct {
-			u32 burst;
-			u64 rate_bytes_ps;
-			u64 peakrate_bytes_ps;
-			u32 avrate;
-			u16 overhead;
-			u64 burst_pkt;
-			u64 rate_pkt_ps;
-			u32 mtu;
-			struct {
-				enum flow_action_id act_id;
-				u32 extval;
-			} exceed;
-			struct {
-				enum flow_action_id act_id;
-				u32 extval;
-			} notexceed;
-		} police;
-		struct {
-			int action;
-			u16 zone;
-			struct nf_flowtable *flow_table;
-		} ct;
-		struct {
-			long unsigned int cookie;
-			u32 mark;
-			u32 labels[4];
-			bool orig_dir;
-		} ct_metadata;
-		struct {
-			u32 label;
-			__be16 proto;
-			u8 tc;
-			u8 bos;
-			u8 ttl;
-		} mpls_push;
-		struct {
-			__be16 proto;
-		} mpls_pop;
-		struct {
-			u32 label;
-			u8 tc;
-			u8 bos;
-			u8 ttl;
-		} mpls_mangle;
-		struct {
-			s32 prio;
-			u64 basetime;
-			u64 cycletime;
-			u64 cycletimeext;
-			u32 num_entries;
-			struct action_gate_entry *entries;
-		} gate;
-		struct {
-			u16 sid;
-		} pppoe;
-	};
-	struct flow_action_cookie *cookie;
-};
-
-struct flow_action {
-	unsigned int num_entries;
-	struct flow_action_entry entries[0];
-};
-
-struct flow_rule {
-	struct flow_match match;
-	struct flow_action action;
 };
 
 struct ethtool_rx_flow_spec_input {
@@ -45693,11 +56490,6 @@ struct ethtool_phy_ops {
 	int (*get_stats)(struct phy_device *, struct ethtool_stats *, u64 *);
 	int (*start_cable_test)(struct phy_device *, struct netlink_ext_ack *);
 	int (*start_cable_test_tdr)(struct phy_device *, struct netlink_ext_ack *, const struct phy_tdr_config *);
-};
-
-struct flow_action_cookie {
-	u32 cookie_len;
-	u8 cookie[0];
 };
 
 enum {
@@ -45777,6 +56569,19 @@ struct ethtool_rx_flow_match {
 	long: 0;
 	struct ethtool_rx_flow_key key;
 	struct ethtool_rx_flow_key mask;
+};
+
+enum {
+	ETHTOOL_UDP_TUNNEL_TYPE_VXLAN = 0,
+	ETHTOOL_UDP_TUNNEL_TYPE_GENEVE = 1,
+	ETHTOOL_UDP_TUNNEL_TYPE_VXLAN_GPE = 2,
+	__ETHTOOL_UDP_TUNNEL_TYPE_CNT = 3,
+};
+
+struct link_mode_info {
+	int speed;
+	u8 lanes;
+	u8 duplex;
 };
 
 enum {
@@ -46163,85 +56968,6 @@ enum ethtool_multicast_groups {
 	ETHNL_MCGRP_MONITOR = 0,
 };
 
-struct genlmsghdr {
-	__u8 cmd;
-	__u8 version;
-	__u16 reserved;
-};
-
-struct genl_multicast_group {
-	char name[16];
-	u8 flags;
-};
-
-struct genl_ops;
-
-struct genl_info;
-
-struct genl_small_ops;
-
-struct genl_family {
-	int id;
-	unsigned int hdrsize;
-	char name[16];
-	unsigned int version;
-	unsigned int maxattr;
-	unsigned int mcgrp_offset;
-	u8 netnsok: 1;
-	u8 parallel_ops: 1;
-	u8 n_ops;
-	u8 n_small_ops;
-	u8 n_mcgrps;
-	u8 resv_start_op;
-	const struct nla_policy *policy;
-	int (*pre_doit)(const struct genl_ops *, struct sk_buff *, struct genl_info *);
-	void (*post_doit)(const struct genl_ops *, struct sk_buff *, struct genl_info *);
-	const struct genl_ops *ops;
-	const struct genl_small_ops *small_ops;
-	const struct genl_multicast_group *mcgrps;
-	struct module *module;
-};
-
-struct genl_ops {
-	int (*doit)(struct sk_buff *, struct genl_info *);
-	int (*start)(struct netlink_callback *);
-	int (*dumpit)(struct sk_buff *, struct netlink_callback *);
-	int (*done)(struct netlink_callback *);
-	const struct nla_policy *policy;
-	unsigned int maxattr;
-	u8 cmd;
-	u8 internal_flags;
-	u8 flags;
-	u8 validate;
-};
-
-struct genl_info {
-	u32 snd_seq;
-	u32 snd_portid;
-	struct nlmsghdr *nlhdr;
-	struct genlmsghdr *genlhdr;
-	void *userhdr;
-	struct nlattr **attrs;
-	possible_net_t _net;
-	void *user_ptr[2];
-	struct netlink_ext_ack *extack;
-};
-
-struct genl_small_ops {
-	int (*doit)(struct sk_buff *, struct genl_info *);
-	int (*dumpit)(struct sk_buff *, struct netlink_callback *);
-	u8 cmd;
-	u8 internal_flags;
-	u8 flags;
-	u8 validate;
-};
-
-struct genl_dumpit_info {
-	const struct genl_family *family;
-	struct genl_ops op;
-	struct nlattr **attrs;
-};
-
 struct ethnl_req_info {
 	struct net_device *dev;
 	netdevice_tracker dev_tracker;
@@ -46305,10 +57031,66 @@ enum {
 
 typedef const char (* const ethnl_string_array_t)[32];
 
+enum {
+	ETHTOOL_A_STRING_UNSPEC = 0,
+	ETHTOOL_A_STRING_INDEX = 1,
+	ETHTOOL_A_STRING_VALUE = 2,
+	__ETHTOOL_A_STRING_CNT = 3,
+	ETHTOOL_A_STRING_MAX = 2,
+};
+
+enum {
+	ETHTOOL_A_STRINGS_UNSPEC = 0,
+	ETHTOOL_A_STRINGS_STRING = 1,
+	__ETHTOOL_A_STRINGS_CNT = 2,
+	ETHTOOL_A_STRINGS_MAX = 1,
+};
+
+enum {
+	ETHTOOL_A_STRINGSET_UNSPEC = 0,
+	ETHTOOL_A_STRINGSET_ID = 1,
+	ETHTOOL_A_STRINGSET_COUNT = 2,
+	ETHTOOL_A_STRINGSET_STRINGS = 3,
+	__ETHTOOL_A_STRINGSET_CNT = 4,
+	ETHTOOL_A_STRINGSET_MAX = 3,
+};
+
+enum {
+	ETHTOOL_A_STRINGSETS_UNSPEC = 0,
+	ETHTOOL_A_STRINGSETS_STRINGSET = 1,
+	__ETHTOOL_A_STRINGSETS_CNT = 2,
+	ETHTOOL_A_STRINGSETS_MAX = 1,
+};
+
+struct strset_info {
+	bool per_dev;
+	bool free_strings;
+	unsigned int count;
+	const char (*strings)[32];
+};
+
+struct strset_req_info {
+	struct ethnl_req_info base;
+	u32 req_ids;
+	bool counts_only;
+};
+
+struct strset_reply_data {
+	struct ethnl_reply_data base;
+	struct strset_info sets[21];
+};
+
 struct linkinfo_reply_data {
 	struct ethnl_reply_data base;
 	struct ethtool_link_ksettings ksettings;
 	struct ethtool_link_settings *lsettings;
+};
+
+struct linkmodes_reply_data {
+	struct ethnl_reply_data base;
+	struct ethtool_link_ksettings ksettings;
+	struct ethtool_link_settings *lsettings;
+	bool peer_empty;
 };
 
 struct linkstate_reply_data {
@@ -46320,10 +57102,31 @@ struct linkstate_reply_data {
 	struct ethtool_link_ext_state_info ethtool_link_ext_state_info;
 };
 
+struct debug_reply_data {
+	struct ethnl_reply_data base;
+	u32 msg_mask;
+};
+
 struct wol_reply_data {
 	struct ethnl_reply_data base;
 	struct ethtool_wolinfo wol;
 	bool show_sopass;
+};
+
+struct features_reply_data {
+	struct ethnl_reply_data base;
+	u32 hw[2];
+	u32 wanted[2];
+	u32 active[2];
+	u32 nochange[2];
+	u32 all[2];
+};
+
+struct privflags_reply_data {
+	struct ethnl_reply_data base;
+	const char (*priv_flag_names)[32];
+	unsigned int n_priv_flags;
+	u32 priv_flags;
 };
 
 enum ethtool_supported_ring_param {
@@ -46344,11 +57147,31 @@ struct rings_reply_data {
 	struct kernel_ethtool_ringparam kernel_ringparam;
 };
 
+struct channels_reply_data {
+	struct ethnl_reply_data base;
+	struct ethtool_channels channels;
+};
+
 struct coalesce_reply_data {
 	struct ethnl_reply_data base;
 	struct ethtool_coalesce coalesce;
 	struct kernel_ethtool_coalesce kernel_coalesce;
 	u32 supported_params;
+};
+
+enum {
+	ETHTOOL_A_PAUSE_STAT_UNSPEC = 0,
+	ETHTOOL_A_PAUSE_STAT_PAD = 1,
+	ETHTOOL_A_PAUSE_STAT_TX_FRAMES = 2,
+	ETHTOOL_A_PAUSE_STAT_RX_FRAMES = 3,
+	__ETHTOOL_A_PAUSE_STAT_CNT = 4,
+	ETHTOOL_A_PAUSE_STAT_MAX = 3,
+};
+
+struct pause_reply_data {
+	struct ethnl_reply_data base;
+	struct ethtool_pauseparam pauseparam;
+	struct ethtool_pause_stats pausestat;
 };
 
 struct eee_reply_data {
@@ -46362,10 +57185,92 @@ struct tsinfo_reply_data {
 };
 
 enum {
-	ETHTOOL_UDP_TUNNEL_TYPE_VXLAN = 0,
-	ETHTOOL_UDP_TUNNEL_TYPE_GENEVE = 1,
-	ETHTOOL_UDP_TUNNEL_TYPE_VXLAN_GPE = 2,
-	__ETHTOOL_UDP_TUNNEL_TYPE_CNT = 3,
+	ETHTOOL_A_CABLE_PAIR_A = 0,
+	ETHTOOL_A_CABLE_PAIR_B = 1,
+	ETHTOOL_A_CABLE_PAIR_C = 2,
+	ETHTOOL_A_CABLE_PAIR_D = 3,
+};
+
+enum {
+	ETHTOOL_A_CABLE_RESULT_UNSPEC = 0,
+	ETHTOOL_A_CABLE_RESULT_PAIR = 1,
+	ETHTOOL_A_CABLE_RESULT_CODE = 2,
+	__ETHTOOL_A_CABLE_RESULT_CNT = 3,
+	ETHTOOL_A_CABLE_RESULT_MAX = 2,
+};
+
+enum {
+	ETHTOOL_A_CABLE_FAULT_LENGTH_UNSPEC = 0,
+	ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR = 1,
+	ETHTOOL_A_CABLE_FAULT_LENGTH_CM = 2,
+	__ETHTOOL_A_CABLE_FAULT_LENGTH_CNT = 3,
+	ETHTOOL_A_CABLE_FAULT_LENGTH_MAX = 2,
+};
+
+enum {
+	ETHTOOL_A_CABLE_TEST_NTF_STATUS_UNSPEC = 0,
+	ETHTOOL_A_CABLE_TEST_NTF_STATUS_STARTED = 1,
+	ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED = 2,
+};
+
+enum {
+	ETHTOOL_A_CABLE_NEST_UNSPEC = 0,
+	ETHTOOL_A_CABLE_NEST_RESULT = 1,
+	ETHTOOL_A_CABLE_NEST_FAULT_LENGTH = 2,
+	__ETHTOOL_A_CABLE_NEST_CNT = 3,
+	ETHTOOL_A_CABLE_NEST_MAX = 2,
+};
+
+enum {
+	ETHTOOL_A_CABLE_TEST_NTF_UNSPEC = 0,
+	ETHTOOL_A_CABLE_TEST_NTF_HEADER = 1,
+	ETHTOOL_A_CABLE_TEST_NTF_STATUS = 2,
+	ETHTOOL_A_CABLE_TEST_NTF_NEST = 3,
+	__ETHTOOL_A_CABLE_TEST_NTF_CNT = 4,
+	ETHTOOL_A_CABLE_TEST_NTF_MAX = 3,
+};
+
+enum {
+	ETHTOOL_A_CABLE_TEST_TDR_CFG_UNSPEC = 0,
+	ETHTOOL_A_CABLE_TEST_TDR_CFG_FIRST = 1,
+	ETHTOOL_A_CABLE_TEST_TDR_CFG_LAST = 2,
+	ETHTOOL_A_CABLE_TEST_TDR_CFG_STEP = 3,
+	ETHTOOL_A_CABLE_TEST_TDR_CFG_PAIR = 4,
+	__ETHTOOL_A_CABLE_TEST_TDR_CFG_CNT = 5,
+	ETHTOOL_A_CABLE_TEST_TDR_CFG_MAX = 4,
+};
+
+enum {
+	ETHTOOL_A_CABLE_AMPLITUDE_UNSPEC = 0,
+	ETHTOOL_A_CABLE_AMPLITUDE_PAIR = 1,
+	ETHTOOL_A_CABLE_AMPLITUDE_mV = 2,
+	__ETHTOOL_A_CABLE_AMPLITUDE_CNT = 3,
+	ETHTOOL_A_CABLE_AMPLITUDE_MAX = 2,
+};
+
+enum {
+	ETHTOOL_A_CABLE_PULSE_UNSPEC = 0,
+	ETHTOOL_A_CABLE_PULSE_mV = 1,
+	__ETHTOOL_A_CABLE_PULSE_CNT = 2,
+	ETHTOOL_A_CABLE_PULSE_MAX = 1,
+};
+
+enum {
+	ETHTOOL_A_CABLE_STEP_UNSPEC = 0,
+	ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE = 1,
+	ETHTOOL_A_CABLE_STEP_LAST_DISTANCE = 2,
+	ETHTOOL_A_CABLE_STEP_STEP_DISTANCE = 3,
+	__ETHTOOL_A_CABLE_STEP_CNT = 4,
+	ETHTOOL_A_CABLE_STEP_MAX = 3,
+};
+
+enum {
+	ETHTOOL_A_CABLE_TDR_NEST_UNSPEC = 0,
+	ETHTOOL_A_CABLE_TDR_NEST_STEP = 1,
+	ETHTOOL_A_CABLE_TDR_NEST_AMPLITUDE = 2,
+	ETHTOOL_A_CABLE_TDR_NEST_PULSE = 3,
+	__ETHTOOL_A_CABLE_TDR_NEST_CNT = 4,
+	ETHTOOL_A_CABLE_TDR_NEST_MAX = 3,
 };
 
 enum {
@@ -46421,6 +57326,31 @@ struct ethnl_tunnel_info_dump_ctx {
 	int pos_idx;
 };
 
+enum {
+	ETHTOOL_A_FEC_STAT_UNSPEC = 0,
+	ETHTOOL_A_FEC_STAT_PAD = 1,
+	ETHTOOL_A_FEC_STAT_CORRECTED = 2,
+	ETHTOOL_A_FEC_STAT_UNCORR = 3,
+	ETHTOOL_A_FEC_STAT_CORR_BITS = 4,
+	__ETHTOOL_A_FEC_STAT_CNT = 5,
+	ETHTOOL_A_FEC_STAT_MAX = 4,
+};
+
+struct fec_stat_grp {
+	u64 stats[9];
+	u8 cnt;
+};
+
+struct fec_reply_data {
+	struct ethnl_reply_data base;
+	long unsigned int fec_link_modes[2];
+	u32 active_fec;
+	u8 fec_auto;
+	struct fec_stat_grp corr;
+	struct fec_stat_grp uncorr;
+	struct fec_stat_grp corr_bits;
+};
+
 struct eeprom_req_info {
 	struct ethnl_req_info base;
 	u32 offset;
@@ -46436,10 +57366,54 @@ struct eeprom_reply_data {
 	u8 *data;
 };
 
+enum {
+	ETHTOOL_A_STATS_GRP_UNSPEC = 0,
+	ETHTOOL_A_STATS_GRP_PAD = 1,
+	ETHTOOL_A_STATS_GRP_ID = 2,
+	ETHTOOL_A_STATS_GRP_SS_ID = 3,
+	ETHTOOL_A_STATS_GRP_STAT = 4,
+	ETHTOOL_A_STATS_GRP_HIST_RX = 5,
+	ETHTOOL_A_STATS_GRP_HIST_TX = 6,
+	ETHTOOL_A_STATS_GRP_HIST_BKT_LOW = 7,
+	ETHTOOL_A_STATS_GRP_HIST_BKT_HI = 8,
+	ETHTOOL_A_STATS_GRP_HIST_VAL = 9,
+	__ETHTOOL_A_STATS_GRP_CNT = 10,
+	ETHTOOL_A_STATS_GRP_MAX = 9,
+};
+
+struct stats_req_info {
+	struct ethnl_req_info base;
+	long unsigned int stat_mask[1];
+};
+
+struct stats_reply_data {
+	struct ethnl_reply_data base;
+	union {
+		struct {
+			struct ethtool_eth_phy_stats phy_stats;
+			struct ethtool_eth_mac_stats mac_stats;
+			struct ethtool_eth_ctrl_stats ctrl_stats;
+			struct ethtool_rmon_stats rmon_stats;
+		};
+		struct {
+			struct ethtool_eth_phy_stats phy_stats;
+			struct ethtool_eth_mac_stats mac_stats;
+			struct ethtool_eth_ctrl_stats ctrl_stats;
+			struct ethtool_rmon_stats rmon_stats;
+		} stats;
+	};
+	const struct ethtool_rmon_hist_range *rmon_ranges;
+};
+
 struct phc_vclocks_reply_data {
 	struct ethnl_reply_data base;
 	int num;
 	int *index;
+};
+
+struct module_reply_data {
+	struct ethnl_reply_data base;
+	struct ethtool_module_power_mode_params power;
 };
 
 enum ethtool_podl_pse_admin_state {
@@ -46478,47 +57452,6 @@ struct ip_mreqn {
 	int imr_ifindex;
 };
 
-struct flow_dissector_key_tags {
-	u32 flow_label;
-};
-
-struct flow_dissector_key_keyid {
-	__be32 keyid;
-};
-
-struct flow_dissector_key_tipc {
-	__be32 key;
-};
-
-struct flow_dissector_key_addrs {
-	union {
-		struct flow_dissector_key_ipv4_addrs v4addrs;
-		struct flow_dissector_key_ipv6_addrs v6addrs;
-		struct flow_dissector_key_tipc tipckey;
-	};
-};
-
-struct flow_dissector_key_icmp {
-	struct {
-		u8 type;
-		u8 code;
-	};
-	u16 id;
-};
-
-struct flow_keys {
-	struct flow_dissector_key_control control;
-	struct flow_dissector_key_basic basic;
-	struct flow_dissector_key_tags tags;
-	struct flow_dissector_key_vlan vlan;
-	struct flow_dissector_key_vlan cvlan;
-	struct flow_dissector_key_keyid keyid;
-	struct flow_dissector_key_ports ports;
-	struct flow_dissector_key_icmp icmp;
-	struct flow_dissector_key_addrs addrs;
-	long: 0;
-};
-
 struct rtmsg {
 	unsigned char rtm_family;
 	unsigned char rtm_dst_len;
@@ -46529,58 +57462,6 @@ struct rtmsg {
 	unsigned char rtm_scope;
 	unsigned char rtm_type;
 	unsigned int rtm_flags;
-};
-
-enum rt_scope_t {
-	RT_SCOPE_UNIVERSE = 0,
-	RT_SCOPE_SITE = 200,
-	RT_SCOPE_LINK = 253,
-	RT_SCOPE_HOST = 254,
-	RT_SCOPE_NOWHERE = 255,
-};
-
-enum rt_class_t {
-	RT_TABLE_UNSPEC = 0,
-	RT_TABLE_COMPAT = 252,
-	RT_TABLE_DEFAULT = 253,
-	RT_TABLE_MAIN = 254,
-	RT_TABLE_LOCAL = 255,
-	RT_TABLE_MAX = 4294967295,
-};
-
-enum rtattr_type_t {
-	RTA_UNSPEC = 0,
-	RTA_DST = 1,
-	RTA_SRC = 2,
-	RTA_IIF = 3,
-	RTA_OIF = 4,
-	RTA_GATEWAY = 5,
-	RTA_PRIORITY = 6,
-	RTA_PREFSRC = 7,
-	RTA_METRICS = 8,
-	RTA_MULTIPATH = 9,
-	RTA_PROTOINFO = 10,
-	RTA_FLOW = 11,
-	RTA_CACHEINFO = 12,
-	RTA_SESSION = 13,
-	RTA_MP_ALGO = 14,
-	RTA_TABLE = 15,
-	RTA_MARK = 16,
-	RTA_MFC_STATS = 17,
-	RTA_VIA = 18,
-	RTA_NEWDST = 19,
-	RTA_PREF = 20,
-	RTA_ENCAP_TYPE = 21,
-	RTA_ENCAP = 22,
-	RTA_EXPIRES = 23,
-	RTA_PAD = 24,
-	RTA_UID = 25,
-	RTA_TTL_PROPAGATE = 26,
-	RTA_IP_PROTO = 27,
-	RTA_SPORT = 28,
-	RTA_DPORT = 29,
-	RTA_NH_ID = 30,
-	__RTA_MAX = 31,
 };
 
 struct rtvia {
@@ -46639,8 +57520,6 @@ struct ip_sf_list {
 	unsigned char sf_crcount;
 };
 
-typedef u8 dscp_t;
-
 struct ipv4_addr_key {
 	__be32 addr;
 	int vif;
@@ -46673,31 +57552,6 @@ struct inet_peer {
 	refcount_t refcnt;
 };
 
-struct fib_table;
-
-struct fib_result {
-	__be32 prefix;
-	unsigned char prefixlen;
-	unsigned char nh_sel;
-	unsigned char type;
-	unsigned char scope;
-	u32 tclassid;
-	dscp_t dscp;
-	struct fib_nh_common *nhc;
-	struct fib_info *fi;
-	struct fib_table *table;
-	struct hlist_head *fa_head;
-};
-
-struct fib_table {
-	struct hlist_node tb_hlist;
-	u32 tb_id;
-	int tb_num_default;
-	struct callback_head rcu;
-	long unsigned int *tb_data;
-	long unsigned int __data[0];
-};
-
 struct fib_rt_info {
 	struct fib_info *fi;
 	u32 tb_id;
@@ -46709,21 +57563,6 @@ struct fib_rt_info {
 	u8 trap: 1;
 	u8 offload_failed: 1;
 	u8 unused: 5;
-};
-
-enum lwtunnel_encap_types {
-	LWTUNNEL_ENCAP_NONE = 0,
-	LWTUNNEL_ENCAP_MPLS = 1,
-	LWTUNNEL_ENCAP_IP = 2,
-	LWTUNNEL_ENCAP_ILA = 3,
-	LWTUNNEL_ENCAP_IP6 = 4,
-	LWTUNNEL_ENCAP_SEG6 = 5,
-	LWTUNNEL_ENCAP_BPF = 6,
-	LWTUNNEL_ENCAP_SEG6_LOCAL = 7,
-	LWTUNNEL_ENCAP_RPL = 8,
-	LWTUNNEL_ENCAP_IOAM6 = 9,
-	LWTUNNEL_ENCAP_XFRM = 10,
-	__LWTUNNEL_ENCAP_MAX = 11,
 };
 
 struct uncached_list {
@@ -46741,24 +57580,6 @@ struct rt_cache_stat {
 	unsigned int in_martian_src;
 	unsigned int out_slow_tot;
 	unsigned int out_slow_mc;
-};
-
-struct icmphdr {
-	__u8 type;
-	__u8 code;
-	__sum16 checksum;
-	union {
-		struct {
-			__be16 id;
-			__be16 sequence;
-		} echo;
-		__be32 gateway;
-		struct {
-			__be16 __unused;
-			__be16 mtu;
-		} frag;
-		__u8 reserved[4];
-	} un;
 };
 
 struct fib_alias {
@@ -46779,6 +57600,11 @@ struct fib_alias {
 struct fib_prop {
 	int error;
 	u8 scope;
+};
+
+struct net_offload {
+	struct offload_callbacks callbacks;
+	unsigned int flags;
 };
 
 struct raw_hashinfo {
@@ -46803,11 +57629,19 @@ enum ip_defrag_users {
 };
 
 enum {
-	INET_ECN_NOT_ECT = 0,
-	INET_ECN_ECT_1 = 1,
-	INET_ECN_ECT_0 = 2,
-	INET_ECN_CE = 3,
-	INET_ECN_MASK = 3,
+	INET_FRAG_FIRST_IN = 1,
+	INET_FRAG_LAST_IN = 2,
+	INET_FRAG_COMPLETE = 4,
+	INET_FRAG_HASH_DEAD = 8,
+};
+
+struct ipq {
+	struct inet_frag_queue q;
+	u8 ecn;
+	u16 max_df_size;
+	int iif;
+	unsigned int rid;
+	struct inet_peer *peer;
 };
 
 typedef union {
@@ -47059,28 +57893,6 @@ struct sec_path {
 
 typedef u8 u_int8_t;
 
-struct mmpin {
-	struct user_struct *user;
-	unsigned int num_pg;
-};
-
-struct ubuf_info_msgzc {
-	struct ubuf_info ubuf;
-	union {
-		struct {
-			long unsigned int desc;
-			void *ctx;
-		};
-		struct {
-			u32 id;
-			u16 len;
-			u16 zerocopy: 1;
-			u32 bytelen;
-		};
-	};
-	struct mmpin mmp;
-};
-
 struct ip_options_data {
 	struct ip_options_rcu opt;
 	char data[40];
@@ -47131,50 +57943,93 @@ struct ip_reply_arg {
 	kuid_t uid;
 };
 
-enum l2tp_debug_flags {
-	L2TP_MSG_DEBUG = 1,
-	L2TP_MSG_CONTROL = 2,
-	L2TP_MSG_SEQ = 4,
-	L2TP_MSG_DATA = 8,
+struct ip_mreq_source {
+	__be32 imr_multiaddr;
+	__be32 imr_interface;
+	__be32 imr_sourceaddr;
 };
 
-struct inet_timewait_sock {
-	struct sock_common __tw_common;
-	__u32 tw_mark;
-	volatile unsigned char tw_substate;
-	unsigned char tw_rcv_wscale;
-	__be16 tw_sport;
-	unsigned int tw_transparent: 1;
-	unsigned int tw_flowlabel: 20;
-	unsigned int tw_pad: 3;
-	unsigned int tw_tos: 8;
-	u32 tw_txhash;
-	u32 tw_priority;
-	struct timer_list tw_timer;
-	struct inet_bind_bucket *tw_tb;
-	struct inet_bind2_bucket *tw_tb2;
-	struct hlist_node tw_bind2_node;
+struct ip_msfilter {
+	__be32 imsf_multiaddr;
+	__be32 imsf_interface;
+	__u32 imsf_fmode;
+	__u32 imsf_numsrc;
+	union {
+		__be32 imsf_slist[1];
+		struct {
+			struct {} __empty_imsf_slist_flex;
+			__be32 imsf_slist_flex[0];
+		};
+	};
+};
+
+struct group_req {
+	__u32 gr_interface;
+	struct __kernel_sockaddr_storage gr_group;
+};
+
+struct group_source_req {
+	__u32 gsr_interface;
+	struct __kernel_sockaddr_storage gsr_group;
+	struct __kernel_sockaddr_storage gsr_source;
+};
+
+struct group_filter {
+	union {
+		struct {
+			__u32 gf_interface_aux;
+			struct __kernel_sockaddr_storage gf_group_aux;
+			__u32 gf_fmode_aux;
+			__u32 gf_numsrc_aux;
+			struct __kernel_sockaddr_storage gf_slist[1];
+		};
+		struct {
+			__u32 gf_interface;
+			struct __kernel_sockaddr_storage gf_group;
+			__u32 gf_fmode;
+			__u32 gf_numsrc;
+			struct __kernel_sockaddr_storage gf_slist_flex[0];
+		};
+	};
+};
+
+struct in_pktinfo {
+	int ipi_ifindex;
+	struct in_addr ipi_spec_dst;
+	struct in_addr ipi_addr;
+};
+
+struct compat_group_req {
+	__u32 gr_interface;
+	struct __kernel_sockaddr_storage gr_group;
+} __attribute__((packed));
+
+struct compat_group_source_req {
+	__u32 gsr_interface;
+	struct __kernel_sockaddr_storage gsr_group;
+	struct __kernel_sockaddr_storage gsr_source;
+} __attribute__((packed));
+
+struct compat_group_filter {
+	union {
+		struct {
+			__u32 gf_interface_aux;
+			struct __kernel_sockaddr_storage gf_group_aux;
+			__u32 gf_fmode_aux;
+			__u32 gf_numsrc_aux;
+			struct __kernel_sockaddr_storage gf_slist[1];
+		} __attribute__((packed));
+		struct {
+			__u32 gf_interface;
+			struct __kernel_sockaddr_storage gf_group;
+			__u32 gf_fmode;
+			__u32 gf_numsrc;
+			struct __kernel_sockaddr_storage gf_slist_flex[0];
+		} __attribute__((packed));
+	};
 };
 
 typedef u32 inet_ehashfn_t(const struct net *, const __be32, const __u16, const __be32, const __be16);
-
-struct bpf_sk_lookup_kern {
-	u16 family;
-	u16 protocol;
-	__be16 sport;
-	u16 dport;
-	struct {
-		__be32 saddr;
-		__be32 daddr;
-	} v4;
-	struct {
-		const struct in6_addr *saddr;
-		const struct in6_addr *daddr;
-	} v6;
-	struct sock *selected_sk;
-	u32 ingress_ifindex;
-	bool no_reuseport;
-};
 
 struct tcpvegas_info {
 	__u32 tcpv_enabled;
@@ -47351,17 +58206,6 @@ struct tcp_zerocopy_receive {
 };
 
 enum {
-	BPF_SOCK_OPS_RTO_CB_FLAG = 1,
-	BPF_SOCK_OPS_RETRANS_CB_FLAG = 2,
-	BPF_SOCK_OPS_STATE_CB_FLAG = 4,
-	BPF_SOCK_OPS_RTT_CB_FLAG = 8,
-	BPF_SOCK_OPS_PARSE_ALL_HDR_OPT_CB_FLAG = 16,
-	BPF_SOCK_OPS_PARSE_UNKNOWN_HDR_OPT_CB_FLAG = 32,
-	BPF_SOCK_OPS_WRITE_HDR_OPT_CB_FLAG = 64,
-	BPF_SOCK_OPS_ALL_CB_FLAGS = 127,
-};
-
-enum {
 	BPF_TCP_ESTABLISHED = 1,
 	BPF_TCP_SYN_SENT = 2,
 	BPF_TCP_SYN_RECV = 3,
@@ -47375,40 +58219,6 @@ enum {
 	BPF_TCP_CLOSING = 11,
 	BPF_TCP_NEW_SYN_RECV = 12,
 	BPF_TCP_MAX_STATES = 13,
-};
-
-struct tcp_skb_cb {
-	__u32 seq;
-	__u32 end_seq;
-	union {
-		__u32 tcp_tw_isn;
-		struct {
-			u16 tcp_gso_segs;
-			u16 tcp_gso_size;
-		};
-	};
-	__u8 tcp_flags;
-	__u8 sacked;
-	__u8 ip_dsfield;
-	__u8 txstamp_ack: 1;
-	__u8 eor: 1;
-	__u8 has_rxtstamp: 1;
-	__u8 unused: 5;
-	__u32 ack_seq;
-	union {
-		struct {
-			__u32 is_app_limited: 1;
-			__u32 delivered_ce: 20;
-			__u32 unused: 11;
-			__u32 delivered;
-			u64 first_tx_mstamp;
-			u64 delivered_mstamp;
-		} tx;
-		union {
-			struct inet_skb_parm h4;
-			struct inet6_skb_parm h6;
-		} header;
-	};
 };
 
 enum tcp_chrono {
@@ -47430,10 +58240,37 @@ struct tcp_splice_state {
 	unsigned int flags;
 };
 
-struct sk_buff_fclones {
-	struct sk_buff skb1;
-	struct sk_buff skb2;
-	refcount_t fclone_ref;
+enum tcp_fastopen_client_fail {
+	TFO_STATUS_UNSPEC = 0,
+	TFO_COOKIE_UNAVAILABLE = 1,
+	TFO_DATA_NOT_ACKED = 2,
+	TFO_SYN_RETRANSMITTED = 3,
+};
+
+struct tcp_sack_block_wire {
+	__be32 start_seq;
+	__be32 end_seq;
+};
+
+enum tcp_queue {
+	TCP_FRAG_IN_WRITE_QUEUE = 0,
+	TCP_FRAG_IN_RTX_QUEUE = 1,
+};
+
+enum tcp_ca_ack_event_flags {
+	CA_ACK_SLOWPATH = 1,
+	CA_ACK_WIN_UPDATE = 2,
+	CA_ACK_ECE = 4,
+};
+
+struct tcp_sacktag_state {
+	u64 first_sackt;
+	u64 last_sackt;
+	u32 reord;
+	u32 sack_delivered;
+	int flag;
+	unsigned int mss_now;
+	struct rate_sample *rate;
 };
 
 enum tsq_flags {
@@ -47446,11 +58283,6 @@ enum tsq_flags {
 };
 
 struct mptcp_out_options {};
-
-enum tcp_queue {
-	TCP_FRAG_IN_WRITE_QUEUE = 0,
-	TCP_FRAG_IN_RTX_QUEUE = 1,
-};
 
 union tcp_md5_addr {
 	struct in_addr a4;
@@ -47488,19 +58320,9 @@ struct tsq_tasklet {
 	struct list_head head;
 };
 
-union tcp_word_hdr {
-	struct tcphdr hdr;
-	__be32 words[5];
-};
-
-struct tcp_timewait_sock {
-	struct inet_timewait_sock tw_sk;
-	u32 tw_rcv_wnd;
-	u32 tw_ts_offset;
-	u32 tw_ts_recent;
-	u32 tw_last_oow_ack_time;
-	int tw_ts_recent_stamp;
-	u32 tw_tx_delay;
+struct icmp_err {
+	int errno;
+	unsigned int fatal: 1;
 };
 
 enum tcp_tw_status {
@@ -47510,20 +58332,111 @@ enum tcp_tw_status {
 	TCP_TW_SYN = 3,
 };
 
-enum tcp_fastopen_client_fail {
-	TFO_STATUS_UNSPEC = 0,
-	TFO_COOKIE_UNAVAILABLE = 1,
-	TFO_DATA_NOT_ACKED = 2,
-	TFO_SYN_RETRANSMITTED = 3,
+enum tcp_seq_states {
+	TCP_SEQ_STATE_LISTENING = 0,
+	TCP_SEQ_STATE_ESTABLISHED = 1,
+};
+
+struct tcp_seq_afinfo {
+	sa_family_t family;
+};
+
+struct tcp_iter_state {
+	struct seq_net_private p;
+	enum tcp_seq_states state;
+	struct sock *syn_wait_sk;
+	int bucket;
+	int offset;
+	int sbucket;
+	int num;
+	loff_t last_pos;
+};
+
+union bpf_tcp_iter_batch_item {
+	struct sock *sk;
+	__u64 cookie;
+};
+
+struct bpf_tcp_iter_state {
+	struct tcp_iter_state state;
+	unsigned int cur_sk;
+	unsigned int end_sk;
+	unsigned int max_sk;
+	union bpf_tcp_iter_batch_item *batch;
+};
+
+struct bpf_iter__tcp {
+	union {
+		struct bpf_iter_meta *meta;
+	};
+	union {
+		struct sock_common *sk_common;
+	};
+	uid_t uid;
+};
+
+enum tcp_metric_index {
+	TCP_METRIC_RTT = 0,
+	TCP_METRIC_RTTVAR = 1,
+	TCP_METRIC_SSTHRESH = 2,
+	TCP_METRIC_CWND = 3,
+	TCP_METRIC_REORDERING = 4,
+	TCP_METRIC_RTT_US = 5,
+	TCP_METRIC_RTTVAR_US = 6,
+	__TCP_METRIC_MAX = 7,
+};
+
+enum {
+	TCP_METRICS_ATTR_UNSPEC = 0,
+	TCP_METRICS_ATTR_ADDR_IPV4 = 1,
+	TCP_METRICS_ATTR_ADDR_IPV6 = 2,
+	TCP_METRICS_ATTR_AGE = 3,
+	TCP_METRICS_ATTR_TW_TSVAL = 4,
+	TCP_METRICS_ATTR_TW_TS_STAMP = 5,
+	TCP_METRICS_ATTR_VALS = 6,
+	TCP_METRICS_ATTR_FOPEN_MSS = 7,
+	TCP_METRICS_ATTR_FOPEN_SYN_DROPS = 8,
+	TCP_METRICS_ATTR_FOPEN_SYN_DROP_TS = 9,
+	TCP_METRICS_ATTR_FOPEN_COOKIE = 10,
+	TCP_METRICS_ATTR_SADDR_IPV4 = 11,
+	TCP_METRICS_ATTR_SADDR_IPV6 = 12,
+	TCP_METRICS_ATTR_PAD = 13,
+	__TCP_METRICS_ATTR_MAX = 14,
+};
+
+enum {
+	TCP_METRICS_CMD_UNSPEC = 0,
+	TCP_METRICS_CMD_GET = 1,
+	TCP_METRICS_CMD_DEL = 2,
+	__TCP_METRICS_CMD_MAX = 3,
+};
+
+struct tcp_fastopen_metrics {
+	u16 mss;
+	u16 syn_loss: 10;
+	u16 try_exp: 2;
+	long unsigned int last_syn_loss;
+	struct tcp_fastopen_cookie cookie;
+};
+
+struct tcp_metrics_block {
+	struct tcp_metrics_block *tcpm_next;
+	struct net *tcpm_net;
+	struct inetpeer_addr tcpm_saddr;
+	struct inetpeer_addr tcpm_daddr;
+	long unsigned int tcpm_stamp;
+	u32 tcpm_lock;
+	u32 tcpm_vals[5];
+	struct tcp_fastopen_metrics tcpm_fastopen;
+	struct callback_head callback_head;
+};
+
+struct tcpm_hash_bucket {
+	struct tcp_metrics_block *chain;
 };
 
 struct icmp_filter {
 	__u32 data;
-};
-
-struct icmp_err {
-	int errno;
-	unsigned int fatal: 1;
 };
 
 struct raw_iter_state {
@@ -47546,9 +58459,59 @@ struct raw_frag_vec {
 	int hlen;
 };
 
+enum {
+	UDP_FLAGS_CORK = 0,
+	UDP_FLAGS_NO_CHECK6_TX = 1,
+	UDP_FLAGS_NO_CHECK6_RX = 2,
+	UDP_FLAGS_GRO_ENABLED = 3,
+	UDP_FLAGS_ACCEPT_FRAGLIST = 4,
+	UDP_FLAGS_ACCEPT_L4 = 5,
+	UDP_FLAGS_ENCAP_ENABLED = 6,
+};
+
+struct ip_tunnel_encap_ops {
+	size_t (*encap_hlen)(struct ip_tunnel_encap *);
+	int (*build_header)(struct sk_buff *, struct ip_tunnel_encap *, u8 *, struct flowi4 *);
+	int (*err_handler)(struct sk_buff *, u32);
+};
+
+struct udp_skb_cb {
+	union {
+		struct inet_skb_parm h4;
+		struct inet6_skb_parm h6;
+	} header;
+	__u16 cscov;
+	__u8 partial_cov;
+};
+
+struct udp_dev_scratch {
+	u32 _tsize_state;
+	u16 len;
+	bool is_linear;
+	bool csum_unnecessary;
+};
+
 struct udp_seq_afinfo {
 	sa_family_t family;
 	struct udp_table *udp_table;
+};
+
+struct udp_iter_state {
+	struct seq_net_private p;
+	int bucket;
+	struct udp_seq_afinfo *bpf_seq_afinfo;
+};
+
+struct bpf_iter__udp {
+	union {
+		struct bpf_iter_meta *meta;
+	};
+	union {
+		struct udp_sock *udp_sk;
+	};
+	uid_t uid;
+	long: 0;
+	int bucket;
 };
 
 struct inet_protosw {
@@ -47560,25 +58523,36 @@ struct inet_protosw {
 	unsigned char flags;
 };
 
-enum {
-	UDP_FLAGS_CORK = 0,
-	UDP_FLAGS_NO_CHECK6_TX = 1,
-	UDP_FLAGS_NO_CHECK6_RX = 2,
-	UDP_FLAGS_GRO_ENABLED = 3,
-	UDP_FLAGS_ACCEPT_FRAGLIST = 4,
-	UDP_FLAGS_ACCEPT_L4 = 5,
-	UDP_FLAGS_ENCAP_ENABLED = 6,
-};
-
 typedef struct sock * (*udp_lookup_t)(const struct sk_buff *, __be16, __be16);
 
 typedef struct sk_buff * (*gro_receive_t)(struct list_head *, struct sk_buff *);
 
 typedef struct sk_buff * (*gro_receive_sk_t)(struct sock *, struct list_head *, struct sk_buff *);
 
-struct net_offload {
-	struct offload_callbacks callbacks;
-	unsigned int flags;
+struct arpreq {
+	struct sockaddr arp_pa;
+	struct sockaddr arp_ha;
+	int arp_flags;
+	struct sockaddr arp_netmask;
+	char arp_dev[16];
+};
+
+enum {
+	AX25_VALUES_IPDEFMODE = 0,
+	AX25_VALUES_AXDEFMODE = 1,
+	AX25_VALUES_BACKOFF = 2,
+	AX25_VALUES_CONMODE = 3,
+	AX25_VALUES_WINDOW = 4,
+	AX25_VALUES_EWINDOW = 5,
+	AX25_VALUES_T1 = 6,
+	AX25_VALUES_T2 = 7,
+	AX25_VALUES_T3 = 8,
+	AX25_VALUES_IDLE = 9,
+	AX25_VALUES_N2 = 10,
+	AX25_VALUES_PACLEN = 11,
+	AX25_VALUES_PROTOCOL = 12,
+	AX25_VALUES_DS_TIMEOUT = 13,
+	AX25_MAX_VALUES = 14,
 };
 
 enum {
@@ -47715,17 +58689,6 @@ enum {
 	__NETCONFA_MAX = 9,
 };
 
-struct rtnl_af_ops {
-	struct list_head list;
-	int family;
-	int (*fill_link_af)(struct sk_buff *, const struct net_device *, u32);
-	size_t (*get_link_af_size)(const struct net_device *, u32);
-	int (*validate_link_af)(const struct net_device *, const struct nlattr *, struct netlink_ext_ack *);
-	int (*set_link_af)(struct net_device *, const struct nlattr *, struct netlink_ext_ack *);
-	int (*fill_stats_af)(struct sk_buff *, const struct net_device *);
-	size_t (*get_stats_af_size)(const struct net_device *);
-};
-
 struct inet_fill_args {
 	u32 portid;
 	u32 seq;
@@ -47740,43 +58703,29 @@ struct devinet_sysctl_table {
 	struct ctl_table devinet_vars[34];
 };
 
-struct ip_mreq_source {
-	__be32 imr_multiaddr;
-	__be32 imr_interface;
-	__be32 imr_sourceaddr;
+struct rtentry {
+	long unsigned int rt_pad1;
+	struct sockaddr rt_dst;
+	struct sockaddr rt_gateway;
+	struct sockaddr rt_genmask;
+	short unsigned int rt_flags;
+	short int rt_pad2;
+	long unsigned int rt_pad3;
+	void *rt_pad4;
+	short int rt_metric;
+	char *rt_dev;
+	long unsigned int rt_mtu;
+	long unsigned int rt_window;
+	short unsigned int rt_irtt;
 };
 
-struct ip_msfilter {
-	__be32 imsf_multiaddr;
-	__be32 imsf_interface;
-	__u32 imsf_fmode;
-	__u32 imsf_numsrc;
-	union {
-		__be32 imsf_slist[1];
-		struct {
-			struct {} __empty_imsf_slist_flex;
-			__be32 imsf_slist_flex[0];
-		};
-	};
-};
-
-struct group_filter {
-	union {
-		struct {
-			__u32 gf_interface_aux;
-			struct __kernel_sockaddr_storage gf_group_aux;
-			__u32 gf_fmode_aux;
-			__u32 gf_numsrc_aux;
-			struct __kernel_sockaddr_storage gf_slist[1];
-		};
-		struct {
-			__u32 gf_interface;
-			struct __kernel_sockaddr_storage gf_group;
-			__u32 gf_fmode;
-			__u32 gf_numsrc;
-			struct __kernel_sockaddr_storage gf_slist_flex[0];
-		};
-	};
+struct pingv6_ops {
+	int (*ipv6_recv_error)(struct sock *, struct msghdr *, int, int *);
+	void (*ip6_datagram_recv_common_ctl)(struct sock *, struct msghdr *, struct sk_buff *);
+	void (*ip6_datagram_recv_specific_ctl)(struct sock *, struct msghdr *, struct sk_buff *);
+	int (*icmpv6_err_convert)(u8, u8, int *);
+	void (*ipv6_icmp_error)(struct sock *, struct sk_buff *, int, __be16, u32, u8 *);
+	int (*ipv6_chk_addr)(struct net *, const struct in6_addr *, const struct net_device *, int);
 };
 
 struct igmphdr {
@@ -47835,6 +58784,31 @@ struct fib_config {
 	u16 fc_encap_type;
 };
 
+struct fib_result_nl {
+	__be32 fl_addr;
+	u32 fl_mark;
+	unsigned char fl_tos;
+	unsigned char fl_scope;
+	unsigned char tb_id_in;
+	unsigned char tb_id;
+	unsigned char prefixlen;
+	unsigned char nh_sel;
+	unsigned char type;
+	unsigned char scope;
+	int err;
+};
+
+struct fib_dump_filter {
+	u32 table_id;
+	bool filter_set;
+	bool dump_routes;
+	bool dump_exceptions;
+	unsigned char protocol;
+	unsigned char rt_type;
+	unsigned int flags;
+	struct net_device *dev;
+};
+
 struct fib_nh_notifier_info {
 	struct fib_notifier_info info;
 	struct fib_nh *fib_nh;
@@ -47848,17 +58822,6 @@ struct fib_entry_notifier_info {
 	dscp_t dscp;
 	u8 type;
 	u32 tb_id;
-};
-
-struct fib_dump_filter {
-	u32 table_id;
-	bool filter_set;
-	bool dump_routes;
-	bool dump_exceptions;
-	unsigned char protocol;
-	unsigned char rt_type;
-	unsigned int flags;
-	struct net_device *dev;
 };
 
 typedef unsigned int t_key;
@@ -47915,6 +58878,16 @@ struct fib_route_iter {
 	t_key key;
 };
 
+struct ipfrag_skb_cb {
+	union {
+		struct inet_skb_parm h4;
+		struct inet6_skb_parm h6;
+	};
+	struct sk_buff *next_frag;
+	int frag_run_len;
+	int ip_defrag_offset;
+};
+
 struct icmpv6_echo {
 	__be16 identifier;
 	__be16 sequence;
@@ -47952,15 +58925,6 @@ struct icmp6hdr {
 	} icmp6_dataun;
 };
 
-struct pingv6_ops {
-	int (*ipv6_recv_error)(struct sock *, struct msghdr *, int, int *);
-	void (*ip6_datagram_recv_common_ctl)(struct sock *, struct msghdr *, struct sk_buff *);
-	void (*ip6_datagram_recv_specific_ctl)(struct sock *, struct msghdr *, struct sk_buff *);
-	int (*icmpv6_err_convert)(u8, u8, int *);
-	void (*ipv6_icmp_error)(struct sock *, struct sk_buff *, int, __be16, u32, u8 *);
-	int (*ipv6_chk_addr)(struct net *, const struct in6_addr *, const struct net_device *, int);
-};
-
 struct ping_iter_state {
 	struct seq_net_private p;
 	int bucket;
@@ -47977,12470 +58941,6 @@ struct pingfakehdr {
 struct ping_table {
 	struct hlist_head hash[64];
 	spinlock_t lock;
-};
-
-struct gre_base_hdr {
-	__be16 flags;
-	__be16 protocol;
-};
-
-enum {
-	IFLA_UNSPEC = 0,
-	IFLA_ADDRESS = 1,
-	IFLA_BROADCAST = 2,
-	IFLA_IFNAME = 3,
-	IFLA_MTU = 4,
-	IFLA_LINK = 5,
-	IFLA_QDISC = 6,
-	IFLA_STATS = 7,
-	IFLA_COST = 8,
-	IFLA_PRIORITY = 9,
-	IFLA_MASTER = 10,
-	IFLA_WIRELESS = 11,
-	IFLA_PROTINFO = 12,
-	IFLA_TXQLEN = 13,
-	IFLA_MAP = 14,
-	IFLA_WEIGHT = 15,
-	IFLA_OPERSTATE = 16,
-	IFLA_LINKMODE = 17,
-	IFLA_LINKINFO = 18,
-	IFLA_NET_NS_PID = 19,
-	IFLA_IFALIAS = 20,
-	IFLA_NUM_VF = 21,
-	IFLA_VFINFO_LIST = 22,
-	IFLA_STATS64 = 23,
-	IFLA_VF_PORTS = 24,
-	IFLA_PORT_SELF = 25,
-	IFLA_AF_SPEC = 26,
-	IFLA_GROUP = 27,
-	IFLA_NET_NS_FD = 28,
-	IFLA_EXT_MASK = 29,
-	IFLA_PROMISCUITY = 30,
-	IFLA_NUM_TX_QUEUES = 31,
-	IFLA_NUM_RX_QUEUES = 32,
-	IFLA_CARRIER = 33,
-	IFLA_PHYS_PORT_ID = 34,
-	IFLA_CARRIER_CHANGES = 35,
-	IFLA_PHYS_SWITCH_ID = 36,
-	IFLA_LINK_NETNSID = 37,
-	IFLA_PHYS_PORT_NAME = 38,
-	IFLA_PROTO_DOWN = 39,
-	IFLA_GSO_MAX_SEGS = 40,
-	IFLA_GSO_MAX_SIZE = 41,
-	IFLA_PAD = 42,
-	IFLA_XDP = 43,
-	IFLA_EVENT = 44,
-	IFLA_NEW_NETNSID = 45,
-	IFLA_IF_NETNSID = 46,
-	IFLA_TARGET_NETNSID = 46,
-	IFLA_CARRIER_UP_COUNT = 47,
-	IFLA_CARRIER_DOWN_COUNT = 48,
-	IFLA_NEW_IFINDEX = 49,
-	IFLA_MIN_MTU = 50,
-	IFLA_MAX_MTU = 51,
-	IFLA_PROP_LIST = 52,
-	IFLA_ALT_IFNAME = 53,
-	IFLA_PERM_ADDRESS = 54,
-	IFLA_PROTO_DOWN_REASON = 55,
-	IFLA_PARENT_DEV_NAME = 56,
-	IFLA_PARENT_DEV_BUS_NAME = 57,
-	IFLA_GRO_MAX_SIZE = 58,
-	IFLA_TSO_MAX_SIZE = 59,
-	IFLA_TSO_MAX_SEGS = 60,
-	IFLA_ALLMULTI = 61,
-	__IFLA_MAX = 62,
-};
-
-enum tunnel_encap_types {
-	TUNNEL_ENCAP_NONE = 0,
-	TUNNEL_ENCAP_FOU = 1,
-	TUNNEL_ENCAP_GUE = 2,
-	TUNNEL_ENCAP_MPLS = 3,
-};
-
-struct ip_tunnel_prl_entry {
-	struct ip_tunnel_prl_entry *next;
-	__be32 addr;
-	u16 flags;
-	struct callback_head callback_head;
-};
-
-struct ip_tunnel {
-	struct ip_tunnel *next;
-	struct hlist_node hash_node;
-	struct net_device *dev;
-	netdevice_tracker dev_tracker;
-	struct net *net;
-	long unsigned int err_time;
-	int err_count;
-	u32 i_seqno;
-	atomic_t o_seqno;
-	int tun_hlen;
-	u32 index;
-	u8 erspan_ver;
-	u8 dir;
-	u16 hwid;
-	struct dst_cache dst_cache;
-	struct ip_tunnel_parm parms;
-	int mlink;
-	int encap_hlen;
-	int hlen;
-	struct ip_tunnel_encap encap;
-	struct ip_tunnel_prl_entry *prl;
-	unsigned int prl_count;
-	unsigned int ip_tnl_net_id;
-	struct gro_cells gro_cells;
-	__u32 fwmark;
-	bool collect_md;
-	bool ignore_df;
-};
-
-struct tnl_ptk_info {
-	__be16 flags;
-	__be16 proto;
-	__be32 key;
-	__be32 seq;
-	int hdr_len;
-};
-
-struct ip_tunnel_net {
-	struct net_device *fb_tunnel_dev;
-	struct rtnl_link_ops *rtnl_link_ops;
-	struct hlist_head tunnels[128];
-	struct ip_tunnel *collect_md_tun;
-	int type;
-};
-
-struct ip_tunnel_encap_ops {
-	size_t (*encap_hlen)(struct ip_tunnel_encap *);
-	int (*build_header)(struct sk_buff *, struct ip_tunnel_encap *, u8 *, struct flowi4 *);
-	int (*err_handler)(struct sk_buff *, u32);
-};
-
-struct snmp_mib {
-	const char *name;
-	int entry;
-};
-
-struct rtentry {
-	long unsigned int rt_pad1;
-	struct sockaddr rt_dst;
-	struct sockaddr rt_gateway;
-	struct sockaddr rt_genmask;
-	short unsigned int rt_flags;
-	short int rt_pad2;
-	long unsigned int rt_pad3;
-	void *rt_pad4;
-	short int rt_metric;
-	char *rt_dev;
-	long unsigned int rt_mtu;
-	long unsigned int rt_window;
-	short unsigned int rt_irtt;
-};
-
-struct ic_device {
-	struct ic_device *next;
-	struct net_device *dev;
-	short unsigned int flags;
-	short int able;
-	__be32 xid;
-};
-
-struct bootp_pkt {
-	struct iphdr iph;
-	struct udphdr udph;
-	u8 op;
-	u8 htype;
-	u8 hlen;
-	u8 hops;
-	__be32 xid;
-	__be16 secs;
-	__be16 flags;
-	__be32 client_ip;
-	__be32 your_ip;
-	__be32 server_ip;
-	__be32 relay_ip;
-	u8 hw_addr[16];
-	u8 serv_name[64];
-	u8 boot_file[128];
-	u8 exten[312];
-};
-
-struct inet_diag_sockid {
-	__be16 idiag_sport;
-	__be16 idiag_dport;
-	__be32 idiag_src[4];
-	__be32 idiag_dst[4];
-	__u32 idiag_if;
-	__u32 idiag_cookie[2];
-};
-
-struct inet_diag_req_v2 {
-	__u8 sdiag_family;
-	__u8 sdiag_protocol;
-	__u8 idiag_ext;
-	__u8 pad;
-	__u32 idiag_states;
-	struct inet_diag_sockid id;
-};
-
-struct inet_diag_msg {
-	__u8 idiag_family;
-	__u8 idiag_state;
-	__u8 idiag_timer;
-	__u8 idiag_retrans;
-	struct inet_diag_sockid id;
-	__u32 idiag_expires;
-	__u32 idiag_rqueue;
-	__u32 idiag_wqueue;
-	__u32 idiag_uid;
-	__u32 idiag_inode;
-};
-
-enum {
-	INET_DIAG_NONE = 0,
-	INET_DIAG_MEMINFO = 1,
-	INET_DIAG_INFO = 2,
-	INET_DIAG_VEGASINFO = 3,
-	INET_DIAG_CONG = 4,
-	INET_DIAG_TOS = 5,
-	INET_DIAG_TCLASS = 6,
-	INET_DIAG_SKMEMINFO = 7,
-	INET_DIAG_SHUTDOWN = 8,
-	INET_DIAG_DCTCPINFO = 9,
-	INET_DIAG_PROTOCOL = 10,
-	INET_DIAG_SKV6ONLY = 11,
-	INET_DIAG_LOCALS = 12,
-	INET_DIAG_PEERS = 13,
-	INET_DIAG_PAD = 14,
-	INET_DIAG_MARK = 15,
-	INET_DIAG_BBRINFO = 16,
-	INET_DIAG_CLASS_ID = 17,
-	INET_DIAG_MD5SIG = 18,
-	INET_DIAG_ULP_INFO = 19,
-	INET_DIAG_SK_BPF_STORAGES = 20,
-	INET_DIAG_CGROUP_ID = 21,
-	INET_DIAG_SOCKOPT = 22,
-	__INET_DIAG_MAX = 23,
-};
-
-enum {
-	INET_ULP_INFO_UNSPEC = 0,
-	INET_ULP_INFO_NAME = 1,
-	INET_ULP_INFO_TLS = 2,
-	INET_ULP_INFO_MPTCP = 3,
-	__INET_ULP_INFO_MAX = 4,
-};
-
-struct inet_diag_handler {
-	void (*dump)(struct sk_buff *, struct netlink_callback *, const struct inet_diag_req_v2 *);
-	int (*dump_one)(struct netlink_callback *, const struct inet_diag_req_v2 *);
-	void (*idiag_get_info)(struct sock *, struct inet_diag_msg *, void *);
-	int (*idiag_get_aux)(struct sock *, bool, struct sk_buff *);
-	size_t (*idiag_get_aux_size)(struct sock *, bool);
-	int (*destroy)(struct sk_buff *, const struct inet_diag_req_v2 *);
-	__u16 idiag_type;
-	__u16 idiag_info_size;
-};
-
-struct bictcp {
-	u32 cnt;
-	u32 last_max_cwnd;
-	u32 last_cwnd;
-	u32 last_time;
-	u32 bic_origin_point;
-	u32 bic_K;
-	u32 delay_min;
-	u32 epoch_start;
-	u32 ack_cnt;
-	u32 tcp_cwnd;
-	u16 unused;
-	u8 sample_cnt;
-	u8 found;
-	u32 round_start;
-	u32 end_seq;
-	u32 last_ack;
-	u32 curr_rtt;
-};
-
-enum {
-	UDP_BPF_IPV4 = 0,
-	UDP_BPF_IPV6 = 1,
-	UDP_BPF_NUM_PROTS = 2,
-};
-
-enum sock_shutdown_cmd {
-	SHUT_RD = 0,
-	SHUT_WR = 1,
-	SHUT_RDWR = 2,
-};
-
-struct unix_skb_parms {
-	struct pid *pid;
-	kuid_t uid;
-	kgid_t gid;
-	struct scm_fp_list *fp;
-	u32 consumed;
-};
-
-enum unix_socket_lock_class {
-	U_LOCK_NORMAL = 0,
-	U_LOCK_SECOND = 1,
-	U_LOCK_DIAG = 2,
-	U_LOCK_GC_LISTENER = 3,
-};
-
-struct unix_stream_read_state {
-	int (*recv_actor)(struct sk_buff *, int, int, struct unix_stream_read_state *);
-	struct socket *socket;
-	struct msghdr *msg;
-	struct pipe_inode_info *pipe;
-	size_t size;
-	int flags;
-	unsigned int splice_flags;
-};
-
-struct bpf_unix_iter_state {
-	struct seq_net_private p;
-	unsigned int cur_sk;
-	unsigned int end_sk;
-	unsigned int max_sk;
-	struct sock **batch;
-	bool st_bucket_done;
-};
-
-struct bpf_iter__unix {
-	union {
-		struct bpf_iter_meta *meta;
-	};
-	union {
-		struct unix_sock *unix_sk;
-	};
-	uid_t uid;
-};
-
-struct ac6_iter_state {
-	struct seq_net_private p;
-	struct net_device *dev;
-	struct inet6_dev *idev;
-};
-
-struct frag_hdr {
-	__u8 nexthdr;
-	__u8 reserved;
-	__be16 frag_off;
-	__be32 identification;
-};
-
-struct ip6_fraglist_iter {
-	struct ipv6hdr *tmp_hdr;
-	struct sk_buff *frag;
-	int offset;
-	unsigned int hlen;
-	__be32 frag_id;
-	u8 nexthdr;
-};
-
-struct ip6_frag_state {
-	u8 *prevhdr;
-	unsigned int hlen;
-	unsigned int mtu;
-	unsigned int left;
-	int offset;
-	int ptr;
-	int hroom;
-	int troom;
-	__be32 frag_id;
-	u8 nexthdr;
-};
-
-struct ip6_ra_chain {
-	struct ip6_ra_chain *next;
-	struct sock *sk;
-	int sel;
-	void (*destructor)(struct sock *);
-};
-
-struct ipcm6_cookie {
-	struct sockcm_cookie sockc;
-	__s16 hlimit;
-	__s16 tclass;
-	__u16 gso_size;
-	__s8 dontfrag;
-	struct ipv6_txoptions *opt;
-};
-
-enum {
-	IFLA_INET6_UNSPEC = 0,
-	IFLA_INET6_FLAGS = 1,
-	IFLA_INET6_CONF = 2,
-	IFLA_INET6_STATS = 3,
-	IFLA_INET6_MCAST = 4,
-	IFLA_INET6_CACHEINFO = 5,
-	IFLA_INET6_ICMP6STATS = 6,
-	IFLA_INET6_TOKEN = 7,
-	IFLA_INET6_ADDR_GEN_MODE = 8,
-	IFLA_INET6_RA_MTU = 9,
-	__IFLA_INET6_MAX = 10,
-};
-
-enum in6_addr_gen_mode {
-	IN6_ADDR_GEN_MODE_EUI64 = 0,
-	IN6_ADDR_GEN_MODE_NONE = 1,
-	IN6_ADDR_GEN_MODE_STABLE_PRIVACY = 2,
-	IN6_ADDR_GEN_MODE_RANDOM = 3,
-};
-
-struct ifla_cacheinfo {
-	__u32 max_reasm_len;
-	__u32 tstamp;
-	__u32 reachable_time;
-	__u32 retrans_time;
-};
-
-struct ifinfomsg {
-	unsigned char ifi_family;
-	unsigned char __ifi_pad;
-	short unsigned int ifi_type;
-	int ifi_index;
-	unsigned int ifi_flags;
-	unsigned int ifi_change;
-};
-
-struct prefixmsg {
-	unsigned char prefix_family;
-	unsigned char prefix_pad1;
-	short unsigned int prefix_pad2;
-	int prefix_ifindex;
-	unsigned char prefix_type;
-	unsigned char prefix_len;
-	unsigned char prefix_flags;
-	unsigned char prefix_pad3;
-};
-
-enum {
-	PREFIX_UNSPEC = 0,
-	PREFIX_ADDRESS = 1,
-	PREFIX_CACHEINFO = 2,
-	__PREFIX_MAX = 3,
-};
-
-struct prefix_cacheinfo {
-	__u32 preferred_time;
-	__u32 valid_time;
-};
-
-struct in6_ifreq {
-	struct in6_addr ifr6_addr;
-	__u32 ifr6_prefixlen;
-	int ifr6_ifindex;
-};
-
-enum {
-	DEVCONF_FORWARDING = 0,
-	DEVCONF_HOPLIMIT = 1,
-	DEVCONF_MTU6 = 2,
-	DEVCONF_ACCEPT_RA = 3,
-	DEVCONF_ACCEPT_REDIRECTS = 4,
-	DEVCONF_AUTOCONF = 5,
-	DEVCONF_DAD_TRANSMITS = 6,
-	DEVCONF_RTR_SOLICITS = 7,
-	DEVCONF_RTR_SOLICIT_INTERVAL = 8,
-	DEVCONF_RTR_SOLICIT_DELAY = 9,
-	DEVCONF_USE_TEMPADDR = 10,
-	DEVCONF_TEMP_VALID_LFT = 11,
-	DEVCONF_TEMP_PREFERED_LFT = 12,
-	DEVCONF_REGEN_MAX_RETRY = 13,
-	DEVCONF_MAX_DESYNC_FACTOR = 14,
-	DEVCONF_MAX_ADDRESSES = 15,
-	DEVCONF_FORCE_MLD_VERSION = 16,
-	DEVCONF_ACCEPT_RA_DEFRTR = 17,
-	DEVCONF_ACCEPT_RA_PINFO = 18,
-	DEVCONF_ACCEPT_RA_RTR_PREF = 19,
-	DEVCONF_RTR_PROBE_INTERVAL = 20,
-	DEVCONF_ACCEPT_RA_RT_INFO_MAX_PLEN = 21,
-	DEVCONF_PROXY_NDP = 22,
-	DEVCONF_OPTIMISTIC_DAD = 23,
-	DEVCONF_ACCEPT_SOURCE_ROUTE = 24,
-	DEVCONF_MC_FORWARDING = 25,
-	DEVCONF_DISABLE_IPV6 = 26,
-	DEVCONF_ACCEPT_DAD = 27,
-	DEVCONF_FORCE_TLLAO = 28,
-	DEVCONF_NDISC_NOTIFY = 29,
-	DEVCONF_MLDV1_UNSOLICITED_REPORT_INTERVAL = 30,
-	DEVCONF_MLDV2_UNSOLICITED_REPORT_INTERVAL = 31,
-	DEVCONF_SUPPRESS_FRAG_NDISC = 32,
-	DEVCONF_ACCEPT_RA_FROM_LOCAL = 33,
-	DEVCONF_USE_OPTIMISTIC = 34,
-	DEVCONF_ACCEPT_RA_MTU = 35,
-	DEVCONF_STABLE_SECRET = 36,
-	DEVCONF_USE_OIF_ADDRS_ONLY = 37,
-	DEVCONF_ACCEPT_RA_MIN_HOP_LIMIT = 38,
-	DEVCONF_IGNORE_ROUTES_WITH_LINKDOWN = 39,
-	DEVCONF_DROP_UNICAST_IN_L2_MULTICAST = 40,
-	DEVCONF_DROP_UNSOLICITED_NA = 41,
-	DEVCONF_KEEP_ADDR_ON_DOWN = 42,
-	DEVCONF_RTR_SOLICIT_MAX_INTERVAL = 43,
-	DEVCONF_SEG6_ENABLED = 44,
-	DEVCONF_SEG6_REQUIRE_HMAC = 45,
-	DEVCONF_ENHANCED_DAD = 46,
-	DEVCONF_ADDR_GEN_MODE = 47,
-	DEVCONF_DISABLE_POLICY = 48,
-	DEVCONF_ACCEPT_RA_RT_INFO_MIN_PLEN = 49,
-	DEVCONF_NDISC_TCLASS = 50,
-	DEVCONF_RPL_SEG_ENABLED = 51,
-	DEVCONF_RA_DEFRTR_METRIC = 52,
-	DEVCONF_IOAM6_ENABLED = 53,
-	DEVCONF_IOAM6_ID = 54,
-	DEVCONF_IOAM6_ID_WIDE = 55,
-	DEVCONF_NDISC_EVICT_NOCARRIER = 56,
-	DEVCONF_ACCEPT_UNTRACKED_NA = 57,
-	DEVCONF_ACCEPT_RA_MIN_LFT = 58,
-	DEVCONF_MAX = 59,
-};
-
-struct ipv6_params {
-	__s32 disable_ipv6;
-	__s32 autoconf;
-};
-
-enum {
-	INET6_IFADDR_STATE_PREDAD = 0,
-	INET6_IFADDR_STATE_DAD = 1,
-	INET6_IFADDR_STATE_POSTDAD = 2,
-	INET6_IFADDR_STATE_ERRDAD = 3,
-	INET6_IFADDR_STATE_DEAD = 4,
-};
-
-struct inet6_ifaddr {
-	struct in6_addr addr;
-	__u32 prefix_len;
-	__u32 rt_priority;
-	__u32 valid_lft;
-	__u32 prefered_lft;
-	refcount_t refcnt;
-	spinlock_t lock;
-	int state;
-	__u32 flags;
-	__u8 dad_probes;
-	__u8 stable_privacy_retry;
-	__u16 scope;
-	__u64 dad_nonce;
-	long unsigned int cstamp;
-	long unsigned int tstamp;
-	struct delayed_work dad_work;
-	struct inet6_dev *idev;
-	struct fib6_info *rt;
-	struct hlist_node addr_lst;
-	struct list_head if_list;
-	struct list_head if_list_aux;
-	struct list_head tmp_list;
-	struct inet6_ifaddr *ifpub;
-	int regen_count;
-	bool tokenized;
-	u8 ifa_proto;
-	struct callback_head rcu;
-	struct in6_addr peer_addr;
-};
-
-union fwnet_hwaddr {
-	u8 u[16];
-	struct {
-		__be64 uniq_id;
-		u8 max_rec;
-		u8 sspd;
-		u8 fifo[6];
-	} uc;
-};
-
-struct in6_validator_info {
-	struct in6_addr i6vi_addr;
-	struct inet6_dev *i6vi_dev;
-	struct netlink_ext_ack *extack;
-};
-
-struct ifa6_config {
-	const struct in6_addr *pfx;
-	unsigned int plen;
-	u8 ifa_proto;
-	const struct in6_addr *peer_pfx;
-	u32 rt_priority;
-	u32 ifa_flags;
-	u32 preferred_lft;
-	u32 valid_lft;
-	u16 scope;
-};
-
-enum cleanup_prefix_rt_t {
-	CLEANUP_PREFIX_RT_NOP = 0,
-	CLEANUP_PREFIX_RT_DEL = 1,
-	CLEANUP_PREFIX_RT_EXPIRE = 2,
-};
-
-enum {
-	IPV6_SADDR_RULE_INIT = 0,
-	IPV6_SADDR_RULE_LOCAL = 1,
-	IPV6_SADDR_RULE_SCOPE = 2,
-	IPV6_SADDR_RULE_PREFERRED = 3,
-	IPV6_SADDR_RULE_OIF = 4,
-	IPV6_SADDR_RULE_LABEL = 5,
-	IPV6_SADDR_RULE_PRIVACY = 6,
-	IPV6_SADDR_RULE_ORCHID = 7,
-	IPV6_SADDR_RULE_PREFIX = 8,
-	IPV6_SADDR_RULE_MAX = 9,
-};
-
-struct ipv6_saddr_score {
-	int rule;
-	int addr_type;
-	struct inet6_ifaddr *ifa;
-	long unsigned int scorebits[1];
-	int scopedist;
-	int matchlen;
-};
-
-struct ipv6_saddr_dst {
-	const struct in6_addr *addr;
-	int ifindex;
-	int scope;
-	int label;
-	unsigned int prefs;
-};
-
-struct if6_iter_state {
-	struct seq_net_private p;
-	int bucket;
-	int offset;
-};
-
-enum addr_type_t {
-	UNICAST_ADDR = 0,
-	MULTICAST_ADDR = 1,
-	ANYCAST_ADDR = 2,
-};
-
-struct inet6_fill_args {
-	u32 portid;
-	u32 seq;
-	int event;
-	unsigned int flags;
-	int netnsid;
-	int ifindex;
-	enum addr_type_t type;
-};
-
-enum {
-	DAD_PROCESS = 0,
-	DAD_BEGIN = 1,
-	DAD_ABORT = 2,
-};
-
-struct in6_rtmsg {
-	struct in6_addr rtmsg_dst;
-	struct in6_addr rtmsg_src;
-	struct in6_addr rtmsg_gateway;
-	__u32 rtmsg_type;
-	__u16 rtmsg_dst_len;
-	__u16 rtmsg_src_len;
-	__u32 rtmsg_metric;
-	long unsigned int rtmsg_info;
-	__u32 rtmsg_flags;
-	int rtmsg_ifindex;
-};
-
-struct fib6_gc_args {
-	int timeout;
-	int more;
-};
-
-struct rt6_exception {
-	struct hlist_node hlist;
-	struct rt6_info *rt6i;
-	long unsigned int stamp;
-	struct callback_head rcu;
-};
-
-typedef struct rt6_info * (*pol_lookup_t)(struct net *, struct fib6_table *, struct flowi6 *, const struct sk_buff *, int);
-
-struct rd_msg {
-	struct icmp6hdr icmph;
-	struct in6_addr target;
-	struct in6_addr dest;
-	__u8 opt[0];
-};
-
-struct rt6_rtnl_dump_arg {
-	struct sk_buff *skb;
-	struct netlink_callback *cb;
-	struct net *net;
-	struct fib_dump_filter filter;
-};
-
-struct netevent_redirect {
-	struct dst_entry *old;
-	struct dst_entry *new;
-	struct neighbour *neigh;
-	const void *daddr;
-};
-
-struct trace_event_raw_fib6_table_lookup {
-	struct trace_entry ent;
-	u32 tb_id;
-	int err;
-	int oif;
-	int iif;
-	__u8 tos;
-	__u8 scope;
-	__u8 flags;
-	__u8 src[16];
-	__u8 dst[16];
-	u16 sport;
-	u16 dport;
-	u8 proto;
-	u8 rt_type;
-	char name[16];
-	__u8 gw[16];
-	char __data[0];
-};
-
-struct trace_event_data_offsets_fib6_table_lookup {};
-
-typedef void (*btf_trace_fib6_table_lookup)(void *, const struct net *, const struct fib6_result *, struct fib6_table *, const struct flowi6 *);
-
-enum rt6_nud_state {
-	RT6_NUD_FAIL_HARD = -3,
-	RT6_NUD_FAIL_PROBE = -2,
-	RT6_NUD_FAIL_DO_RR = -1,
-	RT6_NUD_SUCCEED = 1,
-};
-
-struct fib6_nh_dm_arg {
-	struct net *net;
-	const struct in6_addr *saddr;
-	int oif;
-	int flags;
-	struct fib6_nh *nh;
-};
-
-struct fib6_nh_frl_arg {
-	u32 flags;
-	int oif;
-	int strict;
-	int *mpri;
-	bool *do_rr;
-	struct fib6_nh *nh;
-};
-
-struct fib6_nh_excptn_arg {
-	struct rt6_info *rt;
-	int plen;
-};
-
-struct fib6_nh_match_arg {
-	const struct net_device *dev;
-	const struct in6_addr *gw;
-	struct fib6_nh *match;
-};
-
-struct fib6_nh_age_excptn_arg {
-	struct fib6_gc_args *gc_args;
-	long unsigned int now;
-};
-
-struct fib6_nh_rd_arg {
-	struct fib6_result *res;
-	struct flowi6 *fl6;
-	const struct in6_addr *gw;
-	struct rt6_info **ret;
-};
-
-struct ip6rd_flowi {
-	struct flowi6 fl6;
-	struct in6_addr gateway;
-};
-
-struct fib6_nh_del_cached_rt_arg {
-	struct fib6_config *cfg;
-	struct fib6_info *f6i;
-};
-
-struct arg_dev_net_ip {
-	struct net_device *dev;
-	struct net *net;
-	struct in6_addr *addr;
-};
-
-struct arg_netdev_event {
-	const struct net_device *dev;
-	union {
-		unsigned char nh_flags;
-		long unsigned int event;
-	};
-};
-
-struct rt6_mtu_change_arg {
-	struct net_device *dev;
-	unsigned int mtu;
-	struct fib6_info *f6i;
-};
-
-struct rt6_nh {
-	struct fib6_info *fib6_info;
-	struct fib6_config r_cfg;
-	struct list_head next;
-};
-
-struct fib6_nh_exception_dump_walker {
-	struct rt6_rtnl_dump_arg *dump;
-	struct fib6_info *rt;
-	unsigned int flags;
-	unsigned int skip;
-	unsigned int count;
-};
-
-struct nduseroptmsg {
-	unsigned char nduseropt_family;
-	unsigned char nduseropt_pad1;
-	short unsigned int nduseropt_opts_len;
-	int nduseropt_ifindex;
-	__u8 nduseropt_icmp_type;
-	__u8 nduseropt_icmp_code;
-	short unsigned int nduseropt_pad2;
-	unsigned int nduseropt_pad3;
-};
-
-enum {
-	NDUSEROPT_UNSPEC = 0,
-	NDUSEROPT_SRCADDR = 1,
-	__NDUSEROPT_MAX = 2,
-};
-
-struct nd_msg {
-	struct icmp6hdr icmph;
-	struct in6_addr target;
-	__u8 opt[0];
-};
-
-struct rs_msg {
-	struct icmp6hdr icmph;
-	__u8 opt[0];
-};
-
-struct ra_msg {
-	struct icmp6hdr icmph;
-	__be32 reachable_time;
-	__be32 retrans_timer;
-};
-
-struct inet6_protocol {
-	int (*handler)(struct sk_buff *);
-	int (*err_handler)(struct sk_buff *, struct inet6_skb_parm *, u8, u8, int, __be32);
-	unsigned int flags;
-};
-
-struct icmp6_filter {
-	__u32 data[8];
-};
-
-struct raw6_sock {
-	struct inet_sock inet;
-	__u32 checksum;
-	__u32 offset;
-	struct icmp6_filter filter;
-	__u32 ip6mr_table;
-	struct ipv6_pinfo inet6;
-};
-
-struct static_key_false_deferred {
-	struct static_key_false key;
-};
-
-struct raw6_frag_vec {
-	struct msghdr *msg;
-	int hlen;
-	char c[4];
-};
-
-struct group_source_req {
-	__u32 gsr_interface;
-	struct __kernel_sockaddr_storage gsr_group;
-	struct __kernel_sockaddr_storage gsr_source;
-};
-
-struct mld_msg {
-	struct icmp6hdr mld_hdr;
-	struct in6_addr mld_mca;
-};
-
-struct mld2_grec {
-	__u8 grec_type;
-	__u8 grec_auxwords;
-	__be16 grec_nsrcs;
-	struct in6_addr grec_mca;
-	struct in6_addr grec_src[0];
-};
-
-struct mld2_report {
-	struct icmp6hdr mld2r_hdr;
-	struct mld2_grec mld2r_grec[0];
-};
-
-struct mld2_query {
-	struct icmp6hdr mld2q_hdr;
-	struct in6_addr mld2q_mca;
-	__u8 mld2q_qrv: 3;
-	__u8 mld2q_suppress: 1;
-	__u8 mld2q_resv2: 4;
-	__u8 mld2q_qqic;
-	__be16 mld2q_nsrcs;
-	struct in6_addr mld2q_srcs[0];
-};
-
-struct igmp6_mc_iter_state {
-	struct seq_net_private p;
-	struct net_device *dev;
-	struct inet6_dev *idev;
-};
-
-struct igmp6_mcf_iter_state {
-	struct seq_net_private p;
-	struct net_device *dev;
-	struct inet6_dev *idev;
-	struct ifmcaddr6 *im;
-};
-
-enum flowlabel_reflect {
-	FLOWLABEL_REFLECT_ESTABLISHED = 1,
-	FLOWLABEL_REFLECT_TCP_RESET = 2,
-	FLOWLABEL_REFLECT_ICMPV6_ECHO_REPLIES = 4,
-};
-
-enum tcp_seq_states {
-	TCP_SEQ_STATE_LISTENING = 0,
-	TCP_SEQ_STATE_ESTABLISHED = 1,
-};
-
-struct tcp_seq_afinfo {
-	sa_family_t family;
-};
-
-struct tcp_iter_state {
-	struct seq_net_private p;
-	enum tcp_seq_states state;
-	struct sock *syn_wait_sk;
-	int bucket;
-	int offset;
-	int sbucket;
-	int num;
-	loff_t last_pos;
-};
-
-struct seg6_pernet_data {
-	struct mutex lock;
-	struct in6_addr *tun_src;
-};
-
-struct ioam6_pernet_data {
-	struct mutex lock;
-	struct rhashtable namespaces;
-	struct rhashtable schemas;
-};
-
-struct rt0_hdr {
-	struct ipv6_rt_hdr rt_hdr;
-	__u32 reserved;
-	struct in6_addr addr[0];
-};
-
-struct ipv6_sr_hdr {
-	__u8 nexthdr;
-	__u8 hdrlen;
-	__u8 type;
-	__u8 segments_left;
-	__u8 first_segment;
-	__u8 flags;
-	__u16 tag;
-	struct in6_addr segments[0];
-};
-
-struct ipv6_rpl_sr_hdr {
-	__u8 nexthdr;
-	__u8 hdrlen;
-	__u8 type;
-	__u8 segments_left;
-	__u32 cmpre: 4;
-	__u32 cmpri: 4;
-	__u32 reserved: 4;
-	__u32 pad: 4;
-	__u32 reserved1: 16;
-	union {
-		struct in6_addr addr[0];
-		__u8 data[0];
-	} segments;
-};
-
-struct ioam6_hdr {
-	__u8 opt_type;
-	__u8 opt_len;
-	char: 8;
-	__u8 type;
-};
-
-struct ioam6_trace_hdr {
-	__be16 namespace_id;
-	char: 2;
-	__u8 overflow: 1;
-	__u8 nodelen: 5;
-	__u8 remlen: 7;
-	union {
-		__be32 type_be32;
-		struct {
-			__u32 bit7: 1;
-			__u32 bit6: 1;
-			__u32 bit5: 1;
-			__u32 bit4: 1;
-			__u32 bit3: 1;
-			__u32 bit2: 1;
-			__u32 bit1: 1;
-			__u32 bit0: 1;
-			__u32 bit15: 1;
-			__u32 bit14: 1;
-			__u32 bit13: 1;
-			__u32 bit12: 1;
-			__u32 bit11: 1;
-			__u32 bit10: 1;
-			__u32 bit9: 1;
-			__u32 bit8: 1;
-			__u32 bit23: 1;
-			__u32 bit22: 1;
-			__u32 bit21: 1;
-			__u32 bit20: 1;
-			__u32 bit19: 1;
-			__u32 bit18: 1;
-			__u32 bit17: 1;
-			__u32 bit16: 1;
-		} type;
-	};
-	__u8 data[0];
-};
-
-struct ioam6_schema;
-
-struct ioam6_namespace {
-	struct rhash_head head;
-	struct callback_head rcu;
-	struct ioam6_schema *schema;
-	__be16 id;
-	__be32 data;
-	__be64 data_wide;
-};
-
-struct ioam6_schema {
-	struct rhash_head head;
-	struct callback_head rcu;
-	struct ioam6_namespace *ns;
-	u32 id;
-	int len;
-	__be32 hdr;
-	u8 data[0];
-};
-
-struct in6_flowlabel_req {
-	struct in6_addr flr_dst;
-	__be32 flr_label;
-	__u8 flr_action;
-	__u8 flr_share;
-	__u16 flr_flags;
-	__u16 flr_expires;
-	__u16 flr_linger;
-	__u32 __flr_pad;
-};
-
-struct ip6fl_iter_state {
-	struct seq_net_private p;
-	struct pid_namespace *pid_ns;
-	int bucket;
-};
-
-enum {
-	IOAM6_ATTR_UNSPEC = 0,
-	IOAM6_ATTR_NS_ID = 1,
-	IOAM6_ATTR_NS_DATA = 2,
-	IOAM6_ATTR_NS_DATA_WIDE = 3,
-	IOAM6_ATTR_SC_ID = 4,
-	IOAM6_ATTR_SC_DATA = 5,
-	IOAM6_ATTR_SC_NONE = 6,
-	IOAM6_ATTR_PAD = 7,
-	__IOAM6_ATTR_MAX = 8,
-};
-
-enum {
-	IOAM6_CMD_UNSPEC = 0,
-	IOAM6_CMD_ADD_NAMESPACE = 1,
-	IOAM6_CMD_DEL_NAMESPACE = 2,
-	IOAM6_CMD_DUMP_NAMESPACES = 3,
-	IOAM6_CMD_ADD_SCHEMA = 4,
-	IOAM6_CMD_DEL_SCHEMA = 5,
-	IOAM6_CMD_DUMP_SCHEMAS = 6,
-	IOAM6_CMD_NS_SET_SCHEMA = 7,
-	__IOAM6_CMD_MAX = 8,
-};
-
-enum genl_validate_flags {
-	GENL_DONT_VALIDATE_STRICT = 1,
-	GENL_DONT_VALIDATE_DUMP = 2,
-	GENL_DONT_VALIDATE_DUMP_STRICT = 4,
-};
-
-enum {
-	IP6_FH_F_FRAG = 1,
-	IP6_FH_F_AUTH = 2,
-	IP6_FH_F_SKIP_RH = 4,
-};
-
-typedef u32 inet6_ehashfn_t(const struct net *, const struct in6_addr *, const u16, const struct in6_addr *, const __be16);
-
-struct p9_fcall {
-	u32 size;
-	u8 id;
-	u16 tag;
-	size_t offset;
-	size_t capacity;
-	struct kmem_cache *cache;
-	u8 *sdata;
-};
-
-struct p9_req_t {
-	int status;
-	int t_err;
-	refcount_t refcount;
-	wait_queue_head_t wq;
-	struct p9_fcall tc;
-	struct p9_fcall rc;
-	struct list_head req_list;
-};
-
-struct p9_trans_module {
-	struct list_head list;
-	char *name;
-	int maxsize;
-	bool pooled_rbuffers;
-	int def;
-	struct module *owner;
-	int (*create)(struct p9_client *, const char *, char *);
-	void (*close)(struct p9_client *);
-	int (*request)(struct p9_client *, struct p9_req_t *);
-	int (*cancel)(struct p9_client *, struct p9_req_t *);
-	int (*cancelled)(struct p9_client *, struct p9_req_t *);
-	int (*zc_request)(struct p9_client *, struct p9_req_t *, struct iov_iter *, struct iov_iter *, int, int, int);
-	int (*show_options)(struct seq_file *, struct p9_client *);
-};
-
-struct errormap {
-	char *name;
-	int val;
-	int namelen;
-	struct hlist_node list;
-};
-
-typedef s8 int8_t;
-
-typedef s64 int64_t;
-
-enum p9_msg_t {
-	P9_TLERROR = 6,
-	P9_RLERROR = 7,
-	P9_TSTATFS = 8,
-	P9_RSTATFS = 9,
-	P9_TLOPEN = 12,
-	P9_RLOPEN = 13,
-	P9_TLCREATE = 14,
-	P9_RLCREATE = 15,
-	P9_TSYMLINK = 16,
-	P9_RSYMLINK = 17,
-	P9_TMKNOD = 18,
-	P9_RMKNOD = 19,
-	P9_TRENAME = 20,
-	P9_RRENAME = 21,
-	P9_TREADLINK = 22,
-	P9_RREADLINK = 23,
-	P9_TGETATTR = 24,
-	P9_RGETATTR = 25,
-	P9_TSETATTR = 26,
-	P9_RSETATTR = 27,
-	P9_TXATTRWALK = 30,
-	P9_RXATTRWALK = 31,
-	P9_TXATTRCREATE = 32,
-	P9_RXATTRCREATE = 33,
-	P9_TREADDIR = 40,
-	P9_RREADDIR = 41,
-	P9_TFSYNC = 50,
-	P9_RFSYNC = 51,
-	P9_TLOCK = 52,
-	P9_RLOCK = 53,
-	P9_TGETLOCK = 54,
-	P9_RGETLOCK = 55,
-	P9_TLINK = 70,
-	P9_RLINK = 71,
-	P9_TMKDIR = 72,
-	P9_RMKDIR = 73,
-	P9_TRENAMEAT = 74,
-	P9_RRENAMEAT = 75,
-	P9_TUNLINKAT = 76,
-	P9_RUNLINKAT = 77,
-	P9_TVERSION = 100,
-	P9_RVERSION = 101,
-	P9_TAUTH = 102,
-	P9_RAUTH = 103,
-	P9_TATTACH = 104,
-	P9_RATTACH = 105,
-	P9_TERROR = 106,
-	P9_RERROR = 107,
-	P9_TFLUSH = 108,
-	P9_RFLUSH = 109,
-	P9_TWALK = 110,
-	P9_RWALK = 111,
-	P9_TOPEN = 112,
-	P9_ROPEN = 113,
-	P9_TCREATE = 114,
-	P9_RCREATE = 115,
-	P9_TREAD = 116,
-	P9_RREAD = 117,
-	P9_TWRITE = 118,
-	P9_RWRITE = 119,
-	P9_TCLUNK = 120,
-	P9_RCLUNK = 121,
-	P9_TREMOVE = 122,
-	P9_RREMOVE = 123,
-	P9_TSTAT = 124,
-	P9_RSTAT = 125,
-	P9_TWSTAT = 126,
-	P9_RWSTAT = 127,
-};
-
-struct p9_stat_dotl {
-	u64 st_result_mask;
-	struct p9_qid qid;
-	u32 st_mode;
-	kuid_t st_uid;
-	kgid_t st_gid;
-	u64 st_nlink;
-	u64 st_rdev;
-	u64 st_size;
-	u64 st_blksize;
-	u64 st_blocks;
-	u64 st_atime_sec;
-	u64 st_atime_nsec;
-	u64 st_mtime_sec;
-	u64 st_mtime_nsec;
-	u64 st_ctime_sec;
-	u64 st_ctime_nsec;
-	u64 st_btime_sec;
-	u64 st_btime_nsec;
-	u64 st_gen;
-	u64 st_data_version;
-};
-
-struct p9_iattr_dotl {
-	u32 valid;
-	u32 mode;
-	kuid_t uid;
-	kgid_t gid;
-	u64 size;
-	u64 atime_sec;
-	u64 atime_nsec;
-	u64 mtime_sec;
-	u64 mtime_nsec;
-};
-
-enum p9_proto_versions {
-	p9_proto_legacy = 0,
-	p9_proto_2000u = 1,
-	p9_proto_2000L = 2,
-};
-
-struct p9_dirent {
-	struct p9_qid qid;
-	u64 d_off;
-	unsigned char d_type;
-	char d_name[256];
-};
-
-enum p9_req_status_t {
-	REQ_STATUS_ALLOC = 0,
-	REQ_STATUS_UNSENT = 1,
-	REQ_STATUS_SENT = 2,
-	REQ_STATUS_RCVD = 3,
-	REQ_STATUS_FLSHD = 4,
-	REQ_STATUS_ERROR = 5,
-};
-
-struct p9_fd_opts {
-	int rfd;
-	int wfd;
-	u16 port;
-	bool privport;
-};
-
-enum {
-	Opt_port = 0,
-	Opt_rfdno = 1,
-	Opt_wfdno = 2,
-	Opt_err___2 = 3,
-	Opt_privport = 4,
-};
-
-enum {
-	Rworksched = 1,
-	Rpending = 2,
-	Wworksched = 4,
-	Wpending = 8,
-};
-
-struct p9_conn;
-
-struct p9_poll_wait {
-	struct p9_conn *conn;
-	wait_queue_entry_t wait;
-	wait_queue_head_t *wait_addr;
-};
-
-struct p9_conn {
-	struct list_head mux_list;
-	struct p9_client *client;
-	int err;
-	spinlock_t req_lock;
-	struct list_head req_list;
-	struct list_head unsent_req_list;
-	struct p9_req_t *rreq;
-	struct p9_req_t *wreq;
-	char tmp_buf[7];
-	struct p9_fcall rc;
-	int wpos;
-	int wsize;
-	char *wbuf;
-	struct list_head poll_pending_link;
-	struct p9_poll_wait poll_wait[2];
-	poll_table pt;
-	struct work_struct rq;
-	struct work_struct wq;
-	long unsigned int wsched;
-};
-
-struct p9_trans_fd {
-	struct file *rd;
-	struct file *wr;
-	struct p9_conn conn;
-};
-
-struct pcibios_fwaddrmap {
-	struct list_head list;
-	struct pci_dev *dev;
-	resource_size_t fw_addr[11];
-};
-
-struct pci_check_idx_range {
-	int start;
-	int end;
-};
-
-struct pci_raw_ops {
-	int (*read)(unsigned int, unsigned int, unsigned int, int, int, u32 *);
-	int (*write)(unsigned int, unsigned int, unsigned int, int, int, u32);
-};
-
-struct pci_setup_rom {
-	struct setup_data data;
-	uint16_t vendor;
-	uint16_t devid;
-	uint64_t pcilen;
-	long unsigned int segment;
-	long unsigned int bus;
-	long unsigned int device;
-	long unsigned int function;
-	uint8_t romdata[0];
-};
-
-struct dmi_header {
-	u8 type;
-	u8 length;
-	u16 handle;
-};
-
-enum pci_bf_sort_state {
-	pci_bf_sort_default = 0,
-	pci_force_nobf = 1,
-	pci_force_bf = 2,
-	pci_dmi_bf = 3,
-};
-
-typedef int (*decompress_fn)(unsigned char *, long int, long int (*)(void *, long unsigned int), long int (*)(void *, long unsigned int), unsigned char *, long int *, void (*)(char *));
-
-struct compress_format {
-	unsigned char magic[2];
-	const char *name;
-	decompress_fn decompressor;
-};
-
-struct group_data {
-	int limit[21];
-	int base[20];
-	int permute[258];
-	int minLen;
-	int maxLen;
-};
-
-struct bunzip_data {
-	int writeCopies;
-	int writePos;
-	int writeRunCountdown;
-	int writeCount;
-	int writeCurrent;
-	long int (*fill)(void *, long unsigned int);
-	long int inbufCount;
-	long int inbufPos;
-	unsigned char *inbuf;
-	unsigned int inbufBitCount;
-	unsigned int inbufBits;
-	unsigned int crc32Table[256];
-	unsigned int headerCRC;
-	unsigned int totalCRC;
-	unsigned int writeCRC;
-	unsigned int *dbuf;
-	unsigned int dbufSize;
-	unsigned char selectors[32768];
-	struct group_data groups[6];
-	int io_error;
-	int byteCount[256];
-	unsigned char symToByte[256];
-	unsigned char mtfSymbol[256];
-};
-
-typedef unsigned char Byte;
-
-typedef long unsigned int uLong;
-
-struct internal_state;
-
-struct z_stream_s {
-	const Byte *next_in;
-	uLong avail_in;
-	uLong total_in;
-	Byte *next_out;
-	uLong avail_out;
-	uLong total_out;
-	char *msg;
-	struct internal_state *state;
-	void *workspace;
-	int data_type;
-	uLong adler;
-	uLong reserved;
-};
-
-typedef struct z_stream_s z_stream;
-
-typedef z_stream *z_streamp;
-
-typedef struct {
-	unsigned char op;
-	unsigned char bits;
-	short unsigned int val;
-} code;
-
-typedef enum {
-	HEAD = 0,
-	FLAGS = 1,
-	TIME = 2,
-	OS = 3,
-	EXLEN = 4,
-	EXTRA = 5,
-	NAME = 6,
-	COMMENT = 7,
-	HCRC = 8,
-	DICTID = 9,
-	DICT = 10,
-	TYPE = 11,
-	TYPEDO = 12,
-	STORED = 13,
-	COPY = 14,
-	TABLE = 15,
-	LENLENS = 16,
-	CODELENS = 17,
-	LEN = 18,
-	LENEXT = 19,
-	DIST = 20,
-	DISTEXT = 21,
-	MATCH = 22,
-	LIT = 23,
-	CHECK = 24,
-	LENGTH = 25,
-	DONE = 26,
-	BAD = 27,
-	MEM = 28,
-	SYNC = 29,
-} inflate_mode;
-
-struct inflate_state {
-	inflate_mode mode;
-	int last;
-	int wrap;
-	int havedict;
-	int flags;
-	unsigned int dmax;
-	long unsigned int check;
-	long unsigned int total;
-	unsigned int wbits;
-	unsigned int wsize;
-	unsigned int whave;
-	unsigned int write;
-	unsigned char *window;
-	long unsigned int hold;
-	unsigned int bits;
-	unsigned int length;
-	unsigned int offset;
-	unsigned int extra;
-	const code *lencode;
-	const code *distcode;
-	unsigned int lenbits;
-	unsigned int distbits;
-	unsigned int ncode;
-	unsigned int nlen;
-	unsigned int ndist;
-	unsigned int have;
-	code *next;
-	short unsigned int lens[320];
-	short unsigned int work[288];
-	code codes[2048];
-};
-
-struct inflate_workspace {
-	struct inflate_state inflate_state;
-	unsigned char working_window[32768];
-};
-
-struct rc {
-	long int (*fill)(void *, long unsigned int);
-	uint8_t *ptr;
-	uint8_t *buffer;
-	uint8_t *buffer_end;
-	long int buffer_size;
-	uint32_t code;
-	uint32_t range;
-	uint32_t bound;
-	void (*error)(char *);
-};
-
-struct lzma_header {
-	uint8_t pos;
-	uint32_t dict_size;
-	uint64_t dst_size;
-} __attribute__((packed));
-
-struct writer {
-	uint8_t *buffer;
-	uint8_t previous_byte;
-	size_t buffer_pos;
-	int bufsize;
-	size_t global_pos;
-	long int (*flush)(void *, long unsigned int);
-	struct lzma_header *header;
-};
-
-struct cstate {
-	int state;
-	uint32_t rep0;
-	uint32_t rep1;
-	uint32_t rep2;
-	uint32_t rep3;
-};
-
-struct cpio_data {
-	void *data;
-	size_t size;
-	char name[18];
-};
-
-enum cpio_fields {
-	C_MAGIC = 0,
-	C_INO = 1,
-	C_MODE = 2,
-	C_UID = 3,
-	C_GID = 4,
-	C_NLINK = 5,
-	C_MTIME = 6,
-	C_FILESIZE = 7,
-	C_MAJ = 8,
-	C_MIN = 9,
-	C_RMAJ = 10,
-	C_RMIN = 11,
-	C_NAMESIZE = 12,
-	C_CHKSUM = 13,
-	C_NFIELDS = 14,
-};
-
-struct fprop_global {
-	struct percpu_counter events;
-	unsigned int period;
-	seqcount_t sequence;
-};
-
-struct fprop_local_single {
-	long unsigned int events;
-	unsigned int period;
-	raw_spinlock_t lock;
-};
-
-struct radix_tree_iter {
-	long unsigned int index;
-	long unsigned int next_index;
-	long unsigned int tags;
-	struct xa_node *node;
-};
-
-enum {
-	RADIX_TREE_ITER_TAG_MASK = 15,
-	RADIX_TREE_ITER_TAGGED = 16,
-	RADIX_TREE_ITER_CONTIG = 32,
-};
-
-struct ida_bitmap {
-	long unsigned int bitmap[16];
-};
-
-enum {
-	LOGIC_PIO_INDIRECT = 0,
-	LOGIC_PIO_CPU_MMIO = 1,
-};
-
-struct logic_pio_host_ops;
-
-struct logic_pio_hwaddr {
-	struct list_head list;
-	struct fwnode_handle *fwnode;
-	resource_size_t hw_start;
-	resource_size_t io_start;
-	resource_size_t size;
-	long unsigned int flags;
-	void *hostdata;
-	const struct logic_pio_host_ops *ops;
-};
-
-struct logic_pio_host_ops {
-	u32 (*in)(void *, long unsigned int, size_t);
-	void (*out)(void *, long unsigned int, u32, size_t);
-	u32 (*ins)(void *, long unsigned int, void *, size_t, unsigned int);
-	void (*outs)(void *, long unsigned int, const void *, size_t, unsigned int);
-};
-
-struct maple_metadata {
-	unsigned char end;
-	unsigned char gap;
-};
-
-struct maple_pnode;
-
-struct maple_range_64 {
-	struct maple_pnode *parent;
-	long unsigned int pivot[15];
-	union {
-		void *slot[16];
-		struct {
-			void *pad[15];
-			struct maple_metadata meta;
-		};
-	};
-};
-
-struct maple_arange_64 {
-	struct maple_pnode *parent;
-	long unsigned int pivot[9];
-	void *slot[10];
-	long unsigned int gap[10];
-	struct maple_metadata meta;
-};
-
-struct maple_topiary {
-	struct maple_pnode *parent;
-	struct maple_enode *next;
-};
-
-enum maple_type {
-	maple_dense = 0,
-	maple_leaf_64 = 1,
-	maple_range_64 = 2,
-	maple_arange_64 = 3,
-};
-
-struct maple_node {
-	union {
-		struct {
-			struct maple_pnode *parent;
-			void *slot[31];
-		};
-		struct {
-			void *pad;
-			struct callback_head rcu;
-			struct maple_enode *piv_parent;
-			unsigned char parent_slot;
-			enum maple_type type;
-			unsigned char slot_len;
-			unsigned int ma_flags;
-		};
-		struct maple_range_64 mr64;
-		struct maple_arange_64 ma64;
-		struct maple_alloc alloc;
-	};
-};
-
-struct ma_topiary {
-	struct maple_enode *head;
-	struct maple_enode *tail;
-	struct maple_tree *mtree;
-};
-
-struct ma_wr_state {
-	struct ma_state *mas;
-	struct maple_node *node;
-	long unsigned int r_min;
-	long unsigned int r_max;
-	enum maple_type type;
-	unsigned char offset_end;
-	unsigned char node_end;
-	long unsigned int *pivots;
-	long unsigned int end_piv;
-	void **slots;
-	void *entry;
-	void *content;
-};
-
-struct trace_event_raw_ma_op {
-	struct trace_entry ent;
-	const char *fn;
-	long unsigned int min;
-	long unsigned int max;
-	long unsigned int index;
-	long unsigned int last;
-	void *node;
-	char __data[0];
-};
-
-struct trace_event_raw_ma_read {
-	struct trace_entry ent;
-	const char *fn;
-	long unsigned int min;
-	long unsigned int max;
-	long unsigned int index;
-	long unsigned int last;
-	void *node;
-	char __data[0];
-};
-
-struct trace_event_raw_ma_write {
-	struct trace_entry ent;
-	const char *fn;
-	long unsigned int min;
-	long unsigned int max;
-	long unsigned int index;
-	long unsigned int last;
-	long unsigned int piv;
-	void *val;
-	void *node;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_ma_op {};
-
-struct trace_event_data_offsets_ma_read {};
-
-struct trace_event_data_offsets_ma_write {};
-
-typedef void (*btf_trace_ma_op)(void *, const char *, struct ma_state *);
-
-typedef void (*btf_trace_ma_read)(void *, const char *, struct ma_state *);
-
-typedef void (*btf_trace_ma_write)(void *, const char *, struct ma_state *, long unsigned int, void *);
-
-struct maple_big_node {
-	struct maple_pnode *parent;
-	long unsigned int pivot[33];
-	union {
-		struct maple_enode *slot[34];
-		struct {
-			long unsigned int padding[21];
-			long unsigned int gap[21];
-		};
-	};
-	unsigned char b_end;
-	enum maple_type type;
-};
-
-struct maple_subtree_state {
-	struct ma_state *orig_l;
-	struct ma_state *orig_r;
-	struct ma_state *l;
-	struct ma_state *m;
-	struct ma_state *r;
-	struct ma_topiary *free;
-	struct ma_topiary *destroy;
-	struct maple_big_node *bn;
-};
-
-struct xa_limit {
-	u32 max;
-	u32 min;
-};
-
-enum {
-	st_wordstart = 0,
-	st_wordcmp = 1,
-	st_wordskip = 2,
-	st_bufcpy = 3,
-};
-
-enum {
-	st_wordstart___2 = 0,
-	st_wordcmp___2 = 1,
-	st_wordskip___2 = 2,
-};
-
-enum mmio_type {
-	MMIO_DECODE_FAILED = 0,
-	MMIO_WRITE = 1,
-	MMIO_WRITE_IMM = 2,
-	MMIO_READ = 3,
-	MMIO_READ_ZERO_EXTEND = 4,
-	MMIO_READ_SIGN_EXTEND = 5,
-	MMIO_MOVS = 6,
-};
-
-enum reg_type {
-	REG_TYPE_RM = 0,
-	REG_TYPE_REG = 1,
-	REG_TYPE_INDEX = 2,
-	REG_TYPE_BASE = 3,
-};
-
-struct idt_bits {
-	u16 ist: 3;
-	u16 zero: 5;
-	u16 type: 5;
-	u16 dpl: 2;
-	u16 p: 1;
-};
-
-struct gate_struct {
-	u16 offset_low;
-	u16 segment;
-	struct idt_bits bits;
-	u16 offset_middle;
-	u32 offset_high;
-	u32 reserved;
-};
-
-typedef struct gate_struct gate_desc;
-
-struct boot_params_to_save {
-	unsigned int start;
-	unsigned int len;
-};
-
-typedef __u32 Elf32_Word;
-
-struct elf32_note {
-	Elf32_Word n_namesz;
-	Elf32_Word n_descsz;
-	Elf32_Word n_type;
-};
-
-struct hash {
-	int ino;
-	int minor;
-	int major;
-	umode_t mode;
-	struct hash *next;
-	char name[4098];
-};
-
-struct dir_entry {
-	struct list_head list;
-	time64_t mtime;
-	char name[0];
-};
-
-enum state {
-	Start = 0,
-	Collect = 1,
-	GotHeader = 2,
-	SkipIt = 3,
-	GotName = 4,
-	CopyFile = 5,
-	GotSymlink = 6,
-	Reset = 7,
-};
-
-struct vdso_exception_table_entry {
-	int insn;
-	int fixup;
-};
-
-struct trace_event_raw_emulate_vsyscall {
-	struct trace_entry ent;
-	int nr;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_emulate_vsyscall {};
-
-typedef void (*btf_trace_emulate_vsyscall)(void *, int);
-
-enum {
-	EMULATE = 0,
-	XONLY = 1,
-	NONE = 2,
-};
-
-struct perf_msr {
-	u64 msr;
-	struct attribute_group *grp;
-	bool (*test)(int, void *);
-	bool no_check;
-	u64 mask;
-};
-
-enum {
-	PERF_BR_UNKNOWN = 0,
-	PERF_BR_COND = 1,
-	PERF_BR_UNCOND = 2,
-	PERF_BR_IND = 3,
-	PERF_BR_CALL = 4,
-	PERF_BR_IND_CALL = 5,
-	PERF_BR_RET = 6,
-	PERF_BR_SYSCALL = 7,
-	PERF_BR_SYSRET = 8,
-	PERF_BR_COND_CALL = 9,
-	PERF_BR_COND_RET = 10,
-	PERF_BR_ERET = 11,
-	PERF_BR_IRQ = 12,
-	PERF_BR_SERROR = 13,
-	PERF_BR_NO_TX = 14,
-	PERF_BR_EXTEND_ABI = 15,
-	PERF_BR_MAX = 16,
-};
-
-enum {
-	X86_BR_NONE = 0,
-	X86_BR_USER = 1,
-	X86_BR_KERNEL = 2,
-	X86_BR_CALL = 4,
-	X86_BR_RET = 8,
-	X86_BR_SYSCALL = 16,
-	X86_BR_SYSRET = 32,
-	X86_BR_INT = 64,
-	X86_BR_IRET = 128,
-	X86_BR_JCC = 256,
-	X86_BR_JMP = 512,
-	X86_BR_IRQ = 1024,
-	X86_BR_IND_CALL = 2048,
-	X86_BR_ABORT = 4096,
-	X86_BR_IN_TX = 8192,
-	X86_BR_NO_TX = 16384,
-	X86_BR_ZERO_CALL = 32768,
-	X86_BR_CALL_STACK = 65536,
-	X86_BR_IND_JMP = 131072,
-	X86_BR_TYPE_SAVE = 262144,
-};
-
-enum perf_rapl_events {
-	PERF_RAPL_PP0 = 0,
-	PERF_RAPL_PKG = 1,
-	PERF_RAPL_RAM = 2,
-	PERF_RAPL_PP1 = 3,
-	PERF_RAPL_PSYS = 4,
-	PERF_RAPL_MAX = 5,
-	NR_RAPL_DOMAINS = 5,
-};
-
-struct rapl_pmu {
-	raw_spinlock_t lock;
-	int n_active;
-	int cpu;
-	struct list_head active_list;
-	struct pmu *pmu;
-	ktime_t timer_interval;
-	struct hrtimer hrtimer;
-};
-
-struct rapl_pmus {
-	struct pmu pmu;
-	unsigned int maxdie;
-	struct rapl_pmu *pmus[0];
-};
-
-enum rapl_unit_quirk {
-	RAPL_UNIT_QUIRK_NONE = 0,
-	RAPL_UNIT_QUIRK_INTEL_HSW = 1,
-	RAPL_UNIT_QUIRK_INTEL_SPR = 2,
-};
-
-struct rapl_model {
-	struct perf_msr *rapl_msrs;
-	long unsigned int events;
-	unsigned int msr_power_unit;
-	enum rapl_unit_quirk unit_quirk;
-};
-
-enum {
-	PERF_BR_SPEC_NA = 0,
-	PERF_BR_SPEC_WRONG_PATH = 1,
-	PERF_BR_NON_SPEC_CORRECT_PATH = 2,
-	PERF_BR_SPEC_CORRECT_PATH = 3,
-	PERF_BR_SPEC_MAX = 4,
-};
-
-struct branch_entry {
-	union {
-		struct {
-			u64 ip: 58;
-			u64 ip_sign_ext: 5;
-			u64 mispredict: 1;
-		} split;
-		u64 full;
-	} from;
-	union {
-		struct {
-			u64 ip: 58;
-			u64 ip_sign_ext: 3;
-			u64 reserved: 1;
-			u64 spec: 1;
-			u64 valid: 1;
-		} split;
-		u64 full;
-	} to;
-};
-
-enum perf_msr_id {
-	PERF_MSR_TSC = 0,
-	PERF_MSR_APERF = 1,
-	PERF_MSR_MPERF = 2,
-	PERF_MSR_PPERF = 3,
-	PERF_MSR_SMI = 4,
-	PERF_MSR_PTSC = 5,
-	PERF_MSR_IRPERF = 6,
-	PERF_MSR_THERM = 7,
-	PERF_MSR_EVENT_MAX = 8,
-};
-
-struct bts_ctx {
-	struct perf_output_handle handle;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	struct debug_store ds_back;
-	int state;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-};
-
-enum {
-	BTS_STATE_STOPPED = 0,
-	BTS_STATE_INACTIVE = 1,
-	BTS_STATE_ACTIVE = 2,
-};
-
-struct bts_phys {
-	struct page *page;
-	long unsigned int size;
-	long unsigned int offset;
-	long unsigned int displacement;
-};
-
-struct bts_buffer {
-	size_t real_size;
-	unsigned int nr_pages;
-	unsigned int nr_bufs;
-	unsigned int cur_buf;
-	bool snapshot;
-	local_t data_size;
-	local_t head;
-	long unsigned int end;
-	void **data_pages;
-	struct bts_phys buf[0];
-};
-
-struct lbr_entry {
-	u64 from;
-	u64 to;
-	u64 info;
-};
-
-struct pebs_basic {
-	u64 format_size;
-	u64 ip;
-	u64 applicable_counters;
-	u64 tsc;
-};
-
-struct pebs_meminfo {
-	u64 address;
-	u64 aux;
-	u64 latency;
-	u64 tsx_tuning;
-};
-
-struct pebs_gprs {
-	u64 flags;
-	u64 ip;
-	u64 ax;
-	u64 cx;
-	u64 dx;
-	u64 bx;
-	u64 sp;
-	u64 bp;
-	u64 si;
-	u64 di;
-	u64 r8;
-	u64 r9;
-	u64 r10;
-	u64 r11;
-	u64 r12;
-	u64 r13;
-	u64 r14;
-	u64 r15;
-};
-
-struct pebs_xmm {
-	u64 xmm[32];
-};
-
-enum {
-	PERF_TXN_ELISION = 1ULL,
-	PERF_TXN_TRANSACTION = 2ULL,
-	PERF_TXN_SYNC = 4ULL,
-	PERF_TXN_ASYNC = 8ULL,
-	PERF_TXN_RETRY = 16ULL,
-	PERF_TXN_CONFLICT = 32ULL,
-	PERF_TXN_CAPACITY_WRITE = 64ULL,
-	PERF_TXN_CAPACITY_READ = 128ULL,
-	PERF_TXN_MAX = 256ULL,
-	PERF_TXN_ABORT_MASK = 18446744069414584320ULL,
-	PERF_TXN_ABORT_SHIFT = 32ULL,
-};
-
-union intel_x86_pebs_dse {
-	u64 val;
-	struct {
-		unsigned int ld_dse: 4;
-		unsigned int ld_stlb_miss: 1;
-		unsigned int ld_locked: 1;
-		unsigned int ld_data_blk: 1;
-		unsigned int ld_addr_blk: 1;
-		unsigned int ld_reserved: 24;
-	};
-	struct {
-		unsigned int st_l1d_hit: 1;
-		unsigned int st_reserved1: 3;
-		unsigned int st_stlb_miss: 1;
-		unsigned int st_locked: 1;
-		unsigned int st_reserved2: 26;
-	};
-	struct {
-		unsigned int st_lat_dse: 4;
-		unsigned int st_lat_stlb_miss: 1;
-		unsigned int st_lat_locked: 1;
-		unsigned int ld_reserved3: 26;
-	};
-};
-
-struct pebs_record_core {
-	u64 flags;
-	u64 ip;
-	u64 ax;
-	u64 bx;
-	u64 cx;
-	u64 dx;
-	u64 si;
-	u64 di;
-	u64 bp;
-	u64 sp;
-	u64 r8;
-	u64 r9;
-	u64 r10;
-	u64 r11;
-	u64 r12;
-	u64 r13;
-	u64 r14;
-	u64 r15;
-};
-
-struct pebs_record_nhm {
-	u64 flags;
-	u64 ip;
-	u64 ax;
-	u64 bx;
-	u64 cx;
-	u64 dx;
-	u64 si;
-	u64 di;
-	u64 bp;
-	u64 sp;
-	u64 r8;
-	u64 r9;
-	u64 r10;
-	u64 r11;
-	u64 r12;
-	u64 r13;
-	u64 r14;
-	u64 r15;
-	u64 status;
-	u64 dla;
-	u64 dse;
-	u64 lat;
-};
-
-union hsw_tsx_tuning {
-	struct {
-		u32 cycles_last_block: 32;
-		u32 hle_abort: 1;
-		u32 rtm_abort: 1;
-		u32 instruction_abort: 1;
-		u32 non_instruction_abort: 1;
-		u32 retry: 1;
-		u32 data_conflict: 1;
-		u32 capacity_writes: 1;
-		u32 capacity_reads: 1;
-	};
-	u64 value;
-};
-
-struct pebs_record_skl {
-	u64 flags;
-	u64 ip;
-	u64 ax;
-	u64 bx;
-	u64 cx;
-	u64 dx;
-	u64 si;
-	u64 di;
-	u64 bp;
-	u64 sp;
-	u64 r8;
-	u64 r9;
-	u64 r10;
-	u64 r11;
-	u64 r12;
-	u64 r13;
-	u64 r14;
-	u64 r15;
-	u64 status;
-	u64 dla;
-	u64 dse;
-	u64 lat;
-	u64 real_ip;
-	u64 tsx_tuning;
-	u64 tsc;
-};
-
-struct bts_record {
-	u64 from;
-	u64 to;
-	u64 flags;
-};
-
-struct arch_lbr_state {
-	u64 lbr_ctl;
-	u64 lbr_depth;
-	u64 ler_from;
-	u64 ler_to;
-	u64 ler_info;
-	struct lbr_entry entries[0];
-};
-
-union cpuid28_eax {
-	struct {
-		unsigned int lbr_depth_mask: 8;
-		unsigned int reserved: 22;
-		unsigned int lbr_deep_c_reset: 1;
-		unsigned int lbr_lip: 1;
-	} split;
-	unsigned int full;
-};
-
-union cpuid28_ebx {
-	struct {
-		unsigned int lbr_cpl: 1;
-		unsigned int lbr_filter: 1;
-		unsigned int lbr_call_stack: 1;
-	} split;
-	unsigned int full;
-};
-
-union cpuid28_ecx {
-	struct {
-		unsigned int lbr_mispred: 1;
-		unsigned int lbr_timed_lbr: 1;
-		unsigned int lbr_br_type: 1;
-	} split;
-	unsigned int full;
-};
-
-struct x86_pmu_lbr {
-	unsigned int nr;
-	unsigned int from;
-	unsigned int to;
-	unsigned int info;
-};
-
-struct x86_perf_task_context_opt {
-	int lbr_callstack_users;
-	int lbr_stack_state;
-	int log_id;
-};
-
-struct x86_perf_task_context {
-	u64 lbr_sel;
-	int tos;
-	int valid_lbrs;
-	struct x86_perf_task_context_opt opt;
-	struct lbr_entry lbr[32];
-};
-
-struct x86_perf_task_context_arch_lbr {
-	struct x86_perf_task_context_opt opt;
-	struct lbr_entry entries[0];
-};
-
-struct x86_perf_task_context_arch_lbr_xsave {
-	struct x86_perf_task_context_opt opt;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	union {
-		struct xregs_state xsave;
-		struct {
-			struct fxregs_state i387;
-			struct xstate_header header;
-			struct arch_lbr_state lbr;
-			long: 64;
-			long: 64;
-			long: 64;
-		};
-	};
-};
-
-enum {
-	LBR_NONE = 0,
-	LBR_VALID = 1,
-};
-
-enum {
-	ARCH_LBR_BR_TYPE_JCC = 0,
-	ARCH_LBR_BR_TYPE_NEAR_IND_JMP = 1,
-	ARCH_LBR_BR_TYPE_NEAR_REL_JMP = 2,
-	ARCH_LBR_BR_TYPE_NEAR_IND_CALL = 3,
-	ARCH_LBR_BR_TYPE_NEAR_REL_CALL = 4,
-	ARCH_LBR_BR_TYPE_NEAR_RET = 5,
-	ARCH_LBR_BR_TYPE_KNOWN_MAX = 5,
-	ARCH_LBR_BR_TYPE_MAP_MAX = 16,
-};
-
-struct intel_uncore_init_fun {
-	void (*cpu_init)(void);
-	int (*pci_init)(void);
-	void (*mmio_init)(void);
-	bool use_discovery;
-};
-
-enum {
-	SNB_PCI_UNCORE_IMC = 0,
-};
-
-enum perf_snb_uncore_imc_freerunning_types {
-	SNB_PCI_UNCORE_IMC_DATA_READS = 0,
-	SNB_PCI_UNCORE_IMC_DATA_WRITES = 1,
-	SNB_PCI_UNCORE_IMC_GT_REQUESTS = 2,
-	SNB_PCI_UNCORE_IMC_IA_REQUESTS = 3,
-	SNB_PCI_UNCORE_IMC_IO_REQUESTS = 4,
-	SNB_PCI_UNCORE_IMC_FREERUNNING_TYPE_MAX = 5,
-};
-
-struct imc_uncore_pci_dev {
-	__u32 pci_id;
-	struct pci_driver *driver;
-};
-
-enum perf_tgl_uncore_imc_freerunning_types {
-	TGL_MMIO_UNCORE_IMC_DATA_TOTAL = 0,
-	TGL_MMIO_UNCORE_IMC_DATA_READ = 1,
-	TGL_MMIO_UNCORE_IMC_DATA_WRITE = 2,
-	TGL_MMIO_UNCORE_IMC_FREERUNNING_TYPE_MAX = 3,
-};
-
-enum perf_adl_uncore_imc_freerunning_types {
-	ADL_MMIO_UNCORE_IMC_DATA_TOTAL = 0,
-	ADL_MMIO_UNCORE_IMC_DATA_READ = 1,
-	ADL_MMIO_UNCORE_IMC_DATA_WRITE = 2,
-	ADL_MMIO_UNCORE_IMC_FREERUNNING_TYPE_MAX = 3,
-};
-
-struct uncore_global_discovery {
-	union {
-		u64 table1;
-		struct {
-			u64 type: 8;
-			u64 stride: 8;
-			u64 max_units: 10;
-			u64 __reserved_1: 36;
-			u64 access_type: 2;
-		};
-	};
-	u64 ctl;
-	union {
-		u64 table3;
-		struct {
-			u64 status_offset: 8;
-			u64 num_status: 16;
-			u64 __reserved_2: 40;
-		};
-	};
-};
-
-struct uncore_unit_discovery {
-	union {
-		u64 table1;
-		struct {
-			u64 num_regs: 8;
-			u64 ctl_offset: 8;
-			u64 bit_width: 8;
-			u64 ctr_offset: 8;
-			u64 status_offset: 8;
-			u64 __reserved_1: 22;
-			u64 access_type: 2;
-		};
-	};
-	u64 ctl;
-	union {
-		u64 table3;
-		struct {
-			u64 box_type: 16;
-			u64 box_id: 16;
-			u64 __reserved_2: 32;
-		};
-	};
-};
-
-struct intel_uncore_discovery_type {
-	struct rb_node node;
-	enum uncore_access_type access_type;
-	u64 box_ctrl;
-	u64 *box_ctrl_die;
-	u16 type;
-	u8 num_counters;
-	u8 counter_width;
-	u8 ctl_offset;
-	u8 ctr_offset;
-	u16 num_boxes;
-	unsigned int *ids;
-	unsigned int *box_offset;
-};
-
-struct cstate_model {
-	long unsigned int core_events;
-	long unsigned int pkg_events;
-	long unsigned int quirks;
-};
-
-enum perf_cstate_core_events {
-	PERF_CSTATE_CORE_C1_RES = 0,
-	PERF_CSTATE_CORE_C3_RES = 1,
-	PERF_CSTATE_CORE_C6_RES = 2,
-	PERF_CSTATE_CORE_C7_RES = 3,
-	PERF_CSTATE_CORE_EVENT_MAX = 4,
-};
-
-enum perf_cstate_pkg_events {
-	PERF_CSTATE_PKG_C2_RES = 0,
-	PERF_CSTATE_PKG_C3_RES = 1,
-	PERF_CSTATE_PKG_C6_RES = 2,
-	PERF_CSTATE_PKG_C7_RES = 3,
-	PERF_CSTATE_PKG_C8_RES = 4,
-	PERF_CSTATE_PKG_C9_RES = 5,
-	PERF_CSTATE_PKG_C10_RES = 6,
-	PERF_CSTATE_PKG_EVENT_MAX = 7,
-};
-
-struct trampoline_header {
-	u64 start;
-	u64 efer;
-	u32 cr4;
-	u32 flags;
-};
-
-enum show_regs_mode {
-	SHOW_REGS_SHORT = 0,
-	SHOW_REGS_USER = 1,
-	SHOW_REGS_ALL = 2,
-};
-
-enum which_selector {
-	FS = 0,
-	GS = 1,
-};
-
-struct sigcontext_64 {
-	__u64 r8;
-	__u64 r9;
-	__u64 r10;
-	__u64 r11;
-	__u64 r12;
-	__u64 r13;
-	__u64 r14;
-	__u64 r15;
-	__u64 di;
-	__u64 si;
-	__u64 bp;
-	__u64 bx;
-	__u64 dx;
-	__u64 ax;
-	__u64 cx;
-	__u64 sp;
-	__u64 ip;
-	__u64 flags;
-	__u16 cs;
-	__u16 gs;
-	__u16 fs;
-	__u16 ss;
-	__u64 err;
-	__u64 trapno;
-	__u64 oldmask;
-	__u64 cr2;
-	__u64 fpstate;
-	__u64 reserved1[8];
-};
-
-typedef sigset_t compat_sigset_t;
-
-struct sigaltstack {
-	void *ss_sp;
-	int ss_flags;
-	__kernel_size_t ss_size;
-};
-
-typedef struct sigaltstack stack_t;
-
-struct ksignal {
-	struct k_sigaction ka;
-	kernel_siginfo_t info;
-	int sig;
-};
-
-struct ucontext {
-	long unsigned int uc_flags;
-	struct ucontext *uc_link;
-	stack_t uc_stack;
-	struct sigcontext_64 uc_mcontext;
-	sigset_t uc_sigmask;
-};
-
-struct rt_sigframe {
-	char *pretcode;
-	struct ucontext uc;
-	struct siginfo info;
-};
-
-enum {
-	GATE_INTERRUPT = 14,
-	GATE_TRAP = 15,
-	GATE_CALL = 12,
-	GATE_TASK = 5,
-};
-
-struct idt_data {
-	unsigned int vector;
-	unsigned int segment;
-	struct idt_bits bits;
-	const void *addr;
-};
-
-struct trace_event_raw_x86_irq_vector {
-	struct trace_entry ent;
-	int vector;
-	char __data[0];
-};
-
-struct trace_event_raw_vector_config {
-	struct trace_entry ent;
-	unsigned int irq;
-	unsigned int vector;
-	unsigned int cpu;
-	unsigned int apicdest;
-	char __data[0];
-};
-
-struct trace_event_raw_vector_mod {
-	struct trace_entry ent;
-	unsigned int irq;
-	unsigned int vector;
-	unsigned int cpu;
-	unsigned int prev_vector;
-	unsigned int prev_cpu;
-	char __data[0];
-};
-
-struct trace_event_raw_vector_reserve {
-	struct trace_entry ent;
-	unsigned int irq;
-	int ret;
-	char __data[0];
-};
-
-struct trace_event_raw_vector_alloc {
-	struct trace_entry ent;
-	unsigned int irq;
-	unsigned int vector;
-	bool reserved;
-	int ret;
-	char __data[0];
-};
-
-struct trace_event_raw_vector_alloc_managed {
-	struct trace_entry ent;
-	unsigned int irq;
-	unsigned int vector;
-	int ret;
-	char __data[0];
-};
-
-struct trace_event_raw_vector_activate {
-	struct trace_entry ent;
-	unsigned int irq;
-	bool is_managed;
-	bool can_reserve;
-	bool reserve;
-	char __data[0];
-};
-
-struct trace_event_raw_vector_teardown {
-	struct trace_entry ent;
-	unsigned int irq;
-	bool is_managed;
-	bool has_reserved;
-	char __data[0];
-};
-
-struct trace_event_raw_vector_setup {
-	struct trace_entry ent;
-	unsigned int irq;
-	bool is_legacy;
-	int ret;
-	char __data[0];
-};
-
-struct trace_event_raw_vector_free_moved {
-	struct trace_entry ent;
-	unsigned int irq;
-	unsigned int cpu;
-	unsigned int vector;
-	bool is_managed;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_x86_irq_vector {};
-
-struct trace_event_data_offsets_vector_config {};
-
-struct trace_event_data_offsets_vector_mod {};
-
-struct trace_event_data_offsets_vector_reserve {};
-
-struct trace_event_data_offsets_vector_alloc {};
-
-struct trace_event_data_offsets_vector_alloc_managed {};
-
-struct trace_event_data_offsets_vector_activate {};
-
-struct trace_event_data_offsets_vector_teardown {};
-
-struct trace_event_data_offsets_vector_setup {};
-
-struct trace_event_data_offsets_vector_free_moved {};
-
-typedef void (*btf_trace_local_timer_entry)(void *, int);
-
-typedef void (*btf_trace_local_timer_exit)(void *, int);
-
-typedef void (*btf_trace_spurious_apic_entry)(void *, int);
-
-typedef void (*btf_trace_spurious_apic_exit)(void *, int);
-
-typedef void (*btf_trace_error_apic_entry)(void *, int);
-
-typedef void (*btf_trace_error_apic_exit)(void *, int);
-
-typedef void (*btf_trace_x86_platform_ipi_entry)(void *, int);
-
-typedef void (*btf_trace_x86_platform_ipi_exit)(void *, int);
-
-typedef void (*btf_trace_irq_work_entry)(void *, int);
-
-typedef void (*btf_trace_irq_work_exit)(void *, int);
-
-typedef void (*btf_trace_vector_config)(void *, unsigned int, unsigned int, unsigned int, unsigned int);
-
-typedef void (*btf_trace_vector_update)(void *, unsigned int, unsigned int, unsigned int, unsigned int, unsigned int);
-
-typedef void (*btf_trace_vector_clear)(void *, unsigned int, unsigned int, unsigned int, unsigned int, unsigned int);
-
-typedef void (*btf_trace_vector_reserve_managed)(void *, unsigned int, int);
-
-typedef void (*btf_trace_vector_reserve)(void *, unsigned int, int);
-
-typedef void (*btf_trace_vector_alloc)(void *, unsigned int, unsigned int, bool, int);
-
-typedef void (*btf_trace_vector_alloc_managed)(void *, unsigned int, unsigned int, int);
-
-typedef void (*btf_trace_vector_activate)(void *, unsigned int, bool, bool, bool);
-
-typedef void (*btf_trace_vector_deactivate)(void *, unsigned int, bool, bool, bool);
-
-typedef void (*btf_trace_vector_teardown)(void *, unsigned int, bool, bool);
-
-typedef void (*btf_trace_vector_setup)(void *, unsigned int, bool, int);
-
-typedef void (*btf_trace_vector_free_moved)(void *, unsigned int, unsigned int, unsigned int, bool);
-
-struct estack_pages {
-	u32 offs;
-	u16 size;
-	u16 type;
-};
-
-enum efi_secureboot_mode {
-	efi_secureboot_mode_unset = 0,
-	efi_secureboot_mode_unknown = 1,
-	efi_secureboot_mode_disabled = 2,
-	efi_secureboot_mode_enabled = 3,
-};
-
-struct dma_map_ops {
-	unsigned int flags;
-	void * (*alloc)(struct device *, size_t, dma_addr_t *, gfp_t, long unsigned int);
-	void (*free)(struct device *, size_t, void *, dma_addr_t, long unsigned int);
-	struct page * (*alloc_pages)(struct device *, size_t, dma_addr_t *, enum dma_data_direction, gfp_t);
-	void (*free_pages)(struct device *, size_t, struct page *, dma_addr_t, enum dma_data_direction);
-	struct sg_table * (*alloc_noncontiguous)(struct device *, size_t, enum dma_data_direction, gfp_t, long unsigned int);
-	void (*free_noncontiguous)(struct device *, size_t, struct sg_table *, enum dma_data_direction);
-	int (*mmap)(struct device *, struct vm_area_struct *, void *, dma_addr_t, size_t, long unsigned int);
-	int (*get_sgtable)(struct device *, struct sg_table *, void *, dma_addr_t, size_t, long unsigned int);
-	dma_addr_t (*map_page)(struct device *, struct page *, long unsigned int, size_t, enum dma_data_direction, long unsigned int);
-	void (*unmap_page)(struct device *, dma_addr_t, size_t, enum dma_data_direction, long unsigned int);
-	int (*map_sg)(struct device *, struct scatterlist *, int, enum dma_data_direction, long unsigned int);
-	void (*unmap_sg)(struct device *, struct scatterlist *, int, enum dma_data_direction, long unsigned int);
-	dma_addr_t (*map_resource)(struct device *, phys_addr_t, size_t, enum dma_data_direction, long unsigned int);
-	void (*unmap_resource)(struct device *, dma_addr_t, size_t, enum dma_data_direction, long unsigned int);
-	void (*sync_single_for_cpu)(struct device *, dma_addr_t, size_t, enum dma_data_direction);
-	void (*sync_single_for_device)(struct device *, dma_addr_t, size_t, enum dma_data_direction);
-	void (*sync_sg_for_cpu)(struct device *, struct scatterlist *, int, enum dma_data_direction);
-	void (*sync_sg_for_device)(struct device *, struct scatterlist *, int, enum dma_data_direction);
-	void (*cache_sync)(struct device *, void *, size_t, enum dma_data_direction);
-	int (*dma_supported)(struct device *, u64);
-	u64 (*get_required_mask)(struct device *);
-	size_t (*max_mapping_size)(struct device *);
-	size_t (*opt_mapping_size)(void);
-	long unsigned int (*get_merge_boundary)(struct device *);
-};
-
-struct x86_cpu {
-	struct cpu cpu;
-};
-
-typedef struct {
-	void *lock;
-} class_irq_t;
-
-enum {
-	HW_BREAKPOINT_LEN_1 = 1,
-	HW_BREAKPOINT_LEN_2 = 2,
-	HW_BREAKPOINT_LEN_3 = 3,
-	HW_BREAKPOINT_LEN_4 = 4,
-	HW_BREAKPOINT_LEN_5 = 5,
-	HW_BREAKPOINT_LEN_6 = 6,
-	HW_BREAKPOINT_LEN_7 = 7,
-	HW_BREAKPOINT_LEN_8 = 8,
-};
-
-struct muldiv {
-	u32 multiplier;
-	u32 divider;
-};
-
-struct freq_desc {
-	bool use_msr_plat;
-	struct muldiv muldiv[16];
-	u32 freqs[16];
-	u32 mask;
-};
-
-struct trace_event_raw_x86_fpu {
-	struct trace_entry ent;
-	struct fpu *fpu;
-	bool load_fpu;
-	u64 xfeatures;
-	u64 xcomp_bv;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_x86_fpu {};
-
-typedef void (*btf_trace_x86_fpu_before_save)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_after_save)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_before_restore)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_after_restore)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_regs_activated)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_regs_deactivated)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_init_state)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_dropped)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_copy_src)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_copy_dst)(void *, struct fpu *);
-
-typedef void (*btf_trace_x86_fpu_xstate_check_failed)(void *, struct fpu *);
-
-struct pkru_state {
-	u32 pkru;
-	u32 pad;
-};
-
-typedef bool (*stack_trace_consume_fn)(void *, long unsigned int);
-
-struct stack_frame_user {
-	const void *next_fp;
-	long unsigned int ret_addr;
-};
-
-struct cpuid_bit {
-	u16 feature;
-	u8 reg;
-	u8 bit;
-	u32 level;
-	u32 sub_leaf;
-};
-
-enum {
-	DESC_TSS = 9,
-	DESC_LDT = 2,
-	DESCTYPE_S = 16,
-};
-
-typedef struct ldttss_desc ldt_desc;
-
-typedef struct ldttss_desc tss_desc;
-
-struct fixed_percpu_data {
-	char gs_base[40];
-	long unsigned int stack_canary;
-};
-
-struct ppin_info {
-	int feature;
-	int msr_ppin_ctl;
-	int msr_ppin;
-};
-
-struct cpuid_dependent_feature {
-	u32 feature;
-	u32 level;
-};
-
-struct aperfmperf {
-	seqcount_t seq;
-	long unsigned int last_update;
-	u64 acnt;
-	u64 mcnt;
-	u64 aperf;
-	u64 mperf;
-};
-
-struct cpuid_dep {
-	unsigned int feature;
-	unsigned int depends;
-};
-
-struct cpuid_regs {
-	u32 eax;
-	u32 ebx;
-	u32 ecx;
-	u32 edx;
-};
-
-enum pconfig_target {
-	INVALID_TARGET = 0,
-	MKTME_TARGET = 1,
-	PCONFIG_TARGET_NR = 2,
-};
-
-enum {
-	PCONFIG_CPUID_SUBLEAF_INVALID = 0,
-	PCONFIG_CPUID_SUBLEAF_TARGETID = 1,
-};
-
-enum tsx_ctrl_states {
-	TSX_CTRL_ENABLE = 0,
-	TSX_CTRL_DISABLE = 1,
-	TSX_CTRL_RTM_ALWAYS_ABORT = 2,
-	TSX_CTRL_NOT_SUPPORTED = 3,
-};
-
-union zen_patch_rev {
-	struct {
-		__u32 rev: 8;
-		__u32 stepping: 4;
-		__u32 model: 4;
-		__u32 __reserved: 4;
-		__u32 ext_model: 4;
-		__u32 ext_fam: 8;
-	};
-	__u32 ucode_rev;
-};
-
-enum cc_vendor {
-	CC_VENDOR_NONE = 0,
-	CC_VENDOR_AMD = 1,
-	CC_VENDOR_HYPERV = 2,
-	CC_VENDOR_INTEL = 3,
-};
-
-enum hv_isolation_type {
-	HV_ISOLATION_TYPE_NONE = 0,
-	HV_ISOLATION_TYPE_VBS = 1,
-	HV_ISOLATION_TYPE_SNP = 2,
-};
-
-struct ms_hyperv_info {
-	u32 features;
-	u32 priv_high;
-	u32 misc_features;
-	u32 hints;
-	u32 nested_features;
-	u32 max_vp_index;
-	u32 max_lp_index;
-	u32 isolation_config_a;
-	union {
-		u32 isolation_config_b;
-		struct {
-			u32 cvm_type: 4;
-			u32 reserved1: 1;
-			u32 shared_gpa_boundary_active: 1;
-			u32 shared_gpa_boundary_bits: 6;
-			u32 reserved2: 20;
-		};
-	};
-	u64 shared_gpa_boundary;
-};
-
-enum apic_intr_mode_id {
-	APIC_PIC = 0,
-	APIC_VIRTUAL_WIRE = 1,
-	APIC_VIRTUAL_WIRE_NO_CONFIG = 2,
-	APIC_SYMMETRIC_IO = 3,
-	APIC_SYMMETRIC_IO_NO_ROUTING = 4,
-};
-
-typedef int (*wakeup_cpu_handler)(int, long unsigned int);
-
-union apic_ir {
-	long unsigned int map[4];
-	u32 regs[8];
-};
-
-struct kretprobe_blackpoint {
-	const char *name;
-	void *addr;
-};
-
-struct __arch_relative_insn {
-	u8 op;
-	s32 raddr;
-} __attribute__((packed));
-
-typedef __s64 Elf64_Sxword;
-
-struct elf64_rela {
-	Elf64_Addr r_offset;
-	Elf64_Xword r_info;
-	Elf64_Sxword r_addend;
-};
-
-typedef struct elf64_rela Elf64_Rela;
-
-struct amd_nb_bus_dev_range {
-	u8 bus;
-	u8 dev_base;
-	u8 dev_limit;
-};
-
-struct amd_northbridge_info {
-	u16 num;
-	u64 flags;
-	struct amd_northbridge *nb;
-};
-
-enum paravirt_lazy_mode {
-	PARAVIRT_LAZY_NONE = 0,
-	PARAVIRT_LAZY_MMU = 1,
-	PARAVIRT_LAZY_CPU = 2,
-};
-
-enum kcore_type {
-	KCORE_TEXT = 0,
-	KCORE_VMALLOC = 1,
-	KCORE_RAM = 2,
-	KCORE_VMEMMAP = 3,
-	KCORE_USER = 4,
-};
-
-struct kcore_list {
-	struct list_head list;
-	long unsigned int addr;
-	size_t size;
-	int type;
-};
-
-struct x86_mapping_info {
-	void * (*alloc_pgt_page)(void *);
-	void *context;
-	long unsigned int page_flag;
-	long unsigned int offset;
-	bool direct_gbpages;
-	long unsigned int kernpg_flag;
-};
-
-enum tlb_flush_reason {
-	TLB_FLUSH_ON_TASK_SWITCH = 0,
-	TLB_REMOTE_SHOOTDOWN = 1,
-	TLB_LOCAL_SHOOTDOWN = 2,
-	TLB_LOCAL_MM_SHOOTDOWN = 3,
-	TLB_REMOTE_SEND_IPI = 4,
-	NR_TLB_FLUSH_REASONS = 5,
-};
-
-typedef struct {
-	u64 val;
-} pfn_t;
-
-struct memtype {
-	u64 start;
-	u64 end;
-	u64 subtree_max_end;
-	enum page_cache_mode type;
-	struct rb_node rb;
-};
-
-enum {
-	PAT_UC = 0,
-	PAT_WC = 1,
-	PAT_WT = 4,
-	PAT_WP = 5,
-	PAT_WB = 6,
-	PAT_UC_MINUS = 7,
-};
-
-struct pagerange_state {
-	long unsigned int cur_pfn;
-	int ram;
-	int not_ram;
-};
-
-struct clone_args {
-	__u64 flags;
-	__u64 pidfd;
-	__u64 child_tid;
-	__u64 parent_tid;
-	__u64 exit_signal;
-	__u64 stack;
-	__u64 stack_size;
-	__u64 tls;
-	__u64 set_tid;
-	__u64 set_tid_size;
-	__u64 cgroup;
-};
-
-struct multiprocess_signals {
-	sigset_t signal;
-	struct hlist_node node;
-};
-
-struct trace_event_raw_task_newtask {
-	struct trace_entry ent;
-	pid_t pid;
-	char comm[16];
-	long unsigned int clone_flags;
-	short int oom_score_adj;
-	char __data[0];
-};
-
-struct trace_event_raw_task_rename {
-	struct trace_entry ent;
-	pid_t pid;
-	char oldcomm[16];
-	char newcomm[16];
-	short int oom_score_adj;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_task_newtask {};
-
-struct trace_event_data_offsets_task_rename {};
-
-typedef void (*btf_trace_task_newtask)(void *, struct task_struct *, long unsigned int);
-
-typedef void (*btf_trace_task_rename)(void *, struct task_struct *, const char *);
-
-struct vm_stack {
-	struct callback_head rcu;
-	struct vm_struct *stack_vm_area;
-};
-
-struct audit_context;
-
-struct waitid_info {
-	pid_t pid;
-	uid_t uid;
-	int status;
-	int cause;
-};
-
-struct wait_opts {
-	enum pid_type wo_type;
-	int wo_flags;
-	struct pid *wo_pid;
-	struct waitid_info *wo_info;
-	int wo_stat;
-	struct rusage *wo_rusage;
-	wait_queue_entry_t child_wait;
-	int notask_error;
-};
-
-struct __user_cap_header_struct {
-	__u32 version;
-	int pid;
-};
-
-typedef struct __user_cap_header_struct *cap_user_header_t;
-
-struct __user_cap_data_struct {
-	__u32 effective;
-	__u32 permitted;
-	__u32 inheritable;
-};
-
-typedef struct __user_cap_data_struct *cap_user_data_t;
-
-typedef long unsigned int old_sigset_t;
-
-enum {
-	TRACE_SIGNAL_DELIVERED = 0,
-	TRACE_SIGNAL_IGNORED = 1,
-	TRACE_SIGNAL_ALREADY_PENDING = 2,
-	TRACE_SIGNAL_OVERFLOW_FAIL = 3,
-	TRACE_SIGNAL_LOSE_INFO = 4,
-};
-
-struct trace_event_raw_signal_generate {
-	struct trace_entry ent;
-	int sig;
-	int errno;
-	int code;
-	char comm[16];
-	pid_t pid;
-	int group;
-	int result;
-	char __data[0];
-};
-
-struct trace_event_raw_signal_deliver {
-	struct trace_entry ent;
-	int sig;
-	int errno;
-	int code;
-	long unsigned int sa_handler;
-	long unsigned int sa_flags;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_signal_generate {};
-
-struct trace_event_data_offsets_signal_deliver {};
-
-typedef void (*btf_trace_signal_generate)(void *, int, struct kernel_siginfo *, struct task_struct *, int, int);
-
-typedef void (*btf_trace_signal_deliver)(void *, int, struct kernel_siginfo *, struct k_sigaction *);
-
-enum sig_handler {
-	HANDLER_CURRENT = 0,
-	HANDLER_SIG_DFL = 1,
-	HANDLER_EXIT = 2,
-};
-
-enum sys_off_mode {
-	SYS_OFF_MODE_POWER_OFF_PREPARE = 0,
-	SYS_OFF_MODE_POWER_OFF = 1,
-	SYS_OFF_MODE_RESTART_PREPARE = 2,
-	SYS_OFF_MODE_RESTART = 3,
-};
-
-struct sys_off_data {
-	int mode;
-	void *cb_data;
-	const char *cmd;
-};
-
-struct sys_off_handler {
-	struct notifier_block nb;
-	int (*sys_off_cb)(struct sys_off_data *);
-	void *cb_data;
-	enum sys_off_mode mode;
-	bool blocking;
-	void *list;
-};
-
-enum sched_tunable_scaling {
-	SCHED_TUNABLESCALING_NONE = 0,
-	SCHED_TUNABLESCALING_LOG = 1,
-	SCHED_TUNABLESCALING_LINEAR = 2,
-	SCHED_TUNABLESCALING_END = 3,
-};
-
-struct cfs_bandwidth {};
-
-struct sched_clock_data {
-	u64 tick_raw;
-	u64 tick_gtod;
-	u64 clock;
-};
-
-struct semaphore_waiter {
-	struct list_head list;
-	struct task_struct *task;
-	bool up;
-};
-
-typedef struct {
-	raw_spinlock_t *lock;
-} class_raw_spinlock_t;
-
-struct rt_mutex {
-	struct rt_mutex_base rtmutex;
-};
-
-enum rtmutex_chainwalk {
-	RT_MUTEX_MIN_CHAINWALK = 0,
-	RT_MUTEX_FULL_CHAINWALK = 1,
-};
-
-struct kmsg_dump_iter {
-	u64 cur_seq;
-	u64 next_seq;
-};
-
-struct kmsg_dumper {
-	struct list_head list;
-	void (*dump)(struct kmsg_dumper *, enum kmsg_dump_reason);
-	enum kmsg_dump_reason max_reason;
-	bool registered;
-};
-
-struct trace_event_raw_console {
-	struct trace_entry ent;
-	u32 __data_loc_msg;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_console {
-	u32 msg;
-};
-
-typedef void (*btf_trace_console)(void *, const char *, size_t);
-
-struct console_cmdline {
-	char name[16];
-	int index;
-	bool user_specified;
-	char *options;
-};
-
-enum printk_info_flags {
-	LOG_NEWLINE = 2,
-	LOG_CONT = 8,
-};
-
-enum devkmsg_log_bits {
-	__DEVKMSG_LOG_BIT_ON = 0,
-	__DEVKMSG_LOG_BIT_OFF = 1,
-	__DEVKMSG_LOG_BIT_LOCK = 2,
-};
-
-enum devkmsg_log_masks {
-	DEVKMSG_LOG_MASK_ON = 1,
-	DEVKMSG_LOG_MASK_OFF = 2,
-	DEVKMSG_LOG_MASK_LOCK = 4,
-};
-
-enum con_msg_format_flags {
-	MSG_FORMAT_DEFAULT = 0,
-	MSG_FORMAT_SYSLOG = 1,
-};
-
-struct latched_seq {
-	seqcount_latch_t latch;
-	u64 val[2];
-};
-
-struct devkmsg_user {
-	atomic64_t seq;
-	struct ratelimit_state rs;
-	struct mutex lock;
-	char buf[8192];
-	struct printk_info info;
-	char text_buf[8192];
-	struct printk_record record;
-};
-
-struct irq_devres {
-	unsigned int irq;
-	void *dev_id;
-};
-
-struct irq_desc_devres {
-	unsigned int from;
-	unsigned int cnt;
-};
-
-struct of_phandle_args {
-	struct device_node *np;
-	int args_count;
-	uint32_t args[16];
-};
-
-struct irqchip_fwid {
-	struct fwnode_handle fwnode;
-	unsigned int type;
-	char *name;
-	phys_addr_t *pa;
-};
-
-struct cpumap {
-	unsigned int available;
-	unsigned int allocated;
-	unsigned int managed;
-	unsigned int managed_allocated;
-	bool initialized;
-	bool online;
-	long unsigned int alloc_map[4];
-	long unsigned int managed_map[4];
-};
-
-struct irq_matrix {
-	unsigned int matrix_bits;
-	unsigned int alloc_start;
-	unsigned int alloc_end;
-	unsigned int alloc_size;
-	unsigned int global_available;
-	unsigned int global_reserved;
-	unsigned int systembits_inalloc;
-	unsigned int total_allocated;
-	unsigned int online_maps;
-	struct cpumap *maps;
-	long unsigned int scratch_map[4];
-	long unsigned int system_map[4];
-};
-
-struct trace_event_raw_irq_matrix_global {
-	struct trace_entry ent;
-	unsigned int online_maps;
-	unsigned int global_available;
-	unsigned int global_reserved;
-	unsigned int total_allocated;
-	char __data[0];
-};
-
-struct trace_event_raw_irq_matrix_global_update {
-	struct trace_entry ent;
-	int bit;
-	unsigned int online_maps;
-	unsigned int global_available;
-	unsigned int global_reserved;
-	unsigned int total_allocated;
-	char __data[0];
-};
-
-struct trace_event_raw_irq_matrix_cpu {
-	struct trace_entry ent;
-	int bit;
-	unsigned int cpu;
-	bool online;
-	unsigned int available;
-	unsigned int allocated;
-	unsigned int managed;
-	unsigned int online_maps;
-	unsigned int global_available;
-	unsigned int global_reserved;
-	unsigned int total_allocated;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_irq_matrix_global {};
-
-struct trace_event_data_offsets_irq_matrix_global_update {};
-
-struct trace_event_data_offsets_irq_matrix_cpu {};
-
-typedef void (*btf_trace_irq_matrix_online)(void *, struct irq_matrix *);
-
-typedef void (*btf_trace_irq_matrix_offline)(void *, struct irq_matrix *);
-
-typedef void (*btf_trace_irq_matrix_reserve)(void *, struct irq_matrix *);
-
-typedef void (*btf_trace_irq_matrix_remove_reserved)(void *, struct irq_matrix *);
-
-typedef void (*btf_trace_irq_matrix_assign_system)(void *, int, struct irq_matrix *);
-
-typedef void (*btf_trace_irq_matrix_alloc_reserved)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
-
-typedef void (*btf_trace_irq_matrix_reserve_managed)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
-
-typedef void (*btf_trace_irq_matrix_remove_managed)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
-
-typedef void (*btf_trace_irq_matrix_alloc_managed)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
-
-typedef void (*btf_trace_irq_matrix_assign)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
-
-typedef void (*btf_trace_irq_matrix_alloc)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
-
-typedef void (*btf_trace_irq_matrix_free)(void *, int, unsigned int, struct irq_matrix *, struct cpumap *);
-
-enum {
-	GP_IDLE = 0,
-	GP_ENTER = 1,
-	GP_PASSED = 2,
-	GP_EXIT = 3,
-	GP_REPLAY = 4,
-};
-
-struct rcu_gp_oldstate {
-	long unsigned int rgos_norm;
-};
-
-struct rcu_ctrlblk {
-	struct callback_head *rcucblist;
-	struct callback_head **donetail;
-	struct callback_head **curtail;
-	long unsigned int gp_seq;
-};
-
-struct dma_sgt_handle {
-	struct sg_table sgt;
-	struct page **pages;
-};
-
-struct dma_devres {
-	size_t size;
-	void *vaddr;
-	dma_addr_t dma_handle;
-	long unsigned int attrs;
-};
-
-struct seccomp_data {
-	int nr;
-	__u32 arch;
-	__u64 instruction_pointer;
-	__u64 args[6];
-};
-
-struct trace_event_raw_sys_enter {
-	struct trace_entry ent;
-	long int id;
-	long unsigned int args[6];
-	char __data[0];
-};
-
-struct trace_event_raw_sys_exit {
-	struct trace_entry ent;
-	long int id;
-	long int ret;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_sys_enter {};
-
-struct trace_event_data_offsets_sys_exit {};
-
-typedef void (*btf_trace_sys_enter)(void *, struct pt_regs *, long int);
-
-typedef void (*btf_trace_sys_exit)(void *, struct pt_regs *, long int);
-
-struct stacktrace_cookie {
-	long unsigned int *store;
-	unsigned int size;
-	unsigned int skip;
-	unsigned int len;
-};
-
-enum wd_read_status {
-	WD_READ_SUCCESS = 0,
-	WD_READ_UNSTABLE = 1,
-	WD_READ_SKIP = 2,
-};
-
-struct tm {
-	int tm_sec;
-	int tm_min;
-	int tm_hour;
-	int tm_mday;
-	int tm_mon;
-	long int tm_year;
-	int tm_wday;
-	int tm_yday;
-};
-
-struct rtc_wkalrm {
-	unsigned char enabled;
-	unsigned char pending;
-	struct rtc_time time;
-};
-
-struct rtc_param {
-	__u64 param;
-	union {
-		__u64 uvalue;
-		__s64 svalue;
-		__u64 ptr;
-	};
-	__u32 index;
-	__u32 __pad;
-};
-
-struct rtc_class_ops {
-	int (*ioctl)(struct device *, unsigned int, long unsigned int);
-	int (*read_time)(struct device *, struct rtc_time *);
-	int (*set_time)(struct device *, struct rtc_time *);
-	int (*read_alarm)(struct device *, struct rtc_wkalrm *);
-	int (*set_alarm)(struct device *, struct rtc_wkalrm *);
-	int (*proc)(struct device *, struct seq_file *);
-	int (*alarm_irq_enable)(struct device *, unsigned int);
-	int (*read_offset)(struct device *, long int *);
-	int (*set_offset)(struct device *, long int);
-	int (*param_get)(struct device *, struct rtc_param *);
-	int (*param_set)(struct device *, struct rtc_param *);
-};
-
-struct rtc_device;
-
-struct rtc_timer {
-	struct timerqueue_node node;
-	ktime_t period;
-	void (*func)(struct rtc_device *);
-	struct rtc_device *rtc;
-	int enabled;
-};
-
-struct rtc_device {
-	struct device dev;
-	struct module *owner;
-	int id;
-	const struct rtc_class_ops *ops;
-	struct mutex ops_lock;
-	struct cdev char_dev;
-	long unsigned int flags;
-	long unsigned int irq_data;
-	spinlock_t irq_lock;
-	wait_queue_head_t irq_queue;
-	struct fasync_struct *async_queue;
-	int irq_freq;
-	int max_user_freq;
-	struct timerqueue_head timerqueue;
-	struct rtc_timer aie_timer;
-	struct rtc_timer uie_rtctimer;
-	struct hrtimer pie_timer;
-	int pie_enabled;
-	struct work_struct irqwork;
-	long unsigned int set_offset_nsec;
-	long unsigned int features[1];
-	time64_t range_min;
-	timeu64_t range_max;
-	time64_t start_secs;
-	time64_t offset_secs;
-	bool set_start_time;
-};
-
-struct trace_event_raw_alarmtimer_suspend {
-	struct trace_entry ent;
-	s64 expires;
-	unsigned char alarm_type;
-	char __data[0];
-};
-
-struct trace_event_raw_alarm_class {
-	struct trace_entry ent;
-	void *alarm;
-	unsigned char alarm_type;
-	s64 expires;
-	s64 now;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_alarmtimer_suspend {};
-
-struct trace_event_data_offsets_alarm_class {};
-
-typedef void (*btf_trace_alarmtimer_suspend)(void *, ktime_t, int);
-
-typedef void (*btf_trace_alarmtimer_fired)(void *, struct alarm *, ktime_t);
-
-typedef void (*btf_trace_alarmtimer_start)(void *, struct alarm *, ktime_t);
-
-typedef void (*btf_trace_alarmtimer_cancel)(void *, struct alarm *, ktime_t);
-
-struct alarm_base {
-	spinlock_t lock;
-	struct timerqueue_head timerqueue;
-	ktime_t (*get_ktime)(void);
-	void (*get_timespec)(struct timespec64 *);
-	clockid_t base_clockid;
-};
-
-typedef struct {
-	void *lock;
-} class_rcu_t;
-
-struct ce_unbind {
-	struct clock_event_device *ce;
-	int res;
-};
-
-struct dma_chan___2 {
-	int lock;
-	const char *device_id;
-};
-
-struct kprobe_blacklist_entry {
-	struct list_head list;
-	long unsigned int start_addr;
-	long unsigned int end_addr;
-	struct callback_head rcu;
-};
-
-struct kprobe_insn_page {
-	struct list_head list;
-	kprobe_opcode_t *insns;
-	struct kprobe_insn_cache *cache;
-	int nused;
-	int ngarbage;
-	char slot_used[0];
-};
-
-enum kprobe_slot_state {
-	SLOT_CLEAN = 0,
-	SLOT_DIRTY = 1,
-	SLOT_USED = 2,
-};
-
-struct ftrace_func_entry {
-	struct hlist_node hlist;
-	long unsigned int ip;
-	long unsigned int direct;
-};
-
-enum ftrace_bug_type {
-	FTRACE_BUG_UNKNOWN = 0,
-	FTRACE_BUG_INIT = 1,
-	FTRACE_BUG_NOP = 2,
-	FTRACE_BUG_CALL = 3,
-	FTRACE_BUG_UPDATE = 4,
-};
-
-enum {
-	FTRACE_ITER_FILTER = 1,
-	FTRACE_ITER_NOTRACE = 2,
-	FTRACE_ITER_PRINTALL = 4,
-	FTRACE_ITER_DO_PROBES = 8,
-	FTRACE_ITER_PROBE = 16,
-	FTRACE_ITER_MOD = 32,
-	FTRACE_ITER_ENABLED = 64,
-};
-
-struct ftrace_mod_load {
-	struct list_head list;
-	char *func;
-	char *module;
-	int enable;
-};
-
-enum {
-	FTRACE_HASH_FL_MOD = 1,
-};
-
-enum regex_type {
-	MATCH_FULL = 0,
-	MATCH_FRONT_ONLY = 1,
-	MATCH_MIDDLE_ONLY = 2,
-	MATCH_END_ONLY = 3,
-	MATCH_GLOB = 4,
-	MATCH_INDEX = 5,
-};
-
-enum {
-	FTRACE_MODIFY_ENABLE_FL = 1,
-	FTRACE_MODIFY_MAY_SLEEP_FL = 2,
-};
-
-struct ftrace_func_probe {
-	struct ftrace_probe_ops *probe_ops;
-	struct ftrace_ops ops;
-	struct trace_array *tr;
-	struct list_head list;
-	void *data;
-	int ref;
-};
-
-struct ftrace_page {
-	struct ftrace_page *next;
-	struct dyn_ftrace *records;
-	int index;
-	int order;
-};
-
-struct ftrace_rec_iter {
-	struct ftrace_page *pg;
-	int index;
-};
-
-struct ftrace_iterator {
-	loff_t pos;
-	loff_t func_pos;
-	loff_t mod_pos;
-	struct ftrace_page *pg;
-	struct dyn_ftrace *func;
-	struct ftrace_func_probe *probe;
-	struct ftrace_func_entry *probe_entry;
-	struct trace_parser parser;
-	struct ftrace_hash *hash;
-	struct ftrace_ops *ops;
-	struct trace_array *tr;
-	struct list_head *mod_list;
-	int pidx;
-	int idx;
-	unsigned int flags;
-};
-
-struct ftrace_glob {
-	char *search;
-	unsigned int len;
-	int type;
-};
-
-struct ftrace_func_map {
-	struct ftrace_func_entry entry;
-	void *data;
-};
-
-struct ftrace_func_mapper {
-	struct ftrace_hash hash;
-};
-
-struct ftrace_direct_func {
-	struct list_head next;
-	long unsigned int addr;
-	int count;
-};
-
-enum graph_filter_type {
-	GRAPH_FILTER_NOTRACE = 0,
-	GRAPH_FILTER_FUNCTION = 1,
-};
-
-struct ftrace_graph_data {
-	struct ftrace_hash *hash;
-	struct ftrace_func_entry *entry;
-	int idx;
-	enum graph_filter_type type;
-	struct ftrace_hash *new_hash;
-	const struct seq_operations *seq_ops;
-	struct trace_parser parser;
-};
-
-struct ftrace_mod_func {
-	struct list_head list;
-	char *name;
-	long unsigned int ip;
-	unsigned int size;
-};
-
-struct ftrace_mod_map {
-	struct callback_head rcu;
-	struct list_head list;
-	struct module *mod;
-	long unsigned int start_addr;
-	long unsigned int end_addr;
-	struct list_head funcs;
-	unsigned int num_funcs;
-};
-
-struct ftrace_init_func {
-	struct list_head list;
-	long unsigned int ip;
-};
-
-struct kallsyms_data {
-	long unsigned int *addrs;
-	const char **syms;
-	size_t cnt;
-	size_t found;
-};
-
-struct ctx_switch_entry {
-	struct trace_entry ent;
-	unsigned int prev_pid;
-	unsigned int next_pid;
-	unsigned int next_cpu;
-	unsigned char prev_prio;
-	unsigned char prev_state;
-	unsigned char next_prio;
-	unsigned char next_state;
-};
-
-struct hwlat_entry {
-	struct trace_entry ent;
-	u64 duration;
-	u64 outer_duration;
-	u64 nmi_total_ts;
-	struct timespec64 timestamp;
-	unsigned int nmi_count;
-	unsigned int seqnum;
-	unsigned int count;
-};
-
-struct osnoise_entry {
-	struct trace_entry ent;
-	u64 noise;
-	u64 runtime;
-	u64 max_sample;
-	unsigned int hw_count;
-	unsigned int nmi_count;
-	unsigned int irq_count;
-	unsigned int softirq_count;
-	unsigned int thread_count;
-};
-
-struct timerlat_entry {
-	struct trace_entry ent;
-	unsigned int seqnum;
-	int context;
-	u64 timer_latency;
-};
-
-struct trace_mark {
-	long long unsigned int val;
-	char sym;
-};
-
-struct trace_bprintk_fmt {
-	struct list_head list;
-	const char *fmt;
-};
-
-struct ftrace_graph_ent_entry {
-	struct trace_entry ent;
-	struct ftrace_graph_ent graph_ent;
-};
-
-struct ftrace_graph_ret_entry {
-	struct trace_entry ent;
-	struct ftrace_graph_ret ret;
-};
-
-struct fgraph_cpu_data {
-	pid_t last_pid;
-	int depth;
-	int depth_irq;
-	int ignore;
-	long unsigned int enter_funcs[50];
-};
-
-struct fgraph_data {
-	struct fgraph_cpu_data *cpu_data;
-	struct ftrace_graph_ent_entry ent;
-	struct ftrace_graph_ret_entry ret;
-	int failed;
-	int cpu;
-	long: 0;
-} __attribute__((packed));
-
-enum {
-	FLAGS_FILL_FULL = 268435456,
-	FLAGS_FILL_START = 536870912,
-	FLAGS_FILL_END = 805306368,
-};
-
-struct filter_pred;
-
-struct prog_entry {
-	int target;
-	int when_to_branch;
-	struct filter_pred *pred;
-};
-
-struct regex;
-
-typedef int (*regex_match_func)(char *, struct regex *, int);
-
-struct regex {
-	char pattern[256];
-	int len;
-	int field_len;
-	regex_match_func match;
-};
-
-enum filter_op_ids {
-	OP_GLOB = 0,
-	OP_NE = 1,
-	OP_EQ = 2,
-	OP_LE = 3,
-	OP_LT = 4,
-	OP_GE = 5,
-	OP_GT = 6,
-	OP_BAND = 7,
-	OP_MAX = 8,
-};
-
-enum filter_pred_fn {
-	FILTER_PRED_FN_NOP = 0,
-	FILTER_PRED_FN_64 = 1,
-	FILTER_PRED_FN_S64 = 2,
-	FILTER_PRED_FN_U64 = 3,
-	FILTER_PRED_FN_32 = 4,
-	FILTER_PRED_FN_S32 = 5,
-	FILTER_PRED_FN_U32 = 6,
-	FILTER_PRED_FN_16 = 7,
-	FILTER_PRED_FN_S16 = 8,
-	FILTER_PRED_FN_U16 = 9,
-	FILTER_PRED_FN_8 = 10,
-	FILTER_PRED_FN_S8 = 11,
-	FILTER_PRED_FN_U8 = 12,
-	FILTER_PRED_FN_COMM = 13,
-	FILTER_PRED_FN_STRING = 14,
-	FILTER_PRED_FN_STRLOC = 15,
-	FILTER_PRED_FN_STRRELLOC = 16,
-	FILTER_PRED_FN_PCHAR_USER = 17,
-	FILTER_PRED_FN_PCHAR = 18,
-	FILTER_PRED_FN_CPU = 19,
-	FILTER_PRED_FN_ = 20,
-	FILTER_PRED_TEST_VISITED = 21,
-};
-
-struct filter_pred {
-	enum filter_pred_fn fn_num;
-	u64 val;
-	struct regex regex;
-	short unsigned int *ops;
-	struct ftrace_event_field *field;
-	int offset;
-	int not;
-	int op;
-};
-
-enum {
-	FILT_ERR_NONE = 0,
-	FILT_ERR_INVALID_OP = 1,
-	FILT_ERR_TOO_MANY_OPEN = 2,
-	FILT_ERR_TOO_MANY_CLOSE = 3,
-	FILT_ERR_MISSING_QUOTE = 4,
-	FILT_ERR_OPERAND_TOO_LONG = 5,
-	FILT_ERR_EXPECT_STRING = 6,
-	FILT_ERR_EXPECT_DIGIT = 7,
-	FILT_ERR_ILLEGAL_FIELD_OP = 8,
-	FILT_ERR_FIELD_NOT_FOUND = 9,
-	FILT_ERR_ILLEGAL_INTVAL = 10,
-	FILT_ERR_BAD_SUBSYS_FILTER = 11,
-	FILT_ERR_TOO_MANY_PREDS = 12,
-	FILT_ERR_INVALID_FILTER = 13,
-	FILT_ERR_IP_FIELD_ONLY = 14,
-	FILT_ERR_INVALID_VALUE = 15,
-	FILT_ERR_ERRNO = 16,
-	FILT_ERR_NO_FILTER = 17,
-};
-
-struct filter_parse_error {
-	int lasterr;
-	int lasterr_pos;
-};
-
-typedef int (*parse_pred_fn)(const char *, void *, int, struct filter_parse_error *, struct filter_pred **);
-
-enum {
-	INVERT = 1,
-	PROCESS_AND = 2,
-	PROCESS_OR = 4,
-};
-
-struct ustring_buffer {
-	char buffer[1024];
-};
-
-enum {
-	TOO_MANY_CLOSE = -1,
-	TOO_MANY_OPEN = -2,
-	MISSING_QUOTE = -3,
-};
-
-struct filter_list {
-	struct list_head list;
-	struct event_filter *filter;
-};
-
-struct function_filter_data {
-	struct ftrace_ops *ops;
-	int first_filter;
-	int first_notrace;
-};
-
-enum {
-	BPF_F_GET_BRANCH_RECORDS_SIZE = 1,
-};
-
-struct bpf_perf_event_value {
-	__u64 counter;
-	__u64 enabled;
-	__u64 running;
-};
-
-struct bpf_raw_tracepoint_args {
-	__u64 args[0];
-};
-
-struct btf_ptr {
-	void *ptr;
-	__u32 type_id;
-	__u32 flags;
-};
-
-enum {
-	BTF_F_COMPACT = 1,
-	BTF_F_NONAME = 2,
-	BTF_F_PTR_RAW = 4,
-	BTF_F_ZERO = 8,
-};
-
-struct bpf_trace_run_ctx {
-	struct bpf_run_ctx run_ctx;
-	u64 bpf_cookie;
-};
-
-typedef u32 (*bpf_prog_run_fn)(const struct bpf_prog *, const void *);
-
-struct bpf_perf_event_data {
-	bpf_user_pt_regs_t regs;
-	__u64 sample_period;
-	__u64 addr;
-};
-
-struct perf_event_query_bpf {
-	__u32 ids_len;
-	__u32 prog_cnt;
-	__u32 ids[0];
-};
-
-struct trace_event_raw_bpf_trace_printk {
-	struct trace_entry ent;
-	u32 __data_loc_bpf_string;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_bpf_trace_printk {
-	u32 bpf_string;
-};
-
-typedef void (*btf_trace_bpf_trace_printk)(void *, const char *);
-
-struct bpf_trace_module {
-	struct module *module;
-	struct list_head list;
-};
-
-typedef u64 (*btf_bpf_probe_read_user)(void *, u32, const void *);
-
-typedef u64 (*btf_bpf_probe_read_user_str)(void *, u32, const void *);
-
-typedef u64 (*btf_bpf_probe_read_kernel)(void *, u32, const void *);
-
-typedef u64 (*btf_bpf_probe_read_kernel_str)(void *, u32, const void *);
-
-typedef u64 (*btf_bpf_probe_read_compat)(void *, u32, const void *);
-
-typedef u64 (*btf_bpf_probe_read_compat_str)(void *, u32, const void *);
-
-typedef u64 (*btf_bpf_probe_write_user)(void *, const void *, u32);
-
-typedef u64 (*btf_bpf_trace_printk)(char *, u32, u64, u64, u64);
-
-typedef u64 (*btf_bpf_trace_vprintk)(char *, u32, const void *, u32);
-
-typedef u64 (*btf_bpf_seq_printf)(struct seq_file *, char *, u32, const void *, u32);
-
-typedef u64 (*btf_bpf_seq_write)(struct seq_file *, const void *, u32);
-
-typedef u64 (*btf_bpf_seq_printf_btf)(struct seq_file *, struct btf_ptr *, u32, u64);
-
-typedef u64 (*btf_bpf_perf_event_read)(struct bpf_map *, u64);
-
-typedef u64 (*btf_bpf_perf_event_read_value)(struct bpf_map *, u64, struct bpf_perf_event_value *, u32);
-
-struct bpf_trace_sample_data {
-	struct perf_sample_data sds[3];
-};
-
-typedef u64 (*btf_bpf_perf_event_output)(struct pt_regs *, struct bpf_map *, u64, void *, u64);
-
-struct bpf_nested_pt_regs {
-	struct pt_regs regs[3];
-};
-
-typedef u64 (*btf_bpf_get_current_task)(void);
-
-typedef u64 (*btf_bpf_get_current_task_btf)(void);
-
-typedef u64 (*btf_bpf_task_pt_regs)(struct task_struct *);
-
-typedef u64 (*btf_bpf_current_task_under_cgroup)(struct bpf_map *, u32);
-
-struct send_signal_irq_work {
-	struct irq_work irq_work;
-	struct task_struct *task;
-	u32 sig;
-	enum pid_type type;
-};
-
-typedef u64 (*btf_bpf_send_signal)(u32);
-
-typedef u64 (*btf_bpf_send_signal_thread)(u32);
-
-typedef u64 (*btf_bpf_d_path)(struct path *, char *, u32);
-
-typedef u64 (*btf_bpf_snprintf_btf)(char *, u32, struct btf_ptr *, u32, u64);
-
-typedef u64 (*btf_bpf_get_func_ip_tracing)(void *);
-
-typedef u64 (*btf_bpf_get_func_ip_kprobe)(struct pt_regs *);
-
-typedef u64 (*btf_bpf_get_func_ip_kprobe_multi)(struct pt_regs *);
-
-typedef u64 (*btf_bpf_get_attach_cookie_kprobe_multi)(struct pt_regs *);
-
-typedef u64 (*btf_bpf_get_attach_cookie_trace)(void *);
-
-typedef u64 (*btf_bpf_get_attach_cookie_pe)(struct bpf_perf_event_data_kern *);
-
-typedef u64 (*btf_bpf_get_attach_cookie_tracing)(void *);
-
-typedef u64 (*btf_bpf_get_branch_snapshot)(void *, u32, u64);
-
-typedef u64 (*btf_get_func_arg)(void *, u32, u64 *);
-
-typedef u64 (*btf_get_func_ret)(void *, u64 *);
-
-typedef u64 (*btf_get_func_arg_cnt)(void *);
-
-typedef u64 (*btf_bpf_perf_event_output_tp)(void *, struct bpf_map *, u64, void *, u64);
-
-typedef u64 (*btf_bpf_get_stackid_tp)(void *, struct bpf_map *, u64);
-
-typedef u64 (*btf_bpf_get_stack_tp)(void *, void *, u32, u64);
-
-typedef u64 (*btf_bpf_perf_prog_read_value)(struct bpf_perf_event_data_kern *, struct bpf_perf_event_value *, u32);
-
-typedef u64 (*btf_bpf_read_branch_records)(struct bpf_perf_event_data_kern *, void *, u32, u64);
-
-struct bpf_raw_tp_regs {
-	struct pt_regs regs[3];
-};
-
-typedef u64 (*btf_bpf_perf_event_output_raw_tp)(struct bpf_raw_tracepoint_args *, struct bpf_map *, u64, void *, u64);
-
-typedef u64 (*btf_bpf_get_stackid_raw_tp)(struct bpf_raw_tracepoint_args *, struct bpf_map *, u64);
-
-typedef u64 (*btf_bpf_get_stack_raw_tp)(struct bpf_raw_tracepoint_args *, void *, u32, u64);
-
-struct dynevent_arg_pair {
-	const char *lhs;
-	const char *rhs;
-	char operator;
-	char separator;
-};
-
-enum uprobe_filter_ctx {
-	UPROBE_FILTER_REGISTER = 0,
-	UPROBE_FILTER_UNREGISTER = 1,
-	UPROBE_FILTER_MMAP = 2,
-};
-
-struct uprobe_consumer {
-	int (*handler)(struct uprobe_consumer *, struct pt_regs *);
-	int (*ret_handler)(struct uprobe_consumer *, long unsigned int, struct pt_regs *);
-	bool (*filter)(struct uprobe_consumer *, enum uprobe_filter_ctx, struct mm_struct *);
-	struct uprobe_consumer *next;
-};
-
-struct uprobe_trace_entry_head {
-	struct trace_entry ent;
-	long unsigned int vaddr[0];
-};
-
-struct trace_uprobe {
-	struct dyn_event devent;
-	struct uprobe_consumer consumer;
-	struct path path;
-	struct inode *inode;
-	char *filename;
-	long unsigned int offset;
-	long unsigned int ref_ctr_offset;
-	long unsigned int nhit;
-	struct trace_probe tp;
-};
-
-struct uprobe_dispatch_data {
-	struct trace_uprobe *tu;
-	long unsigned int bp_addr;
-};
-
-struct uprobe_cpu_buffer {
-	struct mutex mutex;
-	void *buf;
-	int dsize;
-};
-
-typedef bool (*filter_func_t)(struct uprobe_consumer *, enum uprobe_filter_ctx, struct mm_struct *);
-
-typedef void (*swap_r_func_t)(void *, void *, int, const void *);
-
-typedef int (*cmp_r_func_t)(const void *, const void *, const void *);
-
-enum bpf_cmd {
-	BPF_MAP_CREATE = 0,
-	BPF_MAP_LOOKUP_ELEM = 1,
-	BPF_MAP_UPDATE_ELEM = 2,
-	BPF_MAP_DELETE_ELEM = 3,
-	BPF_MAP_GET_NEXT_KEY = 4,
-	BPF_PROG_LOAD = 5,
-	BPF_OBJ_PIN = 6,
-	BPF_OBJ_GET = 7,
-	BPF_PROG_ATTACH = 8,
-	BPF_PROG_DETACH = 9,
-	BPF_PROG_TEST_RUN = 10,
-	BPF_PROG_RUN = 10,
-	BPF_PROG_GET_NEXT_ID = 11,
-	BPF_MAP_GET_NEXT_ID = 12,
-	BPF_PROG_GET_FD_BY_ID = 13,
-	BPF_MAP_GET_FD_BY_ID = 14,
-	BPF_OBJ_GET_INFO_BY_FD = 15,
-	BPF_PROG_QUERY = 16,
-	BPF_RAW_TRACEPOINT_OPEN = 17,
-	BPF_BTF_LOAD = 18,
-	BPF_BTF_GET_FD_BY_ID = 19,
-	BPF_TASK_FD_QUERY = 20,
-	BPF_MAP_LOOKUP_AND_DELETE_ELEM = 21,
-	BPF_MAP_FREEZE = 22,
-	BPF_BTF_GET_NEXT_ID = 23,
-	BPF_MAP_LOOKUP_BATCH = 24,
-	BPF_MAP_LOOKUP_AND_DELETE_BATCH = 25,
-	BPF_MAP_UPDATE_BATCH = 26,
-	BPF_MAP_DELETE_BATCH = 27,
-	BPF_LINK_CREATE = 28,
-	BPF_LINK_UPDATE = 29,
-	BPF_LINK_GET_FD_BY_ID = 30,
-	BPF_LINK_GET_NEXT_ID = 31,
-	BPF_ENABLE_STATS = 32,
-	BPF_ITER_CREATE = 33,
-	BPF_LINK_DETACH = 34,
-	BPF_PROG_BIND_MAP = 35,
-};
-
-enum bpf_stats_type {
-	BPF_STATS_RUN_TIME = 0,
-};
-
-struct bpf_btf_info {
-	__u64 btf;
-	__u32 btf_size;
-	__u32 id;
-	__u64 name;
-	__u32 name_len;
-	__u32 kernel_btf;
-};
-
-struct bpf_tracing_link {
-	struct bpf_tramp_link link;
-	enum bpf_attach_type attach_type;
-	struct bpf_trampoline *trampoline;
-	struct bpf_prog *tgt_prog;
-};
-
-enum bpf_audit {
-	BPF_AUDIT_LOAD = 0,
-	BPF_AUDIT_UNLOAD = 1,
-	BPF_AUDIT_MAX = 2,
-};
-
-struct bpf_prog_kstats {
-	u64 nsecs;
-	u64 cnt;
-	u64 misses;
-};
-
-struct bpf_raw_tp_link {
-	struct bpf_link link;
-	struct bpf_raw_event_map *btp;
-};
-
-struct bpf_perf_link {
-	struct bpf_link link;
-	struct file *perf_file;
-};
-
-typedef u64 (*btf_bpf_sys_bpf)(int, union bpf_attr *, u32);
-
-typedef u64 (*btf_bpf_sys_close)(u32);
-
-typedef u64 (*btf_bpf_kallsyms_lookup_name)(const char *, int, int, u64 *);
-
-struct audit_buffer;
-
-struct bpf_preload_info {
-	char link_name[16];
-	struct bpf_link *link;
-};
-
-struct bpf_preload_ops {
-	int (*preload)(struct bpf_preload_info *);
-	struct module *owner;
-};
-
-enum bpf_type {
-	BPF_TYPE_UNSPEC = 0,
-	BPF_TYPE_PROG = 1,
-	BPF_TYPE_MAP = 2,
-	BPF_TYPE_LINK = 3,
-};
-
-struct map_iter {
-	void *key;
-	bool done;
-};
-
-enum {
-	OPT_MODE = 0,
-};
-
-struct bpf_mount_opts {
-	umode_t mode;
-};
-
-struct bpf_iter_seq_task_common {
-	struct pid_namespace *ns;
-	enum bpf_iter_task_type type;
-	u32 pid;
-	u32 pid_visiting;
-};
-
-struct bpf_iter_seq_task_info {
-	struct bpf_iter_seq_task_common common;
-	u32 tid;
-};
-
-struct bpf_iter__task {
-	union {
-		struct bpf_iter_meta *meta;
-	};
-	union {
-		struct task_struct *task;
-	};
-};
-
-struct bpf_iter_seq_task_file_info {
-	struct bpf_iter_seq_task_common common;
-	struct task_struct *task;
-	u32 tid;
-	u32 fd;
-};
-
-struct bpf_iter__task_file {
-	union {
-		struct bpf_iter_meta *meta;
-	};
-	union {
-		struct task_struct *task;
-	};
-	u32 fd;
-	union {
-		struct file *file;
-	};
-};
-
-struct bpf_iter_seq_task_vma_info {
-	struct bpf_iter_seq_task_common common;
-	struct task_struct *task;
-	struct mm_struct *mm;
-	struct vm_area_struct *vma;
-	u32 tid;
-	long unsigned int prev_vm_start;
-	long unsigned int prev_vm_end;
-};
-
-enum bpf_task_vma_iter_find_op {
-	task_vma_iter_first_vma = 0,
-	task_vma_iter_next_vma = 1,
-	task_vma_iter_find_vma = 2,
-};
-
-struct bpf_iter__task_vma {
-	union {
-		struct bpf_iter_meta *meta;
-	};
-	union {
-		struct task_struct *task;
-	};
-	union {
-		struct vm_area_struct *vma;
-	};
-};
-
-typedef u64 (*btf_bpf_find_vma)(struct task_struct *, u64, bpf_callback_t, void *, u64);
-
-struct bucket {
-	struct hlist_nulls_head head;
-	raw_spinlock_t raw_lock;
-};
-
-struct htab_elem;
-
-struct bpf_htab {
-	struct bpf_map map;
-	struct bpf_mem_alloc ma;
-	struct bpf_mem_alloc pcpu_ma;
-	struct bucket *buckets;
-	void *elems;
-	union {
-		struct pcpu_freelist freelist;
-		struct bpf_lru lru;
-	};
-	struct htab_elem **extra_elems;
-	struct percpu_counter pcount;
-	atomic_t count;
-	bool use_percpu_counter;
-	u32 n_buckets;
-	u32 elem_size;
-	u32 hashrnd;
-	struct lock_class_key lockdep_key;
-	int *map_locked[8];
-};
-
-struct htab_elem {
-	union {
-		struct hlist_nulls_node hash_node;
-		struct {
-			void *padding;
-			union {
-				struct pcpu_freelist_node fnode;
-				struct htab_elem *batch_flink;
-			};
-		};
-	};
-	union {
-		void *ptr_to_pptr;
-		struct bpf_lru_node lru_node;
-	};
-	u32 hash;
-	long: 0;
-	char key[0];
-};
-
-struct bpf_iter_seq_hash_map_info {
-	struct bpf_map *map;
-	struct bpf_htab *htab;
-	void *percpu_value_buf;
-	u32 bucket_id;
-	u32 skip_elems;
-};
-
-struct bpf_bloom_filter {
-	struct bpf_map map;
-	u32 bitset_mask;
-	u32 hash_seed;
-	u32 aligned_u32_count;
-	u32 nr_hash_funcs;
-	long unsigned int bitset[0];
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-};
-
-enum {
-	BTF_VAR_STATIC = 0,
-	BTF_VAR_GLOBAL_ALLOCATED = 1,
-	BTF_VAR_GLOBAL_EXTERN = 2,
-};
-
-struct btf_var {
-	__u32 linkage;
-};
-
-struct btf_decl_tag {
-	__s32 component_idx;
-};
-
-struct bpf_flow_keys {
-	__u16 nhoff;
-	__u16 thoff;
-	__u16 addr_proto;
-	__u8 is_frag;
-	__u8 is_first_frag;
-	__u8 is_encap;
-	__u8 ip_proto;
-	__be16 n_proto;
-	__be16 sport;
-	__be16 dport;
-	union {
-		struct {
-			__be32 ipv4_src;
-			__be32 ipv4_dst;
-		};
-		struct {
-			__u32 ipv6_src[4];
-			__u32 ipv6_dst[4];
-		};
-	};
-	__u32 flags;
-	__be32 flow_label;
-};
-
-struct bpf_sock {
-	__u32 bound_dev_if;
-	__u32 family;
-	__u32 type;
-	__u32 protocol;
-	__u32 mark;
-	__u32 priority;
-	__u32 src_ip4;
-	__u32 src_ip6[4];
-	__u32 src_port;
-	__be16 dst_port;
-	__u32 dst_ip4;
-	__u32 dst_ip6[4];
-	__u32 state;
-	__s32 rx_queue_mapping;
-};
-
-struct __sk_buff {
-	__u32 len;
-	__u32 pkt_type;
-	__u32 mark;
-	__u32 queue_mapping;
-	__u32 protocol;
-	__u32 vlan_present;
-	__u32 vlan_tci;
-	__u32 vlan_proto;
-	__u32 priority;
-	__u32 ingress_ifindex;
-	__u32 ifindex;
-	__u32 tc_index;
-	__u32 cb[5];
-	__u32 hash;
-	__u32 tc_classid;
-	__u32 data;
-	__u32 data_end;
-	__u32 napi_id;
-	__u32 family;
-	__u32 remote_ip4;
-	__u32 local_ip4;
-	__u32 remote_ip6[4];
-	__u32 local_ip6[4];
-	__u32 remote_port;
-	__u32 local_port;
-	__u32 data_meta;
-	union {
-		struct bpf_flow_keys *flow_keys;
-	};
-	__u64 tstamp;
-	__u32 wire_len;
-	__u32 gso_segs;
-	union {
-		struct bpf_sock *sk;
-	};
-	__u32 gso_size;
-	__u8 tstamp_type;
-	__u64 hwtstamp;
-};
-
-struct xdp_md {
-	__u32 data;
-	__u32 data_end;
-	__u32 data_meta;
-	__u32 ingress_ifindex;
-	__u32 rx_queue_index;
-	__u32 egress_ifindex;
-};
-
-struct sk_msg_md {
-	union {
-		void *data;
-	};
-	union {
-		void *data_end;
-	};
-	__u32 family;
-	__u32 remote_ip4;
-	__u32 local_ip4;
-	__u32 remote_ip6[4];
-	__u32 local_ip6[4];
-	__u32 remote_port;
-	__u32 local_port;
-	__u32 size;
-	union {
-		struct bpf_sock *sk;
-	};
-};
-
-struct sk_reuseport_md {
-	union {
-		void *data;
-	};
-	union {
-		void *data_end;
-	};
-	__u32 len;
-	__u32 eth_protocol;
-	__u32 ip_protocol;
-	__u32 bind_inany;
-	__u32 hash;
-	union {
-		struct bpf_sock *sk;
-	};
-	union {
-		struct bpf_sock *migrating_sk;
-	};
-};
-
-struct bpf_sock_ops {
-	__u32 op;
-	union {
-		__u32 args[4];
-		__u32 reply;
-		__u32 replylong[4];
-	};
-	__u32 family;
-	__u32 remote_ip4;
-	__u32 local_ip4;
-	__u32 remote_ip6[4];
-	__u32 local_ip6[4];
-	__u32 remote_port;
-	__u32 local_port;
-	__u32 is_fullsock;
-	__u32 snd_cwnd;
-	__u32 srtt_us;
-	__u32 bpf_sock_ops_cb_flags;
-	__u32 state;
-	__u32 rtt_min;
-	__u32 snd_ssthresh;
-	__u32 rcv_nxt;
-	__u32 snd_nxt;
-	__u32 snd_una;
-	__u32 mss_cache;
-	__u32 ecn_flags;
-	__u32 rate_delivered;
-	__u32 rate_interval_us;
-	__u32 packets_out;
-	__u32 retrans_out;
-	__u32 total_retrans;
-	__u32 segs_in;
-	__u32 data_segs_in;
-	__u32 segs_out;
-	__u32 data_segs_out;
-	__u32 lost_out;
-	__u32 sacked_out;
-	__u32 sk_txhash;
-	__u64 bytes_received;
-	__u64 bytes_acked;
-	union {
-		struct bpf_sock *sk;
-	};
-	union {
-		void *skb_data;
-	};
-	union {
-		void *skb_data_end;
-	};
-	__u32 skb_len;
-	__u32 skb_tcp_flags;
-};
-
-struct bpf_sk_lookup {
-	union {
-		union {
-			struct bpf_sock *sk;
-		};
-		__u64 cookie;
-	};
-	__u32 family;
-	__u32 protocol;
-	__u32 remote_ip4;
-	__u32 remote_ip6[4];
-	__be16 remote_port;
-	__u32 local_ip4;
-	__u32 local_ip6[4];
-	__u32 local_port;
-	__u32 ingress_ifindex;
-};
-
-struct btf_id_dtor_kfunc {
-	u32 btf_id;
-	u32 kfunc_btf_id;
-};
-
-struct sk_reuseport_kern {
-	struct sk_buff *skb;
-	struct sock *sk;
-	struct sock *selected_sk;
-	struct sock *migrating_sk;
-	void *data_end;
-	u32 hash;
-	u32 reuseport_id;
-	bool bind_inany;
-};
-
-struct bpf_flow_dissector {
-	struct bpf_flow_keys *flow_keys;
-	const struct sk_buff *skb;
-	const void *data;
-	const void *data_end;
-};
-
-enum btf_kfunc_hook {
-	BTF_KFUNC_HOOK_XDP = 0,
-	BTF_KFUNC_HOOK_TC = 1,
-	BTF_KFUNC_HOOK_STRUCT_OPS = 2,
-	BTF_KFUNC_HOOK_TRACING = 3,
-	BTF_KFUNC_HOOK_SYSCALL = 4,
-	BTF_KFUNC_HOOK_MAX = 5,
-};
-
-enum {
-	BTF_KFUNC_SET_MAX_CNT = 256,
-	BTF_DTOR_KFUNC_MAX_CNT = 256,
-};
-
-struct btf_kfunc_set_tab {
-	struct btf_id_set8 *sets[5];
-};
-
-struct btf_id_dtor_kfunc_tab {
-	u32 cnt;
-	struct btf_id_dtor_kfunc dtors[0];
-};
-
-enum verifier_phase {
-	CHECK_META = 0,
-	CHECK_TYPE = 1,
-};
-
-struct resolve_vertex {
-	const struct btf_type *t;
-	u32 type_id;
-	u16 next_member;
-};
-
-enum visit_state {
-	NOT_VISITED = 0,
-	VISITED = 1,
-	RESOLVED = 2,
-};
-
-enum resolve_mode {
-	RESOLVE_TBD = 0,
-	RESOLVE_PTR = 1,
-	RESOLVE_STRUCT_OR_ARRAY = 2,
-};
-
-struct btf_sec_info {
-	u32 off;
-	u32 len;
-};
-
-struct btf_verifier_env {
-	struct btf *btf;
-	u8 *visit_states;
-	struct resolve_vertex stack[32];
-	struct bpf_verifier_log log;
-	u32 log_type_id;
-	u32 top_stack;
-	enum verifier_phase phase;
-	enum resolve_mode resolve_mode;
-};
-
-struct btf_show {
-	u64 flags;
-	void *target;
-	void (*showfn)(struct btf_show *, const char *, struct __va_list_tag *);
-	const struct btf *btf;
-	struct {
-		u8 depth;
-		u8 depth_to_show;
-		u8 depth_check;
-		u8 array_member: 1;
-		u8 array_terminated: 1;
-		u16 array_encoding;
-		u32 type_id;
-		int status;
-		const struct btf_type *type;
-		const struct btf_member *member;
-		char name[80];
-	} state;
-	struct {
-		u32 size;
-		void *head;
-		void *data;
-		u8 safe[32];
-	} obj;
-};
-
-struct btf_kind_operations {
-	s32 (*check_meta)(struct btf_verifier_env *, const struct btf_type *, u32);
-	int (*resolve)(struct btf_verifier_env *, const struct resolve_vertex *);
-	int (*check_member)(struct btf_verifier_env *, const struct btf_type *, const struct btf_member *, const struct btf_type *);
-	int (*check_kflag_member)(struct btf_verifier_env *, const struct btf_type *, const struct btf_member *, const struct btf_type *);
-	void (*log_details)(struct btf_verifier_env *, const struct btf_type *);
-	void (*show)(const struct btf *, const struct btf_type *, u32, void *, u8, struct btf_show *);
-};
-
-enum btf_field_type {
-	BTF_FIELD_SPIN_LOCK = 0,
-	BTF_FIELD_TIMER = 1,
-	BTF_FIELD_KPTR = 2,
-};
-
-enum {
-	BTF_FIELD_IGNORE = 0,
-	BTF_FIELD_FOUND = 1,
-};
-
-struct btf_field_info {
-	u32 type_id;
-	u32 off;
-	enum bpf_kptr_type type;
-};
-
-struct bpf_ctx_convert {
-	struct __sk_buff BPF_PROG_TYPE_SOCKET_FILTER_prog;
-	struct sk_buff BPF_PROG_TYPE_SOCKET_FILTER_kern;
-	struct __sk_buff BPF_PROG_TYPE_SCHED_CLS_prog;
-	struct sk_buff BPF_PROG_TYPE_SCHED_CLS_kern;
-	struct __sk_buff BPF_PROG_TYPE_SCHED_ACT_prog;
-	struct sk_buff BPF_PROG_TYPE_SCHED_ACT_kern;
-	struct xdp_md BPF_PROG_TYPE_XDP_prog;
-	struct xdp_buff BPF_PROG_TYPE_XDP_kern;
-	struct __sk_buff BPF_PROG_TYPE_LWT_IN_prog;
-	struct sk_buff BPF_PROG_TYPE_LWT_IN_kern;
-	struct __sk_buff BPF_PROG_TYPE_LWT_OUT_prog;
-	struct sk_buff BPF_PROG_TYPE_LWT_OUT_kern;
-	struct __sk_buff BPF_PROG_TYPE_LWT_XMIT_prog;
-	struct sk_buff BPF_PROG_TYPE_LWT_XMIT_kern;
-	struct __sk_buff BPF_PROG_TYPE_LWT_SEG6LOCAL_prog;
-	struct sk_buff BPF_PROG_TYPE_LWT_SEG6LOCAL_kern;
-	struct bpf_sock_ops BPF_PROG_TYPE_SOCK_OPS_prog;
-	struct bpf_sock_ops_kern BPF_PROG_TYPE_SOCK_OPS_kern;
-	struct __sk_buff BPF_PROG_TYPE_SK_SKB_prog;
-	struct sk_buff BPF_PROG_TYPE_SK_SKB_kern;
-	struct sk_msg_md BPF_PROG_TYPE_SK_MSG_prog;
-	struct sk_msg BPF_PROG_TYPE_SK_MSG_kern;
-	struct __sk_buff BPF_PROG_TYPE_FLOW_DISSECTOR_prog;
-	struct bpf_flow_dissector BPF_PROG_TYPE_FLOW_DISSECTOR_kern;
-	bpf_user_pt_regs_t BPF_PROG_TYPE_KPROBE_prog;
-	struct pt_regs BPF_PROG_TYPE_KPROBE_kern;
-	__u64 BPF_PROG_TYPE_TRACEPOINT_prog;
-	u64 BPF_PROG_TYPE_TRACEPOINT_kern;
-	struct bpf_perf_event_data BPF_PROG_TYPE_PERF_EVENT_prog;
-	struct bpf_perf_event_data_kern BPF_PROG_TYPE_PERF_EVENT_kern;
-	struct bpf_raw_tracepoint_args BPF_PROG_TYPE_RAW_TRACEPOINT_prog;
-	u64 BPF_PROG_TYPE_RAW_TRACEPOINT_kern;
-	struct bpf_raw_tracepoint_args BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE_prog;
-	u64 BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE_kern;
-	void *BPF_PROG_TYPE_TRACING_prog;
-	void *BPF_PROG_TYPE_TRACING_kern;
-	struct sk_reuseport_md BPF_PROG_TYPE_SK_REUSEPORT_prog;
-	struct sk_reuseport_kern BPF_PROG_TYPE_SK_REUSEPORT_kern;
-	struct bpf_sk_lookup BPF_PROG_TYPE_SK_LOOKUP_prog;
-	struct bpf_sk_lookup_kern BPF_PROG_TYPE_SK_LOOKUP_kern;
-	void *BPF_PROG_TYPE_STRUCT_OPS_prog;
-	void *BPF_PROG_TYPE_STRUCT_OPS_kern;
-	void *BPF_PROG_TYPE_EXT_prog;
-	void *BPF_PROG_TYPE_EXT_kern;
-	void *BPF_PROG_TYPE_SYSCALL_prog;
-	void *BPF_PROG_TYPE_SYSCALL_kern;
-};
-
-enum {
-	__ctx_convertBPF_PROG_TYPE_SOCKET_FILTER = 0,
-	__ctx_convertBPF_PROG_TYPE_SCHED_CLS = 1,
-	__ctx_convertBPF_PROG_TYPE_SCHED_ACT = 2,
-	__ctx_convertBPF_PROG_TYPE_XDP = 3,
-	__ctx_convertBPF_PROG_TYPE_LWT_IN = 4,
-	__ctx_convertBPF_PROG_TYPE_LWT_OUT = 5,
-	__ctx_convertBPF_PROG_TYPE_LWT_XMIT = 6,
-	__ctx_convertBPF_PROG_TYPE_LWT_SEG6LOCAL = 7,
-	__ctx_convertBPF_PROG_TYPE_SOCK_OPS = 8,
-	__ctx_convertBPF_PROG_TYPE_SK_SKB = 9,
-	__ctx_convertBPF_PROG_TYPE_SK_MSG = 10,
-	__ctx_convertBPF_PROG_TYPE_FLOW_DISSECTOR = 11,
-	__ctx_convertBPF_PROG_TYPE_KPROBE = 12,
-	__ctx_convertBPF_PROG_TYPE_TRACEPOINT = 13,
-	__ctx_convertBPF_PROG_TYPE_PERF_EVENT = 14,
-	__ctx_convertBPF_PROG_TYPE_RAW_TRACEPOINT = 15,
-	__ctx_convertBPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE = 16,
-	__ctx_convertBPF_PROG_TYPE_TRACING = 17,
-	__ctx_convertBPF_PROG_TYPE_SK_REUSEPORT = 18,
-	__ctx_convertBPF_PROG_TYPE_SK_LOOKUP = 19,
-	__ctx_convertBPF_PROG_TYPE_STRUCT_OPS = 20,
-	__ctx_convertBPF_PROG_TYPE_EXT = 21,
-	__ctx_convertBPF_PROG_TYPE_SYSCALL = 22,
-	__ctx_convert_unused = 23,
-};
-
-enum bpf_struct_walk_result {
-	WALK_SCALAR = 0,
-	WALK_PTR = 1,
-	WALK_STRUCT = 2,
-};
-
-struct btf_show_snprintf {
-	struct btf_show show;
-	int len_left;
-	int len;
-};
-
-enum {
-	BTF_MODULE_F_LIVE = 1,
-};
-
-struct btf_module {
-	struct list_head list;
-	struct module *module;
-	struct btf *btf;
-	struct bin_attribute *sysfs_attr;
-	int flags;
-};
-
-typedef u64 (*btf_bpf_btf_find_by_name_kind)(char *, int, u32, int);
-
-struct bpf_cand_cache {
-	const char *name;
-	u32 name_len;
-	u16 kind;
-	u16 cnt;
-	struct {
-		const struct btf *btf;
-		u32 id;
-	} cands[0];
-};
-
-struct bpf_cpumap_val {
-	__u32 qsize;
-	union {
-		int fd;
-		__u32 id;
-	} bpf_prog;
-};
-
-struct bpf_cpu_map_entry;
-
-struct xdp_bulk_queue {
-	void *q[8];
-	struct list_head flush_node;
-	struct bpf_cpu_map_entry *obj;
-	unsigned int count;
-};
-
-struct bpf_cpu_map;
-
-struct bpf_cpu_map_entry {
-	u32 cpu;
-	int map_id;
-	struct xdp_bulk_queue *bulkq;
-	struct bpf_cpu_map *cmap;
-	struct ptr_ring *queue;
-	struct task_struct *kthread;
-	struct bpf_cpumap_val value;
-	struct bpf_prog *prog;
-	atomic_t refcnt;
-	struct callback_head rcu;
-	struct work_struct kthread_stop_wq;
-	struct completion kthread_running;
-};
-
-struct bpf_cpu_map {
-	struct bpf_map map;
-	struct bpf_cpu_map_entry **cpu_map;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-};
-
-struct bpf_netns_link {
-	struct bpf_link link;
-	enum bpf_attach_type type;
-	enum netns_bpf_attach_type netns_type;
-	struct net *net;
-	struct list_head node;
-};
-
-struct bpf_dummy_ops {
-	int (*test_1)(struct bpf_dummy_ops_state *);
-	int (*test_2)(struct bpf_dummy_ops_state *, int, short unsigned int, char, long unsigned int);
-};
-
-enum bpf_struct_ops_state {
-	BPF_STRUCT_OPS_STATE_INIT = 0,
-	BPF_STRUCT_OPS_STATE_INUSE = 1,
-	BPF_STRUCT_OPS_STATE_TOBEFREE = 2,
-};
-
-struct bpf_struct_ops_value {
-	refcount_t refcnt;
-	enum bpf_struct_ops_state state;
-	char data[0];
-};
-
-struct bpf_struct_ops_map {
-	struct bpf_map map;
-	struct callback_head rcu;
-	const struct bpf_struct_ops *st_ops;
-	struct mutex lock;
-	struct bpf_link **links;
-	void *image;
-	struct bpf_struct_ops_value *uvalue;
-	struct bpf_struct_ops_value kvalue;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-};
-
-struct bpf_struct_ops_bpf_dummy_ops {
-	refcount_t refcnt;
-	enum bpf_struct_ops_state state;
-	struct bpf_dummy_ops data;
-};
-
-struct bpf_struct_ops_tcp_congestion_ops {
-	refcount_t refcnt;
-	enum bpf_struct_ops_state state;
-	struct tcp_congestion_ops data;
-};
-
-enum {
-	BPF_STRUCT_OPS_TYPE_bpf_dummy_ops = 0,
-	BPF_STRUCT_OPS_TYPE_tcp_congestion_ops = 1,
-	__NR_BPF_STRUCT_OPS_TYPE = 2,
-};
-
-struct callchain_cpus_entries {
-	struct callback_head callback_head;
-	struct perf_callchain_entry *cpu_entries[0];
-};
-
-typedef u8 uprobe_opcode_t;
-
-struct uprobe {
-	struct rb_node rb_node;
-	refcount_t ref;
-	struct rw_semaphore register_rwsem;
-	struct rw_semaphore consumer_rwsem;
-	struct list_head pending_list;
-	struct uprobe_consumer *consumers;
-	struct inode *inode;
-	loff_t offset;
-	loff_t ref_ctr_offset;
-	long unsigned int flags;
-	struct arch_uprobe arch;
-};
-
-struct xol_area {
-	wait_queue_head_t wq;
-	atomic_t slot_count;
-	long unsigned int *bitmap;
-	struct vm_special_mapping xol_mapping;
-	struct page *pages[2];
-	long unsigned int vaddr;
-};
-
-struct page_vma_mapped_walk {
-	long unsigned int pfn;
-	long unsigned int nr_pages;
-	long unsigned int pgoff;
-	struct vm_area_struct *vma;
-	long unsigned int address;
-	pmd_t *pmd;
-	pte_t *pte;
-	spinlock_t *ptl;
-	unsigned int flags;
-};
-
-struct delayed_uprobe {
-	struct list_head list;
-	struct uprobe *uprobe;
-	struct mm_struct *mm;
-};
-
-struct __uprobe_key {
-	struct inode *inode;
-	loff_t offset;
-};
-
-struct map_info {
-	struct map_info *next;
-	struct mm_struct *mm;
-	long unsigned int vaddr;
-};
-
-typedef unsigned int zap_flags_t;
-
-struct zap_details {
-	struct folio *single_folio;
-	bool even_cows;
-	zap_flags_t zap_flags;
-};
-
-struct trace_event_raw_oom_score_adj_update {
-	struct trace_entry ent;
-	pid_t pid;
-	char comm[16];
-	short int oom_score_adj;
-	char __data[0];
-};
-
-struct trace_event_raw_reclaim_retry_zone {
-	struct trace_entry ent;
-	int node;
-	int zone_idx;
-	int order;
-	long unsigned int reclaimable;
-	long unsigned int available;
-	long unsigned int min_wmark;
-	int no_progress_loops;
-	bool wmark_check;
-	char __data[0];
-};
-
-struct trace_event_raw_mark_victim {
-	struct trace_entry ent;
-	int pid;
-	u32 __data_loc_comm;
-	long unsigned int total_vm;
-	long unsigned int anon_rss;
-	long unsigned int file_rss;
-	long unsigned int shmem_rss;
-	uid_t uid;
-	long unsigned int pgtables;
-	short int oom_score_adj;
-	char __data[0];
-};
-
-struct trace_event_raw_wake_reaper {
-	struct trace_entry ent;
-	int pid;
-	char __data[0];
-};
-
-struct trace_event_raw_start_task_reaping {
-	struct trace_entry ent;
-	int pid;
-	char __data[0];
-};
-
-struct trace_event_raw_finish_task_reaping {
-	struct trace_entry ent;
-	int pid;
-	char __data[0];
-};
-
-struct trace_event_raw_skip_task_reaping {
-	struct trace_entry ent;
-	int pid;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_oom_score_adj_update {};
-
-struct trace_event_data_offsets_reclaim_retry_zone {};
-
-struct trace_event_data_offsets_mark_victim {
-	u32 comm;
-};
-
-struct trace_event_data_offsets_wake_reaper {};
-
-struct trace_event_data_offsets_start_task_reaping {};
-
-struct trace_event_data_offsets_finish_task_reaping {};
-
-struct trace_event_data_offsets_skip_task_reaping {};
-
-typedef void (*btf_trace_oom_score_adj_update)(void *, struct task_struct *);
-
-typedef void (*btf_trace_reclaim_retry_zone)(void *, struct zoneref *, int, long unsigned int, long unsigned int, long unsigned int, int, bool);
-
-typedef void (*btf_trace_mark_victim)(void *, struct task_struct *, uid_t);
-
-typedef void (*btf_trace_wake_reaper)(void *, int);
-
-typedef void (*btf_trace_start_task_reaping)(void *, int);
-
-typedef void (*btf_trace_finish_task_reaping)(void *, int);
-
-typedef void (*btf_trace_skip_task_reaping)(void *, int);
-
-enum {
-	XA_CHECK_SCHED = 4096,
-};
-
-enum wb_state {
-	WB_registered = 0,
-	WB_writeback_running = 1,
-	WB_has_dirty_io = 2,
-	WB_start_all = 3,
-};
-
-struct wb_lock_cookie {
-	bool locked;
-	long unsigned int flags;
-};
-
-struct wb_domain {
-	spinlock_t lock;
-	struct fprop_global completions;
-	struct timer_list period_timer;
-	long unsigned int period_time;
-	long unsigned int dirty_limit_tstamp;
-	long unsigned int dirty_limit;
-};
-
-struct dirty_throttle_control {
-	struct bdi_writeback *wb;
-	struct fprop_local_percpu *wb_completions;
-	long unsigned int avail;
-	long unsigned int dirty;
-	long unsigned int thresh;
-	long unsigned int bg_thresh;
-	long unsigned int wb_dirty;
-	long unsigned int wb_thresh;
-	long unsigned int wb_bg_thresh;
-	long unsigned int pos_ratio;
-};
-
-struct trace_event_raw_mm_lru_insertion {
-	struct trace_entry ent;
-	struct folio *folio;
-	long unsigned int pfn;
-	enum lru_list lru;
-	long unsigned int flags;
-	char __data[0];
-};
-
-struct trace_event_raw_mm_lru_activate {
-	struct trace_entry ent;
-	struct folio *folio;
-	long unsigned int pfn;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_mm_lru_insertion {};
-
-struct trace_event_data_offsets_mm_lru_activate {};
-
-typedef void (*btf_trace_mm_lru_insertion)(void *, struct folio *);
-
-typedef void (*btf_trace_mm_lru_activate)(void *, struct folio *);
-
-struct lru_rotate {
-	local_lock_t lock;
-	struct folio_batch fbatch;
-};
-
-struct cpu_fbatches {
-	local_lock_t lock;
-	struct folio_batch lru_add;
-	struct folio_batch lru_deactivate_file;
-	struct folio_batch lru_deactivate;
-	struct folio_batch lru_lazyfree;
-};
-
-typedef void (*move_fn_t)(struct lruvec *, struct folio *);
-
-struct fileattr {
-	u32 flags;
-	u32 fsx_xflags;
-	u32 fsx_extsize;
-	u32 fsx_nextents;
-	u32 fsx_projid;
-	u32 fsx_cowextsize;
-	bool flags_valid: 1;
-	bool fsx_valid: 1;
-};
-
-struct xattr;
-
-typedef int (*initxattrs)(struct inode *, const struct xattr *, void *);
-
-struct xattr {
-	const char *name;
-	void *value;
-	size_t value_len;
-};
-
-struct shared_policy {};
-
-struct shmem_inode_info {
-	spinlock_t lock;
-	unsigned int seals;
-	long unsigned int flags;
-	long unsigned int alloced;
-	long unsigned int swapped;
-	long unsigned int fallocend;
-	struct list_head shrinklist;
-	struct list_head swaplist;
-	struct shared_policy policy;
-	struct simple_xattrs xattrs;
-	atomic_t stop_eviction;
-	struct timespec64 i_crtime;
-	unsigned int fsflags;
-	struct inode vfs_inode;
-};
-
-struct shmem_sb_info {
-	long unsigned int max_blocks;
-	struct percpu_counter used_blocks;
-	long unsigned int max_inodes;
-	long unsigned int free_inodes;
-	raw_spinlock_t stat_lock;
-	umode_t mode;
-	unsigned char huge;
-	kuid_t uid;
-	kgid_t gid;
-	bool full_inums;
-	ino_t next_ino;
-	ino_t *ino_batch;
-	struct mempolicy *mpol;
-	spinlock_t shrinklist_lock;
-	struct list_head shrinklist;
-	long unsigned int shrinklist_len;
-};
-
-enum sgp_type {
-	SGP_READ = 0,
-	SGP_NOALLOC = 1,
-	SGP_CACHE = 2,
-	SGP_WRITE = 3,
-	SGP_FALLOC = 4,
-};
-
-struct shmem_falloc {
-	wait_queue_head_t *waitq;
-	long unsigned int start;
-	long unsigned int next;
-	long unsigned int nr_falloced;
-	long unsigned int nr_unswapped;
-};
-
-struct shmem_options {
-	long long unsigned int blocks;
-	long long unsigned int inodes;
-	struct mempolicy *mpol;
-	kuid_t uid;
-	kgid_t gid;
-	umode_t mode;
-	bool full_inums;
-	int huge;
-	int seen;
-};
-
-enum shmem_param {
-	Opt_gid___3 = 0,
-	Opt_huge = 1,
-	Opt_mode___2 = 2,
-	Opt_mpol = 3,
-	Opt_nr_blocks = 4,
-	Opt_nr_inodes = 5,
-	Opt_size = 6,
-	Opt_uid___2 = 7,
-	Opt_inode32 = 8,
-	Opt_inode64 = 9,
-};
-
-struct kmalloc_info_struct {
-	const char *name[2];
-	unsigned int size;
-};
-
-struct trace_event_raw_kmem_cache_alloc {
-	struct trace_entry ent;
-	long unsigned int call_site;
-	const void *ptr;
-	size_t bytes_req;
-	size_t bytes_alloc;
-	long unsigned int gfp_flags;
-	int node;
-	bool accounted;
-	char __data[0];
-};
-
-struct trace_event_raw_kmalloc {
-	struct trace_entry ent;
-	long unsigned int call_site;
-	const void *ptr;
-	size_t bytes_req;
-	size_t bytes_alloc;
-	long unsigned int gfp_flags;
-	int node;
-	char __data[0];
-};
-
-struct trace_event_raw_kfree {
-	struct trace_entry ent;
-	long unsigned int call_site;
-	const void *ptr;
-	char __data[0];
-};
-
-struct trace_event_raw_kmem_cache_free {
-	struct trace_entry ent;
-	long unsigned int call_site;
-	const void *ptr;
-	u32 __data_loc_name;
-	char __data[0];
-};
-
-struct trace_event_raw_mm_page_free {
-	struct trace_entry ent;
-	long unsigned int pfn;
-	unsigned int order;
-	char __data[0];
-};
-
-struct trace_event_raw_mm_page_free_batched {
-	struct trace_entry ent;
-	long unsigned int pfn;
-	char __data[0];
-};
-
-struct trace_event_raw_mm_page_alloc {
-	struct trace_entry ent;
-	long unsigned int pfn;
-	unsigned int order;
-	long unsigned int gfp_flags;
-	int migratetype;
-	char __data[0];
-};
-
-struct trace_event_raw_mm_page {
-	struct trace_entry ent;
-	long unsigned int pfn;
-	unsigned int order;
-	int migratetype;
-	int percpu_refill;
-	char __data[0];
-};
-
-struct trace_event_raw_mm_page_pcpu_drain {
-	struct trace_entry ent;
-	long unsigned int pfn;
-	unsigned int order;
-	int migratetype;
-	char __data[0];
-};
-
-struct trace_event_raw_mm_page_alloc_extfrag {
-	struct trace_entry ent;
-	long unsigned int pfn;
-	int alloc_order;
-	int fallback_order;
-	int alloc_migratetype;
-	int fallback_migratetype;
-	int change_ownership;
-	char __data[0];
-};
-
-struct trace_event_raw_rss_stat {
-	struct trace_entry ent;
-	unsigned int mm_id;
-	unsigned int curr;
-	int member;
-	long int size;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_kmem_cache_alloc {};
-
-struct trace_event_data_offsets_kmalloc {};
-
-struct trace_event_data_offsets_kfree {};
-
-struct trace_event_data_offsets_kmem_cache_free {
-	u32 name;
-};
-
-struct trace_event_data_offsets_mm_page_free {};
-
-struct trace_event_data_offsets_mm_page_free_batched {};
-
-struct trace_event_data_offsets_mm_page_alloc {};
-
-struct trace_event_data_offsets_mm_page {};
-
-struct trace_event_data_offsets_mm_page_pcpu_drain {};
-
-struct trace_event_data_offsets_mm_page_alloc_extfrag {};
-
-struct trace_event_data_offsets_rss_stat {};
-
-typedef void (*btf_trace_kmem_cache_alloc)(void *, long unsigned int, const void *, struct kmem_cache *, gfp_t, int);
-
-typedef void (*btf_trace_kmalloc)(void *, long unsigned int, const void *, size_t, size_t, gfp_t, int);
-
-typedef void (*btf_trace_kfree)(void *, long unsigned int, const void *);
-
-typedef void (*btf_trace_kmem_cache_free)(void *, long unsigned int, const void *, const struct kmem_cache *);
-
-typedef void (*btf_trace_mm_page_free)(void *, struct page *, unsigned int);
-
-typedef void (*btf_trace_mm_page_free_batched)(void *, struct page *);
-
-typedef void (*btf_trace_mm_page_alloc)(void *, struct page *, unsigned int, gfp_t, int);
-
-typedef void (*btf_trace_mm_page_alloc_zone_locked)(void *, struct page *, unsigned int, int, int);
-
-typedef void (*btf_trace_mm_page_pcpu_drain)(void *, struct page *, unsigned int, int);
-
-typedef void (*btf_trace_mm_page_alloc_extfrag)(void *, struct page *, int, int, int, int);
-
-typedef void (*btf_trace_rss_stat)(void *, struct mm_struct *, int, long int);
-
-struct follow_page_context {
-	struct dev_pagemap *pgmap;
-	unsigned int page_mask;
-};
-
-typedef int (*pte_fn_t)(pte_t *, long unsigned int, void *);
-
-typedef long unsigned int pte_marker;
-
-typedef int rmap_t;
-
-struct rmap_walk_control {
-	void *arg;
-	bool try_lock;
-	bool contended;
-	bool (*rmap_one)(struct folio *, struct vm_area_struct *, long unsigned int, void *);
-	int (*done)(struct folio *);
-	struct anon_vma * (*anon_lock)(struct folio *, struct rmap_walk_control *);
-	bool (*invalid_vma)(struct vm_area_struct *, void *);
-};
-
-struct trace_event_raw_tlb_flush {
-	struct trace_entry ent;
-	int reason;
-	long unsigned int pages;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_tlb_flush {};
-
-typedef void (*btf_trace_tlb_flush)(void *, int, long unsigned int);
-
-struct trace_event_raw_mm_migrate_pages {
-	struct trace_entry ent;
-	long unsigned int succeeded;
-	long unsigned int failed;
-	long unsigned int thp_succeeded;
-	long unsigned int thp_failed;
-	long unsigned int thp_split;
-	enum migrate_mode mode;
-	int reason;
-	char __data[0];
-};
-
-struct trace_event_raw_mm_migrate_pages_start {
-	struct trace_entry ent;
-	enum migrate_mode mode;
-	int reason;
-	char __data[0];
-};
-
-struct trace_event_raw_migration_pte {
-	struct trace_entry ent;
-	long unsigned int addr;
-	long unsigned int pte;
-	int order;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_mm_migrate_pages {};
-
-struct trace_event_data_offsets_mm_migrate_pages_start {};
-
-struct trace_event_data_offsets_migration_pte {};
-
-typedef void (*btf_trace_mm_migrate_pages)(void *, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, enum migrate_mode, int);
-
-typedef void (*btf_trace_mm_migrate_pages_start)(void *, enum migrate_mode, int);
-
-typedef void (*btf_trace_set_migration_pte)(void *, long unsigned int, long unsigned int, int);
-
-typedef void (*btf_trace_remove_migration_pte)(void *, long unsigned int, long unsigned int, int);
-
-struct folio_referenced_arg {
-	int mapcount;
-	int referenced;
-	long unsigned int vm_flags;
-	struct mem_cgroup *memcg;
-};
-
-union swap_header {
-	struct {
-		char reserved[4086];
-		char magic[10];
-	} magic;
-	struct {
-		char bootbits[1024];
-		__u32 version;
-		__u32 last_page;
-		__u32 nr_badpages;
-		unsigned char sws_uuid[16];
-		unsigned char sws_volume[16];
-		__u32 padding[117];
-		__u32 badpages[1];
-	} info;
-};
-
-struct swap_extent {
-	struct rb_node rb_node;
-	long unsigned int start_page;
-	long unsigned int nr_pages;
-	sector_t start_block;
-};
-
-typedef struct kobject *kobj_probe_t(dev_t, int *, void *);
-
-struct char_device_struct {
-	struct char_device_struct *next;
-	unsigned int major;
-	unsigned int baseminor;
-	int minorct;
-	char name[64];
-	struct cdev *cdev;
-};
-
-struct user_arg_ptr {
-	union {
-		const char * const *native;
-	} ptr;
-};
-
-struct f_owner_ex {
-	int type;
-	__kernel_pid_t pid;
-};
-
-struct flock {
-	short int l_type;
-	short int l_whence;
-	__kernel_off_t l_start;
-	__kernel_off_t l_len;
-	__kernel_pid_t l_pid;
-};
-
-struct file_clone_range {
-	__s64 src_fd;
-	__u64 src_offset;
-	__u64 src_length;
-	__u64 dest_offset;
-};
-
-struct fsxattr {
-	__u32 fsx_xflags;
-	__u32 fsx_extsize;
-	__u32 fsx_nextents;
-	__u32 fsx_projid;
-	__u32 fsx_cowextsize;
-	unsigned char fsx_pad[8];
-};
-
-struct space_resv {
-	__s16 l_type;
-	__s16 l_whence;
-	__s64 l_start;
-	__s64 l_len;
-	__s32 l_sysid;
-	__u32 l_pid;
-	__s32 l_pad[4];
-};
-
-struct fiemap {
-	__u64 fm_start;
-	__u64 fm_length;
-	__u32 fm_flags;
-	__u32 fm_mapped_extents;
-	__u32 fm_extent_count;
-	__u32 fm_reserved;
-	struct fiemap_extent fm_extents[0];
-};
-
-struct dentry_stat_t {
-	long int nr_dentry;
-	long int nr_unused;
-	long int age_limit;
-	long int want_pages;
-	long int nr_negative;
-	long int dummy;
-};
-
-struct external_name {
-	union {
-		atomic_t count;
-		struct callback_head head;
-	} u;
-	unsigned char name[0];
-};
-
-enum d_walk_ret {
-	D_WALK_CONTINUE = 0,
-	D_WALK_QUIT = 1,
-	D_WALK_NORETRY = 2,
-	D_WALK_SKIP = 3,
-};
-
-struct check_mount {
-	struct vfsmount *mnt;
-	unsigned int mounted;
-};
-
-struct select_data {
-	struct dentry *start;
-	union {
-		long int found;
-		struct dentry *victim;
-	};
-	struct list_head dispose;
-};
-
-struct mount_attr {
-	__u64 attr_set;
-	__u64 attr_clr;
-	__u64 propagation;
-	__u64 userns_fd;
-};
-
-struct mount_kattr {
-	unsigned int attr_set;
-	unsigned int attr_clr;
-	unsigned int propagation;
-	unsigned int lookup_flags;
-	bool recurse;
-	struct user_namespace *mnt_userns;
-};
-
-enum umount_tree_flags {
-	UMOUNT_SYNC = 1,
-	UMOUNT_PROPAGATE = 2,
-	UMOUNT_CONNECTED = 4,
-};
-
-struct wb_completion {
-	atomic_t cnt;
-	wait_queue_head_t *waitq;
-};
-
-struct wb_writeback_work {
-	long int nr_pages;
-	struct super_block *sb;
-	enum writeback_sync_modes sync_mode;
-	unsigned int tagged_writepages: 1;
-	unsigned int for_kupdate: 1;
-	unsigned int range_cyclic: 1;
-	unsigned int for_background: 1;
-	unsigned int for_sync: 1;
-	unsigned int auto_free: 1;
-	enum wb_reason reason;
-	struct list_head list;
-	struct wb_completion *done;
-};
-
-struct trace_event_raw_writeback_folio_template {
-	struct trace_entry ent;
-	char name[32];
-	ino_t ino;
-	long unsigned int index;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_dirty_inode_template {
-	struct trace_entry ent;
-	char name[32];
-	ino_t ino;
-	long unsigned int state;
-	long unsigned int flags;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_write_inode_template {
-	struct trace_entry ent;
-	char name[32];
-	ino_t ino;
-	int sync_mode;
-	ino_t cgroup_ino;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_work_class {
-	struct trace_entry ent;
-	char name[32];
-	long int nr_pages;
-	dev_t sb_dev;
-	int sync_mode;
-	int for_kupdate;
-	int range_cyclic;
-	int for_background;
-	int reason;
-	ino_t cgroup_ino;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_pages_written {
-	struct trace_entry ent;
-	long int pages;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_class {
-	struct trace_entry ent;
-	char name[32];
-	ino_t cgroup_ino;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_bdi_register {
-	struct trace_entry ent;
-	char name[32];
-	char __data[0];
-};
-
-struct trace_event_raw_wbc_class {
-	struct trace_entry ent;
-	char name[32];
-	long int nr_to_write;
-	long int pages_skipped;
-	int sync_mode;
-	int for_kupdate;
-	int for_background;
-	int for_reclaim;
-	int range_cyclic;
-	long int range_start;
-	long int range_end;
-	ino_t cgroup_ino;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_queue_io {
-	struct trace_entry ent;
-	char name[32];
-	long unsigned int older;
-	long int age;
-	int moved;
-	int reason;
-	ino_t cgroup_ino;
-	char __data[0];
-};
-
-struct trace_event_raw_global_dirty_state {
-	struct trace_entry ent;
-	long unsigned int nr_dirty;
-	long unsigned int nr_writeback;
-	long unsigned int background_thresh;
-	long unsigned int dirty_thresh;
-	long unsigned int dirty_limit;
-	long unsigned int nr_dirtied;
-	long unsigned int nr_written;
-	char __data[0];
-};
-
-struct trace_event_raw_bdi_dirty_ratelimit {
-	struct trace_entry ent;
-	char bdi[32];
-	long unsigned int write_bw;
-	long unsigned int avg_write_bw;
-	long unsigned int dirty_rate;
-	long unsigned int dirty_ratelimit;
-	long unsigned int task_ratelimit;
-	long unsigned int balanced_dirty_ratelimit;
-	ino_t cgroup_ino;
-	char __data[0];
-};
-
-struct trace_event_raw_balance_dirty_pages {
-	struct trace_entry ent;
-	char bdi[32];
-	long unsigned int limit;
-	long unsigned int setpoint;
-	long unsigned int dirty;
-	long unsigned int bdi_setpoint;
-	long unsigned int bdi_dirty;
-	long unsigned int dirty_ratelimit;
-	long unsigned int task_ratelimit;
-	unsigned int dirtied;
-	unsigned int dirtied_pause;
-	long unsigned int paused;
-	long int pause;
-	long unsigned int period;
-	long int think;
-	ino_t cgroup_ino;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_sb_inodes_requeue {
-	struct trace_entry ent;
-	char name[32];
-	ino_t ino;
-	long unsigned int state;
-	long unsigned int dirtied_when;
-	ino_t cgroup_ino;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_single_inode_template {
-	struct trace_entry ent;
-	char name[32];
-	ino_t ino;
-	long unsigned int state;
-	long unsigned int dirtied_when;
-	long unsigned int writeback_index;
-	long int nr_to_write;
-	long unsigned int wrote;
-	ino_t cgroup_ino;
-	char __data[0];
-};
-
-struct trace_event_raw_writeback_inode_template {
-	struct trace_entry ent;
-	dev_t dev;
-	ino_t ino;
-	long unsigned int state;
-	__u16 mode;
-	long unsigned int dirtied_when;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_writeback_folio_template {};
-
-struct trace_event_data_offsets_writeback_dirty_inode_template {};
-
-struct trace_event_data_offsets_writeback_write_inode_template {};
-
-struct trace_event_data_offsets_writeback_work_class {};
-
-struct trace_event_data_offsets_writeback_pages_written {};
-
-struct trace_event_data_offsets_writeback_class {};
-
-struct trace_event_data_offsets_writeback_bdi_register {};
-
-struct trace_event_data_offsets_wbc_class {};
-
-struct trace_event_data_offsets_writeback_queue_io {};
-
-struct trace_event_data_offsets_global_dirty_state {};
-
-struct trace_event_data_offsets_bdi_dirty_ratelimit {};
-
-struct trace_event_data_offsets_balance_dirty_pages {};
-
-struct trace_event_data_offsets_writeback_sb_inodes_requeue {};
-
-struct trace_event_data_offsets_writeback_single_inode_template {};
-
-struct trace_event_data_offsets_writeback_inode_template {};
-
-typedef void (*btf_trace_writeback_dirty_folio)(void *, struct folio *, struct address_space *);
-
-typedef void (*btf_trace_folio_wait_writeback)(void *, struct folio *, struct address_space *);
-
-typedef void (*btf_trace_writeback_mark_inode_dirty)(void *, struct inode *, int);
-
-typedef void (*btf_trace_writeback_dirty_inode_start)(void *, struct inode *, int);
-
-typedef void (*btf_trace_writeback_dirty_inode)(void *, struct inode *, int);
-
-typedef void (*btf_trace_writeback_write_inode_start)(void *, struct inode *, struct writeback_control *);
-
-typedef void (*btf_trace_writeback_write_inode)(void *, struct inode *, struct writeback_control *);
-
-typedef void (*btf_trace_writeback_queue)(void *, struct bdi_writeback *, struct wb_writeback_work *);
-
-typedef void (*btf_trace_writeback_exec)(void *, struct bdi_writeback *, struct wb_writeback_work *);
-
-typedef void (*btf_trace_writeback_start)(void *, struct bdi_writeback *, struct wb_writeback_work *);
-
-typedef void (*btf_trace_writeback_written)(void *, struct bdi_writeback *, struct wb_writeback_work *);
-
-typedef void (*btf_trace_writeback_wait)(void *, struct bdi_writeback *, struct wb_writeback_work *);
-
-typedef void (*btf_trace_writeback_pages_written)(void *, long int);
-
-typedef void (*btf_trace_writeback_wake_background)(void *, struct bdi_writeback *);
-
-typedef void (*btf_trace_writeback_bdi_register)(void *, struct backing_dev_info *);
-
-typedef void (*btf_trace_wbc_writepage)(void *, struct writeback_control *, struct backing_dev_info *);
-
-typedef void (*btf_trace_writeback_queue_io)(void *, struct bdi_writeback *, struct wb_writeback_work *, long unsigned int, int);
-
-typedef void (*btf_trace_global_dirty_state)(void *, long unsigned int, long unsigned int);
-
-typedef void (*btf_trace_bdi_dirty_ratelimit)(void *, struct bdi_writeback *, long unsigned int, long unsigned int);
-
-typedef void (*btf_trace_balance_dirty_pages)(void *, struct bdi_writeback *, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long unsigned int, long int, long unsigned int);
-
-typedef void (*btf_trace_writeback_sb_inodes_requeue)(void *, struct inode *);
-
-typedef void (*btf_trace_writeback_single_inode_start)(void *, struct inode *, struct writeback_control *, long unsigned int);
-
-typedef void (*btf_trace_writeback_single_inode)(void *, struct inode *, struct writeback_control *, long unsigned int);
-
-typedef void (*btf_trace_writeback_lazytime)(void *, struct inode *);
-
-typedef void (*btf_trace_writeback_lazytime_iput)(void *, struct inode *);
-
-typedef void (*btf_trace_writeback_dirty_inode_enqueue)(void *, struct inode *);
-
-typedef void (*btf_trace_sb_mark_inode_writeback)(void *, struct inode *);
-
-typedef void (*btf_trace_sb_clear_inode_writeback)(void *, struct inode *);
-
-struct prepend_buffer {
-	char *buf;
-	int len;
-};
-
-typedef int __kernel_daddr_t;
-
-struct ustat {
-	__kernel_daddr_t f_tfree;
-	long unsigned int f_tinode;
-	char f_fname[6];
-	char f_fpack[6];
-};
-
-struct statfs {
-	__kernel_long_t f_type;
-	__kernel_long_t f_bsize;
-	__kernel_long_t f_blocks;
-	__kernel_long_t f_bfree;
-	__kernel_long_t f_bavail;
-	__kernel_long_t f_files;
-	__kernel_long_t f_ffree;
-	__kernel_fsid_t f_fsid;
-	__kernel_long_t f_namelen;
-	__kernel_long_t f_frsize;
-	__kernel_long_t f_flags;
-	__kernel_long_t f_spare[4];
-};
-
-struct statfs64 {
-	__kernel_long_t f_type;
-	__kernel_long_t f_bsize;
-	__u64 f_blocks;
-	__u64 f_bfree;
-	__u64 f_bavail;
-	__u64 f_files;
-	__u64 f_ffree;
-	__kernel_fsid_t f_fsid;
-	__kernel_long_t f_namelen;
-	__kernel_long_t f_frsize;
-	__kernel_long_t f_flags;
-	__kernel_long_t f_spare[4];
-};
-
-enum legacy_fs_param {
-	LEGACY_FS_UNSET_PARAMS = 0,
-	LEGACY_FS_MONOLITHIC_PARAMS = 1,
-	LEGACY_FS_INDIVIDUAL_PARAMS = 2,
-};
-
-struct legacy_fs_context {
-	char *legacy_data;
-	size_t data_size;
-	enum legacy_fs_param param_type;
-};
-
-struct dax_device;
-
-struct iomap_page_ops;
-
-struct iomap {
-	u64 addr;
-	loff_t offset;
-	u64 length;
-	u16 type;
-	u16 flags;
-	struct block_device *bdev;
-	struct dax_device *dax_dev;
-	void *inline_data;
-	void *private;
-	const struct iomap_page_ops *page_ops;
-	u64 validity_cookie;
-};
-
-struct iomap_page_ops {
-	int (*page_prepare)(struct inode *, loff_t, unsigned int);
-	void (*page_done)(struct inode *, loff_t, unsigned int, struct page *);
-	bool (*iomap_valid)(struct inode *, const struct iomap *);
-};
-
-struct decrypt_bh_ctx {
-	struct work_struct work;
-	struct buffer_head *bh;
-};
-
-struct bh_lru {
-	struct buffer_head *bhs[16];
-};
-
-struct bh_accounting {
-	int nr;
-	int ratelimit;
-};
-
-struct epoll_event {
-	__poll_t events;
-	__u64 data;
-} __attribute__((packed));
-
-struct wake_irq;
-
-struct wakeup_source {
-	const char *name;
-	int id;
-	struct list_head entry;
-	spinlock_t lock;
-	struct wake_irq *wakeirq;
-	struct timer_list timer;
-	long unsigned int timer_expires;
-	ktime_t total_time;
-	ktime_t max_time;
-	ktime_t last_time;
-	ktime_t start_prevent_time;
-	ktime_t prevent_sleep_time;
-	long unsigned int event_count;
-	long unsigned int active_count;
-	long unsigned int relax_count;
-	long unsigned int expire_count;
-	long unsigned int wakeup_count;
-	struct device *dev;
-	bool active: 1;
-	bool autosleep_enabled: 1;
-};
-
-struct epoll_filefd {
-	struct file *file;
-	int fd;
-} __attribute__((packed));
-
-struct epitem;
-
-struct eppoll_entry {
-	struct eppoll_entry *next;
-	struct epitem *base;
-	wait_queue_entry_t wait;
-	wait_queue_head_t *whead;
-};
-
-struct eventpoll;
-
-struct epitem {
-	union {
-		struct rb_node rbn;
-		struct callback_head rcu;
-	};
-	struct list_head rdllink;
-	struct epitem *next;
-	struct epoll_filefd ffd;
-	bool dying;
-	struct eppoll_entry *pwqlist;
-	struct eventpoll *ep;
-	struct hlist_node fllink;
-	struct wakeup_source *ws;
-	struct epoll_event event;
-};
-
-struct eventpoll {
-	struct mutex mtx;
-	wait_queue_head_t wq;
-	wait_queue_head_t poll_wait;
-	struct list_head rdllist;
-	spinlock_t lock;
-	struct rb_root_cached rbr;
-	struct epitem *ovflist;
-	struct wakeup_source *ws;
-	struct user_struct *user;
-	struct file *file;
-	u64 gen;
-	struct hlist_head refs;
-	u8 loop_check_depth;
-	refcount_t refcount;
-	struct callback_head rcu;
-	unsigned int napi_id;
-};
-
-struct ep_pqueue {
-	poll_table pt;
-	struct epitem *epi;
-};
-
-struct epitems_head {
-	struct hlist_head epitems;
-	struct epitems_head *next;
-};
-
-struct flock64 {
-	short int l_type;
-	short int l_whence;
-	__kernel_loff_t l_start;
-	__kernel_loff_t l_len;
-	__kernel_pid_t l_pid;
-};
-
-struct trace_event_raw_locks_get_lock_context {
-	struct trace_entry ent;
-	long unsigned int i_ino;
-	dev_t s_dev;
-	unsigned char type;
-	struct file_lock_context *ctx;
-	char __data[0];
-};
-
-struct trace_event_raw_filelock_lock {
-	struct trace_entry ent;
-	struct file_lock *fl;
-	long unsigned int i_ino;
-	dev_t s_dev;
-	struct file_lock *fl_blocker;
-	fl_owner_t fl_owner;
-	unsigned int fl_pid;
-	unsigned int fl_flags;
-	unsigned char fl_type;
-	loff_t fl_start;
-	loff_t fl_end;
-	int ret;
-	char __data[0];
-};
-
-struct trace_event_raw_filelock_lease {
-	struct trace_entry ent;
-	struct file_lock *fl;
-	long unsigned int i_ino;
-	dev_t s_dev;
-	struct file_lock *fl_blocker;
-	fl_owner_t fl_owner;
-	unsigned int fl_flags;
-	unsigned char fl_type;
-	long unsigned int fl_break_time;
-	long unsigned int fl_downgrade_time;
-	char __data[0];
-};
-
-struct trace_event_raw_generic_add_lease {
-	struct trace_entry ent;
-	long unsigned int i_ino;
-	int wcount;
-	int rcount;
-	int icount;
-	dev_t s_dev;
-	fl_owner_t fl_owner;
-	unsigned int fl_flags;
-	unsigned char fl_type;
-	char __data[0];
-};
-
-struct trace_event_raw_leases_conflict {
-	struct trace_entry ent;
-	void *lease;
-	void *breaker;
-	unsigned int l_fl_flags;
-	unsigned int b_fl_flags;
-	unsigned char l_fl_type;
-	unsigned char b_fl_type;
-	bool conflict;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_locks_get_lock_context {};
-
-struct trace_event_data_offsets_filelock_lock {};
-
-struct trace_event_data_offsets_filelock_lease {};
-
-struct trace_event_data_offsets_generic_add_lease {};
-
-struct trace_event_data_offsets_leases_conflict {};
-
-typedef void (*btf_trace_locks_get_lock_context)(void *, struct inode *, int, struct file_lock_context *);
-
-typedef void (*btf_trace_posix_lock_inode)(void *, struct inode *, struct file_lock *, int);
-
-typedef void (*btf_trace_fcntl_setlk)(void *, struct inode *, struct file_lock *, int);
-
-typedef void (*btf_trace_locks_remove_posix)(void *, struct inode *, struct file_lock *, int);
-
-typedef void (*btf_trace_flock_lock_inode)(void *, struct inode *, struct file_lock *, int);
-
-typedef void (*btf_trace_break_lease_noblock)(void *, struct inode *, struct file_lock *);
-
-typedef void (*btf_trace_break_lease_block)(void *, struct inode *, struct file_lock *);
-
-typedef void (*btf_trace_break_lease_unblock)(void *, struct inode *, struct file_lock *);
-
-typedef void (*btf_trace_generic_delete_lease)(void *, struct inode *, struct file_lock *);
-
-typedef void (*btf_trace_time_out_leases)(void *, struct inode *, struct file_lock *);
-
-typedef void (*btf_trace_generic_add_lease)(void *, struct inode *, struct file_lock *);
-
-typedef void (*btf_trace_leases_conflict)(void *, bool, struct file_lock *, struct file_lock *);
-
-struct file_lock_list_struct {
-	spinlock_t lock;
-	struct hlist_head hlist;
-};
-
-struct locks_iterator {
-	int li_cpu;
-	loff_t li_pos;
-};
-
-struct proc_maps_private {
-	struct inode *inode;
-	struct task_struct *task;
-	struct mm_struct *mm;
-	struct vma_iterator iter;
-};
-
-struct mem_size_stats {
-	long unsigned int resident;
-	long unsigned int shared_clean;
-	long unsigned int shared_dirty;
-	long unsigned int private_clean;
-	long unsigned int private_dirty;
-	long unsigned int referenced;
-	long unsigned int anonymous;
-	long unsigned int lazyfree;
-	long unsigned int anonymous_thp;
-	long unsigned int shmem_thp;
-	long unsigned int file_thp;
-	long unsigned int swap;
-	long unsigned int shared_hugetlb;
-	long unsigned int private_hugetlb;
-	u64 pss;
-	u64 pss_anon;
-	u64 pss_file;
-	u64 pss_shmem;
-	u64 pss_dirty;
-	u64 pss_locked;
-	u64 swap_pss;
-};
-
-enum clear_refs_types {
-	CLEAR_REFS_ALL = 1,
-	CLEAR_REFS_ANON = 2,
-	CLEAR_REFS_MAPPED = 3,
-	CLEAR_REFS_SOFT_DIRTY = 4,
-	CLEAR_REFS_MM_HIWATER_RSS = 5,
-	CLEAR_REFS_LAST = 6,
-};
-
-struct clear_refs_private {
-	enum clear_refs_types type;
-};
-
-typedef struct {
-	u64 pme;
-} pagemap_entry_t;
-
-struct pagemapread {
-	int pos;
-	int len;
-	pagemap_entry_t *buffer;
-	bool show_pfn;
-};
-
-struct genradix_root;
-
-struct __genradix {
-	struct genradix_root *root;
-};
-
-struct syscall_info {
-	__u64 sp;
-	struct seccomp_data data;
-};
-
-enum resctrl_conf_type {
-	CDP_NONE = 0,
-	CDP_CODE = 1,
-	CDP_DATA = 2,
-};
-
-enum proc_mem_force {
-	PROC_MEM_FORCE_ALWAYS = 0,
-	PROC_MEM_FORCE_PTRACE = 1,
-	PROC_MEM_FORCE_NEVER = 2,
-};
-
-struct pid_entry {
-	const char *name;
-	unsigned int len;
-	umode_t mode;
-	const struct inode_operations *iop;
-	const struct file_operations *fop;
-	union proc_op op;
-};
-
-struct limit_names {
-	const char *name;
-	const char *unit;
-};
-
-struct map_files_info {
-	long unsigned int start;
-	long unsigned int end;
-	fmode_t mode;
-};
-
-struct tgid_iter {
-	unsigned int tgid;
-	struct task_struct *task;
-};
-
-struct fd_data {
-	fmode_t mode;
-	unsigned int fd;
-};
-
-struct kernfs_open_node {
-	struct callback_head callback_head;
-	atomic_t event;
-	wait_queue_head_t poll;
-	struct list_head files;
-	unsigned int nr_mmapped;
-	unsigned int nr_to_release;
-};
-
-struct ramfs_mount_opts {
-	umode_t mode;
-};
-
-struct ramfs_fs_info {
-	struct ramfs_mount_opts mount_opts;
-};
-
-enum ramfs_param {
-	Opt_mode___3 = 0,
-};
-
-struct p9_rstatfs {
-	u32 type;
-	u32 bsize;
-	u64 blocks;
-	u64 bfree;
-	u64 bavail;
-	u64 files;
-	u64 ffree;
-	u64 fsid;
-	u32 namelen;
-};
-
-struct dotl_openflag_map {
-	int open_flag;
-	int dotl_flag;
-};
-
-struct dotl_iattr_map {
-	int iattr_valid;
-	int p9_iattr_valid;
-};
-
-struct p9_rdir {
-	int head;
-	int tail;
-	loff_t offset;
-	uint8_t buf[0];
-};
-
-enum {
-	Opt_debug = 0,
-	Opt_dfltuid = 1,
-	Opt_dfltgid = 2,
-	Opt_afid = 3,
-	Opt_uname = 4,
-	Opt_remotename = 5,
-	Opt_cache = 6,
-	Opt_cachetag = 7,
-	Opt_nodevmap = 8,
-	Opt_cache_loose = 9,
-	Opt_fscache = 10,
-	Opt_mmap = 11,
-	Opt_access = 12,
-	Opt_posixacl = 13,
-	Opt_locktimeout = 14,
-	Opt_err___3 = 15,
-};
-
-struct tracefs_dir_ops {
-	int (*mkdir)(const char *);
-	int (*rmdir)(const char *);
-};
-
-struct tracefs_mount_opts {
-	kuid_t uid;
-	kgid_t gid;
-	umode_t mode;
-	unsigned int opts;
-};
-
-enum {
-	Opt_uid___3 = 0,
-	Opt_gid___4 = 1,
-	Opt_mode___4 = 2,
-	Opt_err___4 = 3,
-};
-
-struct tracefs_fs_info {
-	struct tracefs_mount_opts mount_opts;
-};
-
-enum {
-	DIO_SHOULD_DIRTY = 1,
-	DIO_IS_SYNC = 2,
-};
-
-struct blkdev_dio {
-	union {
-		struct kiocb *iocb;
-		struct task_struct *waiter;
-	};
-	size_t size;
-	atomic_t ref;
-	unsigned int flags;
-	struct bio bio;
-};
-
-enum {
-	WBT_RWQ_BG = 0,
-	WBT_RWQ_KSWAPD = 1,
-	WBT_RWQ_DISCARD = 2,
-	WBT_NUM_RWQ = 3,
-};
-
-struct queue_sysfs_entry {
-	struct attribute attr;
-	ssize_t (*show)(struct request_queue *, char *);
-	ssize_t (*store)(struct request_queue *, const char *, size_t);
-};
-
-enum blk_default_limits {
-	BLK_MAX_SEGMENTS = 128,
-	BLK_SAFE_MAX_SECTORS = 255,
-	BLK_MAX_SEGMENT_SIZE = 65536,
-	BLK_SEG_BOUNDARY_MASK = 4294967295,
-};
-
-struct req_iterator {
-	struct bvec_iter iter;
-	struct bio *bio;
-};
-
-enum bio_merge_status {
-	BIO_MERGE_OK = 0,
-	BIO_MERGE_NONE = 1,
-	BIO_MERGE_FAILED = 2,
-};
-
-struct mq_inflight {
-	struct block_device *part;
-	unsigned int inflight[2];
-};
-
-struct blk_rq_wait {
-	struct completion done;
-	blk_status_t ret;
-};
-
-struct blk_expired_data {
-	bool has_timedout_rq;
-	long unsigned int next;
-	long unsigned int timeout_start;
-};
-
-struct flush_busy_ctx_data {
-	struct blk_mq_hw_ctx *hctx;
-	struct list_head *list;
-};
-
-struct dispatch_rq_data {
-	struct blk_mq_hw_ctx *hctx;
-	struct request *rq;
-};
-
-enum prep_dispatch {
-	PREP_DISPATCH_OK = 0,
-	PREP_DISPATCH_NO_TAG = 1,
-	PREP_DISPATCH_NO_BUDGET = 2,
-};
-
-struct rq_iter_data {
-	struct blk_mq_hw_ctx *hctx;
-	bool has_rq;
-};
-
-struct blk_mq_qe_pair {
-	struct list_head node;
-	struct request_queue *q;
-	struct elevator_type *type;
-};
-
-enum {
-	IOPRIO_WHO_PROCESS = 1,
-	IOPRIO_WHO_PGRP = 2,
-	IOPRIO_WHO_USER = 3,
-};
-
-struct fat_boot_sector {
-	__u8 ignored[3];
-	__u8 system_id[8];
-	__u8 sector_size[2];
-	__u8 sec_per_clus;
-	__le16 reserved;
-	__u8 fats;
-	__u8 dir_entries[2];
-	__u8 sectors[2];
-	__u8 media;
-	__le16 fat_length;
-	__le16 secs_track;
-	__le16 heads;
-	__le32 hidden;
-	__le32 total_sect;
-	union {
-		struct {
-			__u8 drive_number;
-			__u8 state;
-			__u8 signature;
-			__u8 vol_id[4];
-			__u8 vol_label[11];
-			__u8 fs_type[8];
-		} fat16;
-		struct {
-			__le32 length;
-			__le16 flags;
-			__u8 version[2];
-			__le32 root_cluster;
-			__le16 info_sector;
-			__le16 backup_boot;
-			__le16 reserved2[6];
-			__u8 drive_number;
-			__u8 state;
-			__u8 signature;
-			__u8 vol_id[4];
-			__u8 vol_label[11];
-			__u8 fs_type[8];
-		} fat32;
-	};
-};
-
-struct msdos_partition {
-	u8 boot_ind;
-	u8 head;
-	u8 sector;
-	u8 cyl;
-	u8 sys_ind;
-	u8 end_head;
-	u8 end_sector;
-	u8 end_cyl;
-	__le32 start_sect;
-	__le32 nr_sects;
-};
-
-enum msdos_sys_ind {
-	DOS_EXTENDED_PARTITION = 5,
-	LINUX_EXTENDED_PARTITION = 133,
-	WIN98_EXTENDED_PARTITION = 15,
-	LINUX_DATA_PARTITION = 131,
-	LINUX_LVM_PARTITION = 142,
-	LINUX_RAID_PARTITION = 253,
-	SOLARIS_X86_PARTITION = 130,
-	NEW_SOLARIS_X86_PARTITION = 191,
-	DM6_AUX1PARTITION = 81,
-	DM6_AUX3PARTITION = 83,
-	DM6_PARTITION = 84,
-	EZD_PARTITION = 85,
-	FREEBSD_PARTITION = 165,
-	OPENBSD_PARTITION = 166,
-	NETBSD_PARTITION = 169,
-	BSDI_PARTITION = 183,
-	MINIX_PARTITION = 129,
-	UNIXWARE_PARTITION = 99,
-};
-
-struct disk_events {
-	struct list_head node;
-	struct gendisk *disk;
-	spinlock_t lock;
-	struct mutex block_mutex;
-	int block;
-	unsigned int pending;
-	unsigned int clearing;
-	long int poll_msecs;
-	struct delayed_work dwork;
-};
-
-struct sg_io_v4 {
-	__s32 guard;
-	__u32 protocol;
-	__u32 subprotocol;
-	__u32 request_len;
-	__u64 request;
-	__u64 request_tag;
-	__u32 request_attr;
-	__u32 request_priority;
-	__u32 request_extra;
-	__u32 max_response_len;
-	__u64 response;
-	__u32 dout_iovec_count;
-	__u32 dout_xfer_len;
-	__u32 din_iovec_count;
-	__u32 din_xfer_len;
-	__u64 dout_xferp;
-	__u64 din_xferp;
-	__u32 timeout;
-	__u32 flags;
-	__u64 usr_ptr;
-	__u32 spare_in;
-	__u32 driver_status;
-	__u32 transport_status;
-	__u32 device_status;
-	__u32 retry_delay;
-	__u32 info;
-	__u32 duration;
-	__u32 response_len;
-	__s32 din_resid;
-	__s32 dout_resid;
-	__u64 generated_tag;
-	__u32 spare_out;
-	__u32 padding;
-};
-
-typedef int bsg_sg_io_fn(struct request_queue *, struct sg_io_v4 *, fmode_t, unsigned int);
-
-struct bsg_device {
-	struct request_queue *queue;
-	struct device device;
-	struct cdev cdev;
-	int max_queue;
-	unsigned int timeout;
-	unsigned int reserved_size;
-	bsg_sg_io_fn *sg_io_fn;
-};
-
-struct wrapper {
-	cmp_func_t cmp;
-	swap_func_t swap;
-};
-
-typedef __kernel_long_t __kernel_ptrdiff_t;
-
-typedef __kernel_ptrdiff_t ptrdiff_t;
-
-struct region {
-	unsigned int start;
-	unsigned int off;
-	unsigned int group_len;
-	unsigned int end;
-	unsigned int nbits;
-};
-
-enum {
-	REG_OP_ISFREE = 0,
-	REG_OP_ALLOC = 1,
-	REG_OP_RELEASE = 2,
-};
-
-struct genradix_iter {
-	size_t offset;
-	size_t pos;
-};
-
-struct genradix_node {
-	union {
-		struct genradix_node *children[512];
-		u8 data[4096];
-	};
-};
-
-struct strarray {
-	char **array;
-	size_t n;
-};
-
-struct xxh32_state {
-	uint32_t total_len_32;
-	uint32_t large_len;
-	uint32_t v1;
-	uint32_t v2;
-	uint32_t v3;
-	uint32_t v4;
-	uint32_t mem32[4];
-	uint32_t memsize;
-};
-
-struct gen_pool_chunk {
-	struct list_head next_chunk;
-	atomic_long_t avail;
-	phys_addr_t phys_addr;
-	void *owner;
-	long unsigned int start_addr;
-	long unsigned int end_addr;
-	long unsigned int bits[0];
-};
-
-struct genpool_data_align {
-	int align;
-};
-
-struct genpool_data_fixed {
-	long unsigned int offset;
-};
-
-union uu {
-	short unsigned int us;
-	unsigned char b[2];
-};
-
-typedef unsigned int uInt;
-
-typedef enum {
-	CODES = 0,
-	LENS = 1,
-	DISTS = 2,
-} codetype;
-
-struct internal_state {
-	int dummy;
-};
-
-typedef struct {
-	const uint8_t *externalDict;
-	size_t extDictSize;
-	const uint8_t *prefixEnd;
-	size_t prefixSize;
-} LZ4_streamDecode_t_internal;
-
-typedef union {
-	long long unsigned int table[4];
-	LZ4_streamDecode_t_internal internal_donotuse;
-} LZ4_streamDecode_t;
-
-typedef uintptr_t uptrval;
-
-typedef enum {
-	noDict = 0,
-	withPrefix64k = 1,
-	usingExtDict = 2,
-} dict_directive;
-
-typedef enum {
-	endOnOutputSize = 0,
-	endOnInputSize = 1,
-} endCondition_directive;
-
-typedef enum {
-	decode_full_block = 0,
-	partial_decode = 1,
-} earlyEnd_directive;
-
-struct ZSTD_DDict_s {
-	void *dictBuffer;
-	const void *dictContent;
-	size_t dictSize;
-	ZSTD_entropyDTables_t entropy;
-	U32 dictID;
-	U32 entropyPresent;
-	ZSTD_customMem cMem;
-};
-
-typedef enum {
-	ZSTD_dct_auto = 0,
-	ZSTD_dct_rawContent = 1,
-	ZSTD_dct_fullDict = 2,
-} ZSTD_dictContentType_e;
-
-typedef enum {
-	ZSTD_dlm_byCopy = 0,
-	ZSTD_dlm_byRef = 1,
-} ZSTD_dictLoadMethod_e;
-
-typedef struct {
-	U32 f1c;
-	U32 f1d;
-	U32 f7b;
-	U32 f7c;
-} ZSTD_cpuid_t;
-
-typedef struct {
-	size_t error;
-	int lowerBound;
-	int upperBound;
-} ZSTD_bounds;
-
-typedef enum {
-	ZSTD_reset_session_only = 1,
-	ZSTD_reset_parameters = 2,
-	ZSTD_reset_session_and_parameters = 3,
-} ZSTD_ResetDirective;
-
-typedef enum {
-	ZSTD_d_windowLogMax = 100,
-	ZSTD_d_experimentalParam1 = 1000,
-	ZSTD_d_experimentalParam2 = 1001,
-	ZSTD_d_experimentalParam3 = 1002,
-	ZSTD_d_experimentalParam4 = 1003,
-} ZSTD_dParameter;
-
-typedef enum {
-	ZSTDnit_frameHeader = 0,
-	ZSTDnit_blockHeader = 1,
-	ZSTDnit_block = 2,
-	ZSTDnit_lastBlock = 3,
-	ZSTDnit_checksum = 4,
-	ZSTDnit_skippableFrame = 5,
-} ZSTD_nextInputType_e;
-
-typedef struct {
-	size_t compressedSize;
-	long long unsigned int decompressedBound;
-} ZSTD_frameSizeInfo;
-
-typedef struct {
-	blockType_e blockType;
-	U32 lastBlock;
-	U32 origSize;
-} blockProperties_t;
-
-typedef enum {
-	set_basic = 0,
-	set_rle = 1,
-	set_compressed = 2,
-	set_repeat = 3,
-} symbolEncodingType_e;
-
-typedef enum {
-	ZSTD_no_overlap = 0,
-	ZSTD_overlap_src_before_dst = 1,
-} ZSTD_overlap_e;
-
-typedef struct {
-	U32 fastMode;
-	U32 tableLog;
-} ZSTD_seqSymbol_header;
-
-typedef struct {
-	size_t litLength;
-	size_t matchLength;
-	size_t offset;
-	const BYTE *match;
-} seq_t;
-
-typedef struct {
-	size_t state;
-	const ZSTD_seqSymbol *table;
-} ZSTD_fseState;
-
-typedef struct {
-	BIT_DStream_t DStream;
-	ZSTD_fseState stateLL;
-	ZSTD_fseState stateOffb;
-	ZSTD_fseState stateML;
-	size_t prevOffset[3];
-	const BYTE *prefixStart;
-	const BYTE *dictEnd;
-	size_t pos;
-} seqState_t;
-
-typedef enum {
-	ZSTD_lo_isRegularOffset = 0,
-	ZSTD_lo_isLongOffset = 1,
-} ZSTD_longOffset_e;
-
-typedef enum {
-	ZSTD_p_noPrefetch = 0,
-	ZSTD_p_prefetch = 1,
-} ZSTD_prefetch_e;
-
-typedef uint64_t vli_type;
-
-enum xz_check {
-	XZ_CHECK_NONE = 0,
-	XZ_CHECK_CRC32 = 1,
-	XZ_CHECK_CRC64 = 4,
-	XZ_CHECK_SHA256 = 10,
-};
-
-struct xz_dec_hash {
-	vli_type unpadded;
-	vli_type uncompressed;
-	uint32_t crc32;
-};
-
-struct xz_dec_lzma2;
-
-struct xz_dec {
-	enum {
-		SEQ_STREAM_HEADER = 0,
-		SEQ_BLOCK_START = 1,
-		SEQ_BLOCK_HEADER = 2,
-		SEQ_BLOCK_UNCOMPRESS = 3,
-		SEQ_BLOCK_PADDING = 4,
-		SEQ_BLOCK_CHECK = 5,
-		SEQ_INDEX = 6,
-		SEQ_INDEX_PADDING = 7,
-		SEQ_INDEX_CRC32 = 8,
-		SEQ_STREAM_FOOTER = 9,
-	} sequence;
-	uint32_t pos;
-	vli_type vli;
-	size_t in_start;
-	size_t out_start;
-	uint32_t crc32;
-	enum xz_check check_type;
-	enum xz_mode mode;
-	bool allow_buf_error;
-	struct {
-		vli_type compressed;
-		vli_type uncompressed;
-		uint32_t size;
-	} block_header;
-	struct {
-		vli_type compressed;
-		vli_type uncompressed;
-		vli_type count;
-		struct xz_dec_hash hash;
-	} block;
-	struct {
-		enum {
-			SEQ_INDEX_COUNT = 0,
-			SEQ_INDEX_UNPADDED = 1,
-			SEQ_INDEX_UNCOMPRESSED = 2,
-		} sequence;
-		vli_type size;
-		vli_type count;
-		struct xz_dec_hash hash;
-	} index;
-	struct {
-		size_t pos;
-		size_t size;
-		uint8_t buf[1024];
-	} temp;
-	struct xz_dec_lzma2 *lzma2;
-	struct xz_dec_bcj *bcj;
-	bool bcj_active;
-};
-
-enum lzma_state {
-	STATE_LIT_LIT = 0,
-	STATE_MATCH_LIT_LIT = 1,
-	STATE_REP_LIT_LIT = 2,
-	STATE_SHORTREP_LIT_LIT = 3,
-	STATE_MATCH_LIT = 4,
-	STATE_REP_LIT = 5,
-	STATE_SHORTREP_LIT = 6,
-	STATE_LIT_MATCH = 7,
-	STATE_LIT_LONGREP = 8,
-	STATE_LIT_SHORTREP = 9,
-	STATE_NONLIT_MATCH = 10,
-	STATE_NONLIT_REP = 11,
-};
-
-struct dictionary {
-	uint8_t *buf;
-	size_t start;
-	size_t pos;
-	size_t full;
-	size_t limit;
-	size_t end;
-	uint32_t size;
-	uint32_t size_max;
-	uint32_t allocated;
-	enum xz_mode mode;
-};
-
-struct rc_dec {
-	uint32_t range;
-	uint32_t code;
-	uint32_t init_bytes_left;
-	const uint8_t *in;
-	size_t in_pos;
-	size_t in_limit;
-};
-
-struct lzma_len_dec {
-	uint16_t choice;
-	uint16_t choice2;
-	uint16_t low[128];
-	uint16_t mid[128];
-	uint16_t high[256];
-};
-
-struct lzma_dec {
-	uint32_t rep0;
-	uint32_t rep1;
-	uint32_t rep2;
-	uint32_t rep3;
-	enum lzma_state state;
-	uint32_t len;
-	uint32_t lc;
-	uint32_t literal_pos_mask;
-	uint32_t pos_mask;
-	uint16_t is_match[192];
-	uint16_t is_rep[12];
-	uint16_t is_rep0[12];
-	uint16_t is_rep1[12];
-	uint16_t is_rep2[12];
-	uint16_t is_rep0_long[192];
-	uint16_t dist_slot[256];
-	uint16_t dist_special[114];
-	uint16_t dist_align[16];
-	struct lzma_len_dec match_len_dec;
-	struct lzma_len_dec rep_len_dec;
-	uint16_t literal[12288];
-};
-
-enum lzma2_seq {
-	SEQ_CONTROL = 0,
-	SEQ_UNCOMPRESSED_1 = 1,
-	SEQ_UNCOMPRESSED_2 = 2,
-	SEQ_COMPRESSED_0 = 3,
-	SEQ_COMPRESSED_1 = 4,
-	SEQ_PROPERTIES = 5,
-	SEQ_LZMA_PREPARE = 6,
-	SEQ_LZMA_RUN = 7,
-	SEQ_COPY = 8,
-};
-
-struct lzma2_dec {
-	enum lzma2_seq sequence;
-	enum lzma2_seq next_sequence;
-	uint32_t uncompressed;
-	uint32_t compressed;
-	bool need_dict_reset;
-	bool need_props;
-};
-
-struct xz_dec_lzma2 {
-	struct rc_dec rc;
-	struct dictionary dict;
-	struct lzma2_dec lzma2;
-	struct lzma_dec lzma;
-	struct {
-		uint32_t size;
-		uint8_t buf[63];
-	} temp;
-};
-
-struct sg_pool {
-	size_t size;
-	char *name;
-	struct kmem_cache *slab;
-	mempool_t *pool;
-};
-
-union handle_parts {
-	depot_stack_handle_t handle;
-	struct {
-		u32 slabindex: 16;
-		u32 offset: 10;
-		u32 valid: 1;
-		u32 extra: 5;
-	};
-};
-
-struct stack_record {
-	struct stack_record *next;
-	u32 hash;
-	u32 size;
-	union handle_parts handle;
-	long unsigned int entries[0];
-};
-
-struct msr {
-	union {
-		struct {
-			u32 l;
-			u32 h;
-		};
-		u64 q;
-	};
-};
-
-struct trace_event_raw_msr_trace_class {
-	struct trace_entry ent;
-	unsigned int msr;
-	u64 val;
-	int failed;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_msr_trace_class {};
-
-typedef void (*btf_trace_read_msr)(void *, unsigned int, u64, int);
-
-typedef void (*btf_trace_write_msr)(void *, unsigned int, u64, int);
-
-typedef void (*btf_trace_rdpmc)(void *, unsigned int, u64, int);
-
-struct pci_bus_resource {
-	struct list_head list;
-	struct resource *res;
-	unsigned int flags;
-};
-
-struct bus_attribute {
-	struct attribute attr;
-	ssize_t (*show)(struct bus_type *, char *);
-	ssize_t (*store)(struct bus_type *, const char *, size_t);
-};
-
-enum pcie_reset_state {
-	pcie_deassert_reset = 1,
-	pcie_warm_reset = 2,
-	pcie_hot_reset = 3,
-};
-
-enum pcie_link_width {
-	PCIE_LNK_WIDTH_RESRV = 0,
-	PCIE_LNK_X1 = 1,
-	PCIE_LNK_X2 = 2,
-	PCIE_LNK_X4 = 4,
-	PCIE_LNK_X8 = 8,
-	PCIE_LNK_X12 = 12,
-	PCIE_LNK_X16 = 16,
-	PCIE_LNK_X32 = 32,
-	PCIE_LNK_WIDTH_UNKNOWN = 255,
-};
-
-typedef int (*arch_set_vga_state_t)(struct pci_dev *, bool, unsigned int, u32);
-
-struct pci_reset_fn_method {
-	int (*reset_fn)(struct pci_dev *, bool);
-	char *name;
-};
-
-struct pci_pme_device {
-	struct list_head list;
-	struct pci_dev *dev;
-};
-
-struct pci_saved_state {
-	u32 config_space[16];
-	struct pci_cap_saved_data cap[0];
-};
-
-struct pci_devres {
-	unsigned int enabled: 1;
-	unsigned int pinned: 1;
-	unsigned int orig_intx: 1;
-	unsigned int restore_intx: 1;
-	unsigned int mwi: 1;
-	u32 region_mask;
-};
-
-struct pci_dev_resource {
-	struct list_head list;
-	struct resource *res;
-	struct pci_dev *dev;
-	resource_size_t start;
-	resource_size_t end;
-	resource_size_t add_size;
-	resource_size_t min_align;
-	long unsigned int flags;
-};
-
-enum release_type {
-	leaf_only = 0,
-	whole_subtree = 1,
-};
-
-enum enable_type {
-	undefined = -1,
-	user_disabled = 0,
-	auto_disabled = 1,
-	user_enabled = 2,
-	auto_enabled = 3,
-};
-
-struct msix_entry {
-	u32 vector;
-	u16 entry;
-};
-
-struct pcie_link_state {
-	struct pci_dev *pdev;
-	struct pci_dev *downstream;
-	struct pcie_link_state *root;
-	struct pcie_link_state *parent;
-	struct list_head sibling;
-	u32 aspm_support: 7;
-	u32 aspm_enabled: 7;
-	u32 aspm_capable: 7;
-	u32 aspm_default: 7;
-	int: 4;
-	u32 aspm_disable: 7;
-	u32 clkpm_capable: 1;
-	u32 clkpm_enabled: 1;
-	u32 clkpm_default: 1;
-	u32 clkpm_disable: 1;
-};
-
-struct pci_slot_attribute {
-	struct attribute attr;
-	ssize_t (*show)(struct pci_slot *, char *);
-	ssize_t (*store)(struct pci_slot *, const char *, size_t);
-};
-
-struct miscdevice {
-	int minor;
-	const char *name;
-	const struct file_operations *fops;
-	struct list_head list;
-	struct device *parent;
-	struct device *this_device;
-	const struct attribute_group **groups;
-	const char *nodename;
-	umode_t mode;
-};
-
-struct vga_device {
-	struct list_head list;
-	struct pci_dev *pdev;
-	unsigned int decodes;
-	unsigned int owns;
-	unsigned int locks;
-	unsigned int io_lock_cnt;
-	unsigned int mem_lock_cnt;
-	unsigned int io_norm_cnt;
-	unsigned int mem_norm_cnt;
-	bool bridge_has_one_vga;
-	bool is_firmware_default;
-	unsigned int (*set_decode)(struct pci_dev *, bool);
-};
-
-struct vga_arb_user_card {
-	struct pci_dev *pdev;
-	unsigned int mem_cnt;
-	unsigned int io_cnt;
-};
-
-struct vga_arb_private {
-	struct list_head list;
-	struct pci_dev *target;
-	struct vga_arb_user_card cards[16];
-	spinlock_t lock;
-};
-
-struct vring_desc {
-	__virtio64 addr;
-	__virtio32 len;
-	__virtio16 flags;
-	__virtio16 next;
-};
-
-struct vring_avail {
-	__virtio16 flags;
-	__virtio16 idx;
-	__virtio16 ring[0];
-};
-
-struct vring_used_elem {
-	__virtio32 id;
-	__virtio32 len;
-};
-
-typedef struct vring_used_elem vring_used_elem_t;
-
-struct vring_used {
-	__virtio16 flags;
-	__virtio16 idx;
-	vring_used_elem_t ring[0];
-};
-
-typedef struct vring_desc vring_desc_t;
-
-typedef struct vring_avail vring_avail_t;
-
-typedef struct vring_used vring_used_t;
-
-struct vring {
-	unsigned int num;
-	vring_desc_t *desc;
-	vring_avail_t *avail;
-	vring_used_t *used;
-};
-
-struct vring_packed_desc_event {
-	__le16 off_wrap;
-	__le16 flags;
-};
-
-struct vring_packed_desc {
-	__le64 addr;
-	__le32 len;
-	__le16 id;
-	__le16 flags;
-};
-
-struct vring_desc_state_split {
-	void *data;
-	struct vring_desc *indir_desc;
-};
-
-struct vring_desc_state_packed {
-	void *data;
-	struct vring_packed_desc *indir_desc;
-	u16 num;
-	u16 last;
-};
-
-struct vring_desc_extra {
-	dma_addr_t addr;
-	u32 len;
-	u16 flags;
-	u16 next;
-};
-
-struct vring_virtqueue_split {
-	struct vring vring;
-	u16 avail_flags_shadow;
-	u16 avail_idx_shadow;
-	struct vring_desc_state_split *desc_state;
-	struct vring_desc_extra *desc_extra;
-	dma_addr_t queue_dma_addr;
-	size_t queue_size_in_bytes;
-	u32 vring_align;
-	bool may_reduce_num;
-};
-
-struct vring_virtqueue_packed {
-	struct {
-		unsigned int num;
-		struct vring_packed_desc *desc;
-		struct vring_packed_desc_event *driver;
-		struct vring_packed_desc_event *device;
-	} vring;
-	bool avail_wrap_counter;
-	u16 avail_used_flags;
-	u16 next_avail_idx;
-	u16 event_flags_shadow;
-	struct vring_desc_state_packed *desc_state;
-	struct vring_desc_extra *desc_extra;
-	dma_addr_t ring_dma_addr;
-	dma_addr_t driver_event_dma_addr;
-	dma_addr_t device_event_dma_addr;
-	size_t ring_size_in_bytes;
-	size_t event_size_in_bytes;
-};
-
-struct vring_virtqueue {
-	struct virtqueue vq;
-	bool packed_ring;
-	bool use_dma_api;
-	bool weak_barriers;
-	bool broken;
-	bool indirect;
-	bool event;
-	bool premapped;
-	unsigned int free_head;
-	unsigned int num_added;
-	u16 last_used_idx;
-	bool event_triggered;
-	union {
-		struct vring_virtqueue_split split;
-		struct vring_virtqueue_packed packed;
-	};
-	bool (*notify)(struct virtqueue *);
-	bool we_own_ring;
-};
-
-enum virtio_input_config_select {
-	VIRTIO_INPUT_CFG_UNSET = 0,
-	VIRTIO_INPUT_CFG_ID_NAME = 1,
-	VIRTIO_INPUT_CFG_ID_SERIAL = 2,
-	VIRTIO_INPUT_CFG_ID_DEVIDS = 3,
-	VIRTIO_INPUT_CFG_PROP_BITS = 16,
-	VIRTIO_INPUT_CFG_EV_BITS = 17,
-	VIRTIO_INPUT_CFG_ABS_INFO = 18,
-};
-
-struct virtio_input_absinfo {
-	__le32 min;
-	__le32 max;
-	__le32 fuzz;
-	__le32 flat;
-	__le32 res;
-};
-
-struct virtio_input_devids {
-	__le16 bustype;
-	__le16 vendor;
-	__le16 product;
-	__le16 version;
-};
-
-struct virtio_input_config {
-	__u8 select;
-	__u8 subsel;
-	__u8 size;
-	__u8 reserved[5];
-	union {
-		char string[128];
-		__u8 bitmap[128];
-		struct virtio_input_absinfo abs;
-		struct virtio_input_devids ids;
-	} u;
-};
-
-struct virtio_input_event {
-	__le16 type;
-	__le16 code;
-	__le32 value;
-};
-
-struct virtio_input {
-	struct virtio_device *vdev;
-	struct input_dev *idev;
-	char name[64];
-	char serial[64];
-	char phys[64];
-	struct virtqueue *evt;
-	struct virtqueue *sts;
-	struct virtio_input_event evts[64];
-	spinlock_t lock;
-	bool ready;
-};
-
-struct n_tty_data {
-	size_t read_head;
-	size_t commit_head;
-	size_t canon_head;
-	size_t echo_head;
-	size_t echo_commit;
-	size_t echo_mark;
-	long unsigned int char_map[4];
-	long unsigned int overrun_time;
-	int num_overrun;
-	bool no_room;
-	unsigned char lnext: 1;
-	unsigned char erasing: 1;
-	unsigned char raw: 1;
-	unsigned char real_raw: 1;
-	unsigned char icanon: 1;
-	unsigned char push: 1;
-	char read_buf[4096];
-	long unsigned int read_flags[64];
-	unsigned char echo_buf[4096];
-	size_t read_tail;
-	size_t line_start;
-	size_t lookahead_count;
-	unsigned int column;
-	unsigned int canon_column;
-	size_t echo_tail;
-	struct mutex atomic_read_lock;
-	struct mutex output_lock;
-};
-
-enum {
-	ERASE = 0,
-	WERASE = 1,
-	KILL = 2,
-};
-
-struct vt_notifier_param {
-	struct vc_data *vc;
-	unsigned int c;
-};
-
-struct vcs_poll_data {
-	struct notifier_block notifier;
-	unsigned int cons_num;
-	int event;
-	wait_queue_head_t waitq;
-	struct fasync_struct *fasync;
-};
-
-struct kbdiacr {
-	unsigned char diacr;
-	unsigned char base;
-	unsigned char result;
-};
-
-struct kbdiacrs {
-	unsigned int kb_cnt;
-	struct kbdiacr kbdiacr[256];
-};
-
-struct kbdiacrsuc {
-	unsigned int kb_cnt;
-	struct kbdiacruc kbdiacruc[256];
-};
-
-struct keyboard_notifier_param {
-	struct vc_data *vc;
-	int down;
-	int shift;
-	int ledstate;
-	unsigned int value;
-};
-
-struct kbd_struct {
-	unsigned char lockstate;
-	unsigned char slockstate;
-	unsigned char ledmode: 1;
-	unsigned char ledflagstate: 4;
-	char: 3;
-	unsigned char default_ledflagstate: 4;
-	unsigned char kbdmode: 3;
-	int: 1;
-	unsigned char modeflags: 5;
-};
-
-typedef void k_handler_fn(struct vc_data *, unsigned char, char);
-
-typedef void fn_handler_fn(struct vc_data *);
-
-struct getset_keycode_data {
-	struct input_keymap_entry ke;
-	int error;
-};
-
-typedef uint32_t char32_t;
-
-struct uni_screen {
-	char32_t *lines[0];
-};
-
-struct con_driver {
-	const struct consw *con;
-	const char *desc;
-	struct device *dev;
-	int node;
-	int first;
-	int last;
-	int flag;
-};
-
-enum {
-	blank_off = 0,
-	blank_normal_wait = 1,
-	blank_vesa_wait = 2,
-};
-
-enum {
-	EPecma = 0,
-	EPdec = 1,
-	EPeq = 2,
-	EPgt = 3,
-	EPlt = 4,
-};
-
-struct rgb {
-	u8 r;
-	u8 g;
-	u8 b;
-};
-
-enum {
-	ESnormal = 0,
-	ESesc = 1,
-	ESsquare = 2,
-	ESgetpars = 3,
-	ESfunckey = 4,
-	EShash = 5,
-	ESsetG0 = 6,
-	ESsetG1 = 7,
-	ESpercent = 8,
-	EScsiignore = 9,
-	ESnonstd = 10,
-	ESpalette = 11,
-	ESosc = 12,
-	ESapc = 13,
-	ESpm = 14,
-	ESdcs = 15,
-};
-
-struct interval {
-	uint32_t first;
-	uint32_t last;
-};
-
-struct vc_draw_region {
-	long unsigned int from;
-	long unsigned int to;
-	int x;
-};
-
-enum gpiod_flags {
-	GPIOD_ASIS = 0,
-	GPIOD_IN = 1,
-	GPIOD_OUT_LOW = 3,
-	GPIOD_OUT_HIGH = 7,
-	GPIOD_OUT_LOW_OPEN_DRAIN = 11,
-	GPIOD_OUT_HIGH_OPEN_DRAIN = 15,
-};
-
-struct uart_match {
-	struct uart_port *port;
-	struct uart_driver *driver;
-};
-
-enum pci_ers_result {
-	PCI_ERS_RESULT_NONE = 1,
-	PCI_ERS_RESULT_CAN_RECOVER = 2,
-	PCI_ERS_RESULT_NEED_RESET = 3,
-	PCI_ERS_RESULT_DISCONNECT = 4,
-	PCI_ERS_RESULT_RECOVERED = 5,
-	PCI_ERS_RESULT_NO_AER_DRIVER = 6,
-};
-
-struct pciserial_board {
-	unsigned int flags;
-	unsigned int num_ports;
-	unsigned int base_baud;
-	unsigned int uart_offset;
-	unsigned int reg_shift;
-	unsigned int first_offset;
-};
-
-struct serial_private;
-
-struct pci_serial_quirk {
-	u32 vendor;
-	u32 device;
-	u32 subvendor;
-	u32 subdevice;
-	int (*probe)(struct pci_dev *);
-	int (*init)(struct pci_dev *);
-	int (*setup)(struct serial_private *, const struct pciserial_board *, struct uart_8250_port *, int);
-	void (*exit)(struct pci_dev *);
-};
-
-struct serial_private {
-	struct pci_dev *dev;
-	unsigned int nr;
-	struct pci_serial_quirk *quirk;
-	const struct pciserial_board *board;
-	int line[0];
-};
-
-struct f815xxa_data {
-	spinlock_t lock;
-	int idx;
-};
-
-struct timedia_struct {
-	int num;
-	const short unsigned int *ids;
-};
-
-enum pci_board_num_t {
-	pbn_default = 0,
-	pbn_b0_1_115200 = 1,
-	pbn_b0_2_115200 = 2,
-	pbn_b0_4_115200 = 3,
-	pbn_b0_5_115200 = 4,
-	pbn_b0_8_115200 = 5,
-	pbn_b0_1_921600 = 6,
-	pbn_b0_2_921600 = 7,
-	pbn_b0_4_921600 = 8,
-	pbn_b0_2_1130000 = 9,
-	pbn_b0_4_1152000 = 10,
-	pbn_b0_4_1250000 = 11,
-	pbn_b0_2_1843200 = 12,
-	pbn_b0_4_1843200 = 13,
-	pbn_b0_1_15625000 = 14,
-	pbn_b0_bt_1_115200 = 15,
-	pbn_b0_bt_2_115200 = 16,
-	pbn_b0_bt_4_115200 = 17,
-	pbn_b0_bt_8_115200 = 18,
-	pbn_b0_bt_1_460800 = 19,
-	pbn_b0_bt_2_460800 = 20,
-	pbn_b0_bt_4_460800 = 21,
-	pbn_b0_bt_1_921600 = 22,
-	pbn_b0_bt_2_921600 = 23,
-	pbn_b0_bt_4_921600 = 24,
-	pbn_b0_bt_8_921600 = 25,
-	pbn_b1_1_115200 = 26,
-	pbn_b1_2_115200 = 27,
-	pbn_b1_4_115200 = 28,
-	pbn_b1_8_115200 = 29,
-	pbn_b1_16_115200 = 30,
-	pbn_b1_1_921600 = 31,
-	pbn_b1_2_921600 = 32,
-	pbn_b1_4_921600 = 33,
-	pbn_b1_8_921600 = 34,
-	pbn_b1_2_1250000 = 35,
-	pbn_b1_bt_1_115200 = 36,
-	pbn_b1_bt_2_115200 = 37,
-	pbn_b1_bt_4_115200 = 38,
-	pbn_b1_bt_2_921600 = 39,
-	pbn_b1_1_1382400 = 40,
-	pbn_b1_2_1382400 = 41,
-	pbn_b1_4_1382400 = 42,
-	pbn_b1_8_1382400 = 43,
-	pbn_b2_1_115200 = 44,
-	pbn_b2_2_115200 = 45,
-	pbn_b2_4_115200 = 46,
-	pbn_b2_8_115200 = 47,
-	pbn_b2_1_460800 = 48,
-	pbn_b2_4_460800 = 49,
-	pbn_b2_8_460800 = 50,
-	pbn_b2_16_460800 = 51,
-	pbn_b2_1_921600 = 52,
-	pbn_b2_4_921600 = 53,
-	pbn_b2_8_921600 = 54,
-	pbn_b2_8_1152000 = 55,
-	pbn_b2_bt_1_115200 = 56,
-	pbn_b2_bt_2_115200 = 57,
-	pbn_b2_bt_4_115200 = 58,
-	pbn_b2_bt_2_921600 = 59,
-	pbn_b2_bt_4_921600 = 60,
-	pbn_b3_2_115200 = 61,
-	pbn_b3_4_115200 = 62,
-	pbn_b3_8_115200 = 63,
-	pbn_b4_bt_2_921600 = 64,
-	pbn_b4_bt_4_921600 = 65,
-	pbn_b4_bt_8_921600 = 66,
-	pbn_panacom = 67,
-	pbn_panacom2 = 68,
-	pbn_panacom4 = 69,
-	pbn_plx_romulus = 70,
-	pbn_oxsemi = 71,
-	pbn_oxsemi_1_15625000 = 72,
-	pbn_oxsemi_2_15625000 = 73,
-	pbn_oxsemi_4_15625000 = 74,
-	pbn_oxsemi_8_15625000 = 75,
-	pbn_intel_i960 = 76,
-	pbn_sgi_ioc3 = 77,
-	pbn_computone_4 = 78,
-	pbn_computone_6 = 79,
-	pbn_computone_8 = 80,
-	pbn_sbsxrsio = 81,
-	pbn_pasemi_1682M = 82,
-	pbn_ni8430_2 = 83,
-	pbn_ni8430_4 = 84,
-	pbn_ni8430_8 = 85,
-	pbn_ni8430_16 = 86,
-	pbn_ADDIDATA_PCIe_1_3906250 = 87,
-	pbn_ADDIDATA_PCIe_2_3906250 = 88,
-	pbn_ADDIDATA_PCIe_4_3906250 = 89,
-	pbn_ADDIDATA_PCIe_8_3906250 = 90,
-	pbn_ce4100_1_115200 = 91,
-	pbn_omegapci = 92,
-	pbn_NETMOS9900_2s_115200 = 93,
-	pbn_brcm_trumanage = 94,
-	pbn_fintek_4 = 95,
-	pbn_fintek_8 = 96,
-	pbn_fintek_12 = 97,
-	pbn_fintek_F81504A = 98,
-	pbn_fintek_F81508A = 99,
-	pbn_fintek_F81512A = 100,
-	pbn_wch382_2 = 101,
-	pbn_wch384_4 = 102,
-	pbn_wch384_8 = 103,
-	pbn_sunix_pci_1s = 104,
-	pbn_sunix_pci_2s = 105,
-	pbn_sunix_pci_4s = 106,
-	pbn_sunix_pci_8s = 107,
-	pbn_sunix_pci_16s = 108,
-	pbn_titan_1_4000000 = 109,
-	pbn_titan_2_4000000 = 110,
-	pbn_titan_4_4000000 = 111,
-	pbn_titan_8_4000000 = 112,
-	pbn_moxa8250_2p = 113,
-	pbn_moxa8250_4p = 114,
-	pbn_moxa8250_8p = 115,
-};
-
-struct hsu_dma_slave {
-	struct device *dma_dev;
-	int chan_id;
-};
-
-struct hsu_dma;
-
-struct hsu_dma_chip {
-	struct device *dev;
-	int irq;
-	void *regs;
-	unsigned int length;
-	unsigned int offset;
-	struct hsu_dma *hsu;
-};
-
-struct mid8250;
-
-struct mid8250_board {
-	long unsigned int freq;
-	unsigned int base_baud;
-	unsigned int bar;
-	int (*setup)(struct mid8250 *, struct uart_port *);
-	void (*exit)(struct mid8250 *);
-};
-
-struct mid8250 {
-	int line;
-	int dma_index;
-	struct pci_dev *dma_dev;
-	struct uart_8250_dma dma;
-	struct mid8250_board *board;
-	struct hsu_dma_chip dma_chip;
-};
-
-struct pericom8250 {
-	void *virt;
-	unsigned int nr;
-	int line[0];
-};
-
-struct virtio_console_config {
-	__virtio16 cols;
-	__virtio16 rows;
-	__virtio32 max_nr_ports;
-	__virtio32 emerg_wr;
-};
-
-struct virtio_console_control {
-	__virtio32 id;
-	__virtio16 event;
-	__virtio16 value;
-};
-
-struct ports_driver_data {
-	struct class *class;
-	struct dentry *debugfs_dir;
-	struct list_head portdevs;
-	unsigned int next_vtermno;
-	struct list_head consoles;
-};
-
-struct console___2 {
-	struct list_head list;
-	struct hvc_struct *hvc;
-	struct winsize ws;
-	u32 vtermno;
-};
-
-struct port_buffer {
-	char *buf;
-	size_t size;
-	size_t len;
-	size_t offset;
-	dma_addr_t dma;
-	struct device *dev;
-	struct list_head list;
-	unsigned int sgpages;
-	struct scatterlist sg[0];
-};
-
-struct ports_device {
-	struct list_head list;
-	struct work_struct control_work;
-	struct work_struct config_work;
-	struct list_head ports;
-	spinlock_t ports_lock;
-	spinlock_t c_ivq_lock;
-	spinlock_t c_ovq_lock;
-	u32 max_nr_ports;
-	struct virtio_device *vdev;
-	struct virtqueue *c_ivq;
-	struct virtqueue *c_ovq;
-	struct virtio_console_control cpkt;
-	struct virtqueue **in_vqs;
-	struct virtqueue **out_vqs;
-	int chr_major;
-};
-
-struct port_stats {
-	long unsigned int bytes_sent;
-	long unsigned int bytes_received;
-	long unsigned int bytes_discarded;
-};
-
-struct port {
-	struct list_head list;
-	struct ports_device *portdev;
-	struct port_buffer *inbuf;
-	spinlock_t inbuf_lock;
-	spinlock_t outvq_lock;
-	struct virtqueue *in_vq;
-	struct virtqueue *out_vq;
-	struct dentry *debugfs_file;
-	struct port_stats stats;
-	struct console___2 cons;
-	struct cdev *cdev;
-	struct device *dev;
-	struct kref kref;
-	wait_queue_head_t waitqueue;
-	char *name;
-	struct fasync_struct *async_queue;
-	u32 id;
-	bool outvq_full;
-	bool host_connected;
-	bool guest_connected;
-};
-
-struct sg_list {
-	unsigned int n;
-	unsigned int size;
-	size_t len;
-	struct scatterlist *sg;
-};
-
-struct subsys_dev_iter {
-	struct klist_iter ki;
-	const struct device_type *type;
-};
-
-struct subsys_interface {
-	const char *name;
-	struct bus_type *subsys;
-	struct list_head node;
-	int (*add_dev)(struct device *, struct subsys_interface *);
-	void (*remove_dev)(struct device *, struct subsys_interface *);
-};
-
-struct device_attach_data {
-	struct device *dev;
-	bool check_async;
-	bool want_async;
-	bool have_async;
-};
-
-struct platform_device_info {
-	struct device *parent;
-	struct fwnode_handle *fwnode;
-	bool of_node_reused;
-	const char *name;
-	int id;
-	const struct resource *res;
-	unsigned int num_res;
-	const void *data;
-	size_t size_data;
-	u64 dma_mask;
-	const struct property_entry *properties;
-};
-
-typedef void *acpi_handle;
-
-struct irq_affinity_devres {
-	unsigned int count;
-	unsigned int irq[0];
-};
-
-struct platform_object {
-	struct platform_device pdev;
-	char name[0];
-};
-
-struct probe {
-	struct probe *next;
-	dev_t dev;
-	long unsigned int range;
-	struct module *owner;
-	kobj_probe_t *get;
-	int (*lock)(dev_t, void *);
-	void *data;
-};
-
-struct kobj_map {
-	struct probe *probes[255];
-	struct mutex *lock;
-};
-
-struct devres_node {
-	struct list_head entry;
-	dr_release_t release;
-	const char *name;
-	size_t size;
-};
-
-struct devres {
-	struct devres_node node;
-	u8 data[0];
-};
-
-struct devres_group {
-	struct devres_node node[2];
-	void *id;
-	int color;
-};
-
-struct action_devres {
-	void *data;
-	void (*action)(void *);
-};
-
-struct pages_devres {
-	long unsigned int addr;
-	unsigned int order;
-};
-
-struct internal_container {
-	struct klist_node node;
-	struct attribute_container *cont;
-	struct device classdev;
-};
-
-struct req {
-	struct req *next;
-	struct completion done;
-	int err;
-	const char *name;
-	umode_t mode;
-	kuid_t uid;
-	kgid_t gid;
-	struct device *dev;
-};
-
-typedef long unsigned int __kernel_old_dev_t;
-
-enum {
-	LO_FLAGS_READ_ONLY = 1,
-	LO_FLAGS_AUTOCLEAR = 4,
-	LO_FLAGS_PARTSCAN = 8,
-	LO_FLAGS_DIRECT_IO = 16,
-};
-
-struct loop_info {
-	int lo_number;
-	__kernel_old_dev_t lo_device;
-	long unsigned int lo_inode;
-	__kernel_old_dev_t lo_rdevice;
-	int lo_offset;
-	int lo_encrypt_type;
-	int lo_encrypt_key_size;
-	int lo_flags;
-	char lo_name[64];
-	unsigned char lo_encrypt_key[32];
-	long unsigned int lo_init[2];
-	char reserved[4];
-};
-
-struct loop_info64 {
-	__u64 lo_device;
-	__u64 lo_inode;
-	__u64 lo_rdevice;
-	__u64 lo_offset;
-	__u64 lo_sizelimit;
-	__u32 lo_number;
-	__u32 lo_encrypt_type;
-	__u32 lo_encrypt_key_size;
-	__u32 lo_flags;
-	__u8 lo_file_name[64];
-	__u8 lo_crypt_name[64];
-	__u8 lo_encrypt_key[32];
-	__u64 lo_init[2];
-};
-
-struct loop_config {
-	__u32 fd;
-	__u32 block_size;
-	struct loop_info64 info;
-	__u64 __reserved[8];
-};
-
-enum {
-	Lo_unbound = 0,
-	Lo_bound = 1,
-	Lo_rundown = 2,
-	Lo_deleting = 3,
-};
-
-struct loop_device {
-	int lo_number;
-	loff_t lo_offset;
-	loff_t lo_sizelimit;
-	int lo_flags;
-	char lo_file_name[64];
-	struct file *lo_backing_file;
-	struct block_device *lo_device;
-	gfp_t old_gfp_mask;
-	spinlock_t lo_lock;
-	int lo_state;
-	spinlock_t lo_work_lock;
-	struct workqueue_struct *workqueue;
-	struct work_struct rootcg_work;
-	struct list_head rootcg_cmd_list;
-	struct list_head idle_worker_list;
-	struct rb_root worker_tree;
-	struct timer_list timer;
-	bool use_dio;
-	bool sysfs_inited;
-	struct request_queue *lo_queue;
-	struct blk_mq_tag_set tag_set;
-	struct gendisk *lo_disk;
-	struct mutex lo_mutex;
-	bool idr_visible;
-};
-
-struct cgroup_subsys_state;
-
-struct loop_cmd {
-	struct list_head list_entry;
-	bool use_aio;
-	atomic_t ref;
-	long int ret;
-	struct kiocb iocb;
-	struct bio_vec *bvec;
-	struct cgroup_subsys_state *blkcg_css;
-	struct cgroup_subsys_state *memcg_css;
-};
-
-struct loop_worker {
-	struct rb_node rb_node;
-	struct work_struct work;
-	struct list_head cmd_list;
-	struct list_head idle_list;
-	struct loop_device *lo;
-	struct cgroup_subsys_state *blkcg_css;
-	long unsigned int last_ran_at;
-};
-
-struct scsi_host_busy_iter_data {
-	bool (*fn)(struct scsi_cmnd *, void *);
-	void *priv;
-};
-
-struct netdev_lag_lower_state_info {
-	u8 link_up: 1;
-	u8 tx_enabled: 1;
-};
-
-struct net_failover_info {
-	struct net_device *primary_dev;
-	struct net_device *standby_dev;
-	struct rtnl_link_stats64 primary_stats;
-	struct rtnl_link_stats64 standby_stats;
-	struct rtnl_link_stats64 failover_stats;
-	spinlock_t stats_lock;
-};
-
-enum usb_dr_mode {
-	USB_DR_MODE_UNKNOWN = 0,
-	USB_DR_MODE_HOST = 1,
-	USB_DR_MODE_PERIPHERAL = 2,
-	USB_DR_MODE_OTG = 3,
-};
-
-struct usb_qualifier_descriptor {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__le16 bcdUSB;
-	__u8 bDeviceClass;
-	__u8 bDeviceSubClass;
-	__u8 bDeviceProtocol;
-	__u8 bMaxPacketSize0;
-	__u8 bNumConfigurations;
-	__u8 bRESERVED;
-};
-
-struct usbdevfs_hub_portinfo {
-	char nports;
-	char port[127];
-};
-
-enum hub_led_mode {
-	INDICATOR_AUTO = 0,
-	INDICATOR_CYCLE = 1,
-	INDICATOR_GREEN_BLINK = 2,
-	INDICATOR_GREEN_BLINK_OFF = 3,
-	INDICATOR_AMBER_BLINK = 4,
-	INDICATOR_AMBER_BLINK_OFF = 5,
-	INDICATOR_ALT_BLINK = 6,
-	INDICATOR_ALT_BLINK_OFF = 7,
-};
-
-struct usb_tt_clear {
-	struct list_head clear_list;
-	unsigned int tt;
-	u16 devinfo;
-	struct usb_hcd *hcd;
-	struct usb_host_endpoint *ep;
-};
-
-enum hub_activation_type {
-	HUB_INIT = 0,
-	HUB_INIT2 = 1,
-	HUB_INIT3 = 2,
-	HUB_POST_RESET = 3,
-	HUB_RESUME = 4,
-	HUB_RESET_RESUME = 5,
-};
-
-enum hub_quiescing_type {
-	HUB_DISCONNECT = 0,
-	HUB_PRE_RESET = 1,
-	HUB_SUSPEND = 2,
-};
-
-struct usb_cdc_header_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__le16 bcdCDC;
-} __attribute__((packed));
-
-struct usb_cdc_call_mgmt_descriptor {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__u8 bmCapabilities;
-	__u8 bDataInterface;
-};
-
-struct usb_cdc_acm_descriptor {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__u8 bmCapabilities;
-};
-
-struct usb_cdc_union_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__u8 bMasterInterface0;
-	__u8 bSlaveInterface0;
-};
-
-struct usb_cdc_country_functional_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__u8 iCountryCodeRelDate;
-	__le16 wCountyCode0;
-};
-
-struct usb_cdc_network_terminal_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__u8 bEntityId;
-	__u8 iName;
-	__u8 bChannelIndex;
-	__u8 bPhysicalInterface;
-};
-
-struct usb_cdc_ether_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__u8 iMACAddress;
-	__le32 bmEthernetStatistics;
-	__le16 wMaxSegmentSize;
-	__le16 wNumberMCFilters;
-	__u8 bNumberPowerFilters;
-} __attribute__((packed));
-
-struct usb_cdc_dmm_desc {
-	__u8 bFunctionLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubtype;
-	__u16 bcdVersion;
-	__le16 wMaxCommand;
-} __attribute__((packed));
-
-struct usb_cdc_mdlm_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__le16 bcdVersion;
-	__u8 bGUID[16];
-} __attribute__((packed));
-
-struct usb_cdc_mdlm_detail_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__u8 bGuidDescriptorType;
-	__u8 bDetailData[0];
-};
-
-struct usb_cdc_obex_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__le16 bcdVersion;
-} __attribute__((packed));
-
-struct usb_cdc_ncm_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__le16 bcdNcmVersion;
-	__u8 bmNetworkCapabilities;
-} __attribute__((packed));
-
-struct usb_cdc_mbim_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__le16 bcdMBIMVersion;
-	__le16 wMaxControlMessage;
-	__u8 bNumberFilters;
-	__u8 bMaxFilterSize;
-	__le16 wMaxSegmentSize;
-	__u8 bmNetworkCapabilities;
-} __attribute__((packed));
-
-struct usb_cdc_mbim_extended_desc {
-	__u8 bLength;
-	__u8 bDescriptorType;
-	__u8 bDescriptorSubType;
-	__le16 bcdMBIMExtendedVersion;
-	__u8 bMaxOutstandingCommandMessages;
-	__le16 wMTU;
-} __attribute__((packed));
-
-struct usb_cdc_parsed_header {
-	struct usb_cdc_union_desc *usb_cdc_union_desc;
-	struct usb_cdc_header_desc *usb_cdc_header_desc;
-	struct usb_cdc_call_mgmt_descriptor *usb_cdc_call_mgmt_descriptor;
-	struct usb_cdc_acm_descriptor *usb_cdc_acm_descriptor;
-	struct usb_cdc_country_functional_desc *usb_cdc_country_functional_desc;
-	struct usb_cdc_network_terminal_desc *usb_cdc_network_terminal_desc;
-	struct usb_cdc_ether_desc *usb_cdc_ether_desc;
-	struct usb_cdc_dmm_desc *usb_cdc_dmm_desc;
-	struct usb_cdc_mdlm_desc *usb_cdc_mdlm_desc;
-	struct usb_cdc_mdlm_detail_desc *usb_cdc_mdlm_detail_desc;
-	struct usb_cdc_obex_desc *usb_cdc_obex_desc;
-	struct usb_cdc_ncm_desc *usb_cdc_ncm_desc;
-	struct usb_cdc_mbim_desc *usb_cdc_mbim_desc;
-	struct usb_cdc_mbim_extended_desc *usb_cdc_mbim_extended_desc;
-	bool phonet_magic_present;
-};
-
-struct api_context {
-	struct completion done;
-	int status;
-};
-
-struct set_config_request {
-	struct usb_device *udev;
-	int config;
-	struct work_struct work;
-	struct list_head node;
-};
-
-struct usb_class_driver {
-	char *name;
-	char * (*devnode)(struct device *, umode_t *);
-	const struct file_operations *fops;
-	int minor_base;
-};
-
-struct usb_class {
-	struct kref kref;
-	struct class *class;
-};
-
-struct usbdevfs_ctrltransfer {
-	__u8 bRequestType;
-	__u8 bRequest;
-	__u16 wValue;
-	__u16 wIndex;
-	__u16 wLength;
-	__u32 timeout;
-	void *data;
-};
-
-struct usbdevfs_bulktransfer {
-	unsigned int ep;
-	unsigned int len;
-	unsigned int timeout;
-	void *data;
-};
-
-struct usbdevfs_setinterface {
-	unsigned int interface;
-	unsigned int altsetting;
-};
-
-struct usbdevfs_disconnectsignal {
-	unsigned int signr;
-	void *context;
-};
-
-struct usbdevfs_getdriver {
-	unsigned int interface;
-	char driver[256];
-};
-
-struct usbdevfs_connectinfo {
-	unsigned int devnum;
-	unsigned char slow;
-};
-
-struct usbdevfs_conninfo_ex {
-	__u32 size;
-	__u32 busnum;
-	__u32 devnum;
-	__u32 speed;
-	__u8 num_ports;
-	__u8 ports[7];
-};
-
-struct usbdevfs_iso_packet_desc {
-	unsigned int length;
-	unsigned int actual_length;
-	unsigned int status;
-};
-
-struct usbdevfs_urb {
-	unsigned char type;
-	unsigned char endpoint;
-	int status;
-	unsigned int flags;
-	void *buffer;
-	int buffer_length;
-	int actual_length;
-	int start_frame;
-	union {
-		int number_of_packets;
-		unsigned int stream_id;
-	};
-	int error_count;
-	unsigned int signr;
-	void *usercontext;
-	struct usbdevfs_iso_packet_desc iso_frame_desc[0];
-};
-
-struct usbdevfs_ioctl {
-	int ifno;
-	int ioctl_code;
-	void *data;
-};
-
-struct usbdevfs_disconnect_claim {
-	unsigned int interface;
-	unsigned int flags;
-	char driver[256];
-};
-
-struct usbdevfs_streams {
-	unsigned int num_streams;
-	unsigned int num_eps;
-	unsigned char eps[0];
-};
-
-struct usb_dev_state {
-	struct list_head list;
-	struct usb_device *dev;
-	struct file *file;
-	spinlock_t lock;
-	struct list_head async_pending;
-	struct list_head async_completed;
-	struct list_head memory_list;
-	wait_queue_head_t wait;
-	wait_queue_head_t wait_for_resume;
-	unsigned int discsignr;
-	struct pid *disc_pid;
-	const struct cred *cred;
-	sigval_t disccontext;
-	long unsigned int ifclaimed;
-	u32 disabled_bulk_eps;
-	long unsigned int interface_allowed_mask;
-	int not_yet_resumed;
-	bool suspend_allowed;
-	bool privileges_dropped;
-};
-
-struct usb_memory {
-	struct list_head memlist;
-	int vma_use_count;
-	int urb_use_count;
-	u32 size;
-	void *mem;
-	dma_addr_t dma_handle;
-	long unsigned int vm_start;
-	struct usb_dev_state *ps;
-};
-
-struct async {
-	struct list_head asynclist;
-	struct usb_dev_state *ps;
-	struct pid *pid;
-	const struct cred *cred;
-	unsigned int signr;
-	unsigned int ifnum;
-	void *userbuffer;
-	void *userurb;
-	sigval_t userurb_sigval;
-	struct urb *urb;
-	struct usb_memory *usbm;
-	unsigned int mem_usage;
-	int status;
-	u8 bulk_addr;
-	u8 bulk_status;
-};
-
-enum snoop_when {
-	SUBMIT = 0,
-	COMPLETE = 1,
-};
-
-struct quirk_entry {
-	u16 vid;
-	u16 pid;
-	u32 flags;
-};
-
-struct usb_phy_roothub {
-	struct phy *phy;
-	struct list_head list;
-};
-
-typedef void (*companion_fn)(struct pci_dev *, struct usb_hcd *, struct pci_dev *, struct usb_hcd *);
-
-typedef int (*iommu_fault_handler_t)(struct iommu_domain *, struct device *, long unsigned int, int, void *);
-
-struct iommu_domain_ops;
-
-struct iommu_domain_geometry {
-	dma_addr_t aperture_start;
-	dma_addr_t aperture_end;
-	bool force_aperture;
-};
-
-struct iommu_dma_cookie;
-
-struct iommu_domain {
-	unsigned int type;
-	const struct iommu_domain_ops *ops;
-	long unsigned int pgsize_bitmap;
-	iommu_fault_handler_t handler;
-	void *handler_token;
-	struct iommu_domain_geometry geometry;
-	struct iommu_dma_cookie *iova_cookie;
-};
-
-enum xhci_overhead_type {
-	LS_OVERHEAD_TYPE = 0,
-	FS_OVERHEAD_TYPE = 1,
-	HS_OVERHEAD_TYPE = 2,
-};
-
-enum xhci_setup_dev {
-	SETUP_CONTEXT_ONLY = 0,
-	SETUP_CONTEXT_ADDRESS = 1,
-};
-
-struct xhci_driver_overrides {
-	size_t extra_priv_size;
-	int (*reset)(struct usb_hcd *);
-	int (*start)(struct usb_hcd *);
-	int (*add_endpoint)(struct usb_hcd *, struct usb_device *, struct usb_host_endpoint *);
-	int (*drop_endpoint)(struct usb_hcd *, struct usb_device *, struct usb_host_endpoint *);
-	int (*check_bandwidth)(struct usb_hcd *, struct usb_device *);
-	void (*reset_bandwidth)(struct usb_hcd *, struct usb_device *);
-	int (*update_hub_device)(struct usb_hcd *, struct usb_device *, struct usb_tt *, gfp_t);
-};
-
-typedef void (*xhci_get_quirks_t)(struct device *, struct xhci_hcd *);
-
-enum xhci_ep_reset_type {
-	EP_HARD_RESET = 0,
-	EP_SOFT_RESET = 1,
-};
-
-struct xhci_driver_data {
-	u64 quirks;
-	const char *firmware;
-};
-
-struct atkbd {
-	struct ps2dev ps2dev;
-	struct input_dev *dev;
-	char name[64];
-	char phys[32];
-	short unsigned int id;
-	short unsigned int keycode[512];
-	long unsigned int force_release_mask[8];
-	unsigned char set;
-	bool translated;
-	bool extra;
-	bool write;
-	bool softrepeat;
-	bool softraw;
-	bool scroll;
-	bool enabled;
-	unsigned char emul;
-	bool resend;
-	bool release;
-	long unsigned int xl_bit;
-	unsigned int last;
-	long unsigned int time;
-	long unsigned int err_count;
-	struct delayed_work event_work;
-	long unsigned int event_jiffies;
-	long unsigned int event_mask;
-	struct mutex mutex;
-	struct vivaldi_data vdata;
-};
-
-struct focaltech_finger_state {
-	bool active;
-	bool valid;
-	unsigned int x;
-	unsigned int y;
-};
-
-struct focaltech_hw_state {
-	struct focaltech_finger_state fingers[5];
-	unsigned int width;
-	bool pressed;
-};
-
-struct focaltech_data {
-	unsigned int x_max;
-	unsigned int y_max;
-	struct focaltech_hw_state state;
-};
-
-struct byd_data {
-	struct timer_list timer;
-	struct psmouse *psmouse;
-	s32 abs_x;
-	s32 abs_y;
-	volatile long unsigned int last_touch_time;
-	bool btn_left;
-	bool btn_right;
-	bool touch;
-};
-
-struct trackpoint_data {
-	u8 variant_id;
-	u8 firmware_id;
-	u8 sensitivity;
-	u8 speed;
-	u8 inertia;
-	u8 reach;
-	u8 draghys;
-	u8 mindrag;
-	u8 thresh;
-	u8 upthresh;
-	u8 ztime;
-	u8 jenks;
-	u8 drift_time;
-	bool press_to_select;
-	bool skipback;
-	bool ext_dev;
-};
-
-struct trackpoint_attr_data {
-	size_t field_offset;
-	u8 command;
-	u8 mask;
-	bool inverted;
-	u8 power_on_default;
-};
-
-struct mc146818_get_time_callback_param {
-	struct rtc_time *time;
-	unsigned char ctrl;
-};
-
-struct pps_event_time {
-	struct timespec64 ts_real;
-};
-
-enum ptp_clock_events {
-	PTP_CLOCK_ALARM = 0,
-	PTP_CLOCK_EXTTS = 1,
-	PTP_CLOCK_PPS = 2,
-	PTP_CLOCK_PPSUSR = 3,
-};
-
-struct ptp_clock_event {
-	int type;
-	int index;
-	union {
-		u64 timestamp;
-		struct pps_event_time pps_times;
-	};
-};
-
-struct hid_item {
-	unsigned int format;
-	__u8 size;
-	__u8 type;
-	__u8 tag;
-	union {
-		__u8 u8;
-		__s8 s8;
-		__u16 u16;
-		__s16 s16;
-		__u32 u32;
-		__s32 s32;
-		__u8 *longdata;
-	} data;
-};
-
-struct hid_global {
-	unsigned int usage_page;
-	__s32 logical_minimum;
-	__s32 logical_maximum;
-	__s32 physical_minimum;
-	__s32 physical_maximum;
-	__s32 unit_exponent;
-	unsigned int unit;
-	unsigned int report_id;
-	unsigned int report_size;
-	unsigned int report_count;
-};
-
-struct hid_local {
-	unsigned int usage[12288];
-	u8 usage_size[12288];
-	unsigned int collection_index[12288];
-	unsigned int usage_index;
-	unsigned int usage_minimum;
-	unsigned int delimiter_depth;
-	unsigned int delimiter_branch;
-};
-
-struct hid_parser {
-	struct hid_global global;
-	struct hid_global global_stack[4];
-	unsigned int global_stack_ptr;
-	struct hid_local local;
-	unsigned int *collection_stack;
-	unsigned int collection_stack_ptr;
-	unsigned int collection_stack_size;
-	struct hid_device *device;
-	unsigned int scan_flags;
-};
-
-struct hiddev {
-	int minor;
-	int exist;
-	int open;
-	struct mutex existancelock;
-	wait_queue_head_t wait;
-	struct hid_device *hid;
-	struct list_head list;
-	spinlock_t list_lock;
-	bool initialized;
-};
-
-struct hidraw {
-	unsigned int minor;
-	int exist;
-	int open;
-	wait_queue_head_t wait;
-	struct hid_device *hid;
-	struct device *dev;
-	spinlock_t list_lock;
-	struct list_head list;
-};
-
-struct hid_dynid {
-	struct list_head list;
-	struct hid_device_id id;
-};
-
-struct snd_monitor_file {
-	struct file *file;
-	const struct file_operations *disconnected_f_op;
-	struct list_head shutdown_list;
-	struct list_head list;
-};
-
-typedef struct {
-	spinlock_t *lock;
-} class_spinlock_irq_t;
-
-typedef struct {
-	spinlock_t *lock;
-	long unsigned int flags;
-} class_spinlock_irqsave_t;
-
-struct snd_pci_quirk {
-	short unsigned int subvendor;
-	short unsigned int subdevice;
-	short unsigned int subdevice_mask;
-	int value;
-};
-
-struct snd_fasync {
-	struct fasync_struct *fasync;
-	int signal;
-	int poll;
-	int on;
-	struct list_head list;
-};
-
-struct snd_info_private_data {
-	struct snd_info_buffer *rbuffer;
-	struct snd_info_buffer *wbuffer;
-	struct snd_info_entry *entry;
-	void *file_private_data;
-};
-
-struct user_msghdr {
-	void *msg_name;
-	int msg_namelen;
-	struct iovec *msg_iov;
-	__kernel_size_t msg_iovlen;
-	void *msg_control;
-	__kernel_size_t msg_controllen;
-	unsigned int msg_flags;
-};
-
-struct mmsghdr {
-	struct user_msghdr msg_hdr;
-	unsigned int msg_len;
-};
-
-struct scm_ts_pktinfo {
-	__u32 if_index;
-	__u32 pkt_length;
-	__u32 reserved[2];
-};
-
-typedef u32 compat_uint_t;
-
-struct compat_if_settings {
-	unsigned int type;
-	unsigned int size;
-	compat_uptr_t ifs_ifsu;
-};
-
-struct compat_ifreq {
-	union {
-		char ifrn_name[16];
-	} ifr_ifrn;
-	union {
-		struct sockaddr ifru_addr;
-		struct sockaddr ifru_dstaddr;
-		struct sockaddr ifru_broadaddr;
-		struct sockaddr ifru_netmask;
-		struct sockaddr ifru_hwaddr;
-		short int ifru_flags;
-		compat_int_t ifru_ivalue;
-		compat_int_t ifru_mtu;
-		struct compat_ifmap ifru_map;
-		char ifru_slave[16];
-		char ifru_newname[16];
-		compat_caddr_t ifru_data;
-		struct compat_if_settings ifru_settings;
-	} ifr_ifru;
-};
-
-struct compat_msghdr {
-	compat_uptr_t msg_name;
-	compat_int_t msg_namelen;
-	compat_uptr_t msg_iov;
-	compat_size_t msg_iovlen;
-	compat_uptr_t msg_control;
-	compat_size_t msg_controllen;
-	compat_uint_t msg_flags;
-};
-
-struct compat_mmsghdr {
-	struct compat_msghdr msg_hdr;
-	compat_uint_t msg_len;
-};
-
-struct used_address {
-	struct __kernel_sockaddr_storage name;
-	unsigned int name_len;
-};
-
-struct ts_state {
-	unsigned int offset;
-	char cb[48];
-};
-
-struct ts_config;
-
-struct ts_ops {
-	const char *name;
-	struct ts_config * (*init)(const void *, unsigned int, gfp_t, int);
-	unsigned int (*find)(struct ts_config *, struct ts_state *);
-	void (*destroy)(struct ts_config *);
-	void * (*get_pattern)(struct ts_config *);
-	unsigned int (*get_pattern_len)(struct ts_config *);
-	struct module *owner;
-	struct list_head list;
-};
-
-struct ts_config {
-	struct ts_ops *ops;
-	int flags;
-	unsigned int (*get_next_block)(unsigned int, const u8 **, struct ts_config *, struct ts_state *);
-	void (*finish)(struct ts_config *, struct ts_state *);
-};
-
-struct skb_seq_state {
-	__u32 lower_offset;
-	__u32 upper_offset;
-	__u32 frag_idx;
-	__u32 stepped_offset;
-	struct sk_buff *root_skb;
-	struct sk_buff *cur_skb;
-	__u8 *frag_data;
-	__u32 frag_off;
-};
-
-struct ip_auth_hdr {
-	__u8 nexthdr;
-	__u8 hdrlen;
-	__be16 reserved;
-	__be32 spi;
-	__be32 seq_no;
-	__u8 auth_data[0];
-};
-
-struct mpls_shim_hdr {
-	__be32 label_stack_entry;
-};
-
-struct page_frag_1k {
-	void *va;
-	u16 offset;
-	bool pfmemalloc;
-};
-
-struct napi_alloc_cache {
-	struct page_frag_cache page;
-	struct page_frag_1k page_small;
-	unsigned int skb_count;
-	void *skb_cache[64];
-};
-
-typedef int (*sendmsg_func)(struct sock *, struct msghdr *, struct kvec *, size_t, size_t);
-
-typedef int (*sendpage_func)(struct sock *, struct page *, int, size_t, int);
-
-enum {
-	TCA_STATS_UNSPEC = 0,
-	TCA_STATS_BASIC = 1,
-	TCA_STATS_RATE_EST = 2,
-	TCA_STATS_QUEUE = 3,
-	TCA_STATS_APP = 4,
-	TCA_STATS_RATE_EST64 = 5,
-	TCA_STATS_PAD = 6,
-	TCA_STATS_BASIC_HW = 7,
-	TCA_STATS_PKT64 = 8,
-	__TCA_STATS_MAX = 9,
-};
-
-struct gnet_stats_basic {
-	__u64 bytes;
-	__u32 packets;
-};
-
-struct gnet_stats_rate_est {
-	__u32 bps;
-	__u32 pps;
-};
-
-enum flow_dissect_ret {
-	FLOW_DISSECT_RET_OUT_GOOD = 0,
-	FLOW_DISSECT_RET_OUT_BAD = 1,
-	FLOW_DISSECT_RET_PROTO_AGAIN = 2,
-	FLOW_DISSECT_RET_IPPROTO_AGAIN = 3,
-	FLOW_DISSECT_RET_CONTINUE = 4,
-};
-
-struct flow_dissector_mpls_lse {
-	u32 mpls_ttl: 8;
-	u32 mpls_bos: 1;
-	u32 mpls_tc: 3;
-	u32 mpls_label: 20;
-};
-
-struct flow_dissector_key_mpls {
-	struct flow_dissector_mpls_lse ls[7];
-	u8 used_lses;
-};
-
-struct flow_dissector_key_enc_opts {
-	u8 data[255];
-	u8 len;
-	__be16 dst_opt_type;
-};
-
-struct flow_dissector_key_arp {
-	__u32 sip;
-	__u32 tip;
-	__u8 op;
-	unsigned char sha[6];
-	unsigned char tha[6];
-};
-
-struct flow_dissector_key_ports_range {
-	union {
-		struct flow_dissector_key_ports tp;
-		struct {
-			struct flow_dissector_key_ports tp_min;
-			struct flow_dissector_key_ports tp_max;
-		};
-	};
-};
-
-struct flow_dissector_key_tcp {
-	__be16 flags;
-};
-
-struct flow_dissector_key_meta {
-	int ingress_ifindex;
-	u16 ingress_iftype;
-};
-
-struct flow_dissector_key_hash {
-	u32 hash;
-};
-
-struct flow_dissector_key_num_of_vlans {
-	u8 num_of_vlans;
-};
-
-struct flow_dissector_key_pppoe {
-	__be16 session_id;
-	__be16 ppp_proto;
-	__be16 type;
-};
-
-struct flow_dissector_key_l2tpv3 {
-	__be32 session_id;
-};
-
-struct flow_dissector_key {
-	enum flow_dissector_key_id key_id;
-	size_t offset;
-};
-
-struct flow_keys_digest {
-	u8 data[16];
-};
-
-enum bpf_ret_code {
-	BPF_OK = 0,
-	BPF_DROP = 2,
-	BPF_REDIRECT = 7,
-	BPF_LWT_REROUTE = 128,
-	BPF_FLOW_DISSECTOR_CONTINUE = 129,
-};
-
-enum {
-	BPF_FLOW_DISSECTOR_F_PARSE_1ST_FRAG = 1,
-	BPF_FLOW_DISSECTOR_F_STOP_AT_FLOW_LABEL = 2,
-	BPF_FLOW_DISSECTOR_F_STOP_AT_ENCAP = 4,
-};
-
-struct arphdr {
-	__be16 ar_hrd;
-	__be16 ar_pro;
-	unsigned char ar_hln;
-	unsigned char ar_pln;
-	__be16 ar_op;
-};
-
-struct gre_full_hdr {
-	struct gre_base_hdr fixed_header;
-	__be16 csum;
-	__be16 reserved1;
-	__be32 key;
-	__be32 seq;
-};
-
-struct pptp_gre_header {
-	struct gre_base_hdr gre_hd;
-	__be16 payload_len;
-	__be16 call_id;
-	__be32 seq;
-	__be32 ack;
-};
-
-struct tipc_basic_hdr {
-	__be32 w[4];
-};
-
-enum dccp_state {
-	DCCP_OPEN = 1,
-	DCCP_REQUESTING = 2,
-	DCCP_LISTEN = 10,
-	DCCP_RESPOND = 3,
-	DCCP_ACTIVE_CLOSEREQ = 4,
-	DCCP_PASSIVE_CLOSE = 8,
-	DCCP_CLOSING = 11,
-	DCCP_TIME_WAIT = 6,
-	DCCP_CLOSED = 7,
-	DCCP_NEW_SYN_RECV = 12,
-	DCCP_PARTOPEN = 13,
-	DCCP_PASSIVE_CLOSEREQ = 14,
-	DCCP_MAX_STATES = 15,
-};
-
-struct pppoe_tag {
-	__be16 tag_type;
-	__be16 tag_len;
-	char tag_data[0];
-};
-
-struct pppoe_hdr {
-	__u8 type: 4;
-	__u8 ver: 4;
-	__u8 code;
-	__be16 sid;
-	__be16 length;
-	struct pppoe_tag tag[0];
-};
-
-struct hsr_tag {
-	__be16 path_and_LSDU_size;
-	__be16 sequence_nr;
-	__be16 encap_proto;
-};
-
-struct mpls_label {
-	__be32 entry;
-};
-
-struct clock_identity {
-	u8 id[8];
-};
-
-struct port_identity {
-	struct clock_identity clock_identity;
-	__be16 port_number;
-};
-
-struct ptp_header {
-	u8 tsmt;
-	u8 ver;
-	__be16 message_length;
-	u8 domain_number;
-	u8 reserved1;
-	u8 flag_field[2];
-	__be64 correction;
-	__be32 reserved2;
-	struct port_identity source_port_identity;
-	__be16 sequence_id;
-	u8 control;
-	u8 log_message_interval;
-} __attribute__((packed));
-
-enum batadv_packettype {
-	BATADV_IV_OGM = 0,
-	BATADV_BCAST = 1,
-	BATADV_CODED = 2,
-	BATADV_ELP = 3,
-	BATADV_OGM2 = 4,
-	BATADV_UNICAST = 64,
-	BATADV_UNICAST_FRAG = 65,
-	BATADV_UNICAST_4ADDR = 66,
-	BATADV_ICMP = 67,
-	BATADV_UNICAST_TVLV = 68,
-};
-
-struct batadv_unicast_packet {
-	__u8 packet_type;
-	__u8 version;
-	__u8 ttl;
-	__u8 ttvn;
-	__u8 dest[6];
-};
-
-struct _flow_keys_digest_data {
-	__be16 n_proto;
-	u8 ip_proto;
-	u8 padding;
-	__be32 ports;
-	__be32 src;
-	__be32 dst;
-};
-
-struct rtnl_link_stats {
-	__u32 rx_packets;
-	__u32 tx_packets;
-	__u32 rx_bytes;
-	__u32 tx_bytes;
-	__u32 rx_errors;
-	__u32 tx_errors;
-	__u32 rx_dropped;
-	__u32 tx_dropped;
-	__u32 multicast;
-	__u32 collisions;
-	__u32 rx_length_errors;
-	__u32 rx_over_errors;
-	__u32 rx_crc_errors;
-	__u32 rx_frame_errors;
-	__u32 rx_fifo_errors;
-	__u32 rx_missed_errors;
-	__u32 tx_aborted_errors;
-	__u32 tx_carrier_errors;
-	__u32 tx_fifo_errors;
-	__u32 tx_heartbeat_errors;
-	__u32 tx_window_errors;
-	__u32 rx_compressed;
-	__u32 tx_compressed;
-	__u32 rx_nohandler;
-};
-
-struct rtnl_link_ifmap {
-	__u64 mem_start;
-	__u64 mem_end;
-	__u64 base_addr;
-	__u16 irq;
-	__u8 dma;
-	__u8 port;
-};
-
-enum {
-	IFLA_PROTO_DOWN_REASON_UNSPEC = 0,
-	IFLA_PROTO_DOWN_REASON_MASK = 1,
-	IFLA_PROTO_DOWN_REASON_VALUE = 2,
-	__IFLA_PROTO_DOWN_REASON_CNT = 3,
-	IFLA_PROTO_DOWN_REASON_MAX = 2,
-};
-
-enum {
-	IFLA_BRPORT_UNSPEC = 0,
-	IFLA_BRPORT_STATE = 1,
-	IFLA_BRPORT_PRIORITY = 2,
-	IFLA_BRPORT_COST = 3,
-	IFLA_BRPORT_MODE = 4,
-	IFLA_BRPORT_GUARD = 5,
-	IFLA_BRPORT_PROTECT = 6,
-	IFLA_BRPORT_FAST_LEAVE = 7,
-	IFLA_BRPORT_LEARNING = 8,
-	IFLA_BRPORT_UNICAST_FLOOD = 9,
-	IFLA_BRPORT_PROXYARP = 10,
-	IFLA_BRPORT_LEARNING_SYNC = 11,
-	IFLA_BRPORT_PROXYARP_WIFI = 12,
-	IFLA_BRPORT_ROOT_ID = 13,
-	IFLA_BRPORT_BRIDGE_ID = 14,
-	IFLA_BRPORT_DESIGNATED_PORT = 15,
-	IFLA_BRPORT_DESIGNATED_COST = 16,
-	IFLA_BRPORT_ID = 17,
-	IFLA_BRPORT_NO = 18,
-	IFLA_BRPORT_TOPOLOGY_CHANGE_ACK = 19,
-	IFLA_BRPORT_CONFIG_PENDING = 20,
-	IFLA_BRPORT_MESSAGE_AGE_TIMER = 21,
-	IFLA_BRPORT_FORWARD_DELAY_TIMER = 22,
-	IFLA_BRPORT_HOLD_TIMER = 23,
-	IFLA_BRPORT_FLUSH = 24,
-	IFLA_BRPORT_MULTICAST_ROUTER = 25,
-	IFLA_BRPORT_PAD = 26,
-	IFLA_BRPORT_MCAST_FLOOD = 27,
-	IFLA_BRPORT_MCAST_TO_UCAST = 28,
-	IFLA_BRPORT_VLAN_TUNNEL = 29,
-	IFLA_BRPORT_BCAST_FLOOD = 30,
-	IFLA_BRPORT_GROUP_FWD_MASK = 31,
-	IFLA_BRPORT_NEIGH_SUPPRESS = 32,
-	IFLA_BRPORT_ISOLATED = 33,
-	IFLA_BRPORT_BACKUP_PORT = 34,
-	IFLA_BRPORT_MRP_RING_OPEN = 35,
-	IFLA_BRPORT_MRP_IN_OPEN = 36,
-	IFLA_BRPORT_MCAST_EHT_HOSTS_LIMIT = 37,
-	IFLA_BRPORT_MCAST_EHT_HOSTS_CNT = 38,
-	IFLA_BRPORT_LOCKED = 39,
-	__IFLA_BRPORT_MAX = 40,
-};
-
-enum {
-	IFLA_INFO_UNSPEC = 0,
-	IFLA_INFO_KIND = 1,
-	IFLA_INFO_DATA = 2,
-	IFLA_INFO_XSTATS = 3,
-	IFLA_INFO_SLAVE_KIND = 4,
-	IFLA_INFO_SLAVE_DATA = 5,
-	__IFLA_INFO_MAX = 6,
-};
-
-enum {
-	IFLA_VF_INFO_UNSPEC = 0,
-	IFLA_VF_INFO = 1,
-	__IFLA_VF_INFO_MAX = 2,
-};
-
-enum {
-	IFLA_VF_UNSPEC = 0,
-	IFLA_VF_MAC = 1,
-	IFLA_VF_VLAN = 2,
-	IFLA_VF_TX_RATE = 3,
-	IFLA_VF_SPOOFCHK = 4,
-	IFLA_VF_LINK_STATE = 5,
-	IFLA_VF_RATE = 6,
-	IFLA_VF_RSS_QUERY_EN = 7,
-	IFLA_VF_STATS = 8,
-	IFLA_VF_TRUST = 9,
-	IFLA_VF_IB_NODE_GUID = 10,
-	IFLA_VF_IB_PORT_GUID = 11,
-	IFLA_VF_VLAN_LIST = 12,
-	IFLA_VF_BROADCAST = 13,
-	__IFLA_VF_MAX = 14,
-};
-
-struct ifla_vf_mac {
-	__u32 vf;
-	__u8 mac[32];
-};
-
-struct ifla_vf_broadcast {
-	__u8 broadcast[32];
-};
-
-struct ifla_vf_vlan {
-	__u32 vf;
-	__u32 vlan;
-	__u32 qos;
-};
-
-enum {
-	IFLA_VF_VLAN_INFO_UNSPEC = 0,
-	IFLA_VF_VLAN_INFO = 1,
-	__IFLA_VF_VLAN_INFO_MAX = 2,
-};
-
-struct ifla_vf_vlan_info {
-	__u32 vf;
-	__u32 vlan;
-	__u32 qos;
-	__be16 vlan_proto;
-};
-
-struct ifla_vf_tx_rate {
-	__u32 vf;
-	__u32 rate;
-};
-
-struct ifla_vf_rate {
-	__u32 vf;
-	__u32 min_tx_rate;
-	__u32 max_tx_rate;
-};
-
-struct ifla_vf_spoofchk {
-	__u32 vf;
-	__u32 setting;
-};
-
-struct ifla_vf_link_state {
-	__u32 vf;
-	__u32 link_state;
-};
-
-struct ifla_vf_rss_query_en {
-	__u32 vf;
-	__u32 setting;
-};
-
-enum {
-	IFLA_VF_STATS_RX_PACKETS = 0,
-	IFLA_VF_STATS_TX_PACKETS = 1,
-	IFLA_VF_STATS_RX_BYTES = 2,
-	IFLA_VF_STATS_TX_BYTES = 3,
-	IFLA_VF_STATS_BROADCAST = 4,
-	IFLA_VF_STATS_MULTICAST = 5,
-	IFLA_VF_STATS_PAD = 6,
-	IFLA_VF_STATS_RX_DROPPED = 7,
-	IFLA_VF_STATS_TX_DROPPED = 8,
-	__IFLA_VF_STATS_MAX = 9,
-};
-
-struct ifla_vf_trust {
-	__u32 vf;
-	__u32 setting;
-};
-
-enum {
-	IFLA_VF_PORT_UNSPEC = 0,
-	IFLA_VF_PORT = 1,
-	__IFLA_VF_PORT_MAX = 2,
-};
-
-enum {
-	IFLA_PORT_UNSPEC = 0,
-	IFLA_PORT_VF = 1,
-	IFLA_PORT_PROFILE = 2,
-	IFLA_PORT_VSI_TYPE = 3,
-	IFLA_PORT_INSTANCE_UUID = 4,
-	IFLA_PORT_HOST_UUID = 5,
-	IFLA_PORT_REQUEST = 6,
-	IFLA_PORT_RESPONSE = 7,
-	__IFLA_PORT_MAX = 8,
-};
-
-struct if_stats_msg {
-	__u8 family;
-	__u8 pad1;
-	__u16 pad2;
-	__u32 ifindex;
-	__u32 filter_mask;
-};
-
-enum {
-	IFLA_STATS_UNSPEC = 0,
-	IFLA_STATS_LINK_64 = 1,
-	IFLA_STATS_LINK_XSTATS = 2,
-	IFLA_STATS_LINK_XSTATS_SLAVE = 3,
-	IFLA_STATS_LINK_OFFLOAD_XSTATS = 4,
-	IFLA_STATS_AF_SPEC = 5,
-	__IFLA_STATS_MAX = 6,
-};
-
-enum {
-	IFLA_STATS_GETSET_UNSPEC = 0,
-	IFLA_STATS_GET_FILTERS = 1,
-	IFLA_STATS_SET_OFFLOAD_XSTATS_L3_STATS = 2,
-	__IFLA_STATS_GETSET_MAX = 3,
-};
-
-enum {
-	IFLA_OFFLOAD_XSTATS_UNSPEC = 0,
-	IFLA_OFFLOAD_XSTATS_CPU_HIT = 1,
-	IFLA_OFFLOAD_XSTATS_HW_S_INFO = 2,
-	IFLA_OFFLOAD_XSTATS_L3_STATS = 3,
-	__IFLA_OFFLOAD_XSTATS_MAX = 4,
-};
-
-enum {
-	IFLA_OFFLOAD_XSTATS_HW_S_INFO_UNSPEC = 0,
-	IFLA_OFFLOAD_XSTATS_HW_S_INFO_REQUEST = 1,
-	IFLA_OFFLOAD_XSTATS_HW_S_INFO_USED = 2,
-	__IFLA_OFFLOAD_XSTATS_HW_S_INFO_MAX = 3,
-};
-
-enum {
-	XDP_ATTACHED_NONE = 0,
-	XDP_ATTACHED_DRV = 1,
-	XDP_ATTACHED_SKB = 2,
-	XDP_ATTACHED_HW = 3,
-	XDP_ATTACHED_MULTI = 4,
-};
-
-enum {
-	IFLA_XDP_UNSPEC = 0,
-	IFLA_XDP_FD = 1,
-	IFLA_XDP_ATTACHED = 2,
-	IFLA_XDP_FLAGS = 3,
-	IFLA_XDP_PROG_ID = 4,
-	IFLA_XDP_DRV_PROG_ID = 5,
-	IFLA_XDP_SKB_PROG_ID = 6,
-	IFLA_XDP_HW_PROG_ID = 7,
-	IFLA_XDP_EXPECTED_FD = 8,
-	__IFLA_XDP_MAX = 9,
-};
-
-enum {
-	IFLA_EVENT_NONE = 0,
-	IFLA_EVENT_REBOOT = 1,
-	IFLA_EVENT_FEATURES = 2,
-	IFLA_EVENT_BONDING_FAILOVER = 3,
-	IFLA_EVENT_NOTIFY_PEERS = 4,
-	IFLA_EVENT_IGMP_RESEND = 5,
-	IFLA_EVENT_BONDING_OPTIONS = 6,
-};
-
-enum {
-	IFLA_BRIDGE_FLAGS = 0,
-	IFLA_BRIDGE_MODE = 1,
-	IFLA_BRIDGE_VLAN_INFO = 2,
-	IFLA_BRIDGE_VLAN_TUNNEL_INFO = 3,
-	IFLA_BRIDGE_MRP = 4,
-	IFLA_BRIDGE_CFM = 5,
-	IFLA_BRIDGE_MST = 6,
-	__IFLA_BRIDGE_MAX = 7,
-};
-
-struct rta_cacheinfo {
-	__u32 rta_clntref;
-	__u32 rta_lastuse;
-	__s32 rta_expires;
-	__u32 rta_error;
-	__u32 rta_used;
-	__u32 rta_id;
-	__u32 rta_ts;
-	__u32 rta_tsage;
-};
-
-enum rtnl_kinds {
-	RTNL_KIND_NEW = 0,
-	RTNL_KIND_DEL = 1,
-	RTNL_KIND_GET = 2,
-	RTNL_KIND_SET = 3,
-};
-
-struct rtnl_msg_handler {
-	struct module *owner;
-	int protocol;
-	int msgtype;
-	rtnl_doit_func doit;
-	rtnl_dumpit_func dumpit;
-	int flags;
-};
-
-struct rtnl_link {
-	rtnl_doit_func doit;
-	rtnl_dumpit_func dumpit;
-	struct module *owner;
-	unsigned int flags;
-	struct callback_head rcu;
-};
-
-struct rtnl_newlink_tbs {
-	struct nlattr *tb[62];
-	struct nlattr *attr[51];
-	struct nlattr *slave_attr[41];
-};
-
-struct rtnl_offload_xstats_request_used {
-	bool request;
-	bool used;
-};
-
-struct rtnl_stats_dump_filters {
-	u32 mask[6];
-};
-
-enum {
-	BPF_F_RECOMPUTE_CSUM = 1,
-	BPF_F_INVALIDATE_HASH = 2,
-};
-
-enum {
-	BPF_F_HDR_FIELD_MASK = 15,
-};
-
-enum {
-	BPF_F_PSEUDO_HDR = 16,
-	BPF_F_MARK_MANGLED_0 = 32,
-	BPF_F_MARK_ENFORCE = 64,
-	BPF_F_IPV6 = 128,
-};
-
-enum {
-	BPF_F_TUNINFO_IPV6 = 1,
-};
-
-enum {
-	BPF_F_ZERO_CSUM_TX = 2,
-	BPF_F_DONT_FRAGMENT = 4,
-	BPF_F_SEQ_NUMBER = 8,
-};
-
-enum {
-	BPF_F_TUNINFO_FLAGS = 16,
-};
-
-enum {
-	BPF_CSUM_LEVEL_QUERY = 0,
-	BPF_CSUM_LEVEL_INC = 1,
-	BPF_CSUM_LEVEL_DEC = 2,
-	BPF_CSUM_LEVEL_RESET = 3,
-};
-
-enum {
-	BPF_F_ADJ_ROOM_FIXED_GSO = 1,
-	BPF_F_ADJ_ROOM_ENCAP_L3_IPV4 = 2,
-	BPF_F_ADJ_ROOM_ENCAP_L3_IPV6 = 4,
-	BPF_F_ADJ_ROOM_ENCAP_L4_GRE = 8,
-	BPF_F_ADJ_ROOM_ENCAP_L4_UDP = 16,
-	BPF_F_ADJ_ROOM_NO_CSUM_RESET = 32,
-	BPF_F_ADJ_ROOM_ENCAP_L2_ETH = 64,
-};
-
-enum {
-	BPF_ADJ_ROOM_ENCAP_L2_MASK = 255,
-	BPF_ADJ_ROOM_ENCAP_L2_SHIFT = 56,
-};
-
-enum {
-	BPF_SK_LOOKUP_F_REPLACE = 1,
-	BPF_SK_LOOKUP_F_NO_REUSEPORT = 2,
-};
-
-enum bpf_adj_room_mode {
-	BPF_ADJ_ROOM_NET = 0,
-	BPF_ADJ_ROOM_MAC = 1,
-};
-
-enum bpf_hdr_start_off {
-	BPF_HDR_START_MAC = 0,
-	BPF_HDR_START_NET = 1,
-};
-
-enum {
-	BPF_SKB_TSTAMP_UNSPEC = 0,
-	BPF_SKB_TSTAMP_DELIVERY_MONO = 1,
-};
-
-struct bpf_tunnel_key {
-	__u32 tunnel_id;
-	union {
-		__u32 remote_ipv4;
-		__u32 remote_ipv6[4];
-	};
-	__u8 tunnel_tos;
-	__u8 tunnel_ttl;
-	union {
-		__u16 tunnel_ext;
-		__be16 tunnel_flags;
-	};
-	__u32 tunnel_label;
-	union {
-		__u32 local_ipv4;
-		__u32 local_ipv6[4];
-	};
-};
-
-struct bpf_tcp_sock {
-	__u32 snd_cwnd;
-	__u32 srtt_us;
-	__u32 rtt_min;
-	__u32 snd_ssthresh;
-	__u32 rcv_nxt;
-	__u32 snd_nxt;
-	__u32 snd_una;
-	__u32 mss_cache;
-	__u32 ecn_flags;
-	__u32 rate_delivered;
-	__u32 rate_interval_us;
-	__u32 packets_out;
-	__u32 retrans_out;
-	__u32 total_retrans;
-	__u32 segs_in;
-	__u32 data_segs_in;
-	__u32 segs_out;
-	__u32 data_segs_out;
-	__u32 lost_out;
-	__u32 sacked_out;
-	__u64 bytes_received;
-	__u64 bytes_acked;
-	__u32 dsack_dups;
-	__u32 delivered;
-	__u32 delivered_ce;
-	__u32 icsk_retransmits;
-};
-
-struct bpf_sock_tuple {
-	union {
-		struct {
-			__be32 saddr;
-			__be32 daddr;
-			__be16 sport;
-			__be16 dport;
-		} ipv4;
-		struct {
-			__be32 saddr[4];
-			__be32 daddr[4];
-			__be16 sport;
-			__be16 dport;
-		} ipv6;
-	};
-};
-
-struct bpf_xdp_sock {
-	__u32 queue_id;
-};
-
-struct bpf_sock_addr {
-	__u32 user_family;
-	__u32 user_ip4;
-	__u32 user_ip6[4];
-	__u32 user_port;
-	__u32 family;
-	__u32 type;
-	__u32 protocol;
-	__u32 msg_src_ip4;
-	__u32 msg_src_ip6[4];
-	union {
-		struct bpf_sock *sk;
-	};
-};
-
-enum {
-	TCP_BPF_IW = 1001,
-	TCP_BPF_SNDCWND_CLAMP = 1002,
-	TCP_BPF_DELACK_MAX = 1003,
-	TCP_BPF_RTO_MIN = 1004,
-	TCP_BPF_SYN = 1005,
-	TCP_BPF_SYN_IP = 1006,
-	TCP_BPF_SYN_MAC = 1007,
-};
-
-enum {
-	BPF_LOAD_HDR_OPT_TCP_SYN = 1,
-};
-
-enum {
-	BPF_FIB_LOOKUP_DIRECT = 1,
-	BPF_FIB_LOOKUP_OUTPUT = 2,
-	BPF_FIB_LOOKUP_SKIP_NEIGH = 4,
-	BPF_FIB_LOOKUP_TBID = 8,
-	BPF_FIB_LOOKUP_SRC = 16,
-};
-
-enum {
-	BPF_FIB_LKUP_RET_SUCCESS = 0,
-	BPF_FIB_LKUP_RET_BLACKHOLE = 1,
-	BPF_FIB_LKUP_RET_UNREACHABLE = 2,
-	BPF_FIB_LKUP_RET_PROHIBIT = 3,
-	BPF_FIB_LKUP_RET_NOT_FWDED = 4,
-	BPF_FIB_LKUP_RET_FWD_DISABLED = 5,
-	BPF_FIB_LKUP_RET_UNSUPP_LWT = 6,
-	BPF_FIB_LKUP_RET_NO_NEIGH = 7,
-	BPF_FIB_LKUP_RET_FRAG_NEEDED = 8,
-	BPF_FIB_LKUP_RET_NO_SRC_ADDR = 9,
-};
-
-struct bpf_fib_lookup {
-	__u8 family;
-	__u8 l4_protocol;
-	__be16 sport;
-	__be16 dport;
-	union {
-		__u16 tot_len;
-		__u16 mtu_result;
-	};
-	__u32 ifindex;
-	union {
-		__u8 tos;
-		__be32 flowinfo;
-		__u32 rt_metric;
-	};
-	union {
-		__be32 ipv4_src;
-		__u32 ipv6_src[4];
-	};
-	union {
-		__be32 ipv4_dst;
-		__u32 ipv6_dst[4];
-	};
-	union {
-		struct {
-			__be16 h_vlan_proto;
-			__be16 h_vlan_TCI;
-		};
-		__u32 tbid;
-	};
-	__u8 smac[6];
-	__u8 dmac[6];
-};
-
-struct bpf_redir_neigh {
-	__u32 nh_family;
-	union {
-		__be32 ipv4_nh;
-		__u32 ipv6_nh[4];
-	};
-};
-
-enum bpf_check_mtu_flags {
-	BPF_MTU_CHK_SEGS = 1,
-};
-
-enum bpf_check_mtu_ret {
-	BPF_MTU_CHK_RET_SUCCESS = 0,
-	BPF_MTU_CHK_RET_FRAG_NEEDED = 1,
-	BPF_MTU_CHK_RET_SEGS_TOOBIG = 2,
-};
-
-struct compat_sock_fprog {
-	u16 len;
-	compat_uptr_t filter;
-};
-
-struct bpf_skb_data_end {
-	struct qdisc_skb_cb qdisc_cb;
-	void *data_meta;
-	void *data_end;
-};
-
-typedef int (*bpf_aux_classic_check_t)(struct sock_filter *, unsigned int);
-
-struct bpf_sock_addr_kern {
-	struct sock *sk;
-	struct sockaddr *uaddr;
-	u64 tmp_reg;
-	void *t_ctx;
-};
-
-struct udp6_sock {
-	struct udp_sock udp;
-	struct ipv6_pinfo inet6;
-};
-
-struct tcp6_sock {
-	struct tcp_sock tcp;
-	struct ipv6_pinfo inet6;
-};
-
-struct ipv6_bpf_stub {
-	int (*inet6_bind)(struct sock *, struct sockaddr *, int, u32);
-	struct sock * (*udp6_lib_lookup)(struct net *, const struct in6_addr *, __be16, const struct in6_addr *, __be16, int, int, struct udp_table *, struct sk_buff *);
-	int (*ipv6_setsockopt)(struct sock *, int, int, sockptr_t, unsigned int);
-	int (*ipv6_getsockopt)(struct sock *, int, int, sockptr_t, sockptr_t);
-	int (*ipv6_dev_get_saddr)(struct net *, const struct net_device *, const struct in6_addr *, unsigned int, struct in6_addr *);
-};
-
-struct mptcp_sock {};
-
-struct strp_msg {
-	int full_len;
-	int offset;
-};
-
-struct _strp_msg {
-	struct strp_msg strp;
-	int accum_len;
-};
-
-struct tls_msg {
-	u8 control;
-};
-
-struct sk_skb_cb {
-	unsigned char data[20];
-	unsigned char pad[4];
-	struct _strp_msg strp;
-	struct tls_msg tls;
-	u64 temp_reg;
-};
-
-struct crypto_alg;
-
-struct crypto_tfm {
-	refcount_t refcnt;
-	u32 crt_flags;
-	int node;
-	void (*exit)(struct crypto_tfm *);
-	struct crypto_alg *__crt_alg;
-	void *__crt_ctx[0];
-};
-
-struct crypto_aead {
-	unsigned int authsize;
-	unsigned int reqsize;
-	struct crypto_tfm base;
-};
-
-struct xdp_sock {
-	struct sock sk;
-	struct xsk_queue *rx;
-	struct net_device *dev;
-	struct xdp_umem *umem;
-	struct list_head flush_node;
-	struct xsk_buff_pool *pool;
-	u16 queue_id;
-	bool zc;
-	enum {
-		XSK_READY = 0,
-		XSK_BOUND = 1,
-		XSK_UNBOUND = 2,
-	} state;
-	struct xsk_queue *tx;
-	struct list_head tx_list;
-	u64 rx_dropped;
-	u64 rx_queue_full;
-	struct list_head map_list;
-	spinlock_t map_list_lock;
-	struct mutex mutex;
-	struct xsk_queue *fq_tmp;
-	struct xsk_queue *cq_tmp;
-};
-
-struct cipher_alg {
-	unsigned int cia_min_keysize;
-	unsigned int cia_max_keysize;
-	int (*cia_setkey)(struct crypto_tfm *, const u8 *, unsigned int);
-	void (*cia_encrypt)(struct crypto_tfm *, u8 *, const u8 *);
-	void (*cia_decrypt)(struct crypto_tfm *, u8 *, const u8 *);
-};
-
-struct compress_alg {
-	int (*coa_compress)(struct crypto_tfm *, const u8 *, unsigned int, u8 *, unsigned int *);
-	int (*coa_decompress)(struct crypto_tfm *, const u8 *, unsigned int, u8 *, unsigned int *);
-};
-
-struct crypto_type;
-
-struct crypto_alg {
-	struct list_head cra_list;
-	struct list_head cra_users;
-	u32 cra_flags;
-	unsigned int cra_blocksize;
-	unsigned int cra_ctxsize;
-	unsigned int cra_alignmask;
-	int cra_priority;
-	refcount_t cra_refcnt;
-	char cra_name[128];
-	char cra_driver_name[128];
-	const struct crypto_type *cra_type;
-	union {
-		struct cipher_alg cipher;
-		struct compress_alg compress;
-	} cra_u;
-	int (*cra_init)(struct crypto_tfm *);
-	void (*cra_exit)(struct crypto_tfm *);
-	void (*cra_destroy)(struct crypto_alg *);
-	struct module *cra_module;
-};
-
-struct crypto_wait {
-	struct completion completion;
-	int err;
-};
-
-struct tls_crypto_info {
-	__u16 version;
-	__u16 cipher_type;
-};
-
-struct tls12_crypto_info_aes_gcm_128 {
-	struct tls_crypto_info info;
-	unsigned char iv[8];
-	unsigned char key[16];
-	unsigned char salt[4];
-	unsigned char rec_seq[8];
-};
-
-struct tls12_crypto_info_aes_gcm_256 {
-	struct tls_crypto_info info;
-	unsigned char iv[8];
-	unsigned char key[32];
-	unsigned char salt[4];
-	unsigned char rec_seq[8];
-};
-
-struct tls12_crypto_info_chacha20_poly1305 {
-	struct tls_crypto_info info;
-	unsigned char iv[12];
-	unsigned char key[32];
-	unsigned char salt[0];
-	unsigned char rec_seq[8];
-};
-
-struct tls12_crypto_info_sm4_gcm {
-	struct tls_crypto_info info;
-	unsigned char iv[8];
-	unsigned char key[16];
-	unsigned char salt[4];
-	unsigned char rec_seq[8];
-};
-
-struct tls12_crypto_info_sm4_ccm {
-	struct tls_crypto_info info;
-	unsigned char iv[8];
-	unsigned char key[16];
-	unsigned char salt[4];
-	unsigned char rec_seq[8];
-};
-
-struct tls_strparser {
-	struct sock *sk;
-	u32 mark: 8;
-	u32 stopped: 1;
-	u32 copy_mode: 1;
-	u32 mixed_decrypted: 1;
-	bool msg_ready;
-	struct strp_msg stm;
-	struct sk_buff *anchor;
-	struct work_struct work;
-};
-
-struct tls_sw_context_rx {
-	struct crypto_aead *aead_recv;
-	struct crypto_wait async_wait;
-	struct sk_buff_head rx_list;
-	void (*saved_data_ready)(struct sock *);
-	u8 reader_present;
-	u8 async_capable: 1;
-	u8 zc_capable: 1;
-	u8 reader_contended: 1;
-	struct tls_strparser strp;
-	atomic_t decrypt_pending;
-	struct sk_buff_head async_hold;
-	struct wait_queue_head wq;
-};
-
-struct tls_prot_info {
-	u16 version;
-	u16 cipher_type;
-	u16 prepend_size;
-	u16 tag_size;
-	u16 overhead_size;
-	u16 iv_size;
-	u16 salt_size;
-	u16 rec_seq_size;
-	u16 aad_size;
-	u16 tail_size;
-};
-
-struct cipher_context {
-	char *iv;
-	char *rec_seq;
-};
-
-union tls_crypto_context {
-	struct tls_crypto_info info;
-	union {
-		struct tls12_crypto_info_aes_gcm_128 aes_gcm_128;
-		struct tls12_crypto_info_aes_gcm_256 aes_gcm_256;
-		struct tls12_crypto_info_chacha20_poly1305 chacha20_poly1305;
-		struct tls12_crypto_info_sm4_gcm sm4_gcm;
-		struct tls12_crypto_info_sm4_ccm sm4_ccm;
-	};
-};
-
-struct tls_context {
-	struct tls_prot_info prot_info;
-	u8 tx_conf: 3;
-	u8 rx_conf: 3;
-	u8 zerocopy_sendfile: 1;
-	u8 rx_no_pad: 1;
-	int (*push_pending_record)(struct sock *, int);
-	void (*sk_write_space)(struct sock *);
-	void *priv_ctx_tx;
-	void *priv_ctx_rx;
-	struct net_device *netdev;
-	struct cipher_context tx;
-	struct cipher_context rx;
-	struct scatterlist *partially_sent_record;
-	u16 partially_sent_offset;
-	bool in_tcp_sendpages;
-	bool pending_open_record_frags;
-	struct mutex tx_lock;
-	long unsigned int flags;
-	struct proto *sk_proto;
-	struct sock *sk;
-	void (*sk_destruct)(struct sock *);
-	union tls_crypto_context crypto_send;
-	union tls_crypto_context crypto_recv;
-	struct list_head list;
-	refcount_t refcount;
-	struct callback_head rcu;
-};
-
-enum ip_conntrack_dir {
-	IP_CT_DIR_ORIGINAL = 0,
-	IP_CT_DIR_REPLY = 1,
-	IP_CT_DIR_MAX = 2,
-};
-
-typedef u64 (*btf_bpf_skb_get_pay_offset)(struct sk_buff *);
-
-typedef u64 (*btf_bpf_skb_get_nlattr)(struct sk_buff *, u32, u32);
-
-typedef u64 (*btf_bpf_skb_get_nlattr_nest)(struct sk_buff *, u32, u32);
-
-typedef u64 (*btf_bpf_skb_load_helper_8)(const struct sk_buff *, const void *, int, int);
-
-typedef u64 (*btf_bpf_skb_load_helper_8_no_cache)(const struct sk_buff *, int);
-
-typedef u64 (*btf_bpf_skb_load_helper_16)(const struct sk_buff *, const void *, int, int);
-
-typedef u64 (*btf_bpf_skb_load_helper_16_no_cache)(const struct sk_buff *, int);
-
-typedef u64 (*btf_bpf_skb_load_helper_32)(const struct sk_buff *, const void *, int, int);
-
-typedef u64 (*btf_bpf_skb_load_helper_32_no_cache)(const struct sk_buff *, int);
-
-struct bpf_scratchpad {
-	union {
-		__be32 diff[128];
-		u8 buff[512];
-	};
-};
-
-typedef u64 (*btf_bpf_skb_store_bytes)(struct sk_buff *, u32, const void *, u32, u64);
-
-typedef u64 (*btf_bpf_skb_load_bytes)(const struct sk_buff *, u32, void *, u32);
-
-typedef u64 (*btf_bpf_flow_dissector_load_bytes)(const struct bpf_flow_dissector *, u32, void *, u32);
-
-typedef u64 (*btf_bpf_skb_load_bytes_relative)(const struct sk_buff *, u32, void *, u32, u32);
-
-typedef u64 (*btf_bpf_skb_pull_data)(struct sk_buff *, u32);
-
-typedef u64 (*btf_bpf_sk_fullsock)(struct sock *);
-
-typedef u64 (*btf_sk_skb_pull_data)(struct sk_buff *, u32);
-
-typedef u64 (*btf_bpf_l3_csum_replace)(struct sk_buff *, u32, u64, u64, u64);
-
-typedef u64 (*btf_bpf_l4_csum_replace)(struct sk_buff *, u32, u64, u64, u64);
-
-typedef u64 (*btf_bpf_csum_diff)(__be32 *, u32, __be32 *, u32, __wsum);
-
-typedef u64 (*btf_bpf_csum_update)(struct sk_buff *, __wsum);
-
-typedef u64 (*btf_bpf_csum_level)(struct sk_buff *, u64);
-
-enum {
-	BPF_F_NEIGH = 65536,
-	BPF_F_PEER = 131072,
-	BPF_F_NEXTHOP = 262144,
-};
-
-typedef u64 (*btf_bpf_clone_redirect)(struct sk_buff *, u32, u64);
-
-typedef u64 (*btf_bpf_redirect)(u32, u64);
-
-typedef u64 (*btf_bpf_redirect_peer)(u32, u64);
-
-typedef u64 (*btf_bpf_redirect_neigh)(u32, struct bpf_redir_neigh *, int, u64);
-
-typedef u64 (*btf_bpf_msg_apply_bytes)(struct sk_msg *, u32);
-
-typedef u64 (*btf_bpf_msg_cork_bytes)(struct sk_msg *, u32);
-
-typedef u64 (*btf_bpf_msg_pull_data)(struct sk_msg *, u32, u32, u64);
-
-typedef u64 (*btf_bpf_msg_push_data)(struct sk_msg *, u32, u32, u64);
-
-typedef u64 (*btf_bpf_msg_pop_data)(struct sk_msg *, u32, u32, u64);
-
-typedef u64 (*btf_bpf_get_cgroup_classid)(const struct sk_buff *);
-
-typedef u64 (*btf_bpf_get_route_realm)(const struct sk_buff *);
-
-typedef u64 (*btf_bpf_get_hash_recalc)(struct sk_buff *);
-
-typedef u64 (*btf_bpf_set_hash_invalid)(struct sk_buff *);
-
-typedef u64 (*btf_bpf_set_hash)(struct sk_buff *, u32);
-
-typedef u64 (*btf_bpf_skb_vlan_push)(struct sk_buff *, __be16, u16);
-
-typedef u64 (*btf_bpf_skb_vlan_pop)(struct sk_buff *);
-
-typedef u64 (*btf_bpf_skb_change_proto)(struct sk_buff *, __be16, u64);
-
-typedef u64 (*btf_bpf_skb_change_type)(struct sk_buff *, u32);
-
-typedef u64 (*btf_sk_skb_adjust_room)(struct sk_buff *, s32, u32, u64);
-
-typedef u64 (*btf_bpf_skb_adjust_room)(struct sk_buff *, s32, u32, u64);
-
-typedef u64 (*btf_bpf_skb_change_tail)(struct sk_buff *, u32, u64);
-
-typedef u64 (*btf_sk_skb_change_tail)(struct sk_buff *, u32, u64);
-
-typedef u64 (*btf_bpf_skb_change_head)(struct sk_buff *, u32, u64);
-
-typedef u64 (*btf_sk_skb_change_head)(struct sk_buff *, u32, u64);
-
-typedef u64 (*btf_bpf_xdp_get_buff_len)(struct xdp_buff *);
-
-typedef u64 (*btf_bpf_xdp_adjust_head)(struct xdp_buff *, int);
-
-typedef u64 (*btf_bpf_xdp_load_bytes)(struct xdp_buff *, u32, void *, u32);
-
-typedef u64 (*btf_bpf_xdp_store_bytes)(struct xdp_buff *, u32, void *, u32);
-
-typedef u64 (*btf_bpf_xdp_adjust_tail)(struct xdp_buff *, int);
-
-typedef u64 (*btf_bpf_xdp_adjust_meta)(struct xdp_buff *, int);
-
-typedef u64 (*btf_bpf_xdp_redirect)(u32, u64);
-
-typedef u64 (*btf_bpf_xdp_redirect_map)(struct bpf_map *, u32, u64);
-
-typedef u64 (*btf_bpf_skb_event_output)(struct sk_buff *, struct bpf_map *, u64, void *, u64);
-
-typedef u64 (*btf_bpf_skb_get_tunnel_key)(struct sk_buff *, struct bpf_tunnel_key *, u32, u64);
-
-typedef u64 (*btf_bpf_skb_get_tunnel_opt)(struct sk_buff *, u8 *, u32);
-
-typedef u64 (*btf_bpf_skb_set_tunnel_key)(struct sk_buff *, const struct bpf_tunnel_key *, u32, u64);
-
-typedef u64 (*btf_bpf_skb_set_tunnel_opt)(struct sk_buff *, const u8 *, u32);
-
-typedef u64 (*btf_bpf_skb_under_cgroup)(struct sk_buff *, struct bpf_map *, u32);
-
-typedef u64 (*btf_bpf_xdp_event_output)(struct xdp_buff *, struct bpf_map *, u64, void *, u64);
-
-typedef u64 (*btf_bpf_get_socket_cookie)(struct sk_buff *);
-
-typedef u64 (*btf_bpf_get_socket_cookie_sock_addr)(struct bpf_sock_addr_kern *);
-
-typedef u64 (*btf_bpf_get_socket_cookie_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_get_socket_ptr_cookie)(struct sock *);
-
-typedef u64 (*btf_bpf_get_socket_cookie_sock_ops)(struct bpf_sock_ops_kern *);
-
-typedef u64 (*btf_bpf_get_netns_cookie_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_get_netns_cookie_sock_addr)(struct bpf_sock_addr_kern *);
-
-typedef u64 (*btf_bpf_get_netns_cookie_sock_ops)(struct bpf_sock_ops_kern *);
-
-typedef u64 (*btf_bpf_get_netns_cookie_sk_msg)(struct sk_msg *);
-
-typedef u64 (*btf_bpf_get_socket_uid)(struct sk_buff *);
-
-typedef u64 (*btf_bpf_sk_setsockopt)(struct sock *, int, int, char *, int);
-
-typedef u64 (*btf_bpf_sk_getsockopt)(struct sock *, int, int, char *, int);
-
-typedef u64 (*btf_bpf_unlocked_sk_setsockopt)(struct sock *, int, int, char *, int);
-
-typedef u64 (*btf_bpf_unlocked_sk_getsockopt)(struct sock *, int, int, char *, int);
-
-typedef u64 (*btf_bpf_sock_addr_setsockopt)(struct bpf_sock_addr_kern *, int, int, char *, int);
-
-typedef u64 (*btf_bpf_sock_addr_getsockopt)(struct bpf_sock_addr_kern *, int, int, char *, int);
-
-typedef u64 (*btf_bpf_sock_ops_setsockopt)(struct bpf_sock_ops_kern *, int, int, char *, int);
-
-typedef u64 (*btf_bpf_sock_ops_getsockopt)(struct bpf_sock_ops_kern *, int, int, char *, int);
-
-typedef u64 (*btf_bpf_sock_ops_cb_flags_set)(struct bpf_sock_ops_kern *, int);
-
-typedef u64 (*btf_bpf_bind)(struct bpf_sock_addr_kern *, struct sockaddr *, int);
-
-typedef u64 (*btf_bpf_xdp_fib_lookup)(struct xdp_buff *, struct bpf_fib_lookup *, int, u32);
-
-typedef u64 (*btf_bpf_skb_fib_lookup)(struct sk_buff *, struct bpf_fib_lookup *, int, u32);
-
-typedef u64 (*btf_bpf_skb_check_mtu)(struct sk_buff *, u32, u32 *, s32, u64);
-
-typedef u64 (*btf_bpf_xdp_check_mtu)(struct xdp_buff *, u32, u32 *, s32, u64);
-
-typedef u64 (*btf_bpf_lwt_in_push_encap)(struct sk_buff *, u32, void *, u32);
-
-typedef u64 (*btf_bpf_lwt_xmit_push_encap)(struct sk_buff *, u32, void *, u32);
-
-typedef u64 (*btf_bpf_skc_lookup_tcp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
-
-typedef u64 (*btf_bpf_sk_lookup_tcp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
-
-typedef u64 (*btf_bpf_sk_lookup_udp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
-
-typedef u64 (*btf_bpf_tc_skc_lookup_tcp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
-
-typedef u64 (*btf_bpf_tc_sk_lookup_tcp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
-
-typedef u64 (*btf_bpf_tc_sk_lookup_udp)(struct sk_buff *, struct bpf_sock_tuple *, u32, u64, u64);
-
-typedef u64 (*btf_bpf_sk_release)(struct sock *);
-
-typedef u64 (*btf_bpf_xdp_sk_lookup_udp)(struct xdp_buff *, struct bpf_sock_tuple *, u32, u32, u64);
-
-typedef u64 (*btf_bpf_xdp_skc_lookup_tcp)(struct xdp_buff *, struct bpf_sock_tuple *, u32, u32, u64);
-
-typedef u64 (*btf_bpf_xdp_sk_lookup_tcp)(struct xdp_buff *, struct bpf_sock_tuple *, u32, u32, u64);
-
-typedef u64 (*btf_bpf_sock_addr_skc_lookup_tcp)(struct bpf_sock_addr_kern *, struct bpf_sock_tuple *, u32, u64, u64);
-
-typedef u64 (*btf_bpf_sock_addr_sk_lookup_tcp)(struct bpf_sock_addr_kern *, struct bpf_sock_tuple *, u32, u64, u64);
-
-typedef u64 (*btf_bpf_sock_addr_sk_lookup_udp)(struct bpf_sock_addr_kern *, struct bpf_sock_tuple *, u32, u64, u64);
-
-typedef u64 (*btf_bpf_tcp_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_get_listener_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_skb_ecn_set_ce)(struct sk_buff *);
-
-typedef u64 (*btf_bpf_tcp_check_syncookie)(struct sock *, void *, u32, struct tcphdr *, u32);
-
-typedef u64 (*btf_bpf_tcp_gen_syncookie)(struct sock *, void *, u32, struct tcphdr *, u32);
-
-typedef u64 (*btf_bpf_sk_assign)(struct sk_buff *, struct sock *, u64);
-
-typedef u64 (*btf_bpf_sock_ops_load_hdr_opt)(struct bpf_sock_ops_kern *, void *, u32, u64);
-
-typedef u64 (*btf_bpf_sock_ops_store_hdr_opt)(struct bpf_sock_ops_kern *, const void *, u32, u64);
-
-typedef u64 (*btf_bpf_sock_ops_reserve_hdr_opt)(struct bpf_sock_ops_kern *, u32, u64);
-
-typedef u64 (*btf_bpf_skb_set_tstamp)(struct sk_buff *, u64, u32);
-
-typedef u64 (*btf_sk_select_reuseport)(struct sk_reuseport_kern *, struct bpf_map *, void *, u32);
-
-typedef u64 (*btf_sk_reuseport_load_bytes)(const struct sk_reuseport_kern *, u32, void *, u32);
-
-typedef u64 (*btf_sk_reuseport_load_bytes_relative)(const struct sk_reuseport_kern *, u32, void *, u32, u32);
-
-typedef u64 (*btf_bpf_sk_lookup_assign)(struct bpf_sk_lookup_kern *, struct sock *, u64);
-
-typedef u64 (*btf_bpf_skc_to_tcp6_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_skc_to_tcp_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_skc_to_tcp_timewait_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_skc_to_tcp_request_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_skc_to_udp6_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_skc_to_unix_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_skc_to_mptcp_sock)(struct sock *);
-
-typedef u64 (*btf_bpf_sock_from_file)(struct file *);
-
-struct flow_dissector_key_ct {
-	u16 ct_state;
-	u16 ct_zone;
-	u32 ct_mark;
-	u32 ct_labels[4];
-};
-
-struct flow_match_meta {
-	struct flow_dissector_key_meta *key;
-	struct flow_dissector_key_meta *mask;
-};
-
-struct flow_match_basic {
-	struct flow_dissector_key_basic *key;
-	struct flow_dissector_key_basic *mask;
-};
-
-struct flow_match_control {
-	struct flow_dissector_key_control *key;
-	struct flow_dissector_key_control *mask;
-};
-
-struct flow_match_eth_addrs {
-	struct flow_dissector_key_eth_addrs *key;
-	struct flow_dissector_key_eth_addrs *mask;
-};
-
-struct flow_match_vlan {
-	struct flow_dissector_key_vlan *key;
-	struct flow_dissector_key_vlan *mask;
-};
-
-struct flow_match_ipv4_addrs {
-	struct flow_dissector_key_ipv4_addrs *key;
-	struct flow_dissector_key_ipv4_addrs *mask;
-};
-
-struct flow_match_ipv6_addrs {
-	struct flow_dissector_key_ipv6_addrs *key;
-	struct flow_dissector_key_ipv6_addrs *mask;
-};
-
-struct flow_match_ip {
-	struct flow_dissector_key_ip *key;
-	struct flow_dissector_key_ip *mask;
-};
-
-struct flow_match_ports {
-	struct flow_dissector_key_ports *key;
-	struct flow_dissector_key_ports *mask;
-};
-
-struct flow_match_ports_range {
-	struct flow_dissector_key_ports_range *key;
-	struct flow_dissector_key_ports_range *mask;
-};
-
-struct flow_match_icmp {
-	struct flow_dissector_key_icmp *key;
-	struct flow_dissector_key_icmp *mask;
-};
-
-struct flow_match_tcp {
-	struct flow_dissector_key_tcp *key;
-	struct flow_dissector_key_tcp *mask;
-};
-
-struct flow_match_mpls {
-	struct flow_dissector_key_mpls *key;
-	struct flow_dissector_key_mpls *mask;
-};
-
-struct flow_match_enc_keyid {
-	struct flow_dissector_key_keyid *key;
-	struct flow_dissector_key_keyid *mask;
-};
-
-struct flow_match_enc_opts {
-	struct flow_dissector_key_enc_opts *key;
-	struct flow_dissector_key_enc_opts *mask;
-};
-
-struct flow_match_ct {
-	struct flow_dissector_key_ct *key;
-	struct flow_dissector_key_ct *mask;
-};
-
-struct flow_match_pppoe {
-	struct flow_dissector_key_pppoe *key;
-	struct flow_dissector_key_pppoe *mask;
-};
-
-struct flow_match_l2tpv3 {
-	struct flow_dissector_key_l2tpv3 *key;
-	struct flow_dissector_key_l2tpv3 *mask;
-};
-
-struct flow_stats {
-	u64 pkts;
-	u64 bytes;
-	u64 drops;
-	u64 lastused;
-	enum flow_action_hw_stats used_hw_stats;
-	bool used_hw_stats_valid;
-};
-
-enum flow_block_command {
-	FLOW_BLOCK_BIND = 0,
-	FLOW_BLOCK_UNBIND = 1,
-};
-
-enum flow_block_binder_type {
-	FLOW_BLOCK_BINDER_TYPE_UNSPEC = 0,
-	FLOW_BLOCK_BINDER_TYPE_CLSACT_INGRESS = 1,
-	FLOW_BLOCK_BINDER_TYPE_CLSACT_EGRESS = 2,
-	FLOW_BLOCK_BINDER_TYPE_RED_EARLY_DROP = 3,
-	FLOW_BLOCK_BINDER_TYPE_RED_MARK = 4,
-};
-
-struct flow_block_offload {
-	enum flow_block_command command;
-	enum flow_block_binder_type binder_type;
-	bool block_shared;
-	bool unlocked_driver_cb;
-	struct net *net;
-	struct flow_block *block;
-	struct list_head cb_list;
-	struct list_head *driver_block_list;
-	struct netlink_ext_ack *extack;
-	struct Qdisc *sch;
-	struct list_head *cb_list_head;
-};
-
-struct flow_block_cb;
-
-struct flow_block_indr {
-	struct list_head list;
-	struct net_device *dev;
-	struct Qdisc *sch;
-	enum flow_block_binder_type binder_type;
-	void *data;
-	void *cb_priv;
-	void (*cleanup)(struct flow_block_cb *);
-};
-
-struct flow_block_cb {
-	struct list_head driver_list;
-	struct list_head list;
-	flow_setup_cb_t *cb;
-	void *cb_ident;
-	void *cb_priv;
-	void (*release)(void *);
-	struct flow_block_indr indr;
-	unsigned int refcnt;
-};
-
-enum offload_act_command {
-	FLOW_ACT_REPLACE = 0,
-	FLOW_ACT_DESTROY = 1,
-	FLOW_ACT_STATS = 2,
-};
-
-struct flow_offload_action {
-	struct netlink_ext_ack *extack;
-	enum offload_act_command command;
-	enum flow_action_id id;
-	u32 index;
-	struct flow_stats stats;
-	struct flow_action action;
-};
-
-typedef int flow_indr_block_bind_cb_t(struct net_device *, struct Qdisc *, void *, enum tc_setup_type, void *, void *, void (*)(struct flow_block_cb *));
-
-struct flow_indr_dev {
-	struct list_head list;
-	flow_indr_block_bind_cb_t *cb;
-	void *cb_priv;
-	refcount_t refcnt;
-};
-
-struct flow_indir_dev_info {
-	void *data;
-	struct net_device *dev;
-	struct Qdisc *sch;
-	enum tc_setup_type type;
-	void (*cleanup)(struct flow_block_cb *);
-	struct list_head list;
-	enum flow_block_command command;
-	enum flow_block_binder_type binder_type;
-	struct list_head *cb_list;
-};
-
-struct netdev_queue_attribute {
-	struct attribute attr;
-	ssize_t (*show)(struct netdev_queue *, char *);
-	ssize_t (*store)(struct netdev_queue *, const char *, size_t);
-};
-
-struct dst_cache_pcpu {
-	long unsigned int refresh_ts;
-	struct dst_entry *dst;
-	u32 cookie;
-	union {
-		struct in_addr in_saddr;
-		struct in6_addr in6_saddr;
-	};
-};
-
-enum __sk_action {
-	__SK_DROP = 0,
-	__SK_PASS = 1,
-	__SK_REDIRECT = 2,
-	__SK_NONE = 3,
-};
-
-enum sk_psock_state_bits {
-	SK_PSOCK_TX_ENABLED = 0,
-	SK_PSOCK_RX_STRP_ENABLED = 1,
-};
-
-struct nvmem_cell;
-
-struct tc_qopt_offload_stats {
-	struct gnet_stats_basic_sync *bstats;
-	struct gnet_stats_queue *qstats;
-};
-
-enum tc_mq_command {
-	TC_MQ_CREATE = 0,
-	TC_MQ_DESTROY = 1,
-	TC_MQ_STATS = 2,
-	TC_MQ_GRAFT = 3,
-};
-
-struct tc_mq_opt_offload_graft_params {
-	long unsigned int queue;
-	u32 child_handle;
-};
-
-struct tc_mq_qopt_offload {
-	enum tc_mq_command command;
-	u32 handle;
-	union {
-		struct tc_qopt_offload_stats stats;
-		struct tc_mq_opt_offload_graft_params graft_params;
-	};
-};
-
-struct mq_sched {
-	struct Qdisc **qdiscs;
-};
-
-enum {
-	CTRL_CMD_UNSPEC = 0,
-	CTRL_CMD_NEWFAMILY = 1,
-	CTRL_CMD_DELFAMILY = 2,
-	CTRL_CMD_GETFAMILY = 3,
-	CTRL_CMD_NEWOPS = 4,
-	CTRL_CMD_DELOPS = 5,
-	CTRL_CMD_GETOPS = 6,
-	CTRL_CMD_NEWMCAST_GRP = 7,
-	CTRL_CMD_DELMCAST_GRP = 8,
-	CTRL_CMD_GETMCAST_GRP = 9,
-	CTRL_CMD_GETPOLICY = 10,
-	__CTRL_CMD_MAX = 11,
-};
-
-enum {
-	CTRL_ATTR_UNSPEC = 0,
-	CTRL_ATTR_FAMILY_ID = 1,
-	CTRL_ATTR_FAMILY_NAME = 2,
-	CTRL_ATTR_VERSION = 3,
-	CTRL_ATTR_HDRSIZE = 4,
-	CTRL_ATTR_MAXATTR = 5,
-	CTRL_ATTR_OPS = 6,
-	CTRL_ATTR_MCAST_GROUPS = 7,
-	CTRL_ATTR_POLICY = 8,
-	CTRL_ATTR_OP_POLICY = 9,
-	CTRL_ATTR_OP = 10,
-	__CTRL_ATTR_MAX = 11,
-};
-
-enum {
-	CTRL_ATTR_OP_UNSPEC = 0,
-	CTRL_ATTR_OP_ID = 1,
-	CTRL_ATTR_OP_FLAGS = 2,
-	__CTRL_ATTR_OP_MAX = 3,
-};
-
-enum {
-	CTRL_ATTR_MCAST_GRP_UNSPEC = 0,
-	CTRL_ATTR_MCAST_GRP_NAME = 1,
-	CTRL_ATTR_MCAST_GRP_ID = 2,
-	__CTRL_ATTR_MCAST_GRP_MAX = 3,
-};
-
-enum {
-	CTRL_ATTR_POLICY_UNSPEC = 0,
-	CTRL_ATTR_POLICY_DO = 1,
-	CTRL_ATTR_POLICY_DUMP = 2,
-	__CTRL_ATTR_POLICY_DUMP_MAX = 3,
-	CTRL_ATTR_POLICY_DUMP_MAX = 2,
-};
-
-struct genl_start_context {
-	const struct genl_family *family;
-	struct nlmsghdr *nlh;
-	struct netlink_ext_ack *extack;
-	const struct genl_ops *ops;
-	int hdrlen;
-};
-
-struct netlink_policy_dump_state;
-
-struct ctrl_dump_policy_ctx {
-	struct netlink_policy_dump_state *state;
-	const struct genl_family *rt;
-	struct module *owner;
-	unsigned int opidx;
-	u32 op;
-	u16 fam_id;
-	u8 policies: 1;
-	u8 single_op: 1;
-};
-
-enum netlink_attribute_type {
-	NL_ATTR_TYPE_INVALID = 0,
-	NL_ATTR_TYPE_FLAG = 1,
-	NL_ATTR_TYPE_U8 = 2,
-	NL_ATTR_TYPE_U16 = 3,
-	NL_ATTR_TYPE_U32 = 4,
-	NL_ATTR_TYPE_U64 = 5,
-	NL_ATTR_TYPE_S8 = 6,
-	NL_ATTR_TYPE_S16 = 7,
-	NL_ATTR_TYPE_S32 = 8,
-	NL_ATTR_TYPE_S64 = 9,
-	NL_ATTR_TYPE_BINARY = 10,
-	NL_ATTR_TYPE_STRING = 11,
-	NL_ATTR_TYPE_NUL_STRING = 12,
-	NL_ATTR_TYPE_NESTED = 13,
-	NL_ATTR_TYPE_NESTED_ARRAY = 14,
-	NL_ATTR_TYPE_BITFIELD32 = 15,
-};
-
-enum netlink_policy_type_attr {
-	NL_POLICY_TYPE_ATTR_UNSPEC = 0,
-	NL_POLICY_TYPE_ATTR_TYPE = 1,
-	NL_POLICY_TYPE_ATTR_MIN_VALUE_S = 2,
-	NL_POLICY_TYPE_ATTR_MAX_VALUE_S = 3,
-	NL_POLICY_TYPE_ATTR_MIN_VALUE_U = 4,
-	NL_POLICY_TYPE_ATTR_MAX_VALUE_U = 5,
-	NL_POLICY_TYPE_ATTR_MIN_LENGTH = 6,
-	NL_POLICY_TYPE_ATTR_MAX_LENGTH = 7,
-	NL_POLICY_TYPE_ATTR_POLICY_IDX = 8,
-	NL_POLICY_TYPE_ATTR_POLICY_MAXTYPE = 9,
-	NL_POLICY_TYPE_ATTR_BITFIELD32_MASK = 10,
-	NL_POLICY_TYPE_ATTR_PAD = 11,
-	NL_POLICY_TYPE_ATTR_MASK = 12,
-	__NL_POLICY_TYPE_ATTR_MAX = 13,
-	NL_POLICY_TYPE_ATTR_MAX = 12,
-};
-
-struct netlink_policy_dump_state {
-	unsigned int policy_idx;
-	unsigned int attr_idx;
-	unsigned int n_alloc;
-	struct {
-		const struct nla_policy *policy;
-		unsigned int maxtype;
-	} policies[0];
-};
-
-struct bpf_cg_run_ctx {
-	struct bpf_run_ctx run_ctx;
-	const struct bpf_prog_array_item *prog_item;
-	int retval;
-};
-
-struct trace_event_raw_bpf_test_finish {
-	struct trace_entry ent;
-	int err;
-	char __data[0];
-};
-
-struct trace_event_data_offsets_bpf_test_finish {};
-
-typedef void (*btf_trace_bpf_test_finish)(void *, int *);
-
-struct bpf_test_timer {
-	enum {
-		NO_PREEMPT = 0,
-		NO_MIGRATE = 1,
-	} mode;
-	u32 i;
-	u64 time_start;
-	u64 time_spent;
-};
-
-struct xdp_page_head {
-	struct xdp_buff orig_ctx;
-	struct xdp_buff ctx;
-	struct xdp_frame frm;
-	u8 data[0];
-};
-
-struct xdp_test_data {
-	struct xdp_buff *orig_ctx;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	long: 64;
-	struct xdp_rxq_info rxq;
-	struct net_device *dev;
-	struct page_pool *pp;
-	struct xdp_frame **frames;
-	struct sk_buff **skbs;
-	struct xdp_mem_info mem;
-	u32 batch_size;
-	u32 frame_cnt;
-	long: 64;
-	long: 64;
-};
-
-struct bpf_fentry_test_t {
-	struct bpf_fentry_test_t *a;
-};
-
-struct prog_test_member1 {
-	int a;
-};
-
-struct prog_test_member {
-	struct prog_test_member1 m;
-	int c;
-};
-
-struct prog_test_ref_kfunc {
-	int a;
-	int b;
-	struct prog_test_member memb;
-	struct prog_test_ref_kfunc *next;
-	refcount_t cnt;
-};
-
-struct prog_test_pass1 {
-	int x0;
-	struct {
-		int x1;
-		struct {
-			int x2;
-			struct {
-				int x3;
-			};
-		};
-	};
-};
-
-struct prog_test_pass2 {
-	int len;
-	short int arr1[4];
-	struct {
-		char arr2[4];
-		long unsigned int arr3[8];
-	} x;
-};
-
-struct prog_test_fail1 {
-	void *p;
-	int x;
-};
-
-struct prog_test_fail2 {
-	int x8;
-	struct prog_test_pass1 x;
-};
-
-struct prog_test_fail3 {
-	int len;
-	char arr1[2];
-	char arr2[0];
-};
-
-struct bpf_raw_tp_test_run_info {
-	struct bpf_prog *prog;
-	void *ctx;
-	u32 retval;
-};
-
-struct link_mode_info {
-	int speed;
-	u8 lanes;
-	u8 duplex;
-};
-
-enum {
-	ETHTOOL_A_STRING_UNSPEC = 0,
-	ETHTOOL_A_STRING_INDEX = 1,
-	ETHTOOL_A_STRING_VALUE = 2,
-	__ETHTOOL_A_STRING_CNT = 3,
-	ETHTOOL_A_STRING_MAX = 2,
-};
-
-enum {
-	ETHTOOL_A_STRINGS_UNSPEC = 0,
-	ETHTOOL_A_STRINGS_STRING = 1,
-	__ETHTOOL_A_STRINGS_CNT = 2,
-	ETHTOOL_A_STRINGS_MAX = 1,
-};
-
-enum {
-	ETHTOOL_A_STRINGSET_UNSPEC = 0,
-	ETHTOOL_A_STRINGSET_ID = 1,
-	ETHTOOL_A_STRINGSET_COUNT = 2,
-	ETHTOOL_A_STRINGSET_STRINGS = 3,
-	__ETHTOOL_A_STRINGSET_CNT = 4,
-	ETHTOOL_A_STRINGSET_MAX = 3,
-};
-
-enum {
-	ETHTOOL_A_STRINGSETS_UNSPEC = 0,
-	ETHTOOL_A_STRINGSETS_STRINGSET = 1,
-	__ETHTOOL_A_STRINGSETS_CNT = 2,
-	ETHTOOL_A_STRINGSETS_MAX = 1,
-};
-
-struct strset_info {
-	bool per_dev;
-	bool free_strings;
-	unsigned int count;
-	const char (*strings)[32];
-};
-
-struct strset_req_info {
-	struct ethnl_req_info base;
-	u32 req_ids;
-	bool counts_only;
-};
-
-struct strset_reply_data {
-	struct ethnl_reply_data base;
-	struct strset_info sets[21];
-};
-
-struct linkmodes_reply_data {
-	struct ethnl_reply_data base;
-	struct ethtool_link_ksettings ksettings;
-	struct ethtool_link_settings *lsettings;
-	bool peer_empty;
-};
-
-struct debug_reply_data {
-	struct ethnl_reply_data base;
-	u32 msg_mask;
-};
-
-struct features_reply_data {
-	struct ethnl_reply_data base;
-	u32 hw[2];
-	u32 wanted[2];
-	u32 active[2];
-	u32 nochange[2];
-	u32 all[2];
-};
-
-struct privflags_reply_data {
-	struct ethnl_reply_data base;
-	const char (*priv_flag_names)[32];
-	unsigned int n_priv_flags;
-	u32 priv_flags;
-};
-
-struct channels_reply_data {
-	struct ethnl_reply_data base;
-	struct ethtool_channels channels;
-};
-
-enum {
-	ETHTOOL_A_PAUSE_STAT_UNSPEC = 0,
-	ETHTOOL_A_PAUSE_STAT_PAD = 1,
-	ETHTOOL_A_PAUSE_STAT_TX_FRAMES = 2,
-	ETHTOOL_A_PAUSE_STAT_RX_FRAMES = 3,
-	__ETHTOOL_A_PAUSE_STAT_CNT = 4,
-	ETHTOOL_A_PAUSE_STAT_MAX = 3,
-};
-
-struct pause_reply_data {
-	struct ethnl_reply_data base;
-	struct ethtool_pauseparam pauseparam;
-	struct ethtool_pause_stats pausestat;
-};
-
-enum {
-	ETHTOOL_A_CABLE_PAIR_A = 0,
-	ETHTOOL_A_CABLE_PAIR_B = 1,
-	ETHTOOL_A_CABLE_PAIR_C = 2,
-	ETHTOOL_A_CABLE_PAIR_D = 3,
-};
-
-enum {
-	ETHTOOL_A_CABLE_RESULT_UNSPEC = 0,
-	ETHTOOL_A_CABLE_RESULT_PAIR = 1,
-	ETHTOOL_A_CABLE_RESULT_CODE = 2,
-	__ETHTOOL_A_CABLE_RESULT_CNT = 3,
-	ETHTOOL_A_CABLE_RESULT_MAX = 2,
-};
-
-enum {
-	ETHTOOL_A_CABLE_FAULT_LENGTH_UNSPEC = 0,
-	ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR = 1,
-	ETHTOOL_A_CABLE_FAULT_LENGTH_CM = 2,
-	__ETHTOOL_A_CABLE_FAULT_LENGTH_CNT = 3,
-	ETHTOOL_A_CABLE_FAULT_LENGTH_MAX = 2,
-};
-
-enum {
-	ETHTOOL_A_CABLE_TEST_NTF_STATUS_UNSPEC = 0,
-	ETHTOOL_A_CABLE_TEST_NTF_STATUS_STARTED = 1,
-	ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED = 2,
-};
-
-enum {
-	ETHTOOL_A_CABLE_NEST_UNSPEC = 0,
-	ETHTOOL_A_CABLE_NEST_RESULT = 1,
-	ETHTOOL_A_CABLE_NEST_FAULT_LENGTH = 2,
-	__ETHTOOL_A_CABLE_NEST_CNT = 3,
-	ETHTOOL_A_CABLE_NEST_MAX = 2,
-};
-
-enum {
-	ETHTOOL_A_CABLE_TEST_NTF_UNSPEC = 0,
-	ETHTOOL_A_CABLE_TEST_NTF_HEADER = 1,
-	ETHTOOL_A_CABLE_TEST_NTF_STATUS = 2,
-	ETHTOOL_A_CABLE_TEST_NTF_NEST = 3,
-	__ETHTOOL_A_CABLE_TEST_NTF_CNT = 4,
-	ETHTOOL_A_CABLE_TEST_NTF_MAX = 3,
-};
-
-enum {
-	ETHTOOL_A_CABLE_TEST_TDR_CFG_UNSPEC = 0,
-	ETHTOOL_A_CABLE_TEST_TDR_CFG_FIRST = 1,
-	ETHTOOL_A_CABLE_TEST_TDR_CFG_LAST = 2,
-	ETHTOOL_A_CABLE_TEST_TDR_CFG_STEP = 3,
-	ETHTOOL_A_CABLE_TEST_TDR_CFG_PAIR = 4,
-	__ETHTOOL_A_CABLE_TEST_TDR_CFG_CNT = 5,
-	ETHTOOL_A_CABLE_TEST_TDR_CFG_MAX = 4,
-};
-
-enum {
-	ETHTOOL_A_CABLE_AMPLITUDE_UNSPEC = 0,
-	ETHTOOL_A_CABLE_AMPLITUDE_PAIR = 1,
-	ETHTOOL_A_CABLE_AMPLITUDE_mV = 2,
-	__ETHTOOL_A_CABLE_AMPLITUDE_CNT = 3,
-	ETHTOOL_A_CABLE_AMPLITUDE_MAX = 2,
-};
-
-enum {
-	ETHTOOL_A_CABLE_PULSE_UNSPEC = 0,
-	ETHTOOL_A_CABLE_PULSE_mV = 1,
-	__ETHTOOL_A_CABLE_PULSE_CNT = 2,
-	ETHTOOL_A_CABLE_PULSE_MAX = 1,
-};
-
-enum {
-	ETHTOOL_A_CABLE_STEP_UNSPEC = 0,
-	ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE = 1,
-	ETHTOOL_A_CABLE_STEP_LAST_DISTANCE = 2,
-	ETHTOOL_A_CABLE_STEP_STEP_DISTANCE = 3,
-	__ETHTOOL_A_CABLE_STEP_CNT = 4,
-	ETHTOOL_A_CABLE_STEP_MAX = 3,
-};
-
-enum {
-	ETHTOOL_A_CABLE_TDR_NEST_UNSPEC = 0,
-	ETHTOOL_A_CABLE_TDR_NEST_STEP = 1,
-	ETHTOOL_A_CABLE_TDR_NEST_AMPLITUDE = 2,
-	ETHTOOL_A_CABLE_TDR_NEST_PULSE = 3,
-	__ETHTOOL_A_CABLE_TDR_NEST_CNT = 4,
-	ETHTOOL_A_CABLE_TDR_NEST_MAX = 3,
-};
-
-enum {
-	ETHTOOL_A_FEC_STAT_UNSPEC = 0,
-	ETHTOOL_A_FEC_STAT_PAD = 1,
-	ETHTOOL_A_FEC_STAT_CORRECTED = 2,
-	ETHTOOL_A_FEC_STAT_UNCORR = 3,
-	ETHTOOL_A_FEC_STAT_CORR_BITS = 4,
-	__ETHTOOL_A_FEC_STAT_CNT = 5,
-	ETHTOOL_A_FEC_STAT_MAX = 4,
-};
-
-struct fec_stat_grp {
-	u64 stats[9];
-	u8 cnt;
-};
-
-struct fec_reply_data {
-	struct ethnl_reply_data base;
-	long unsigned int fec_link_modes[2];
-	u32 active_fec;
-	u8 fec_auto;
-	struct fec_stat_grp corr;
-	struct fec_stat_grp uncorr;
-	struct fec_stat_grp corr_bits;
-};
-
-enum {
-	ETHTOOL_A_STATS_GRP_UNSPEC = 0,
-	ETHTOOL_A_STATS_GRP_PAD = 1,
-	ETHTOOL_A_STATS_GRP_ID = 2,
-	ETHTOOL_A_STATS_GRP_SS_ID = 3,
-	ETHTOOL_A_STATS_GRP_STAT = 4,
-	ETHTOOL_A_STATS_GRP_HIST_RX = 5,
-	ETHTOOL_A_STATS_GRP_HIST_TX = 6,
-	ETHTOOL_A_STATS_GRP_HIST_BKT_LOW = 7,
-	ETHTOOL_A_STATS_GRP_HIST_BKT_HI = 8,
-	ETHTOOL_A_STATS_GRP_HIST_VAL = 9,
-	__ETHTOOL_A_STATS_GRP_CNT = 10,
-	ETHTOOL_A_STATS_GRP_MAX = 9,
-};
-
-struct stats_req_info {
-	struct ethnl_req_info base;
-	long unsigned int stat_mask[1];
-};
-
-struct stats_reply_data {
-	struct ethnl_reply_data base;
-	union {
-		struct {
-			struct ethtool_eth_phy_stats phy_stats;
-			struct ethtool_eth_mac_stats mac_stats;
-			struct ethtool_eth_ctrl_stats ctrl_stats;
-			struct ethtool_rmon_stats rmon_stats;
-		};
-		struct {
-			struct ethtool_eth_phy_stats phy_stats;
-			struct ethtool_eth_mac_stats mac_stats;
-			struct ethtool_eth_ctrl_stats ctrl_stats;
-			struct ethtool_rmon_stats rmon_stats;
-		} stats;
-	};
-	const struct ethtool_rmon_hist_range *rmon_ranges;
-};
-
-struct module_reply_data {
-	struct ethnl_reply_data base;
-	struct ethtool_module_power_mode_params power;
-};
-
-enum {
-	INET_FRAG_FIRST_IN = 1,
-	INET_FRAG_LAST_IN = 2,
-	INET_FRAG_COMPLETE = 4,
-	INET_FRAG_HASH_DEAD = 8,
-};
-
-struct ipq {
-	struct inet_frag_queue q;
-	u8 ecn;
-	u16 max_df_size;
-	int iif;
-	unsigned int rid;
-	struct inet_peer *peer;
-};
-
-struct group_req {
-	__u32 gr_interface;
-	struct __kernel_sockaddr_storage gr_group;
-};
-
-struct in_pktinfo {
-	int ipi_ifindex;
-	struct in_addr ipi_spec_dst;
-	struct in_addr ipi_addr;
-};
-
-struct compat_group_req {
-	__u32 gr_interface;
-	struct __kernel_sockaddr_storage gr_group;
-} __attribute__((packed));
-
-struct compat_group_source_req {
-	__u32 gsr_interface;
-	struct __kernel_sockaddr_storage gsr_group;
-	struct __kernel_sockaddr_storage gsr_source;
-} __attribute__((packed));
-
-struct compat_group_filter {
-	union {
-		struct {
-			__u32 gf_interface_aux;
-			struct __kernel_sockaddr_storage gf_group_aux;
-			__u32 gf_fmode_aux;
-			__u32 gf_numsrc_aux;
-			struct __kernel_sockaddr_storage gf_slist[1];
-		} __attribute__((packed));
-		struct {
-			__u32 gf_interface;
-			struct __kernel_sockaddr_storage gf_group;
-			__u32 gf_fmode;
-			__u32 gf_numsrc;
-			struct __kernel_sockaddr_storage gf_slist_flex[0];
-		} __attribute__((packed));
-	};
-};
-
-struct tcp_sack_block_wire {
-	__be32 start_seq;
-	__be32 end_seq;
-};
-
-enum tcp_ca_ack_event_flags {
-	CA_ACK_SLOWPATH = 1,
-	CA_ACK_WIN_UPDATE = 2,
-	CA_ACK_ECE = 4,
-};
-
-struct tcp_sacktag_state {
-	u64 first_sackt;
-	u64 last_sackt;
-	u32 reord;
-	u32 sack_delivered;
-	int flag;
-	unsigned int mss_now;
-	struct rate_sample *rate;
-};
-
-union bpf_tcp_iter_batch_item {
-	struct sock *sk;
-	__u64 cookie;
-};
-
-struct bpf_tcp_iter_state {
-	struct tcp_iter_state state;
-	unsigned int cur_sk;
-	unsigned int end_sk;
-	unsigned int max_sk;
-	union bpf_tcp_iter_batch_item *batch;
-};
-
-struct bpf_iter__tcp {
-	union {
-		struct bpf_iter_meta *meta;
-	};
-	union {
-		struct sock_common *sk_common;
-	};
-	uid_t uid;
-};
-
-enum tcp_metric_index {
-	TCP_METRIC_RTT = 0,
-	TCP_METRIC_RTTVAR = 1,
-	TCP_METRIC_SSTHRESH = 2,
-	TCP_METRIC_CWND = 3,
-	TCP_METRIC_REORDERING = 4,
-	TCP_METRIC_RTT_US = 5,
-	TCP_METRIC_RTTVAR_US = 6,
-	__TCP_METRIC_MAX = 7,
-};
-
-enum {
-	TCP_METRICS_ATTR_UNSPEC = 0,
-	TCP_METRICS_ATTR_ADDR_IPV4 = 1,
-	TCP_METRICS_ATTR_ADDR_IPV6 = 2,
-	TCP_METRICS_ATTR_AGE = 3,
-	TCP_METRICS_ATTR_TW_TSVAL = 4,
-	TCP_METRICS_ATTR_TW_TS_STAMP = 5,
-	TCP_METRICS_ATTR_VALS = 6,
-	TCP_METRICS_ATTR_FOPEN_MSS = 7,
-	TCP_METRICS_ATTR_FOPEN_SYN_DROPS = 8,
-	TCP_METRICS_ATTR_FOPEN_SYN_DROP_TS = 9,
-	TCP_METRICS_ATTR_FOPEN_COOKIE = 10,
-	TCP_METRICS_ATTR_SADDR_IPV4 = 11,
-	TCP_METRICS_ATTR_SADDR_IPV6 = 12,
-	TCP_METRICS_ATTR_PAD = 13,
-	__TCP_METRICS_ATTR_MAX = 14,
-};
-
-enum {
-	TCP_METRICS_CMD_UNSPEC = 0,
-	TCP_METRICS_CMD_GET = 1,
-	TCP_METRICS_CMD_DEL = 2,
-	__TCP_METRICS_CMD_MAX = 3,
-};
-
-struct tcp_fastopen_metrics {
-	u16 mss;
-	u16 syn_loss: 10;
-	u16 try_exp: 2;
-	long unsigned int last_syn_loss;
-	struct tcp_fastopen_cookie cookie;
-};
-
-struct tcp_metrics_block {
-	struct tcp_metrics_block *tcpm_next;
-	struct net *tcpm_net;
-	struct inetpeer_addr tcpm_saddr;
-	struct inetpeer_addr tcpm_daddr;
-	long unsigned int tcpm_stamp;
-	u32 tcpm_lock;
-	u32 tcpm_vals[5];
-	struct tcp_fastopen_metrics tcpm_fastopen;
-	struct callback_head callback_head;
-};
-
-struct tcpm_hash_bucket {
-	struct tcp_metrics_block *chain;
-};
-
-struct udp_skb_cb {
-	union {
-		struct inet_skb_parm h4;
-		struct inet6_skb_parm h6;
-	} header;
-	__u16 cscov;
-	__u8 partial_cov;
-};
-
-struct udp_dev_scratch {
-	u32 _tsize_state;
-	u16 len;
-	bool is_linear;
-	bool csum_unnecessary;
-};
-
-struct udp_iter_state {
-	struct seq_net_private p;
-	int bucket;
-	struct udp_seq_afinfo *bpf_seq_afinfo;
-};
-
-struct bpf_iter__udp {
-	union {
-		struct bpf_iter_meta *meta;
-	};
-	union {
-		struct udp_sock *udp_sk;
-	};
-	uid_t uid;
-	long: 0;
-	int bucket;
-};
-
-struct arpreq {
-	struct sockaddr arp_pa;
-	struct sockaddr arp_ha;
-	int arp_flags;
-	struct sockaddr arp_netmask;
-	char arp_dev[16];
-};
-
-enum {
-	AX25_VALUES_IPDEFMODE = 0,
-	AX25_VALUES_AXDEFMODE = 1,
-	AX25_VALUES_BACKOFF = 2,
-	AX25_VALUES_CONMODE = 3,
-	AX25_VALUES_WINDOW = 4,
-	AX25_VALUES_EWINDOW = 5,
-	AX25_VALUES_T1 = 6,
-	AX25_VALUES_T2 = 7,
-	AX25_VALUES_T3 = 8,
-	AX25_VALUES_IDLE = 9,
-	AX25_VALUES_N2 = 10,
-	AX25_VALUES_PACLEN = 11,
-	AX25_VALUES_PROTOCOL = 12,
-	AX25_VALUES_DS_TIMEOUT = 13,
-	AX25_MAX_VALUES = 14,
-};
-
-struct fib_result_nl {
-	__be32 fl_addr;
-	u32 fl_mark;
-	unsigned char fl_tos;
-	unsigned char fl_scope;
-	unsigned char tb_id_in;
-	unsigned char tb_id;
-	unsigned char prefixlen;
-	unsigned char nh_sel;
-	unsigned char type;
-	unsigned char scope;
-	int err;
-};
-
-struct ipfrag_skb_cb {
-	union {
-		struct inet_skb_parm h4;
-		struct inet6_skb_parm h6;
-	};
-	struct sk_buff *next_frag;
-	int frag_run_len;
-	int ip_defrag_offset;
 };
 
 enum lwtunnel_ip_t {
@@ -60750,12 +59250,114 @@ struct rtm_dump_nexthop_bucket_data {
 	struct nh_dump_filter filter;
 };
 
+enum tunnel_encap_types {
+	TUNNEL_ENCAP_NONE = 0,
+	TUNNEL_ENCAP_FOU = 1,
+	TUNNEL_ENCAP_GUE = 2,
+	TUNNEL_ENCAP_MPLS = 3,
+};
+
+struct ip_tunnel_prl_entry {
+	struct ip_tunnel_prl_entry *next;
+	__be32 addr;
+	u16 flags;
+	struct callback_head callback_head;
+};
+
+struct ip_tunnel {
+	struct ip_tunnel *next;
+	struct hlist_node hash_node;
+	struct net_device *dev;
+	netdevice_tracker dev_tracker;
+	struct net *net;
+	long unsigned int err_time;
+	int err_count;
+	u32 i_seqno;
+	atomic_t o_seqno;
+	int tun_hlen;
+	u32 index;
+	u8 erspan_ver;
+	u8 dir;
+	u16 hwid;
+	struct dst_cache dst_cache;
+	struct ip_tunnel_parm parms;
+	int mlink;
+	int encap_hlen;
+	int hlen;
+	struct ip_tunnel_encap encap;
+	struct ip_tunnel_prl_entry *prl;
+	unsigned int prl_count;
+	unsigned int ip_tnl_net_id;
+	struct gro_cells gro_cells;
+	__u32 fwmark;
+	bool collect_md;
+	bool ignore_df;
+};
+
+struct tnl_ptk_info {
+	__be16 flags;
+	__be16 proto;
+	__be32 key;
+	__be32 seq;
+	int hdr_len;
+};
+
+struct ip_tunnel_net {
+	struct net_device *fb_tunnel_dev;
+	struct rtnl_link_ops *rtnl_link_ops;
+	struct hlist_head tunnels[128];
+	struct ip_tunnel *collect_md_tun;
+	int type;
+};
+
+struct snmp_mib {
+	const char *name;
+	int entry;
+};
+
 struct xfrm_tunnel {
 	int (*handler)(struct sk_buff *);
 	int (*cb_handler)(struct sk_buff *, int);
 	int (*err_handler)(struct sk_buff *, u32);
 	struct xfrm_tunnel *next;
 	int priority;
+};
+
+struct ic_device {
+	struct ic_device *next;
+	struct net_device *dev;
+	short unsigned int flags;
+	short int able;
+	__be32 xid;
+};
+
+struct bootp_pkt {
+	struct iphdr iph;
+	struct udphdr udph;
+	u8 op;
+	u8 htype;
+	u8 hlen;
+	u8 hops;
+	__be32 xid;
+	__be16 secs;
+	__be16 flags;
+	__be32 client_ip;
+	__be32 your_ip;
+	__be32 server_ip;
+	__be32 relay_ip;
+	u8 hw_addr[16];
+	u8 serv_name[64];
+	u8 boot_file[128];
+	u8 exten[312];
+};
+
+struct inet_diag_sockid {
+	__be16 idiag_sport;
+	__be16 idiag_dport;
+	__be32 idiag_src[4];
+	__be32 idiag_dst[4];
+	__u32 idiag_if;
+	__u32 idiag_cookie[2];
 };
 
 struct inet_diag_req {
@@ -60766,6 +59368,15 @@ struct inet_diag_req {
 	struct inet_diag_sockid id;
 	__u32 idiag_states;
 	__u32 idiag_dbs;
+};
+
+struct inet_diag_req_v2 {
+	__u8 sdiag_family;
+	__u8 sdiag_protocol;
+	__u8 idiag_ext;
+	__u8 pad;
+	__u32 idiag_states;
+	struct inet_diag_sockid id;
 };
 
 struct inet_diag_bc_op {
@@ -60803,6 +59414,46 @@ struct inet_diag_markcond {
 	__u32 mask;
 };
 
+struct inet_diag_msg {
+	__u8 idiag_family;
+	__u8 idiag_state;
+	__u8 idiag_timer;
+	__u8 idiag_retrans;
+	struct inet_diag_sockid id;
+	__u32 idiag_expires;
+	__u32 idiag_rqueue;
+	__u32 idiag_wqueue;
+	__u32 idiag_uid;
+	__u32 idiag_inode;
+};
+
+enum {
+	INET_DIAG_NONE = 0,
+	INET_DIAG_MEMINFO = 1,
+	INET_DIAG_INFO = 2,
+	INET_DIAG_VEGASINFO = 3,
+	INET_DIAG_CONG = 4,
+	INET_DIAG_TOS = 5,
+	INET_DIAG_TCLASS = 6,
+	INET_DIAG_SKMEMINFO = 7,
+	INET_DIAG_SHUTDOWN = 8,
+	INET_DIAG_DCTCPINFO = 9,
+	INET_DIAG_PROTOCOL = 10,
+	INET_DIAG_SKV6ONLY = 11,
+	INET_DIAG_LOCALS = 12,
+	INET_DIAG_PEERS = 13,
+	INET_DIAG_PAD = 14,
+	INET_DIAG_MARK = 15,
+	INET_DIAG_BBRINFO = 16,
+	INET_DIAG_CLASS_ID = 17,
+	INET_DIAG_MD5SIG = 18,
+	INET_DIAG_ULP_INFO = 19,
+	INET_DIAG_SK_BPF_STORAGES = 20,
+	INET_DIAG_CGROUP_ID = 21,
+	INET_DIAG_SOCKOPT = 22,
+	__INET_DIAG_MAX = 23,
+};
+
 struct inet_diag_meminfo {
 	__u32 idiag_rmem;
 	__u32 idiag_wmem;
@@ -60825,6 +59476,17 @@ struct inet_diag_sockopt {
 	__u8 unused: 5;
 };
 
+struct inet_diag_handler {
+	void (*dump)(struct sk_buff *, struct netlink_callback *, const struct inet_diag_req_v2 *);
+	int (*dump_one)(struct netlink_callback *, const struct inet_diag_req_v2 *);
+	void (*idiag_get_info)(struct sock *, struct inet_diag_msg *, void *);
+	int (*idiag_get_aux)(struct sock *, bool, struct sk_buff *);
+	size_t (*idiag_get_aux_size)(struct sock *, bool);
+	int (*destroy)(struct sk_buff *, const struct inet_diag_req_v2 *);
+	__u16 idiag_type;
+	__u16 idiag_info_size;
+};
+
 struct inet_diag_dump_data {
 	struct nlattr *req_nlas[4];
 	struct bpf_sk_storage_diag *bpf_stg_diag;
@@ -60839,6 +59501,34 @@ struct inet_diag_entry {
 	u16 userlocks;
 	u32 ifindex;
 	u32 mark;
+};
+
+enum {
+	INET_ULP_INFO_UNSPEC = 0,
+	INET_ULP_INFO_NAME = 1,
+	INET_ULP_INFO_TLS = 2,
+	INET_ULP_INFO_MPTCP = 3,
+	__INET_ULP_INFO_MAX = 4,
+};
+
+struct bictcp {
+	u32 cnt;
+	u32 last_max_cwnd;
+	u32 last_cwnd;
+	u32 last_time;
+	u32 bic_origin_point;
+	u32 bic_K;
+	u32 delay_min;
+	u32 epoch_start;
+	u32 ack_cnt;
+	u32 tcp_cwnd;
+	u16 unused;
+	u8 sample_cnt;
+	u8 found;
+	u32 round_start;
+	u32 end_seq;
+	u32 last_ack;
+	u32 curr_rtt;
 };
 
 struct tx_work {
@@ -60873,12 +59563,393 @@ enum {
 	TCP_BPF_NUM_CFGS = 4,
 };
 
+enum {
+	UDP_BPF_IPV4 = 0,
+	UDP_BPF_IPV6 = 1,
+	UDP_BPF_NUM_PROTS = 2,
+};
+
 typedef u64 (*btf_bpf_tcp_send_ack)(struct tcp_sock *, u32);
+
+struct unix_skb_parms {
+	struct pid *pid;
+	kuid_t uid;
+	kgid_t gid;
+	struct scm_fp_list *fp;
+	u32 consumed;
+};
+
+enum unix_socket_lock_class {
+	U_LOCK_NORMAL = 0,
+	U_LOCK_SECOND = 1,
+	U_LOCK_DIAG = 2,
+	U_LOCK_GC_LISTENER = 3,
+};
+
+struct unix_stream_read_state {
+	int (*recv_actor)(struct sk_buff *, int, int, struct unix_stream_read_state *);
+	struct socket *socket;
+	struct msghdr *msg;
+	struct pipe_inode_info *pipe;
+	size_t size;
+	int flags;
+	unsigned int splice_flags;
+};
+
+struct bpf_unix_iter_state {
+	struct seq_net_private p;
+	unsigned int cur_sk;
+	unsigned int end_sk;
+	unsigned int max_sk;
+	struct sock **batch;
+	bool st_bucket_done;
+};
+
+struct bpf_iter__unix {
+	union {
+		struct bpf_iter_meta *meta;
+	};
+	union {
+		struct unix_sock *unix_sk;
+	};
+	uid_t uid;
+};
 
 enum unix_vertex_index {
 	UNIX_VERTEX_INDEX_MARK1 = 0,
 	UNIX_VERTEX_INDEX_MARK2 = 1,
 	UNIX_VERTEX_INDEX_START = 2,
+};
+
+struct ioam6_pernet_data {
+	struct mutex lock;
+	struct rhashtable namespaces;
+	struct rhashtable schemas;
+};
+
+struct ipv6_params {
+	__s32 disable_ipv6;
+	__s32 autoconf;
+};
+
+enum flowlabel_reflect {
+	FLOWLABEL_REFLECT_ESTABLISHED = 1,
+	FLOWLABEL_REFLECT_TCP_RESET = 2,
+	FLOWLABEL_REFLECT_ICMPV6_ECHO_REPLIES = 4,
+};
+
+struct in6_rtmsg {
+	struct in6_addr rtmsg_dst;
+	struct in6_addr rtmsg_src;
+	struct in6_addr rtmsg_gateway;
+	__u32 rtmsg_type;
+	__u16 rtmsg_dst_len;
+	__u16 rtmsg_src_len;
+	__u32 rtmsg_metric;
+	long unsigned int rtmsg_info;
+	__u32 rtmsg_flags;
+	int rtmsg_ifindex;
+};
+
+struct ac6_iter_state {
+	struct seq_net_private p;
+	struct net_device *dev;
+	struct inet6_dev *idev;
+};
+
+struct ip6_fraglist_iter {
+	struct ipv6hdr *tmp_hdr;
+	struct sk_buff *frag;
+	int offset;
+	unsigned int hlen;
+	__be32 frag_id;
+	u8 nexthdr;
+};
+
+struct ip6_frag_state {
+	u8 *prevhdr;
+	unsigned int hlen;
+	unsigned int mtu;
+	unsigned int left;
+	int offset;
+	int ptr;
+	int hroom;
+	int troom;
+	__be32 frag_id;
+	u8 nexthdr;
+};
+
+struct ip6_ra_chain {
+	struct ip6_ra_chain *next;
+	struct sock *sk;
+	int sel;
+	void (*destructor)(struct sock *);
+};
+
+struct ipcm6_cookie {
+	struct sockcm_cookie sockc;
+	__s16 hlimit;
+	__s16 tclass;
+	__u16 gso_size;
+	__s8 dontfrag;
+	struct ipv6_txoptions *opt;
+};
+
+struct inet6_protocol {
+	int (*handler)(struct sk_buff *);
+	int (*err_handler)(struct sk_buff *, struct inet6_skb_parm *, u8, u8, int, __be32);
+	unsigned int flags;
+};
+
+enum {
+	IFLA_INET6_UNSPEC = 0,
+	IFLA_INET6_FLAGS = 1,
+	IFLA_INET6_CONF = 2,
+	IFLA_INET6_STATS = 3,
+	IFLA_INET6_MCAST = 4,
+	IFLA_INET6_CACHEINFO = 5,
+	IFLA_INET6_ICMP6STATS = 6,
+	IFLA_INET6_TOKEN = 7,
+	IFLA_INET6_ADDR_GEN_MODE = 8,
+	IFLA_INET6_RA_MTU = 9,
+	__IFLA_INET6_MAX = 10,
+};
+
+enum in6_addr_gen_mode {
+	IN6_ADDR_GEN_MODE_EUI64 = 0,
+	IN6_ADDR_GEN_MODE_NONE = 1,
+	IN6_ADDR_GEN_MODE_STABLE_PRIVACY = 2,
+	IN6_ADDR_GEN_MODE_RANDOM = 3,
+};
+
+struct ifla_cacheinfo {
+	__u32 max_reasm_len;
+	__u32 tstamp;
+	__u32 reachable_time;
+	__u32 retrans_time;
+};
+
+struct prefixmsg {
+	unsigned char prefix_family;
+	unsigned char prefix_pad1;
+	short unsigned int prefix_pad2;
+	int prefix_ifindex;
+	unsigned char prefix_type;
+	unsigned char prefix_len;
+	unsigned char prefix_flags;
+	unsigned char prefix_pad3;
+};
+
+enum {
+	PREFIX_UNSPEC = 0,
+	PREFIX_ADDRESS = 1,
+	PREFIX_CACHEINFO = 2,
+	__PREFIX_MAX = 3,
+};
+
+struct prefix_cacheinfo {
+	__u32 preferred_time;
+	__u32 valid_time;
+};
+
+struct in6_ifreq {
+	struct in6_addr ifr6_addr;
+	__u32 ifr6_prefixlen;
+	int ifr6_ifindex;
+};
+
+enum {
+	DEVCONF_FORWARDING = 0,
+	DEVCONF_HOPLIMIT = 1,
+	DEVCONF_MTU6 = 2,
+	DEVCONF_ACCEPT_RA = 3,
+	DEVCONF_ACCEPT_REDIRECTS = 4,
+	DEVCONF_AUTOCONF = 5,
+	DEVCONF_DAD_TRANSMITS = 6,
+	DEVCONF_RTR_SOLICITS = 7,
+	DEVCONF_RTR_SOLICIT_INTERVAL = 8,
+	DEVCONF_RTR_SOLICIT_DELAY = 9,
+	DEVCONF_USE_TEMPADDR = 10,
+	DEVCONF_TEMP_VALID_LFT = 11,
+	DEVCONF_TEMP_PREFERED_LFT = 12,
+	DEVCONF_REGEN_MAX_RETRY = 13,
+	DEVCONF_MAX_DESYNC_FACTOR = 14,
+	DEVCONF_MAX_ADDRESSES = 15,
+	DEVCONF_FORCE_MLD_VERSION = 16,
+	DEVCONF_ACCEPT_RA_DEFRTR = 17,
+	DEVCONF_ACCEPT_RA_PINFO = 18,
+	DEVCONF_ACCEPT_RA_RTR_PREF = 19,
+	DEVCONF_RTR_PROBE_INTERVAL = 20,
+	DEVCONF_ACCEPT_RA_RT_INFO_MAX_PLEN = 21,
+	DEVCONF_PROXY_NDP = 22,
+	DEVCONF_OPTIMISTIC_DAD = 23,
+	DEVCONF_ACCEPT_SOURCE_ROUTE = 24,
+	DEVCONF_MC_FORWARDING = 25,
+	DEVCONF_DISABLE_IPV6 = 26,
+	DEVCONF_ACCEPT_DAD = 27,
+	DEVCONF_FORCE_TLLAO = 28,
+	DEVCONF_NDISC_NOTIFY = 29,
+	DEVCONF_MLDV1_UNSOLICITED_REPORT_INTERVAL = 30,
+	DEVCONF_MLDV2_UNSOLICITED_REPORT_INTERVAL = 31,
+	DEVCONF_SUPPRESS_FRAG_NDISC = 32,
+	DEVCONF_ACCEPT_RA_FROM_LOCAL = 33,
+	DEVCONF_USE_OPTIMISTIC = 34,
+	DEVCONF_ACCEPT_RA_MTU = 35,
+	DEVCONF_STABLE_SECRET = 36,
+	DEVCONF_USE_OIF_ADDRS_ONLY = 37,
+	DEVCONF_ACCEPT_RA_MIN_HOP_LIMIT = 38,
+	DEVCONF_IGNORE_ROUTES_WITH_LINKDOWN = 39,
+	DEVCONF_DROP_UNICAST_IN_L2_MULTICAST = 40,
+	DEVCONF_DROP_UNSOLICITED_NA = 41,
+	DEVCONF_KEEP_ADDR_ON_DOWN = 42,
+	DEVCONF_RTR_SOLICIT_MAX_INTERVAL = 43,
+	DEVCONF_SEG6_ENABLED = 44,
+	DEVCONF_SEG6_REQUIRE_HMAC = 45,
+	DEVCONF_ENHANCED_DAD = 46,
+	DEVCONF_ADDR_GEN_MODE = 47,
+	DEVCONF_DISABLE_POLICY = 48,
+	DEVCONF_ACCEPT_RA_RT_INFO_MIN_PLEN = 49,
+	DEVCONF_NDISC_TCLASS = 50,
+	DEVCONF_RPL_SEG_ENABLED = 51,
+	DEVCONF_RA_DEFRTR_METRIC = 52,
+	DEVCONF_IOAM6_ENABLED = 53,
+	DEVCONF_IOAM6_ID = 54,
+	DEVCONF_IOAM6_ID_WIDE = 55,
+	DEVCONF_NDISC_EVICT_NOCARRIER = 56,
+	DEVCONF_ACCEPT_UNTRACKED_NA = 57,
+	DEVCONF_ACCEPT_RA_MIN_LFT = 58,
+	DEVCONF_MAX = 59,
+};
+
+enum {
+	INET6_IFADDR_STATE_PREDAD = 0,
+	INET6_IFADDR_STATE_DAD = 1,
+	INET6_IFADDR_STATE_POSTDAD = 2,
+	INET6_IFADDR_STATE_ERRDAD = 3,
+	INET6_IFADDR_STATE_DEAD = 4,
+};
+
+struct inet6_ifaddr {
+	struct in6_addr addr;
+	__u32 prefix_len;
+	__u32 rt_priority;
+	__u32 valid_lft;
+	__u32 prefered_lft;
+	refcount_t refcnt;
+	spinlock_t lock;
+	int state;
+	__u32 flags;
+	__u8 dad_probes;
+	__u8 stable_privacy_retry;
+	__u16 scope;
+	__u64 dad_nonce;
+	long unsigned int cstamp;
+	long unsigned int tstamp;
+	struct delayed_work dad_work;
+	struct inet6_dev *idev;
+	struct fib6_info *rt;
+	struct hlist_node addr_lst;
+	struct list_head if_list;
+	struct list_head if_list_aux;
+	struct list_head tmp_list;
+	struct inet6_ifaddr *ifpub;
+	int regen_count;
+	bool tokenized;
+	u8 ifa_proto;
+	struct callback_head rcu;
+	struct in6_addr peer_addr;
+};
+
+union fwnet_hwaddr {
+	u8 u[16];
+	struct {
+		__be64 uniq_id;
+		u8 max_rec;
+		u8 sspd;
+		u8 fifo[6];
+	} uc;
+};
+
+struct in6_validator_info {
+	struct in6_addr i6vi_addr;
+	struct inet6_dev *i6vi_dev;
+	struct netlink_ext_ack *extack;
+};
+
+struct ifa6_config {
+	const struct in6_addr *pfx;
+	unsigned int plen;
+	u8 ifa_proto;
+	const struct in6_addr *peer_pfx;
+	u32 rt_priority;
+	u32 ifa_flags;
+	u32 preferred_lft;
+	u32 valid_lft;
+	u16 scope;
+};
+
+enum cleanup_prefix_rt_t {
+	CLEANUP_PREFIX_RT_NOP = 0,
+	CLEANUP_PREFIX_RT_DEL = 1,
+	CLEANUP_PREFIX_RT_EXPIRE = 2,
+};
+
+enum {
+	IPV6_SADDR_RULE_INIT = 0,
+	IPV6_SADDR_RULE_LOCAL = 1,
+	IPV6_SADDR_RULE_SCOPE = 2,
+	IPV6_SADDR_RULE_PREFERRED = 3,
+	IPV6_SADDR_RULE_OIF = 4,
+	IPV6_SADDR_RULE_LABEL = 5,
+	IPV6_SADDR_RULE_PRIVACY = 6,
+	IPV6_SADDR_RULE_ORCHID = 7,
+	IPV6_SADDR_RULE_PREFIX = 8,
+	IPV6_SADDR_RULE_MAX = 9,
+};
+
+struct ipv6_saddr_score {
+	int rule;
+	int addr_type;
+	struct inet6_ifaddr *ifa;
+	long unsigned int scorebits[1];
+	int scopedist;
+	int matchlen;
+};
+
+struct ipv6_saddr_dst {
+	const struct in6_addr *addr;
+	int ifindex;
+	int scope;
+	int label;
+	unsigned int prefs;
+};
+
+struct if6_iter_state {
+	struct seq_net_private p;
+	int bucket;
+	int offset;
+};
+
+enum addr_type_t {
+	UNICAST_ADDR = 0,
+	MULTICAST_ADDR = 1,
+	ANYCAST_ADDR = 2,
+};
+
+struct inet6_fill_args {
+	u32 portid;
+	u32 seq;
+	int event;
+	unsigned int flags;
+	int netnsid;
+	int ifindex;
+	enum addr_type_t type;
+};
+
+enum {
+	DAD_PROCESS = 0,
+	DAD_BEGIN = 1,
+	DAD_ABORT = 2,
 };
 
 struct ifaddrlblmsg {
@@ -60910,6 +59981,156 @@ struct ip6addrlbl_init_table {
 	const struct in6_addr *prefix;
 	int prefixlen;
 	u32 label;
+};
+
+struct fib6_gc_args {
+	int timeout;
+	int more;
+};
+
+struct rt6_exception {
+	struct hlist_node hlist;
+	struct rt6_info *rt6i;
+	long unsigned int stamp;
+	struct callback_head rcu;
+};
+
+typedef struct rt6_info * (*pol_lookup_t)(struct net *, struct fib6_table *, struct flowi6 *, const struct sk_buff *, int);
+
+struct rd_msg {
+	struct icmp6hdr icmph;
+	struct in6_addr target;
+	struct in6_addr dest;
+	__u8 opt[0];
+};
+
+struct rt6_rtnl_dump_arg {
+	struct sk_buff *skb;
+	struct netlink_callback *cb;
+	struct net *net;
+	struct fib_dump_filter filter;
+};
+
+struct netevent_redirect {
+	struct dst_entry *old;
+	struct dst_entry *new;
+	struct neighbour *neigh;
+	const void *daddr;
+};
+
+struct trace_event_raw_fib6_table_lookup {
+	struct trace_entry ent;
+	u32 tb_id;
+	int err;
+	int oif;
+	int iif;
+	__u8 tos;
+	__u8 scope;
+	__u8 flags;
+	__u8 src[16];
+	__u8 dst[16];
+	u16 sport;
+	u16 dport;
+	u8 proto;
+	u8 rt_type;
+	char name[16];
+	__u8 gw[16];
+	char __data[0];
+};
+
+struct trace_event_data_offsets_fib6_table_lookup {};
+
+typedef void (*btf_trace_fib6_table_lookup)(void *, const struct net *, const struct fib6_result *, struct fib6_table *, const struct flowi6 *);
+
+enum rt6_nud_state {
+	RT6_NUD_FAIL_HARD = -3,
+	RT6_NUD_FAIL_PROBE = -2,
+	RT6_NUD_FAIL_DO_RR = -1,
+	RT6_NUD_SUCCEED = 1,
+};
+
+struct fib6_nh_dm_arg {
+	struct net *net;
+	const struct in6_addr *saddr;
+	int oif;
+	int flags;
+	struct fib6_nh *nh;
+};
+
+struct fib6_nh_frl_arg {
+	u32 flags;
+	int oif;
+	int strict;
+	int *mpri;
+	bool *do_rr;
+	struct fib6_nh *nh;
+};
+
+struct fib6_nh_excptn_arg {
+	struct rt6_info *rt;
+	int plen;
+};
+
+struct fib6_nh_match_arg {
+	const struct net_device *dev;
+	const struct in6_addr *gw;
+	struct fib6_nh *match;
+};
+
+struct fib6_nh_age_excptn_arg {
+	struct fib6_gc_args *gc_args;
+	long unsigned int now;
+};
+
+struct fib6_nh_rd_arg {
+	struct fib6_result *res;
+	struct flowi6 *fl6;
+	const struct in6_addr *gw;
+	struct rt6_info **ret;
+};
+
+struct ip6rd_flowi {
+	struct flowi6 fl6;
+	struct in6_addr gateway;
+};
+
+struct fib6_nh_del_cached_rt_arg {
+	struct fib6_config *cfg;
+	struct fib6_info *f6i;
+};
+
+struct arg_dev_net_ip {
+	struct net_device *dev;
+	struct net *net;
+	struct in6_addr *addr;
+};
+
+struct arg_netdev_event {
+	const struct net_device *dev;
+	union {
+		unsigned char nh_flags;
+		long unsigned int event;
+	};
+};
+
+struct rt6_mtu_change_arg {
+	struct net_device *dev;
+	unsigned int mtu;
+	struct fib6_info *f6i;
+};
+
+struct rt6_nh {
+	struct fib6_info *fib6_info;
+	struct fib6_config r_cfg;
+	struct list_head next;
+};
+
+struct fib6_nh_exception_dump_walker {
+	struct rt6_rtnl_dump_arg *dump;
+	struct fib6_info *rt;
+	unsigned int flags;
+	unsigned int skip;
+	unsigned int count;
 };
 
 enum fib6_walk_state {
@@ -60989,9 +60210,90 @@ struct ipv6_mreq {
 	int ipv6mr_ifindex;
 };
 
+struct in6_flowlabel_req {
+	struct in6_addr flr_dst;
+	__be32 flr_label;
+	__u8 flr_action;
+	__u8 flr_share;
+	__u16 flr_flags;
+	__u16 flr_expires;
+	__u16 flr_linger;
+	__u32 __flr_pad;
+};
+
 struct ip6_mtuinfo {
 	struct sockaddr_in6 ip6m_addr;
 	__u32 ip6m_mtu;
+};
+
+struct ipv6_sr_hdr {
+	__u8 nexthdr;
+	__u8 hdrlen;
+	__u8 type;
+	__u8 segments_left;
+	__u8 first_segment;
+	__u8 flags;
+	__u16 tag;
+	struct in6_addr segments[0];
+};
+
+struct nduseroptmsg {
+	unsigned char nduseropt_family;
+	unsigned char nduseropt_pad1;
+	short unsigned int nduseropt_opts_len;
+	int nduseropt_ifindex;
+	__u8 nduseropt_icmp_type;
+	__u8 nduseropt_icmp_code;
+	short unsigned int nduseropt_pad2;
+	unsigned int nduseropt_pad3;
+};
+
+enum {
+	NDUSEROPT_UNSPEC = 0,
+	NDUSEROPT_SRCADDR = 1,
+	__NDUSEROPT_MAX = 2,
+};
+
+struct nd_msg {
+	struct icmp6hdr icmph;
+	struct in6_addr target;
+	__u8 opt[0];
+};
+
+struct rs_msg {
+	struct icmp6hdr icmph;
+	__u8 opt[0];
+};
+
+struct ra_msg {
+	struct icmp6hdr icmph;
+	__be32 reachable_time;
+	__be32 retrans_timer;
+};
+
+struct static_key_false_deferred {
+	struct static_key_false key;
+};
+
+typedef u32 inet6_ehashfn_t(const struct net *, const struct in6_addr *, const u16, const struct in6_addr *, const __be16);
+
+struct icmp6_filter {
+	__u32 data[8];
+};
+
+struct raw6_sock {
+	struct inet_sock inet;
+	__u32 checksum;
+	__u32 offset;
+	struct icmp6_filter filter;
+	__u32 ip6mr_table;
+	struct ipv6_pinfo inet6;
+};
+
+struct raw6_frag_vec {
+	struct msghdr *msg;
+	int hlen;
+	char c[4];
 };
 
 typedef void ip6_icmp_send_t(struct sk_buff *, u8, u8, __u32, const struct in6_addr *, const struct inet6_skb_parm *);
@@ -61005,6 +60307,48 @@ struct icmpv6_msg {
 struct icmp6_err {
 	int err;
 	int fatal;
+};
+
+struct mld_msg {
+	struct icmp6hdr mld_hdr;
+	struct in6_addr mld_mca;
+};
+
+struct mld2_grec {
+	__u8 grec_type;
+	__u8 grec_auxwords;
+	__be16 grec_nsrcs;
+	struct in6_addr grec_mca;
+	struct in6_addr grec_src[0];
+};
+
+struct mld2_report {
+	struct icmp6hdr mld2r_hdr;
+	struct mld2_grec mld2r_grec[0];
+};
+
+struct mld2_query {
+	struct icmp6hdr mld2q_hdr;
+	struct in6_addr mld2q_mca;
+	__u8 mld2q_qrv: 3;
+	__u8 mld2q_suppress: 1;
+	__u8 mld2q_resv2: 4;
+	__u8 mld2q_qqic;
+	__be16 mld2q_nsrcs;
+	struct in6_addr mld2q_srcs[0];
+};
+
+struct igmp6_mc_iter_state {
+	struct seq_net_private p;
+	struct net_device *dev;
+	struct inet6_dev *idev;
+};
+
+struct igmp6_mcf_iter_state {
+	struct seq_net_private p;
+	struct net_device *dev;
+	struct inet6_dev *idev;
+	struct ifmcaddr6 *im;
 };
 
 enum ip6_defrag_users {
@@ -61022,6 +60366,100 @@ struct frag_queue {
 	int iif;
 	__u16 nhoffset;
 	u8 ecn;
+};
+
+struct rt0_hdr {
+	struct ipv6_rt_hdr rt_hdr;
+	__u32 reserved;
+	struct in6_addr addr[0];
+};
+
+struct ipv6_rpl_sr_hdr {
+	__u8 nexthdr;
+	__u8 hdrlen;
+	__u8 type;
+	__u8 segments_left;
+	__u32 cmpre: 4;
+	__u32 cmpri: 4;
+	__u32 reserved: 4;
+	__u32 pad: 4;
+	__u32 reserved1: 16;
+	union {
+		struct in6_addr addr[0];
+		__u8 data[0];
+	} segments;
+};
+
+struct ioam6_hdr {
+	__u8 opt_type;
+	__u8 opt_len;
+	char: 8;
+	__u8 type;
+};
+
+struct ioam6_trace_hdr {
+	__be16 namespace_id;
+	char: 2;
+	__u8 overflow: 1;
+	__u8 nodelen: 5;
+	__u8 remlen: 7;
+	union {
+		__be32 type_be32;
+		struct {
+			__u32 bit7: 1;
+			__u32 bit6: 1;
+			__u32 bit5: 1;
+			__u32 bit4: 1;
+			__u32 bit3: 1;
+			__u32 bit2: 1;
+			__u32 bit1: 1;
+			__u32 bit0: 1;
+			__u32 bit15: 1;
+			__u32 bit14: 1;
+			__u32 bit13: 1;
+			__u32 bit12: 1;
+			__u32 bit11: 1;
+			__u32 bit10: 1;
+			__u32 bit9: 1;
+			__u32 bit8: 1;
+			__u32 bit23: 1;
+			__u32 bit22: 1;
+			__u32 bit21: 1;
+			__u32 bit20: 1;
+			__u32 bit19: 1;
+			__u32 bit18: 1;
+			__u32 bit17: 1;
+			__u32 bit16: 1;
+		} type;
+	};
+	__u8 data[0];
+};
+
+struct ioam6_schema;
+
+struct ioam6_namespace {
+	struct rhash_head head;
+	struct callback_head rcu;
+	struct ioam6_schema *schema;
+	__be16 id;
+	__be32 data;
+	__be64 data_wide;
+};
+
+struct ioam6_schema {
+	struct rhash_head head;
+	struct callback_head rcu;
+	struct ioam6_namespace *ns;
+	u32 id;
+	int len;
+	__be32 hdr;
+	u8 data[0];
+};
+
+struct ip6fl_iter_state {
+	struct seq_net_private p;
+	struct pid_namespace *pid_ns;
+	int bucket;
 };
 
 struct sr6_tlv {
@@ -61051,6 +60489,30 @@ enum {
 	__SEG6_CMD_MAX = 5,
 };
 
+enum {
+	IOAM6_ATTR_UNSPEC = 0,
+	IOAM6_ATTR_NS_ID = 1,
+	IOAM6_ATTR_NS_DATA = 2,
+	IOAM6_ATTR_NS_DATA_WIDE = 3,
+	IOAM6_ATTR_SC_ID = 4,
+	IOAM6_ATTR_SC_DATA = 5,
+	IOAM6_ATTR_SC_NONE = 6,
+	IOAM6_ATTR_PAD = 7,
+	__IOAM6_ATTR_MAX = 8,
+};
+
+enum {
+	IOAM6_CMD_UNSPEC = 0,
+	IOAM6_CMD_ADD_NAMESPACE = 1,
+	IOAM6_CMD_DEL_NAMESPACE = 2,
+	IOAM6_CMD_DUMP_NAMESPACES = 3,
+	IOAM6_CMD_ADD_SCHEMA = 4,
+	IOAM6_CMD_DEL_SCHEMA = 5,
+	IOAM6_CMD_DUMP_SCHEMAS = 6,
+	IOAM6_CMD_NS_SET_SCHEMA = 7,
+	__IOAM6_CMD_MAX = 8,
+};
+
 struct ip_tunnel_prl {
 	__be32 addr;
 	__u16 flags;
@@ -61066,6 +60528,100 @@ struct sit_net {
 	struct ip_tunnel *tunnels_wc[1];
 	struct ip_tunnel **tunnels[4];
 	struct net_device *fb_tunnel_dev;
+};
+
+enum {
+	IP6_FH_F_FRAG = 1,
+	IP6_FH_F_AUTH = 2,
+	IP6_FH_F_SKIP_RH = 4,
+};
+
+typedef s8 int8_t;
+
+enum p9_msg_t {
+	P9_TLERROR = 6,
+	P9_RLERROR = 7,
+	P9_TSTATFS = 8,
+	P9_RSTATFS = 9,
+	P9_TLOPEN = 12,
+	P9_RLOPEN = 13,
+	P9_TLCREATE = 14,
+	P9_RLCREATE = 15,
+	P9_TSYMLINK = 16,
+	P9_RSYMLINK = 17,
+	P9_TMKNOD = 18,
+	P9_RMKNOD = 19,
+	P9_TRENAME = 20,
+	P9_RRENAME = 21,
+	P9_TREADLINK = 22,
+	P9_RREADLINK = 23,
+	P9_TGETATTR = 24,
+	P9_RGETATTR = 25,
+	P9_TSETATTR = 26,
+	P9_RSETATTR = 27,
+	P9_TXATTRWALK = 30,
+	P9_RXATTRWALK = 31,
+	P9_TXATTRCREATE = 32,
+	P9_RXATTRCREATE = 33,
+	P9_TREADDIR = 40,
+	P9_RREADDIR = 41,
+	P9_TFSYNC = 50,
+	P9_RFSYNC = 51,
+	P9_TLOCK = 52,
+	P9_RLOCK = 53,
+	P9_TGETLOCK = 54,
+	P9_RGETLOCK = 55,
+	P9_TLINK = 70,
+	P9_RLINK = 71,
+	P9_TMKDIR = 72,
+	P9_RMKDIR = 73,
+	P9_TRENAMEAT = 74,
+	P9_RRENAMEAT = 75,
+	P9_TUNLINKAT = 76,
+	P9_RUNLINKAT = 77,
+	P9_TVERSION = 100,
+	P9_RVERSION = 101,
+	P9_TAUTH = 102,
+	P9_RAUTH = 103,
+	P9_TATTACH = 104,
+	P9_RATTACH = 105,
+	P9_TERROR = 106,
+	P9_RERROR = 107,
+	P9_TFLUSH = 108,
+	P9_RFLUSH = 109,
+	P9_TWALK = 110,
+	P9_RWALK = 111,
+	P9_TOPEN = 112,
+	P9_ROPEN = 113,
+	P9_TCREATE = 114,
+	P9_RCREATE = 115,
+	P9_TREAD = 116,
+	P9_RREAD = 117,
+	P9_TWRITE = 118,
+	P9_RWRITE = 119,
+	P9_TCLUNK = 120,
+	P9_RCLUNK = 121,
+	P9_TREMOVE = 122,
+	P9_RREMOVE = 123,
+	P9_TSTAT = 124,
+	P9_RSTAT = 125,
+	P9_TWSTAT = 126,
+	P9_RWSTAT = 127,
+};
+
+enum p9_proto_versions {
+	p9_proto_legacy = 0,
+	p9_proto_2000u = 1,
+	p9_proto_2000L = 2,
+};
+
+enum p9_req_status_t {
+	REQ_STATUS_ALLOC = 0,
+	REQ_STATUS_UNSENT = 1,
+	REQ_STATUS_SENT = 2,
+	REQ_STATUS_RCVD = 3,
+	REQ_STATUS_FLSHD = 4,
+	REQ_STATUS_ERROR = 5,
 };
 
 enum p9_fid_reftype {
@@ -61132,7 +60688,72 @@ enum {
 	Opt_trans = 1,
 	Opt_legacy = 2,
 	Opt_version = 3,
-	Opt_err___5 = 4,
+	Opt_err___4 = 4,
+};
+
+struct errormap {
+	char *name;
+	int val;
+	int namelen;
+	struct hlist_node list;
+};
+
+struct p9_fd_opts {
+	int rfd;
+	int wfd;
+	u16 port;
+	bool privport;
+};
+
+enum {
+	Opt_port = 0,
+	Opt_rfdno = 1,
+	Opt_wfdno = 2,
+	Opt_err___5 = 3,
+	Opt_privport = 4,
+};
+
+enum {
+	Rworksched = 1,
+	Rpending = 2,
+	Wworksched = 4,
+	Wpending = 8,
+};
+
+struct p9_conn;
+
+struct p9_poll_wait {
+	struct p9_conn *conn;
+	wait_queue_entry_t wait;
+	wait_queue_head_t *wait_addr;
+};
+
+struct p9_conn {
+	struct list_head mux_list;
+	struct p9_client *client;
+	int err;
+	spinlock_t req_lock;
+	struct list_head req_list;
+	struct list_head unsent_req_list;
+	struct p9_req_t *rreq;
+	struct p9_req_t *wreq;
+	char tmp_buf[7];
+	struct p9_fcall rc;
+	int wpos;
+	int wsize;
+	char *wbuf;
+	struct list_head poll_pending_link;
+	struct p9_poll_wait poll_wait[2];
+	poll_table pt;
+	struct work_struct rq;
+	struct work_struct wq;
+	long unsigned int wsched;
+};
+
+struct p9_trans_fd {
+	struct file *rd;
+	struct file *wr;
+	struct p9_conn conn;
 };
 
 struct virtio_9p_config {
@@ -61152,6 +60773,22 @@ struct virtio_chan {
 	struct scatterlist sg[128];
 	char *tag;
 	struct list_head chan_list;
+};
+
+struct pcibios_fwaddrmap {
+	struct list_head list;
+	struct pci_dev *dev;
+	resource_size_t fw_addr[11];
+};
+
+struct pci_check_idx_range {
+	int start;
+	int end;
+};
+
+struct pci_raw_ops {
+	int (*read)(unsigned int, unsigned int, unsigned int, int, int, u32 *);
+	int (*write)(unsigned int, unsigned int, unsigned int, int, int, u32);
 };
 
 struct irq_info___2 {
@@ -61200,6 +60837,31 @@ struct irq_router {
 struct irq_router_handler {
 	u16 vendor;
 	int (*probe)(struct irq_router *, struct pci_dev *, u16);
+};
+
+struct pci_setup_rom {
+	struct setup_data data;
+	uint16_t vendor;
+	uint16_t devid;
+	uint64_t pcilen;
+	long unsigned int segment;
+	long unsigned int bus;
+	long unsigned int device;
+	long unsigned int function;
+	uint8_t romdata[0];
+};
+
+struct dmi_header {
+	u8 type;
+	u8 length;
+	u16 handle;
+};
+
+enum pci_bf_sort_state {
+	pci_bf_sort_default = 0,
+	pci_force_nobf = 1,
+	pci_force_bf = 2,
+	pci_dmi_bf = 3,
 };
 
 struct pci_root_res {
@@ -61264,6 +60926,129 @@ typedef struct elf64_phdr Elf64_Phdr;
 
 typedef struct elf32_note Elf32_Nhdr;
 
+struct compress_format {
+	unsigned char magic[2];
+	const char *name;
+	decompress_fn decompressor;
+};
+
+struct group_data {
+	int limit[21];
+	int base[20];
+	int permute[258];
+	int minLen;
+	int maxLen;
+};
+
+struct bunzip_data {
+	int writeCopies;
+	int writePos;
+	int writeRunCountdown;
+	int writeCount;
+	int writeCurrent;
+	long int (*fill)(void *, long unsigned int);
+	long int inbufCount;
+	long int inbufPos;
+	unsigned char *inbuf;
+	unsigned int inbufBitCount;
+	unsigned int inbufBits;
+	unsigned int crc32Table[256];
+	unsigned int headerCRC;
+	unsigned int totalCRC;
+	unsigned int writeCRC;
+	unsigned int *dbuf;
+	unsigned int dbufSize;
+	unsigned char selectors[32768];
+	struct group_data groups[6];
+	int io_error;
+	int byteCount[256];
+	unsigned char symToByte[256];
+	unsigned char mtfSymbol[256];
+};
+
+struct rc {
+	long int (*fill)(void *, long unsigned int);
+	uint8_t *ptr;
+	uint8_t *buffer;
+	uint8_t *buffer_end;
+	long int buffer_size;
+	uint32_t code;
+	uint32_t range;
+	uint32_t bound;
+	void (*error)(char *);
+};
+
+struct lzma_header {
+	uint8_t pos;
+	uint32_t dict_size;
+	uint64_t dst_size;
+} __attribute__((packed));
+
+struct writer {
+	uint8_t *buffer;
+	uint8_t previous_byte;
+	size_t buffer_pos;
+	int bufsize;
+	size_t global_pos;
+	long int (*flush)(void *, long unsigned int);
+	struct lzma_header *header;
+};
+
+struct cstate {
+	int state;
+	uint32_t rep0;
+	uint32_t rep1;
+	uint32_t rep2;
+	uint32_t rep3;
+};
+
+struct cpio_data {
+	void *data;
+	size_t size;
+	char name[18];
+};
+
+enum cpio_fields {
+	C_MAGIC = 0,
+	C_INO = 1,
+	C_MODE = 2,
+	C_UID = 3,
+	C_GID = 4,
+	C_NLINK = 5,
+	C_MTIME = 6,
+	C_FILESIZE = 7,
+	C_MAJ = 8,
+	C_MIN = 9,
+	C_RMAJ = 10,
+	C_RMIN = 11,
+	C_NAMESIZE = 12,
+	C_CHKSUM = 13,
+	C_NFIELDS = 14,
+};
+
+struct fprop_local_single {
+	long unsigned int events;
+	unsigned int period;
+	raw_spinlock_t lock;
+};
+
+struct radix_tree_iter {
+	long unsigned int index;
+	long unsigned int next_index;
+	long unsigned int tags;
+	struct xa_node *node;
+};
+
+enum {
+	RADIX_TREE_ITER_TAG_MASK = 15,
+	RADIX_TREE_ITER_TAGGED = 16,
+	RADIX_TREE_ITER_CONTIG = 32,
+};
+
+struct ida_bitmap {
+	long unsigned int bitmap[16];
+};
+
 struct klist_waiter {
 	struct list_head list;
 	struct klist_node *node;
@@ -61293,6 +61078,184 @@ struct trace_event_data_offsets_kobject_uevent {
 };
 
 typedef void (*btf_trace_kobject_uevent)(void *, struct kobject *, enum kobject_action, const char *, const char *, struct kobj_uevent_env *, u64, int);
+
+enum {
+	LOGIC_PIO_INDIRECT = 0,
+	LOGIC_PIO_CPU_MMIO = 1,
+};
+
+struct logic_pio_host_ops;
+
+struct logic_pio_hwaddr {
+	struct list_head list;
+	struct fwnode_handle *fwnode;
+	resource_size_t hw_start;
+	resource_size_t io_start;
+	resource_size_t size;
+	long unsigned int flags;
+	void *hostdata;
+	const struct logic_pio_host_ops *ops;
+};
+
+struct logic_pio_host_ops {
+	u32 (*in)(void *, long unsigned int, size_t);
+	void (*out)(void *, long unsigned int, u32, size_t);
+	u32 (*ins)(void *, long unsigned int, void *, size_t, unsigned int);
+	void (*outs)(void *, long unsigned int, const void *, size_t, unsigned int);
+};
+
+struct maple_metadata {
+	unsigned char end;
+	unsigned char gap;
+};
+
+struct maple_pnode;
+
+struct maple_range_64 {
+	struct maple_pnode *parent;
+	long unsigned int pivot[15];
+	union {
+		void *slot[16];
+		struct {
+			void *pad[15];
+			struct maple_metadata meta;
+		};
+	};
+};
+
+struct maple_arange_64 {
+	struct maple_pnode *parent;
+	long unsigned int pivot[9];
+	void *slot[10];
+	long unsigned int gap[10];
+	struct maple_metadata meta;
+};
+
+struct maple_topiary {
+	struct maple_pnode *parent;
+	struct maple_enode *next;
+};
+
+enum maple_type {
+	maple_dense = 0,
+	maple_leaf_64 = 1,
+	maple_range_64 = 2,
+	maple_arange_64 = 3,
+};
+
+struct maple_node {
+	union {
+		struct {
+			struct maple_pnode *parent;
+			void *slot[31];
+		};
+		struct {
+			void *pad;
+			struct callback_head rcu;
+			struct maple_enode *piv_parent;
+			unsigned char parent_slot;
+			enum maple_type type;
+			unsigned char slot_len;
+			unsigned int ma_flags;
+		};
+		struct maple_range_64 mr64;
+		struct maple_arange_64 ma64;
+		struct maple_alloc alloc;
+	};
+};
+
+struct ma_topiary {
+	struct maple_enode *head;
+	struct maple_enode *tail;
+	struct maple_tree *mtree;
+};
+
+struct ma_wr_state {
+	struct ma_state *mas;
+	struct maple_node *node;
+	long unsigned int r_min;
+	long unsigned int r_max;
+	enum maple_type type;
+	unsigned char offset_end;
+	unsigned char node_end;
+	long unsigned int *pivots;
+	long unsigned int end_piv;
+	void **slots;
+	void *entry;
+	void *content;
+};
+
+struct trace_event_raw_ma_op {
+	struct trace_entry ent;
+	const char *fn;
+	long unsigned int min;
+	long unsigned int max;
+	long unsigned int index;
+	long unsigned int last;
+	void *node;
+	char __data[0];
+};
+
+struct trace_event_raw_ma_read {
+	struct trace_entry ent;
+	const char *fn;
+	long unsigned int min;
+	long unsigned int max;
+	long unsigned int index;
+	long unsigned int last;
+	void *node;
+	char __data[0];
+};
+
+struct trace_event_raw_ma_write {
+	struct trace_entry ent;
+	const char *fn;
+	long unsigned int min;
+	long unsigned int max;
+	long unsigned int index;
+	long unsigned int last;
+	long unsigned int piv;
+	void *val;
+	void *node;
+	char __data[0];
+};
+
+struct trace_event_data_offsets_ma_op {};
+
+struct trace_event_data_offsets_ma_read {};
+
+struct trace_event_data_offsets_ma_write {};
+
+typedef void (*btf_trace_ma_op)(void *, const char *, struct ma_state *);
+
+typedef void (*btf_trace_ma_read)(void *, const char *, struct ma_state *);
+
+typedef void (*btf_trace_ma_write)(void *, const char *, struct ma_state *, long unsigned int, void *);
+
+struct maple_big_node {
+	struct maple_pnode *parent;
+	long unsigned int pivot[33];
+	union {
+		struct maple_enode *slot[34];
+		struct {
+			long unsigned int padding[21];
+			long unsigned int gap[21];
+		};
+	};
+	unsigned char b_end;
+	enum maple_type type;
+};
+
+struct maple_subtree_state {
+	struct ma_state *orig_l;
+	struct ma_state *orig_r;
+	struct ma_state *l;
+	struct ma_state *m;
+	struct ma_state *r;
+	struct ma_topiary *free;
+	struct ma_topiary *destroy;
+	struct maple_big_node *bn;
+};
 
 typedef struct {
 	long unsigned int key[2];
@@ -61334,6 +61297,41 @@ struct page_flags_fields {
 	int mask;
 	const struct printf_spec *spec;
 	const char *name;
+};
+
+struct xa_limit {
+	u32 max;
+	u32 min;
+};
+
+enum {
+	st_wordstart = 0,
+	st_wordcmp = 1,
+	st_wordskip = 2,
+	st_bufcpy = 3,
+};
+
+enum {
+	st_wordstart___2 = 0,
+	st_wordcmp___2 = 1,
+	st_wordskip___2 = 2,
+};
+
+enum mmio_type {
+	MMIO_DECODE_FAILED = 0,
+	MMIO_WRITE = 1,
+	MMIO_WRITE_IMM = 2,
+	MMIO_READ = 3,
+	MMIO_READ_ZERO_EXTEND = 4,
+	MMIO_READ_SIGN_EXTEND = 5,
+	MMIO_MOVS = 6,
+};
+
+enum reg_type {
+	REG_TYPE_RM = 0,
+	REG_TYPE_REG = 1,
+	REG_TYPE_INDEX = 2,
+	REG_TYPE_BASE = 3,
 };
 
 #ifndef BPF_NO_PRESERVE_ACCESS_INDEX
