@@ -8,11 +8,11 @@ set -euo pipefail
 pkgs=(
 	# kernel builds (kernel/build.sh)
 	linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
-	dwarves xz-utils kmod cpio rsync
+	dwarves xz-utils kmod cpio
 	# BPF side and loader: clang, bpftool, static libbpf and its deps
-	clang llvm bpftool libbpf-dev zlib1g-dev libzstd-dev libjson-c-dev
+	clang bpftool libbpf-dev zlib1g-dev libzstd-dev libjson-c-dev
 	# guest harness and tests
-	qemu-system-x86 busybox-static perl file
+	qemu-system-x86 busybox-static perl
 )
 
 missing=()
