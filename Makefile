@@ -68,11 +68,15 @@ guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-UNIT_TESTS := $(BUILD)/tests/test_legacy
+UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event
 
 $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/legacy.h user/sysfs_tree.h
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< $(MODEL_SRCS)
+
+$(BUILD)/tests/test_event: tests/host/unit/test_event.c user/event.c user/legacy.c user/event.h bpf/sysfs_audit.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/event.c user/legacy.c
 
 unit-tests: $(UNIT_TESTS)
 
