@@ -62,8 +62,6 @@ const char *argp_program_bug_address = "<https://github.com/sysfs-audit/sysfs-au
 static const char doc[] =
 "Find who still depends on the deprecated sysfs layout.\n"
 "\n"
-"USAGE: sysfs-audit [OPTION...] trace|snapshot\n"
-"\n"
 "  trace     for every device uevent, print what the deprecated layout\n"
 "            would have produced: the legacy DEVPATH, PHYSDEVPATH,\n"
 "            PHYSDEVBUS, PHYSDEVDRIVER and the legacy links\n"
@@ -522,6 +520,7 @@ int main(int argc, char **argv)
 	static const struct argp argp = {
 		.options = opts,
 		.parser = parse_arg,
+		.args_doc = "trace|snapshot",
 		.doc = doc,
 	};
 
