@@ -44,10 +44,10 @@ check_eq() {
 }
 
 # trigger_uevent SYSFS_DIR ACTION OUT: write ACTION to SYSFS_DIR/uevent and
-# capture, over netlink, the first event that follows into OUT.
+# capture, over netlink, the first event of that device into OUT.
 trigger_uevent() {
 	rm -f /tmp/ueventmon.ready
-	ueventmon -r /tmp/ueventmon.ready -n 1 -t 10 >"$3" &
+	ueventmon -r /tmp/ueventmon.ready -n 1 -t 10 -m "${1##*/}" >"$3" &
 	_pid=$!
 	_i=0
 	while [ ! -e /tmp/ueventmon.ready ] && [ $_i -lt 500 ]; do

@@ -4,10 +4,13 @@
  * per event, as space-separated KEY=VALUE pairs. Runs in the test guest as
  * an oracle that is independent of tracefs and BPF.
  *
- *   ueventmon [-r READY_FILE] [-n COUNT] [-t SECONDS]
+ *   ueventmon [-r READY_FILE] [-n COUNT] [-t SECONDS] [-m NAME]
  *
  * READY_FILE is created once the socket is bound, so a test can start the
- * monitor in the background and only then trigger events.
+ * monitor in the background and only then trigger events. With -m, only
+ * events whose DEVPATH ends in /NAME are printed and counted: devices that
+ * probe asynchronously at boot must not be mistaken for the one a test
+ * poked.
  */
 #include <errno.h>
 #include <poll.h>
@@ -22,7 +25,7 @@
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: ueventmon [-r READY_FILE] [-n COUNT] [-t SECONDS]\n");
+	fprintf(stderr, "usage: ueventmon [-r READY_FILE] [-n COUNT] [-t SECONDS] [-m NAME]\n");
 	exit(2);
 }
 
@@ -37,16 +40,17 @@ static long long now_ms(void)
 int main(int argc, char **argv)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = 1 };
-	const char *ready = NULL;
+	const char *ready = NULL, *match = NULL;
 	long count = -1, seconds = -1, seen = 0;
 	int bufsz = 8 << 20;
 	static char buf[16384];
 	long long deadline;
 	int opt, fd;
 
-	while ((opt = getopt(argc, argv, "r:n:t:")) != -1) {
+	while ((opt = getopt(argc, argv, "r:n:t:m:")) != -1) {
 		switch (opt) {
 		case 'r': ready = optarg; break;
+		case 'm': match = optarg; break;
 		case 'n': count = strtol(optarg, NULL, 10); break;
 		case 't': seconds = strtol(optarg, NULL, 10); break;
 		default: usage();
@@ -110,6 +114,13 @@ int main(int argc, char **argv)
 		off = strlen(buf) + 1;
 		if (!strchr(buf, '@'))
 			continue;
+		if (match) {
+			/* The header is ACTION@DEVPATH. */
+			const char *last = strrchr(buf, '/');
+
+			if (!last || strcmp(last + 1, match))
+				continue;
+		}
 		for (int first = 1; off < len; off += strlen(buf + off) + 1) {
 			printf("%s%s", first ? "" : " ", buf + off);
 			first = 0;
