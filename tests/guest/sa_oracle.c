@@ -33,8 +33,10 @@
  * only checked against netlink, listed, and counted apart.
  *
  * Where the attach point cannot see SEQNUM (fexit, kprobe), a traced event
- * gets the SEQNUM of the next netlink event, in arrival order, with the
- * same ACTION and DEVPATH (the guest has one CPU, so both orders agree).
+ * gets the SEQNUM of the earliest netlink event not yet taken with the same
+ * ACTION and DEVPATH. dev_uevent() runs before SEQNUM is assigned and the
+ * broadcast sleeps on a mutex, so events of two tasks (modprobe, a SCSI
+ * scan worker) can reach netlink in another order than the tracer.
  *
  * Prints KTAP results, one per step plus three totals; see tests/guest.
  */
@@ -59,7 +61,7 @@ static struct step steps[MAX_STEPS];
 static int nsteps, ktap_n;
 static json_object *netlink;		/* "seqnum" -> object of KEY=VALUE */
 static json_object *arrival;		/* the same objects, in arrival order */
-static size_t next_arrival;
+static char *taken;			/* arrival[i] matched a traced event */
 
 static void result(int ok, const char *fmt, ...)
 {
@@ -250,15 +252,19 @@ static const char *driver_at(struct step *s, const char *devpath, unsigned long 
 	return sget(dev, "driver");
 }
 
-/* SEQNUM of the next netlink event like @ev, in arrival order; 0 if none. */
+/* SEQNUM of the earliest untaken netlink event like @ev; 0 if none. */
 static unsigned long long seqnum_by_order(json_object *ev)
 {
-	for (size_t i = next_arrival; i < json_object_array_length(arrival); i++) {
+	size_t n = json_object_array_length(arrival);
+
+	if (!taken && !(taken = calloc(n + 1, 1)))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
 		json_object *nl = json_object_array_get_idx(arrival, i);
 
-		if (same(sget(nl, "ACTION"), sget(ev, "action")) &&
+		if (!taken[i] && same(sget(nl, "ACTION"), sget(ev, "action")) &&
 		    same(sget(nl, "DEVPATH"), sget(ev, "devpath"))) {
-			next_arrival = i + 1;
+			taken[i] = 1;
 			return strtoull(sget(nl, "SEQNUM"), NULL, 10);
 		}
 	}

@@ -28,7 +28,8 @@ workload() {
 	step dummy-netdev-add modprobe dummy numdummies=1
 	step netdev-rename ip link set dummy0 name legacy0
 	step loop-partitions losetup -P /dev/loop1 /tmp/loop.img
-	step tty-input-change change /sys/class/tty/ttyS1 /sys/class/input/event0 /sys/class/input/input0
+	step tty-input-change change /sys/class/tty/ttyS1 /sys/class/input/event0 \
+		/sys/class/input/event0/device
 	step pci-virtio-change change /sys/bus/virtio/devices/virtio0 /sys/bus/pci/devices/0000:00:02.0
 	step remove-all remove_all
 }
