@@ -117,15 +117,16 @@ int sa_event_legacy(const struct sa_event *e, struct sa_legacy *l)
 	if ((e->flags & SA_F_PHYSDRV) && !(l->physdevdriver = strndup(e->driver, SA_DRIVER_LEN)))
 		return -ENOMEM;
 
+	/* The device's own legacy path is l->devpath; each link gets a copy. */
 	if (e->links & SA_L_CLASSDIR)
 		err = add_link(l, fmt("/class/%s%s", n0->class, ""), strndup(n0->name, SA_NAME_LEN),
-			   lpath(e, 0, 0));
+			       strdup(l->devpath));
 	if (!err && (e->links & SA_L_DEVICE))
-		err = add_link(l, lpath(e, 0, 0), strdup("device"), lpath(e, e->devlink, 0));
+		err = add_link(l, strdup(l->devpath), strdup("device"), lpath(e, e->devlink, 0));
 	if (!err && (e->links & SA_L_CLASSNAME))
 		err = add_link(l, lpath(e, n0->lparent, 0), fmt("%s:%s", n0->class, n0->name),
-			   lpath(e, 0, 0));
+			       strdup(l->devpath));
 	if (!err && (e->links & SA_L_BUS))
-		err = add_link(l, lpath(e, 0, 0), strdup("bus"), fmt("/bus/%s%s", e->ownbus, ""));
+		err = add_link(l, strdup(l->devpath), strdup("bus"), fmt("/bus/%s%s", e->ownbus, ""));
 	return err;
 }
