@@ -9,10 +9,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/demo
 mkdir -p "$out"
 
-kdir=$("$top/kernel/build.sh" patched) || exit 1
-"$top/tests/guest/mkinitramfs.sh" "$kdir" "$out/initramfs.cpio.gz" \
-	"$top/build/ueventmon" "$top/build/sysfs-audit" "$top/build/sa_oracle" || exit 1
 . "$top/tests/lib/guest.sh"
+kdir=$("$top/kernel/build.sh" patched) || exit 1
+"$top/tests/guest/mkinitramfs.sh" "$kdir" "$out/initramfs.cpio.gz" "${guest_bins[@]}" || exit 1
 guest_mkdisk "$out/disk.img"
 
 echo "demo: booting the patched kernel in QEMU (TCG); the tracer's verifier pass takes a few seconds" >&2
