@@ -40,7 +40,8 @@ CLANG      ?= clang
 BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
-USER_SRCS  := user/sysfs-audit.c user/event.c user/report.c $(MODEL_SRCS)
+USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
+	      user/event.c user/report.c $(MODEL_SRCS)
 USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
