@@ -14,6 +14,9 @@ CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
+# Reports (issue 10): host-side, no BPF; unit-tested and fuzzed on their own.
+REPORT_SRCS := user/report_model.c user/report_merge.c user/report_out.c user/prometheus.c \
+	       user/atomic_file.c user/report.c
 
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
 	check-guest demo clean help
@@ -41,7 +44,7 @@ BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
 USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
-	      user/event.c user/report.c $(MODEL_SRCS)
+	      user/event.c user/cmd_report.c $(REPORT_SRCS) $(MODEL_SRCS)
 USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
@@ -69,7 +72,7 @@ guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event
+UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_report
 
 $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/legacy.h user/sysfs_tree.h
 	@mkdir -p $(dir $@)
@@ -78,6 +81,10 @@ $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/leg
 $(BUILD)/tests/test_event: tests/host/unit/test_event.c user/event.c user/legacy.c user/event.h bpf/sysfs_audit.h
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/event.c user/legacy.c
+
+$(BUILD)/tests/test_report: tests/host/unit/test_report.c $(REPORT_SRCS) user/legacy.c $(USER_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< $(REPORT_SRCS) user/legacy.c -ljson-c
 
 unit-tests: $(UNIT_TESTS)
 

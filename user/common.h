@@ -17,6 +17,15 @@ enum sa_exit {
 	EXIT_VERIFIER = 6,	/* the verifier rejected the program */
 	EXIT_SYSFS = 7,		/* the sysfs tree cannot be read */
 	EXIT_LOST = 8,		/* --fail-on-lost and events were lost */
+	/* 9, 10: the static scanner's (issue 9). */
+	EXIT_REPORT_UNREADABLE = 11,	/* a report file cannot be opened or read */
+	EXIT_REPORT_INVALID = 12,	/* empty, malformed, truncated, too large, bad schema */
+	EXIT_REPORT_VERSION = 13,	/* a report of a newer major version */
+	EXIT_REPORT_DUPLICATE = 14,	/* the same host's report twice */
+	EXIT_FAIL_KEYS = 15,		/* --fail-on=keys: events would have carried PHYSDEV keys */
+	EXIT_FAIL_PATHS = 16,		/* --fail-on=paths: events needed legacy links */
+	EXIT_FAIL_DEPENDENTS = 17,	/* --fail-on=dependents: legacy dependents named */
+	EXIT_FAIL_FINDINGS = 18,	/* --fail-on=findings: static findings present */
 };
 
 /* "sysfs-audit: <message>" on stderr. */
@@ -35,5 +44,7 @@ int sa_argp_parse(const struct argp *argp, int argc, char **argv, void *input);
 /* The commands; each lives in user/cmd_<name>.c. */
 int cmd_trace(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif

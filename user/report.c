@@ -51,40 +51,47 @@ static json_object *legacy_json(const struct sa_legacy *l)
 	return o;
 }
 
+json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	json_object *o = json_object_new_object();
+
+	add_str(o, "type", c->source ? "event" : "device");
+	if (c->source) {
+		json_object_object_add(o, "seqnum", c->seqnum ?
+				       json_object_new_uint64(c->seqnum) :
+				       json_object_new_null());
+		add_str(o, "action", c->action);
+	}
+	add_str(o, "subsystem", c->subsystem);
+	add_str(o, "devpath", c->devpath);
+	add_str(o, "devname", c->devname && *c->devname ? c->devname : NULL);
+	if (!c->source) {
+		add_str(o, "class", c->class);
+		add_str(o, "bus", c->bus);
+		add_str(o, "driver", c->driver);
+	}
+	if (c->source) {
+		json_object_object_add(o, "sent", json_object_new_boolean(c->sent));
+		json_object_object_add(o, "ret", json_object_new_int(c->ret));
+		add_str(o, "source", c->source);
+	}
+	json_object_object_add(o, "legacy", legacy_json(l));
+	if (c->trunc) {
+		json_object *t = json_object_new_array();
+
+		for (unsigned int b = 0; b < sizeof(trunc_names) / sizeof(*trunc_names); b++)
+			if (c->trunc & (1u << b))
+				json_object_array_add(t, json_object_new_string(trunc_names[b]));
+		json_object_object_add(o, "truncated", t);
+	}
+	return o;
+}
+
 int sa_print_row(FILE *f, bool json, const struct sa_ctx *c, const struct sa_legacy *l)
 {
 	if (json) {
-		json_object *o = json_object_new_object();
+		json_object *o = sa_row_json(c, l);
 
-		add_str(o, "type", c->source ? "event" : "device");
-		if (c->source) {
-			json_object_object_add(o, "seqnum", c->seqnum ?
-					       json_object_new_uint64(c->seqnum) :
-					       json_object_new_null());
-			add_str(o, "action", c->action);
-		}
-		add_str(o, "subsystem", c->subsystem);
-		add_str(o, "devpath", c->devpath);
-		add_str(o, "devname", c->devname && *c->devname ? c->devname : NULL);
-		if (!c->source) {
-			add_str(o, "class", c->class);
-			add_str(o, "bus", c->bus);
-			add_str(o, "driver", c->driver);
-		}
-		if (c->source) {
-			json_object_object_add(o, "sent", json_object_new_boolean(c->sent));
-			json_object_object_add(o, "ret", json_object_new_int(c->ret));
-			add_str(o, "source", c->source);
-		}
-		json_object_object_add(o, "legacy", legacy_json(l));
-		if (c->trunc) {
-			json_object *t = json_object_new_array();
-
-			for (unsigned int b = 0; b < sizeof(trunc_names) / sizeof(*trunc_names); b++)
-				if (c->trunc & (1u << b))
-					json_object_array_add(t, json_object_new_string(trunc_names[b]));
-			json_object_object_add(o, "truncated", t);
-		}
 		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 								 JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(o);
@@ -140,40 +147,46 @@ void sa_summary_add(struct sa_summary *s, const struct sa_ctx *c, const struct s
 	s->subsys[i].n++;
 }
 
+json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
+			     unsigned long long lost, unsigned long long seen)
+{
+	json_object *o = json_object_new_object(), *by, *keys, *links;
+
+	add_str(o, "type", "summary");
+	add_str(o, "attach", attach);
+	json_object_object_add(o, attach ? "events" : "devices", json_object_new_uint64(s->events));
+	if (attach) {
+		json_object_object_add(o, "seen", json_object_new_uint64(seen));
+		json_object_object_add(o, "lost", json_object_new_uint64(lost));
+	}
+	json_object_object_add(o, "truncated", json_object_new_uint64(s->truncated));
+	json_object_object_add(o, "no_legacy_counterpart", json_object_new_uint64(s->nolegacy));
+	by = json_object_new_object();
+	for (int i = 0; i < s->nsubsys; i++)
+		json_object_object_add(by, s->subsys[i].name, json_object_new_uint64(s->subsys[i].n));
+	if (s->other_subsys)
+		json_object_object_add(by, "(other)", json_object_new_uint64(s->other_subsys));
+	json_object_object_add(o, "by_subsystem", by);
+	keys = json_object_new_object();
+	json_object_object_add(keys, "PHYSDEVPATH", json_object_new_uint64(s->physpath));
+	json_object_object_add(keys, "PHYSDEVBUS", json_object_new_uint64(s->physbus));
+	json_object_object_add(keys, "PHYSDEVDRIVER", json_object_new_uint64(s->physdrv));
+	json_object_object_add(o, "would_carry", keys);
+	links = json_object_new_object();
+	json_object_object_add(links, "class_directory", json_object_new_uint64(s->links_classdir));
+	json_object_object_add(links, "device", json_object_new_uint64(s->links_device));
+	json_object_object_add(links, "class_name", json_object_new_uint64(s->links_classname));
+	json_object_object_add(links, "bus", json_object_new_uint64(s->links_bus));
+	json_object_object_add(o, "legacy_links", links);
+	return o;
+}
+
 void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char *attach,
 		      unsigned long long lost, unsigned long long seen)
 {
 	if (json) {
-		json_object *o = json_object_new_object(), *by, *keys, *links;
+		json_object *o = sa_summary_json(s, attach, lost, seen);
 
-		add_str(o, "type", "summary");
-		add_str(o, "attach", attach);
-		json_object_object_add(o, attach ? "events" : "devices",
-				       json_object_new_uint64(s->events));
-		if (attach) {
-			json_object_object_add(o, "seen", json_object_new_uint64(seen));
-			json_object_object_add(o, "lost", json_object_new_uint64(lost));
-		}
-		json_object_object_add(o, "truncated", json_object_new_uint64(s->truncated));
-		json_object_object_add(o, "no_legacy_counterpart", json_object_new_uint64(s->nolegacy));
-		by = json_object_new_object();
-		for (int i = 0; i < s->nsubsys; i++)
-			json_object_object_add(by, s->subsys[i].name,
-					       json_object_new_uint64(s->subsys[i].n));
-		if (s->other_subsys)
-			json_object_object_add(by, "(other)", json_object_new_uint64(s->other_subsys));
-		json_object_object_add(o, "by_subsystem", by);
-		keys = json_object_new_object();
-		json_object_object_add(keys, "PHYSDEVPATH", json_object_new_uint64(s->physpath));
-		json_object_object_add(keys, "PHYSDEVBUS", json_object_new_uint64(s->physbus));
-		json_object_object_add(keys, "PHYSDEVDRIVER", json_object_new_uint64(s->physdrv));
-		json_object_object_add(o, "would_carry", keys);
-		links = json_object_new_object();
-		json_object_object_add(links, "class_directory", json_object_new_uint64(s->links_classdir));
-		json_object_object_add(links, "device", json_object_new_uint64(s->links_device));
-		json_object_object_add(links, "class_name", json_object_new_uint64(s->links_classname));
-		json_object_object_add(links, "bus", json_object_new_uint64(s->links_bus));
-		json_object_object_add(o, "legacy_links", links);
 		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 								 JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(o);

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include <json-c/json.h>
+
 #include "legacy.h"
 #include "sysfs_audit.h"
 
@@ -37,6 +39,10 @@ struct sa_summary {
 };
 
 void sa_print_header(FILE *f, bool trace);
+/* The stream's "event"/"device" and "summary" objects (reports embed them too). */
+json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l);
+json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
+			     unsigned long long lost, unsigned long long seen);
 int sa_print_row(FILE *f, bool json, const struct sa_ctx *c, const struct sa_legacy *l);
 void sa_summary_add(struct sa_summary *s, const struct sa_ctx *c, const struct sa_legacy *l);
 void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char *attach,

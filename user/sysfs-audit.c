@@ -19,6 +19,7 @@ static const struct {
 } commands[] = {
 	{ "trace", cmd_trace, "for every device uevent, what the deprecated layout would have produced (BPF)" },
 	{ "snapshot", cmd_snapshot, "the same for every device present in a sysfs tree (no BPF)" },
+	{ "report", cmd_report, "merge the reports of one or many hosts; gate CI on them (no BPF)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
