@@ -44,7 +44,8 @@ BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
 USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
-	      user/event.c user/cmd_report.c $(REPORT_SRCS) $(MODEL_SRCS)
+	      user/tracer.c user/record.c user/cmd_report.c user/cmd_record.c \
+	      user/event.c $(REPORT_SRCS) $(MODEL_SRCS)
 USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
@@ -72,7 +73,8 @@ guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_report
+UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_record \
+	      $(BUILD)/tests/test_report
 
 $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/legacy.h user/sysfs_tree.h
 	@mkdir -p $(dir $@)
@@ -85,6 +87,10 @@ $(BUILD)/tests/test_event: tests/host/unit/test_event.c user/event.c user/legacy
 $(BUILD)/tests/test_report: tests/host/unit/test_report.c $(REPORT_SRCS) user/legacy.c $(USER_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< $(REPORT_SRCS) user/legacy.c -ljson-c
+
+$(BUILD)/tests/test_record: tests/host/unit/test_record.c user/record.c user/record.h bpf/sysfs_audit.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/record.c
 
 unit-tests: $(UNIT_TESTS)
 

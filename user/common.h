@@ -6,6 +6,8 @@
 #include <argp.h>
 #include <stdbool.h>
 
+#define SA_VERSION "0.2"
+
 /* Exit statuses: one per kind of failure, documented in sysfs-audit(8). */
 enum sa_exit {
 	EXIT_OK = 0,

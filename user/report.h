@@ -38,14 +38,18 @@ struct sa_summary {
 	} subsys[SA_MAX_SUBSYS];
 };
 
+struct sa_trace_stats;
+
 void sa_print_header(FILE *f, bool trace);
 /* The stream's "event"/"device" and "summary" objects (reports embed them too). */
 json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l);
 json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
-			     unsigned long long lost, unsigned long long seen);
+			     const struct sa_trace_stats *st);
 int sa_print_row(FILE *f, bool json, const struct sa_ctx *c, const struct sa_legacy *l);
 void sa_summary_add(struct sa_summary *s, const struct sa_ctx *c, const struct sa_legacy *l);
+
+/* @st is NULL for a snapshot. */
 void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char *attach,
-		      unsigned long long lost, unsigned long long seen);
+		      const struct sa_trace_stats *st);
 
 #endif

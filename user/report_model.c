@@ -18,6 +18,7 @@
 
 #include "common.h"
 #include "report_model.h"
+#include "tracer.h"
 
 const char *const sa_link_kind_names[SA_LK_N] = {
 	[SA_LK_CLASSDIR] = "class_directory",
@@ -357,13 +358,22 @@ json_object *sa_report_to_json(const struct sa_report *r)
 	add_u64(x, "seen", r->seen);
 	add_u64(x, "lost", r->lost);
 	add_u64(x, "emitted", r->emitted);
+	add_u64(x, "unread", r->unread);
 	add_u64(x, "skipped", r->skipped);
 	add_u64(x, "malformed", r->malformed);
 	json_object_object_add(o, "events", x);
 
-	json_object_object_add(o, "summary", r->summary_json ? json_object_get(r->summary_json) :
-			       sa_summary_json(&r->summary, r->attach ? r->attach : "none",
-					       r->lost, r->seen));
+	if (r->summary_json) {
+		json_object_object_add(o, "summary", json_object_get(r->summary_json));
+	} else {
+		struct sa_trace_stats st = {
+			.seen = r->seen, .emitted = r->emitted, .lost = r->lost,
+			.consumed = r->summary.events, .unread = r->unread,
+			.skipped = r->skipped, .malformed = r->malformed,
+		};
+
+		json_object_object_add(o, "summary", sa_summary_json(&r->summary, r->attach, &st));
+	}
 
 	x = json_object_new_object();
 	json_object_object_add(x, "by_subsystem", need_table_json(&r->by_subsystem));
@@ -799,6 +809,7 @@ static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
 	    (err = get_u64(p, x, "events", "seen", REQ, &r->seen)) ||
 	    (err = get_u64(p, x, "events", "lost", REQ, &r->lost)) ||
 	    (err = get_u64(p, x, "events", "emitted", REQ, &r->emitted)) ||
+	    (err = get_u64(p, x, "events", "unread", OPT, &r->unread)) ||
 	    (err = get_u64(p, x, "events", "skipped", OPT, &r->skipped)) ||
 	    (err = get_u64(p, x, "events", "malformed", OPT, &r->malformed)))
 		return err;

@@ -73,7 +73,7 @@ struct sa_report {
 	char *hostname, *machine_id, *boot_id, *kernel;	/* machine_id, boot_id may be NULL */
 	char *attach;		/* NULL: no trace ran */
 	time_t start, end;
-	unsigned long long seen, lost, emitted, skipped, malformed;
+	unsigned long long seen, lost, emitted, unread, skipped, malformed;
 	struct sa_need_table by_subsystem, by_bus, by_driver;
 	struct sa_path_need *paths;
 	size_t npaths, paths_cap;

@@ -10,8 +10,6 @@
 
 #include "common.h"
 
-#define VERSION "0.2"
-
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -19,6 +17,7 @@ static const struct {
 } commands[] = {
 	{ "trace", cmd_trace, "for every device uevent, what the deprecated layout would have produced (BPF)" },
 	{ "snapshot", cmd_snapshot, "the same for every device present in a sysfs tree (no BPF)" },
+	{ "record", cmd_record, "trace into one versioned JSON report of this host (BPF)" },
 	{ "report", cmd_report, "merge the reports of one or many hosts; gate CI on them (no BPF)" },
 };
 
@@ -56,7 +55,7 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
-		puts("sysfs-audit " VERSION);
+		puts("sysfs-audit " SA_VERSION);
 		return EXIT_OK;
 	}
 	for (size_t i = 0; i < NCOMMANDS; i++)

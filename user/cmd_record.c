@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sysfs-audit record: the coldplug view of /sys at start, then the trace
+ * until the duration ends or SIGINT/SIGTERM, aggregated into one versioned
+ * report (docs/report-format.md) written atomically: a killed run leaves
+ * the previous file or none, never a half one.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "atomic_file.h"
+#include "common.h"
+#include "legacy.h"
+#include "prometheus.h"
+#include "report.h"
+#include "report_merge.h"
+#include "report_model.h"
+#include "sysfs_tree.h"
+#include "tracer.h"
+
+static struct {
+	struct sa_tracer_opts t;
+	const char *out, *prometheus, *sysfs;
+	unsigned int fail_on;
+} env = {
+	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
+	.sysfs = "/sys",
+};
+
+static const char doc[] =
+"Record one host's report: the legacy view of the devices present at start\n"
+"(coldplug), then every device uevent until the duration ends or SIGINT or\n"
+"SIGTERM arrives, aggregated by subsystem, bus and driver, with a sample of\n"
+"events. The report is written atomically (BPF; needs root and BTF).\n"
+"\n"
+"USAGE: sysfs-audit record -o FILE [-d SEC] [--prometheus FILE]\n"
+"                          [--fail-on=WHAT] [-a MODE] [-b MIB] [-s DIR] [-v]\n"
+"\n"
+"EXAMPLES:\n"
+"    sysfs-audit record -o /var/lib/sysfs-audit/report.json -d 3600\n"
+"    sysfs-audit record -o r.json --prometheus /var/lib/node_exporter/sysfs_audit.prom\n"
+"    sysfs-audit record -o r.json -d 600 --fail-on=keys   # exit 15 if keys were needed\n";
+
+enum { OPT_FAIL_ON = 0x100, OPT_PROMETHEUS, OPT_RULES, OPT_SCAN };
+
+static const struct argp_option opts[] = {
+	{ "output", 'o', "FILE", 0, "write the report to FILE (required)", 0 },
+	{ "duration", 'd', "SEC", 0, "stop after SEC seconds (default: at SIGINT/SIGTERM)", 0 },
+	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
+	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
+	{ "fail-on", OPT_FAIL_ON, "WHAT", 0,
+	  "exit non-zero if the report has WHAT: keys, paths, dependents, findings", 0 },
+	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
+	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 32)", 0 },
+	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
+	{ "sysfs", 's', "DIR", 0, "the sysfs tree of the coldplug view (default /sys)", 0 },
+	{ "rules", OPT_RULES, NULL, 0, "add the udev rules scan's findings (not in this build)", 0 },
+	{ "scan", OPT_SCAN, NULL, 0, "add the on-disk scan's findings (not in this build)", 0 },
+	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
+	{},
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	long v;
+
+	switch (key) {
+	case 'o':
+		env.out = arg;
+		break;
+	case 'd':
+		env.t.duration_s = sa_parse_long(arg, 1, 365L * 24 * 3600, state, "duration");
+		break;
+	case 'i':
+		env.t.interval_ms = sa_parse_long(arg, 1, 10000, state, "interval");
+		break;
+	case 'b':
+		v = sa_parse_long(arg, 1, 1024, state, "buffer size");
+		if (v & (v - 1))
+			argp_error(state, "invalid buffer size: '%s' (a power of two)", arg);
+		env.t.buffer_mb = v;
+		break;
+	case 'a':
+		if (!strcmp(arg, "auto"))
+			env.t.attach = SA_ATTACH_AUTO;
+		else if (!strcmp(arg, "tracepoint"))
+			env.t.attach = SA_ATTACH_TP;
+		else if (!strcmp(arg, "fexit"))
+			env.t.attach = SA_ATTACH_FEXIT;
+		else if (!strcmp(arg, "kprobe"))
+			env.t.attach = SA_ATTACH_KPROBE;
+		else
+			argp_error(state, "invalid attach mode: '%s'", arg);
+		break;
+	case 's':
+		env.sysfs = arg;
+		break;
+	case 'v':
+		env.t.verbose = true;
+		break;
+	case OPT_PROMETHEUS:
+		env.prometheus = arg;
+		break;
+	case OPT_FAIL_ON:
+		if (sa_fail_on_parse(arg, &env.fail_on))
+			argp_error(state, "invalid --fail-on: '%s' (keys, paths, dependents, findings)",
+				   arg);
+		break;
+	case OPT_RULES:
+	case OPT_SCAN:
+		/* The static scanner (issue 9) is not part of this build yet. */
+		argp_error(state, "--%s: the static scanner is not part of this build",
+			   key == OPT_RULES ? "rules" : "scan");
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	case ARGP_KEY_END:
+		if (!env.out)
+			argp_error(state, "-o FILE is required");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* The snapshot's summary object: the coldplug side, in the stream's shape. */
+static int coldplug(struct sa_report *r)
+{
+	struct sa_summary sum = {};
+	struct sa_tree tree;
+	int err = sa_tree_load(env.sysfs, &tree);
+
+	if (err) {
+		sa_warn("cannot read sysfs tree '%s' (%s): the report has no coldplug view",
+			env.sysfs, err == -ENOTDIR ? "not a sysfs tree" : strerror(-err));
+		return 0;
+	}
+	for (size_t i = 0; i < tree.n && !err; i++) {
+		const struct sa_dev *d = tree.devs[i];
+		struct sa_legacy l;
+		struct sa_ctx c = {
+			.subsystem = d->class ? d->class : d->bus,
+			.devpath = d->path,
+			.devname = d->devname,
+			.class = d->class,
+			.bus = d->bus,
+			.driver = d->driver,
+		};
+
+		err = sa_legacy_compute(d, &l);
+		if (!err)
+			sa_summary_add(&sum, &c, &l);
+		sa_legacy_free(&l);
+	}
+	sa_tree_free(&tree);
+	if (err)
+		return err;
+	r->coldplug = sa_summary_json(&sum, NULL, NULL);
+	return r->coldplug ? 0 : -ENOMEM;
+}
+
+static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	return sa_report_add_event(ctx, c, l);
+}
+
+static int write_report(FILE *f, void *ctx)
+{
+	json_object *o = sa_report_to_json(ctx);
+	int err;
+
+	err = fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+							   JSON_C_TO_STRING_NOSLASHESCAPE)) < 0 ?
+		-EIO : 0;
+	json_object_put(o);
+	return err;
+}
+
+/* The report as a merged picture of one host: for --prometheus and --fail-on. */
+static int gate_and_export(const struct sa_report *r, int *status)
+{
+	struct sa_merged m;
+	int err;
+
+	sa_merged_init(&m);
+	err = sa_merged_add(&m, env.out, r);
+	if (!err) {
+		sa_merged_finish(&m);
+		*status = sa_merged_status(&m, env.fail_on);
+		if (env.prometheus && (err = sa_prometheus_write(env.prometheus, &m))) {
+			sa_warn("%s: cannot write the metrics: %s", env.prometheus, strerror(-err));
+			err = EXIT_FAIL;
+		}
+	}
+	sa_merged_free(&m);
+	return err ? EXIT_FAIL : 0;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
+	struct sa_trace_stats st;
+	struct sa_tracer *t;
+	struct sa_report r;
+	int rc, err, status = 0;
+
+	if (sa_argp_parse(&argp, argc, argv, NULL))
+		return EXIT_USAGE;
+	if (sa_report_init(&r, SA_VERSION) || sa_report_identify(&r)) {
+		sa_warn("cannot identify this host: %s", strerror(errno));
+		sa_report_free(&r);
+		return EXIT_FAIL;
+	}
+	if (!r.machine_id)
+		sa_warn("no /etc/machine-id: merged reports cannot tell this host's reports apart");
+	/* Attach first, so that no event falls between the snapshot and the trace. */
+	rc = sa_tracer_open(&env.t, &t);
+	if (rc) {
+		sa_report_free(&r);
+		return rc;
+	}
+	r.start = time(NULL);
+	r.attach = strdup(sa_tracer_attach_name(t));
+	if (!r.attach || coldplug(&r)) {
+		sa_warn("out of memory");
+		sa_tracer_close(t);
+		sa_report_free(&r);
+		return EXIT_FAIL;
+	}
+	rc = sa_tracer_run(t, on_event, &r);
+	sa_tracer_stats(t, &st);
+	sa_tracer_close(t);
+	r.end = time(NULL);
+	r.seen = st.seen;
+	r.emitted = st.emitted;
+	r.lost = st.lost;
+	r.unread = st.unread;
+	r.skipped = st.skipped;
+	r.malformed = st.malformed;
+	if (st.lost || st.unread)
+		sa_warn("%llu events lost, %llu unread: the report counts only what was read",
+			st.lost, st.unread);
+
+	/* Whatever ended the trace, what was seen is written. */
+	err = sa_atomic_write(env.out, write_report, &r);
+	if (err) {
+		sa_warn("%s: cannot write the report: %s", env.out, strerror(-err));
+		rc = EXIT_FAIL;
+	} else {
+		fprintf(stderr, "sysfs-audit: report written to %s (%llu events)\n", env.out,
+			r.summary.events);
+		if (gate_and_export(&r, &status))
+			rc = EXIT_FAIL;
+	}
+	sa_report_free(&r);
+	return rc ? rc : status;
+}
