@@ -12,7 +12,7 @@ pkgs=(
 	# BPF side and loader: clang, bpftool, static libbpf and its deps
 	clang bpftool libbpf-dev zlib1g-dev libzstd-dev libjson-c-dev
 	# guest harness and tests
-	qemu-system-x86 busybox-static perl
+	qemu-system-x86 busybox-static perl jq
 )
 
 missing=()
