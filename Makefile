@@ -19,7 +19,7 @@ REPORT_SRCS := user/report_model.c user/report_merge.c user/report_out.c user/pr
 	       user/atomic_file.c user/report.c
 
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
-	check-guest demo clean help
+	check-guest demo clean help fuzz
 
 all: guest-deps
 
@@ -93,6 +93,26 @@ $(BUILD)/tests/test_record: tests/host/unit/test_record.c user/record.c user/rec
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/record.c
 
 unit-tests: $(UNIT_TESTS)
+
+# libFuzzer targets: every tests/fuzz/fuzz_*.c, each run FUZZ_SECONDS
+# (default 600) from its corpus tests/fuzz/corpus/<name>/ (not part of check).
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+
+$(BUILD)/fuzz/fuzz_report: tests/fuzz/fuzz_report.c $(REPORT_SRCS) user/legacy.c $(USER_HDRS)
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_FLAGS) $(WARN) -Iuser -Ibpf -o $@ $< $(REPORT_SRCS) user/legacy.c -ljson-c
+
+fuzz: $(FUZZ_TARGETS)
+	@for t in $(FUZZ_TARGETS); do \
+		n=$$(basename $$t); mkdir -p $(BUILD)/fuzz/corpus-$$n; \
+		echo "fuzz: $$n for $(FUZZ_SECONDS) s"; \
+		$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+			-artifact_prefix=$(BUILD)/fuzz/$$n- \
+			$$(test -f tests/fuzz/$$n.dict && echo -dict=tests/fuzz/$$n.dict) \
+			$(BUILD)/fuzz/corpus-$$n tests/fuzz/corpus/$$n || exit 1; \
+	done
 
 vmlinux.h: kernels
 	vmlinux.h-gen/gen.sh vmlinux.h-gen/vmlinux.h
