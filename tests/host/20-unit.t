@@ -5,7 +5,8 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 
-for t in test_legacy test_event test_record; do
+cd "$top" || exit 1	# test_report reads tests/host/reports/
+for t in test_legacy test_event test_record test_report; do
 	bin=$top/build/tests/$t
 	if [ ! -x "$bin" ]; then
 		tap_ok 1 "$t built (run make unit-tests)"
