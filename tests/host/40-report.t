@@ -151,15 +151,16 @@ grep -qx 'sysfs_audit_physdev_key_events_total{subsystem="block",key="PHYSDEVPAT
 	grep -qx 'sysfs_audit_legacy_links_total{kind="device"} 21' "$tmp/sa.prom" &&
 	grep -qx 'sysfs_audit_dependents_total{executable="/sbin/udevd-2006",kind="listener",confidence="confirmed"} 7' "$tmp/sa.prom"
 tap_ok $? "Prometheus counters carry the merged numbers"
-ls "$tmp"/sa.prom.tmp.* >/dev/null 2>&1
-tap_ok $([ $? -ne 0 ]; echo $?) "no temporary file left behind"
+left=$(ls "$tmp" | grep -c 'sa\.prom\.tmp\.')
+tap_ok $([ "$left" = 0 ]; echo $?) "no temporary file left behind ($left)"
 # Label values that need escaping: a quote, a backslash, a newline.
 jq '.dependents[0].executable = "/opt/we\"ird\\path\nx"' "$fx/web-01.json" >"$tmp/weird.json"
 run report --prometheus "$tmp/weird.prom" "$tmp/weird.json"
 chk=$(awk -f "$top/tests/lib/promcheck.awk" "$tmp/weird.prom" 2>&1)
 st2=$?
 grep -qF 'executable="/opt/we\"ird\\path\nx"' "$tmp/weird.prom"
-tap_ok $([ $st2 -eq 0 ] && [ $? -eq 0 ]; echo $?) "label values with \", \\ and newline escaped ($chk)"
+st3=$?
+tap_ok $([ $st2 -eq 0 ] && [ $st3 -eq 0 ]; echo $?) "label values with \", \\ and newline escaped ($chk)"
 run report --prometheus /nonexistent/dir/sa.prom "$fx/web-01.json"
 tap_ok $([ $st = 1 ] && grep -q "/nonexistent/dir/sa.prom: cannot write" <<<"$err"; echo $?) \
 	"an unwritable metrics path: exit 1, named"
