@@ -46,6 +46,7 @@ static void mtable_free(struct sa_mtable *t)
 		free(t->v[i].hosts);
 	}
 	free(t->v);
+	sa_hindex_free(&t->index);
 }
 
 void sa_merged_free(struct sa_merged *m)
@@ -103,6 +104,11 @@ static int hostset_add(struct sa_mrow *r, size_t host)
 	size_t i = 0;
 	size_t *v;
 
+	/* Reports come host after host: appending is the common case. */
+	if (r->nhosts && r->hosts[r->nhosts - 1] == host)
+		return 0;
+	if (r->nhosts && r->hosts[r->nhosts - 1] < host)
+		i = r->nhosts;
 	while (i < r->nhosts && r->hosts[i] < host)
 		i++;
 	if (i < r->nhosts && r->hosts[i] == host)
@@ -121,31 +127,48 @@ static int hostset_add(struct sa_mrow *r, size_t host)
  * Add @count to the row whose key strings equal @s[0..nkey-1] for @host; the
  * other strings are kept from the first report that had the row.
  */
+struct row_key {
+	const struct sa_mtable *t;
+	const char *const *s;
+};
+
+static bool row_eq(const void *ctx, size_t row)
+{
+	const struct row_key *k = ctx;
+
+	for (int j = 0; j < k->t->nkey; j++)
+		if (!str_eq(k->t->v[row].s[j], k->s[j]))
+			return false;
+	return true;
+}
+
 static int mtable_add(struct sa_mtable *t, const char *const s[SA_MROW_STRS],
 		      unsigned long long count, size_t host)
 {
-	struct sa_mrow *r = NULL;
-	size_t i;
-	int j;
+	struct row_key k = { t, s };
+	uint64_t h = SA_HASH_INIT;
+	struct sa_mrow *r;
+	long i;
 
-	for (i = 0; i < t->n && !r; i++) {
-		for (j = 0; j < t->nkey; j++)
-			if (!str_eq(t->v[i].s[j], s[j]))
-				break;
-		if (j == t->nkey)
-			r = &t->v[i];
-	}
-	if (!r) {
+	for (int j = 0; j < t->nkey; j++)
+		h = sa_hash_str(h, s[j]);
+	i = sa_hindex_find(&t->index, h, row_eq, &k);
+	if (i >= 0) {
+		r = &t->v[i];
+	} else {
 		size_t cap = t->cap;
 
 		if (grow((void **)&t->v, &cap, t->n, sizeof(*t->v)))
 			return -ENOMEM;
 		t->cap = cap;
-		r = &t->v[t->n++];
+		r = &t->v[t->n];
 		memset(r, 0, sizeof(*r));
-		for (j = 0; j < SA_MROW_STRS; j++)
+		for (int j = 0; j < SA_MROW_STRS; j++)
 			if (s[j] && !(r->s[j] = strdup(s[j])))
 				return -ENOMEM;
+		if (sa_hindex_add(&t->index, h, t->n))
+			return -ENOMEM;
+		t->n++;
 	}
 	r->count = sat_add(r->count, count);
 	return hostset_add(r, host);
@@ -386,6 +409,7 @@ static int cmp_rows_by_key(const void *pa, const void *pb, void *arg)
 
 static void sort_table(struct sa_mtable *t, bool by_key)
 {
+	sa_hindex_free(&t->index);	/* rows move */
 	if (t->n > 1)
 		qsort_r(t->v, t->n, sizeof(*t->v), by_key ? cmp_rows_by_key : cmp_rows, &t->nkey);
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "hash_index.h"
 #include "report_model.h"
 
 #define SA_MROW_STRS 7
@@ -27,6 +28,7 @@ struct sa_mtable {
 	int nkey;			/* leading strings that identify a row */
 	struct sa_mrow *v;
 	size_t n, cap;
+	struct sa_hindex index;		/* key strings -> row; dropped by sa_merged_finish() */
 };
 
 struct sa_mhost {
@@ -76,7 +78,7 @@ void sa_merged_free(struct sa_merged *m);
 int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report *r);
 /* Record @file as skipped for @reason with @status. Returns 0 or EXIT_FAIL. */
 int sa_merged_skip(struct sa_merged *m, const char *file, const char *reason, int status);
-/* Sort every table: most events first, then by name. */
+/* Sort every table: most events first, then by name. No sa_merged_add() after. */
 void sa_merged_finish(struct sa_merged *m);
 
 /* What --fail-on gates on. */

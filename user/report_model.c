@@ -79,6 +79,7 @@ void sa_report_free(struct sa_report *r)
 		free(r->paths[i].kind);
 	}
 	free(r->paths);
+	sa_hindex_free(&r->paths_index);
 	json_object_put(r->summary_json);
 	json_object_put(r->sample);
 	json_object_put(r->coldplug);
@@ -194,16 +195,30 @@ static int need_account(struct sa_need_table *t, const char *name, const struct 
 	return 0;
 }
 
+struct path_key {
+	const struct sa_report *r;
+	const char *path, *kind;
+};
+
+static bool path_eq(const void *ctx, size_t row)
+{
+	const struct path_key *k = ctx;
+
+	return !strcmp(k->r->paths[row].path, k->path) && !strcmp(k->r->paths[row].kind, k->kind);
+}
+
 static int path_account(struct sa_report *r, const char *path, const char *kind,
 			unsigned long long count)
 {
+	struct path_key k = { r, path, kind };
+	uint64_t h = sa_hash_str(sa_hash_str(SA_HASH_INIT, path), kind);
 	struct sa_path_need *p;
+	long i = sa_hindex_find(&r->paths_index, h, path_eq, &k);
 
-	for (size_t i = 0; i < r->npaths; i++)
-		if (!strcmp(r->paths[i].path, path) && !strcmp(r->paths[i].kind, kind)) {
-			r->paths[i].count = sat_add(r->paths[i].count, count);
-			return 0;
-		}
+	if (i >= 0) {
+		r->paths[i].count = sat_add(r->paths[i].count, count);
+		return 0;
+	}
 	if (r->npaths == SA_REPORT_MAX_PATHS) {
 		r->paths_other = sat_add(r->paths_other, count);
 		return 0;
@@ -221,7 +236,7 @@ static int path_account(struct sa_report *r, const char *path, const char *kind,
 	p->path = strdup(path);
 	p->kind = strdup(kind);
 	p->count = count;
-	if (!p->path || !p->kind) {
+	if (!p->path || !p->kind || sa_hindex_add(&r->paths_index, h, r->npaths)) {
 		free(p->path);
 		free(p->kind);
 		return -ENOMEM;

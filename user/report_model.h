@@ -11,6 +11,7 @@
 
 #include <json-c/json.h>
 
+#include "hash_index.h"
 #include "legacy.h"
 #include "report.h"
 
@@ -77,6 +78,7 @@ struct sa_report {
 	struct sa_need_table by_subsystem, by_bus, by_driver;
 	struct sa_path_need *paths;
 	size_t npaths, paths_cap;
+	struct sa_hindex paths_index;	/* (path, kind) -> paths[] */
 	unsigned long long paths_other;
 	struct sa_summary summary;	/* the stream's summary of the traced events */
 	json_object *summary_json;	/* as read, when read (shape shared with the stream) */
