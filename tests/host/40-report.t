@@ -142,6 +142,17 @@ tap_ok $([ $st = 2 ]; echo $?) "unknown --format: usage error"
 run report
 tap_ok $([ $st = 2 ] && grep -q "FILE is required" <<<"$err"; echo $?) "no FILE: usage error"
 
+# record's argument errors end before anything is loaded (no BPF on the host).
+run record -d 5
+tap_ok $([ $st = 2 ] && grep -q -- "-o FILE is required" <<<"$err"; echo $?) "record without -o: usage error"
+run record -o "$tmp/r.json" --rules
+tap_ok $([ $st = 2 ] && grep -q "static scanner is not part of this build" <<<"$err"; echo $?) \
+	"record --rules: refused with a reason while the scanner is not built in"
+run record -o "$tmp/r.json" --fail-on=nothing
+tap_ok $([ $st = 2 ]; echo $?) "record --fail-on=nothing: usage error"
+run record -o "$tmp/r.json" -d 0
+tap_ok $([ $st = 2 ] && [ ! -e "$tmp/r.json" ]; echo $?) "record -d 0: usage error, no file"
+
 # ---- Prometheus -----------------------------------------------------------
 run report --prometheus "$tmp/sa.prom" "$fx/web-01.json" "$fx/web-02.json" "$fx/db-01.json"
 chk=$(awk -f "$top/tests/lib/promcheck.awk" "$tmp/sa.prom" 2>&1)
