@@ -59,6 +59,21 @@ expect "dependents by package, (none) for an unpackaged one" \
 expect "findings" '[.findings[] | [.file, .line, .key, .hosts]]' \
 	'[["/etc/udev/rules.d/10-old.rules","3","PHYSDEVBUS",["web-01"]]]'
 
+# A report recorded in the guest (50-record.t: 73 device events of the
+# workload on the patched kernel, equal to netlink's count) with the others.
+run report -f json "$fx/guest-patched.json" "$fx/web-01.json" "$fx/web-02.json" "$fx/db-01.json"
+tap_ok $st "the guest's recorded report merges with three others (exit $st)"
+expect "guest + fixtures: reports, hosts, traced, seen" \
+	'[.reports, (.hosts | length), .events.traced, .events.seen]' '[4,4,98,99]'
+expect "guest + fixtures: block PHYSDEVPATH 31 events on 3 hosts" \
+	'.keys[] | select(.subsystem == "block" and .key == "PHYSDEVPATH") | [.events, .hosts]' \
+	'[31,["guest-patched","web-01","web-02"]]'
+expect "guest + fixtures: sound PHYSDEVPATH only from the guest" \
+	'.keys[] | select(.subsystem == "sound" and .key == "PHYSDEVPATH") | [.events, .hosts]' \
+	'[6,["guest-patched"]]'
+expect "guest + fixtures: sound events on 2 hosts" \
+	'.by_subsystem[] | select(.subsystem == "sound") | [.events, .nhosts]' '[11,2]'
+
 run report "$fx/web-01.json" "$fx/web-02.json"
 grep -q '^block  *PHYSDEVPATH  *16  *2  web-01, web-02$' <<<"$out"
 tap_ok $? "text: a key row with its count, host count and host names"
