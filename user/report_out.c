@@ -158,8 +158,11 @@ static void md_row(FILE *f, const struct sa_merged *m, const struct sa_mrow *r,
 	for (size_t i = 0; i < r->nhosts; i++) {
 		if (i)
 			fputs(", ", f);
-		for (const char *s = m->hosts[r->hosts[i]].hostname; *s; s++)
-			fputs(*s == '|' ? "\\|" : (char[]){ *s, 0 }, f);
+		for (const char *s = m->hosts[r->hosts[i]].hostname; *s; s++) {
+			if (*s == '|')
+				fputc('\\', f);
+			fputc(*s, f);
+		}
 	}
 	fputs(" |\n", f);
 }
@@ -244,7 +247,7 @@ static void print_markdown(FILE *f, const struct sa_merged *m)
 }
 
 static void text_rows(FILE *f, const struct sa_merged *m, const char *title,
-		      const struct sa_mtable *t, const char *fmt_head, const char *const *heads,
+		      const struct sa_mtable *t, const char *const *heads,
 		      const int *cols, int ncols, const int *widths)
 {
 	fprintf(f, "\n%s\n", title);
@@ -252,7 +255,6 @@ static void text_rows(FILE *f, const struct sa_merged *m, const char *title,
 		fputs("(none)\n", f);
 		return;
 	}
-	(void)fmt_head;
 	for (int j = 0; j < ncols; j++)
 		fprintf(f, "%-*s ", widths[j], heads[j]);
 	fprintf(f, "%8s %5s  %s\n", "COUNT", "HOSTS", "HOST-NAMES");
@@ -299,12 +301,12 @@ static void print_text(FILE *f, const struct sa_merged *m)
 		"bus %llu\n", m->links[SA_LK_DEVICE], m->links[SA_LK_CLASSNAME],
 		m->links[SA_LK_CLASSDIR], m->links[SA_LK_BUS]);
 	fprintf(f, "dependents: %llu, static findings: %llu\n", m->ndependents, m->nfindings);
-	text_rows(f, m, "PHYSDEV KEYS THE EVENTS WOULD HAVE CARRIED", &m->keyrows, NULL, kh, k2, 2,
+	text_rows(f, m, "PHYSDEV KEYS THE EVENTS WOULD HAVE CARRIED", &m->keyrows, kh, k2, 2,
 		  wk);
-	text_rows(f, m, "LEGACY PATHS THE EVENTS NEEDED", &m->paths, NULL, ph, p2, 2, wp);
-	text_rows(f, m, "DEPENDENTS BY EXECUTABLE", &m->dep_exec, NULL, dh, d4, 4, wd);
-	text_rows(f, m, "DEPENDENTS BY PACKAGE", &m->dep_pkg, NULL, gh, k2, 2, wg);
-	text_rows(f, m, "STATIC FINDINGS", &m->findings, NULL, fh, f5, 5, wf);
+	text_rows(f, m, "LEGACY PATHS THE EVENTS NEEDED", &m->paths, ph, p2, 2, wp);
+	text_rows(f, m, "DEPENDENTS BY EXECUTABLE", &m->dep_exec, dh, d4, 4, wd);
+	text_rows(f, m, "DEPENDENTS BY PACKAGE", &m->dep_pkg, gh, k2, 2, wg);
+	text_rows(f, m, "STATIC FINDINGS", &m->findings, fh, f5, 5, wf);
 }
 
 int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt)

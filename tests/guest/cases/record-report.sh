@@ -6,7 +6,7 @@
 . /tests/ktap.sh
 
 . /tests/workload.sh
-ktap_plan 15
+ktap_plan 16
 
 hostname guest-patched
 echo 5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a >/etc/machine-id
@@ -86,13 +86,20 @@ sed 's/^/# prom: /' /tmp/sa.prom
 
 # ---- 2. SIGTERM in the middle of a storm ---------------------------------
 start_record /tmp/storm.json -i 50
-( i=0; while [ $i -lt 400 ]; do echo change >/sys/class/block/vda/uevent; i=$((i + 1)); done ) &
+rm -f /tmp/storm.stop
+( while [ ! -e /tmp/storm.stop ]; do echo change >/sys/class/block/vda/uevent; done ) &
 storm=$!
-usleep 500000
+sleep 1
+at_kill=$(cat /sys/kernel/uevent_seqnum)
 kill -TERM $rec
 wait $rec
-check_eq "record exit status after SIGTERM mid-storm" "$?" 0
+st=$?
+after=$(cat /sys/kernel/uevent_seqnum)
+touch /tmp/storm.stop
 wait $storm
+check_eq "record exit status after SIGTERM mid-storm" "$st" 0
+diag "the storm sent $((after - at_kill)) more events while record was stopping"
+check "SIGTERM came while events were flowing" test "$after" -gt "$at_kill"
 sysfs-audit report -f json /tmp/storm.json >/tmp/storm.out 2>/tmp/storm.err
 check_eq "the mid-storm report is valid (report exit status)" "$?" 0
 traced=$(sed -n 's/^ *"traced": *\([0-9]*\).*/\1/p' /tmp/storm.out | head -n 1)

@@ -202,6 +202,44 @@ static void test_merge(void)
 	sa_merged_free(&m);
 }
 
+/* Markdown cells and Prometheus labels survive hostile names. */
+static void test_render(void)
+{
+	struct sa_report r;
+	struct sa_merged m;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (read_fixture("web-02", &r)) {
+		ok(0, "fixture web-02 read");
+		return;
+	}
+	free(r.hostname);
+	r.hostname = strdup("evil|host");
+	free(r.deps[0].executable);
+	r.deps[0].executable = strdup("/x|y\n\"z\xff");
+	sa_merged_init(&m);
+	ok(!sa_merged_add(&m, "w", &r), "merged");
+	sa_merged_finish(&m);
+	f = open_memstream(&buf, &len);
+	sa_merged_print(f, &m, SA_FMT_MARKDOWN);
+	fclose(f);
+	ok(strstr(buf, "| evil\\|host |") && strstr(buf, "| /x\\|y \"z") && !strstr(buf, "evil|host"),
+	   "markdown: '|' escaped, newline flattened");
+	free(buf);
+	f = open_memstream(&buf, &len);
+	sa_prometheus_print(f, &m);
+	fclose(f);
+	ok(strstr(buf, "executable=\"/x|y\\n\\\"z?\"") != NULL,
+	   "prometheus: newline and quote escaped, invalid UTF-8 replaced");
+	if (!strstr(buf, "executable=\"/x|y\\n\\\"z?\""))
+		printf("# %s\n", buf);
+	free(buf);
+	sa_merged_free(&m);
+	sa_report_free(&r);
+}
+
 static int write_text(FILE *f, void *ctx)
 {
 	return fputs(ctx, f) < 0 ? -EIO : 0;
@@ -258,6 +296,7 @@ int main(void)
 	test_build_and_round_trip();
 	test_bounds();
 	test_merge();
+	test_render();
 	test_atomic();
 	test_misc();
 	printf("1..%d\n", ntests);
