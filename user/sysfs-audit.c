@@ -34,10 +34,14 @@ static void usage(FILE *f)
 	      "EXAMPLES:\n"
 	      "    sysfs-audit trace                   # live table, Ctrl-C for the summary\n"
 	      "    sysfs-audit trace --json -d 60      # JSON lines for 60 s, then a summary\n"
-	      "    sysfs-audit snapshot                # the coldplug view of /sys\n\n"
+	      "    sysfs-audit snapshot                # the coldplug view of /sys\n"
+	      "    sysfs-audit record -o r.json -d 3600  # one host's report\n"
+	      "    sysfs-audit report -f markdown --fail-on=keys hosts/*.json\n\n"
 	      "Exit status: 0 ok, 1 error, 2 usage, 3 not permitted, 4 no kernel BTF,\n"
 	      "5 no usable attach point, 6 verifier rejected the program, 7 sysfs tree\n"
-	      "unreadable, 8 events lost (with --fail-on-lost). See sysfs-audit(8).\n", f);
+	      "unreadable, 8 events lost (with --fail-on-lost); report: 11 a file\n"
+	      "unreadable, 12 invalid, 13 newer format, 14 the same host twice;\n"
+	      "--fail-on: 15 keys, 16 paths, 17 dependents, 18 findings. See sysfs-audit(8).\n", f);
 }
 
 int main(int argc, char **argv)
