@@ -35,7 +35,7 @@ static const char doc[] =
 "    sysfs-audit report host1.json host2.json     # the merged picture\n"
 "    sysfs-audit report -f markdown reports/*.json >>\"$GITHUB_STEP_SUMMARY\"\n"
 "    sysfs-audit report --fail-on=dependents reports/*.json   # a CI gate\n"
-"    sysfs-audit report --prometheus /var/lib/node_exporter/sysfs_audit.prom r.json\n"
+"    sysfs-audit report --prometheus sa.prom r.json  # node_exporter textfile\n"
 "\n"
 "Exit status: 11 a file unreadable, 12 a file invalid, 13 a file of a newer\n"
 "format version, 14 the same host's report twice (the other files are still\n"
