@@ -15,7 +15,7 @@ WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
 # Reports (issue 10): host-side, no BPF; unit-tested and fuzzed on their own.
-REPORT_SRCS := user/report_model.c user/report_merge.c user/report_out.c user/prometheus.c \
+REPORT_SRCS := user/report_model.c user/report_read.c user/report_merge.c user/report_out.c user/prometheus.c \
 	       user/atomic_file.c user/hash_index.c user/report.c
 
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \

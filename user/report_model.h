@@ -97,6 +97,12 @@ void sa_report_free(struct sa_report *r);
 /* Host name, /etc/machine-id, boot id and kernel release of this machine. */
 int sa_report_identify(struct sa_report *r);
 
+/* The entry for @name, created if there is room, else "(other)"; NULL: no memory. */
+struct sa_need *sa_need_get(struct sa_need_table *t, const char *name);
+/* Add @count to the (path, kind) row, beyond the bound to paths_other. 0 or -ENOMEM. */
+int sa_report_add_path(struct sa_report *r, const char *path, const char *kind,
+		       unsigned long long count);
+
 /* Account one traced event. Returns 0 or -ENOMEM. */
 int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struct sa_legacy *l);
 
@@ -104,7 +110,7 @@ int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struc
 json_object *sa_report_to_json(const struct sa_report *r);
 
 /*
- * Read one report. Returns 0, or EXIT_REPORT_UNREADABLE, EXIT_REPORT_INVALID,
+ * Read one report (report_read.c). Returns 0, or EXIT_REPORT_UNREADABLE, EXIT_REPORT_INVALID,
  * EXIT_REPORT_VERSION with a one-line reason in @err (without the file name).
  */
 int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errlen);
