@@ -4,6 +4,7 @@
 #
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
+#   make bench    uevent storms in QEMU: cost per event, losses (build/bench/)
 #
 # Every target that needs packages installs the missing ones first.
 
@@ -15,7 +16,7 @@ WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
 
-.PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
+.PHONY: bench all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
 	check-guest demo clean help
 
 all: guest-deps
@@ -41,7 +42,7 @@ BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
 USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
-	      user/tracer.c user/record.c \
+	      user/tracer.c user/record.c user/json_out.c \
 	      user/event.c user/report.c $(MODEL_SRCS)
 USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h
 
@@ -66,7 +67,11 @@ $(BUILD)/sa_oracle: tests/guest/sa_oracle.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $< -ljson-c
 
-guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle
+$(BUILD)/ustorm: tests/guest/ustorm.c | deps
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
+
+guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -107,6 +112,11 @@ check-guest: kernels guest-deps
 
 check: kernels guest-deps unit-tests sysfs-audit vmlinux-check
 	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
+
+# Performance lives here, never in timed test assertions (docs/performance.md).
+bench: kernels guest-deps
+	@bash scripts/install-deps.sh bench
+	@tests/bench/run.sh $(BENCH_KERNELS)
 
 demo: kernels guest-deps
 	@scripts/demo.sh
