@@ -4,6 +4,7 @@
 #
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
+#   make bench    uevent storms in QEMU: cost per event, losses (build/bench/)
 #
 # Every target that needs packages installs the missing ones first.
 
@@ -16,9 +17,9 @@ KERNELS    := patched legacy
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
 # Reports (issue 10): host-side, no BPF; unit-tested and fuzzed on their own.
 REPORT_SRCS := user/report_model.c user/report_read.c user/report_merge.c user/report_out.c user/prometheus.c \
-	       user/atomic_file.c user/hash_index.c user/report.c
+	       user/atomic_file.c user/hash_index.c user/report.c user/json_out.c
 
-.PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
+.PHONY: bench all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
 	check-guest demo clean help fuzz
 
 all: guest-deps
@@ -69,7 +70,11 @@ $(BUILD)/sa_oracle: tests/guest/sa_oracle.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $< -ljson-c
 
-guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle
+$(BUILD)/ustorm: tests/guest/ustorm.c | deps
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
+
+guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -135,6 +140,11 @@ check-guest: kernels guest-deps
 
 check: kernels guest-deps unit-tests sysfs-audit vmlinux-check
 	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
+
+# Performance lives here, never in timed test assertions (docs/performance.md).
+bench: kernels guest-deps
+	@bash scripts/install-deps.sh bench
+	@tests/bench/run.sh $(BENCH_KERNELS)
 
 demo: kernels guest-deps
 	@scripts/demo.sh

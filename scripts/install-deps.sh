@@ -14,6 +14,13 @@ pkgs=(
 	# guest harness and tests
 	qemu-system-x86 busybox-static perl jq
 )
+# Extra sets for targets outside make check: `install-deps.sh bench`.
+for set in "$@"; do
+	case "$set" in
+	bench) pkgs+=(python3 gnuplot-nox) ;;	# summary and plot of make bench
+	*) echo "install-deps: unknown set '$set'" >&2; exit 2 ;;
+	esac
+done
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -242,6 +242,8 @@ int cmd_record(int argc, char **argv)
 	r.unread = st.unread;
 	r.skipped = st.skipped;
 	r.malformed = st.malformed;
+	/* The stream's summary, with every counter of the tracer (BPF run time too). */
+	r.summary_json = sa_summary_json(&r.summary, r.attach, &st);
 	if (st.lost || st.unread)
 		sa_warn("%llu events lost, %llu unread: the report counts only what was read",
 			st.lost, st.unread);

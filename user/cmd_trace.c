@@ -41,6 +41,8 @@ static const struct argp_option opts[] = {
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 32)", 0 },
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
+	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
+	  "for benchmarks)", 0 },
 	{ "no-header", 'H', NULL, 0, "no column header in table output", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
@@ -62,6 +64,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'L':
 		env.fail_on_lost = true;
+		break;
+	case 'C':
+		env.t.count_only = true;
 		break;
 	case 'd':
 		env.t.duration_s = sa_parse_long(arg, 1, 365L * 24 * 3600, state, "duration");

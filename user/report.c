@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
+#include "json_out.h"
 #include "report.h"
 #include "tracer.h"
 
@@ -29,73 +31,98 @@ static const char *const trunc_names[] = {
 	"ownbus", "chain", "kobject-path",
 };
 
-static json_object *legacy_json(const struct sa_legacy *l)
+static void legacy_json(FILE *f, const struct sa_legacy *l)
 {
-	json_object *o = json_object_new_object(), *links;
-
-	json_object_object_add(o, "exists", json_object_new_boolean(l->exists));
-	add_str(o, "devpath", l->devpath);
-	add_str(o, "PHYSDEVPATH", l->physdevpath);
-	add_str(o, "PHYSDEVBUS", l->physdevbus);
-	add_str(o, "PHYSDEVDRIVER", l->physdevdriver);
-	links = json_object_new_array();
+	fprintf(f, "\"legacy\":{\"exists\":%s,", l->exists ? "true" : "false");
+	jw_kstr(f, "devpath", l->devpath);
+	putc(',', f);
+	jw_kstr(f, "PHYSDEVPATH", l->physdevpath);
+	putc(',', f);
+	jw_kstr(f, "PHYSDEVBUS", l->physdevbus);
+	putc(',', f);
+	jw_kstr(f, "PHYSDEVDRIVER", l->physdevdriver);
+	fputs(",\"links\":[", f);
 	for (int i = 0; i < l->nlinks; i++) {
-		json_object *k = json_object_new_object();
 		char path[4096];
 
 		snprintf(path, sizeof(path), "%s/%s", l->links[i].dir, l->links[i].name);
-		add_str(k, "link", path);
-		add_str(k, "target", l->links[i].target);
-		json_object_array_add(links, k);
+		fputs(i ? ",{" : "{", f);
+		jw_kstr(f, "link", path);
+		putc(',', f);
+		jw_kstr(f, "target", l->links[i].target);
+		putc('}', f);
 	}
-	json_object_object_add(o, "links", links);
-	return o;
+	fputs("]}", f);
+}
+
+/* One JSON line, written directly: this runs for every traced event. */
+static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	putc('{', f);
+	jw_kstr(f, "type", c->source ? "event" : "device");
+	if (c->source) {
+		if (c->seqnum)
+			fprintf(f, ",\"seqnum\":%llu,", c->seqnum);
+		else
+			fputs(",\"seqnum\":null,", f);
+		jw_kstr(f, "action", c->action);
+	}
+	putc(',', f);
+	jw_kstr(f, "subsystem", c->subsystem);
+	putc(',', f);
+	jw_kstr(f, "devpath", c->devpath);
+	putc(',', f);
+	jw_kstr(f, "devname", c->devname && *c->devname ? c->devname : NULL);
+	if (!c->source) {
+		putc(',', f);
+		jw_kstr(f, "class", c->class);
+		putc(',', f);
+		jw_kstr(f, "bus", c->bus);
+		putc(',', f);
+		jw_kstr(f, "driver", c->driver);
+	} else {
+		fprintf(f, ",\"sent\":%s,\"ret\":%d,", c->sent ? "true" : "false", c->ret);
+		jw_kstr(f, "source", c->source);
+	}
+	putc(',', f);
+	legacy_json(f, l);
+	if (c->trunc) {
+		const char *sep = "";
+
+		fputs(",\"truncated\":[", f);
+		for (unsigned int b = 0; b < sizeof(trunc_names) / sizeof(*trunc_names); b++) {
+			if (c->trunc & (1u << b)) {
+				fprintf(f, "%s\"%s\"", sep, trunc_names[b]);
+				sep = ",";
+			}
+		}
+		putc(']', f);
+	}
+	fputs("}\n", f);
 }
 
 json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l)
 {
-	json_object *o = json_object_new_object();
+	/* The stream's writer is the one definition of the shape; a report's
+	 * sample (64 events at most) reads its output back. */
+	json_object *o = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
 
-	add_str(o, "type", c->source ? "event" : "device");
-	if (c->source) {
-		json_object_object_add(o, "seqnum", c->seqnum ?
-				       json_object_new_uint64(c->seqnum) :
-				       json_object_new_null());
-		add_str(o, "action", c->action);
-	}
-	add_str(o, "subsystem", c->subsystem);
-	add_str(o, "devpath", c->devpath);
-	add_str(o, "devname", c->devname && *c->devname ? c->devname : NULL);
-	if (!c->source) {
-		add_str(o, "class", c->class);
-		add_str(o, "bus", c->bus);
-		add_str(o, "driver", c->driver);
-	}
-	if (c->source) {
-		json_object_object_add(o, "sent", json_object_new_boolean(c->sent));
-		json_object_object_add(o, "ret", json_object_new_int(c->ret));
-		add_str(o, "source", c->source);
-	}
-	json_object_object_add(o, "legacy", legacy_json(l));
-	if (c->trunc) {
-		json_object *t = json_object_new_array();
-
-		for (unsigned int b = 0; b < sizeof(trunc_names) / sizeof(*trunc_names); b++)
-			if (c->trunc & (1u << b))
-				json_object_array_add(t, json_object_new_string(trunc_names[b]));
-		json_object_object_add(o, "truncated", t);
-	}
+	if (!f)
+		return NULL;
+	row_json(f, c, l);
+	if (!fclose(f))
+		o = json_tokener_parse(buf);
+	free(buf);
 	return o;
 }
 
 int sa_print_row(FILE *f, bool json, const struct sa_ctx *c, const struct sa_legacy *l)
 {
 	if (json) {
-		json_object *o = sa_row_json(c, l);
-
-		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-								 JSON_C_TO_STRING_NOSLASHESCAPE));
-		json_object_put(o);
+		row_json(f, c, l);
 	} else {
 		if (c->source) {
 			if (c->seqnum)
@@ -155,7 +182,8 @@ json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
 
 	add_str(o, "type", "summary");
 	add_str(o, "attach", attach);
-	json_object_object_add(o, attach ? "events" : "devices", json_object_new_uint64(s->events));
+	json_object_object_add(o, attach ? "events" : "devices",
+			       json_object_new_uint64(s->events));
 	if (st) {
 		json_object_object_add(o, "seen", json_object_new_uint64(st->seen));
 		json_object_object_add(o, "emitted", json_object_new_uint64(st->emitted));
@@ -163,12 +191,17 @@ json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
 		json_object_object_add(o, "unread", json_object_new_uint64(st->unread));
 		json_object_object_add(o, "malformed", json_object_new_uint64(st->malformed));
 		json_object_object_add(o, "skipped", json_object_new_uint64(st->skipped));
+		json_object_object_add(o, "bpf_run_ns", json_object_new_uint64(st->bpf_run_ns));
+		json_object_object_add(o, "bpf_run_cnt", json_object_new_uint64(st->bpf_run_cnt));
+		json_object_object_add(o, "loader_cpu_ms", json_object_new_uint64(st->cpu_ms));
+		json_object_object_add(o, "loader_maxrss_kb", json_object_new_uint64(st->maxrss_kb));
 	}
 	json_object_object_add(o, "truncated", json_object_new_uint64(s->truncated));
 	json_object_object_add(o, "no_legacy_counterpart", json_object_new_uint64(s->nolegacy));
 	by = json_object_new_object();
 	for (int i = 0; i < s->nsubsys; i++)
-		json_object_object_add(by, s->subsys[i].name, json_object_new_uint64(s->subsys[i].n));
+		json_object_object_add(by, s->subsys[i].name,
+				       json_object_new_uint64(s->subsys[i].n));
 	if (s->other_subsys)
 		json_object_object_add(by, "(other)", json_object_new_uint64(s->other_subsys));
 	json_object_object_add(o, "by_subsystem", by);

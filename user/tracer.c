@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <linux/capability.h>
 
@@ -38,17 +39,20 @@ struct sa_tracer {
 	sa_event_fn fn;
 	void *ctx;
 	int cb_err;
+	bool debug;			/* SYSFS_AUDIT_DEBUG: dump each record's chain */
 	unsigned long long consumed, malformed;
 	unsigned long long deadline_ns;	/* 0: none */
 	bool detached;
 };
 
-static volatile sig_atomic_t stopping;
+static volatile sig_atomic_t stopping, stats_wanted;
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	stopping = 1;
+	if (sig == SIGUSR1)
+		stats_wanted = 1;
+	else
+		stopping = 1;
 }
 
 bool sa_tracer_stopping(void)
@@ -70,6 +74,7 @@ static void install_handlers(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
 }
 
 static unsigned long long now_ns(void)
@@ -143,6 +148,7 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	bpf_program__set_autoload(skel->progs.on_kprobe, mode == SA_ATTACH_KPROBE);
 	bpf_program__set_autoload(skel->progs.on_kretprobe, mode == SA_ATTACH_KPROBE);
 	bpf_map__set_max_entries(skel->maps.events, (__u32)t->o.buffer_mb << 20);
+	skel->rodata->count_only = t->o.count_only;
 
 	err = sysfs_audit_bpf__load(skel);
 	if (err) {
@@ -217,6 +223,16 @@ static unsigned long long read_stat(const struct sa_tracer *t, __u32 which)
 	return total;
 }
 
+static void dump_record(const struct sa_event *e)
+{
+	fprintf(stderr, "debug: nchain=%u physdev=%d devlink=%d flags=%#x links=%#x trunc=%#x:",
+		e->nchain, e->physdev, e->devlink, e->flags, e->links, e->trunc);
+	for (int i = 0; i < e->nchain; i++)
+		fprintf(stderr, " [%d k%u p%d d%u %s %s]", i, e->chain[i].kind, e->chain[i].lparent,
+			e->chain[i].kdepth, e->chain[i].name, e->chain[i].class);
+	fputc('\n', stderr);
+}
+
 static int handle_record(void *ctx, void *data, size_t len)
 {
 	struct sa_tracer *t = ctx;
@@ -230,6 +246,8 @@ static int handle_record(void *ctx, void *data, size_t len)
 		t->malformed++;
 		goto check;
 	}
+	if (t->debug)
+		dump_record(&e);
 	c = (struct sa_ctx){
 		.action = sa_action_name(e.action),
 		.subsystem = e.subsystem,
@@ -261,7 +279,7 @@ check:
 	 * is forever. Stop at a signal or the deadline, whatever is pending.
 	 */
 	if (t->consumed % CHECK_EVERY == 0 &&
-	    (stopping || (t->deadline_ns && now_ns() >= t->deadline_ns)))
+	    (stopping || stats_wanted || (t->deadline_ns && now_ns() >= t->deadline_ns)))
 		return -EINTR;
 	return 0;
 }
@@ -284,6 +302,7 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	if (!t)
 		return EXIT_FAIL;
 	t->o = *o;
+	t->debug = getenv("SYSFS_AUDIT_DEBUG");
 	if (!t->o.interval_ms)
 		t->o.interval_ms = 100;
 	if (!t->o.buffer_mb)
@@ -335,6 +354,17 @@ static void detach(struct sa_tracer *t)
 	t->detached = true;
 }
 
+static void print_stats(const struct sa_tracer *t)
+{
+	struct sa_trace_stats st;
+
+	sa_tracer_stats(t, &st);
+	fprintf(stderr, "sysfs-audit: stats seen=%llu emitted=%llu lost=%llu consumed=%llu "
+		"malformed=%llu bpf_run_ns=%llu bpf_run_cnt=%llu cpu_ms=%llu maxrss_kb=%llu\n",
+		st.seen, st.emitted, st.lost, st.consumed, st.malformed, st.bpf_run_ns,
+		st.bpf_run_cnt, st.cpu_ms, st.maxrss_kb);
+}
+
 int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 {
 	unsigned long long end = 0;
@@ -364,6 +394,10 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 			break;
 		}
 		fflush(stdout);
+		if (stats_wanted) {
+			stats_wanted = 0;
+			print_stats(t);
+		}
 		if (end && now_ns() >= end)
 			break;
 	}
@@ -384,9 +418,34 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	return err < 0 ? EXIT_FAIL : 0;
 }
 
+/* Run time and count of every loaded program (kernel.bpf_stats_enabled). */
+static void prog_stats(const struct sa_tracer *t, struct sa_trace_stats *st)
+{
+	struct bpf_program *p;
+
+	bpf_object__for_each_program(p, t->skel->obj) {
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(p);
+
+		if (fd < 0 || bpf_obj_get_info_by_fd(fd, &info, &len))
+			continue;
+		st->bpf_run_ns += info.run_time_ns;
+		st->bpf_run_cnt += info.run_cnt;
+	}
+}
+
 void sa_tracer_stats(const struct sa_tracer *t, struct sa_trace_stats *st)
 {
+	struct rusage ru;
+
 	memset(st, 0, sizeof(*st));
+	prog_stats(t, st);
+	if (!getrusage(RUSAGE_SELF, &ru)) {
+		st->cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000ULL +
+			     (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000;
+		st->maxrss_kb = ru.ru_maxrss;
+	}
 	st->seen = read_stat(t, SA_STAT_SEEN);
 	st->emitted = read_stat(t, SA_STAT_EMITTED);
 	st->lost = read_stat(t, SA_STAT_LOST);

@@ -20,6 +20,7 @@ struct sa_tracer_opts {
 	long interval_ms;	/* drain period (default 100) */
 	long duration_s;	/* 0: until SIGINT/SIGTERM */
 	long buffer_mb;		/* ring buffer size in MiB, a power of two (0: default) */
+	bool count_only;	/* count uevents, record nothing (the hook's cost floor) */
 };
 
 #define SA_DEFAULT_BUFFER_MB 32
@@ -36,6 +37,10 @@ struct sa_trace_stats {
 	unsigned long long unread;	/* still on the ring buffer when the trace ended */
 	unsigned long long skipped;	/* not a device uevent (uevent file reads, ...) */
 	unsigned long long malformed;	/* records that could not be decoded */
+	/* Costs: BPF run time (kernel.bpf_stats_enabled=1, else 0) and the loader's. */
+	unsigned long long bpf_run_ns, bpf_run_cnt;
+	unsigned long long cpu_ms;	/* loader user + system time */
+	unsigned long long maxrss_kb;	/* loader peak RSS */
 };
 
 struct sa_tracer;
@@ -53,7 +58,8 @@ const char *sa_tracer_attach_name(const struct sa_tracer *t);
 /*
  * Deliver events to @fn until the duration ends, SIGINT/SIGTERM arrives
  * (within a second, even in a storm) or @fn fails; then detach and drain
- * what is left for a bounded time. Returns 0 or EXIT_FAIL.
+ * what is left for a bounded time. SIGUSR1 prints the counters so far on
+ * stderr as one "sysfs-audit: stats ..." line. Returns 0 or EXIT_FAIL.
  */
 int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx);
 

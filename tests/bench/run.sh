@@ -1,0 +1,37 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench: boot each kernel once with the bench case (tests/guest/cases/
+# bench.sh), which storms uevents over ~600 devices with the tracer's
+# configurations interleaved, then summarize every boot into build/bench/:
+# bench.txt (table), bench.json and bench-<kernel>.svg (cost per event
+# against N). Only ratios within one boot mean anything.
+#
+#   tests/bench/run.sh [KERNEL...]     default: patched stock-6.1 stock-6.12
+#
+# Environment: BENCH_ROUNDS, BENCH_SIZES (comma-separated), BENCH_CONFIGS.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+export SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-3000}
+export SYSFS_AUDIT_GUEST_MEM=${SYSFS_AUDIT_GUEST_MEM:-1536}
+. "$top/tests/lib/tap.sh"
+. "$top/tests/lib/guest.sh"
+
+kernels=("$@")
+[ ${#kernels[@]} -gt 0 ] || kernels=(patched stock-6.1 stock-6.12)
+out=$top/build/bench
+mkdir -p "$out"
+env_args="sysfs_audit.env.BENCH_ROUNDS=${BENCH_ROUNDS:-3}"
+env_args+=" sysfs_audit.env.BENCH_SIZES=${BENCH_SIZES:-1000,10000,100000}"
+[ -z "${BENCH_CONFIGS:-}" ] || env_args+=" sysfs_audit.env.BENCH_CONFIGS=$BENCH_CONFIGS"
+
+status=0
+for k in "${kernels[@]}"; do
+	echo "bench: $k (one boot; this takes several minutes under emulation)" >&2
+	guest_case "$k" bench "loop.max_loop=64 $env_args" >"$out/$k.tap"
+	grep -v '^# BENCH ' "$out/$k.tap" | grep -E '^(not ok|# )' >&2
+	grep -q '^not ok' "$out/$k.tap" && status=1
+	sed -n 's/^# BENCH //p' "$out/$k.tap" >"$out/$k.jsonl"
+done
+python3 "$top/tests/bench/summarize.py" "$out" "${kernels[@]}" || status=1
+exit $status

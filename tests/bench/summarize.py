@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Summarize make bench's guest output (build/bench/<kernel>.jsonl).
+
+For every kernel, configuration and storm size N: the median cost per
+uevent over the rounds and its spread (min-max), the ratio of the medians
+to bare and to the floor (an empty-ish program on the same hook), BPF run
+time per event (bpf_stats), loader CPU per event and peak RSS, and events
+seen / emitted / lost / consumed. Writes bench.txt, bench.json and one
+gnuplot SVG per kernel, and prints the table.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+ORDER = ["bare", "floor", "netlink", "json", "table", "fexit", "kprobe", "deps"]
+
+
+def load(path):
+    rows = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            try:
+                rows.append(json.loads(line))
+            except ValueError as e:
+                sys.exit(f"summarize: {path}:{n}: not JSON ({e})")
+    return rows
+
+
+def summarize(rows):
+    runs, stops, unavailable = {}, {}, set()
+    for r in rows:
+        if r.get("available") is False:
+            unavailable.add(r["config"])
+        elif "stop_ms" in r:
+            stops.setdefault(r["config"], []).append(r)
+        elif "n" in r:
+            runs.setdefault((r["config"], r["n"]), []).append(r)
+    out = []
+    sizes = sorted({n for _, n in runs})
+    for n in sizes:
+        med = {}
+        for (cfg, m), rs in runs.items():
+            if m == n:
+                vals = [r["ns_per_event"] for r in rs if r["ns_per_event"] is not None]
+                if vals:
+                    med[cfg] = statistics.median(vals)
+        for cfg in sorted({c for c, m in runs if m == n}, key=lambda c: ORDER.index(c) if c in ORDER else 99):
+            rs = runs[(cfg, n)]
+            vals = [r["ns_per_event"] for r in rs if r["ns_per_event"] is not None]
+            if not vals:
+                continue
+            e = {"config": cfg, "n": n, "rounds": len(vals),
+                 "ns_median": med[cfg], "ns_min": min(vals), "ns_max": max(vals),
+                 "vs_bare": med[cfg] / med["bare"] if med.get("bare") else None,
+                 "vs_floor": med[cfg] / med["floor"] if med.get("floor") else None}
+            if "seen" in rs[0]:
+                for k in ("seen", "emitted", "lost", "consumed"):
+                    e[k] = sum(r[k] for r in rs)
+                e["expected"] = n * len(rs)
+                cnt = sum(r["bpf_run_cnt"] for r in rs)
+                # bpf_stats are cumulative per tracer run: per event over the run.
+                e["bpf_ns_per_event"] = statistics.median(
+                    r["bpf_run_ns"] / r["bpf_run_cnt"] for r in rs if r["bpf_run_cnt"]) if cnt else None
+                e["loader_cpu_ms"] = max(r["cpu_ms"] for r in rs)
+                e["peak_rss_kb"] = max(r["maxrss_kb"] for r in rs)
+            out.append(e)
+    stop = {c: {"max_ms": max(s["stop_ms"] for s in ss), "exits": sorted({s["exit"] for s in ss})}
+            for c, ss in stops.items()}
+    return {"results": out, "stop": stop, "unavailable": sorted(unavailable)}
+
+
+def fmt(v, f):
+    return "-" if v is None else f % v
+
+
+def table(kernel, s):
+    lines = [f"== {kernel}",
+             f"{'CONFIG':<8} {'N':>7} {'NS/EVENT':>9} {'SPREAD':>15} {'xBARE':>6} {'xFLOOR':>6}"
+             f" {'BPF-NS':>7} {'SEEN':>7} {'LOST':>6} {'CPU-MS':>7} {'RSS-KB':>7}"]
+    for e in s["results"]:
+        lines.append(f"{e['config']:<8} {e['n']:>7} {e['ns_median']:>9.0f} "
+                     f"{fmt(e['ns_min'], '%.0f') + '-' + fmt(e['ns_max'], '%.0f'):>15} "
+                     f"{fmt(e['vs_bare'], '%.2f'):>6} {fmt(e['vs_floor'], '%.2f'):>6} "
+                     f"{fmt(e.get('bpf_ns_per_event'), '%.0f'):>7} {fmt(e.get('seen'), '%d'):>7} "
+                     f"{fmt(e.get('lost'), '%d'):>6} {fmt(e.get('loader_cpu_ms'), '%d'):>7} "
+                     f"{fmt(e.get('peak_rss_kb'), '%d'):>7}")
+    for c, st in sorted(s["stop"].items()):
+        lines.append(f"stop after SIGINT: {c}: at most {st['max_ms']} ms, exit {st['exits']}")
+    if s["unavailable"]:
+        lines.append("not available on this kernel: " + ", ".join(s["unavailable"]))
+    return "\n".join(lines)
+
+
+def plot(outdir, kernel, s):
+    data = os.path.join(outdir, f"bench-{kernel}.dat")
+    cfgs = [c for c in ORDER if any(e["config"] == c for e in s["results"])]
+    with open(data, "w") as f:
+        for c in cfgs:
+            f.write(f"# {c}\n")
+            for e in s["results"]:
+                if e["config"] == c:
+                    f.write(f"{e['n']} {e['ns_median']} {e['ns_min']} {e['ns_max']}\n")
+            f.write("\n\n")
+    svg = os.path.join(outdir, f"bench-{kernel}.svg")
+    plots = ", ".join(f"'{data}' index {i} using 1:2:3:4 with yerrorlines title '{c}'"
+                      for i, c in enumerate(cfgs))
+    script = (f"set terminal svg size 800,500 dynamic; set output '{svg}';"
+              f"set logscale x; set xlabel 'uevents in the storm (N)';"
+              f"set ylabel 'ns per uevent (median, min-max)'; set key outside;"
+              f"set title 'sysfs-audit: cost per uevent, {kernel} (one boot)';"
+              f"plot {plots}")
+    try:
+        subprocess.run(["gnuplot", "-e", script], check=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"summarize: gnuplot failed for {kernel}: {e}", file=sys.stderr)
+        return None
+    return svg
+
+
+def main():
+    outdir, kernels = sys.argv[1], sys.argv[2:]
+    report, texts = {}, []
+    for k in kernels:
+        path = os.path.join(outdir, f"{k}.jsonl")
+        rows = load(path) if os.path.exists(path) else []
+        if not rows:
+            print(f"summarize: no results for {k} ({path})", file=sys.stderr)
+            continue
+        report[k] = summarize(rows)
+        texts.append(table(k, report[k]))
+        svg = plot(outdir, k, report[k])
+        if svg:
+            texts.append(f"plot: {svg}")
+    text = "\n\n".join(texts) + "\n"
+    with open(os.path.join(outdir, "bench.txt"), "w") as f:
+        f.write(text)
+    with open(os.path.join(outdir, "bench.json"), "w") as f:
+        json.dump(report, f, indent=1)
+    print(text, end="")
+    print(f"(also {outdir}/bench.json)")
+    return 0 if report else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

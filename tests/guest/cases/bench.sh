@@ -1,0 +1,140 @@
+# make bench, guest side: uevent storms over many devices with the tracer's
+# configurations interleaved in one boot, so that their ratios mean
+# something (timings vary a lot between boots under emulation). Results go
+# out as "# BENCH {json}" lines; the host turns them into tables and plots.
+#
+# BENCH_ROUNDS (default 3), BENCH_SIZES (default "1000 10000 100000") and
+# BENCH_CONFIGS can be set through sysfs_audit.env.*.
+. /tests/ktap.sh
+
+rounds=${BENCH_ROUNDS:-3}
+sizes=$(echo "${BENCH_SIZES:-1000,10000,100000}" | tr , ' ')
+configs=$(echo "${BENCH_CONFIGS:-bare,floor,json,table,fexit,kprobe,netlink}" | tr , ' ')
+nconf=$(echo $configs | wc -w)
+ktap_plan $((rounds * nconf + 2))
+
+uptime_ms() { awk '{ printf "%d", $1 * 1000 }' /proc/uptime; }
+
+# Many devices: 64 loop disks, scsi_debug with 2 hosts x 2 targets x 4 LUNs
+# x 2 partitions, and the ttys and inputs the guest has.
+modprobe sd_mod 2>/dev/null
+modprobe scsi_debug add_host=2 num_tgts=2 max_luns=4 dev_size_mb=4 num_parts=2
+i=0
+while [ "$(ls /sys/class/block | grep -c '^sd')" -lt 48 ] && [ $i -lt 100 ]; do
+	usleep 100000
+	i=$((i + 1))
+done
+for d in /sys/class/block/* /sys/class/tty/* /sys/class/input/* /sys/bus/scsi/devices/*; do
+	[ -w "$d/uevent" ] && echo "$d/uevent"
+done >/tmp/uevents.list
+ndev=$(wc -l </tmp/uevents.list)
+diag "storm over $ndev devices: $(ls /sys/class/block | grep -c loop) loop, $(ls /sys/class/block | grep -c '^sd') sd, $(ls /sys/class/tty | wc -l) tty, $(ls /sys/class/input | wc -l) input"
+check "at least 500 devices to storm over" test "$ndev" -ge 500
+echo 1 >/proc/sys/kernel/bpf_stats_enabled
+check "bpf_stats enabled" test "$(cat /proc/sys/kernel/bpf_stats_enabled)" = 1
+
+# Wait until nothing new for 200 ms (the storm's events are all out).
+quiet() {
+	_a=$(cat /sys/kernel/uevent_seqnum)
+	_i=0
+	while [ $_i -lt 50 ]; do
+		usleep 200000
+		_b=$(cat /sys/kernel/uevent_seqnum)
+		[ "$_a" = "$_b" ] && return
+		_a=$_b
+		_i=$((_i + 1))
+	done
+}
+
+# The tracer's counters now (SIGUSR1), once it has consumed all it emitted.
+stats() {
+	_i=0
+	while [ $_i -lt 100 ]; do
+		kill -USR1 $pid
+		usleep 100000
+		_s=$(grep 'stats seen' /tmp/bench.err | tail -n 1)
+		_e=$(echo "$_s" | sed -n 's/.* emitted=\([0-9]*\).*/\1/p')
+		_c=$(echo "$_s" | sed -n 's/.* consumed=\([0-9]*\).*/\1/p')
+		[ -n "$_e" ] && [ "$_e" = "$_c" ] && break
+		_i=$((_i + 1))
+	done
+	echo "$_s" | sed 's/.*stats //'
+}
+
+start() {
+	pid= attach_ms=0
+	rm -f /tmp/bench.err /tmp/bench.ready
+	_t0=$(uptime_ms)
+	case $1 in
+	bare) return 0 ;;
+	floor) sysfs-audit trace -C >/dev/null 2>/tmp/bench.err & ;;
+	json) sysfs-audit trace --json >/tmp/bench.out 2>/tmp/bench.err & ;;
+	table) sysfs-audit trace >/tmp/bench.out 2>/tmp/bench.err & ;;
+	fexit) sysfs-audit trace --json -a fexit >/tmp/bench.out 2>/tmp/bench.err & ;;
+	kprobe) sysfs-audit trace --json -a kprobe >/tmp/bench.out 2>/tmp/bench.err & ;;
+	netlink) ueventmon -r /tmp/bench.ready >/tmp/bench.out 2>/tmp/bench.err & ;;
+	esac
+	pid=$!
+	_i=0
+	while [ $_i -lt 1200 ]; do
+		grep -q "tracing device uevents" /tmp/bench.err 2>/dev/null && break
+		[ -e /tmp/bench.ready ] && break
+		kill -0 $pid 2>/dev/null || { pid=; return 1; }
+		usleep 100000
+		_i=$((_i + 1))
+	done
+	attach_ms=$(($(uptime_ms) - _t0))
+}
+
+tracer() { case $1 in floor|json|table|fexit|kprobe) return 0 ;; esac; return 1; }
+
+round=1
+while [ $round -le $rounds ]; do
+	# Rotate the order every round: no configuration always goes first.
+	order=$(echo $configs | awk -v r=$round '{ for (i = 0; i < NF; i++) printf "%s ", $((i + r - 1) % NF + 1) }')
+	for cfg in $order; do
+		good=0
+		if ! start $cfg; then
+			diag "$cfg: did not start: $(tail -n 2 /tmp/bench.err 2>/dev/null | tr '\n' ' ')"
+			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"available\":false}"
+			ktap_result 0 "round $round: $cfg not available on this kernel (said why above)"
+			continue
+		fi
+		prev="seen=0 emitted=0 lost=0 consumed=0"
+		for n in $sizes; do
+			quiet
+			out=$(ustorm -f /tmp/uevents.list -n $n) || good=1
+			quiet
+			extra=
+			if tracer $cfg; then
+				now=$(stats)
+				extra=$(echo "$prev $now" | awk '{
+					for (i = 1; i <= NF; i++) { split($i, kv, "="); if (i <= 4) p[kv[1]] = kv[2]; else c[kv[1]] = kv[2] }
+					printf ",\"seen\":%d,\"emitted\":%d,\"lost\":%d,\"consumed\":%d,\"bpf_run_ns\":%s,\"bpf_run_cnt\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%s",
+						c["seen"] - p["seen"], c["emitted"] - p["emitted"], c["lost"] - p["lost"],
+						c["consumed"] - p["consumed"], c["bpf_run_ns"], c["bpf_run_cnt"], c["cpu_ms"], c["maxrss_kb"] }')
+				prev=$(echo "$now" | awk '{ print $1, $2, $3, $4 }')
+			fi
+			ns=$(echo "$out" | sed -n 's/.*ns_per_event=\([0-9]*\).*/\1/p')
+			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"available\":true,\"n\":$n,\"devices\":$ndev,\"ns_per_event\":${ns:-null},\"attach_ms\":${attach_ms:-0}$extra}"
+		done
+		if [ -n "$pid" ]; then
+			t0=$(uptime_ms)
+			# ueventmon has no handler: a background job ignores SIGINT.
+			if tracer $cfg; then kill -INT $pid; else kill -TERM $pid; fi
+			i=0
+			while kill -0 $pid 2>/dev/null && [ $i -lt 1000 ]; do
+				usleep 10000
+				i=$((i + 1))
+			done
+			stop_ms=$(($(uptime_ms) - t0))
+			wait $pid
+			st=$?
+			kill -0 $pid 2>/dev/null && { kill -9 $pid; good=1; }
+			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"stop_ms\":$stop_ms,\"exit\":$st}"
+			tracer $cfg && [ $st -ne 0 ] && good=1
+		fi
+		ktap_result $good "round $round: $cfg ran its storms and stopped"
+	done
+	round=$((round + 1))
+done
