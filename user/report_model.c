@@ -263,8 +263,14 @@ int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struc
 		snprintf(path, sizeof(path), "%s/%s", l->links[i].dir, l->links[i].name);
 		err = sa_report_add_path(r, path, sa_link_kind_names[sa_link_kind_of(l->links[i].name)], 1);
 	}
-	if (!err && json_object_array_length(r->sample) < SA_REPORT_MAX_SAMPLE)
-		err = json_object_array_add(r->sample, sa_row_json(c, l)) ? -ENOMEM : 0;
+	if (!err && json_object_array_length(r->sample) < SA_REPORT_MAX_SAMPLE) {
+		json_object *row = sa_row_json(c, l);
+
+		if (!row || json_object_array_add(r->sample, row)) {
+			json_object_put(row);
+			err = -ENOMEM;
+		}
+	}
 	return err;
 }
 
