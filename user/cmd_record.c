@@ -6,10 +6,12 @@
  * the previous file or none, never a half one.
  */
 #include <errno.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "atomic_file.h"
 #include "common.h"
@@ -128,6 +130,22 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+/* An hour of tracing must not end in "cannot write": check the directory first. */
+static int check_writable(const char *path, const char *what)
+{
+	char *copy = strdup(path);
+	int err = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	if (access(dirname(copy), W_OK | X_OK))
+		err = -errno;
+	if (err)
+		sa_warn("%s: cannot write the %s there: %s", path, what, strerror(-err));
+	free(copy);
+	return err;
+}
+
 /* The snapshot's summary object: the coldplug side, in the stream's shape. */
 static int coldplug(struct sa_report *r)
 {
@@ -211,6 +229,9 @@ int cmd_record(int argc, char **argv)
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
+	if (check_writable(env.out, "report") ||
+	    (env.prometheus && check_writable(env.prometheus, "metrics")))
+		return EXIT_FAIL;
 	if (sa_report_init(&r, SA_VERSION) || sa_report_identify(&r)) {
 		sa_warn("cannot identify this host: %s", strerror(errno));
 		sa_report_free(&r);

@@ -165,6 +165,12 @@ tap_ok $([ $st = 2 ] && grep -q "static scanner is not part of this build" <<<"$
 	"record --rules: refused with a reason while the scanner is not built in"
 run record -o "$tmp/r.json" --fail-on=nothing
 tap_ok $([ $st = 2 ]; echo $?) "record --fail-on=nothing: usage error"
+run record -o /nonexistent/dir/r.json -d 5
+tap_ok $([ $st = 1 ] && grep -q "/nonexistent/dir/r.json: cannot write the report there" <<<"$err"; echo $?) \
+	"record into a missing directory: exit 1 before tracing, named"
+run record -o "$tmp/r.json" --prometheus /nonexistent/dir/sa.prom -d 5
+tap_ok $([ $st = 1 ] && grep -q "sa.prom: cannot write the metrics there" <<<"$err"; echo $?) \
+	"record with an unwritable metrics path: exit 1 before tracing, named"
 run record -o "$tmp/r.json" -d 0
 tap_ok $([ $st = 2 ] && [ ! -e "$tmp/r.json" ]; echo $?) "record -d 0: usage error, no file"
 
