@@ -23,7 +23,7 @@ struct sa_tracer_opts {
 	bool count_only;	/* count uevents, record nothing (the hook's cost floor) */
 };
 
-#define SA_DEFAULT_BUFFER_MB 32
+#define SA_DEFAULT_BUFFER_MB 16
 
 /* Called for every traced device uevent, in order. Non-zero stops the trace. */
 typedef int (*sa_event_fn)(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l);
