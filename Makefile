@@ -40,13 +40,13 @@ CLANG      ?= clang
 BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
-USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
-	      user/event.c user/report.c $(MODEL_SRCS) $(DEPS_SRCS)
-USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h bpf/dependents.h
 # Dependents (issue 8): their own BPF objects and skeletons, their own user files.
 DEPS_SRCS  := user/dependents.c user/dep_classify.c user/identity.c
 DEPS_BPF   := lookups listeners
 DEPS_SKELS := $(DEPS_BPF:%=$(BUILD)/%.skel.h)
+USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
+	      user/event.c user/report.c $(MODEL_SRCS) $(DEPS_SRCS)
+USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h bpf/dep_records.h
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
 	@mkdir -p $(BUILD)
@@ -58,7 +58,7 @@ $(BUILD)/sysfs_audit.skel.h: $(BUILD)/sysfs_audit.bpf.o
 	$(BPFTOOL) gen skeleton $< name sysfs_audit_bpf > $@.tmp
 	@mv $@.tmp $@
 
-$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/dependents.h bpf/dep_common.bpf.h vmlinux.h-gen/vmlinux.h | deps
+$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/dep_records.h bpf/dep_common.bpf.h vmlinux.h-gen/vmlinux.h | deps
 	@mkdir -p $(BUILD)
 	$(CLANG) $(BPF_CFLAGS) -c $< -o $@.tmp
 	$(BPFTOOL) gen object $@ $@.tmp

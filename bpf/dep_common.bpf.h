@@ -7,7 +7,10 @@
 #ifndef SYSFS_AUDIT_DEP_COMMON_BPF_H
 #define SYSFS_AUDIT_DEP_COMMON_BPF_H
 
-#include "dependents.h"
+#include "dep_records.h"
+
+/* The tracer's own tgid: its model of /sys is not a dependency. */
+const volatile __u32 self_tgid = 0;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -46,6 +49,8 @@ static __always_inline bool dep_hit(struct sa_dep_key *key, __u64 now)
 	struct sa_dep_val *v, nv = { .count = 1, .first_ns = now, .last_ns = now };
 	long err;
 
+	if (key->tgid == self_tgid)
+		return false;
 	v = bpf_map_lookup_elem(&dep_seen, key);
 	if (v) {
 		__sync_fetch_and_add(&v->count, 1);

@@ -20,6 +20,7 @@
 #include <bpf/libbpf.h>
 
 #include "common.h"
+#include "dependents.h"
 #include "event.h"
 #include "legacy.h"
 #include "report.h"
@@ -30,6 +31,7 @@ enum attach_mode { ATTACH_AUTO, ATTACH_TP, ATTACH_FEXIT, ATTACH_KPROBE };
 
 static struct {
 	bool json, verbose, fail_on_lost, no_header;
+	bool no_deps;		/* dependents hook (issue 8) */
 	long duration_s;
 	long interval_ms;
 	enum attach_mode attach;
@@ -42,7 +44,7 @@ static const char doc[] =
 "produced: the legacy DEVPATH, PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER and\n"
 "the legacy links (BPF; needs root and a kernel with BTF).\n"
 "\n"
-"USAGE: sysfs-audit trace [--json] [-d SEC] [-a MODE] [-L] [-v]\n"
+"USAGE: sysfs-audit trace [--json] [-d SEC] [-a MODE] [-L] [--no-dependents] [-v]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit trace                   # live table, Ctrl-C for the summary\n"
@@ -57,6 +59,7 @@ static const struct argp_option opts[] = {
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
 	{ "no-header", 'H', NULL, 0, "no column header in table output", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
+	{ "no-dependents", 'N', NULL, 0, "keys only: do not name the processes that depend on the legacy layout", 0 },
 	{},
 };
 
@@ -74,6 +77,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'L':
 		env.fail_on_lost = true;
+		break;
+	case 'N':
+		env.no_deps = true;
 		break;
 	case 'd':
 		env.duration_s = sa_parse_long(arg, 1, 365L * 24 * 3600, state, "duration");
@@ -122,6 +128,7 @@ struct trace_state {
 	struct sa_summary sum;
 	int write_err;
 	unsigned long long malformed;
+	struct sa_deps *deps;	/* NULL: --no-dependents, or unavailable */
 };
 
 static int handle_event(void *ctx, void *data, size_t len)
@@ -177,6 +184,7 @@ static int handle_event(void *ctx, void *data, size_t len)
 	if (sa_print_row(stdout, env.json, &c, &l))
 		st->write_err = errno ? errno : EIO;
 	sa_summary_add(&st->sum, &c, &l);
+	sa_deps_note_event(st->deps, l.physdevpath);
 	sa_legacy_free(&l);
 	return st->write_err ? -st->write_err : 0;
 }
@@ -347,6 +355,18 @@ int cmd_trace(int argc, char **argv)
 		sysfs_audit_bpf__destroy(skel);
 		return EXIT_FAIL;
 	}
+	/* --- dependents hook (issue 8): everything else is in user/dependents.c --- */
+	if (!env.no_deps) {
+		struct sa_deps_opts dopts = { .json = env.json, .verbose = env.verbose };
+
+		st.deps = sa_deps_open(&dopts);
+		if (!st.deps || sa_deps_attach(st.deps) || sa_deps_add_rings(st.deps, rb)) {
+			sa_warn("dependents not traced (%s): keys only", strerror(errno));
+			sa_deps_close(st.deps);
+			st.deps = NULL;
+		}
+	}
+	/* --- end of the dependents hook --- */
 	signal(SIGINT, sig_handler);
 	signal(SIGTERM, sig_handler);
 	fprintf(stderr, "sysfs-audit: tracing device uevents via %s%s\n", mode_name(used),
@@ -369,6 +389,8 @@ int cmd_trace(int argc, char **argv)
 			sa_warn("reading events failed: %s", strerror(-err));
 			break;
 		}
+		if (st.deps)
+			sa_deps_tick(st.deps);	/* dependents hook */
 		fflush(stdout);
 		if (env.duration_s) {
 			clock_gettime(CLOCK_MONOTONIC, &now);
@@ -379,6 +401,8 @@ int cmd_trace(int argc, char **argv)
 	ring_buffer__consume(rb);
 	lost = read_stat(skel, SA_STAT_LOST);
 	seen = read_stat(skel, SA_STAT_SEEN);
+	if (st.deps)
+		sa_deps_summary(st.deps, stdout, env.json);	/* dependents hook */
 	sa_print_summary(stdout, env.json, &st.sum,
 			 used == ATTACH_TP ? "tracepoint" : used == ATTACH_FEXIT ? "fexit" : "kprobe",
 			 lost, seen);
@@ -388,6 +412,7 @@ int cmd_trace(int argc, char **argv)
 		sa_warn("%llu events lost (ring buffer full)", lost);
 	fflush(stdout);
 	ring_buffer__free(rb);
+	sa_deps_close(st.deps);		/* dependents hook */
 	sysfs_audit_bpf__destroy(skel);
 	if (st.write_err) {
 		sa_warn("writing the report failed: %s", strerror(st.write_err));

@@ -8,8 +8,8 @@
  * every later hit. Whether an observation is a dependency on the deprecated
  * layout is decided in userspace (user/dep_classify.c) against the model.
  */
-#ifndef SYSFS_AUDIT_DEPENDENTS_H
-#define SYSFS_AUDIT_DEPENDENTS_H
+#ifndef SYSFS_AUDIT_DEP_RECORDS_H
+#define SYSFS_AUDIT_DEP_RECORDS_H
 
 #define SA_DEP_COMM_LEN		16
 #define SA_DEP_NAME_LEN		64	/* the component looked up / the link's name */
