@@ -33,9 +33,12 @@ static __always_inline bool is_sysfs(struct super_block *sb)
 	return sb && BPF_CORE_READ(sb, s_magic) == SA_SYSFS_MAGIC;
 }
 
+/* kernfs_dentry_node(): a positive kernfs dentry's node is its inode's i_private. */
 static __always_inline struct kernfs_node *dentry_kn(struct dentry *d)
 {
-	return d ? (struct kernfs_node *)BPF_CORE_READ(d, d_fsdata) : NULL;
+	struct inode *inode = d ? BPF_CORE_READ(d, d_inode) : NULL;
+
+	return inode ? (struct kernfs_node *)BPF_CORE_READ(inode, i_private) : NULL;
 }
 
 /* The directory chain of @kn, innermost first, without the root. */

@@ -147,12 +147,12 @@ int sa_listeners_scan(const char *proc, struct sa_listener *out, int max)
 		return -errno;
 	/* sk Eth Pid Groups Rmem Wmem Dump Locks Drops Inode (netlink_native_seq_show) */
 	while (fgets(line, sizeof(line), f)) {
-		unsigned long long sk;
 		unsigned int eth, portid, groups;
 		unsigned long ino;
 		char rest[256];
 
-		if (sscanf(line, "%llx %u %u %x %255[^\n]", &sk, &eth, &portid, &groups, rest) != 5)
+		/* sk is %pK: "(____ptrval____)" until the pointer hash is ready. */
+		if (sscanf(line, "%*s %u %u %x %255[^\n]", &eth, &portid, &groups, rest) != 4)
 			continue;	/* the header */
 		if (eth != 15 || !groups)
 			continue;
