@@ -292,7 +292,8 @@ static int on_record(void *ctx, void *data, size_t len)
 	e->v = v;
 	e->key = r.key;
 	e->skel = rc->skel;
-	e->how = op_names[r.op];
+	e->how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :
+		 op_names[r.op];
 	e->in_link = r.flags & SA_DEP_F_IN_LINK;
 	e->groups = r.groups;
 	e->count = 1;

@@ -9,6 +9,8 @@
  *
  *   legacy_consumer listen SECONDS [READY]  group-1 uevent listener (udevd 095,
  *                                           nash's firmware loader)
+ *   legacy_consumer join SECONDS [READY]    the same, subscribed with
+ *                                           NETLINK_ADD_MEMBERSHIP
  *   legacy_consumer probe DISK              readlink <dev>/bus, stat
  *                                           <parent>/<class>:<name>, lstat
  *                                           /sys/block/DISK requiring a
@@ -23,6 +25,7 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
@@ -36,20 +39,23 @@
 #include <fcntl.h>
 #include <linux/netlink.h>
 
-static int listen_mode(long seconds, const char *ready, unsigned int groups)
+/* join: bind without groups, then NETLINK_ADD_MEMBERSHIP (how libnl-based tools subscribe). */
+static int listen_mode(long seconds, const char *ready, unsigned int groups, bool join)
 {
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = groups, .nl_pid = 0 };
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = join ? 0 : groups };
+	int group = 1;
 	static char buf[16384];
 	long physdev = 0, events = 0;
 	time_t end = time(NULL) + seconds;
 	int fd;
 
 	fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_KOBJECT_UEVENT);
-	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    (join && setsockopt(fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &group, sizeof(group)))) {
 		perror("legacy_consumer: uevent socket");
 		return 1;
 	}
-	printf("did listener groups=%#x pid=%d\n", groups, getpid());
+	printf("did listener groups=%#x pid=%d%s\n", groups, getpid(), join ? " (joined)" : "");
 	fflush(stdout);
 	if (ready)
 		close(open(ready, O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
@@ -160,7 +166,7 @@ static int poll_mode(const char *path, long count)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: legacy_consumer listen SECONDS [READY] | probe DISK | "
+	fprintf(stderr, "usage: legacy_consumer listen|join SECONDS [READY] | probe DISK | "
 		"poll PATH COUNT\n");
 	exit(2);
 }
@@ -169,7 +175,9 @@ int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc >= 3 && !strcmp(argv[1], "listen"))
-		return listen_mode(strtol(argv[2], NULL, 10), argc > 3 ? argv[3] : NULL, 1);
+		return listen_mode(strtol(argv[2], NULL, 10), argc > 3 ? argv[3] : NULL, 1, false);
+	if (argc >= 3 && !strcmp(argv[1], "join"))
+		return listen_mode(strtol(argv[2], NULL, 10), argc > 3 ? argv[3] : NULL, 1, true);
 	if (argc == 3 && !strcmp(argv[1], "probe"))
 		return probe_mode(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "poll"))

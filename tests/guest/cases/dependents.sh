@@ -6,7 +6,7 @@
 # helper script -- and never confirm the modern fixture.
 . /tests/ktap.sh
 . /tests/workload.sh
-ktap_plan 20
+ktap_plan 23
 
 T=/tmp/trace.jsonl
 POLLS=${POLLS:-2000}
@@ -51,6 +51,10 @@ legacy_consumer listen 600 /tmp/l2.ready >/tmp/l2.out &
 l2=$!
 wait_file /tmp/l2.ready
 
+legacy_consumer join 600 /tmp/l3.ready >/tmp/l3.out &
+l3=$!
+wait_file /tmp/l3.ready
+
 legacy_consumer probe vda >/tmp/lp.out 2>&1 &
 lp=$!
 wait $lp
@@ -81,7 +85,7 @@ usleep 300000
 kill -INT $tpid
 wait $tpid
 check_eq "trace exit status" "$?" 0
-kill $l1 $l2 $m1 2>/dev/null
+kill $l1 $l2 $l3 $m1 2>/dev/null
 
 deps | sed 's/^/# dep: /'
 grep '"type":"dependents"' $T | sed 's/,"dependents":.*//; s/^/# summary: /'
@@ -99,6 +103,8 @@ LX='"exe":"/bin/legacy_consumer"'
 has "listener started before the trace: pid $l1, group 1, confirmed, enumerated" $l1 listener \
 	"$C.*$LX.*\"observed\":\"enumerated\""
 has "listener started during the trace: pid $l2, group 1, confirmed" $l2 listener "$C.*$LX"
+has "listener joined with NETLINK_ADD_MEMBERSHIP: pid $l3, confirmed" $l3 listener \
+	"$C.*$LX.*\"observed\":\"join\""
 has "modern listener (group 2) named, pid $m1" $m1 listener '"exe":"/bin/modern_consumer"'
 has "readlink <dev>/bus: legacy-name, confirmed, pid $lp" $lp legacy-name "$C.*$LX.*\"path\":\"$bus\""
 has "stat <parent>/<class>:<name>: legacy-name, confirmed" $lp legacy-name "$C.*\"path\":\"$classname\""
@@ -129,3 +135,17 @@ ktap_result $? "live dependent lines printed ($n)"
 n=$(dep $l1 listener | field physdev_events_while_listening)
 [ "${n:-0}" -ge 1 ]
 ktap_result $? "listener $l1: events that would have carried PHYSDEV keys counted (${n:-none})"
+
+# The table, and --no-dependents, on a short second trace.
+start_tracer /tmp/table.out -d 4
+legacy_consumer probe vda >/dev/null 2>&1
+wait $tracer
+grep -q "^DEP  *new  *legacy-name  *confirmed  *pid=[0-9]* comm=legacy_consumer exe=/bin/legacy_consumer" /tmp/table.out &&
+	grep -q "^DEPENDENTS: " /tmp/table.out && grep -q "^/bin/legacy_consumer" /tmp/table.out
+ktap_result $? "table: a DEP line per new dependent and the summary by executable"
+grep -E "^(DEP|DEPENDENTS|/bin)" /tmp/table.out | sed 's/^/# table: /'
+start_tracer /tmp/keys.out --json --no-dependents -d 3
+legacy_consumer probe vda >/dev/null 2>&1
+wait $tracer
+! grep -q '"type":"dependent' /tmp/keys.out && grep -q '"type":"summary"' /tmp/keys.out
+ktap_result $? "--no-dependents: keys only"
