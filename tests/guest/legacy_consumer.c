@@ -153,14 +153,19 @@ static int probe_mode(const char *disk)
 
 static int poll_mode(const char *path, long count)
 {
+	struct timespec t0, t1;
 	struct stat st;
 	long missing = 0;
 
 	/* udev 095 wait_for_sysfs: stat() until the link appears. */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (long i = 0; i < count; i++)
 		if (stat(path, &st))
 			missing++;
-	printf("did poll %s count=%ld missing=%ld pid=%d\n", path, count, missing, getpid());
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("did poll %s count=%ld missing=%ld pid=%d ns_per_call=%lld\n", path, count, missing,
+	       getpid(), ((t1.tv_sec - t0.tv_sec) * 1000000000LL + t1.tv_nsec - t0.tv_nsec) /
+	       (count ? count : 1));
 	return 0;
 }
 

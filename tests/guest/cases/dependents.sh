@@ -9,7 +9,7 @@
 ktap_plan 23
 
 T=/tmp/trace.jsonl
-POLLS=${POLLS:-2000}
+POLLS=${POLLS:-20000}
 
 # The dependents of the summary object, one per line (they hold no nested objects).
 deps() {
@@ -30,6 +30,10 @@ wait_file() {
 # A configured uevent helper (the kernels have no CONFIG_UEVENT_HELPER).
 mkdir -p /etc/sysctl.d
 echo "kernel.hotplug = /sbin/legacy-hotplug" >/etc/sysctl.d/50-hotplug.conf
+
+# The cost of a miss storm without the tracer, for the figures.
+vda_dev=$(readlink -f /sys/class/block/vda)
+legacy_consumer poll "${vda_dev%/block/vda}/block:vda" $POLLS | sed 's/^/# untraced: /'
 
 # Listeners already running when the trace starts.
 legacy_consumer listen 600 /tmp/l1.ready >/tmp/l1.out &
@@ -69,7 +73,7 @@ bus=$(sed -n 's/^did legacy-name \(.*\/bus\) .*/\1/p' /tmp/lp.out)
 legacy_consumer poll "$classname" $POLLS >/tmp/poll.out &
 pp=$!
 wait $pp
-sed 's/^/# /' /tmp/poll.out
+sed 's/^/# traced: /' /tmp/poll.out
 
 # A short-lived #! helper, as udev forked them.
 printf '#!/bin/sh\n[ -e %s ]\nexit 0\n' "$bus" >/tmp/legacy-helper.sh
