@@ -134,13 +134,19 @@ int BPF_PROG(dep_lookup, struct inode *dir, struct dentry *dentry, unsigned int 
 	return 0;
 }
 
-SEC("fexit/kernfs_dop_revalidate")
-int BPF_PROG(dep_revalidate, struct dentry *dentry, unsigned int flags, int ret)
+/*
+ * fentry, not fexit: this runs for every kernfs component of every ref-walk,
+ * and an fexit trampoline costs more. A negative dentry whose directory
+ * changed is dropped (returns 0) and looked up again, so that rare case
+ * counts twice; the count is a lower bound otherwise exact.
+ */
+SEC("fentry/kernfs_dop_revalidate")
+int BPF_PROG(dep_revalidate, struct dentry *dentry, unsigned int flags)
 {
-	if (!is_sysfs(BPF_CORE_READ(dentry, d_sb)))
-		return 0;
 	/* RCU mode returns -ECHILD and is called again in ref-walk. */
-	if ((flags & LOOKUP_RCU) || ret <= 0 || BPF_CORE_READ(dentry, d_inode))
+	if (flags & LOOKUP_RCU)
+		return 0;
+	if (!is_sysfs(BPF_CORE_READ(dentry, d_sb)) || BPF_CORE_READ(dentry, d_inode))
 		return 0;
 	on_miss(dentry, SA_DEP_F_CACHED);
 	return 0;
