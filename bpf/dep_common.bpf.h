@@ -32,6 +32,12 @@ struct {
 	__type(value, __u64);
 } dep_stats SEC(".maps");
 
+/* The tracer reading /sys for its own model is neither a dependent nor a cost to report. */
+static __always_inline bool dep_self(void)
+{
+	return (bpf_get_current_pid_tgid() >> 32) == self_tgid;
+}
+
 static __always_inline void dep_count(__u32 which)
 {
 	__u64 *v = bpf_map_lookup_elem(&dep_stats, &which);
@@ -49,8 +55,6 @@ static __always_inline bool dep_hit(struct sa_dep_key *key, __u64 now)
 	struct sa_dep_val *v, nv = { .count = 1, .first_ns = now, .last_ns = now };
 	long err;
 
-	if (key->tgid == self_tgid)
-		return false;
 	v = bpf_map_lookup_elem(&dep_seen, key);
 	if (v) {
 		__sync_fetch_and_add(&v->count, 1);

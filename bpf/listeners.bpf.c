@@ -64,6 +64,8 @@ static __always_inline void on_listen(struct socket *sock, __u32 flags)
 		bpf_probe_read_kernel(&g0, sizeof(g0), groups);
 	if (!(__u32)g0)
 		return;		/* bound without groups: receives no uevent */
+	if (dep_self())
+		return;
 	dep_count(SA_DS_LISTEN);
 	now = bpf_ktime_get_ns();
 	key.tgid = bpf_get_current_pid_tgid() >> 32;

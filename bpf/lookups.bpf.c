@@ -102,6 +102,8 @@ static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
 	dir = dentry_kn(BPF_CORE_READ(dentry, d_parent));
 	if (!dir)
 		return;
+	if (dep_self())
+		return;
 	dep_count(SA_DS_SYSFS_MISS);
 	now = bpf_ktime_get_ns();
 	key.tgid = bpf_get_current_pid_tgid() >> 32;
@@ -170,6 +172,8 @@ int BPF_PROG(dep_statx, int dfd, struct filename *filename, int flags, struct ks
 	dev = BPF_CORE_READ(stat, dev);
 	if (sysfs_dev && dev != sysfs_dev)
 		return 0;
+	if (dep_self())
+		return 0;
 	dep_count(SA_DS_LSTAT_LINK);
 	now = bpf_ktime_get_ns();
 	key.tgid = bpf_get_current_pid_tgid() >> 32;
@@ -206,6 +210,8 @@ int BPF_PROG(dep_get_link, struct dentry *dentry, struct inode *inode, void *don
 		return 0;
 	kn = dentry_kn(dentry);
 	if (!kn)
+		return 0;
+	if (dep_self())
 		return 0;
 	dep_count(SA_DS_READLINK);
 	now = bpf_ktime_get_ns();
@@ -263,6 +269,8 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 		return 0;
 	kn = dentry_kn(dentry);
 	if (!kn || !watched_dir(kn))
+		return 0;
+	if (dep_self())
 		return 0;
 	dep_count(SA_DS_READDIR);
 	now = bpf_ktime_get_ns();
