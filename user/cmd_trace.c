@@ -357,7 +357,7 @@ int cmd_trace(int argc, char **argv)
 	}
 	/* --- dependents hook (issue 8): everything else is in user/dependents.c --- */
 	if (!env.no_deps) {
-		struct sa_deps_opts dopts = { .json = env.json, .verbose = env.verbose };
+		struct sa_deps_opts dopts = { .json = env.json };
 
 		st.deps = sa_deps_open(&dopts);
 		if (!st.deps || sa_deps_attach(st.deps) || sa_deps_add_rings(st.deps, rb)) {

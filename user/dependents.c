@@ -56,7 +56,6 @@ struct sa_deps {
 	struct bpf_link *links[16];
 	int nlinks;
 	struct ring_ctx rctx[SK_N];
-	struct ring_buffer *rb;		/* for sa_deps_poll() */
 	struct sa_classifier cls;
 	bool have_cls;
 	struct timespec cls_at, start, last_scan;
@@ -566,8 +565,10 @@ int sa_deps_attach(struct sa_deps *d)
 	fprintf(stderr, "sysfs-audit: dependents: %d of %d hooks attached%s%s%s\n", nlk + nls,
 		total, *d->hooks_missing ? " (missing: " : "", d->hooks_missing,
 		*d->hooks_missing ? ")" : "");
-	if (!nlk && !nls)
+	if (!nlk && !nls) {
+		errno = ENOENT;
 		return -ENOENT;
+	}
 	/* Listeners and helper already there before the first record. */
 	scan_listeners(d, "enumerated");
 	find_helper(d);
@@ -584,28 +585,9 @@ int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb)
 	if (!err && d->ls)
 		err = ring_buffer__add(rb, bpf_map__fd(d->ls->maps.dep_events), on_record,
 				       &d->rctx[SK_LISTENERS]);
+	if (err)
+		errno = -err;
 	return err;
-}
-
-int sa_deps_poll(struct sa_deps *d, int timeout_ms)
-{
-	int err;
-
-	if (!d->rb) {
-		int fd = d->lk ? bpf_map__fd(d->lk->maps.dep_events) :
-			 bpf_map__fd(d->ls->maps.dep_events);
-
-		d->rb = ring_buffer__new(fd, on_record,
-					 &d->rctx[d->lk ? SK_LOOKUPS : SK_LISTENERS], NULL);
-		if (!d->rb)
-			return -errno;
-		if (d->lk && d->ls && (err = ring_buffer__add(d->rb,
-				bpf_map__fd(d->ls->maps.dep_events), on_record,
-				&d->rctx[SK_LISTENERS])))
-			return err;
-	}
-	sa_deps_tick(d);
-	return ring_buffer__poll(d->rb, timeout_ms);
 }
 
 void sa_deps_tick(struct sa_deps *d)
@@ -751,7 +733,6 @@ void sa_deps_close(struct sa_deps *d)
 {
 	if (!d)
 		return;
-	ring_buffer__free(d->rb);
 	for (int i = 0; i < d->nlinks; i++)
 		bpf_link__destroy(d->links[i]);
 	lookups_bpf__destroy(d->lk);

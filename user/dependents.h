@@ -15,7 +15,6 @@ struct ring_buffer;
 
 struct sa_deps_opts {
 	bool json;		/* JSON lines instead of table lines */
-	bool verbose;		/* name every hook that could not be attached */
 	FILE *out;		/* live lines (stdout when NULL) */
 	const char *sysfs_root;	/* "/sys" when NULL */
 	const char *proc_root;	/* "/proc" when NULL */
@@ -24,7 +23,7 @@ struct sa_deps_opts {
 
 struct sa_deps;
 
-/* Read the sysfs model and open the BPF objects. NULL (errno set) on failure. */
+/* Read the sysfs model. NULL (errno set) on failure. */
 struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts);
 
 /*
@@ -34,13 +33,18 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts);
  */
 int sa_deps_attach(struct sa_deps *d);
 
-/* Add the dependents' ring buffers to the caller's consumer (ring_buffer__add). */
+/*
+ * Add the dependents' ring buffers to the caller's consumer
+ * (ring_buffer__add); their records are handled, and live lines printed, in
+ * the thread that polls @rb.
+ */
 int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb);
 
-/* Or consume them here: up to @timeout_ms. Returns records handled or -errno. */
-int sa_deps_poll(struct sa_deps *d, int timeout_ms);
-
-/* Periodic work (rescan of the uevent sockets, at most once a second). */
+/*
+ * Periodic work (rescan of the uevent sockets, at most once a second). Not
+ * thread-safe against the ring callbacks: call it from the thread that
+ * polls the ring buffer, as sa_deps_note_event() and sa_deps_summary().
+ */
 void sa_deps_tick(struct sa_deps *d);
 
 /* One traced uevent: would it have carried PHYSDEVPATH? (for the listeners) */
