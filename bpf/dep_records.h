@@ -36,9 +36,9 @@ enum sa_dep_op {
 #define SA_DEP_F_CACHED		(1u << 0)	/* miss seen by d_revalidate (negative dentry) */
 #define SA_DEP_F_IN_LINK	(1u << 1)	/* the walk was inside a symlink's target */
 #define SA_DEP_F_TRUNC_REQ	(1u << 2)	/* req[] was cut */
-#define SA_DEP_F_TRUNC_DIR	(1u << 3)	/* more than SA_DEP_MAX_COMP levels, or a name cut */
+#define SA_DEP_F_TRUNC_DIR	(1u << 3)	/* > SA_DEP_MAX_COMP levels, or a name cut */
 #define SA_DEP_F_NO_REQ		(1u << 4)	/* no path walk in progress (readlink, getdents) */
-#define SA_DEP_F_SETSOCKOPT	(1u << 5)	/* listener via NETLINK_ADD_MEMBERSHIP, not bind() */
+#define SA_DEP_F_SETSOCKOPT	(1u << 5)	/* joined by NETLINK_ADD_MEMBERSHIP */
 
 /* De-duplication key: one record per new key. */
 struct sa_dep_key {

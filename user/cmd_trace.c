@@ -59,7 +59,7 @@ static const struct argp_option opts[] = {
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
 	{ "no-header", 'H', NULL, 0, "no column header in table output", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
-	{ "no-dependents", 'N', NULL, 0, "keys only: do not name the processes that depend on the legacy layout", 0 },
+	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
 	{},
 };
 

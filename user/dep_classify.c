@@ -98,7 +98,8 @@ int sa_classifier_load(struct sa_classifier *c, const char *root)
 		if (!err && l.exists)
 			err = add_art(c, d, NULL, NULL, NULL, l.devpath);
 		for (int k = 0; !err && k < l.nlinks; k++)
-			err = add_art(c, d, l.links[k].dir, l.links[k].name, l.links[k].target, NULL);
+			err = add_art(c, d, l.links[k].dir, l.links[k].name, l.links[k].target,
+				      NULL);
 		sa_legacy_free(&l);
 	}
 	if (err)

@@ -372,8 +372,9 @@ static void scan_listeners(struct sa_deps *d, const char *how)
 		e->id.tgid = e->id.pid = l[i].tgid;
 		if (l[i].tgid) {
 			proc_basics(d, &e->id);
-			sa_ident_fill(&e->id, l[i].tgid,
-				      d->ls ? bpf_map__fd(d->ls->maps.exec_ids) : -1, d->o.proc_root);
+			int fd = d->ls ? bpf_map__fd(d->ls->maps.exec_ids) : -1;
+
+			sa_ident_fill(&e->id, l[i].tgid, fd, d->o.proc_root);
 		} else {
 			snprintf(e->id.exe, sizeof(e->id.exe), "?");
 			snprintf(e->id.comm, sizeof(e->id.comm), "?");
@@ -677,7 +678,8 @@ void sa_deps_summary(struct sa_deps *d, FILE *f, bool json)
 		json_object_object_add(o, "confirmed", json_object_new_uint64(conf));
 		k = json_object_new_object();
 		for (int i = 1; i < SA_DK_MAX; i++)
-			json_object_object_add(k, sa_dep_kind_name(i), json_object_new_uint64(byk[i]));
+			json_object_object_add(k, sa_dep_kind_name(i),
+					       json_object_new_uint64(byk[i]));
 		json_object_object_add(o, "by_kind", k);
 		s = json_object_new_object();
 		for (int i = 0; i < SA_DS_MAX; i++)
