@@ -41,10 +41,14 @@ CLANG      ?= clang
 BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
+# Dependents (issue 8): their own BPF objects and skeletons, their own user files.
+DEPS_SRCS  := user/dependents.c user/dep_classify.c user/identity.c
+DEPS_BPF   := lookups listeners
+DEPS_SKELS := $(DEPS_BPF:%=$(BUILD)/%.skel.h)
 USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
 	      user/tracer.c user/record.c user/json_out.c \
-	      user/event.c user/report.c $(MODEL_SRCS)
-USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h
+	      user/event.c user/report.c $(MODEL_SRCS) $(DEPS_SRCS)
+USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h bpf/dep_records.h
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
 	@mkdir -p $(BUILD)
@@ -56,8 +60,18 @@ $(BUILD)/sysfs_audit.skel.h: $(BUILD)/sysfs_audit.bpf.o
 	$(BPFTOOL) gen skeleton $< name sysfs_audit_bpf > $@.tmp
 	@mv $@.tmp $@
 
+$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/dep_records.h bpf/dep_common.bpf.h vmlinux.h-gen/vmlinux.h | deps
+	@mkdir -p $(BUILD)
+	$(CLANG) $(BPF_CFLAGS) -c $< -o $@.tmp
+	$(BPFTOOL) gen object $@ $@.tmp
+	@rm -f $@.tmp
+
+$(BUILD)/%.skel.h: $(BUILD)/%.bpf.o
+	$(BPFTOOL) gen skeleton $< name $*_bpf > $@.tmp
+	@mv $@.tmp $@
+
 # Static, so the same binary runs in the guest's initramfs and on any host.
-$(BUILD)/sysfs-audit: $(USER_SRCS) $(USER_HDRS) $(BUILD)/sysfs_audit.skel.h
+$(BUILD)/sysfs-audit: $(USER_SRCS) $(USER_HDRS) $(BUILD)/sysfs_audit.skel.h $(DEPS_SKELS)
 	$(CC) $(CFLAGS) $(WARN) -static -Iuser -Ibpf -I$(BUILD) -o $@ $(USER_SRCS) \
 		-lbpf -lelf -lz -lzstd -ljson-c
 
@@ -71,11 +85,18 @@ $(BUILD)/ustorm: tests/guest/ustorm.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
-guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm
+# Fixtures of the dependents tests: programs that use sysfs the old way and the new.
+$(BUILD)/legacy_consumer $(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c | deps
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
+
+guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
+	$(BUILD)/legacy_consumer $(BUILD)/modern_consumer
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_record
+UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_record \
+	      $(BUILD)/tests/test_dep_classify
 
 $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/legacy.h user/sysfs_tree.h
 	@mkdir -p $(dir $@)
@@ -88,6 +109,12 @@ $(BUILD)/tests/test_event: tests/host/unit/test_event.c user/event.c user/legacy
 $(BUILD)/tests/test_record: tests/host/unit/test_record.c user/record.c user/record.h bpf/sysfs_audit.h
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/record.c
+
+$(BUILD)/tests/test_dep_classify: tests/host/unit/test_dep_classify.c user/dep_classify.c \
+		user/identity.c $(MODEL_SRCS) user/dep_classify.h user/identity.h bpf/dep_records.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/dep_classify.c user/identity.c \
+		$(MODEL_SRCS) -lbpf
 
 unit-tests: $(UNIT_TESTS)
 

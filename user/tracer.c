@@ -41,6 +41,8 @@ struct sa_tracer {
 	void *ctx;
 	int cb_err;
 	bool debug;			/* SYSFS_AUDIT_DEBUG: dump each record's chain */
+	void (*tick)(void *ctx);	/* after every drain */
+	void *tick_ctx;
 	unsigned long long consumed, malformed;
 	unsigned long long deadline_ns;	/* 0: none */
 	bool detached;
@@ -408,6 +410,17 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	return 0;
 }
 
+void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx)
+{
+	t->tick = fn;
+	t->tick_ctx = ctx;
+}
+
+struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
+{
+	return t->interrupted ? NULL : t->rb;
+}
+
 /* Stop the events at their source: the counters are final after this. */
 static void detach(struct sa_tracer *t)
 {
@@ -458,6 +471,8 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 			sa_warn("reading events failed: %s", strerror(-err));
 			break;
 		}
+		if (t->tick)
+			t->tick(t->tick_ctx);
 		fflush(stdout);
 		if (stats_wanted) {
 			stats_wanted = 0;

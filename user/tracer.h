@@ -52,6 +52,16 @@ struct sa_tracer;
  */
 int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
 
+/*
+ * The consumer's ring buffer, so that other BPF objects (the dependents)
+ * can add their rings and be drained in the same loop. NULL when the trace
+ * was stopped while loading.
+ */
+struct ring_buffer *sa_tracer_ring(struct sa_tracer *t);
+
+/* Call @fn(@ctx) after every drain, in the consuming thread. */
+void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);
+
 /* "tracepoint", "fexit" or "kprobe". */
 const char *sa_tracer_attach_name(const struct sa_tracer *t);
 
