@@ -343,7 +343,7 @@ static void proc_basics(struct sa_deps *d, struct sa_ident *id)
 static void scan_listeners(struct sa_deps *d, const char *how)
 {
 	struct sa_listener l[64];
-	int n = sa_listeners_scan(d->o.proc_root, l, 64);
+	int n = sa_listeners_scan(d->o.proc_root, l, 64, d->inodes, d->ninodes);
 
 	clock_gettime(CLOCK_MONOTONIC, &d->last_scan);
 	for (int i = 0; i < n; i++) {

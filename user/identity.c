@@ -135,7 +135,8 @@ static unsigned int socket_owner(const char *proc, unsigned long ino)
 	return found;
 }
 
-int sa_listeners_scan(const char *proc, struct sa_listener *out, int max)
+int sa_listeners_scan(const char *proc, struct sa_listener *out, int max,
+		      const unsigned long *known, int nknown)
 {
 	char path[PATH_MAX], line[512];
 	int n = 0;
@@ -160,9 +161,14 @@ int sa_listeners_scan(const char *proc, struct sa_listener *out, int max)
 			continue;
 		if (n == max)
 			break;
+		/* Finding the owner walks every /proc/<pid>/fd: only for new sockets. */
+		for (int k = 0; k < nknown; k++)
+			if (known[k] == ino)
+				goto next;
 		out[n] = (struct sa_listener){ .inode = ino, .portid = portid, .groups = groups };
 		out[n].tgid = socket_owner(proc, ino);
 		n++;
+next:;
 	}
 	fclose(f);
 	return n;

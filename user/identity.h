@@ -46,7 +46,8 @@ struct sa_listener {
  * processes through PROC/<pid>/fd. Returns how many were stored in @out
  * (at most @max), or a negative errno when the file cannot be read.
  */
-int sa_listeners_scan(const char *proc, struct sa_listener *out, int max);
+int sa_listeners_scan(const char *proc, struct sa_listener *out, int max,
+		      const unsigned long *known, int nknown);
 
 /* The helper the kernel runs per uevent: PROC/sys/kernel/hotplug, or "" */
 void sa_uevent_helper_live(const char *proc, char *out, size_t len);

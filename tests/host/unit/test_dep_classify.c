@@ -288,15 +288,21 @@ static void test_identity(void)
 	lnk("/proc/123/fd/5", "socket:[9999]");
 	mkdir_p("/proc/self");
 	snprintf(want, sizeof(want), "%s/proc", root);
-	n = sa_listeners_scan(want, l, 8);
+	n = sa_listeners_scan(want, l, 8, NULL, 0);
 	ok(n == 2, "two uevent sockets with groups (got %d)", n);
 	ok(n >= 1 && l[0].inode == 555 && l[0].groups == 1 && l[0].portid == 4242 &&
 	   l[0].tgid == 123,
 	   "socket 555: group 1, portid 4242, held by 123 (the portid is not the pid)");
 	ok(n >= 2 && l[1].inode == 556 && l[1].groups == 2 && l[1].tgid == 0,
 	   "socket 556: group 2, no holder found");
+	{
+		const unsigned long known[] = { 555 };
+
+		n = sa_listeners_scan(want, l, 8, known, 1);
+		ok(n == 1 && l[0].inode == 556, "a known socket is skipped, its owner not looked up");
+	}
 	snprintf(want, sizeof(want), "%s/no-proc", root);
-	ok(sa_listeners_scan(want, l, 8) == -ENOENT, "no /proc/net/netlink: -ENOENT");
+	ok(sa_listeners_scan(want, l, 8, NULL, 0) == -ENOENT, "no /proc/net/netlink: -ENOENT");
 }
 
 int main(void)
