@@ -40,8 +40,15 @@ CLANG      ?= clang
 BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
+# The static audit (rules, scan): no BPF, unit-tested and fuzzed on the host.
+AUDIT_SRCS := user/findings.c user/slurp.c user/rules_parse.c user/rules_dirs.c user/audit.c \
+	      user/dpkg_owner.c user/scan_file.c user/scan_places.c user/scan_elf.c \
+	      user/scan_script.c user/scan_initramfs.c
 USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
-	      user/event.c user/report.c $(MODEL_SRCS)
+	      user/event.c user/report.c $(MODEL_SRCS) user/cmd_rules.c user/cmd_scan.c \
+	      $(AUDIT_SRCS)
+# libarchive.a with only the filters an initramfs uses (see scan_initramfs.c).
+ARCHIVE_LIBS := -larchive -llzma -lzstd -llz4 -lbz2 -lz
 USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
@@ -57,7 +64,7 @@ $(BUILD)/sysfs_audit.skel.h: $(BUILD)/sysfs_audit.bpf.o
 # Static, so the same binary runs in the guest's initramfs and on any host.
 $(BUILD)/sysfs-audit: $(USER_SRCS) $(USER_HDRS) $(BUILD)/sysfs_audit.skel.h
 	$(CC) $(CFLAGS) $(WARN) -static -Iuser -Ibpf -I$(BUILD) -o $@ $(USER_SRCS) \
-		-lbpf -lelf -lz -lzstd -ljson-c
+		-lbpf -lelf -ljson-c $(ARCHIVE_LIBS)
 
 sysfs-audit: $(BUILD)/sysfs-audit
 

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <string.h>
+
+#include "scan_script.h"
+
+bool sa_is_text(const char *buf, size_t len)
+{
+	if (len >= 2 && buf[0] == '#' && buf[1] == '!')
+		return true;
+	return !memchr(buf, '\0', len < 8192 ? len : 8192);
+}
+
+static bool word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* @w as a whole word in [s, s+n): the offset, or -1. */
+static long find_word(const char *s, size_t n, const char *w)
+{
+	size_t wl = strlen(w);
+	const char *p = s, *hit;
+
+	while ((hit = memmem(p, n - (p - s), w, wl))) {
+		bool lb = hit == s || !word_char(hit[-1]);
+		bool rb = hit + wl == s + n || !word_char(hit[wl]);
+
+		if (lb && rb)
+			return hit - s;
+		p = hit + 1;
+	}
+	return -1;
+}
+
+static long find(const char *s, size_t n, const char *w)
+{
+	const char *hit = memmem(s, n, w, strlen(w));
+
+	return hit ? hit - s : -1;
+}
+
+/* A test operator (-d, -L, -h) applied to a /sys/block or /sys/class path. */
+static long sysfs_test(const char *s, size_t n, char op)
+{
+	for (size_t i = 0; i + 3 < n; i++) {
+		size_t j;
+
+		if (s[i] != '-' || s[i + 1] != op || (i && !isspace((unsigned char)s[i - 1])) ||
+		    !isspace((unsigned char)s[i + 2]))
+			continue;
+		j = i + 2;
+		while (j < n && (isspace((unsigned char)s[j]) || s[j] == '"' || s[j] == '\''))
+			j++;
+		if ((n - j >= 10 && !memcmp(s + j, "/sys/block", 10)) ||
+		    (n - j >= 11 && !memcmp(s + j, "/sys/class/", 11)))
+			return i;
+	}
+	return -1;
+}
+
+static const struct {
+	const char *word;
+	const char *message, *replacement;
+} keys[] = {
+	{ "PHYSDEVPATH", "reads PHYSDEVPATH, which the kernel stopped sending with "
+	  "CONFIG_SYSFS_DEPRECATED: find the parent device from /sys$DEVPATH",
+	  "the parent of /sys$DEVPATH" },
+	{ "PHYSDEVBUS", "reads PHYSDEVBUS, which the kernel stopped sending with "
+	  "CONFIG_SYSFS_DEPRECATED: read the 'subsystem' link of the first parent that has one",
+	  "parent's subsystem link" },
+	{ "PHYSDEVDRIVER", "reads PHYSDEVDRIVER, which the kernel stopped sending with "
+	  "CONFIG_SYSFS_DEPRECATED: read the 'driver' link of the parent device",
+	  "parent's driver link" },
+};
+
+static int line(const char *s, size_t n, unsigned long lineno, sa_hit_cb cb, void *ctx)
+{
+	struct sa_hit h = { .line = lineno, .offset = -1 };
+	size_t i = 0;
+	long at;
+	int err;
+
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	if (i < n && s[i] == '#')
+		return 0;
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		at = find_word(s, n, keys[k].word);
+		if (at < 0)
+			continue;
+		h.col = at + 1;
+		h.kind = "physdev-key";
+		h.key = keys[k].word;
+		h.sev = SA_SEV_ERROR;
+		h.message = keys[k].message;
+		h.replacement = keys[k].replacement;
+		err = cb(&h, ctx);
+		if (err)
+			return err;
+	}
+	h.replacement = NULL;
+	if ((at = find_word(s, n, "WAIT_FOR_SYSFS")) >= 0) {
+		h.col = at + 1;
+		h.kind = "removed-key";
+		h.key = "WAIT_FOR_SYSFS";
+		h.sev = SA_SEV_WARNING;
+		h.message = "writes or reads the WAIT_FOR_SYSFS udev key, removed in udev 174";
+		if ((err = cb(&h, ctx)))
+			return err;
+	}
+	at = find(s, n, "find ");
+	if (at >= 0 && find(s + at, n - at, "/sys/") >= 0 && find(s + at, n - at, "-type d") >= 0 &&
+	    find(s + at, n - at, " -L ") < 0 && find(s + at, n - at, "-follow") < 0) {
+		h.col = at + 1;
+		h.kind = "dir-walk";
+		h.key = "find -type d";
+		h.sev = SA_SEV_WARNING;
+		h.message = "walks sysfs with 'find -type d', which skips the symlinks that "
+			    "/sys/block and /sys/class hold today: use 'find -L' or 'find -type l'";
+		h.replacement = "find -L";
+		if ((err = cb(&h, ctx)))
+			return err;
+		h.replacement = NULL;
+	}
+	if ((at = sysfs_test(s, n, 'L')) >= 0 || (at = sysfs_test(s, n, 'h')) >= 0) {
+		h.col = at + 1;
+		h.kind = "link-test";
+		h.key = s[at + 1] == 'L' ? "-L" : "-h";
+		h.sev = SA_SEV_WARNING;
+		h.message = "tests whether a /sys/block or /sys/class entry is a symlink: they were "
+			    "directories in the old layout and are symlinks today";
+		if ((err = cb(&h, ctx)))
+			return err;
+	}
+	if ((at = sysfs_test(s, n, 'd')) >= 0) {
+		h.col = at + 1;
+		h.kind = "dir-test";
+		h.key = "-d";
+		h.sev = SA_SEV_NOTE;
+		h.message = "review: a directory test on a /sys/block or /sys/class entry; "
+			    "'test -d' follows today's symlinks, code that relies on real "
+			    "directories (lstat, cd .., nested entries) does not";
+		if ((err = cb(&h, ctx)))
+			return err;
+	}
+	if ((at = find(s, n, "device/bus")) >= 0 && find(s, n, "/sys") >= 0 &&
+	    (at + 10 == (long)n || !word_char(s[at + 10]))) {
+		h.col = at + 1;
+		h.kind = "legacy-path";
+		h.key = "device/bus";
+		h.sev = SA_SEV_ERROR;
+		h.message = "reads the 'bus' link, which went with CONFIG_SYSFS_DEPRECATED: "
+			    "read device/subsystem";
+		h.replacement = "device/subsystem";
+		if ((err = cb(&h, ctx)))
+			return err;
+		h.replacement = NULL;
+	} else if ((at = find(s, n, "device/..")) >= 0 && find(s, n, "/sys") >= 0) {
+		h.col = at + 1;
+		h.kind = "legacy-path";
+		h.key = "device/..";
+		h.sev = SA_SEV_NOTE;
+		h.message = "review: walks up from a 'device' link by path text; the number of "
+			    "levels changed with the sysfs layout";
+		if ((err = cb(&h, ctx)))
+			return err;
+	}
+	return 0;
+}
+
+int sa_scan_script(const char *buf, size_t len, unsigned long first_line, sa_hit_cb cb,
+		   void *ctx)
+{
+	size_t pos = 0;
+	unsigned long lineno = first_line;
+	int err = 0;
+
+	while (pos < len && !err) {
+		const char *s = buf + pos, *nl = memchr(s, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - s) : len - pos;
+
+		err = line(s, n, lineno++, cb, ctx);
+		pos += n + 1;
+	}
+	return err;
+}
