@@ -344,7 +344,8 @@ static int value_substs(struct emit *e, const struct sa_rule_token *t, bool lega
 	int err = 0;
 
 	for (const char *p = v; p < end && !err; p++) {
-		struct sa_rule_issue is = { .col = t->col };
+		/* the column of the substitution itself */
+		struct sa_rule_issue is = { .col = (size_t)(p - e->r->text) + 1 };
 		const char *a, *close;
 		size_t alen;
 		int kind;	/* 0 $sysfs, 1 %s, 2 $attr, 3 $env/%E */
@@ -383,17 +384,20 @@ static int value_substs(struct emit *e, const struct sa_rule_token *t, bool lega
 		}
 		if (has(a, alen, "../") || (alen >= 7 && !memcmp(a, "device/", 7))) {
 			if (legacy)
-				err = parent_attr(e, t, t->col, a, alen);
+				err = parent_attr(e, t, is.col, a, alen);
 			continue;
 		}
 		if (kind == 0) {
-			is.kind = "removed-subst";
-			is.sev = SA_SEV_ERROR;
+			/* systemd-udevd still reads $sysfs{} as a deprecated alias of $attr{} */
+			is.kind = "legacy-semantics";
+			is.sev = SA_SEV_WARNING;
 			snprintf(is.key, sizeof(is.key), "$sysfs{%.*s}", SHOWN(alen), a);
-			snprintf(is.replacement, sizeof(is.replacement), "$attr{%.*s}", SHOWN(alen), a);
+			snprintf(is.replacement, sizeof(is.replacement), "ATTRS{%.*s}==\"?*\" with "
+				 "$attr{%.*s}", SHOWN(alen), a, SHOWN(alen), a);
 			snprintf(is.message, sizeof(is.message),
-				 "$sysfs{} was renamed $attr{} in udev 098 and removed later; today's "
-				 "udev rejects the value: use %s", is.replacement);
+				 "$sysfs{} is the old name of $attr{}; before udev 098 it searched the "
+				 "parent devices for the attribute, today it reads the device the rule "
+				 "matched: use %s", is.replacement);
 			err = emit(e, &is);
 		} else if (kind == 1 && legacy) {
 			is.kind = "legacy-semantics";
