@@ -76,7 +76,8 @@ guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event
+UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_rules \
+	      $(BUILD)/tests/test_scan
 
 $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/legacy.h user/sysfs_tree.h
 	@mkdir -p $(dir $@)
@@ -85,6 +86,18 @@ $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/leg
 $(BUILD)/tests/test_event: tests/host/unit/test_event.c user/event.c user/legacy.c user/event.h bpf/sysfs_audit.h
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/event.c user/legacy.c
+
+$(BUILD)/tests/test_rules: tests/host/unit/test_rules.c user/rules_parse.c user/findings.c \
+		user/rules_parse.h user/findings.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< user/rules_parse.c user/findings.c -ljson-c
+
+SCAN_TEST_SRCS := user/scan_script.c user/scan_elf.c user/scan_initramfs.c user/dpkg_owner.c \
+	user/slurp.c user/common.c user/findings.c
+$(BUILD)/tests/test_scan: tests/host/unit/test_scan.c $(SCAN_TEST_SRCS) $(wildcard user/scan_*.h) \
+		user/dpkg_owner.h user/slurp.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< $(SCAN_TEST_SRCS) -lelf -larchive -ljson-c
 
 unit-tests: $(UNIT_TESTS)
 

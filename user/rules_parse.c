@@ -123,7 +123,7 @@ static int tokenize(struct sa_rule *r, struct sa_rule_token **tokbuf, size_t *to
 			}
 			if (i >= n) {
 				r->error = "unterminated quoted value";
-				r->error_col = vs - 1;
+				r->error_col = vs;	/* the quote, 1-based */
 				break;
 			}
 			tk.value = t + vs;

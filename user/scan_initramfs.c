@@ -30,12 +30,14 @@ bool sa_is_archive(const char *buf, size_t len)
 	return false;
 }
 
-static struct archive *open_one(const char *buf, size_t len)
+static struct archive *open_one(const char *buf, size_t len, char *why, size_t whylen)
 {
 	struct archive *a = archive_read_new();
 
-	if (!a)
+	if (!a) {
+		snprintf(why, whylen, "out of memory");
 		return NULL;
+	}
 	/* Only what an initramfs uses: every filter the kernel can unpack, cpio. */
 	archive_read_support_format_cpio(a);
 	archive_read_support_filter_gzip(a);
@@ -45,6 +47,8 @@ static struct archive *open_one(const char *buf, size_t len)
 	archive_read_support_filter_bzip2(a);
 	archive_read_support_filter_lz4(a);
 	if (archive_read_open_memory(a, buf, len) != ARCHIVE_OK) {
+		snprintf(why, whylen, "cannot open the archive: %s",
+			 archive_error_string(a) ? archive_error_string(a) : "unknown error");
 		archive_read_free(a);
 		return NULL;
 	}
@@ -105,6 +109,7 @@ int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops
 		struct archive *a;
 		la_int64_t used;
 		bool compressed, reported = false;
+		char msg[160];
 		int r;
 
 		/* cpio archives are padded with NULs (to 4 or 512 bytes) */
@@ -113,16 +118,14 @@ int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops
 		if (off >= len)
 			break;
 		if (!sa_is_archive(buf + off, len - off)) {
-			char msg[96];
-
 			snprintf(msg, sizeof(msg), "%zu bytes at offset %zu are not an archive, "
 				 "ignored", len - off, off);
 			ops->error(NULL, msg, ctx);
 			break;
 		}
-		a = open_one(buf + off, len - off);
+		a = open_one(buf + off, len - off, msg, sizeof(msg));
 		if (!a) {
-			ops->error(NULL, "libarchive cannot open the image", ctx);
+			ops->error(NULL, msg, ctx);
 			break;
 		}
 		narch++;
