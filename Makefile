@@ -15,6 +15,7 @@ WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
 
+.PHONY: fuzz fuzz-build
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
 	check-guest demo clean help
 
@@ -100,6 +101,41 @@ $(BUILD)/tests/test_scan: tests/host/unit/test_scan.c $(SCAN_TEST_SRCS) $(wildca
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< $(SCAN_TEST_SRCS) -lelf -larchive -ljson-c
 
 unit-tests: $(UNIT_TESTS)
+
+# libFuzzer targets for the parsers that read untrusted files; not part of
+# 'make check'. FUZZ_SECONDS per target, one after another, at low priority.
+FUZZ_TARGETS := rules elf initramfs
+FUZZ_SECONDS ?= 600
+FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-DSA_MEMBER_MAX='(16UL << 20)' -DSA_IMAGE_MAX='(64UL << 20)' -Iuser
+FUZZ_SRCS_rules     := user/rules_parse.c user/findings.c
+FUZZ_SRCS_elf       := user/scan_elf.c user/findings.c
+FUZZ_SRCS_initramfs := user/scan_initramfs.c user/scan_elf.c user/scan_script.c \
+		       user/rules_parse.c user/findings.c
+FUZZ_LIBS_rules     := -ljson-c
+FUZZ_LIBS_elf       := -lelf -ljson-c
+FUZZ_LIBS_initramfs := -larchive -lelf -ljson-c
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(AUDIT_SRCS) $(wildcard user/*.h) | deps
+	@mkdir -p $(dir $@)
+	$(CLANG) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS_$*) $(FUZZ_LIBS_$*)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+
+# New inputs go to build/fuzz/<target>/, the seeds in tests/fuzz/<target>/ stay as they are.
+# A cpio header may claim a 4 GiB name, which libarchive 3.6 tries to malloc():
+# outside ASan that fails or stays untouched (an error is reported), so ASan
+# is told to fail such allocations the same way instead of aborting.
+FUZZ_ASAN := ASAN_OPTIONS=max_allocation_size_mb=1024:allocator_may_return_null=1
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(BUILD)/fuzz/$$t $(BUILD)/fuzz/$$t-crashes; \
+		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		$(FUZZ_ASAN) nice -n 10 $(BUILD)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=30 \
+			-rss_limit_mb=2048 -max_len=262144 -print_final_stats=1 \
+			-artifact_prefix=$(BUILD)/fuzz/$$t-crashes/ \
+			$(BUILD)/fuzz/$$t tests/fuzz/$$t 2>&1 | tail -n 25 || exit 1; \
+	done
 
 vmlinux.h: kernels
 	vmlinux.h-gen/gen.sh vmlinux.h-gen/vmlinux.h

@@ -11,6 +11,8 @@ pkgs=(
 	dwarves xz-utils kmod cpio
 	# BPF side and loader: clang, bpftool, static libbpf and its deps
 	clang bpftool libbpf-dev zlib1g-dev libzstd-dev libjson-c-dev
+	# rules/scan: libarchive.a and the static libs of the filters it reads
+	libarchive-dev liblzma-dev liblz4-dev libbz2-dev
 	# guest harness and tests
 	qemu-system-x86 busybox-static perl
 )

@@ -68,7 +68,7 @@ static int read_member(struct archive *a, char **data, size_t *cap, size_t *len,
 			char *p;
 
 			if (*len >= SA_MEMBER_MAX) {
-				*why = "member larger than 256 MiB, skipped";
+				*why = "member larger than the limit (SA_MEMBER_MAX), skipped";
 				return -EFBIG;
 			}
 			p = realloc(*data, nc);
@@ -90,7 +90,7 @@ static int read_member(struct archive *a, char **data, size_t *cap, size_t *len,
 		}
 		*len += r;
 		if ((size_t)r > *budget) {
-			*why = "image decompresses to more than 2 GiB, stopped";
+			*why = "image decompresses to more than the limit (SA_IMAGE_MAX), stopped";
 			return -E2BIG;
 		}
 		*budget -= r;

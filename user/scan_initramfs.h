@@ -11,8 +11,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Limits against archives that claim or expand to huge sizes (the fuzz build lowers them). */
+#ifndef SA_MEMBER_MAX
 #define SA_MEMBER_MAX (256UL << 20)	/* bytes of one member we read */
+#endif
+#ifndef SA_IMAGE_MAX
 #define SA_IMAGE_MAX (2UL << 30)	/* bytes we decompress from one image */
+#endif
 
 /* A cpio archive or a compressed stream at @buf. */
 bool sa_is_archive(const char *buf, size_t len);
