@@ -24,19 +24,33 @@ void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
 		a->write_failed = true;
 }
 
+static void vmessage(const char *file, const char *member, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "sysfs-audit: %s", file);
+	if (member)
+		fprintf(stderr, "(%s)", member);
+	fputs(": ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void sa_audit_message(const char *file, const char *member, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(file, member, fmt, ap);
+	va_end(ap);
+}
+
 void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member,
 			const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "sysfs-audit: %s", file);
-	if (member)
-		fprintf(stderr, "(%s)", member);
-	fputs(": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(file, member, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	a->tot.unreadable++;
 }
 
@@ -49,9 +63,13 @@ int sa_audit_exit(const struct sa_audit *a)
 	return a->tot.findings ? EXIT_FOUND : EXIT_OK;
 }
 
+/* Parse errors shown per file; binary junk would give one per line. */
+#define MAX_PARSE_ERRORS 5
+
 struct rules_ctx {
 	struct sa_audit *a;
 	bool legacy_file;
+	unsigned long parse_errors;
 	const char *file, *member;
 	sa_prog_cb progs;
 	void *pctx;
@@ -82,9 +100,12 @@ static int on_rule(const struct sa_rule *r, void *ctx)
 	struct rules_ctx *c = ctx;
 	int err;
 
-	if (r->error)
+	if (r->error && !c->parse_errors++)
 		sa_audit_bad_input(c->a, c->file, c->member, "line %lu, column %zu: %s; the rest "
 				   "of this rule is not checked", r->line, r->error_col, r->error);
+	else if (r->error && c->parse_errors <= MAX_PARSE_ERRORS)
+		sa_audit_message(c->file, c->member, "line %lu, column %zu: %s; the rest of this "
+				 "rule is not checked", r->line, r->error_col, r->error);
 	err = sa_rules_classify(r, c->legacy_file, on_issue, c);
 	if (!err && c->progs)
 		err = sa_rule_programs(r, c->progs, c->pctx);
@@ -104,12 +125,15 @@ static int is_legacy(const struct sa_rule *r, void *ctx)
 int sa_audit_rules(struct sa_audit *a, const char *file, const char *member, const char *buf,
 		   size_t len, sa_prog_cb progs, void *pctx)
 {
-	struct rules_ctx c = { a, false, file, member, progs, pctx };
+	struct rules_ctx c = { a, false, 0, file, member, progs, pctx };
 	int err = sa_rules_parse(buf, len, is_legacy, &c);
 
 	/* first pass: is this a file written for the old udev? */
 	if (!err || err == 1)
 		err = sa_rules_parse(buf, len, on_rule, &c);
+	if (c.parse_errors > MAX_PARSE_ERRORS)
+		sa_audit_message(file, member, "%lu more rules that do not parse",
+				 c.parse_errors - MAX_PARSE_ERRORS);
 
 	if (err == -ENOMEM)
 		sa_audit_bad_input(a, file, member, "out of memory while parsing");

@@ -29,6 +29,10 @@ void sa_audit_report(struct sa_audit *a, struct sa_finding *f);
 void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member,
 			const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* The same message, for more trouble with input already counted. */
+void sa_audit_message(const char *file, const char *member, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* EXIT_INPUT if some input was unreadable, else EXIT_FOUND if anything was found. */
 int sa_audit_exit(const struct sa_audit *a);
 
