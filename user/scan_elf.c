@@ -165,6 +165,8 @@ int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char
 	struct state st = { .buf = buf, .len = len, .cb = cb, .ctx = ctx };
 	Elf_Scn *scn = NULL;
 	size_t nsec = 0, phnum = 0, scanned = 0;
+	bool past_end = false;
+	GElf_Ehdr eh;
 	Elf *e;
 	int err = 0;
 
@@ -179,13 +181,18 @@ int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char
 		elf_end(e);
 		return -EINVAL;
 	}
-	if (elf_getshdrnum(e, &nsec) || elf_getphdrnum(e, &phnum)) {
-		/* a file without section headers has only program headers, and back */
-		if (elf_getshdrnum(e, &nsec))
-			nsec = 0;
-		if (elf_getphdrnum(e, &phnum))
-			phnum = 0;
-	}
+	/* a file without section headers has only program headers, and back */
+	if (elf_getshdrnum(e, &nsec))
+		nsec = 0;
+	if (elf_getphdrnum(e, &phnum))
+		phnum = 0;
+	/* headers that point past the end: truncated or corrupt, scan what is there */
+	if (!gelf_getehdr(e, &eh) ||
+	    (eh.e_shoff && !in_file(&st, eh.e_shoff, (unsigned long long)eh.e_shnum *
+						      eh.e_shentsize)) ||
+	    (eh.e_phoff && !in_file(&st, eh.e_phoff, (unsigned long long)eh.e_phnum *
+						      eh.e_phentsize)))
+		past_end = true;
 	/* Read-only data: allocated PROGBITS that is neither code nor writable. */
 	while (nsec && !err && (scn = elf_nextscn(e, scn))) {
 		GElf_Shdr sh;
@@ -196,8 +203,10 @@ int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char
 		if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_ALLOC) ||
 		    (sh.sh_flags & (SHF_EXECINSTR | SHF_WRITE)))
 			continue;
-		if (!in_file(&st, sh.sh_offset, sh.sh_size))
+		if (!in_file(&st, sh.sh_offset, sh.sh_size)) {
+			past_end = true;
 			continue;
+		}
 		r = (struct region){ buf + sh.sh_offset, sh.sh_size, sh.sh_offset };
 		err = scan(&st, &r);
 		scanned++;
@@ -209,13 +218,19 @@ int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char
 
 		if (!gelf_getphdr(e, i, &ph) || ph.p_type != PT_LOAD)
 			continue;
-		if (!in_file(&st, ph.p_offset, ph.p_filesz))
+		if (!in_file(&st, ph.p_offset, ph.p_filesz)) {
+			past_end = true;
 			continue;
+		}
 		r = (struct region){ buf + ph.p_offset, ph.p_filesz, ph.p_offset };
 		err = scan(&st, &r);
 	}
 	if (!err && !nsec && !phnum) {
 		*why = "no section or program headers (truncated or corrupt ELF)";
+		err = -EINVAL;
+	} else if (!err && past_end) {
+		*why = "headers point past the end of the file (truncated or corrupt ELF); "
+		       "the parts inside it were scanned";
 		err = -EINVAL;
 	}
 	elf_end(e);
