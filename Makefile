@@ -4,6 +4,7 @@
 #
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
+#   make fuzz     libFuzzer on the rules, ELF and initramfs readers (FUZZ_SECONDS each)
 #
 # Every target that needs packages installs the missing ones first.
 
