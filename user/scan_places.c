@@ -22,7 +22,23 @@ struct places {
 	const char *root;	/* "" for "/" */
 	char **progs;		/* absolute paths under the root, deduplicated */
 	size_t nprogs;
+	struct stat dirs[16];	/* conf directories read (merged /usr: /lib is /usr/lib) */
+	size_t ndirs;
 };
+
+static bool dir_seen(struct places *p, const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st))
+		return true;	/* missing: nothing to read */
+	for (size_t i = 0; i < p->ndirs; i++)
+		if (p->dirs[i].st_dev == st.st_dev && p->dirs[i].st_ino == st.st_ino)
+			return true;
+	if (p->ndirs < sizeof(p->dirs) / sizeof(p->dirs[0]))
+		p->dirs[p->ndirs++] = st;
+	return false;
+}
 
 static bool exists(const char *path)
 {
@@ -200,6 +216,8 @@ static void conf_dirs(struct places *p, const char *const *dirs, size_t ndirs,
 		int n;
 
 		snprintf(dir, sizeof(dir), "%s%s", p->root, dirs[i]);
+		if (dir_seen(p, dir))
+			continue;
 		n = scandir(dir, &ents, is_conf, alphasort);
 		for (int j = 0; j < n; j++) {
 			snprintf(path, sizeof(path), "%s/%s", dir, ents[j]->d_name);
