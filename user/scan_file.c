@@ -77,6 +77,22 @@ static bool ends_with(const char *s, const char *suffix)
 	return l >= n && !strcmp(s + l - n, suffix);
 }
 
+/* Named like an initramfs image: then "no cpio inside" is worth a message. */
+static bool image_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return !strncmp(base, "initrd", 6) || !strncmp(base, "initramfs", 9) ||
+	       strstr(base, ".cpio") || ends_with(base, ".img");
+}
+
+/* udev rules, not polkit's JavaScript *.rules: the file sits in a udev directory. */
+static bool udev_rules_name(const char *path)
+{
+	return ends_with(path, ".rules") && strstr(path, "udev/");
+}
+
 /* Content of a file or of an image member; images are not nested. */
 static void scan_content(struct sa_audit *a, const char *file, const char *member,
 			 const char *buf, size_t len, bool top);
@@ -107,10 +123,13 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 			sa_audit_bad_input(a, file, member, "%s", why ? why : "cannot read ELF");
 	} else if (top && sa_is_archive(buf, len)) {
 		static const struct sa_initramfs_ops ops = { on_member, on_image_error };
+		unsigned long bad = a->tot.unreadable;
 
-		if (sa_initramfs_read(buf, len, &ops, &c) == 0)
-			sa_audit_bad_input(a, file, NULL, "not a readable archive");
-	} else if (ends_with(name, ".rules")) {
+		/* errors are reported by the reader; 0 archives: not an image */
+		if (!sa_initramfs_read(buf, len, &ops, &c) && bad == a->tot.unreadable &&
+		    image_name(file))
+			sa_audit_bad_input(a, file, NULL, "not an initramfs image: no cpio archive");
+	} else if (udev_rules_name(name)) {
 		sa_audit_rules(a, file, member, buf, len, NULL, NULL);
 	} else if (sa_is_text(buf, len)) {
 		sa_scan_script(buf, len, 1, on_hit, &c);

@@ -30,6 +30,8 @@ bool sa_is_archive(const char *buf, size_t len)
 	return false;
 }
 
+#define NOT_CPIO "not a cpio archive"
+
 static struct archive *open_one(const char *buf, size_t len, char *why, size_t whylen)
 {
 	struct archive *a = archive_read_new();
@@ -47,8 +49,12 @@ static struct archive *open_one(const char *buf, size_t len, char *why, size_t w
 	archive_read_support_filter_bzip2(a);
 	archive_read_support_filter_lz4(a);
 	if (archive_read_open_memory(a, buf, len) != ARCHIVE_OK) {
-		snprintf(why, whylen, "cannot open the archive: %s",
-			 archive_error_string(a) ? archive_error_string(a) : "unknown error");
+		/* libarchive's ARCHIVE_ERRNO_FILE_FORMAT is EILSEQ on Linux */
+		if (archive_errno(a) == EILSEQ)
+			snprintf(why, whylen, NOT_CPIO);
+		else
+			snprintf(why, whylen, "cannot open the archive: %s",
+				 archive_error_string(a) ? archive_error_string(a) : "unknown error");
 		archive_read_free(a);
 		return NULL;
 	}
@@ -125,7 +131,9 @@ int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops
 		}
 		a = open_one(buf + off, len - off, msg, sizeof(msg));
 		if (!a) {
-			ops->error(NULL, msg, ctx);
+			/* a compressed file that holds no cpio is not an image: say nothing */
+			if (narch || strcmp(msg, NOT_CPIO))
+				ops->error(NULL, msg, ctx);
 			break;
 		}
 		narch++;

@@ -31,7 +31,8 @@ struct sa_initramfs_ops {
 
 /*
  * Read every archive in @buf. Returns the number of archives read (0: none
- * recognised), or the first non-zero value a callback returned.
+ * recognised; a compressed file that holds no cpio archive is not an image
+ * and gives no error), or the first non-zero value a callback returned.
  */
 int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops *ops,
 		      void *ctx);

@@ -41,7 +41,35 @@ static long find(const char *s, size_t n, const char *w)
 	return hit ? hit - s : -1;
 }
 
-/* A test operator (-d, -L, -h) applied to a /sys/block or /sys/class path. */
+/*
+ * The path at @p names an entry that was a directory in the old layout and
+ * is a symlink today: /sys/block/<disk>..., /sys/class/<class>/<device>...
+ * (not /sys/block or /sys/class/<class> themselves).
+ */
+static bool sysfs_entry(const char *p, size_t n)
+{
+	size_t i, comps = 0, need;
+
+	if (n >= 11 && !memcmp(p, "/sys/block/", 11)) {
+		i = 11;
+		need = 1;
+	} else if (n >= 11 && !memcmp(p, "/sys/class/", 11)) {
+		i = 11;
+		need = 2;
+	} else {
+		return false;
+	}
+	/* count non-empty path components up to the end of the word */
+	while (i < n && !isspace((unsigned char)p[i]) && p[i] != '"' && p[i] != '\'' &&
+	       p[i] != ']' && p[i] != ';') {
+		if (p[i] != '/' && (p[i - 1] == '/'))
+			comps++;
+		i++;
+	}
+	return comps >= need;
+}
+
+/* A test operator (-d, -L, -h) applied to such an entry. */
 static long sysfs_test(const char *s, size_t n, char op)
 {
 	for (size_t i = 0; i + 3 < n; i++) {
@@ -53,8 +81,7 @@ static long sysfs_test(const char *s, size_t n, char op)
 		j = i + 2;
 		while (j < n && (isspace((unsigned char)s[j]) || s[j] == '"' || s[j] == '\''))
 			j++;
-		if ((n - j >= 10 && !memcmp(s + j, "/sys/block", 10)) ||
-		    (n - j >= 11 && !memcmp(s + j, "/sys/class/", 11)))
+		if (sysfs_entry(s + j, n - j))
 			return i;
 	}
 	return -1;
