@@ -15,6 +15,14 @@ findings() {
 		print basename($o->{file}), ":$o->{line} $o->{key}\n" if $o->{type} eq "finding";'
 }
 
+# ---- the command line ---------------------------------------------------------
+"$sa" rules --help | grep -q '^EXAMPLES:' && "$sa" scan --help | grep -q '^EXAMPLES:'
+tap_ok $? "rules --help and scan --help show USAGE and EXAMPLES"
+"$sa" rules --frobnicate >/dev/null 2>&1
+tap_ok $([ $? = 2 ]; echo $?) "rules: an unknown option is exit 2"
+"$sa" --help | grep -q '^  rules ' && "$sa" --help | grep -q '^  scan '
+tap_ok $? "sysfs-audit --help lists rules and scan"
+
 # ---- the legacy corpus ------------------------------------------------------
 corpus=$top/tests/rules/legacy
 "$sa" rules --json "$corpus" >"$tmp/legacy.json" 2>"$tmp/legacy.err"
