@@ -74,10 +74,10 @@ int sa_totals_print(FILE *f, bool json, const char *command, const struct sa_tot
 	int ret;
 
 	if (!json) {
-		fprintf(stderr, "sysfs-audit %s: %lu files, %lu findings (%lu errors, %lu warnings, "
-			"%lu notes), %lu unreadable\n", command, t->files, t->findings,
-			t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING], t->by_sev[SA_SEV_NOTE],
-			t->unreadable);
+		fprintf(stderr, "sysfs-audit %s: %lu files, %lu findings (%lu errors, "
+			"%lu warnings, %lu notes), %lu unreadable\n", command, t->files,
+			t->findings, t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING],
+			t->by_sev[SA_SEV_NOTE], t->unreadable);
 		return 0;
 	}
 	o = json_object_new_object();

@@ -96,8 +96,9 @@ static int tokenize(struct sa_rule *r, struct sa_rule_token **tokbuf, size_t *to
 		while (i < n && (t[i] == ' ' || t[i] == '\t'))
 			i++;
 		if (i + 1 < n && t[i + 1] == '=' && strchr("=!+-:", t[i]) && t[i]) {
-			static const enum sa_rule_op ops[] = { SA_OP_MATCH, SA_OP_NOMATCH, SA_OP_ADD,
-							       SA_OP_REMOVE, SA_OP_FINAL };
+			static const enum sa_rule_op ops[] = {
+				SA_OP_MATCH, SA_OP_NOMATCH, SA_OP_ADD, SA_OP_REMOVE, SA_OP_FINAL,
+			};
 			tk.op = ops[strchr("=!+-:", t[i]) - "=!+-:"];
 			i += 2;
 		} else if (i < n && t[i] == '=') {
@@ -374,8 +375,8 @@ static int value_substs(struct emit *e, const struct sa_rule_token *t, bool lega
 			is.kind = "physdev-key";
 			is.sev = SA_SEV_ERROR;
 			snprintf(is.key, sizeof(is.key), "%.*s", (int)(close + 1 - p), p);
-			snprintf(is.replacement, sizeof(is.replacement), "%s",
-				 alen == 10 ? "SUBSYSTEMS==" : alen == 13 ? "DRIVERS==" : "KERNELS==");
+			snprintf(is.replacement, sizeof(is.replacement), "%s", alen == 10 ?
+				 "SUBSYSTEMS==" : alen == 13 ? "DRIVERS==" : "KERNELS==");
 			snprintf(is.message, sizeof(is.message),
 				 "%.*s is always empty today (CONFIG_SYSFS_DEPRECATED): match the "
 				 "parent with %s instead", (int)alen, a, is.replacement);
@@ -395,9 +396,9 @@ static int value_substs(struct emit *e, const struct sa_rule_token *t, bool lega
 			snprintf(is.replacement, sizeof(is.replacement), "ATTRS{%.*s}==\"?*\" with "
 				 "$attr{%.*s}", SHOWN(alen), a, SHOWN(alen), a);
 			snprintf(is.message, sizeof(is.message),
-				 "$sysfs{} is the old name of $attr{}; before udev 098 it searched the "
-				 "parent devices for the attribute, today it reads the device the rule "
-				 "matched: use %s", is.replacement);
+				 "$sysfs{} is the old name of $attr{}; before udev 098 it "
+				 "searched the parent devices for the attribute, today it reads "
+				 "the device the rule matched: use %s", is.replacement);
 			err = emit(e, &is);
 		} else if (kind == 1 && legacy) {
 			is.kind = "legacy-semantics";
@@ -406,8 +407,9 @@ static int value_substs(struct emit *e, const struct sa_rule_token *t, bool lega
 			snprintf(is.replacement, sizeof(is.replacement), "ATTRS{%.*s}==\"?*\" with "
 				 "$attr{%.*s}", SHOWN(alen), a, SHOWN(alen), a);
 			snprintf(is.message, sizeof(is.message),
-				 "before udev 098 %%s{} searched the parent devices for the attribute; "
-				 "today it reads the device the rule matched: use %s", is.replacement);
+				 "before udev 098 %%s{} searched the parent devices for the "
+				 "attribute; today it reads the device the rule matched: use %s",
+				 is.replacement);
 			err = emit(e, &is);
 		}
 	}
@@ -423,8 +425,8 @@ static int legacy_paths(struct emit *e, const struct sa_rule_token *t)
 	const char *p;
 
 	set_key(&is, t);
-	if ((p = memmem(v, n, "device/bus", 10)) &&
-	    (p + 10 == v + n || !is_keychar(p[10]))) {
+	p = memmem(v, n, "device/bus", 10);
+	if (p && (p + 10 == v + n || !is_keychar(p[10]))) {
 		is.sev = SA_SEV_ERROR;
 		snprintf(is.replacement, sizeof(is.replacement), "device/subsystem");
 		snprintf(is.message, sizeof(is.message),
@@ -434,7 +436,8 @@ static int legacy_paths(struct emit *e, const struct sa_rule_token *t)
 	}
 	if (memmem(v, n, "device/..", 9)) {
 		is.sev = SA_SEV_WARNING;
-		snprintf(is.replacement, sizeof(is.replacement), "KERNELS==/SUBSYSTEMS== and $attr{}");
+		snprintf(is.replacement, sizeof(is.replacement),
+			 "KERNELS==/SUBSYSTEMS== and $attr{}");
 		snprintf(is.message, sizeof(is.message),
 			 "walks up from the 'device' link by path text; the number of levels "
 			 "changed with the sysfs layout: match the parent with %s", is.replacement);
@@ -525,9 +528,9 @@ int sa_rules_classify(const struct sa_rule *r, bool legacy_file, sa_issue_cb cb,
 			snprintf(is.replacement, sizeof(is.replacement), "DRIVERS%s\"%.*s\"",
 				 op_str(t->op), SHOWN(t->value_len), t->value);
 			snprintf(is.message, sizeof(is.message),
-				 "in this legacy rule DRIVER== also matched a parent's driver (what "
-				 "PHYSDEVDRIVER carried); since udev 098 it matches the event device "
-				 "only: use %s", is.replacement);
+				 "in this legacy rule DRIVER== also matched a parent's driver "
+				 "(what PHYSDEVDRIVER carried); since udev 098 it matches the "
+				 "event device only: use %s", is.replacement);
 			err = emit(&e, &is);
 		} else if (key_is(t, "DEVPATH") && !t->attr && match) {
 			err = legacy_devpath(&e, t);

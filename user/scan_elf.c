@@ -120,7 +120,8 @@ static int busybox(struct state *st, const struct region *r)
 	if (!v || !memmem(r->p, r->len, "\0mdev\0", 6))
 		return 0;
 	v += sizeof(tag) - 1;
-	while (v + i < end && i < sizeof(ver) - 1 && ((v[i] >= '0' && v[i] <= '9') || v[i] == '.')) {
+	while (v + i < end && i < sizeof(ver) - 1 &&
+	       ((v[i] >= '0' && v[i] <= '9') || v[i] == '.')) {
 		ver[i] = v[i];
 		i++;
 	}

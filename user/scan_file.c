@@ -128,7 +128,8 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 		/* errors are reported by the reader; 0 archives: not an image */
 		if (!sa_initramfs_read(buf, len, &ops, &c) && bad == a->tot.unreadable &&
 		    image_name(file))
-			sa_audit_bad_input(a, file, NULL, "not an initramfs image: no cpio archive");
+			sa_audit_bad_input(a, file, NULL,
+					   "not an initramfs image: no cpio archive");
 	} else if (udev_rules_name(name)) {
 		sa_audit_rules(a, file, member, buf, len, NULL, NULL);
 	} else if (sa_is_text(buf, len)) {

@@ -54,7 +54,8 @@ static struct archive *open_one(const char *buf, size_t len, char *why, size_t w
 			snprintf(why, whylen, NOT_CPIO);
 		else
 			snprintf(why, whylen, "cannot open the archive: %s",
-				 archive_error_string(a) ? archive_error_string(a) : "unknown error");
+				 archive_error_string(a) ? archive_error_string(a) :
+				 "unknown error");
 		archive_read_free(a);
 		return NULL;
 	}

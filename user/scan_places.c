@@ -275,7 +275,8 @@ static void sysctl_line(struct places *p, const char *file, const char *s, size_
 
 	if (i < n && s[i] == '-')	/* "-key = value": ignore errors */
 		i++;
-	if (n - i < 14 || (memcmp(s + i, "kernel.hotplug", 14) && memcmp(s + i, "kernel/hotplug", 14)))
+	if (n - i < 14 ||
+	    (memcmp(s + i, "kernel.hotplug", 14) && memcmp(s + i, "kernel/hotplug", 14)))
 		return;
 	v = skip_space(s, n, i + 14);
 	if (v >= n || s[v] != '=')

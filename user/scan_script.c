@@ -102,99 +102,108 @@ static const struct {
 	  "parent's driver link" },
 };
 
-static int line(const char *s, size_t n, unsigned long lineno, sa_hit_cb cb, void *ctx)
+struct line_ctx {
+	unsigned long lineno;
+	sa_hit_cb cb;
+	void *ctx;
+};
+
+static int hit(const struct line_ctx *l, long at, const char *kind, const char *key,
+	       enum sa_sev sev, const char *message, const char *replacement)
 {
-	struct sa_hit h = { .line = lineno, .offset = -1 };
+	struct sa_hit h = {
+		.line = l->lineno,
+		.col = at + 1,
+		.offset = -1,
+		.kind = kind,
+		.key = key,
+		.sev = sev,
+		.message = message,
+		.replacement = replacement,
+	};
+
+	return l->cb(&h, l->ctx);
+}
+
+/* `find ... /sys/... -type d` without -L or -follow */
+static long find_type_d(const char *s, size_t n)
+{
+	long at = find(s, n, "find ");
+
+	if (at < 0)
+		return -1;
+	s += at;
+	n -= at;
+	if (find(s, n, "/sys/") < 0 || find(s, n, "-type d") < 0 || find(s, n, " -L ") >= 0 ||
+	    find(s, n, "-follow") >= 0)
+		return -1;
+	return at;
+}
+
+/* the 'bus' link: device/bus as a whole path component, on a /sys path */
+static long bus_link(const char *s, size_t n)
+{
+	long at = find(s, n, "device/bus");
+
+	if (at < 0 || find(s, n, "/sys") < 0)
+		return -1;
+	if (at + 10 < (long)n && word_char(s[at + 10]))
+		return -1;
+	return at;
+}
+
+static int line(const char *s, size_t n, const struct line_ctx *l)
+{
 	size_t i = 0;
 	long at;
-	int err;
+	int err = 0;
 
 	while (i < n && isspace((unsigned char)s[i]))
 		i++;
 	if (i < n && s[i] == '#')
 		return 0;
-	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && !err; k++) {
 		at = find_word(s, n, keys[k].word);
-		if (at < 0)
-			continue;
-		h.col = at + 1;
-		h.kind = "physdev-key";
-		h.key = keys[k].word;
-		h.sev = SA_SEV_ERROR;
-		h.message = keys[k].message;
-		h.replacement = keys[k].replacement;
-		err = cb(&h, ctx);
-		if (err)
-			return err;
+		if (at >= 0)
+			err = hit(l, at, "physdev-key", keys[k].word, SA_SEV_ERROR, keys[k].message,
+				  keys[k].replacement);
 	}
-	h.replacement = NULL;
-	if ((at = find_word(s, n, "WAIT_FOR_SYSFS")) >= 0) {
-		h.col = at + 1;
-		h.kind = "removed-key";
-		h.key = "WAIT_FOR_SYSFS";
-		h.sev = SA_SEV_WARNING;
-		h.message = "writes or reads the WAIT_FOR_SYSFS udev key, removed in udev 174";
-		if ((err = cb(&h, ctx)))
-			return err;
+	at = find_word(s, n, "WAIT_FOR_SYSFS");
+	if (!err && at >= 0)
+		err = hit(l, at, "removed-key", "WAIT_FOR_SYSFS", SA_SEV_WARNING,
+			  "writes or reads the WAIT_FOR_SYSFS udev key, removed in udev 174", NULL);
+	at = find_type_d(s, n);
+	if (!err && at >= 0)
+		err = hit(l, at, "dir-walk", "find -type d", SA_SEV_WARNING,
+			  "walks sysfs with 'find -type d', which skips the symlinks that "
+			  "/sys/block and /sys/class hold today: use 'find -L' or 'find -type l'",
+			  "find -L");
+	at = sysfs_test(s, n, 'L');
+	if (at < 0)
+		at = sysfs_test(s, n, 'h');
+	if (!err && at >= 0)
+		err = hit(l, at, "link-test", s[at + 1] == 'L' ? "-L" : "-h", SA_SEV_WARNING,
+			  "tests whether a /sys/block or /sys/class entry is a symlink: they were "
+			  "directories in the old layout and are symlinks today", NULL);
+	at = sysfs_test(s, n, 'd');
+	if (!err && at >= 0)
+		err = hit(l, at, "dir-test", "-d", SA_SEV_NOTE,
+			  "review: a directory test on a /sys/block or /sys/class entry; "
+			  "'test -d' follows today's symlinks, code that relies on real "
+			  "directories (lstat, cd .., nested entries) does not", NULL);
+	at = bus_link(s, n);
+	if (!err && at >= 0) {
+		err = hit(l, at, "legacy-path", "device/bus", SA_SEV_ERROR,
+			  "reads the 'bus' link, which went with CONFIG_SYSFS_DEPRECATED: "
+			  "read device/subsystem", "device/subsystem");
+	} else if (!err && find(s, n, "/sys") >= 0) {
+		at = find(s, n, "device/..");
+		if (at >= 0)
+			err = hit(l, at, "legacy-path", "device/..", SA_SEV_NOTE,
+				  "review: walks up from a 'device' link by path text; the number "
+				  "of levels changed with the sysfs layout", NULL);
 	}
-	at = find(s, n, "find ");
-	if (at >= 0 && find(s + at, n - at, "/sys/") >= 0 && find(s + at, n - at, "-type d") >= 0 &&
-	    find(s + at, n - at, " -L ") < 0 && find(s + at, n - at, "-follow") < 0) {
-		h.col = at + 1;
-		h.kind = "dir-walk";
-		h.key = "find -type d";
-		h.sev = SA_SEV_WARNING;
-		h.message = "walks sysfs with 'find -type d', which skips the symlinks that "
-			    "/sys/block and /sys/class hold today: use 'find -L' or 'find -type l'";
-		h.replacement = "find -L";
-		if ((err = cb(&h, ctx)))
-			return err;
-		h.replacement = NULL;
-	}
-	if ((at = sysfs_test(s, n, 'L')) >= 0 || (at = sysfs_test(s, n, 'h')) >= 0) {
-		h.col = at + 1;
-		h.kind = "link-test";
-		h.key = s[at + 1] == 'L' ? "-L" : "-h";
-		h.sev = SA_SEV_WARNING;
-		h.message = "tests whether a /sys/block or /sys/class entry is a symlink: they were "
-			    "directories in the old layout and are symlinks today";
-		if ((err = cb(&h, ctx)))
-			return err;
-	}
-	if ((at = sysfs_test(s, n, 'd')) >= 0) {
-		h.col = at + 1;
-		h.kind = "dir-test";
-		h.key = "-d";
-		h.sev = SA_SEV_NOTE;
-		h.message = "review: a directory test on a /sys/block or /sys/class entry; "
-			    "'test -d' follows today's symlinks, code that relies on real "
-			    "directories (lstat, cd .., nested entries) does not";
-		if ((err = cb(&h, ctx)))
-			return err;
-	}
-	if ((at = find(s, n, "device/bus")) >= 0 && find(s, n, "/sys") >= 0 &&
-	    (at + 10 == (long)n || !word_char(s[at + 10]))) {
-		h.col = at + 1;
-		h.kind = "legacy-path";
-		h.key = "device/bus";
-		h.sev = SA_SEV_ERROR;
-		h.message = "reads the 'bus' link, which went with CONFIG_SYSFS_DEPRECATED: "
-			    "read device/subsystem";
-		h.replacement = "device/subsystem";
-		if ((err = cb(&h, ctx)))
-			return err;
-		h.replacement = NULL;
-	} else if ((at = find(s, n, "device/..")) >= 0 && find(s, n, "/sys") >= 0) {
-		h.col = at + 1;
-		h.kind = "legacy-path";
-		h.key = "device/..";
-		h.sev = SA_SEV_NOTE;
-		h.message = "review: walks up from a 'device' link by path text; the number of "
-			    "levels changed with the sysfs layout";
-		if ((err = cb(&h, ctx)))
-			return err;
-	}
-	return 0;
+	return err;
 }
 
 int sa_scan_script(const char *buf, size_t len, unsigned long first_line, sa_hit_cb cb,
@@ -207,8 +216,9 @@ int sa_scan_script(const char *buf, size_t len, unsigned long first_line, sa_hit
 	while (pos < len && !err) {
 		const char *s = buf + pos, *nl = memchr(s, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - s) : len - pos;
+		struct line_ctx l = { lineno++, cb, ctx };
 
-		err = line(s, n, lineno++, cb, ctx);
+		err = line(s, n, &l);
 		pos += n + 1;
 	}
 	return err;

@@ -164,11 +164,13 @@ int main(void)
 	       "1:38 error removed-key ID|", "BUS, SYSFS{}, ID: removed keys");
 	expect("bus==\"usb\", Sysfs{x}==\"y\", id==\"z\"",
 	       "1:1 error removed-key bus|1:13 error removed-key Sysfs{x}|"
-	       "1:28 error removed-key id|", "key names are case-insensitive, as old udev read them");
+	       "1:28 error removed-key id|",
+	       "key names are case-insensitive, as old udev read them");
 	expect("ENV{PHYSDEVPATH}==\"?*\", ENV{PHYSDEVBUS}==\"usb\", ENV{PHYSDEVDRIVER}!=\"x\"",
 	       "1:1 error physdev-key ENV{PHYSDEVPATH}|1:25 error physdev-key ENV{PHYSDEVBUS}|"
 	       "1:49 error physdev-key ENV{PHYSDEVDRIVER}|", "ENV{PHYSDEV*}: never matches");
-	expect("ENV{physdevbus}==\"usb\"", "", "ENV{} names are case-sensitive: physdevbus is not a key");
+	expect("ENV{physdevbus}==\"usb\"", "",
+	       "ENV{} names are case-sensitive: physdevbus is not a key");
 	expect("WAIT_FOR_SYSFS=\"bus\"", "1:1 error removed-key WAIT_FOR_SYSFS|", "WAIT_FOR_SYSFS");
 	expect("DEVPATH==\"/class/input/*\", DEVPATH!=\"/block/*\", DEVPATH==\"/devices/*\"",
 	       "1:1 error legacy-devpath DEVPATH|1:28 error legacy-devpath DEVPATH|",
@@ -194,8 +196,8 @@ int main(void)
 	       "SYSFS{../x}: both the parent walk and the removed key");
 	expect("NAME=\"$sysfs{model}\"", "1:7 warning legacy-semantics $sysfs{model}|",
 	       "$sysfs{} is the deprecated alias of $attr{}");
-	expect("SUBSYSTEM==\"block\", KERNEL==\"sd*\", SUBSYSTEMS==\"usb\", ATTRS{idVendor}==\"1\", "
-	       "RUN+=\"/sbin/foo\"", "", "modern keys: no finding");
+	expect("SUBSYSTEM==\"block\", KERNEL==\"sd*\", SUBSYSTEMS==\"usb\", "
+	       "ATTRS{idVendor}==\"1\", RUN+=\"/sbin/foo\"", "", "modern keys: no finding");
 	expect("# BUS==\"usb\"\n", "", "a commented-out legacy rule is no finding");
 	expect("A==\"1\", BUS==\"never closed\n", "", "an unterminated value is not classified");
 
@@ -208,8 +210,8 @@ int main(void)
 				"PROGRAM==\"g\"";
 
 		sa_rules_parse(t, strlen(t), on_rule_progs, &o);
-		ok(!strcmp(o.buf, "/sbin/a|b|c|/d|"), "programs of RUN, PROGRAM, IMPORT{program} (%s)",
-		   o.buf);
+		ok(!strcmp(o.buf, "/sbin/a|b|c|/d|"),
+		   "programs of RUN, PROGRAM, IMPORT{program} (%s)", o.buf);
 	}
 
 	/* a 1 MiB logical line */

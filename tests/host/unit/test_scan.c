@@ -226,16 +226,17 @@ static void initramfs_tests(void)
 		n += write_cpio(img + n, cap - n, filters[f], main_, 2);
 		members[0] = errors[0] = '\0';
 		r = sa_initramfs_read(img, n, &ops, NULL);
-		ok(r == 3 && !strcmp(members, "kernel/x86/microcode/GenuineIntel.bin:9:MICROCODE|"
-				      "kernel/firmware/acpi/ssdt.aml:4:SSDT|"
-				      "init:27:#!/bin/sh.ec|"
-				      "etc/udev/rules.d/50-old.rules:11:BUS==\"usb\".|") && !errors[0],
+		ok(r == 3 && !errors[0] &&
+		   !strcmp(members, "kernel/x86/microcode/GenuineIntel.bin:9:MICROCODE|"
+			   "kernel/firmware/acpi/ssdt.aml:4:SSDT|init:27:#!/bin/sh.ec|"
+			   "etc/udev/rules.d/50-old.rules:11:BUS==\"usb\".|"),
 		   "two early cpios + %c-compressed main: every member (%d archives) %s %s",
 		   filters[f], r, members, errors);
 		/* the same image cut short inside the compressed part */
 		members[0] = errors[0] = '\0';
 		r = sa_initramfs_read(img, n - 20, &ops, NULL);
-		ok(errors[0] != '\0', "%c image truncated: an error reported (%s)", filters[f], errors);
+		ok(errors[0] != '\0', "%c image truncated: an error reported (%s)", filters[f],
+		   errors);
 	}
 	/* garbage after a valid archive */
 	{
@@ -245,7 +246,8 @@ static void initramfs_tests(void)
 		memcpy(img + n, "garbage!", 8);
 		members[0] = errors[0] = '\0';
 		r = sa_initramfs_read(img, n + 8, &ops, NULL);
-		ok(r == 1 && strstr(errors, "not an archive"), "trailing garbage reported (%s)", errors);
+		ok(r == 1 && strstr(errors, "not an archive"), "trailing garbage reported (%s)",
+		   errors);
 	}
 	/* a header that claims a huge member: newc size field 0x7fffffff */
 	{
