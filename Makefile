@@ -47,6 +47,7 @@ AUDIT_SRCS := user/findings.c user/slurp.c user/rules_parse.c user/rules_dirs.c 
 	      user/dpkg_owner.c user/scan_file.c user/scan_places.c user/scan_elf.c \
 	      user/scan_script.c user/scan_initramfs.c
 USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
+	      user/tracer.c user/record.c \
 	      user/event.c user/report.c $(MODEL_SRCS) user/cmd_rules.c user/cmd_scan.c \
 	      $(AUDIT_SRCS)
 # libarchive.a with only the filters an initramfs uses (see scan_initramfs.c).
@@ -78,8 +79,8 @@ guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_rules \
-	      $(BUILD)/tests/test_scan
+UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_record \
+	      $(BUILD)/tests/test_rules $(BUILD)/tests/test_scan
 
 $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/legacy.h user/sysfs_tree.h
 	@mkdir -p $(dir $@)
@@ -88,6 +89,10 @@ $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/leg
 $(BUILD)/tests/test_event: tests/host/unit/test_event.c user/event.c user/legacy.c user/event.h bpf/sysfs_audit.h
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/event.c user/legacy.c
+
+$(BUILD)/tests/test_record: tests/host/unit/test_record.c user/record.c user/record.h bpf/sysfs_audit.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/record.c
 
 $(BUILD)/tests/test_rules: tests/host/unit/test_rules.c user/rules_parse.c user/findings.c \
 		user/rules_parse.h user/findings.h
