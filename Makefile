@@ -134,7 +134,7 @@ fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 # is told to fail such allocations the same way instead of aborting.
 FUZZ_ASAN := ASAN_OPTIONS=max_allocation_size_mb=1024:allocator_may_return_null=1
 fuzz: fuzz-build
-	@for t in $(FUZZ_TARGETS); do \
+	@set -o pipefail; for t in $(FUZZ_TARGETS); do \
 		mkdir -p $(BUILD)/fuzz/$$t $(BUILD)/fuzz/$$t-crashes; \
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 		$(FUZZ_ASAN) nice -n 10 $(BUILD)/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=30 \
