@@ -17,6 +17,8 @@ enum sa_exit {
 	EXIT_VERIFIER = 6,	/* the verifier rejected the program */
 	EXIT_SYSFS = 7,		/* the sysfs tree cannot be read */
 	EXIT_LOST = 8,		/* --fail-on-lost and events were lost */
+	EXIT_FOUND = 9,		/* rules/scan: a dependent on the old layout was found */
+	EXIT_INPUT = 10,	/* rules/scan: some input could not be read or parsed */
 };
 
 /* "sysfs-audit: <message>" on stderr. */
@@ -35,5 +37,7 @@ int sa_argp_parse(const struct argp *argp, int argc, char **argv, void *input);
 /* The commands; each lives in user/cmd_<name>.c. */
 int cmd_trace(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_scan(int argc, char **argv);
 
 #endif

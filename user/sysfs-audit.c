@@ -19,6 +19,8 @@ static const struct {
 } commands[] = {
 	{ "trace", cmd_trace, "for every device uevent, what the deprecated layout would have produced (BPF)" },
 	{ "snapshot", cmd_snapshot, "the same for every device present in a sysfs tree (no BPF)" },
+	{ "rules", cmd_rules, "udev rules that rely on the old layout or its removed keys (static)" },
+	{ "scan", cmd_scan, "programs, scripts and initramfs images that rely on it (static)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -34,10 +36,13 @@ static void usage(FILE *f)
 	      "EXAMPLES:\n"
 	      "    sysfs-audit trace                   # live table, Ctrl-C for the summary\n"
 	      "    sysfs-audit trace --json -d 60      # JSON lines for 60 s, then a summary\n"
-	      "    sysfs-audit snapshot                # the coldplug view of /sys\n\n"
+	      "    sysfs-audit snapshot                # the coldplug view of /sys\n"
+	      "    sysfs-audit rules                   # legacy constructs in udev rules\n"
+	      "    sysfs-audit scan --root /mnt        # programs, scripts, initramfs images\n\n"
 	      "Exit status: 0 ok, 1 error, 2 usage, 3 not permitted, 4 no kernel BTF,\n"
 	      "5 no usable attach point, 6 verifier rejected the program, 7 sysfs tree\n"
-	      "unreadable, 8 events lost (with --fail-on-lost). See sysfs-audit(8).\n", f);
+	      "unreadable, 8 events lost (with --fail-on-lost), 9 rules/scan found something,\n"
+	      "10 rules/scan could not read some input. See sysfs-audit(8).\n", f);
 }
 
 int main(int argc, char **argv)
