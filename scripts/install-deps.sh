@@ -11,8 +11,10 @@ pkgs=(
 	dwarves xz-utils kmod cpio
 	# BPF side and loader: clang, bpftool, static libbpf and its deps
 	clang bpftool libbpf-dev zlib1g-dev libzstd-dev libjson-c-dev
-	# guest harness and tests
-	qemu-system-x86 busybox-static perl jq
+	# rules/scan: libarchive.a and the static libs of the filters it reads
+	libarchive-dev liblzma-dev liblz4-dev libbz2-dev
+	# guest harness and tests (zstd: 50-scan.t builds a zstd initramfs)
+	qemu-system-x86 busybox-static perl zstd jq
 )
 # Extra sets for targets outside make check: `install-deps.sh bench`.
 for set in "$@"; do

@@ -56,11 +56,11 @@ static const struct argp_option opts[] = {
 	{ "fail-on", OPT_FAIL_ON, "WHAT", 0,
 	  "exit non-zero if the report has WHAT: keys, paths, dependents, findings", 0 },
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
-	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 32)", 0 },
+	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default as trace)", 0 },
 	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
 	{ "sysfs", 's', "DIR", 0, "the sysfs tree of the coldplug view (default /sys)", 0 },
-	{ "rules", OPT_RULES, NULL, 0, "add the udev rules scan's findings (not in this build)", 0 },
-	{ "scan", OPT_SCAN, NULL, 0, "add the on-disk scan's findings (not in this build)", 0 },
+	{ "rules", OPT_RULES, NULL, 0, "add the udev rules audit's findings (not wired in yet)", 0 },
+	{ "scan", OPT_SCAN, NULL, 0, "add the on-disk scan's findings (not wired in yet)", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
 };
@@ -113,8 +113,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_RULES:
 	case OPT_SCAN:
-		/* The static scanner (issue 9) is not part of this build yet. */
-		argp_error(state, "--%s: the static scanner is not part of this build",
+		/* The static audit (issue 9) is not wired into record yet. */
+		argp_error(state, "--%s: the static audit is not wired into record yet; run "
+			   "'sysfs-audit rules/scan' separately",
 			   key == OPT_RULES ? "rules" : "scan");
 		break;
 	case ARGP_KEY_ARG:

@@ -11,12 +11,13 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "dependents.h"
 #include "report.h"
 #include "tracer.h"
 
 static struct {
 	struct sa_tracer_opts t;
-	bool json, fail_on_lost, no_header;
+	bool json, fail_on_lost, no_header, no_deps;
 } env = {
 	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
 };
@@ -26,7 +27,11 @@ static const char doc[] =
 "produced: the legacy DEVPATH, PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER and\n"
 "the legacy links (BPF; needs root and a kernel with BTF).\n"
 "\n"
-"USAGE: sysfs-audit trace [--json] [-d SEC] [-a MODE] [-b MIB] [-L] [-v]\n"
+"Unless --no-dependents is given, it also names the running programs that\n"
+"depend on the old layout: uevent listeners, lookups of legacy-only sysfs\n"
+"names, link-text parsers (see DEPENDENTS in sysfs-audit(8)).\n"
+"\n"
+"USAGE: sysfs-audit trace [--json] [-d SEC] [-a MODE] [-b MIB] [-L] [-N] [-v]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit trace                   # live table, Ctrl-C for the summary\n"
@@ -39,10 +44,11 @@ static const struct argp_option opts[] = {
 	{ "duration", 'd', "SEC", 0, "stop after SEC seconds", 0 },
 	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
-	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 32)", 0 },
+	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 16)", 0 },
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
 	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
 	  "for benchmarks)", 0 },
+	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
 	{ "no-header", 'H', NULL, 0, "no column header in table output", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
@@ -67,6 +73,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'C':
 		env.t.count_only = true;
+		break;
+	case 'N':
+		env.no_deps = true;
 		break;
 	case 'd':
 		env.t.duration_s = sa_parse_long(arg, 1, 365L * 24 * 3600, state, "duration");
@@ -101,19 +110,49 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+struct trace_state {
+	struct sa_summary sum;
+	struct sa_deps *deps;	/* NULL: --no-dependents, or unavailable */
+};
+
 static int print_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)
 {
-	struct sa_summary *sum = ctx;
+	struct trace_state *st = ctx;
 
-	sa_summary_add(sum, c, l);
+	sa_summary_add(&st->sum, c, l);
+	if (st->deps)
+		sa_deps_note_event(st->deps, l->physdevpath);
 	return sa_print_row(stdout, env.json, c, l) ? -(errno ? errno : EIO) : 0;
+}
+
+static void deps_tick(void *ctx)
+{
+	sa_deps_tick(ctx);
+}
+
+/* The dependents' programs, drained by the tracer's consumer. */
+static struct sa_deps *deps_start(struct sa_tracer *t)
+{
+	struct sa_deps_opts dopts = { .json = env.json };
+	struct ring_buffer *rb = sa_tracer_ring(t);
+	struct sa_deps *d;
+
+	if (!rb)
+		return NULL;
+	d = sa_deps_open(&dopts);
+	if (!d || sa_deps_attach(d) || sa_deps_add_rings(d, rb)) {
+		sa_warn("dependents not traced (%s): keys only", strerror(errno));
+		sa_deps_close(d);
+		return NULL;
+	}
+	return d;
 }
 
 int cmd_trace(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
 	static char outbuf[1 << 16];
-	struct sa_summary sum = {};
+	struct trace_state ts = {};
 	struct sa_trace_stats st;
 	struct sa_tracer *t;
 	int rc;
@@ -126,19 +165,30 @@ int cmd_trace(int argc, char **argv)
 	rc = sa_tracer_open(&env.t, &t);
 	if (rc)
 		return rc;
+	if (!env.no_deps && !env.t.count_only)
+		ts.deps = deps_start(t);
+	if (ts.deps)
+		sa_tracer_set_tick(t, deps_tick, ts.deps);
 	if (!env.json && !env.no_header)
 		sa_print_header(stdout, true);
 	fflush(stdout);
 
-	rc = sa_tracer_run(t, print_event, &sum);
+	rc = sa_tracer_run(t, print_event, &ts);
 	sa_tracer_stats(t, &st);
-	sa_print_summary(stdout, env.json, &sum, sa_tracer_attach_name(t), &st);
+	if (ts.deps) {
+		/* Before the summary, so that "type":"summary" stays the last line. */
+		sa_deps_summary(ts.deps, stdout, env.json);
+		if (sa_deps_write_error(ts.deps) && !rc)
+			rc = EXIT_FAIL;
+	}
+	sa_print_summary(stdout, env.json, &ts.sum, sa_tracer_attach_name(t), &st);
 	if (st.malformed)
 		sa_warn("%llu records could not be decoded", st.malformed);
 	if (st.lost)
 		sa_warn("%llu events lost (ring buffer full; try a larger --buffer)", st.lost);
 	if (st.unread)
 		sa_warn("%llu events still unread when the trace ended", st.unread);
+	sa_deps_close(ts.deps);
 	sa_tracer_close(t);
 	if (fflush(stdout) && !rc) {
 		sa_warn("writing the output failed: %s", strerror(errno));

@@ -19,7 +19,8 @@ enum sa_exit {
 	EXIT_VERIFIER = 6,	/* the verifier rejected the program */
 	EXIT_SYSFS = 7,		/* the sysfs tree cannot be read */
 	EXIT_LOST = 8,		/* --fail-on-lost and events were lost */
-	/* 9, 10: the static scanner's (issue 9). */
+	EXIT_FOUND = 9,		/* rules/scan: a dependent on the old layout was found */
+	EXIT_INPUT = 10,	/* rules/scan: some input could not be read or parsed */
 	EXIT_REPORT_UNREADABLE = 11,	/* a report file cannot be opened or read */
 	EXIT_REPORT_INVALID = 12,	/* empty, malformed, truncated, too large, bad schema */
 	EXIT_REPORT_VERSION = 13,	/* a report of a newer major version */
@@ -46,6 +47,8 @@ int sa_argp_parse(const struct argp *argp, int argc, char **argv, void *input);
 /* The commands; each lives in user/cmd_<name>.c. */
 int cmd_trace(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_scan(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,7 +221,9 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 
 	if (!json_object_is_type(e, json_type_object))
 		return bad(p, "%s: expected an object", where);
-	if ((err = get_str(p, e, where, "executable", REQ, &d->executable)) ||
+	/* trace's "type": "dependent" objects name it "exe" and carry one "pid". */
+	if ((err = get_str(p, e, where, member(e, "executable") ? "executable" : "exe", REQ,
+			   &d->executable)) ||
 	    (err = get_str(p, e, where, "comm", OPT, &d->comm)) ||
 	    (err = get_str(p, e, where, "package", OPT, &d->package)) ||
 	    (err = get_str(p, e, where, "kind", REQ, &d->kind)) ||
@@ -233,8 +236,22 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 	    (err = get_time(p, e, where, "last", OPT, &d->last)))
 		return err;
 	pids = member(e, "pids");
-	if (!pids)
+	if (!pids) {
+		json_object *pid = member(e, "pid");
+		unsigned long long v;
+
+		if (!pid || json_object_is_type(pid, json_type_null))
+			return 0;
+		if ((err = as_u64(p, pid, where, "pid", &v)))
+			return err;
+		if (!v)
+			return 0;	/* a configured helper: no process */
+		d->pids = calloc(1, sizeof(*d->pids));
+		if (!d->pids)
+			return oom(p);
+		d->pids[d->npids++] = (long long)(v > (unsigned long long)INT32_MAX ? INT32_MAX : v);
 		return 0;
+	}
 	if ((err = get_arr(p, e, where, "pids", &pids)))
 		return err;
 	d->pids = calloc(json_object_array_length(pids) + 1, sizeof(*d->pids));

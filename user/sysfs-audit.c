@@ -19,6 +19,8 @@ static const struct {
 	{ "snapshot", cmd_snapshot, "the same for every device present in a sysfs tree (no BPF)" },
 	{ "record", cmd_record, "trace into one versioned JSON report of this host (BPF)" },
 	{ "report", cmd_report, "merge the reports of one or many hosts; gate CI on them (no BPF)" },
+	{ "rules", cmd_rules, "udev rules that rely on the old layout or its removed keys (static)" },
+	{ "scan", cmd_scan, "programs, scripts and initramfs images that rely on it (static)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -35,13 +37,16 @@ static void usage(FILE *f)
 	      "    sysfs-audit trace                   # live table, Ctrl-C for the summary\n"
 	      "    sysfs-audit trace --json -d 60      # JSON lines for 60 s, then a summary\n"
 	      "    sysfs-audit snapshot                # the coldplug view of /sys\n"
+	      "    sysfs-audit rules                   # legacy constructs in udev rules\n"
+	      "    sysfs-audit scan --root /mnt        # programs, scripts, initramfs images\n"
 	      "    sysfs-audit record -o r.json -d 3600  # one host's report\n"
 	      "    sysfs-audit report -f markdown --fail-on=keys hosts/*.json\n\n"
 	      "Exit status: 0 ok, 1 error, 2 usage, 3 not permitted, 4 no kernel BTF,\n"
 	      "5 no usable attach point, 6 verifier rejected the program, 7 sysfs tree\n"
-	      "unreadable, 8 events lost (with --fail-on-lost); report: 11 a file\n"
-	      "unreadable, 12 invalid, 13 newer format, 14 the same host twice;\n"
-	      "--fail-on: 15 keys, 16 paths, 17 dependents, 18 findings. See sysfs-audit(8).\n", f);
+	      "unreadable, 8 events lost (with --fail-on-lost), 9 rules/scan found something,\n"
+	      "10 rules/scan could not read some input; report: 11 a file unreadable,\n"
+	      "12 invalid, 13 newer format, 14 the same host twice; --fail-on: 15 keys,\n"
+	      "16 paths, 17 dependents, 18 findings. See sysfs-audit(8).\n", f);
 }
 
 int main(int argc, char **argv)

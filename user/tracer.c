@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,9 +41,15 @@ struct sa_tracer {
 	void *ctx;
 	int cb_err;
 	bool debug;			/* SYSFS_AUDIT_DEBUG: dump each record's chain */
+	void (*tick)(void *ctx);	/* after every drain */
+	void *tick_ctx;
 	unsigned long long consumed, malformed;
 	unsigned long long deadline_ns;	/* 0: none */
 	bool detached;
+	/* Loading runs in a thread (attach_in_background()). */
+	pthread_mutex_t lock;
+	bool attach_done, interrupted;
+	int attach_rc;
 };
 
 static volatile sig_atomic_t stopping, stats_wanted;
@@ -123,6 +130,8 @@ static const char *mode_name(enum sa_attach_mode m)
 
 const char *sa_tracer_attach_name(const struct sa_tracer *t)
 {
+	if (t->interrupted)
+		return "none";
 	switch (t->used) {
 	case SA_ATTACH_TP: return "tracepoint";
 	case SA_ATTACH_FEXIT: return "fexit";
@@ -149,6 +158,8 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	bpf_program__set_autoload(skel->progs.on_kretprobe, mode == SA_ATTACH_KPROBE);
 	bpf_map__set_max_entries(skel->maps.events, (__u32)t->o.buffer_mb << 20);
 	skel->rodata->count_only = t->o.count_only;
+	/* Wake the reader early in a storm: at a quarter of the ring, 1 MiB at most. */
+	skel->rodata->wakeup_bytes = t->o.buffer_mb >= 4 ? 1 << 20 : (__u64)t->o.buffer_mb << 18;
 
 	err = sysfs_audit_bpf__load(skel);
 	if (err) {
@@ -284,6 +295,53 @@ check:
 	return 0;
 }
 
+static void *attach_thread(void *arg)
+{
+	struct sa_tracer *t = arg;
+	int rc = attach_best(t);
+
+	pthread_mutex_lock(&t->lock);
+	t->attach_rc = rc;
+	t->attach_done = true;
+	pthread_mutex_unlock(&t->lock);
+	return NULL;
+}
+
+/*
+ * Loading takes seconds (tens under emulation) and the verifier does not
+ * give way to our signal handler, so it runs in a thread while this one
+ * watches for SIGINT/SIGTERM: a stop during loading ends the trace at once.
+ * Returns attach_best()'s status, or -EINTR when stopped first.
+ */
+static int attach_in_background(struct sa_tracer *t)
+{
+	const struct timespec tick = { .tv_nsec = 20 * 1000000 };
+	pthread_t th;
+	int rc = 0;
+
+	pthread_mutex_init(&t->lock, NULL);
+	if (pthread_create(&th, NULL, attach_thread, t))
+		return attach_best(t);
+	for (;;) {
+		bool done;
+
+		pthread_mutex_lock(&t->lock);
+		done = t->attach_done;
+		rc = t->attach_rc;
+		pthread_mutex_unlock(&t->lock);
+		if (done)
+			break;
+		if (stopping) {
+			/* The thread still owns @t: the process is about to end. */
+			pthread_detach(th);
+			return -EINTR;
+		}
+		nanosleep(&tick, NULL);
+	}
+	pthread_join(th, NULL);
+	return rc;
+}
+
 int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 {
 	struct sa_tracer *t;
@@ -310,7 +368,14 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	verbose = o->verbose;
 	libbpf_set_print(libbpf_print_fn);
 
-	rc = attach_best(t);
+	rc = attach_in_background(t);
+	if (rc == -EINTR) {
+		/* Stopped while loading: an empty trace, ended at once. */
+		sa_warn("stopped before the program was attached: nothing traced");
+		t->interrupted = true;
+		*out = t;
+		return 0;
+	}
 	switch (rc) {
 	case 0:
 		break;
@@ -345,6 +410,17 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	return 0;
 }
 
+void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx)
+{
+	t->tick = fn;
+	t->tick_ctx = ctx;
+}
+
+struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
+{
+	return t->interrupted ? NULL : t->rb;
+}
+
 /* Stop the events at their source: the counters are final after this. */
 static void detach(struct sa_tracer *t)
 {
@@ -370,6 +446,8 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	unsigned long long end = 0;
 	int err = 0;
 
+	if (t->interrupted)
+		return 0;
 	t->fn = fn;
 	t->ctx = ctx;
 	if (t->o.duration_s)
@@ -393,6 +471,8 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 			sa_warn("reading events failed: %s", strerror(-err));
 			break;
 		}
+		if (t->tick)
+			t->tick(t->tick_ctx);
 		fflush(stdout);
 		if (stats_wanted) {
 			stats_wanted = 0;
@@ -440,6 +520,8 @@ void sa_tracer_stats(const struct sa_tracer *t, struct sa_trace_stats *st)
 	struct rusage ru;
 
 	memset(st, 0, sizeof(*st));
+	if (t->interrupted)
+		return;
 	prog_stats(t, st);
 	if (!getrusage(RUSAGE_SELF, &ru)) {
 		st->cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000ULL +
@@ -457,8 +539,8 @@ void sa_tracer_stats(const struct sa_tracer *t, struct sa_trace_stats *st)
 
 void sa_tracer_close(struct sa_tracer *t)
 {
-	if (!t)
-		return;
+	if (!t || t->interrupted)
+		return;	/* the loading thread may still use it; we are exiting */
 	ring_buffer__free(t->rb);
 	sysfs_audit_bpf__destroy(t->skel);
 	free(t);

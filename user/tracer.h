@@ -23,7 +23,7 @@ struct sa_tracer_opts {
 	bool count_only;	/* count uevents, record nothing (the hook's cost floor) */
 };
 
-#define SA_DEFAULT_BUFFER_MB 32
+#define SA_DEFAULT_BUFFER_MB 16
 
 /* Called for every traced device uevent, in order. Non-zero stops the trace. */
 typedef int (*sa_event_fn)(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l);
@@ -51,6 +51,16 @@ struct sa_tracer;
  * A signal that arrives meanwhile ends the following sa_tracer_run() at once.
  */
 int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
+
+/*
+ * The consumer's ring buffer, so that other BPF objects (the dependents)
+ * can add their rings and be drained in the same loop. NULL when the trace
+ * was stopped while loading.
+ */
+struct ring_buffer *sa_tracer_ring(struct sa_tracer *t);
+
+/* Call @fn(@ctx) after every drain, in the consuming thread. */
+void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);
 
 /* "tracepoint", "fexit" or "kprobe". */
 const char *sa_tracer_attach_name(const struct sa_tracer *t);

@@ -161,8 +161,8 @@ tap_ok $([ $st = 2 ] && grep -q "FILE is required" <<<"$err"; echo $?) "no FILE:
 run record -d 5
 tap_ok $([ $st = 2 ] && grep -q -- "-o FILE is required" <<<"$err"; echo $?) "record without -o: usage error"
 run record -o "$tmp/r.json" --rules
-tap_ok $([ $st = 2 ] && grep -q "static scanner is not part of this build" <<<"$err"; echo $?) \
-	"record --rules: refused with a reason while the scanner is not built in"
+tap_ok $([ $st = 2 ] && grep -q "static audit is not wired into record yet" <<<"$err"; echo $?) \
+	"record --rules: refused with a reason while the audit is not wired in"
 run record -o "$tmp/r.json" --fail-on=nothing
 tap_ok $([ $st = 2 ]; echo $?) "record --fail-on=nothing: usage error"
 run record -o /nonexistent/dir/r.json -d 5

@@ -10,7 +10,8 @@ out_dir=$top/build/guest
 guest_timeout=${SYSFS_AUDIT_GUEST_TIMEOUT:-180}
 
 # Static binaries that go into every initramfs (built by `make guest-deps`).
-guest_bins=("$top/build/ueventmon" "$top/build/sysfs-audit" "$top/build/sa_oracle" "$top/build/ustorm")
+guest_bins=("$top/build/ueventmon" "$top/build/sysfs-audit" "$top/build/sa_oracle" "$top/build/ustorm"
+	"$top/build/legacy_consumer" "$top/build/modern_consumer")
 
 # An MBR disk image with two Linux partitions, written without fdisk/root.
 guest_mkdisk() {

@@ -13,38 +13,11 @@ configs=$(echo "${BENCH_CONFIGS:-bare,floor,json,table,fexit,kprobe,netlink}" | 
 nconf=$(echo $configs | wc -w)
 ktap_plan $((rounds * nconf + 2))
 
-uptime_ms() { awk '{ printf "%d", $1 * 1000 }' /proc/uptime; }
-
-# Many devices: 64 loop disks, scsi_debug with 2 hosts x 2 targets x 4 LUNs
-# x 2 partitions, and the ttys and inputs the guest has.
-modprobe sd_mod 2>/dev/null
-modprobe scsi_debug add_host=2 num_tgts=2 max_luns=4 dev_size_mb=4 num_parts=2
-i=0
-while [ "$(ls /sys/class/block | grep -c '^sd')" -lt 48 ] && [ $i -lt 100 ]; do
-	usleep 100000
-	i=$((i + 1))
-done
-for d in /sys/class/block/* /sys/class/tty/* /sys/class/input/* /sys/bus/scsi/devices/*; do
-	[ -w "$d/uevent" ] && echo "$d/uevent"
-done >/tmp/uevents.list
-ndev=$(wc -l </tmp/uevents.list)
+. /tests/storm-devices.sh
 diag "storm over $ndev devices: $(ls /sys/class/block | grep -c loop) loop, $(ls /sys/class/block | grep -c '^sd') sd, $(ls /sys/class/tty | wc -l) tty, $(ls /sys/class/input | wc -l) input"
 check "at least 500 devices to storm over" test "$ndev" -ge 500
 echo 1 >/proc/sys/kernel/bpf_stats_enabled
 check "bpf_stats enabled" test "$(cat /proc/sys/kernel/bpf_stats_enabled)" = 1
-
-# Wait until nothing new for 200 ms (the storm's events are all out).
-quiet() {
-	_a=$(cat /sys/kernel/uevent_seqnum)
-	_i=0
-	while [ $_i -lt 50 ]; do
-		usleep 200000
-		_b=$(cat /sys/kernel/uevent_seqnum)
-		[ "$_a" = "$_b" ] && return
-		_a=$_b
-		_i=$((_i + 1))
-	done
-}
 
 # The tracer's counters now (SIGUSR1), once it has consumed all it emitted.
 stats() {

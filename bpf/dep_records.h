@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * Records shared between the dependents' BPF programs (lookups.bpf.c,
+ * listeners.bpf.c) and user/dependents.c.
+ *
+ * The kernel side only observes and de-duplicates: one record per new
+ * (process, operation, object) triple, a count/first/last in a hash map for
+ * every later hit. Whether an observation is a dependency on the deprecated
+ * layout is decided in userspace (user/dep_classify.c) against the model.
+ */
+#ifndef SYSFS_AUDIT_DEP_RECORDS_H
+#define SYSFS_AUDIT_DEP_RECORDS_H
+
+#define SA_DEP_COMM_LEN		16
+#define SA_DEP_NAME_LEN		64	/* the component looked up / the link's name */
+#define SA_DEP_COMP_LEN		48	/* one kernfs directory name */
+#define SA_DEP_MAX_COMP		12	/* kernfs directory levels kept */
+#define SA_DEP_REQ_LEN		256	/* the path the process asked for */
+#define SA_DEP_EXE_LEN		128
+#define SA_DEP_ARGS_LEN		256
+
+#define SA_SYSFS_MAGIC		0x62656572
+#define SA_NETLINK_KOBJECT_UEVENT 15
+
+/* What the kernel saw the process do. */
+enum sa_dep_op {
+	SA_DEP_OP_MISS = 1,	/* a sysfs name that does not exist (lookup or cached negative) */
+	SA_DEP_OP_LSTAT_LINK,	/* lstat/statx without following, and it is a symlink */
+	SA_DEP_OP_READLINK,	/* readlink() of a sysfs symlink (not a path walk) */
+	SA_DEP_OP_READDIR,	/* getdents of /sys/block or /sys/class/<c> */
+	SA_DEP_OP_LISTEN,	/* bound/joined a NETLINK_KOBJECT_UEVENT group */
+	SA_DEP_OP_MAX,
+};
+
+/* sa_dep_rec.flags */
+#define SA_DEP_F_CACHED		(1u << 0)	/* miss seen by d_revalidate (negative dentry) */
+#define SA_DEP_F_IN_LINK	(1u << 1)	/* the walk was inside a symlink's target */
+#define SA_DEP_F_TRUNC_REQ	(1u << 2)	/* req[] was cut */
+#define SA_DEP_F_TRUNC_DIR	(1u << 3)	/* > SA_DEP_MAX_COMP levels, or a name cut */
+#define SA_DEP_F_NO_REQ		(1u << 4)	/* no path walk in progress (readlink, getdents) */
+#define SA_DEP_F_SETSOCKOPT	(1u << 5)	/* joined by NETLINK_ADD_MEMBERSHIP */
+
+/* De-duplication key: one record per new key. */
+struct sa_dep_key {
+	unsigned int tgid;
+	unsigned int op;		/* enum sa_dep_op */
+	unsigned long long obj;		/* kernfs id of the directory/node; groups for LISTEN */
+	unsigned int hash;		/* the name's dcache hash (misses), else 0 */
+	unsigned int pad;
+};
+
+struct sa_dep_val {
+	unsigned long long count;
+	unsigned long long first_ns;
+	unsigned long long last_ns;
+};
+
+struct sa_dep_rec {
+	unsigned long long ts_ns;
+	struct sa_dep_key key;
+	unsigned int pid, tgid, ppid, uid;
+	unsigned int op;		/* enum sa_dep_op */
+	unsigned int flags;		/* SA_DEP_F_* */
+	int dfd;			/* the walk's starting dfd (AT_FDCWD = -100) */
+	unsigned int groups;		/* LISTEN: the socket's groups[0] after the call */
+	unsigned int portid;		/* LISTEN: netlink port id (not a pid) */
+	unsigned int netns;		/* LISTEN: network namespace inode */
+	unsigned int mode;		/* LSTAT_LINK: st_mode */
+	unsigned int ncomp;		/* valid entries of comp[] */
+	char comm[SA_DEP_COMM_LEN];
+	char pcomm[SA_DEP_COMM_LEN];	/* the parent's comm */
+	char name[SA_DEP_NAME_LEN];	/* MISS: missing name; READLINK: link; READDIR: dir */
+	/* Kernfs path of the directory holding name, innermost first, root excluded. */
+	char comp[SA_DEP_MAX_COMP][SA_DEP_COMP_LEN];
+	char req[SA_DEP_REQ_LEN];	/* the full path the process asked for */
+};
+
+/* Exec-time identity, by tgid (sched_process_exec), so short-lived helpers are named. */
+#define SA_ID_F_ARGS_TRUNC	(1u << 0)
+#define SA_ID_F_FILE_TRUNC	(1u << 1)
+
+struct sa_exec_id {
+	unsigned long long ts_ns;
+	unsigned int tgid, ppid, uid, flags;
+	unsigned int args_len;		/* bytes of args[] used (NUL-separated) */
+	unsigned int pad;
+	char comm[SA_DEP_COMM_LEN];
+	char filename[SA_DEP_EXE_LEN];	/* bprm->filename: the script for #! */
+	char interp[SA_DEP_EXE_LEN];	/* bprm->interp: the binary really run */
+	char args[SA_DEP_ARGS_LEN];
+};
+
+/* Per-CPU counters of the dependents' programs. */
+enum sa_dep_stat {
+	SA_DS_SYSFS_MISS,	/* sysfs misses seen (every one: the cost side) */
+	SA_DS_LSTAT_LINK,	/* lstat-on-symlink seen */
+	SA_DS_READLINK,		/* readlink of a sysfs link seen */
+	SA_DS_READDIR,		/* readdir of a watched directory seen */
+	SA_DS_LISTEN,		/* uevent socket subscriptions seen */
+	SA_DS_RECORDS,		/* ring records emitted (new keys) */
+	SA_DS_LOST,		/* ring full: record dropped (the map still counts) */
+	SA_DS_MAP_FULL,		/* the de-dup map refused a new key */
+	SA_DS_EXECS,		/* exec identities stored */
+	SA_DS_MAX,
+};
+
+#endif

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * sysfs-audit dependents: what processes look up in sysfs.
+ *
+ * fentry/fexit only: those work on our tinyconfig 6.1 (no syscall
+ * tracepoints, no LSM) and on Debian's 6.1 and 6.12 alike.
+ *  - misses: fexit kernfs_iop_lookup (a dcache miss that found nothing) and
+ *    fexit kernfs_dop_revalidate (a cached negative dentry kept, in ref-walk:
+ *    the RCU walk hands every kernfs component over to ref-walk);
+ *  - fexit vfs_statx that returned a symlink of sysfs (lstat-like calls);
+ *  - fentry kernfs_iop_get_link outside a path walk (readlink());
+ *  - fentry kernfs_fop_readdir of /sys/block and /sys/class/<c>.
+ * Every hook tests the superblock first (cgroupfs is kernfs too), and every
+ * observation goes through dep_hit(): a record only for a new key.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "dep_common.bpf.h"
+
+char LICENSE[] SEC("license") = "Dual BSD/GPL";
+
+/* sysfs's s_dev in the kernel's encoding, set by the loader (0: any sysfs). */
+const volatile __u32 sysfs_dev = 0;
+
+#define LOOKUP_RCU	0x0040
+#define S_IFMT		00170000
+#define S_IFLNK		0120000
+
+static __always_inline bool is_sysfs(struct super_block *sb)
+{
+	return sb && BPF_CORE_READ(sb, s_magic) == SA_SYSFS_MAGIC;
+}
+
+/* kernfs_dentry_node(): a positive kernfs dentry's node is its inode's i_private. */
+static __always_inline struct kernfs_node *dentry_kn(struct dentry *d)
+{
+	struct inode *inode = d ? BPF_CORE_READ(d, d_inode) : NULL;
+
+	return inode ? (struct kernfs_node *)BPF_CORE_READ(inode, i_private) : NULL;
+}
+
+/* The directory chain of @kn, innermost first, without the root. */
+static __always_inline void fill_dir(struct sa_dep_rec *r, struct kernfs_node *kn)
+{
+	int i;
+
+	for (i = 0; i < SA_DEP_MAX_COMP; i++) {
+		struct kernfs_node *up;
+		const char *name;
+		long n;
+
+		if (!kn)
+			break;
+		up = BPF_CORE_READ(kn, parent);
+		if (!up)
+			break;		/* the root: its name is not part of the path */
+		name = BPF_CORE_READ(kn, name);
+		n = bpf_probe_read_kernel_str(r->comp[i], SA_DEP_COMP_LEN, name);
+		if (n == SA_DEP_COMP_LEN)
+			r->flags |= SA_DEP_F_TRUNC_DIR;
+		kn = up;
+	}
+	r->ncomp = i;
+	if (i == SA_DEP_MAX_COMP && kn && BPF_CORE_READ(kn, parent))
+		r->flags |= SA_DEP_F_TRUNC_DIR;
+}
+
+/* The path being walked (current->nameidata), if any. */
+static __always_inline void fill_req(struct sa_dep_rec *r)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task();
+	struct nameidata *nd = BPF_CORE_READ(task, nameidata);
+	struct filename *fn;
+	const char *s;
+	long n;
+
+	if (!nd) {
+		r->flags |= SA_DEP_F_NO_REQ;
+		return;
+	}
+	r->dfd = BPF_CORE_READ(nd, dfd);
+	if (BPF_CORE_READ(nd, depth) > 0)
+		r->flags |= SA_DEP_F_IN_LINK;
+	fn = BPF_CORE_READ(nd, name);
+	if (!fn)
+		return;
+	s = BPF_CORE_READ(fn, name);
+	n = bpf_probe_read_kernel_str(r->req, sizeof(r->req), s);
+	if (n == sizeof(r->req))
+		r->flags |= SA_DEP_F_TRUNC_REQ;
+}
+
+static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
+{
+	struct kernfs_node *dir;
+	struct sa_dep_key key = {};
+	struct sa_dep_rec *r;
+	__u64 now;
+
+	dir = dentry_kn(BPF_CORE_READ(dentry, d_parent));
+	if (!dir)
+		return;
+	if (dep_self())
+		return;
+	dep_count(SA_DS_SYSFS_MISS);
+	now = bpf_ktime_get_ns();
+	key.tgid = bpf_get_current_pid_tgid() >> 32;
+	key.op = SA_DEP_OP_MISS;
+	key.obj = BPF_CORE_READ(dir, id);
+	key.hash = BPF_CORE_READ(dentry, d_name.hash);
+	if (!dep_hit(&key, now))
+		return;
+	r = dep_reserve(&key, now);
+	if (!r)
+		return;
+	r->op = SA_DEP_OP_MISS;
+	r->flags |= flags;
+	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(dentry, d_name.name));
+	fill_dir(r, dir);
+	fill_req(r);
+	dep_submit(r);
+}
+
+SEC("fexit/kernfs_iop_lookup")
+int BPF_PROG(dep_lookup, struct inode *dir, struct dentry *dentry, unsigned int flags,
+	     struct dentry *ret)
+{
+	if (!is_sysfs(BPF_CORE_READ(dentry, d_sb)))
+		return 0;
+	/* d_splice_alias(NULL, dentry) returns NULL and leaves it negative. */
+	if (ret || BPF_CORE_READ(dentry, d_inode))
+		return 0;
+	on_miss(dentry, 0);
+	return 0;
+}
+
+/*
+ * fentry, not fexit: this runs for every kernfs component of every ref-walk,
+ * and an fexit trampoline costs more. A negative dentry whose directory
+ * changed is dropped (returns 0) and looked up again, so that rare case
+ * counts twice; the count is a lower bound otherwise exact.
+ */
+SEC("fentry/kernfs_dop_revalidate")
+int BPF_PROG(dep_revalidate, struct dentry *dentry, unsigned int flags)
+{
+	/* RCU mode returns -ECHILD and is called again in ref-walk. */
+	if (flags & LOOKUP_RCU)
+		return 0;
+	if (!is_sysfs(BPF_CORE_READ(dentry, d_sb)) || BPF_CORE_READ(dentry, d_inode))
+		return 0;
+	on_miss(dentry, SA_DEP_F_CACHED);
+	return 0;
+}
+
+SEC("fexit/vfs_statx")
+int BPF_PROG(dep_statx, int dfd, struct filename *filename, int flags, struct kstat *stat,
+	     __u32 request_mask, int ret)
+{
+	struct sa_dep_key key = {};
+	struct sa_dep_rec *r;
+	__u32 mode, dev;
+	__u64 now;
+	long n;
+
+	if (ret)
+		return 0;
+	mode = BPF_CORE_READ(stat, mode);
+	if ((mode & S_IFMT) != S_IFLNK)
+		return 0;
+	dev = BPF_CORE_READ(stat, dev);
+	if (sysfs_dev && dev != sysfs_dev)
+		return 0;
+	if (dep_self())
+		return 0;
+	dep_count(SA_DS_LSTAT_LINK);
+	now = bpf_ktime_get_ns();
+	key.tgid = bpf_get_current_pid_tgid() >> 32;
+	key.op = SA_DEP_OP_LSTAT_LINK;
+	key.obj = BPF_CORE_READ(stat, ino);
+	if (!dep_hit(&key, now))
+		return 0;
+	r = dep_reserve(&key, now);
+	if (!r)
+		return 0;
+	r->op = SA_DEP_OP_LSTAT_LINK;
+	r->mode = mode;
+	r->dfd = dfd;
+	n = bpf_probe_read_kernel_str(r->req, sizeof(r->req), BPF_CORE_READ(filename, name));
+	if (n == sizeof(r->req))
+		r->flags |= SA_DEP_F_TRUNC_REQ;
+	dep_submit(r);
+	return 0;
+}
+
+SEC("fentry/kernfs_iop_get_link")
+int BPF_PROG(dep_get_link, struct dentry *dentry, struct inode *inode, void *done)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task();
+	struct sa_dep_key key = {};
+	struct kernfs_node *kn;
+	struct sa_dep_rec *r;
+	__u64 now;
+
+	/* NULL dentry: RCU walk. A path walk has a nameidata; readlink() has none. */
+	if (!dentry || BPF_CORE_READ(task, nameidata))
+		return 0;
+	if (!is_sysfs(BPF_CORE_READ(dentry, d_sb)))
+		return 0;
+	kn = dentry_kn(dentry);
+	if (!kn)
+		return 0;
+	if (dep_self())
+		return 0;
+	dep_count(SA_DS_READLINK);
+	now = bpf_ktime_get_ns();
+	key.tgid = bpf_get_current_pid_tgid() >> 32;
+	key.op = SA_DEP_OP_READLINK;
+	key.obj = BPF_CORE_READ(kn, id);
+	if (!dep_hit(&key, now))
+		return 0;
+	r = dep_reserve(&key, now);
+	if (!r)
+		return 0;
+	r->op = SA_DEP_OP_READLINK;
+	r->flags |= SA_DEP_F_NO_REQ;
+	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
+	fill_dir(r, BPF_CORE_READ(kn, parent));
+	dep_submit(r);
+	return 0;
+}
+
+static __always_inline bool name_is(struct kernfs_node *kn, const char *want, int len)
+{
+	char buf[8] = {};
+
+	if (bpf_probe_read_kernel_str(buf, sizeof(buf), BPF_CORE_READ(kn, name)) != len + 1)
+		return false;
+	for (int i = 0; i < len && i < 8; i++)
+		if (buf[i] != want[i])
+			return false;
+	return true;
+}
+
+/* /sys/block, or /sys/class/<c>: directories whose entries were directories. */
+static __always_inline bool watched_dir(struct kernfs_node *kn)
+{
+	struct kernfs_node *up = BPF_CORE_READ(kn, parent), *top;
+
+	if (!up)
+		return false;
+	if (!BPF_CORE_READ(up, parent))
+		return name_is(kn, "block", 5);
+	top = BPF_CORE_READ(up, parent);
+	return !BPF_CORE_READ(top, parent) && name_is(up, "class", 5);
+}
+
+SEC("fentry/kernfs_fop_readdir")
+int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
+{
+	struct dentry *dentry = BPF_CORE_READ(file, f_path.dentry);
+	struct sa_dep_key key = {};
+	struct kernfs_node *kn;
+	struct sa_dep_rec *r;
+	__u64 now;
+
+	if (!is_sysfs(BPF_CORE_READ(dentry, d_sb)))
+		return 0;
+	kn = dentry_kn(dentry);
+	if (!kn || !watched_dir(kn))
+		return 0;
+	if (dep_self())
+		return 0;
+	dep_count(SA_DS_READDIR);
+	now = bpf_ktime_get_ns();
+	key.tgid = bpf_get_current_pid_tgid() >> 32;
+	key.op = SA_DEP_OP_READDIR;
+	key.obj = BPF_CORE_READ(kn, id);
+	if (!dep_hit(&key, now))
+		return 0;
+	r = dep_reserve(&key, now);
+	if (!r)
+		return 0;
+	r->op = SA_DEP_OP_READDIR;
+	r->flags |= SA_DEP_F_NO_REQ;
+	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
+	fill_dir(r, BPF_CORE_READ(kn, parent));
+	dep_submit(r);
+	return 0;
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "audit.h"
+#include "common.h"
+
+void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
+{
+	const char *path = f->file;
+	size_t rl = a->root ? strlen(a->root) : 0;
+
+	while (rl && a->root[rl - 1] == '/')
+		rl--;
+	if (!f->member && a->dpkg) {
+		if (rl && !strncmp(path, a->root, rl) && path[rl] == '/')
+			path += rl;
+		f->package = sa_dpkg_owner(a->dpkg, path);
+	}
+	sa_totals_add(&a->tot, f);
+	if (sa_finding_print(stdout, a->json, f))
+		a->write_failed = true;
+}
+
+static void vmessage(const char *file, const char *member, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "sysfs-audit: %s", file);
+	if (member)
+		fprintf(stderr, "(%s)", member);
+	fputs(": ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void sa_audit_message(const char *file, const char *member, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(file, member, fmt, ap);
+	va_end(ap);
+}
+
+void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member,
+			const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(file, member, fmt, ap);
+	va_end(ap);
+	a->tot.unreadable++;
+}
+
+int sa_audit_exit(const struct sa_audit *a)
+{
+	if (a->write_failed)
+		return EXIT_FAIL;
+	if (a->tot.unreadable)
+		return EXIT_INPUT;
+	return a->tot.findings ? EXIT_FOUND : EXIT_OK;
+}
+
+/* Parse errors shown per file; binary junk would give one per line. */
+#define MAX_PARSE_ERRORS 5
+
+struct rules_ctx {
+	struct sa_audit *a;
+	bool legacy_file;
+	unsigned long parse_errors;
+	const char *file, *member;
+	sa_prog_cb progs;
+	void *pctx;
+};
+
+static int on_issue(const struct sa_rule *r, const struct sa_rule_issue *is, void *ctx)
+{
+	struct rules_ctx *c = ctx;
+	struct sa_finding f = {
+		.file = c->file,
+		.member = c->member,
+		.line = r->line,
+		.col = is->col,
+		.offset = -1,
+		.kind = is->kind,
+		.key = is->key,
+		.severity = is->sev,
+		.message = is->message,
+		.replacement = is->replacement[0] ? is->replacement : NULL,
+	};
+
+	sa_audit_report(c->a, &f);
+	return 0;
+}
+
+static int on_rule(const struct sa_rule *r, void *ctx)
+{
+	struct rules_ctx *c = ctx;
+	int err;
+
+	if (r->error && !c->parse_errors++)
+		sa_audit_bad_input(c->a, c->file, c->member, "line %lu, column %zu: %s; the rest "
+				   "of this rule is not checked", r->line, r->error_col, r->error);
+	else if (r->error && c->parse_errors <= MAX_PARSE_ERRORS)
+		sa_audit_message(c->file, c->member, "line %lu, column %zu: %s; the rest of this "
+				 "rule is not checked", r->line, r->error_col, r->error);
+	err = sa_rules_classify(r, c->legacy_file, on_issue, c);
+	if (!err && c->progs)
+		err = sa_rule_programs(r, c->progs, c->pctx);
+	return err;
+}
+
+static int is_legacy(const struct sa_rule *r, void *ctx)
+{
+	struct rules_ctx *c = ctx;
+
+	if (!sa_rule_is_legacy(r))
+		return 0;
+	c->legacy_file = true;
+	return 1;	/* stop: one is enough */
+}
+
+int sa_audit_rules(struct sa_audit *a, const char *file, const char *member, const char *buf,
+		   size_t len, sa_prog_cb progs, void *pctx)
+{
+	struct rules_ctx c = { a, false, 0, file, member, progs, pctx };
+	int err = sa_rules_parse(buf, len, is_legacy, &c);
+
+	/* first pass: is this a file written for the old udev? */
+	if (!err || err == 1)
+		err = sa_rules_parse(buf, len, on_rule, &c);
+	if (c.parse_errors > MAX_PARSE_ERRORS)
+		sa_audit_message(file, member, "%lu more rules that do not parse",
+				 c.parse_errors - MAX_PARSE_ERRORS);
+
+	if (err == -ENOMEM)
+		sa_audit_bad_input(a, file, member, "out of memory while parsing");
+	return err;
+}
