@@ -265,7 +265,7 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 	int err = 0;
 
 	for (size_t i = 0; !err && i < r->ndeps; i++) {
-		const struct sa_dependent *d = &r->deps[i];
+		const struct sa_report_dependent *d = &r->deps[i];
 		const char *e[SA_MROW_STRS] = { d->executable, d->kind, d->confidence, d->package,
 						d->path, d->legacy, d->replacement };
 		const char *p[SA_MROW_STRS] = { d->package ? d->package : "(none)",
@@ -277,7 +277,7 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 			err = mtable_add(&m->dep_pkg, p, d->count, host);
 	}
 	for (size_t i = 0; !err && i < r->nfindings; i++) {
-		const struct sa_finding *f = &r->findings[i];
+		const struct sa_report_finding *f = &r->findings[i];
 		const char *s[SA_MROW_STRS] = { f->file, line, f->kind, f->key, f->severity,
 						f->message, f->package };
 		const char *sev[SA_MROW_STRS] = { f->severity };

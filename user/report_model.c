@@ -79,7 +79,7 @@ void sa_report_free(struct sa_report *r)
 	json_object_put(r->sample);
 	json_object_put(r->coldplug);
 	for (size_t i = 0; i < r->ndeps; i++) {
-		struct sa_dependent *d = &r->deps[i];
+		struct sa_report_dependent *d = &r->deps[i];
 
 		free(d->executable);
 		free(d->comm);
@@ -93,7 +93,7 @@ void sa_report_free(struct sa_report *r)
 	}
 	free(r->deps);
 	for (size_t i = 0; i < r->nfindings; i++) {
-		struct sa_finding *f = &r->findings[i];
+		struct sa_report_finding *f = &r->findings[i];
 
 		free(f->file);
 		free(f->kind);
@@ -414,7 +414,7 @@ json_object *sa_report_to_json(const struct sa_report *r)
 
 	a = json_object_new_array();
 	for (size_t i = 0; i < r->ndeps; i++) {
-		const struct sa_dependent *d = &r->deps[i];
+		const struct sa_report_dependent *d = &r->deps[i];
 		json_object *p = json_object_new_object(), *pids = json_object_new_array();
 
 		add_str(p, "type", "dependent");
@@ -438,7 +438,7 @@ json_object *sa_report_to_json(const struct sa_report *r)
 
 	a = json_object_new_array();
 	for (size_t i = 0; i < r->nfindings; i++) {
-		const struct sa_finding *f = &r->findings[i];
+		const struct sa_report_finding *f = &r->findings[i];
 		json_object *p = json_object_new_object();
 
 		add_str(p, "type", "finding");

@@ -53,7 +53,7 @@ struct sa_path_need {
 };
 
 /* A running program that depends on the old layout (issue 8). */
-struct sa_dependent {
+struct sa_report_dependent {
 	char *executable, *comm, *package, *kind, *confidence;
 	char *path, *legacy, *replacement;
 	unsigned long long count;
@@ -63,7 +63,7 @@ struct sa_dependent {
 };
 
 /* A file on disk that depends on the old layout (issue 9). */
-struct sa_finding {
+struct sa_report_finding {
 	char *file, *kind, *key, *severity, *message, *package;
 	long long line;		/* 0: no line (a binary) */
 };
@@ -84,9 +84,9 @@ struct sa_report {
 	json_object *summary_json;	/* as read, when read (shape shared with the stream) */
 	json_object *sample;		/* array of stream "event" objects */
 	json_object *coldplug;		/* the snapshot's summary object, or NULL */
-	struct sa_dependent *deps;
+	struct sa_report_dependent *deps;
 	size_t ndeps;
-	struct sa_finding *findings;
+	struct sa_report_finding *findings;
 	size_t nfindings;
 };
 

@@ -214,7 +214,7 @@ static int parse_paths(struct pctx *p, json_object *needs, struct sa_report *r)
 }
 
 static int parse_dependent(struct pctx *p, json_object *e, const char *where,
-			   struct sa_dependent *d)
+			   struct sa_report_dependent *d)
 {
 	json_object *pids;
 	int err;
@@ -267,7 +267,7 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 	return 0;
 }
 
-static int parse_finding(struct pctx *p, json_object *e, const char *where, struct sa_finding *f)
+static int parse_finding(struct pctx *p, json_object *e, const char *where, struct sa_report_finding *f)
 {
 	json_object *line;
 	int err;
