@@ -15,6 +15,7 @@
 
 #include "atomic_file.h"
 #include "common.h"
+#include "dependents.h"
 #include "legacy.h"
 #include "prometheus.h"
 #include "report.h"
@@ -27,6 +28,7 @@ static struct {
 	struct sa_tracer_opts t;
 	const char *out, *prometheus, *sysfs;
 	unsigned int fail_on;
+	bool no_deps;
 } env = {
 	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
 	.sysfs = "/sys",
@@ -36,10 +38,11 @@ static const char doc[] =
 "Record one host's report: the legacy view of the devices present at start\n"
 "(coldplug), then every device uevent until the duration ends or SIGINT or\n"
 "SIGTERM arrives, aggregated by subsystem, bus and driver, with a sample of\n"
-"events. The report is written atomically (BPF; needs root and BTF).\n"
+"events, and the running dependents. The report is written atomically (BPF;\n"
+"needs root and BTF).\n"
 "\n"
 "USAGE: sysfs-audit record -o FILE [-d SEC] [--prometheus FILE]\n"
-"                          [--fail-on=WHAT] [-a MODE] [-b MIB] [-s DIR] [-v]\n"
+"                          [--fail-on=WHAT] [-a MODE] [-b MIB] [-s DIR] [-N] [-v]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit record -o /var/lib/sysfs-audit/report.json -d 3600\n"
@@ -61,6 +64,7 @@ static const struct argp_option opts[] = {
 	{ "sysfs", 's', "DIR", 0, "the sysfs tree of the coldplug view (default /sys)", 0 },
 	{ "rules", OPT_RULES, NULL, 0, "add the udev rules audit's findings (not wired in yet)", 0 },
 	{ "scan", OPT_SCAN, NULL, 0, "add the on-disk scan's findings (not wired in yet)", 0 },
+	{ "no-dependents", 'N', NULL, 0, "keys only: do not trace the running dependents", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
 };
@@ -102,6 +106,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'v':
 		env.t.verbose = true;
+		break;
+	case 'N':
+		env.no_deps = true;
 		break;
 	case OPT_PROMETHEUS:
 		env.prometheus = arg;
@@ -183,9 +190,66 @@ static int coldplug(struct sa_report *r)
 	return r->coldplug ? 0 : -ENOMEM;
 }
 
+struct rec_state {
+	struct sa_report *r;
+	struct sa_deps *deps;	/* NULL: --no-dependents, or unavailable */
+};
+
 static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)
 {
-	return sa_report_add_event(ctx, c, l);
+	struct rec_state *st = ctx;
+
+	if (st->deps)
+		sa_deps_note_event(st->deps, l->physdevpath);
+	return sa_report_add_event(st->r, c, l);
+}
+
+static void deps_tick(void *ctx)
+{
+	sa_deps_tick(ctx);
+}
+
+/* The dependents' programs, drained by the tracer's consumer; live lines dropped. */
+static struct sa_deps *deps_start(struct sa_tracer *t, FILE *sink)
+{
+	struct sa_deps_opts dopts = { .json = true, .out = sink, .sysfs_root = env.sysfs };
+	struct ring_buffer *rb = sa_tracer_ring(t);
+	struct sa_deps *d;
+
+	if (!rb || !sink)
+		return NULL;
+	d = sa_deps_open(&dopts);
+	if (!d || sa_deps_attach(d) || sa_deps_add_rings(d, rb)) {
+		sa_warn("dependents not traced (%s): the report has keys only", strerror(errno));
+		sa_deps_close(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* The dependents' JSON summary ("type": "dependents"), read into the report. */
+static int deps_into_report(struct sa_deps *d, struct sa_report *r)
+{
+	json_object *o = NULL, *a;
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc = 0;
+
+	if (!f)
+		return -ENOMEM;
+	sa_deps_summary(d, f, true);
+	if (!fclose(f))
+		o = json_tokener_parse(buf);
+	free(buf);
+	if (!o || !json_object_object_get_ex(o, "dependents", &a)) {
+		sa_warn("the dependents' summary could not be read: the report has none");
+	} else if ((rc = sa_report_add_dependents(r, a, err, sizeof(err)))) {
+		sa_warn("the dependents' summary: %s", err);
+		rc = rc == EXIT_FAIL ? -ENOMEM : 0;
+	}
+	json_object_put(o);
+	return rc;
 }
 
 static int write_report(FILE *f, void *ctx)
@@ -224,8 +288,10 @@ int cmd_record(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
 	struct sa_trace_stats st;
+	struct rec_state rs = {};
 	struct sa_tracer *t;
 	struct sa_report r;
+	FILE *sink;
 	int rc, err, status = 0;
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
@@ -233,6 +299,7 @@ int cmd_record(int argc, char **argv)
 	if (check_writable(env.out, "report") ||
 	    (env.prometheus && check_writable(env.prometheus, "metrics")))
 		return EXIT_FAIL;
+	rs.r = &r;
 	if (sa_report_init(&r, SA_VERSION) || sa_report_identify(&r)) {
 		sa_warn("cannot identify this host: %s", strerror(errno));
 		sa_report_free(&r);
@@ -254,9 +321,19 @@ int cmd_record(int argc, char **argv)
 		sa_report_free(&r);
 		return EXIT_FAIL;
 	}
-	rc = sa_tracer_run(t, on_event, &r);
+	sink = fopen("/dev/null", "we");
+	if (!env.no_deps)
+		rs.deps = deps_start(t, sink);
+	if (rs.deps)
+		sa_tracer_set_tick(t, deps_tick, rs.deps);
+	rc = sa_tracer_run(t, on_event, &rs);
 	sa_tracer_stats(t, &st);
+	if (rs.deps && deps_into_report(rs.deps, &r))
+		rc = EXIT_FAIL;
+	sa_deps_close(rs.deps);
 	sa_tracer_close(t);
+	if (sink)
+		fclose(sink);
 	r.end = time(NULL);
 	r.seen = st.seen;
 	r.emitted = st.emitted;

@@ -117,6 +117,12 @@ int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errl
 /* The same, from memory (the fuzzer's entry point). */
 int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err, size_t errlen);
 
+/*
+ * Append the dependents of JSON array @a (report or trace "dependent"
+ * objects), validated as in a report. 0 or an EXIT_* status with @err.
+ */
+int sa_report_add_dependents(struct sa_report *r, json_object *a, char *err, size_t errlen);
+
 /* "2026-12-03T08:13:42Z" <-> time_t (UTC). */
 void sa_time_format(time_t t, char *buf, size_t len);
 int sa_time_parse(const char *s, time_t *out);

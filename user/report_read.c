@@ -267,6 +267,35 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 	return 0;
 }
 
+int sa_report_add_dependents(struct sa_report *r, json_object *a, char *err, size_t errlen)
+{
+	struct pctx p = { err, errlen };
+	struct sa_report_dependent *v;
+	char where[64];
+	size_t n;
+	int rc;
+
+	if (!json_object_is_type(a, json_type_array))
+		return bad(&p, "dependents: expected an array");
+	n = json_object_array_length(a);
+	if (n > SA_REPORT_MAX_LIST)
+		return bad(&p, "dependents: more than %d entries", SA_REPORT_MAX_LIST);
+	v = realloc(r->deps, (r->ndeps + n + 1) * sizeof(*v));
+	if (!v)
+		return oom(&p);
+	r->deps = v;
+	memset(v + r->ndeps, 0, (n + 1) * sizeof(*v));
+	for (size_t i = 0; i < n; i++) {
+		snprintf(where, sizeof(where), "dependents[%zu]", i);
+		r->ndeps++;
+		rc = parse_dependent(&p, json_object_array_get_idx(a, i), where,
+				     &r->deps[r->ndeps - 1]);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 static int parse_finding(struct pctx *p, json_object *e, const char *where, struct sa_report_finding *f)
 {
 	json_object *line;

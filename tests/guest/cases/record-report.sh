@@ -6,7 +6,7 @@
 . /tests/ktap.sh
 
 . /tests/workload.sh
-ktap_plan 16
+ktap_plan 17
 
 hostname guest-patched
 echo 5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a >/etc/machine-id
@@ -47,6 +47,9 @@ lo=$(cat /sys/kernel/uevent_seqnum)
 workload
 settle
 hi=$(cat /sys/kernel/uevent_seqnum)
+# A program that still looks for the old layout (sends no uevent).
+legacy_consumer probe vda >/tmp/lp.out 2>&1
+usleep 500000
 kill -TERM $rec
 wait $rec
 check_eq "record exit status after SIGTERM" "$?" 0
@@ -80,6 +83,8 @@ check "the workload caused events ($netlink)" test "$netlink" -gt 20
 check_eq "no events lost" "${3:-none}" 0
 sysfs-audit report --fail-on=keys /tmp/report.json >/dev/null 2>&1
 check_eq "--fail-on=keys: the workload's events would have carried keys" "$?" 15
+sysfs-audit report --fail-on=dependents /tmp/report.json >/dev/null 2>&1
+check_eq "--fail-on=dependents: legacy_consumer was named" "$?" 17
 
 echo "# report-json: $(cat /tmp/report.json)"
 sed 's/^/# prom: /' /tmp/sa.prom
