@@ -73,6 +73,9 @@ expect "guest + fixtures: sound PHYSDEVPATH only from the guest" \
 	'[6,["guest-patched"]]'
 expect "guest + fixtures: sound events on 2 hosts" \
 	'.by_subsystem[] | select(.subsystem == "sound") | [.events, .nhosts]' '[11,2]'
+expect "guest + fixtures: the guest's dependents by package (none owned)" \
+	'[.dependents_by_package[] | select(.hosts == ["guest-patched"]) | .executable] | unique' \
+	'["/bin/legacy_consumer","/bin/ueventmon"]'
 
 run report "$fx/web-01.json" "$fx/web-02.json"
 grep -q '^block  *PHYSDEVPATH  *16  *2  web-01, web-02$' <<<"$out"
