@@ -20,6 +20,12 @@ char LICENSE[] SEC("license") = "Dual BSD/GPL";
 const volatile __u64 wakeup_bytes = 1 << 20;
 /* Count uevents and record nothing: the cost floor of the hook (bench). */
 const volatile bool count_only = false;
+/*
+ * Set by the loader when a trace ends: the counters are final at once,
+ * while detaching (an RCU-tasks grace period for fexit, seconds under a
+ * busy storm) can wait until the summary is out.
+ */
+bool stopped = false;
 
 /* Sized by the loader (--buffer) before load. */
 struct {
@@ -251,6 +257,8 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	struct device *dev;
 	int n = 0, i, q;
 
+	if (stopped)
+		return 0;
 	w = bpf_map_lookup_elem(&scratch, &zero);
 	if (!w)
 		return 0;

@@ -45,7 +45,6 @@ struct sa_tracer {
 	void *tick_ctx;
 	unsigned long long consumed, malformed;
 	unsigned long long deadline_ns;	/* 0: none */
-	bool detached;
 	/* Loading runs in a thread (attach_in_background()). */
 	pthread_mutex_t lock;
 	bool attach_done, interrupted;
@@ -421,13 +420,14 @@ struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
 	return t->interrupted ? NULL : t->rb;
 }
 
-/* Stop the events at their source: the counters are final after this. */
-static void detach(struct sa_tracer *t)
+/*
+ * Stop the events at their source: the program returns at once from now
+ * on, so the counters are final (but for runs already past the test, which
+ * the drain below picks up). Detaching waits for sa_tracer_close().
+ */
+static void stop_recording(struct sa_tracer *t)
 {
-	if (t->detached)
-		return;
-	sysfs_audit_bpf__detach(t->skel);
-	t->detached = true;
+	__atomic_store_n(&t->skel->bss->stopped, true, __ATOMIC_SEQ_CST);
 }
 
 static void print_stats(const struct sa_tracer *t)
@@ -483,7 +483,7 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	}
 
 	/* Nothing new arrives after this; drain the rest for a bounded time. */
-	detach(t);
+	stop_recording(t);
 	if (!t->cb_err) {
 		t->deadline_ns = now_ns() + DRAIN_MS * 1000000ULL;
 		stopping = 1;	/* handle_record() checks the deadline with the flag */

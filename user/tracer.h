@@ -23,7 +23,7 @@ struct sa_tracer_opts {
 	bool count_only;	/* count uevents, record nothing (the hook's cost floor) */
 };
 
-#define SA_DEFAULT_BUFFER_MB 16
+#define SA_DEFAULT_BUFFER_MB 8
 
 /* Called for every traced device uevent, in order. Non-zero stops the trace. */
 typedef int (*sa_event_fn)(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l);
@@ -67,8 +67,9 @@ const char *sa_tracer_attach_name(const struct sa_tracer *t);
 
 /*
  * Deliver events to @fn until the duration ends, SIGINT/SIGTERM arrives
- * (within a second, even in a storm) or @fn fails; then detach and drain
- * what is left for a bounded time. SIGUSR1 prints the counters so far on
+ * (within a second, even in a storm) or @fn fails; then stop recording and
+ * drain what is left for a bounded time (the programs are detached by
+ * sa_tracer_close()). SIGUSR1 prints the counters so far on
  * stderr as one "sysfs-audit: stats ..." line. Returns 0 or EXIT_FAIL.
  */
 int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx);

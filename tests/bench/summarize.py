@@ -15,7 +15,7 @@ import statistics
 import subprocess
 import sys
 
-ORDER = ["bare", "floor", "netlink", "json", "table", "fexit", "kprobe", "deps"]
+ORDER = ["bare", "floor", "netlink", "keys", "json", "table", "fexit", "kprobe"]
 
 
 def load(path):
@@ -66,6 +66,8 @@ def summarize(rows):
                     r["bpf_run_ns"] / r["bpf_run_cnt"] for r in rs if r["bpf_run_cnt"]) if cnt else None
                 e["loader_cpu_ms"] = max(r["cpu_ms"] for r in rs)
                 e["peak_rss_kb"] = max(r["maxrss_kb"] for r in rs)
+            lk = [r["lookup_ns"] for r in rs if r.get("lookup_ns") is not None]
+            e["lookup_ns_median"] = statistics.median(lk) if lk else None
             out.append(e)
     stop = {c: {"max_ms": max(s["stop_ms"] for s in ss), "exits": sorted({s["exit"] for s in ss})}
             for c, ss in stops.items()}
@@ -77,16 +79,17 @@ def fmt(v, f):
 
 
 def table(kernel, s):
-    lines = [f"== {kernel}",
+    lines = [f"== {kernel}   (NS/EVENT: one uevent; xBARE/xFLOOR: ratios of medians in this boot;"
+             " BPF-NS: BPF run time per event; LOOKUP-NS: one stat() of a missing legacy path)",
              f"{'CONFIG':<8} {'N':>7} {'NS/EVENT':>9} {'SPREAD':>15} {'xBARE':>6} {'xFLOOR':>6}"
-             f" {'BPF-NS':>7} {'SEEN':>7} {'LOST':>6} {'CPU-MS':>7} {'RSS-KB':>7}"]
+             f" {'BPF-NS':>7} {'SEEN':>7} {'LOST':>6} {'CPU-MS':>7} {'RSS-KB':>7} {'LOOKUP-NS':>9}"]
     for e in s["results"]:
         lines.append(f"{e['config']:<8} {e['n']:>7} {e['ns_median']:>9.0f} "
                      f"{fmt(e['ns_min'], '%.0f') + '-' + fmt(e['ns_max'], '%.0f'):>15} "
                      f"{fmt(e['vs_bare'], '%.2f'):>6} {fmt(e['vs_floor'], '%.2f'):>6} "
                      f"{fmt(e.get('bpf_ns_per_event'), '%.0f'):>7} {fmt(e.get('seen'), '%d'):>7} "
                      f"{fmt(e.get('lost'), '%d'):>6} {fmt(e.get('loader_cpu_ms'), '%d'):>7} "
-                     f"{fmt(e.get('peak_rss_kb'), '%d'):>7}")
+                     f"{fmt(e.get('peak_rss_kb'), '%d'):>7} {fmt(e.get('lookup_ns_median'), '%.0f'):>9}")
     for c, st in sorted(s["stop"].items()):
         lines.append(f"stop after SIGINT: {c}: at most {st['max_ms']} ms, exit {st['exits']}")
     if s["unavailable"]:
