@@ -482,6 +482,15 @@ int BPF_PROG(on_tracepoint, struct kobject *kobj, int action, const char *devpat
 {
 	struct kset *kset = BPF_CORE_READ(kobj, kset);
 
+	/*
+	 * The tracepoint fires for every call of kobject_uevent_env(); one
+	 * without a SEQNUM never reached userspace (suppressed, filtered, or
+	 * failed before a SEQNUM was assigned) and may have no env at all.
+	 */
+	if (!seqnum) {
+		count(SA_STAT_SKIPPED);
+		return 0;
+	}
 	/* Devices only: their kset is devices_kset, named "devices". */
 	if (!kset || str8(BPF_CORE_READ(kset, kobj.name)) != S8('d', 'e', 'v', 'i', 'c', 'e', 's', 0)) {
 		count(SA_STAT_SKIPPED);

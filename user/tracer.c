@@ -27,8 +27,13 @@
 #include "sysfs_audit.skel.h"
 #include "tracer.h"
 
-/* After a stop, what is still on the ring buffer is drained this long at most. */
-#define DRAIN_MS 500
+/*
+ * After a stop, what is still on the ring buffer is drained this long at
+ * most; the rest is counted as unread. Kept short: a reader that has just
+ * drained flat out is owed CPU by the scheduler, and a storm's writer
+ * would then hold the CPU while the summary waits.
+ */
+#define DRAIN_MS 100
 /* In a storm, look at the clock and the stop flag every this many records. */
 #define CHECK_EVERY 256
 

@@ -61066,15 +61066,18 @@ struct trace_event_raw_kobject_uevent {
 	u64 seqnum;
 	int action;
 	int ret;
-	int envp_idx;
+	u32 __data_loc_name;
 	u32 __data_loc_devpath;
 	u32 __data_loc_subsystem;
+	u32 __data_loc_env;
 	char __data[0];
 };
 
 struct trace_event_data_offsets_kobject_uevent {
+	u32 name;
 	u32 devpath;
 	u32 subsystem;
+	u32 env;
 };
 
 typedef void (*btf_trace_kobject_uevent)(void *, struct kobject *, enum kobject_action, const char *, const char *, struct kobj_uevent_env *, u64, int);
