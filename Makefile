@@ -94,7 +94,7 @@ vmlinux-check: kernels
 
 PROVE := prove -v --timer
 
-check-host: deps unit-tests sysfs-audit
+check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
 check-guest: kernels guest-deps
