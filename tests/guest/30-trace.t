@@ -12,14 +12,19 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-500}
 
+# With SYSFS_AUDIT_GUEST_KERNELS (tests/lib/guest.sh) a kernel may be left
+# out; the cross-check then needs both the legacy kernel and the tracer's.
 guest_case legacy layout-legacy "sysfs.deprecated=1" >"$out"
+legacy_ran=$?
 cat "$out"
 kernel=$(sed -n 's/^# kernel-legacy-devpath //p' "$out")
 
 for k in patched:tracepoint stock-6.1:fexit stock-6.12:fexit; do
 	flavour=${k%%:*} attach=${k#*:}
 	guest_case "$flavour" trace-workload "sysfs_audit.env.EXPECT_ATTACH=$attach" >"$out"
+	ran=$?
 	cat "$out"
+	[ $ran -ne 2 ] && [ $legacy_ran -ne 2 ] || continue
 	traced=$(sed -n 's/^# traced-legacy-devpath //p' "$out")
 	for d in vda vda1 vda2; do
 		t=$(awk -v d=$d '$1 == d { print $2 }' <<<"$traced")

@@ -6,19 +6,23 @@
 . /tests/ktap.sh
 
 . /tests/workload.sh
-ktap_plan $((WORKLOAD_STEPS + 6))
+ktap_plan $((WORKLOAD_STEPS + 8))
 
 mkdir -p /tmp/snap
 : >/tmp/steps
-nstep=0
+nstep=0 failed=
 step() {	# snapshot, run the step, snapshot; record the SEQNUM range
 	_name=$1
 	shift
-	settle
+	settle || failed="$failed $_name(settle-before)"
 	sysfs-audit snapshot --json >/tmp/snap/$nstep.before.json
 	_lo=$(cat /sys/kernel/uevent_seqnum)
-	"$@" >/tmp/step.out 2>&1 || { diag "step $_name: '$*' failed:"; sed 's/^/# /' /tmp/step.out; }
-	settle
+	if ! "$@" >/tmp/step.out 2>&1; then
+		diag "step $_name: '$*' failed:"
+		sed 's/^/# /' /tmp/step.out
+		failed="$failed $_name"
+	fi
+	settle || failed="$failed $_name(settle)"
 	_hi=$(cat /sys/kernel/uevent_seqnum)
 	sysfs-audit snapshot --json >/tmp/snap/$nstep.after.json
 	echo "$_name $_lo $_hi" >>/tmp/steps
@@ -28,6 +32,7 @@ step() {	# snapshot, run the step, snapshot; record the SEQNUM range
 rm -f /tmp/ueventmon.ready
 ueventmon -r /tmp/ueventmon.ready >/tmp/netlink.log &
 nlpid=$!
+check "netlink monitor ready" wait_file /tmp/ueventmon.ready
 start_tracer /tmp/trace.jsonl --json -i 50
 tpid=$tracer
 diag "$(cat /tmp/trace.jsonl.err)"
@@ -42,7 +47,9 @@ wait $tpid
 check_eq "sysfs-audit trace exit status" "$?" 0
 kill $nlpid
 
-check_eq "workload steps recorded" "$(grep -c . /tmp/steps)" $WORKLOAD_STEPS
+# A failed step would silently shrink what sa_oracle judges.
+check_eq "every workload step ran, succeeded and settled" \
+	"$(grep -c . /tmp/steps):${failed:- none}" "$WORKLOAD_STEPS: none"
 sa_oracle /tmp/steps /tmp/trace.jsonl /tmp/netlink.log /tmp/snap
 
 # For the host's cross-check with the legacy kernel (10-layout.t/30-trace.t).
