@@ -52,9 +52,12 @@ check_eq "every workload step ran, succeeded and settled" \
 	"$(grep -c . /tmp/steps):${failed:- none}" "$WORKLOAD_STEPS: none"
 sa_oracle /tmp/steps /tmp/trace.jsonl /tmp/netlink.log /tmp/snap
 
-# For the host's cross-check with the legacy kernel (10-layout.t/30-trace.t).
-for d in vda vda1 vda2; do
-	grep "\"devpath\":\"[^\"]*/$d\"" /tmp/trace.jsonl | head -n 1 |
-		sed -n 's/.*"legacy":{"exists":true,"devpath":"\([^"]*\)".*/# traced-legacy-devpath '$d' \1/p'
+# For the host's cross-check with the legacy kernel (layout-legacy, 30-trace.t):
+# each block device's legacy DEVPATH and device link target as traced.
+for d in vda vda1 vda2 sda sda1 sda2 loop1 loop1p1; do
+	ev=$(grep "\"devpath\":\"[^\"]*/$d\"" /tmp/trace.jsonl | head -n 1)
+	echo "$ev" | sed -n 's/.*"legacy":{"exists":true,"devpath":"\([^"]*\)".*/# traced-legacy-devpath '$d' \1/p'
+	t=$(echo "$ev" | sed -n 's/.*{"link":"[^"]*\/device","target":"\([^"]*\)"}.*/\1/p')
+	[ -n "$ev" ] && echo "# traced-legacy-link $d $t"
 done
 tail -n 1 /tmp/trace.jsonl | sed 's/^/# summary: /'
