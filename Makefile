@@ -4,6 +4,7 @@
 #
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
+#   make mutate   do the tests fail when the tool is wrong? "N killed of M"
 #
 # Every target that needs packages installs the missing ones first.
 
@@ -16,7 +17,7 @@ KERNELS    := patched legacy
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
 
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
-	check-guest demo clean help
+	check-guest demo clean help mutate
 
 all: guest-deps
 
@@ -102,6 +103,11 @@ check-guest: kernels guest-deps
 
 check: kernels guest-deps unit-tests sysfs-audit vmlinux-check
 	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
+
+# Not part of check (slow): one deliberate bug at a time, in a scratch copy
+# (tests/mutate/run.sh). MUTANTS=REGEX runs only the matching mutants.
+mutate: kernels guest-deps unit-tests sysfs-audit
+	@nice tests/mutate/run.sh $(MUTANTS)
 
 demo: kernels guest-deps
 	@scripts/demo.sh

@@ -39,12 +39,19 @@ for p in "${series[@]}"; do
 	else
 		tap_ok 0 "$p: applies without offset or fuzz"
 	fi
-	res=$(cd "$src" && ./scripts/checkpatch.pl --strict --terse --no-summary "$pdir/$p" 2>&1)
-	errs=$(grep -c ': ERROR:' <<<"$res")
-	warns=$(grep -c ': WARNING:' <<<"$res")
-	checks=$(grep -c ': CHECK:' <<<"$res")
-	[ "$errs$warns" = 00 ] || echo "$res" | tap_diag
-	tap_ok $([ "$errs$warns" = 00 ]; echo $?) \
+	# The counts come from checkpatch's own summary line ("total: E errors,
+	# W warnings, C checks, ..."): a checkpatch that crashed or never ran
+	# prints none and must not count as "0 errors". It exits 1 on errors or
+	# warnings, 0 when clean; any other status is a failure to run.
+	res=$(cd "$src" && ./scripts/checkpatch.pl --strict "$pdir/$p" 2>&1)
+	cst=$?
+	summary=$(grep -E '^total: [0-9]+ errors, [0-9]+ warnings, [0-9]+ checks' <<<"$res")
+	read -r errs warns checks < <(sed -E 's/^total: ([0-9]+) errors, ([0-9]+) warnings, ([0-9]+) checks.*/\1 \2 \3/' <<<"$summary")
+	ran=$([ -n "$summary" ] && { [ $cst -eq 0 ] || [ $cst -eq 1 ]; }; echo $?)
+	[ $ran -eq 0 ] || errs=? warns=? checks=?
+	[ "$ran$errs$warns" = 000 ] || echo "exit $cst; $res" | tap_diag
+	tap_ok $ran "$p: checkpatch ran to its summary (exit $cst: ${summary:-no summary line})"
+	tap_ok $([ "$ran$errs$warns" = 000 ]; echo $?) \
 		"$p: checkpatch --strict: $errs errors, $warns warnings ($checks checks)"
 done
 
