@@ -303,6 +303,10 @@ static int judge(json_object *ev, struct step *s, int by_order)
 		ok &= field("ACTION vs netlink", action, sget(nl, "ACTION"), devpath);
 		ok &= field("DEVPATH vs netlink", devpath, sget(nl, "DEVPATH"), devpath);
 	}
+	/* Netlink has it, so it was sent: sent true, ret 0. */
+	ok &= field("sent", json_object_get_boolean(json_object_object_get(ev, "sent")) ?
+		    "true" : "false", "true", devpath);
+	ok &= field("ret", sget(ev, "ret"), "0", devpath);
 	if (!json_object_object_get_ex(snap, devpath, &dev)) {
 		snap = snap == s->before ? s->after : s->before;
 		if (!json_object_object_get_ex(snap, devpath, &dev)) {

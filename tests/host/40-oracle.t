@@ -122,6 +122,10 @@ expect_fail "fexit: a wrong ACTION (matched by order, never by itself)" "account
 { ev 11 change vda /block/vda; summary; } >"$d/trace"
 expect_fail "vda1's event missing from the trace" "step change-virtio-disk"
 
+{ ev 11 change vda /block/vda | sed 's/"sent":true,"ret":0/"sent":false,"ret":-12/'
+  ev 12 change vda1 /block/vda/vda1; summary; } >"$d/trace"
+expect_fail "vda reported as not sent (ret -12), yet netlink has it" "step change-virtio-disk"
+
 good >"$d/trace"
 expect_fail "no summary line" "summary"
 

@@ -33,7 +33,8 @@ rm -f /tmp/ueventmon.ready
 ueventmon -r /tmp/ueventmon.ready >/tmp/netlink.log &
 nlpid=$!
 check "netlink monitor ready" wait_file /tmp/ueventmon.ready
-start_tracer /tmp/trace.jsonl --json -i 50
+# ATTACH (sysfs_audit.env.ATTACH=) forces an attach mode, e.g. kprobe.
+start_tracer /tmp/trace.jsonl --json -i 50 ${ATTACH:+-a $ATTACH}
 tpid=$tracer
 diag "$(cat /tmp/trace.jsonl.err)"
 check "tracer attached via ${EXPECT_ATTACH:=tracepoint}" grep -q "via $EXPECT_ATTACH" /tmp/trace.jsonl.err
