@@ -49,13 +49,13 @@ suite() {	# suite NAME LOG: run one suite in the scratch copy; 0 = passed
 	local log=$2
 	case "$1" in
 	host)
-		(cd "$scratch" && prove tests/host/20-unit.t tests/host/30-cli.t) >>"$log" 2>&1 ;;
+		(cd "$scratch" && prove -v tests/host/20-unit.t tests/host/30-cli.t) >>"$log" 2>&1 ;;
 	guest-trace)
 		(cd "$scratch" && SYSFS_AUDIT_GUEST_KERNELS=patched \
-			prove tests/guest/30-trace.t) >>"$log" 2>&1 ;;
+			prove -v tests/guest/30-trace.t) >>"$log" 2>&1 ;;
 	guest-errors)
 		(cd "$scratch" && SYSFS_AUDIT_GUEST_KERNELS=legacy \
-			prove tests/guest/40-trace-errors.t) >>"$log" 2>&1 ;;
+			prove -v tests/guest/40-trace-errors.t) >>"$log" 2>&1 ;;
 	*)
 		echo "unknown suite '$1'" >>"$log"; return 2 ;;
 	esac
