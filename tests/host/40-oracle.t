@@ -70,6 +70,11 @@ expect_pass "honest tracepoint trace"
 	>"$d/trace"
 expect_pass "honest fexit trace (no SEQNUM, matched by order)"
 
+# The issue's example: vda twice, a garbage line, an invented add of vdz.
+{ ev null change vda /block/vda fexit; ev null change vda /block/vda fexit; echo garbage
+  ev null change vda1 /block/vda/vda1 fexit; ev null add vdz /wrong fexit; summary; } >"$d/trace"
+expect_fail "vda twice, a garbage line and an invented 'add vdz' at once" "accounted for"
+
 { good; echo 'sysfs-audit: garbage'; summary; } >"$d/trace"
 expect_fail "a line that is not JSON" "accounted for"
 
