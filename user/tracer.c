@@ -478,7 +478,11 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 		}
 		if (t->tick)
 			t->tick(t->tick_ctx);
-		fflush(stdout);
+		/* Live output goes out every drain; a full disk ends the trace. */
+		if (fflush(stdout)) {
+			t->cb_err = errno ? errno : EIO;
+			break;
+		}
 		if (stats_wanted) {
 			stats_wanted = 0;
 			print_stats(t);

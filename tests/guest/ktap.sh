@@ -43,19 +43,33 @@ check_eq() {
 	fi
 }
 
-# trigger_uevent SYSFS_DIR ACTION OUT: write ACTION to SYSFS_DIR/uevent and
-# capture, over netlink, the first event of that device into OUT.
-trigger_uevent() {
-	rm -f /tmp/ueventmon.ready
-	ueventmon -r /tmp/ueventmon.ready -n 1 -t 10 -m "${1##*/}" >"$3" &
-	_pid=$!
+# wait_file FILE: wait up to 5 s for FILE to exist; fail (with a diagnostic)
+# if it never does.
+wait_file() {
 	_i=0
-	while [ ! -e /tmp/ueventmon.ready ] && [ $_i -lt 500 ]; do
+	while [ ! -e "$1" ]; do
+		[ $_i -lt 500 ] || { diag "$1 did not appear within 5 s"; return 1; }
 		usleep 10000
 		_i=$((_i + 1))
 	done
+}
+
+# trigger_uevent SYSFS_DIR ACTION OUT: write ACTION to SYSFS_DIR/uevent and
+# capture, over netlink, the first event of that device into OUT. Fails,
+# with OUT empty, when the monitor never got ready or saw no event.
+trigger_uevent() {
+	rm -f /tmp/ueventmon.ready
+	: >"$3"
+	ueventmon -r /tmp/ueventmon.ready -n 1 -t 10 -m "${1##*/}" >"$3" &
+	_pid=$!
+	if ! wait_file /tmp/ueventmon.ready; then
+		kill $_pid 2>/dev/null
+		wait $_pid
+		: >"$3"
+		return 1
+	fi
 	echo "$2" >"$1/uevent"
-	wait $_pid
+	wait $_pid && grep -q SEQNUM= "$3"
 }
 
 # ev_get KEY FILE: the value of KEY in a captured event.

@@ -36,9 +36,19 @@
  * gets the SEQNUM of the earliest netlink event not yet taken with the same
  * ACTION and DEVPATH. dev_uevent() runs before SEQNUM is assigned and the
  * broadcast sleeps on a mutex, so events of two tasks (modprobe, a SCSI
- * scan worker) can reach netlink in another order than the tracer.
+ * scan worker) can reach netlink in another order than the tracer. Such an
+ * event's ACTION and DEVPATH are not compared with the netlink event chosen
+ * by those same two fields (that would prove nothing); its existence on
+ * netlink is what is checked. A tracepoint event must carry its SEQNUM:
+ * there is no order fallback for it.
  *
- * Prints KTAP results, one per step plus three totals; see tests/guest.
+ * Every trace line must be a JSON record, and every traced event must be a
+ * netlink event (no invented or duplicated events) inside a workload step:
+ * a line that is not, or an event outside every step, fails the
+ * "every trace line accounted for" result.
+ *
+ * Prints KTAP results, one per step plus four totals, and exits 1 if any
+ * result failed (2 on bad usage or a missing input file); see tests/guest.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -58,7 +68,7 @@ struct step {
 };
 
 static struct step steps[MAX_STEPS];
-static int nsteps, ktap_n;
+static int nsteps, ktap_n, ktap_failed;
 static json_object *netlink;		/* "seqnum" -> object of KEY=VALUE */
 static json_object *arrival;		/* the same objects, in arrival order */
 static char *taken;			/* arrival[i] matched a traced event */
@@ -67,6 +77,7 @@ static void result(int ok, const char *fmt, ...)
 {
 	va_list ap;
 
+	ktap_failed += !ok;
 	printf("%sok %d ", ok ? "" : "not ", ++ktap_n);
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
@@ -272,7 +283,8 @@ static unsigned long long seqnum_by_order(json_object *ev)
 	return 0;
 }
 
-static int judge(json_object *ev, struct step *s)
+/* @by_order: the SEQNUM was chosen by ACTION and DEVPATH (fexit, kprobe). */
+static int judge(json_object *ev, struct step *s, int by_order)
 {
 	const char *devpath = sget(ev, "devpath"), *action = sget(ev, "action");
 	const char *seq = sget(ev, "seqnum");
@@ -287,8 +299,14 @@ static int judge(json_object *ev, struct step *s)
 		printf("# seqnum %s (%s %s): no such netlink event\n", seq, action, devpath);
 		return 0;
 	}
-	ok &= field("ACTION vs netlink", action, sget(nl, "ACTION"), devpath);
-	ok &= field("DEVPATH vs netlink", devpath, sget(nl, "DEVPATH"), devpath);
+	if (!by_order) {
+		ok &= field("ACTION vs netlink", action, sget(nl, "ACTION"), devpath);
+		ok &= field("DEVPATH vs netlink", devpath, sget(nl, "DEVPATH"), devpath);
+	}
+	/* Netlink has it, so it was sent: sent true, ret 0. */
+	ok &= field("sent", json_object_get_boolean(json_object_object_get(ev, "sent")) ?
+		    "true" : "false", "true", devpath);
+	ok &= field("ret", sget(ev, "ret"), "0", devpath);
 	if (!json_object_object_get_ex(snap, devpath, &dev)) {
 		snap = snap == s->before ? s->after : s->before;
 		if (!json_object_object_get_ex(snap, devpath, &dev)) {
@@ -333,6 +351,8 @@ static int judge(json_object *ev, struct step *s)
 int main(int argc, char **argv)
 {
 	unsigned long long lost = 0, outside = 0, total = 0, agree = 0, unsysfs = 0;
+	unsigned long long badline = 0, unmatched = 0, dup = 0, noseq = 0, byorder = 0;
+	json_object *seen;	/* SEQNUMs of the traced events so far */
 	char *line = NULL, path[4096];
 	int have_summary = 0;
 	size_t cap = 0;
@@ -369,48 +389,61 @@ int main(int argc, char **argv)
 				steps[i].netlink++;
 	}
 
+	seen = json_object_new_object();
 	f = xopen(argv[2]);
 	while (getline(&line, &cap, f) > 0) {
 		json_object *o = json_tokener_parse(line);
-		const char *type = sget(o, "type");
-		int placed = 0;
+		const char *type = json_object_is_type(o, json_type_object) ? sget(o, "type") : NULL;
+		int placed = 0, by_order = 0;
 
-		if (!o || !type) {
-			printf("# unparsable trace line: %s", line);
-			outside++;
-			json_object_put(o);
-			continue;
-		}
-		if (!strcmp(type, "summary")) {
+		if (!type || !(!strcmp(type, "summary") || !strcmp(type, "event")) ||
+		    (!strcmp(type, "summary") && have_summary)) {
+			printf("# not an event or the one summary: %s", line);
+			badline++;
+		} else if (!strcmp(type, "summary")) {
 			have_summary = 1;
 			lost = json_object_get_uint64(json_object_object_get(o, "lost"));
-		} else if (!strcmp(type, "event")) {
+		} else {
 			unsigned long long sq = json_object_get_uint64(json_object_object_get(o, "seqnum"));
+			const char *dp = sget(o, "devpath"), *seqstr;
+			json_object *nl;
 
+			if (!sq && same(sget(o, "source"), "tracepoint")) {
+				printf("# tracepoint event without SEQNUM: %s", line);
+				noseq++;
+				goto next;
+			}
 			if (!sq) {
+				by_order = 1;
 				sq = seqnum_by_order(o);
 				json_object_object_add(o, "seqnum", json_object_new_uint64(sq));
 			}
+			seqstr = sget(o, "seqnum");
+			nl = json_object_object_get(netlink, seqstr);
+			if (!sq || !nl || !sget(o, "action") || !dp) {
+				printf("# traced event netlink never sent: %s", line);
+				unmatched++;
+				goto next;
+			}
+			if (json_object_object_get_ex(seen, seqstr, NULL)) {
+				printf("# traced twice: SEQNUM %s: %s", seqstr, line);
+				dup++;
+				goto next;
+			}
+			json_object_object_add(seen, seqstr, NULL);
 
-			const char *dp = sget(o, "devpath");
-
-			if (dp && strncmp(dp, "/devices/", 9)) {
-				json_object *nl = json_object_object_get(netlink, sget(o, "seqnum"));
-
+			if (strncmp(dp, "/devices/", 9)) {
 				printf("# not in sysfs, not judged: %s %s (netlink: %s %s)\n",
 				       sget(o, "action"), dp, sget(nl, "ACTION"), sget(nl, "DEVPATH"));
 				unsysfs++;
-				if (!nl || !same(sget(nl, "DEVPATH"), dp) ||
-				    !same(sget(nl, "ACTION"), sget(o, "action"))) {
+				if (!same(sget(nl, "DEVPATH"), dp) ||
+				    !same(sget(nl, "ACTION"), sget(o, "action")))
 					total++;	/* a traced event netlink never saw */
-					placed = 1;
-				}
-				json_object_put(o);
-				continue;
+				goto next;
 			}
 			for (int i = 0; i < nsteps && !placed; i++) {
 				if (sq > steps[i].lo && sq <= steps[i].hi) {
-					int ok = judge(o, &steps[i]);
+					int ok = judge(o, &steps[i], by_order);
 
 					steps[i].traced++;
 					steps[i].agree += ok;
@@ -419,8 +452,13 @@ int main(int argc, char **argv)
 					placed = 1;
 				}
 			}
-			outside += !placed;
+			if (!placed) {
+				printf("# SEQNUM %s outside every workload step: %s", seqstr, line);
+				outside++;
+			}
+			byorder += by_order;
 		}
+next:
 		json_object_put(o);
 	}
 	free(line);
@@ -433,7 +471,7 @@ int main(int argc, char **argv)
 		       "step %s: %d/%d traced events agree with the oracle, %d device events on netlink",
 		       s->name, s->agree, s->traced, s->netlink);
 	}
-	printf("# %llu traced events outside the workload steps (not judged)\n", outside);
+	printf("# %llu events matched to netlink by ACTION and DEVPATH (no SEQNUM)\n", byorder);
 	printf("# %llu traced events of kobjects not in sysfs (checked against netlink only)\n",
 	       unsysfs);
 	printf("# %llu events inside a probe() window: PHYSDEVDRIVER judged leniently\n", ambiguous);
@@ -441,5 +479,10 @@ int main(int argc, char **argv)
 	       total ? 100.0 * agree / total : 0.0);
 	result(have_summary, "trace ended with a summary");
 	result(have_summary && lost == 0, "no events lost (%llu)", lost);
-	return 0;
+	result(!badline && !unmatched && !dup && !noseq && !outside,
+	       "every trace line accounted for: %llu not records, %llu not on netlink, "
+	       "%llu duplicates, %llu tracepoint events without SEQNUM, %llu outside every step",
+	       badline, unmatched, dup, noseq, outside);
+	json_object_put(seen);
+	return ktap_failed ? 1 : 0;
 }

@@ -34,15 +34,20 @@ workload() {
 	step remove-all remove_all
 }
 
-# Until no uevent for 300 ms.
+# Until no uevent for 300 ms, at most 15 s; fails if events kept coming
+# (late events would land in the next step).
 settle() {
 	_a=$(cat /sys/kernel/uevent_seqnum)
-	while :; do
+	_n=0
+	while [ $_n -lt 50 ]; do
 		usleep 300000
 		_b=$(cat /sys/kernel/uevent_seqnum)
-		[ "$_a" = "$_b" ] && break
+		[ "$_a" = "$_b" ] && return 0
 		_a=$_b
+		_n=$((_n + 1))
 	done
+	echo "settle: uevents still coming after 15 s (SEQNUM $_a)" >&2
+	return 1
 }
 
 # start_tracer OUT ARGS...: sysfs-audit trace in the background, its stderr in

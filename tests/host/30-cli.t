@@ -21,14 +21,19 @@ expect_exit 2 "two commands" snapshot trace
 expect_exit 2 "bad duration" trace -d 0
 expect_exit 2 "non-numeric interval" trace -i fast
 expect_exit 2 "unknown attach mode" trace -a uprobe
-expect_exit 7 "missing sysfs tree" snapshot -s /nonexistent/sys
-expect_exit 7 "not a sysfs tree" snapshot -s /tmp
+# Made-up trees, not /tmp: what /tmp holds is not ours to know.
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+mkdir "$root/not-sysfs"
+: >"$root/not-sysfs/devices"
+expect_exit 7 "missing sysfs tree" snapshot -s "$root/no-such-dir"
+expect_exit 7 "not a sysfs tree (no devices/)" snapshot -s "$root"
+expect_exit 7 "not a sysfs tree (devices is a file)" snapshot -s "$root/not-sysfs"
 "$sa" --help | grep -q EXAMPLES
 tap_ok $? "--help shows examples"
 
-# A small fake tree: a virtio disk and its partition.
-root=$(mktemp -d)
-trap 'rm -rf "$root"' EXIT
+# A small fake tree: a virtio disk and its partition, a sound card and its
+# control device, and a stacked input device.
 mk() {	# mk PATH KIND NAME DRIVER UEVENT
 	mkdir -p "$root$1"
 	printf '%b' "$5" >"$root$1/uevent"
@@ -41,6 +46,16 @@ mk /devices/pci0000:00/0000:00:04.0 bus pci virtio-pci ""
 mk $v bus virtio virtio_blk ""
 mk $v/block/vda class block "" 'DEVNAME=vda\nDEVTYPE=disk\n'
 mk $v/block/vda/vda1 class block "" 'DEVNAME=vda1\nDEVTYPE=partition\n'
+s=/devices/platform/snd_dummy.0
+mk /devices/platform "" "" "" ""
+mk $s bus platform snd_dummy ""
+mk $s/sound/card0 class sound "" ""
+mk $s/sound/card0/controlC0 class sound "" 'DEVNAME=snd/controlC0\n'
+i=/devices/platform/i8042/serio0
+mk /devices/platform/i8042 bus platform i8042 ""
+mk $i bus serio atkbd ""
+mk $i/input/input1 class input "" ""
+mk $i/input/input1/event1 class input "" 'DEVNAME=input/event1\n'
 
 out=$("$sa" snapshot -s "$root" --json)
 tap_ok $? "snapshot of a fake tree succeeds"
@@ -50,9 +65,35 @@ grep -q '"legacy":{"exists":true,"devpath":"/block/vda","PHYSDEVPATH":"'$v'","PH
 tap_ok $? "snapshot --json: vda's legacy DEVPATH and PHYSDEV keys"
 grep -q '"devpath":"/block/vda/vda1"' <<<"$out"
 tap_ok $? "snapshot --json: partition nested under its disk"
-tail -n 1 <<<"$out" | grep -q '"type":"summary".*"devices":5'
-tap_ok $? "snapshot --json ends with a summary of 5 devices"
+tap_ok $([ "$(grep -vc '^{"type":"device",' <<<"$out")" = 1 ]; echo $?) \
+	"snapshot --json: every line but the last is a device record"
+sum=$(tail -n 1 <<<"$out")
+echo "$sum" | tap_diag
+# Counted by hand from the tree above and the rules (docs/design.md):
+# PHYSDEVPATH for the 5 class devices with a bus ancestor, bus and driver
+# for those and the 5 bus devices; card0 has no legacy counterpart.
+for want in '"type":"summary"' '"attach":null' '"devices":13' '"no_legacy_counterpart":1' \
+	'"would_carry":{"PHYSDEVPATH":5,"PHYSDEVBUS":10,"PHYSDEVDRIVER":10}' \
+	'"legacy_links":{"class_directory":1,"device":4,"class_name":4,"bus":5}'; do
+	grep -qF "$want" <<<"$sum"
+	tap_ok $? "snapshot --json summary: $want"
+done
 table=$("$sa" snapshot -s "$root")
+echo "$table" | tap_diag
 grep -q "^block .* virtio .* virtio_blk .* $v/block/vda -> /block/vda " <<<"$table"
 tap_ok $? "snapshot table row for vda"
+head -n 1 <<<"$table" | grep -q '^SUBSYSTEM  *PHYSDEVBUS  *PHYSDEVDRIVER  *DEVPATH -> LEGACY-DEVPATH  PHYSDEVPATH$'
+tap_ok $? "snapshot table header"
+grep -q "^sound  *- * - * $s/sound/card0 -> (none)  -$" <<<"$table"
+tap_ok $? "snapshot table row for card0: no legacy counterpart"
+grep -q "^input .* serio .* atkbd .* $i/input/input1/event1 -> /class/input/input1/event1  $i$" <<<"$table"
+tap_ok $? "snapshot table row for event1: stacked, PHYSDEVPATH"
+grep -qx "13 devices" <<<"$table"
+tap_ok $? "snapshot table summary: 13 devices"
+grep -qx "would have carried: PHYSDEVPATH 5, PHYSDEVBUS 10, PHYSDEVDRIVER 10" <<<"$table"
+tap_ok $? "snapshot table summary: PHYSDEV keys"
+grep -qx "legacy links needed: device 4, <class>:<name> 4, class directory 1, bus 5" <<<"$table"
+tap_ok $? "snapshot table summary: legacy links"
+grep -qx "without a legacy counterpart: 1" <<<"$table"
+tap_ok $? "snapshot table summary: without a legacy counterpart"
 tap_done

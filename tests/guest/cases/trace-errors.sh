@@ -3,7 +3,7 @@
 # works when forced, and each failure gets its own line and exit code.
 . /tests/ktap.sh
 
-ktap_plan 14
+ktap_plan 26
 
 . /tests/workload.sh
 
@@ -29,10 +29,48 @@ check "kprobe: attached via kprobe+kretprobe" grep -q "via kprobe+kretprobe" /tm
 check "kprobe: vda traced with the legacy DEVPATH /block/vda" \
 	grep -q '"legacy":{"exists":true,"devpath":"/block/vda"' /tmp/kprobe.json
 
+trace_change fexit /tmp/fexit.json
+check_eq "forced fexit: exit status" "$?" 0
+check "forced fexit: attached via fexit dev_uevent" grep -q "via fexit dev_uevent" /tmp/fexit.json.err
+check "forced fexit: vda traced with the legacy DEVPATH /block/vda" \
+	grep -q '"legacy":{"exists":true,"devpath":"/block/vda"' /tmp/fexit.json
+
 sysfs-audit trace -a tracepoint -d 1 >/dev/null 2>/tmp/tp.err
 check_eq "forced tracepoint where there is none: exit 5" "$?" 5
 diag "$(cat /tmp/tp.err)"
 check "... with a clear message" grep -q "no usable attach point" /tmp/tp.err
+check "... and no libbpf log without -v" sh -c '! grep -q "^libbpf:" /tmp/tp.err'
+sysfs-audit trace -a tracepoint -v -d 1 >/dev/null 2>/tmp/tpv.err
+check_eq "-v: still exit 5" "$?" 5
+check "-v: the libbpf log is shown" grep -q "^libbpf:" /tmp/tpv.err
+
+# Live output: the table row is on stdout within the drain interval, while
+# the tracer still runs (every other check reads it after the exit).
+start_tracer /tmp/live.txt -i 100
+echo change >/sys/class/block/vda/uevent
+usleep 1000000
+check "--interval: vda's row is out while the tracer runs" \
+	sh -c "kill -0 $tracer && grep -q ' change .*/block/vda -> /block/vda ' /tmp/live.txt"
+check "table output starts with the column header" \
+	sh -c 'head -n 1 /tmp/live.txt | grep -q "^SEQNUM  ACTION  SUBSYSTEM"'
+# SIGTERM ends the trace like Ctrl-C: summary, exit 0.
+kill -TERM $tracer
+wait $tracer
+check_eq "SIGTERM: exit status" "$?" 0
+check "SIGTERM: the summary is printed" grep -q "^[0-9]* events (attach: fexit" /tmp/live.txt
+
+sysfs-audit trace -H -d 1 >/tmp/noheader.txt 2>/dev/null
+check "-H: no column header" sh -c '! grep -q "^SEQNUM" /tmp/noheader.txt'
+
+# A report that cannot be written is an error (exit 1), never silent loss.
+sysfs-audit trace --json -d 3 >/dev/full 2>/tmp/full.err &
+full=$!
+wait_file_grep() { _i=0; until grep -q "$1" "$2" || [ $_i -ge 300 ]; do usleep 100000; _i=$((_i + 1)); done; }
+wait_file_grep "tracing device uevents" /tmp/full.err
+echo change >/sys/class/block/vda/uevent
+wait $full
+check_eq "output to a full device: exit 1" "$?" 1
+diag "$(cat /tmp/full.err)"
 
 echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >/etc/passwd
 echo 'nogroup:x:65534:' >/etc/group

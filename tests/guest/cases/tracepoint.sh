@@ -150,7 +150,10 @@ diag "SEQNUMs $((s_start + 1))..$s_end, records with a SEQNUM: $(grep -c . /tmp/
 check "every SEQNUM used has exactly one record" cmp -s /tmp/seqs /tmp/want
 echo 0 >$E/enable
 
-# Disabled again: a further event leaves no record.
+# Disabled again: a further event -- that netlink did see -- leaves no record.
 echo >$T/trace
 trigger_uevent /sys/class/block/vda change /tmp/ev2
-check_eq "no record while disabled" "$(grep -c 'kobject_uevent:' $T/trace)" 0
+seq2=$(ev_get SEQNUM /tmp/ev2)
+[ -n "$seq2" ] && [ -n "$seq" ] && [ "$seq2" -gt "$seq" ] && fired=yes
+check_eq "no record while disabled (event $seq2 on netlink: ${fired:-no})" \
+	"$(grep -c 'kobject_uevent:' $T/trace):${fired:-no}" 0:yes

@@ -3,6 +3,13 @@
  * Unit tests for the userspace model of the deprecated layout
  * (user/legacy.c) over fake sysfs trees (user/sysfs_tree.c). TAP output.
  * Expected values are worked out by hand from the seed patch's code.
+ *
+ * The second half (source_cases()) does not follow user/legacy.c's reading:
+ * each expected value there is derived from the 2.6.3x code itself, as the
+ * 2010 seed patch (shared/seeds/001-...) removes it, cited by file and
+ * function, for trees the first half does not have (a bus device below a
+ * class device, a class device below one of another class, a drm card
+ * named like a sound card).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -124,6 +131,11 @@ static const char *link_target(const struct sa_legacy *l, const char *dir, const
 	return NULL;
 }
 
+#define P_VIRTIO "/devices/pci0000:00/0000:00:04.0/virtio1"
+#define P_SDEV "/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0"
+#define P_MMC "/devices/pci0000:00/0000:00:05.0/mmc_host/mmc0"
+#define P_DRM "/devices/pci0000:00/0000:00:02.0/drm/card0"
+
 static void build_tree(void)
 {
 	/* virtio-blk disk with two partitions */
@@ -167,10 +179,23 @@ static void build_tree(void)
 	dev("/devices/virtual/net/dummy0", "class", "net", NULL, "INTERFACE=dummy0\n");
 	/* not devices: attribute directories without uevent */
 	mkdir_p("/devices/virtual/net/dummy0/queues/rx-0");
+
+	/* MMC: a bus device (the card) below a class device (the host) */
+	dev("/devices/pci0000:00/0000:00:05.0", "bus", "pci", "sdhci-pci", NULL);
+	dev(P_MMC, "class", "mmc_host", NULL, NULL);
+	dev(P_MMC "/mmc0:0001", "bus", "mmc", "mmcblk", NULL);
+	dev(P_MMC "/mmc0:0001/block/mmcblk0", "class", "block", NULL,
+	    "DEVNAME=mmcblk0\nDEVTYPE=disk\n");
+	dev(P_MMC "/mmc0:0001/block/mmcblk0/mmcblk0p1", "class", "block", NULL,
+	    "DEVNAME=mmcblk0p1\nDEVTYPE=partition\n");
+
+	/* DRM: a card that is no sound card, a connector, a backlight */
+	dev("/devices/pci0000:00/0000:00:02.0", "bus", "pci", "i915", NULL);
+	dev(P_DRM, "class", "drm", NULL, "DEVNAME=dri/card0\nDEVTYPE=drm_minor\n");
+	dev(P_DRM "/card0-LVDS-1", "class", "drm", NULL, "DEVTYPE=drm_connector\n");
+	dev(P_DRM "/card0-LVDS-1/intel_backlight", "class", "backlight", NULL, NULL);
 }
 
-#define P_VIRTIO "/devices/pci0000:00/0000:00:04.0/virtio1"
-#define P_SDEV "/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0"
 
 static struct sa_tree tree;
 
@@ -182,6 +207,112 @@ static void legacy_of(const char *path, struct sa_legacy *l)
 	ok(d != NULL, "device %s found", path);
 	if (d)
 		ok(sa_legacy_compute(d, l) == 0, "%s: computed", path);
+}
+
+/*
+ * Expected values from the 2.6.3x source, as removed by the 2010 seed patch:
+ *  [gdp] drivers/base/core.c get_device_parent(): "class devices without a
+ *        parent live in /sys/class/<classname>/" -- also when the parent is
+ *        of another class (parent->class != dev->class); "all other devices
+ *        keep their parent" (so a bus device below a class device lives
+ *        inside that class device's directory);
+ *  [dacs] drivers/base/core.c device_add_class_symlinks(): a class-directory
+ *        link only when kobj.parent is not the class directory (stacked),
+ *        never for partitions; the "device" link walks up from dev->parent
+ *        while the node has a class, no bus and a parent; "<class>:<name>"
+ *        (make_class_name()) in dev->parent's directory;
+ *  [due] drivers/base/core.c dev_uevent(): a class device's PHYSDEVPATH is
+ *        kobject_get_path() of the first parent with a bus, PHYSDEVBUS its
+ *        bus, PHYSDEVDRIVER its driver; a bus device gets its own bus and
+ *        driver and no PHYSDEVPATH;
+ *  [mdbl] drivers/base/bus.c bus_add_device() -> make_deprecated_bus_links():
+ *        "bus" -> the bus's directory in every bus device;
+ *  [blk] drivers/base/class.c __class_register(): block_class's directory is
+ *        /sys/block; block/genhd.c genhd_device_init() creates no separate
+ *        /sys/block kobject and fs/partitions/check.c register_disk() no
+ *        /sys/block/<disk> link under CONFIG_SYSFS_DEPRECATED; partitions
+ *        (add_partition(): pdev->parent = ddev, same class) nest in the disk.
+ */
+static void source_cases(void)
+{
+	struct sa_legacy l;
+
+	/* mmc0: class device whose parent has no class [gdp] */
+	legacy_of(P_MMC, &l);
+	is(l.devpath, "/class/mmc_host/mmc0", "[gdp] mmc0: in its class directory");
+	is(l.physdevpath, "/devices/pci0000:00/0000:00:05.0", "[due] mmc0: PHYSDEVPATH");
+	is(l.physdevbus, "pci", "[due] mmc0: PHYSDEVBUS");
+	is(l.physdevdriver, "sdhci-pci", "[due] mmc0: PHYSDEVDRIVER");
+	is(link_target(&l, "/class/mmc_host/mmc0", "device"), "/devices/pci0000:00/0000:00:05.0",
+	   "[dacs] mmc0: device link");
+	is(link_target(&l, "/devices/pci0000:00/0000:00:05.0", "mmc_host:mmc0"),
+	   "/class/mmc_host/mmc0", "[dacs] mmc0: mmc_host:mmc0 in the parent");
+	ok(l.nlinks == 2, "[dacs] mmc0: not stacked, no class-directory link (%d)", l.nlinks);
+	sa_legacy_free(&l);
+
+	/* mmc0:0001: a bus device keeps its parent, a class device [gdp] */
+	legacy_of(P_MMC "/mmc0:0001", &l);
+	is(l.devpath, "/class/mmc_host/mmc0/mmc0:0001",
+	   "[gdp] mmc0:0001: inside its class-device parent");
+	is(l.physdevpath, NULL, "[due] mmc0:0001: no PHYSDEVPATH for a bus device");
+	is(l.physdevbus, "mmc", "[due] mmc0:0001: PHYSDEVBUS is its own");
+	is(l.physdevdriver, "mmcblk", "[due] mmc0:0001: PHYSDEVDRIVER is its own");
+	is(link_target(&l, "/class/mmc_host/mmc0/mmc0:0001", "bus"), "/bus/mmc",
+	   "[mdbl] mmc0:0001: bus link");
+	ok(l.nlinks == 1, "mmc0:0001: only the bus link (%d)", l.nlinks);
+	sa_legacy_free(&l);
+
+	/* mmcblk0: PHYSDEVPATH is the kobject path, below /class [due] */
+	legacy_of(P_MMC "/mmc0:0001/block/mmcblk0", &l);
+	is(l.devpath, "/block/mmcblk0", "[blk] mmcblk0: in /block");
+	is(l.physdevpath, "/class/mmc_host/mmc0/mmc0:0001",
+	   "[due] mmcblk0: PHYSDEVPATH is the card's kobject path under /class");
+	is(l.physdevbus, "mmc", "[due] mmcblk0: PHYSDEVBUS");
+	is(l.physdevdriver, "mmcblk", "[due] mmcblk0: PHYSDEVDRIVER");
+	is(link_target(&l, "/block/mmcblk0", "device"), "/class/mmc_host/mmc0/mmc0:0001",
+	   "[dacs] mmcblk0: device link to the card");
+	is(link_target(&l, "/class/mmc_host/mmc0/mmc0:0001", "block:mmcblk0"), "/block/mmcblk0",
+	   "[dacs] mmcblk0: block:mmcblk0 in the card's directory");
+	sa_legacy_free(&l);
+
+	legacy_of(P_MMC "/mmc0:0001/block/mmcblk0/mmcblk0p1", &l);
+	is(l.devpath, "/block/mmcblk0/mmcblk0p1", "[blk] mmcblk0p1: nested in its disk");
+	is(l.physdevpath, "/class/mmc_host/mmc0/mmc0:0001",
+	   "[due] mmcblk0p1: PHYSDEVPATH past the bus-less disk");
+	ok(l.nlinks == 0, "[dacs] mmcblk0p1: no links for a partition (%d)", l.nlinks);
+	sa_legacy_free(&l);
+
+	/* drm card0: named like a sound card, but no sound card */
+	legacy_of(P_DRM, &l);
+	ok(l.exists, "drm card0: exists (only sound's card<N> has no counterpart)");
+	is(l.devpath, "/class/drm/card0", "[gdp] drm card0: in its class directory");
+	is(l.physdevdriver, "i915", "[due] drm card0: PHYSDEVDRIVER");
+	sa_legacy_free(&l);
+
+	/* card0-LVDS-1: stacked on card0 (same class) [gdp] [dacs] */
+	legacy_of(P_DRM "/card0-LVDS-1", &l);
+	is(l.devpath, "/class/drm/card0/card0-LVDS-1", "[gdp] card0-LVDS-1: stacked in card0");
+	is(link_target(&l, "/class/drm", "card0-LVDS-1"), "/class/drm/card0/card0-LVDS-1",
+	   "[dacs] card0-LVDS-1: class-directory link");
+	is(link_target(&l, "/class/drm/card0/card0-LVDS-1", "device"),
+	   "/devices/pci0000:00/0000:00:02.0", "[dacs] card0-LVDS-1: device link past card0");
+	is(link_target(&l, "/class/drm/card0", "drm:card0-LVDS-1"),
+	   "/class/drm/card0/card0-LVDS-1", "[dacs] card0-LVDS-1: drm:card0-LVDS-1 in card0");
+	is(l.physdevpath, "/devices/pci0000:00/0000:00:02.0", "[due] card0-LVDS-1: PHYSDEVPATH");
+	sa_legacy_free(&l);
+
+	/* intel_backlight: parent of another class -> own class directory [gdp] */
+	legacy_of(P_DRM "/card0-LVDS-1/intel_backlight", &l);
+	is(l.devpath, "/class/backlight/intel_backlight",
+	   "[gdp] intel_backlight: parent of another class, so /class/backlight");
+	is(link_target(&l, "/class/backlight/intel_backlight", "device"),
+	   "/devices/pci0000:00/0000:00:02.0", "[dacs] intel_backlight: device link walks two classes up");
+	is(link_target(&l, "/class/drm/card0/card0-LVDS-1", "backlight:intel_backlight"),
+	   "/class/backlight/intel_backlight", "[dacs] intel_backlight: class name link in its parent");
+	ok(l.nlinks == 2, "[dacs] intel_backlight: no class-directory link (%d)", l.nlinks);
+	is(l.physdevbus, "pci", "[due] intel_backlight: PHYSDEVBUS");
+	is(l.physdevdriver, "i915", "[due] intel_backlight: PHYSDEVDRIVER");
+	sa_legacy_free(&l);
 }
 
 int main(void)
@@ -200,7 +331,7 @@ int main(void)
 
 	err = sa_tree_load(root, &tree);
 	ok(err == 0, "fake tree loads (%d)", err);
-	ok(tree.n == 21, "21 devices found, glue and attribute directories skipped (%zu)", tree.n);
+	ok(tree.n == 30, "30 devices found, glue and attribute directories skipped (%zu)", tree.n);
 
 	/* virtio disk */
 	legacy_of(P_VIRTIO "/block/vda", &l);
@@ -246,6 +377,10 @@ int main(void)
 	is(l.physdevdriver, "adapter_driver", "scsi_host/host0: PHYSDEVDRIVER");
 	is(link_target(&l, "/class/scsi_host/host0", "device"),
 	   "/devices/pseudo_0/adapter0/host0", "scsi_host/host0: device link to the host");
+	is(link_target(&l, "/devices/pseudo_0/adapter0/host0", "scsi_host:host0"),
+	   "/class/scsi_host/host0", "scsi_host/host0: scsi_host:host0 link in the host");
+	ok(l.nlinks == 2, "scsi_host/host0: not stacked, no class-directory link (%d links)",
+	   l.nlinks);
 	sa_legacy_free(&l);
 	legacy_of(P_SDEV "/block/sda", &l);
 	is(l.devpath, "/block/sda", "sda: legacy DEVPATH");
@@ -292,12 +427,27 @@ int main(void)
 	   "dummy0: virtual, no keys, no links");
 	sa_legacy_free(&l);
 
+	source_cases();
 	sa_tree_free(&tree);
 
-	err = sa_tree_load("/nonexistent/sysfs", &tree);
-	ok(err == -ENOENT, "missing root: -ENOENT (%d)", err);
-	err = sa_tree_load("/tmp", &tree);
-	ok(err == -ENOTDIR, "not a sysfs tree: -ENOTDIR (%d)", err);
+	{
+		char missing[300], notsys[300];
+
+		/* Made-up paths: /tmp could one day hold anything. */
+		xsnprintf(missing, "%s/no-such-dir", root);
+		err = sa_tree_load(missing, &tree);
+		ok(err == -ENOENT, "missing root: -ENOENT (%d)", err);
+		/* A tree whose "devices" is a file, not a directory. */
+		mkdir_p("/not-sysfs");
+		put("/not-sysfs/devices", "");
+		xsnprintf(notsys, "%s/not-sysfs", root);
+		err = sa_tree_load(notsys, &tree);
+		ok(err == -ENOTDIR, "not a sysfs tree (devices is a file): -ENOTDIR (%d)", err);
+		mkdir_p("/empty");
+		xsnprintf(notsys, "%s/empty", root);
+		err = sa_tree_load(notsys, &tree);
+		ok(err == -ENOTDIR, "not a sysfs tree (no devices): -ENOTDIR (%d)", err);
+	}
 
 	{
 		char cmd[300];
