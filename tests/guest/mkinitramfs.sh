@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the test guest's initramfs without host root: the archive is written
-# by the kernel's own gen_init_cpio from a spec, so device nodes and root
-# ownership need no privileges.
+# from a gen_init_cpio spec by gen_cpio.pl (the same bytes as the kernel's
+# usr/gen_init_cpio, without needing linux-source), so device nodes and
+# root ownership need no privileges.
 #
 #   mkinitramfs.sh KERNEL_DIR OUT.cpio.gz [BINARY...]
 #
@@ -16,21 +17,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 kdir=$1 out=$2
 shift 2
 
-cache=${SYSFS_AUDIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sysfs-audit}
 busybox=/bin/busybox
 [ -x "$busybox" ] || { echo "$0: busybox-static is not installed" >&2; exit 1; }
-
-# gen_init_cpio from the same source package, built once into the cache.
-gen="$cache/tools/gen_init_cpio"
-if [ ! -x "$gen" ]; then
-	mkdir -p "$cache/tools"
-	tmp=$(mktemp -d)
-	tar -xJf /usr/src/linux-source-6.1.tar.xz -C "$tmp" \
-		linux-source-6.1/usr/gen_init_cpio.c
-	cc -O2 -o "$gen.tmp" "$tmp/linux-source-6.1/usr/gen_init_cpio.c"
-	mv "$gen.tmp" "$gen"
-	rm -rf "$tmp"
-fi
 
 spec=$(mktemp)
 trap 'rm -f "$spec"' EXIT
@@ -61,5 +49,6 @@ trap 'rm -f "$spec"' EXIT
 	fi
 } > "$spec"
 
-"$gen" "$spec" | gzip -1 > "$out.tmp"
+perl "$here/gen_cpio.pl" "$spec" |
+	gzip -1 > "$out.tmp"
 mv "$out.tmp" "$out"
