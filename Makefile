@@ -45,6 +45,7 @@ BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
 USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
+	      user/tracer.c user/record.c \
 	      user/event.c user/report.c $(MODEL_SRCS)
 USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h
 
@@ -73,7 +74,7 @@ guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event
+UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_record
 
 $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/legacy.h user/sysfs_tree.h
 	@mkdir -p $(dir $@)
@@ -82,6 +83,10 @@ $(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/leg
 $(BUILD)/tests/test_event: tests/host/unit/test_event.c user/event.c user/legacy.c user/event.h bpf/sysfs_audit.h
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/event.c user/legacy.c
+
+$(BUILD)/tests/test_record: tests/host/unit/test_record.c user/record.c user/record.h bpf/sysfs_audit.h
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/record.c
 
 unit-tests: $(UNIT_TESTS)
 

@@ -19,6 +19,7 @@ char LICENSE[] SEC("license") = "Dual BSD/GPL";
 /* Wake the consumer only when this much is pending (else: timer drain). */
 const volatile __u64 wakeup_bytes = 1 << 20;
 
+/* Sized by the loader (--buffer) before load. */
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 16 << 20);
@@ -31,7 +32,14 @@ struct {
 	__type(value, __u64);
 } stats SEC(".maps");
 
-/* The chain walk's working set; too large for the 512-byte stack. */
+/* Room for a record's strings past SA_REC_MAX, so masked offsets verify. */
+#define SA_REC_BUF	(2 * SA_REC_MAX)
+
+/*
+ * The chain walk's working set and the record being packed; too large for
+ * the 512-byte stack. The record is built here and copied to the ring
+ * buffer with its real size (bpf_ringbuf_reserve() takes constants only).
+ */
 struct walk {
 	struct device *dev[SA_MAX_CHAIN];
 	const void *class[SA_MAX_CHAIN];
@@ -40,6 +48,10 @@ struct walk {
 	__u8 part[SA_MAX_CHAIN];		/* device_type "partition" */
 	__u8 card[SA_MAX_CHAIN];		/* a sound card's own device */
 	__u8 need[SA_MAX_CHAIN];		/* its legacy path is printed */
+	union {
+		struct sa_rec r;
+		char buf[SA_REC_BUF];
+	} out;
 };
 
 struct {
@@ -72,22 +84,29 @@ static __always_inline void count(__u32 which)
 		(*v)++;
 }
 
-/* Copy a kernel string; flag it when it did not fit. */
-static __always_inline void copy_str(char *dst, __u32 size, const char *src,
-				     __u32 *trunc, __u32 bit)
+/*
+ * Append a kernel string of at most @size bytes to the record at *@off and
+ * return its offset (0: absent); flag it when it did not fit.
+ */
+static __always_inline __u16 put_str(struct walk *w, __u32 *off, __u32 size, const char *src,
+				     __u16 *trunc, __u32 bit)
 {
+	__u32 o = *off;
 	long n;
 	char c = 0;
 
-	dst[0] = '\0';
-	if (!src)
-		return;
-	n = bpf_probe_read_kernel_str(dst, size, src);
+	if (!src || o >= SA_REC_MAX)
+		return 0;
+	n = bpf_probe_read_kernel_str(&w->out.buf[o & (SA_REC_MAX - 1)], size, src);
+	if (n <= 0)
+		return 0;
 	if (n == size) {
 		bpf_probe_read_kernel(&c, 1, src + size - 1);
 		if (c)
 			*trunc |= bit;
 	}
+	*off = o + n;
+	return o;
 }
 
 /*
@@ -154,8 +173,9 @@ static __always_inline bool is_uevent(struct kobj_uevent_env *env)
 }
 
 /* Pick ACTION, DEVPATH, SUBSYSTEM and DEVNAME out of the environment. */
-static __always_inline void read_env(struct kobj_uevent_env *env, struct sa_event *e)
+static __always_inline void read_env(struct kobj_uevent_env *env, struct walk *w, __u32 *off)
 {
+	struct sa_rec *r = &w->out.r;
 	char **envp = env_vars(env);
 	int n = BPF_CORE_READ(env, envp_idx);
 
@@ -168,22 +188,25 @@ static __always_inline void read_env(struct kobj_uevent_env *env, struct sa_even
 		bpf_probe_read_kernel(&kv, sizeof(kv), &envp[i]);
 		k = str8(kv);
 		if ((k & 0x00ffffffffffffffULL) == S8('A', 'C', 'T', 'I', 'O', 'N', '=', 0)) {
-			if (e->action == SA_ACTION_UNKNOWN)
-				e->action = action_from(kv + 7);
+			if (r->action == SA_ACTION_UNKNOWN)
+				r->action = action_from(kv + 7);
 		} else if (k == S8('D', 'E', 'V', 'P', 'A', 'T', 'H', '=')) {
-			copy_str(e->devpath, sizeof(e->devpath), kv + 8, &e->trunc, SA_T_DEVPATH);
+			r->str[SA_S_DEVPATH] = put_str(w, off, SA_PATH_LEN, kv + 8,
+						       &r->trunc, SA_T_DEVPATH);
 		} else if (k == S8('S', 'U', 'B', 'S', 'Y', 'S', 'T', 'E')) {
-			copy_str(e->subsystem, sizeof(e->subsystem), kv + 10, &e->trunc, SA_T_SUBSYS);
+			r->str[SA_S_SUBSYS] = put_str(w, off, SA_SUBSYS_LEN, kv + 10,
+						      &r->trunc, SA_T_SUBSYS);
 		} else if (k == S8('D', 'E', 'V', 'N', 'A', 'M', 'E', '=')) {
-			copy_str(e->devname, sizeof(e->devname), kv + 8, &e->trunc, SA_T_DEVNAME);
+			r->str[SA_S_DEVNAME] = put_str(w, off, SA_NAME_LEN, kv + 8,
+						       &r->trunc, SA_T_DEVNAME);
 		}
 	}
 }
 
 /* Number of components of a kobject's path (its depth below /sys). */
-static __always_inline __u16 kobj_depth(struct kobject *k, __u32 *trunc)
+static __always_inline __u8 kobj_depth(struct kobject *k, __u16 *trunc)
 {
-	__u16 d = 0;
+	__u8 d = 0;
 
 	for (int i = 0; i < SA_MAX_KOBJ; i++) {
 		if (!k)
@@ -197,22 +220,22 @@ static __always_inline __u16 kobj_depth(struct kobject *k, __u32 *trunc)
 }
 
 /* Mark the legacy parent chain of node i as printed. */
-static __always_inline void need_path(struct walk *w, struct sa_event *e, int i)
+static __always_inline void need_path(struct walk *w, int i)
 {
 	for (int k = 0; k < SA_MAX_CHAIN; k++) {
 		if (i < 0 || i >= SA_MAX_CHAIN)
 			return;
 		w->need[MASK(i)] = 1;
-		i = e->chain[MASK(i)].lparent;
+		i = w->out.r.node[MASK(i)].lparent;
 	}
 }
 
 static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *env,
 				  int action, __u64 seqnum, int ret, int source)
 {
-	__u32 zero = 0;
+	__u32 zero = 0, off, size;
 	struct walk *w;
-	struct sa_event *e;
+	struct sa_rec *e;
 	struct device *dev;
 	int n = 0, i, q;
 
@@ -230,11 +253,7 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	}
 	count(SA_STAT_SEEN);
 
-	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
-	if (!e) {
-		count(SA_STAT_LOST);
-		return 0;
-	}
+	e = &w->out.r;
 	e->seqnum = seqnum;
 	e->ts_ns = bpf_ktime_get_ns();
 	e->ret = ret;
@@ -245,9 +264,10 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	e->physdev = -1;
 	e->devlink = -1;
 	e->links = 0;
-	e->devpath[0] = e->subsystem[0] = e->devname[0] = '\0';
-	e->bus[0] = e->driver[0] = e->ownbus[0] = '\0';
-	read_env(env, e);
+	e->pad = 0;
+	e->pad2[0] = e->pad2[1] = 0;
+	for (i = 0; i < SA_S_MAX; i++)
+		e->str[i] = 0;
 
 	/* 1. The parent chain: pointers and the few facts the rules test. */
 	dev = (void *)kobj - bpf_core_field_offset(struct device, kobj);
@@ -292,19 +312,22 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 		e->trunc |= SA_T_CHAIN;
 	e->nchain = n;
 
+	/* The strings follow the nodes that are sent. */
+	off = sizeof(*e) + n * sizeof(e->node[0]);
+	read_env(env, w, &off);
+	if (!n)
+		goto submit;
+
 	/* 2. Legacy parent and kind of every node (no memory reads). */
 	for (i = 0; i < SA_MAX_CHAIN; i++) {
-		struct sa_node *nd = &e->chain[i];
+		struct sa_rnode *nd = &e->node[i];
 		int p = i + 1;
 
+		if (i >= n)
+			break;
 		nd->flags = 0;
-		nd->name[0] = nd->class[0] = '\0';
+		nd->name = nd->class = 0;
 		nd->kdepth = 0;
-		if (i >= n) {
-			nd->lparent = -1;
-			nd->kind = SA_K_NONE;
-			continue;
-		}
 		if (p < n && w->card[MASK(p)])
 			p++;
 		nd->lparent = p < n ? p : -1;
@@ -319,37 +342,37 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 		else
 			nd->kind = nd->lparent >= 0 ? SA_K_CHILD : SA_K_MODERN;
 	}
-	if (!n)
-		goto submit;
 
 	/* 3. PHYSDEV keys (dev_uevent() under CONFIG_SYSFS_DEPRECATED). */
 	if (w->class[0]) {
 		e->flags |= SA_F_CLASS;
-		q = e->chain[0].lparent;
+		q = e->node[0].lparent;
 		for (int k = 0; k < SA_MAX_CHAIN; k++) {
 			if (q < 0 || w->bus[MASK(q)])
 				break;
-			q = e->chain[MASK(q)].lparent;
+			q = e->node[MASK(q)].lparent;
 		}
 		if (q >= 0 && w->bus[MASK(q)]) {
 			e->physdev = q;
 			e->flags |= SA_F_PHYSPATH;
-			need_path(w, e, q);
+			need_path(w, q);
 		}
 	} else {
 		q = w->bus[0] ? 0 : -1;
 		e->physdev = q;
 	}
-	if (e->physdev >= 0 && e->chain[0].kind != SA_K_NONE) {
+	if (e->physdev >= 0 && e->node[0].kind != SA_K_NONE) {
 		struct device *pd = w->dev[MASK(e->physdev)];
 		const struct bus_type *b = w->bus[MASK(e->physdev)];
 		struct device_driver *drv = BPF_CORE_READ(pd, driver);
 
-		copy_str(e->bus, sizeof(e->bus), BPF_CORE_READ(b, name), &e->trunc, SA_T_BUS);
+		e->str[SA_S_BUS] = put_str(w, &off, SA_BUS_LEN, BPF_CORE_READ(b, name),
+					   &e->trunc, SA_T_BUS);
 		e->flags |= SA_F_PHYSBUS;
 		if (drv) {
-			copy_str(e->driver, sizeof(e->driver), BPF_CORE_READ(drv, name),
-				 &e->trunc, SA_T_DRIVER);
+			e->str[SA_S_DRIVER] = put_str(w, &off, SA_DRIVER_LEN,
+						      BPF_CORE_READ(drv, name),
+						      &e->trunc, SA_T_DRIVER);
 			e->flags |= SA_F_PHYSDRV;
 		}
 	} else {
@@ -357,18 +380,18 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	}
 
 	/* 4. Links (device_add_class_symlinks(), make_deprecated_bus_links()). */
-	if (e->chain[0].kind != SA_K_NONE) {
-		need_path(w, e, 0);
+	if (e->node[0].kind != SA_K_NONE) {
+		need_path(w, 0);
 		if (w->class[0] && !w->part[0]) {
-			int lp = e->chain[0].lparent;
+			int lp = e->node[0].lparent;
 
-			if (!w->block[0] && e->chain[0].kind == SA_K_CHILD)
+			if (!w->block[0] && e->node[0].kind == SA_K_CHILD)
 				e->links |= SA_L_CLASSDIR;
 			if (lp >= 0) {
 				int t = lp;
 
 				for (int k = 0; k < SA_MAX_CHAIN; k++) {
-					int up = e->chain[MASK(t)].lparent;
+					int up = e->node[MASK(t)].lparent;
 
 					if (!w->class[MASK(t)] || w->bus[MASK(t)] || up < 0)
 						break;
@@ -376,24 +399,24 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 				}
 				e->devlink = t;
 				e->links |= SA_L_DEVICE | SA_L_CLASSNAME;
-				need_path(w, e, t);
-				need_path(w, e, lp);
+				need_path(w, t);
+				need_path(w, lp);
 			}
 		}
 		if (w->bus[0]) {
 			const struct bus_type *b = w->bus[0];
 
 			e->links |= SA_L_BUS;
-			copy_str(e->ownbus, sizeof(e->ownbus), BPF_CORE_READ(b, name),
-				 &e->trunc, SA_T_OWNBUS);
+			e->str[SA_S_OWNBUS] = put_str(w, &off, SA_BUS_LEN, BPF_CORE_READ(b, name),
+						      &e->trunc, SA_T_OWNBUS);
 		}
 	}
 
 	/* 5. Only now read the strings the printed paths use. */
 	for (i = 0; i < SA_MAX_CHAIN; i++) {
-		struct sa_node *nd = &e->chain[i];
+		struct sa_rnode *nd = &e->node[i];
 		struct device *d;
-		__u32 tr = 0;
+		__u16 tr = 0;
 
 		if (i >= n)
 			break;
@@ -404,20 +427,27 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 			nd->kdepth = kobj_depth(&d->kobj, &e->trunc);
 			continue;
 		}
-		copy_str(nd->name, sizeof(nd->name), BPF_CORE_READ(d, kobj.name), &tr, SA_T_NAME);
+		nd->name = put_str(w, &off, SA_NAME_LEN, BPF_CORE_READ(d, kobj.name), &tr, SA_T_NAME);
 		if (w->class[i] && (nd->kind == SA_K_CLASS || i == 0)) {
 			const struct class *cls = w->class[i];
 
-			copy_str(nd->class, sizeof(nd->class), BPF_CORE_READ(cls, name),
-				 &tr, SA_T_CLASS);
+			nd->class = put_str(w, &off, SA_CLASS_LEN, BPF_CORE_READ(cls, name),
+					    &tr, SA_T_CLASS);
 		}
 		nd->flags = tr;
 		e->trunc |= tr;
 	}
 
 submit:
-	bpf_ringbuf_submit(e, bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes ?
-			   BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP);
+	size = off < SA_REC_MAX ? off : SA_REC_MAX;
+	e->size = size;
+	if (bpf_ringbuf_output(&events, w->out.buf, size,
+			       bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size >= wakeup_bytes ?
+			       BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP)) {
+		count(SA_STAT_LOST);
+		return 0;
+	}
+	count(SA_STAT_EMITTED);
 	return 0;
 }
 

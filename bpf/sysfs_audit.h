@@ -66,6 +66,59 @@ enum sa_source {
 /* enum kobject_action, in the kernel's order. */
 #define SA_ACTION_UNKNOWN 0xff
 
+/*
+ * The record on the ring buffer is packed: a fixed header, then nchain
+ * nodes, then the strings that the printed paths need, each NUL-terminated.
+ * A string is named by its offset from the start of the record; offset 0
+ * (inside the header) means "absent". A typical record is 150-300 bytes
+ * instead of the 1.9 KB a fixed layout with every string at its maximum
+ * size would take; see docs/design.md.
+ */
+#define SA_REC_MAX	2048	/* upper bound of a record (the sum of all maxima < 1.9 KB) */
+
+/* sa_rec.str[]: the event's own strings. */
+enum sa_str {
+	SA_S_DEVPATH,
+	SA_S_SUBSYS,
+	SA_S_DEVNAME,
+	SA_S_BUS,	/* PHYSDEVBUS */
+	SA_S_DRIVER,	/* PHYSDEVDRIVER */
+	SA_S_OWNBUS,	/* the device's own bus, for SA_L_BUS */
+	SA_S_MAX,
+};
+
+struct sa_rnode {
+	unsigned short name;		/* when kind is BLOCK/CLASS/CHILD */
+	unsigned short class;		/* when kind is CLASS, and for node 0 */
+	unsigned char kdepth;		/* components of its kobject path */
+	signed char lparent;		/* node index of the legacy parent, or -1 */
+	unsigned char kind;		/* enum sa_kind */
+	unsigned char flags;		/* SA_T_NAME, SA_T_CLASS */
+};
+
+struct sa_rec {
+	unsigned long long seqnum;
+	unsigned long long ts_ns;
+	int ret;			/* tracepoint: broadcast result; else uevent() */
+	unsigned short size;		/* bytes: header, nodes and strings */
+	unsigned short trunc;		/* SA_T_* */
+	unsigned char flags;		/* SA_F_* */
+	unsigned char action;		/* enum kobject_action */
+	unsigned char source;		/* enum sa_source */
+	unsigned char nchain;		/* nodes that follow the header */
+	signed char physdev;		/* node index carrying the PHYSDEV keys */
+	signed char devlink;		/* node index the 'device' link points at */
+	unsigned char links;		/* SA_L_* */
+	unsigned char pad;
+	unsigned short str[SA_S_MAX];	/* enum sa_str */
+	unsigned short pad2[2];		/* nodes start at sizeof(struct sa_rec) */
+	struct sa_rnode node[];
+};
+
+/*
+ * The decoded record, as the loader formats it (user space only): every
+ * string copied into a terminated field of its maximum size.
+ */
 struct sa_node {
 	char name[SA_NAME_LEN];		/* when kind is BLOCK/CLASS/CHILD */
 	char class[SA_CLASS_LEN];	/* when kind is CLASS, and for chain[0] */
@@ -103,6 +156,7 @@ enum sa_stat {
 	SA_STAT_SEEN,		/* device uevents seen */
 	SA_STAT_LOST,		/* ring buffer full: record dropped */
 	SA_STAT_SKIPPED,	/* not a device kobject, or not a uevent (uevent_show()) */
+	SA_STAT_EMITTED,	/* records put on the ring buffer */
 	SA_STAT_MAX,
 };
 

@@ -98,6 +98,6 @@ int cmd_snapshot(int argc, char **argv)
 		}
 	}
 	sa_tree_free(&tree);
-	sa_print_summary(stdout, env.json, &sum, NULL, 0, 0);
+	sa_print_summary(stdout, env.json, &sum, NULL, NULL);
 	return fflush(stdout) ? EXIT_FAIL : EXIT_OK;
 }

@@ -4,6 +4,7 @@
 #include <json-c/json.h>
 
 #include "report.h"
+#include "tracer.h"
 
 static const char *dash(const char *s)
 {
@@ -141,7 +142,7 @@ void sa_summary_add(struct sa_summary *s, const struct sa_ctx *c, const struct s
 }
 
 void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char *attach,
-		      unsigned long long lost, unsigned long long seen)
+		      const struct sa_trace_stats *st)
 {
 	if (json) {
 		json_object *o = json_object_new_object(), *by, *keys, *links;
@@ -150,9 +151,13 @@ void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char
 		add_str(o, "attach", attach);
 		json_object_object_add(o, attach ? "events" : "devices",
 				       json_object_new_uint64(s->events));
-		if (attach) {
-			json_object_object_add(o, "seen", json_object_new_uint64(seen));
-			json_object_object_add(o, "lost", json_object_new_uint64(lost));
+		if (st) {
+			json_object_object_add(o, "seen", json_object_new_uint64(st->seen));
+			json_object_object_add(o, "emitted", json_object_new_uint64(st->emitted));
+			json_object_object_add(o, "lost", json_object_new_uint64(st->lost));
+			json_object_object_add(o, "unread", json_object_new_uint64(st->unread));
+			json_object_object_add(o, "malformed", json_object_new_uint64(st->malformed));
+			json_object_object_add(o, "skipped", json_object_new_uint64(st->skipped));
 		}
 		json_object_object_add(o, "truncated", json_object_new_uint64(s->truncated));
 		json_object_object_add(o, "no_legacy_counterpart", json_object_new_uint64(s->nolegacy));
@@ -180,8 +185,9 @@ void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char
 		return;
 	}
 	fprintf(f, "\n%llu %s", s->events, attach ? "events" : "devices");
-	if (attach)
-		fprintf(f, " (attach: %s, %llu seen by BPF, %llu lost)", attach, seen, lost);
+	if (st)
+		fprintf(f, " (attach: %s; seen by BPF %llu, emitted %llu, lost %llu, unread %llu)",
+			attach, st->seen, st->emitted, st->lost, st->unread);
 	fprintf(f, "\n%-20s %s\n", "SUBSYSTEM", attach ? "EVENTS" : "DEVICES");
 	for (int i = 0; i < s->nsubsys; i++)
 		fprintf(f, "%-20s %llu\n", s->subsys[i].name, s->subsys[i].n);

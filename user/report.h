@@ -39,7 +39,10 @@ struct sa_summary {
 void sa_print_header(FILE *f, bool trace);
 int sa_print_row(FILE *f, bool json, const struct sa_ctx *c, const struct sa_legacy *l);
 void sa_summary_add(struct sa_summary *s, const struct sa_ctx *c, const struct sa_legacy *l);
+struct sa_trace_stats;
+
+/* @st is NULL for a snapshot. */
 void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char *attach,
-		      unsigned long long lost, unsigned long long seen);
+		      const struct sa_trace_stats *st);
 
 #endif

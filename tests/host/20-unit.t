@@ -5,7 +5,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 
-for t in test_legacy test_event; do
+for t in test_legacy test_event test_record; do
 	bin=$top/build/tests/$t
 	if [ ! -x "$bin" ]; then
 		tap_ok 1 "$t built (run make unit-tests)"

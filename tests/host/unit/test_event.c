@@ -138,9 +138,32 @@ int main(void)
 	node(&e, 0, SA_K_CHILD, 0, "loop", "x", 0);	/* its own parent */
 	ok(sa_event_legacy(&e, &l) != 0, "a cycle of legacy parents is malformed");
 	sa_legacy_free(&l);
+	/*
+	 * Parent beyond nchain, with plausible nodes behind it: only the
+	 * nchain bound can refuse it (zeroed entries would fail on their own).
+	 */
 	memset(&e, 0, sizeof(e));
-	node(&e, 0, SA_K_CHILD, 9, "far", "x", 0);	/* parent beyond nchain */
+	snprintf(e.devpath, sizeof(e.devpath), "%s", "/devices/a/b/c");
+	for (int i = 1; i < SA_MAX_CHAIN; i++)
+		node(&e, i, SA_K_MODERN, -1, NULL, NULL, 2);
+	node(&e, 0, SA_K_CHILD, 3, "far", "x", 0);
+	e.nchain = 1;
 	ok(sa_event_legacy(&e, &l) != 0, "a parent beyond the chain is malformed");
+	sa_legacy_free(&l);
+
+	/* PHYSDEVBUS comes from bus, the bus link from ownbus: a swap shows. */
+	memset(&e, 0, sizeof(e));
+	snprintf(e.devpath, sizeof(e.devpath), "%s", "/devices/platform/foo");
+	node(&e, 0, SA_K_CHILD, 1, "foo", NULL, 0);
+	node(&e, 1, SA_K_MODERN, -1, NULL, NULL, 2);
+	e.flags = SA_F_PHYSBUS;
+	e.physdev = 0;
+	e.links = SA_L_BUS;
+	snprintf(e.bus, sizeof(e.bus), "physbus");
+	snprintf(e.ownbus, sizeof(e.ownbus), "ownbus");
+	ok(sa_event_legacy(&e, &l) == 0, "distinct bus and ownbus format");
+	is(l.physdevbus, "physbus", "PHYSDEVBUS is the record's bus");
+	is(target(&l, "/devices/platform/foo/bus"), "/bus/ownbus", "the bus link is the own bus");
 	sa_legacy_free(&l);
 	memset(&e, 0, sizeof(e));
 	snprintf(e.devpath, sizeof(e.devpath), "%s", "/devices/a");
