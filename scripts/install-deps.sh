@@ -21,7 +21,7 @@ declare -A group=(
 	# guest harness and tests; stock kernels (kernel/stock.sh) need kmod and xz
 	[guest]="qemu-system-x86 busybox-static perl kmod xz-utils cpio"
 	# the Debian package (make deb) and its checks
-	[package]="debhelper dpkg-dev lintian systemd"
+	[package]="debhelper dpkg-dev lintian systemd bash-completion"
 )
 
 [ $# -gt 0 ] || set -- kernel tool guest
