@@ -4,6 +4,8 @@
 #
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
+#   make deb      the Debian package, in build/deb/
+#   make install  PREFIX=/usr/local DESTDIR=...: the same files, unpackaged
 #
 # Every target that needs packages installs the missing ones first.
 
@@ -16,7 +18,7 @@ KERNELS    := patched legacy
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
 
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
-	check-guest demo clean help
+	check-guest demo clean help install uninstall deb
 
 all: guest-deps
 
@@ -26,9 +28,10 @@ help:
 # DEPS: the install-deps.sh groups this run needs (empty: kernel tool
 # guest). Targets narrow it below; target-specific values reach `deps`
 # through the prerequisite chain.
+# DEPS=none skips it (the Debian package build: Build-Depends has it all).
 DEPS       :=
 deps:
-	@bash scripts/install-deps.sh $(DEPS)
+	@[ "$(DEPS)" = none ] || bash scripts/install-deps.sh $(DEPS)
 
 # Kernel builds are cached outside the clone (kernel/build.sh); a cached
 # build costs a hash and a directory lookup.
@@ -61,8 +64,8 @@ $(BUILD)/sysfs_audit.skel.h: $(BUILD)/sysfs_audit.bpf.o
 
 # Static, so the same binary runs in the guest's initramfs and on any host.
 $(BUILD)/sysfs-audit: $(USER_SRCS) $(USER_HDRS) $(BUILD)/sysfs_audit.skel.h
-	$(CC) $(CFLAGS) $(WARN) -static -Iuser -Ibpf -I$(BUILD) -o $@ $(USER_SRCS) \
-		-lbpf -lelf -lz -lzstd -ljson-c
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -static -Iuser -Ibpf -I$(BUILD) $(LDFLAGS) -o $@ \
+		$(USER_SRCS) -lbpf -lelf -lz -lzstd -ljson-c
 
 sysfs-audit: $(BUILD)/sysfs-audit
 
@@ -119,6 +122,53 @@ KERNEL     := auto
 demo: DEPS = tool guest $(if $(filter patched,$(KERNEL)),kernel)
 demo: guest-deps
 	@scripts/demo.sh $(KERNEL)
+
+# ---- installing (GNU conventions) and the Debian package ------------------
+# make install PREFIX=/usr/local DESTDIR=/tmp/stage: the files the .deb
+# ships, without packaging.
+PREFIX     ?= /usr/local
+SBINDIR    ?= $(PREFIX)/sbin
+DATADIR    ?= $(PREFIX)/share
+MANDIR     ?= $(DATADIR)/man
+DOCDIR     ?= $(DATADIR)/doc/sysfs-audit
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+INSTALL    ?= install
+UNITS      := sysfs-audit-record.service sysfs-audit-record@.service
+DOCS       := README.md docs/design.md docs/report-format.md
+PATCHES    := kernel/patches/series $(wildcard kernel/patches/*.patch)
+
+install: $(BUILD)/sysfs-audit
+	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)/patches \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSTEMDUNITDIR)
+	$(INSTALL) -m 0755 $(BUILD)/sysfs-audit $(DESTDIR)$(SBINDIR)/sysfs-audit
+	$(INSTALL) -m 0644 docs/sysfs-audit.8 $(DESTDIR)$(MANDIR)/man8/sysfs-audit.8
+	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	$(INSTALL) -m 0644 $(PATCHES) $(DESTDIR)$(DOCDIR)/patches/
+	$(INSTALL) -m 0644 contrib/bash-completion/sysfs-audit $(DESTDIR)$(BASHCOMPDIR)/sysfs-audit
+	@# Both units share one hardening block and carry the installed binary's path.
+	for u in $(UNITS); do \
+		sed -e 's|@SBINDIR@|$(SBINDIR)|g' \
+		    -e '/^\.include-hardening$$/{r contrib/systemd/hardening.conf' -e 'd;}' \
+		    contrib/systemd/$$u.in >$(DESTDIR)$(SYSTEMDUNITDIR)/$$u && \
+		chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/$$u || exit 1; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(SBINDIR)/sysfs-audit $(DESTDIR)$(MANDIR)/man8/sysfs-audit.8 \
+		$(DESTDIR)$(BASHCOMPDIR)/sysfs-audit $(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(UNITS))
+	rm -rf $(DESTDIR)$(DOCDIR)
+
+# The .deb (debian/, built in debian/build so build/ is left alone), moved
+# from the parent directory dpkg-buildpackage writes to into build/deb/.
+deb: DEPS = tool package
+deb: deps
+	dpkg-buildpackage -b -us -uc
+	@v=$$(dpkg-parsechangelog -S Version); a=$$(dpkg-architecture -qDEB_HOST_ARCH); \
+	mkdir -p $(BUILD)/deb && \
+	mv ../sysfs-audit_$${v}_$$a.deb ../sysfs-audit_$${v}_$$a.buildinfo \
+	   ../sysfs-audit_$${v}_$$a.changes $(BUILD)/deb/ && \
+	ls -l $(BUILD)/deb/sysfs-audit_$${v}_$$a.deb
 
 clean:
 	rm -rf $(BUILD)

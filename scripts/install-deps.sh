@@ -17,7 +17,7 @@ declare -A group=(
 		  dwarves xz-utils kmod cpio"
 	# the tool: clang, bpftool, static libbpf and its deps
 	[tool]="build-essential clang bpftool libbpf-dev libelf-dev zlib1g-dev libzstd-dev
-		libjson-c-dev"
+		libjson-c-dev libarchive-dev"
 	# guest harness and tests; stock kernels (kernel/stock.sh) need kmod and xz
 	[guest]="qemu-system-x86 busybox-static perl kmod xz-utils cpio"
 	# the Debian package (make deb) and its checks
