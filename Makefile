@@ -166,8 +166,8 @@ deb: deps
 	dpkg-buildpackage -b -us -uc
 	@v=$$(dpkg-parsechangelog -S Version); a=$$(dpkg-architecture -qDEB_HOST_ARCH); \
 	mkdir -p $(BUILD)/deb && \
-	mv ../sysfs-audit_$${v}_$$a.deb ../sysfs-audit_$${v}_$$a.buildinfo \
-	   ../sysfs-audit_$${v}_$$a.changes $(BUILD)/deb/ && \
+	mv ../sysfs-audit_$${v}_$$a.deb ../sysfs-audit-dbgsym_$${v}_$$a.deb \
+	   ../sysfs-audit_$${v}_$$a.buildinfo ../sysfs-audit_$${v}_$$a.changes $(BUILD)/deb/ && \
 	ls -l $(BUILD)/deb/sysfs-audit_$${v}_$$a.deb
 
 clean:
