@@ -9,7 +9,9 @@
 #   mkinitramfs.sh KERNEL_DIR OUT.cpio.gz [BINARY...]
 #
 # KERNEL_DIR is an artifact directory from kernel/build.sh (its modules go
-# in); each BINARY (static) is installed in /bin.
+# in); each BINARY (static) is installed in /bin. SYSFS_AUDIT_INITRAMFS_TREE
+# names a directory whose contents go in at the same paths (an unpacked
+# .deb, for the installed-layout test).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -40,6 +42,15 @@ trap 'rm -f "$spec"' EXIT
 	for b in "$@"; do
 		echo "file /bin/${b##*/} $(readlink -f "$b") 0755 0 0"
 	done
+	tree=${SYSFS_AUDIT_INITRAMFS_TREE:-}
+	if [ -n "$tree" ]; then
+		(cd "$tree" && find . -mindepth 1 -type d | sort) |
+			while read -r d; do echo "dir /${d#./} $(stat -c %a "$tree/$d") 0 0"; done
+		(cd "$tree" && find . -type f | sort) |
+			while read -r f; do echo "file /${f#./} $tree/${f#./} $(stat -c %a "$tree/$f") 0 0"; done
+		(cd "$tree" && find . -type l | sort) |
+			while read -r l; do echo "slink /${l#./} $(readlink "$tree/$l") 0777 0 0"; done
+	fi
 	# Modules: the whole tree of the kernel, directories first.
 	if [ -d "$kdir/lib/modules" ]; then
 		(cd "$kdir" && find lib/modules -mindepth 1 -type d | sort) |
