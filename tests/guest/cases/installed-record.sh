@@ -46,7 +46,8 @@ report=$(echo "$cmd" | sed -n 's/.* -o \([^ ]*\).*/\1/p')
 prom=$(echo "$cmd" | sed -n 's/.* --prometheus \([^ ]*\).*/\1/p')
 check "the report is written ($report)" [ -s "$report" ]
 check "the metrics are written ($prom)" [ -s "$prom" ]
-left=$(ls -A /var/lib/sysfs-audit /var/lib/prometheus/node-exporter | grep -v -e '^report.json$' -e '^sysfs_audit.prom$')
+left=$( (ls -A /var/lib/sysfs-audit; ls -A /var/lib/prometheus/node-exporter) |
+	grep -v -e '^report.json$' -e '^sysfs_audit.prom$')
 check_eq "no temporary files are left behind" "$left" ""
 echo "# kernel-release $(uname -r)"
 for f in "$report" "$prom"; do
