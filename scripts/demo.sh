@@ -73,4 +73,8 @@ if [ $rc -ne 0 ] || ! grep -q '^demo: done' "$out/run.ktap"; then
 	tail -n 20 "$out/run.console" >&2
 	exit 1
 fi
+if ! grep -q '^== sysfs-audit trace (exit 0)' "$out/run.ktap"; then
+	say "the tracer failed on the $kernel kernel (see its messages above)"
+	exit 1
+fi
 say "done ($kernel kernel)"

@@ -6,9 +6,10 @@
 # Prometheus textfile in the exposition format. On Debian's stock 6.1
 # (fexit) and on the patched kernel (tracepoint).
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# guest.sh reads the timeout when sourced.
+SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-400}
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"
-SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-400}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
