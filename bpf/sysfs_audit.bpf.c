@@ -48,6 +48,8 @@ struct walk {
 	__u8 part[SA_MAX_CHAIN];		/* device_type "partition" */
 	__u8 card[SA_MAX_CHAIN];		/* a sound card's own device */
 	__u8 need[SA_MAX_CHAIN];		/* its legacy path is printed */
+	const char *kv[SA_S_DEVNAME + 1];	/* the environment's values */
+	__u32 off;				/* where the next string goes */
 	union {
 		struct sa_rec r;
 		char buf[SA_REC_BUF];
@@ -85,27 +87,31 @@ static __always_inline void count(__u32 which)
 }
 
 /*
- * Append a kernel string of at most @size bytes to the record at *@off and
- * return its offset (0: absent); flag it when it did not fit.
+ * Append a kernel string of at most @size bytes to the record and return
+ * its offset; flag it when it did not fit. The write offset lives in the
+ * map value, not in a register: the verifier then sees an unknown bounded
+ * offset at every call and prunes, instead of exploring every combination
+ * of string lengths through the loops.
  */
-static __always_inline __u16 put_str(struct walk *w, __u32 *off, __u32 size, const char *src,
-				     __u16 *trunc, __u32 bit)
+static __always_inline __u16 put_str(struct walk *w, __u32 size, const char *src, __u32 bit)
 {
-	__u32 o = *off;
+	__u32 o = *(volatile __u32 *)&w->off;	/* a load the compiler keeps */
 	long n;
 	char c = 0;
 
 	if (!src || o >= SA_REC_MAX)
 		return 0;
-	n = bpf_probe_read_kernel_str(&w->out.buf[o & (SA_REC_MAX - 1)], size, src);
-	if (n <= 0)
-		return 0;
-	if (n == size) {
+	o &= SA_REC_MAX - 1;
+	n = bpf_probe_read_kernel_str(&w->out.buf[o], size, src);
+	if (n <= 0) {
+		w->out.buf[o] = '\0';	/* unreadable: an empty string */
+		n = 1;
+	} else if (n == size) {
 		bpf_probe_read_kernel(&c, 1, src + size - 1);
 		if (c)
-			*trunc |= bit;
+			w->out.r.trunc |= bit;
 	}
-	*off = o + n;
+	w->off = o + n;
 	return o;
 }
 
@@ -172,13 +178,17 @@ static __always_inline bool is_uevent(struct kobj_uevent_env *env)
 	return (str8(kv) & 0x00ffffffffffffffULL) == S8('A', 'C', 'T', 'I', 'O', 'N', '=', 0);
 }
 
-/* Pick ACTION, DEVPATH, SUBSYSTEM and DEVNAME out of the environment. */
-static __always_inline void read_env(struct kobj_uevent_env *env, struct walk *w, __u32 *off)
+/*
+ * Pick ACTION, DEVPATH, SUBSYSTEM and DEVNAME out of the environment. The
+ * strings are copied after the loop, so the loop has no string to verify.
+ */
+static __always_inline void read_env(struct kobj_uevent_env *env, struct walk *w)
 {
 	struct sa_rec *r = &w->out.r;
 	char **envp = env_vars(env);
 	int n = BPF_CORE_READ(env, envp_idx);
 
+	w->kv[SA_S_DEVPATH] = w->kv[SA_S_SUBSYS] = w->kv[SA_S_DEVNAME] = NULL;
 	for (int i = 0; i < 16; i++) {
 		const char *kv = NULL;
 		__u64 k;
@@ -191,16 +201,16 @@ static __always_inline void read_env(struct kobj_uevent_env *env, struct walk *w
 			if (r->action == SA_ACTION_UNKNOWN)
 				r->action = action_from(kv + 7);
 		} else if (k == S8('D', 'E', 'V', 'P', 'A', 'T', 'H', '=')) {
-			r->str[SA_S_DEVPATH] = put_str(w, off, SA_PATH_LEN, kv + 8,
-						       &r->trunc, SA_T_DEVPATH);
+			w->kv[SA_S_DEVPATH] = kv + 8;
 		} else if (k == S8('S', 'U', 'B', 'S', 'Y', 'S', 'T', 'E')) {
-			r->str[SA_S_SUBSYS] = put_str(w, off, SA_SUBSYS_LEN, kv + 10,
-						      &r->trunc, SA_T_SUBSYS);
+			w->kv[SA_S_SUBSYS] = kv + 10;
 		} else if (k == S8('D', 'E', 'V', 'N', 'A', 'M', 'E', '=')) {
-			r->str[SA_S_DEVNAME] = put_str(w, off, SA_NAME_LEN, kv + 8,
-						       &r->trunc, SA_T_DEVNAME);
+			w->kv[SA_S_DEVNAME] = kv + 8;
 		}
 	}
+	r->str[SA_S_DEVPATH] = put_str(w, SA_PATH_LEN, w->kv[SA_S_DEVPATH], SA_T_DEVPATH);
+	r->str[SA_S_SUBSYS] = put_str(w, SA_SUBSYS_LEN, w->kv[SA_S_SUBSYS], SA_T_SUBSYS);
+	r->str[SA_S_DEVNAME] = put_str(w, SA_NAME_LEN, w->kv[SA_S_DEVNAME], SA_T_DEVNAME);
 }
 
 /* Number of components of a kobject's path (its depth below /sys). */
@@ -233,7 +243,7 @@ static __always_inline void need_path(struct walk *w, int i)
 static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *env,
 				  int action, __u64 seqnum, int ret, int source)
 {
-	__u32 zero = 0, off, size;
+	__u32 zero = 0, size;
 	struct walk *w;
 	struct sa_rec *e;
 	struct device *dev;
@@ -313,8 +323,8 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	e->nchain = n;
 
 	/* The strings follow the nodes that are sent. */
-	off = sizeof(*e) + n * sizeof(e->node[0]);
-	read_env(env, w, &off);
+	w->off = sizeof(*e) + n * sizeof(e->node[0]);
+	read_env(env, w);
 	if (!n)
 		goto submit;
 
@@ -366,13 +376,11 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 		const struct bus_type *b = w->bus[MASK(e->physdev)];
 		struct device_driver *drv = BPF_CORE_READ(pd, driver);
 
-		e->str[SA_S_BUS] = put_str(w, &off, SA_BUS_LEN, BPF_CORE_READ(b, name),
-					   &e->trunc, SA_T_BUS);
+		e->str[SA_S_BUS] = put_str(w, SA_BUS_LEN, BPF_CORE_READ(b, name), SA_T_BUS);
 		e->flags |= SA_F_PHYSBUS;
 		if (drv) {
-			e->str[SA_S_DRIVER] = put_str(w, &off, SA_DRIVER_LEN,
-						      BPF_CORE_READ(drv, name),
-						      &e->trunc, SA_T_DRIVER);
+			e->str[SA_S_DRIVER] = put_str(w, SA_DRIVER_LEN, BPF_CORE_READ(drv, name),
+						      SA_T_DRIVER);
 			e->flags |= SA_F_PHYSDRV;
 		}
 	} else {
@@ -407,8 +415,8 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 			const struct bus_type *b = w->bus[0];
 
 			e->links |= SA_L_BUS;
-			e->str[SA_S_OWNBUS] = put_str(w, &off, SA_BUS_LEN, BPF_CORE_READ(b, name),
-						      &e->trunc, SA_T_OWNBUS);
+			e->str[SA_S_OWNBUS] = put_str(w, SA_BUS_LEN, BPF_CORE_READ(b, name),
+						      SA_T_OWNBUS);
 		}
 	}
 
@@ -416,7 +424,7 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	for (i = 0; i < SA_MAX_CHAIN; i++) {
 		struct sa_rnode *nd = &e->node[i];
 		struct device *d;
-		__u16 tr = 0;
+		__u16 before;
 
 		if (i >= n)
 			break;
@@ -427,19 +435,23 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 			nd->kdepth = kobj_depth(&d->kobj, &e->trunc);
 			continue;
 		}
-		nd->name = put_str(w, &off, SA_NAME_LEN, BPF_CORE_READ(d, kobj.name), &tr, SA_T_NAME);
+		/* Per-node flags: what this node's strings added to trunc. */
+		before = e->trunc;
+		e->trunc = 0;
+		nd->name = put_str(w, SA_NAME_LEN, BPF_CORE_READ(d, kobj.name), SA_T_NAME);
 		if (w->class[i] && (nd->kind == SA_K_CLASS || i == 0)) {
 			const struct class *cls = w->class[i];
 
-			nd->class = put_str(w, &off, SA_CLASS_LEN, BPF_CORE_READ(cls, name),
-					    &tr, SA_T_CLASS);
+			nd->class = put_str(w, SA_CLASS_LEN, BPF_CORE_READ(cls, name), SA_T_CLASS);
 		}
-		nd->flags = tr;
-		e->trunc |= tr;
+		nd->flags = e->trunc;
+		e->trunc |= before;
 	}
 
 submit:
-	size = off < SA_REC_MAX ? off : SA_REC_MAX;
+	size = *(volatile __u32 *)&w->off;
+	if (size > SA_REC_MAX)
+		size = SA_REC_MAX;
 	e->size = size;
 	if (bpf_ringbuf_output(&events, w->out.buf, size,
 			       bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size >= wakeup_bytes ?
