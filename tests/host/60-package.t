@@ -42,7 +42,8 @@ diff -u "$work/want" "$work/files" >"$work/diff"
 st=$?
 tap_diag <"$work/diff"
 tap_ok $st "the package ships exactly the expected files"
-dpkg-deb -c "$deb" | grep -q ' \./usr/sbin/sysfs-audit$' && dpkg-deb -c "$deb" | grep -q '^-rwxr-xr-x root/root .* \./usr/sbin/sysfs-audit$'
+dpkg-deb -c "$deb" >"$work/list"
+grep -q '^-rwxr-xr-x root/root .* \./usr/sbin/sysfs-audit$' "$work/list"
 tap_ok $? "/usr/sbin/sysfs-audit is root:root 0755"
 
 dpkg-deb -x "$deb" "$work/root"
