@@ -11,7 +11,7 @@
 #          installed on the host); the tracer attaches with fexit. Nothing
 #          to build, so a fresh machine shows events within minutes.
 # patched: the kernel with the series (kobject:kobject_uevent tracepoint);
-#          built once by kernel/build.sh (~10 min on 2 cores), then cached.
+#          built once by kernel/build.sh (~8 min on 2 cores), then cached.
 # auto:    patched when its build is already cached, else stock.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,7 +56,7 @@ stock)
 	say "kernel: Debian's stock 6.1 (fexit attach; 'make demo KERNEL=patched' shows the tracepoint)"
 	kdir=$("$top/kernel/stock.sh" 6.1) || exit 1 ;;
 patched)
-	say "kernel: patched 6.1 (kobject:kobject_uevent tracepoint; first build ~10 min, then cached)"
+	say "kernel: patched 6.1 (kobject:kobject_uevent tracepoint; first build ~8 min, then cached)"
 	kdir=$("$top/kernel/build.sh" patched) || exit 1 ;;
 esac
 "$top/tests/guest/mkinitramfs.sh" "$kdir" "$out/initramfs.cpio.gz" "${guest_bins[@]}" || exit 1
