@@ -46,10 +46,13 @@ for k in stock-6.1:fexit patched:tracepoint; do
 		my $all = JSON::PP->new->canonical->encode($r);
 		index($all, "\"$release\"") >= 0 or die "kernel release $release not named\n";
 		$all =~ /"$attach"/ or die "attach point $attach not named\n";
-	' "$work/report.json" "$release" "$attach" 2>"$work/err"
+		my $seen = ref $r->{events} eq "HASH" ? $r->{events}{seen} : undef;
+		defined $seen && $seen > 0 or die "no events.seen > 0: the workload was not recorded\n";
+		print "events seen $seen, lost ", $r->{events}{lost} // "?", "\n";
+	' "$work/report.json" "$release" "$attach" >"$work/err" 2>&1
 	st=$?
-	[ $st -eq 0 ] || tap_diag <"$work/err"
-	tap_ok $st "$flavour: report.json is a JSON report naming kernel '$release' and $attach"
+	tap_diag <"$work/err"
+	tap_ok $st "$flavour: report.json is a JSON report naming kernel '$release' and $attach, events seen"
 
 	guest_file "$ktap" sysfs_audit.prom >"$work/prom"
 	# Exposition format, line by line: HELP/TYPE comments or one sample.
