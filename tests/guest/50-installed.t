@@ -1,9 +1,10 @@
 #!/bin/bash
 # The Debian package's installed layout in a guest: `make deb`, unpack the
 # .deb into the initramfs, run sysfs-audit-record.service's ExecStart (case
-# installed-record), and judge what it wrote: a JSON report (parsed with
-# Perl's JSON::PP) naming the guest's kernel and the attach point, and a
-# Prometheus textfile in the exposition format. On Debian's stock 6.1
+# installed-record) under the unit's capability bounding set, and judge
+# what it wrote: a JSON report (parsed with Perl's JSON::PP) naming the
+# guest's kernel and the attach point, with events seen, and a Prometheus
+# textfile in the exposition format. On Debian's stock 6.1
 # (fexit) and on the patched kernel (tracepoint).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # guest.sh reads the timeout when sourced.
@@ -22,6 +23,10 @@ fi
 deb=$(ls "$top"/build/deb/sysfs-audit_*_amd64.deb | head -n 1)
 dpkg-deb -x "$deb" "$work/root"
 tap_ok $? "unpack ${deb##*/}"
+# capbset: CapabilityBoundingSet= and NoNewPrivileges= without systemd.
+mkdir -p "$work/root/opt/test"
+cc -O2 -Wall -Wextra -Werror -static -o "$work/root/opt/test/capbset" "$top/tests/guest/capbset.c"
+tap_ok $? "build the capbset helper"
 export SYSFS_AUDIT_INITRAMFS_TREE=$work/root
 
 # file NAME: the guest's copy of NAME, from the results port.

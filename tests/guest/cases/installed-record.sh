@@ -1,11 +1,12 @@
 # The installed layout: the .deb is unpacked into this initramfs (dpkg-deb
 # -x); run sysfs-audit-record.service's ExecStart command line exactly as
 # the unit file has it, as systemd would: its StateDirectory= directories
-# created first, stopped with SIGTERM after the device workload. The host
+# created first, with only the unit's CapabilityBoundingSet= and
+# NoNewPrivileges (capbset), stopped with SIGTERM after the device workload. The host
 # then judges the report and the metrics, sent after a "file" marker.
 . /tests/ktap.sh
 . /tests/workload.sh
-ktap_plan 7
+ktap_plan 9
 
 step() {	# run a workload step, wait for its uevents
 	shift
@@ -21,9 +22,17 @@ diag "ExecStart=$cmd"
 set -- $cmd
 check "ExecStart runs the packaged binary ($1)" [ -x "${1:-/nonexistent}" ]
 
+bset=$(sed -n 's/^CapabilityBoundingSet=//p' "$unit")
+diag "CapabilityBoundingSet=$bset"
+check "the unit limits the capability bounding set" [ -n "$bset" ]
+# The helper does restrict: without CAP_PERFMON the tracer may not attach.
+/opt/test/capbset CAP_BPF "$1" trace -d 1 >/dev/null 2>/tmp/nocap.err
+check_eq "with CAP_BPF alone, trace exits 3 (not permitted)" "$?" 3
+sed 's/^/# /' /tmp/nocap.err
+
 # StateDirectory=sysfs-audit prometheus/node-exporter
 mkdir -p /var/lib/sysfs-audit /var/lib/prometheus/node-exporter
-"$@" >/tmp/record.out 2>/tmp/record.err &
+/opt/test/capbset "$bset" "$@" >/tmp/record.out 2>/tmp/record.err &
 pid=$!
 i=0
 while ! grep -q "tracing device uevents" /tmp/record.err && kill -0 $pid 2>/dev/null &&
@@ -34,7 +43,7 @@ done
 grep -q "tracing device uevents" /tmp/record.err
 st=$?
 [ $st -eq 0 ] || sed 's/^/# record stderr: /' /tmp/record.err
-ktap_result $st "the unit's command attaches"
+ktap_result $st "the unit's command attaches with the unit's capabilities"
 workload
 kill -TERM $pid 2>/dev/null
 wait $pid
