@@ -7,6 +7,8 @@
 #   make bench    uevent storms in QEMU: cost per event, losses (build/bench/)
 #   make fuzz     libFuzzer on the rules, ELF, initramfs and report readers (FUZZ_SECONDS each)
 #   make mutate   do the tests fail when the tool is wrong? "N killed of M"
+#   make deb      the Debian package, in build/deb/
+#   make install  PREFIX=/usr/local DESTDIR=...: the same files, unpackaged
 #
 # Every target that needs packages installs the missing ones first.
 
@@ -23,15 +25,20 @@ REPORT_SRCS := user/report_model.c user/report_read.c user/report_merge.c user/r
 
 .PHONY: fuzz fuzz-build bench
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
-	check-guest demo clean help mutate
+	check-guest demo clean help mutate install uninstall deb
 
 all: guest-deps
 
 help:
 	@sed -n 's/^#   //p' Makefile
 
+# DEPS: the install-deps.sh groups this run needs (empty: kernel tool
+# guest). Targets narrow it below; target-specific values reach `deps`
+# through the prerequisite chain.
+# DEPS=none skips it (the Debian package build: Build-Depends has it all).
+DEPS       :=
 deps:
-	@bash scripts/install-deps.sh
+	@[ "$(DEPS)" = none ] || bash scripts/install-deps.sh $(DEPS)
 
 # Kernel builds are cached outside the clone (kernel/build.sh); a cached
 # build costs a hash and a directory lookup.
@@ -85,8 +92,8 @@ $(BUILD)/%.skel.h: $(BUILD)/%.bpf.o
 
 # Static, so the same binary runs in the guest's initramfs and on any host.
 $(BUILD)/sysfs-audit: $(USER_SRCS) $(USER_HDRS) $(BUILD)/sysfs_audit.skel.h $(DEPS_SKELS)
-	$(CC) $(CFLAGS) $(WARN) -static -Iuser -Ibpf -I$(BUILD) -o $@ $(USER_SRCS) \
-		-lbpf -lelf -ljson-c $(ARCHIVE_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -static -Iuser -Ibpf -I$(BUILD) $(LDFLAGS) -o $@ \
+		$(USER_SRCS) -lbpf -lelf -ljson-c $(ARCHIVE_LIBS)
 
 sysfs-audit: $(BUILD)/sysfs-audit
 
@@ -218,8 +225,60 @@ bench: kernels guest-deps
 mutate: kernels guest-deps unit-tests sysfs-audit
 	@nice tests/mutate/run.sh $(MUTANTS)
 
-demo: kernels guest-deps
-	@scripts/demo.sh
+# KERNEL=stock (Debian's 6.1, fexit, nothing to build), patched (the
+# tracepoint; builds the kernel once) or auto: patched when its build is
+# cached, else stock.
+KERNEL     := auto
+demo: DEPS = tool guest $(if $(filter patched,$(KERNEL)),kernel)
+demo: guest-deps
+	@scripts/demo.sh $(KERNEL)
+
+# ---- installing (GNU conventions) and the Debian package ------------------
+# make install PREFIX=/usr/local DESTDIR=/tmp/stage: the files the .deb
+# ships, without packaging.
+PREFIX     ?= /usr/local
+SBINDIR    ?= $(PREFIX)/sbin
+DATADIR    ?= $(PREFIX)/share
+MANDIR     ?= $(DATADIR)/man
+DOCDIR     ?= $(DATADIR)/doc/sysfs-audit
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+INSTALL    ?= install
+UNITS      := sysfs-audit-record.service sysfs-audit-record@.service
+DOCS       := README.md docs/design.md docs/report-format.md
+PATCHES    := kernel/patches/series $(wildcard kernel/patches/*.patch)
+
+install: $(BUILD)/sysfs-audit
+	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)/patches \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSTEMDUNITDIR)
+	$(INSTALL) -m 0755 $(BUILD)/sysfs-audit $(DESTDIR)$(SBINDIR)/sysfs-audit
+	$(INSTALL) -m 0644 docs/sysfs-audit.8 $(DESTDIR)$(MANDIR)/man8/sysfs-audit.8
+	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	$(INSTALL) -m 0644 $(PATCHES) $(DESTDIR)$(DOCDIR)/patches/
+	$(INSTALL) -m 0644 contrib/bash-completion/sysfs-audit $(DESTDIR)$(BASHCOMPDIR)/sysfs-audit
+	@# Both units share one hardening block and carry the installed binary's path.
+	for u in $(UNITS); do \
+		sed -e 's|@SBINDIR@|$(SBINDIR)|g' \
+		    -e '/^\.include-hardening$$/{r contrib/systemd/hardening.conf' -e 'd;}' \
+		    contrib/systemd/$$u.in >$(DESTDIR)$(SYSTEMDUNITDIR)/$$u && \
+		chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/$$u || exit 1; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(SBINDIR)/sysfs-audit $(DESTDIR)$(MANDIR)/man8/sysfs-audit.8 \
+		$(DESTDIR)$(BASHCOMPDIR)/sysfs-audit $(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(UNITS))
+	rm -rf $(DESTDIR)$(DOCDIR)
+
+# The .deb (debian/, built in debian/build so build/ is left alone), moved
+# from the parent directory dpkg-buildpackage writes to into build/deb/.
+deb: DEPS = tool package
+deb: deps
+	dpkg-buildpackage -b -us -uc
+	@v=$$(dpkg-parsechangelog -S Version); a=$$(dpkg-architecture -qDEB_HOST_ARCH); \
+	mkdir -p $(BUILD)/deb && \
+	mv ../sysfs-audit_$${v}_$$a.deb ../sysfs-audit-dbgsym_$${v}_$$a.deb \
+	   ../sysfs-audit_$${v}_$$a.buildinfo ../sysfs-audit_$${v}_$$a.changes $(BUILD)/deb/ && \
+	ls -l $(BUILD)/deb/sysfs-audit_$${v}_$$a.deb
 
 clean:
 	rm -rf $(BUILD)

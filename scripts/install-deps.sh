@@ -3,25 +3,36 @@
 #
 # Install the Debian 12 packages the build and the tests need, only when one
 # is missing. Needs root for apt-get (CI runs as root).
+#
+#   install-deps.sh [GROUP...]    default: kernel tool guest (what make check needs)
+#
+# Groups, so that a target installs only what it uses: `make demo` on the
+# stock kernel needs no kernel source or toolchain for it (tool guest),
+# `make deb` needs the packaging tools (tool package).
 set -euo pipefail
 
-pkgs=(
+declare -A group=(
 	# kernel builds (kernel/build.sh)
-	linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
-	dwarves xz-utils kmod cpio
-	# BPF side and loader: clang, bpftool, static libbpf and its deps
-	clang bpftool libbpf-dev zlib1g-dev libzstd-dev libjson-c-dev
-	# rules/scan: libarchive.a and the static libs of the filters it reads
-	libarchive-dev liblzma-dev liblz4-dev libbz2-dev
-	# guest harness and tests (zstd: 50-scan.t builds a zstd initramfs)
-	qemu-system-x86 busybox-static perl zstd jq
+	[kernel]="linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
+		  dwarves xz-utils kmod cpio"
+	# the tool: clang, bpftool, static libbpf and its deps; rules/scan:
+	# libarchive.a and the static libs of the filters it reads
+	[tool]="build-essential clang bpftool libbpf-dev libelf-dev zlib1g-dev libzstd-dev
+		libjson-c-dev libarchive-dev liblzma-dev liblz4-dev libbz2-dev"
+	# guest harness and tests; stock kernels (kernel/stock.sh) need kmod and
+	# xz; 50-scan.t builds a zstd initramfs; the report tests use jq
+	[guest]="qemu-system-x86 busybox-static perl kmod xz-utils cpio zstd jq"
+	# the Debian package (make deb) and its checks
+	[package]="debhelper dpkg-dev lintian systemd bash-completion"
+	# make bench: the summary and the plot
+	[bench]="python3 gnuplot-nox"
 )
-# Extra sets for targets outside make check: `install-deps.sh bench`.
-for set in "$@"; do
-	case "$set" in
-	bench) pkgs+=(python3 gnuplot-nox) ;;	# summary and plot of make bench
-	*) echo "install-deps: unknown set '$set'" >&2; exit 2 ;;
-	esac
+
+[ $# -gt 0 ] || set -- kernel tool guest
+pkgs=()
+for g in "$@"; do
+	[ -n "${group[$g]:-}" ] || { echo "install-deps: unknown group '$g'" >&2; exit 2; }
+	pkgs+=(${group[$g]})
 done
 
 missing=()

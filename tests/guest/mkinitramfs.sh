@@ -2,13 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the test guest's initramfs without host root: the archive is written
-# by the kernel's own gen_init_cpio from a spec, so device nodes and root
-# ownership need no privileges.
+# from a gen_init_cpio spec by gen_cpio.pl (the same bytes as the kernel's
+# usr/gen_init_cpio, without needing linux-source), so device nodes and
+# root ownership need no privileges.
 #
 #   mkinitramfs.sh KERNEL_DIR OUT.cpio.gz [BINARY...]
 #
 # KERNEL_DIR is an artifact directory from kernel/build.sh (its modules go
-# in); each BINARY (static) is installed in /bin.
+# in); each BINARY (static) is installed in /bin. SYSFS_AUDIT_INITRAMFS_TREE
+# names a directory whose contents go in at the same paths (an unpacked
+# .deb, for the installed-layout test).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,21 +19,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 kdir=$1 out=$2
 shift 2
 
-cache=${SYSFS_AUDIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sysfs-audit}
 busybox=/bin/busybox
 [ -x "$busybox" ] || { echo "$0: busybox-static is not installed" >&2; exit 1; }
-
-# gen_init_cpio from the same source package, built once into the cache.
-gen="$cache/tools/gen_init_cpio"
-if [ ! -x "$gen" ]; then
-	mkdir -p "$cache/tools"
-	tmp=$(mktemp -d)
-	tar -xJf /usr/src/linux-source-6.1.tar.xz -C "$tmp" \
-		linux-source-6.1/usr/gen_init_cpio.c
-	cc -O2 -o "$gen.tmp" "$tmp/linux-source-6.1/usr/gen_init_cpio.c"
-	mv "$gen.tmp" "$gen"
-	rm -rf "$tmp"
-fi
 
 spec=$(mktemp)
 trap 'rm -f "$spec"' EXIT
@@ -53,6 +43,15 @@ trap 'rm -f "$spec"' EXIT
 	for b in "$@"; do
 		echo "file /bin/${b##*/} $(readlink -f "$b") 0755 0 0"
 	done
+	tree=${SYSFS_AUDIT_INITRAMFS_TREE:-}
+	if [ -n "$tree" ]; then
+		(cd "$tree" && find . -mindepth 1 -type d | sort) |
+			while read -r d; do echo "dir /${d#./} $(stat -c %a "$tree/$d") 0 0"; done
+		(cd "$tree" && find . -type f | sort) |
+			while read -r f; do echo "file /${f#./} $tree/${f#./} $(stat -c %a "$tree/$f") 0 0"; done
+		(cd "$tree" && find . -type l | sort) |
+			while read -r l; do echo "slink /${l#./} $(readlink "$tree/$l") 0777 0 0"; done
+	fi
 	# Modules: the whole tree of the kernel, directories first.
 	if [ -d "$kdir/lib/modules" ]; then
 		(cd "$kdir" && find lib/modules -mindepth 1 -type d | sort) |
@@ -62,5 +61,6 @@ trap 'rm -f "$spec"' EXIT
 	fi
 } > "$spec"
 
-"$gen" "$spec" | gzip -1 > "$out.tmp"
+perl "$here/gen_cpio.pl" "$spec" |
+	gzip -1 > "$out.tmp"
 mv "$out.tmp" "$out"
