@@ -67,7 +67,7 @@ ARCHIVE_LIBS := -larchive -llzma -lzstd -llz4 -lbz2 -lz
 USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
 	      user/tracer.c user/record.c user/cmd_report.c user/cmd_record.c \
 	      user/event.c $(REPORT_SRCS) $(MODEL_SRCS) $(DEPS_SRCS) \
-	      user/cmd_rules.c user/cmd_scan.c $(AUDIT_SRCS)
+	      user/cmd_rules.c user/cmd_scan.c $(AUDIT_SRCS) user/report_audit.c
 USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h bpf/dep_records.h
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps

@@ -2,10 +2,14 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "audit.h"
 #include "common.h"
+#include "report_merge.h"
+#include "rules_dirs.h"
+#include "slurp.h"
 
 void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
 {
@@ -20,8 +24,59 @@ void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
 		f->package = sa_dpkg_owner(a->dpkg, path);
 	}
 	sa_totals_add(&a->tot, f);
+	if (a->sink) {
+		if (a->sink(a->sink_ctx, f))
+			a->write_failed = true;
+		return;
+	}
 	if (sa_finding_print(stdout, a->json, f))
 		a->write_failed = true;
+}
+
+static void rules_file(struct sa_audit *a, const char *path)
+{
+	char *buf;
+	size_t len;
+	int err;
+
+	if (sa_rules_masked(path))
+		return;
+	err = sa_slurp(path, SA_RULES_MAX, &buf, &len);
+	if (err) {
+		sa_audit_bad_input(a, path, NULL, "%s", sa_slurp_strerror(err));
+		return;
+	}
+	a->tot.files++;
+	sa_audit_rules(a, path, NULL, buf, len, NULL, NULL);
+	free(buf);
+}
+
+static int on_rules_file(const char *path, void *ctx)
+{
+	rules_file(ctx, path);
+	return 0;
+}
+
+static void on_rules_dir_error(const char *path, int err, void *ctx)
+{
+	sa_audit_bad_input(ctx, path, NULL, "%s", strerror(err));
+}
+
+void sa_audit_walk_init(struct sa_rules_walk *w, struct sa_audit *a)
+{
+	memset(w, 0, sizeof(*w));
+	w->on_file = on_rules_file;
+	w->on_error = on_rules_dir_error;
+	w->ctx = a;
+}
+
+void sa_audit_rules_defaults(struct sa_audit *a, const char *root)
+{
+	struct sa_rules_walk w;
+
+	sa_audit_walk_init(&w, a);
+	sa_rules_walk_defaults(&w, root);
+	sa_rules_walk_free(&w);
 }
 
 static void vmessage(const char *file, const char *member, const char *fmt, va_list ap)
@@ -60,6 +115,8 @@ int sa_audit_exit(const struct sa_audit *a)
 		return EXIT_FAIL;
 	if (a->tot.unreadable)
 		return EXIT_INPUT;
+	if (a->fail_on & SA_FAIL_FINDINGS)
+		return a->tot.findings ? EXIT_FAIL_FINDINGS : EXIT_OK;
 	return a->tot.findings ? EXIT_FOUND : EXIT_OK;
 }
 

@@ -20,7 +20,19 @@ struct sa_audit {
 	struct sa_dpkg *dpkg;	/* NULL: no package names */
 	struct sa_totals tot;
 	bool write_failed;
+	unsigned int fail_on;	/* SA_FAIL_FINDINGS: exit 18 instead of 9 */
+	/* NULL: findings are printed; else handed here (record collects them). */
+	int (*sink)(void *ctx, const struct sa_finding *f);
+	void *sink_ctx;
 };
+
+struct sa_rules_walk;
+
+/* Callbacks for a rules walk that audits every file it finds into @a. */
+void sa_audit_walk_init(struct sa_rules_walk *w, struct sa_audit *a);
+
+/* Audit the rules udev would read under @root (its directories, in order). */
+void sa_audit_rules_defaults(struct sa_audit *a, const char *root);
 
 /* Name the owning package (files outside an image only), print, count. */
 void sa_audit_report(struct sa_audit *a, struct sa_finding *f);

@@ -20,6 +20,7 @@
 #include "prometheus.h"
 #include "report.h"
 #include "report_merge.h"
+#include "report_audit.h"
 #include "report_model.h"
 #include "sysfs_tree.h"
 #include "tracer.h"
@@ -28,7 +29,7 @@ static struct {
 	struct sa_tracer_opts t;
 	const char *out, *prometheus, *sysfs;
 	unsigned int fail_on;
-	bool no_deps;
+	bool no_deps, rules, scan;
 } env = {
 	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
 	.sysfs = "/sys",
@@ -62,8 +63,8 @@ static const struct argp_option opts[] = {
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default as trace)", 0 },
 	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
 	{ "sysfs", 's', "DIR", 0, "the sysfs tree of the coldplug view (default /sys)", 0 },
-	{ "rules", OPT_RULES, NULL, 0, "add the udev rules audit's findings (not wired in yet)", 0 },
-	{ "scan", OPT_SCAN, NULL, 0, "add the on-disk scan's findings (not wired in yet)", 0 },
+	{ "rules", OPT_RULES, NULL, 0, "add the findings of 'sysfs-audit rules' on this machine", 0 },
+	{ "scan", OPT_SCAN, NULL, 0, "add the findings of 'sysfs-audit scan' on this machine", 0 },
 	{ "no-dependents", 'N', NULL, 0, "keys only: do not trace the running dependents", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
@@ -119,11 +120,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 				   arg);
 		break;
 	case OPT_RULES:
+		env.rules = true;
+		break;
 	case OPT_SCAN:
-		/* The static audit (issue 9) is not wired into record yet. */
-		argp_error(state, "--%s: the static audit is not wired into record yet; run "
-			   "'sysfs-audit rules/scan' separately",
-			   key == OPT_RULES ? "rules" : "scan");
+		env.scan = true;
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
@@ -346,6 +346,11 @@ int cmd_record(int argc, char **argv)
 	if (st.lost || st.unread)
 		sa_warn("%llu events lost, %llu unread: the report counts only what was read",
 			st.lost, st.unread);
+	/* After the trace: the audit reads files and must not run inside it. */
+	if ((env.rules || env.scan) && sa_report_static_audit(&r, env.rules, env.scan)) {
+		sa_warn("the static audit failed: out of memory");
+		rc = EXIT_FAIL;
+	}
 
 	/* Whatever ended the trace, what was seen is written. */
 	err = sa_atomic_write(env.out, write_report, &r);

@@ -13,6 +13,7 @@
 
 #include "audit.h"
 #include "common.h"
+#include "report_merge.h"
 #include "rules_dirs.h"
 
 static const char doc[] =
@@ -36,11 +37,14 @@ static const char doc[] =
 
 static const struct argp_option opts[] = {
 	{ "json", 'j', NULL, 0, "JSON lines instead of diagnostics", 0 },
+	{ "fail-on", 'F', "findings", 0, "exit 18 (not 9) when something was found, "
+	  "as report --fail-on=findings does", 0 },
 	{},
 };
 
 static struct {
 	bool json;
+	unsigned int fail_on;
 	char **paths;
 	int npaths;
 } env;
@@ -50,6 +54,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'j':
 		env.json = true;
+		break;
+	case 'F':
+		if (sa_fail_on_parse(arg, &env.fail_on) || env.fail_on != SA_FAIL_FINDINGS)
+			argp_error(state, "invalid --fail-on: '%s' (%s can only gate on findings)",
+				   arg, "rules");
 		break;
 	case ARGP_KEY_ARG:
 		env.paths = &state->argv[state->next - 1];
@@ -63,45 +72,18 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static void one_file(struct sa_audit *a, const char *path, const char *shown)
-{
-	char *buf;
-	size_t len;
-	int err;
-
-	if (sa_rules_masked(path))
-		return;
-	err = sa_slurp(path, SA_RULES_MAX, &buf, &len);
-	if (err) {
-		sa_audit_bad_input(a, shown, NULL, "%s", sa_slurp_strerror(err));
-		return;
-	}
-	a->tot.files++;
-	sa_audit_rules(a, shown, NULL, buf, len, NULL, NULL);
-	free(buf);
-}
-
-static int on_file(const char *path, void *ctx)
-{
-	one_file(ctx, path, path);
-	return 0;
-}
-
-static void on_dir_error(const char *path, int err, void *ctx)
-{
-	sa_audit_bad_input(ctx, path, NULL, "%s", strerror(err));
-}
-
 int cmd_rules(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
 	struct sa_audit a = { .command = "rules" };
-	struct sa_rules_walk w = { .on_file = on_file, .on_error = on_dir_error, .ctx = &a };
+	struct sa_rules_walk w;
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
 	a.json = env.json;
+	a.fail_on = env.fail_on;
 	a.dpkg = sa_dpkg_load("/");
+	sa_audit_walk_init(&w, &a);
 	if (!env.npaths) {
 		sa_rules_walk_defaults(&w, "/");
 	} else {

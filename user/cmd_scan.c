@@ -11,6 +11,7 @@
 
 #include "audit.h"
 #include "common.h"
+#include "report_merge.h"
 #include "scan_file.h"
 #include "scan_places.h"
 
@@ -39,12 +40,15 @@ static const char doc[] =
 
 static const struct argp_option opts[] = {
 	{ "json", 'j', NULL, 0, "JSON lines instead of diagnostics", 0 },
+	{ "fail-on", 'F', "findings", 0, "exit 18 (not 9) when something was found, "
+	  "as report --fail-on=findings does", 0 },
 	{ "root", 'r', "DIR", 0, "the system to audit (default /)", 0 },
 	{},
 };
 
 static struct {
 	bool json;
+	unsigned int fail_on;
 	char *root;
 	char **paths;
 	int npaths;
@@ -55,6 +59,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'j':
 		env.json = true;
+		break;
+	case 'F':
+		if (sa_fail_on_parse(arg, &env.fail_on) || env.fail_on != SA_FAIL_FINDINGS)
+			argp_error(state, "invalid --fail-on: '%s' (%s can only gate on findings)",
+				   arg, "scan");
 		break;
 	case 'r':
 		env.root = arg;
@@ -93,6 +102,7 @@ int cmd_scan(int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	a.json = env.json;
+	a.fail_on = env.fail_on;
 	a.root = root;
 	a.dpkg = sa_dpkg_load(root);
 	if (!a.dpkg && errno != ENOENT)

@@ -13,11 +13,13 @@
 #include "common.h"
 #include "dependents.h"
 #include "report.h"
+#include "report_merge.h"
 #include "tracer.h"
 
 static struct {
 	struct sa_tracer_opts t;
 	bool json, fail_on_lost, no_header, no_deps;
+	unsigned int fail_on;		/* SA_FAIL_* */
 } env = {
 	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
 };
@@ -46,6 +48,8 @@ static const struct argp_option opts[] = {
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 8)", 0 },
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
+	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17 if the trace saw WHAT: keys, paths, "
+	  "dependents (comma-separated)", 0 },
 	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
 	  "for benchmarks)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
@@ -73,6 +77,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'C':
 		env.t.count_only = true;
+		break;
+	case 'F':
+		if (sa_fail_on_parse(arg, &env.fail_on) || (env.fail_on & SA_FAIL_FINDINGS))
+			argp_error(state, "invalid --fail-on: '%s' (keys, paths, dependents; "
+				   "findings come from rules and scan)", arg);
 		break;
 	case 'N':
 		env.no_deps = true;
@@ -113,7 +122,23 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 struct trace_state {
 	struct sa_summary sum;
 	struct sa_deps *deps;	/* NULL: --no-dependents, or unavailable */
+	size_t ndeps;		/* dependents named */
 };
+
+/* --fail-on, in report's order: keys, paths, dependents. */
+static int gate(const struct trace_state *ts)
+{
+	const struct sa_summary *s = &ts->sum;
+
+	if ((env.fail_on & SA_FAIL_KEYS) && (s->physpath || s->physbus || s->physdrv))
+		return EXIT_FAIL_KEYS;
+	if ((env.fail_on & SA_FAIL_PATHS) &&
+	    (s->links_classdir || s->links_device || s->links_classname || s->links_bus))
+		return EXIT_FAIL_PATHS;
+	if ((env.fail_on & SA_FAIL_DEPENDENTS) && ts->ndeps)
+		return EXIT_FAIL_DEPENDENTS;
+	return EXIT_OK;
+}
 
 static int print_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)
 {
@@ -188,6 +213,7 @@ int cmd_trace(int argc, char **argv)
 		sa_warn("%llu events lost (ring buffer full; try a larger --buffer)", st.lost);
 	if (st.unread)
 		sa_warn("%llu events still unread when the trace ended", st.unread);
+	ts.ndeps = sa_deps_found(ts.deps);
 	sa_deps_close(ts.deps);
 	sa_tracer_close(t);
 	if (fflush(stdout) && !rc) {
@@ -196,5 +222,7 @@ int cmd_trace(int argc, char **argv)
 	}
 	if (rc)
 		return rc;
-	return (st.lost || st.unread) && env.fail_on_lost ? EXIT_LOST : EXIT_OK;
+	if ((st.lost || st.unread) && env.fail_on_lost)
+		return EXIT_LOST;
+	return gate(&ts);
 }

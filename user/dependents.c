@@ -731,6 +731,11 @@ int sa_deps_write_error(const struct sa_deps *d)
 	return d ? d->write_err : 0;
 }
 
+size_t sa_deps_found(const struct sa_deps *d)
+{
+	return d ? d->n : 0;
+}
+
 void sa_deps_close(struct sa_deps *d)
 {
 	if (!d)

@@ -9,6 +9,7 @@
 #define SYSFS_AUDIT_DEPENDENTS_API_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 struct ring_buffer;
@@ -55,6 +56,9 @@ void sa_deps_summary(struct sa_deps *d, FILE *f, bool json);
 
 /* Nonzero when writing a live line failed (errno value). */
 int sa_deps_write_error(const struct sa_deps *d);
+
+/* How many dependents were named so far (0 for NULL). */
+size_t sa_deps_found(const struct sa_deps *d);
 
 void sa_deps_close(struct sa_deps *d);
 

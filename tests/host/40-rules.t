@@ -28,6 +28,12 @@ corpus=$top/tests/rules/legacy
 "$sa" rules --json "$corpus" >"$tmp/legacy.json" 2>"$tmp/legacy.err"
 st=$?
 tap_ok $([ $st = 9 ]; echo $?) "legacy corpus: exit 9 (found)"
+"$sa" rules --fail-on=findings "$corpus" >/dev/null 2>&1
+tap_ok $([ $? = 18 ]; echo $?) "legacy corpus, --fail-on=findings: exit 18, as report's gate"
+"$sa" rules --fail-on=findings "$top/tests/rules/modern" >/dev/null 2>&1
+tap_ok $([ $? = 0 ]; echo $?) "modern rules, --fail-on=findings: exit 0"
+"$sa" rules --fail-on=keys "$corpus" >/dev/null 2>&1
+tap_ok $([ $? = 2 ]; echo $?) "rules --fail-on=keys: exit 2 (rules can only gate on findings)"
 findings <"$tmp/legacy.json" | sort >"$tmp/got"
 grep -v '^#' "$corpus/EXPECTED" | sort >"$tmp/want"
 diff "$tmp/want" "$tmp/got" | tap_diag

@@ -6,7 +6,7 @@
 . /tests/ktap.sh
 
 . /tests/workload.sh
-ktap_plan 17
+ktap_plan 21
 
 hostname guest-patched
 echo 5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a >/etc/machine-id
@@ -117,3 +117,23 @@ kill -KILL $rec
 wait $rec 2>/dev/null
 check "SIGKILL leaves no report file" test ! -e /tmp/killed.json
 check "SIGKILL leaves no temporary file" sh -c '! ls /tmp/killed.json.tmp.* 2>/dev/null'
+
+# ---- 4. --rules --scan: the static audit's findings in the report ---------
+# A rule of 2006 (BUS, SYSFS{}) and a hotplug script that reads PHYSDEVBUS.
+mkdir -p /etc/udev/rules.d /etc/hotplug.d/default
+printf '%s\n' '# legacy' 'BUS=="usb", SYSFS{idVendor}=="0781", NAME="legacy%n"' \
+	>/etc/udev/rules.d/10-legacy.rules
+printf '%s\n' '#!/bin/sh' 'case "$PHYSDEVBUS" in usb) logger usb ;; esac' \
+	>/etc/hotplug.d/default/legacy.hotplug
+chmod +x /etc/hotplug.d/default/legacy.hotplug
+start_record /tmp/audit.json -d 2 --rules --scan -N
+wait $rec
+check_eq "record --rules --scan exit status" "$?" 0
+tr '{' '\n' </tmp/audit.json | grep '"type":"finding"' >/tmp/findings
+sed 's/^/# finding: /' /tmp/findings | cut -c1-200
+check "the rules file's BUS== is a finding at line 2" \
+	grep -q '"file":"/etc/udev/rules.d/10-legacy.rules","line":2,.*"key":"BUS"' /tmp/findings
+check "the hotplug script's PHYSDEVBUS is a finding" \
+	grep -q '"file":"/etc/hotplug.d/default/legacy.hotplug".*PHYSDEVBUS' /tmp/findings
+sysfs-audit report --fail-on=findings /tmp/audit.json >/dev/null 2>&1
+check_eq "report --fail-on=findings: exit 18" "$?" 18

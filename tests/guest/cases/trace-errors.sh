@@ -3,7 +3,7 @@
 # works when forced, and each failure gets its own line and exit code.
 . /tests/ktap.sh
 
-ktap_plan 26
+ktap_plan 29
 
 . /tests/workload.sh
 
@@ -89,3 +89,20 @@ umount /sys/kernel/btf
 
 sysfs-audit trace --bogus >/dev/null 2>&1
 check_eq "bad arguments: exit 2" "$?" 2
+
+# --fail-on: a disk's change would have carried PHYSDEV keys (exit 15);
+# nothing names a dependent here (exit 0); findings are not trace's (exit 2).
+sysfs-audit trace -N --fail-on=keys -d 3 >/tmp/gate.out 2>/tmp/gate.err &
+gpid=$!
+i=0
+while ! grep -q "tracing device uevents" /tmp/gate.err && [ $i -lt 600 ]; do
+	usleep 100000
+	i=$((i + 1))
+done
+echo change >/sys/class/block/vda/uevent
+wait $gpid
+check_eq "--fail-on=keys after a disk's change: exit 15" "$?" 15
+sysfs-audit trace --fail-on=dependents -d 1 >/dev/null 2>&1
+check_eq "--fail-on=dependents with none named: exit 0" "$?" 0
+sysfs-audit trace --fail-on=findings -d 1 >/dev/null 2>&1
+check_eq "--fail-on=findings is not trace's: exit 2" "$?" 2
