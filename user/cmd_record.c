@@ -72,41 +72,12 @@ static const struct argp_option opts[] = {
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	long v;
-
 	switch (key) {
 	case 'o':
 		env.out = arg;
 		break;
-	case 'd':
-		env.t.duration_s = sa_parse_long(arg, 1, 365L * 24 * 3600, state, "duration");
-		break;
-	case 'i':
-		env.t.interval_ms = sa_parse_long(arg, 1, 10000, state, "interval");
-		break;
-	case 'b':
-		v = sa_parse_long(arg, 1, 1024, state, "buffer size");
-		if (v & (v - 1))
-			argp_error(state, "invalid buffer size: '%s' (a power of two)", arg);
-		env.t.buffer_mb = v;
-		break;
-	case 'a':
-		if (!strcmp(arg, "auto"))
-			env.t.attach = SA_ATTACH_AUTO;
-		else if (!strcmp(arg, "tracepoint"))
-			env.t.attach = SA_ATTACH_TP;
-		else if (!strcmp(arg, "fexit"))
-			env.t.attach = SA_ATTACH_FEXIT;
-		else if (!strcmp(arg, "kprobe"))
-			env.t.attach = SA_ATTACH_KPROBE;
-		else
-			argp_error(state, "invalid attach mode: '%s'", arg);
-		break;
 	case 's':
 		env.sysfs = arg;
-		break;
-	case 'v':
-		env.t.verbose = true;
 		break;
 	case 'N':
 		env.no_deps = true;
@@ -133,7 +104,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 			argp_error(state, "-o FILE is required");
 		break;
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return sa_tracer_parse_opt(key, arg, state, &env.t);
 	}
 	return 0;
 }

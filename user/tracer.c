@@ -98,6 +98,45 @@ static unsigned long long now_ns(void)
 
 static bool verbose;
 
+error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
+			    struct sa_tracer_opts *o)
+{
+	long v;
+
+	switch (key) {
+	case 'd':
+		o->duration_s = sa_parse_long(arg, 1, 365L * 24 * 3600, state, "duration");
+		break;
+	case 'i':
+		o->interval_ms = sa_parse_long(arg, 1, 10000, state, "interval");
+		break;
+	case 'b':
+		v = sa_parse_long(arg, 1, 1024, state, "buffer size");
+		if (v & (v - 1))
+			argp_error(state, "invalid buffer size: '%s' (a power of two)", arg);
+		o->buffer_mb = v;
+		break;
+	case 'a':
+		if (!strcmp(arg, "auto"))
+			o->attach = SA_ATTACH_AUTO;
+		else if (!strcmp(arg, "tracepoint"))
+			o->attach = SA_ATTACH_TP;
+		else if (!strcmp(arg, "fexit"))
+			o->attach = SA_ATTACH_FEXIT;
+		else if (!strcmp(arg, "kprobe"))
+			o->attach = SA_ATTACH_KPROBE;
+		else
+			argp_error(state, "invalid attach mode: '%s'", arg);
+		break;
+	case 'v':
+		o->verbose = true;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
 static int libbpf_print_fn(enum libbpf_print_level level, const char *format, va_list args)
 {
 	(void)level;

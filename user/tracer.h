@@ -7,6 +7,7 @@
 #ifndef SYSFS_AUDIT_TRACER_H
 #define SYSFS_AUDIT_TRACER_H
 
+#include <argp.h>
 #include <stdbool.h>
 
 #include "legacy.h"
@@ -44,6 +45,13 @@ struct sa_trace_stats {
 };
 
 struct sa_tracer;
+
+/*
+ * The tracer's options, shared by every command that traces: -a MODE,
+ * -b MIB, -d SEC, -i MS, -v into @o. ARGP_ERR_UNKNOWN for any other key.
+ */
+error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
+			    struct sa_tracer_opts *o);
 
 /*
  * Install the SIGINT/SIGTERM handlers, check permissions and BTF, load and
