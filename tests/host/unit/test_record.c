@@ -127,6 +127,15 @@ int main(void)
 	longname[sizeof(longname) - 1] = '\0';
 	rec.r.node[0].name = put(longname);
 	ok(decode(&e) != 0, "a string longer than its field");
+	start(1);
+	memset(longname, 'y', SA_NAME_LEN);
+	longname[SA_NAME_LEN] = '\0';
+	rec.r.node[0].name = put(longname);
+	ok(decode(&e) != 0, "a string that fills its field, no room for the NUL");
+	start(2);
+	put("pad");
+	rec.r.str[SA_S_DEVNAME] = sizeof(rec.r) + 2 * sizeof(struct sa_rnode) - 4;
+	ok(decode(&e) != 0, "a string offset inside the last node");
 	start(2);
 	rec.r.node[0].lparent = 2;
 	ok(decode(&e) != 0, "a legacy parent beyond nchain");
