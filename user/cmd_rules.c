@@ -56,9 +56,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.json = true;
 		break;
 	case 'F':
-		if (sa_fail_on_parse(arg, &env.fail_on) || env.fail_on != SA_FAIL_FINDINGS)
-			argp_error(state, "invalid --fail-on: '%s' (%s can only gate on findings)",
-				   arg, "rules");
+		sa_fail_on_parse_findings("rules", arg, state, &env.fail_on);
 		break;
 	case ARGP_KEY_ARG:
 		env.paths = &state->argv[state->next - 1];

@@ -61,9 +61,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.json = true;
 		break;
 	case 'F':
-		if (sa_fail_on_parse(arg, &env.fail_on) || env.fail_on != SA_FAIL_FINDINGS)
-			argp_error(state, "invalid --fail-on: '%s' (%s can only gate on findings)",
-				   arg, "scan");
+		sa_fail_on_parse_findings("scan", arg, state, &env.fail_on);
 		break;
 	case 'r':
 		env.root = arg;

@@ -76,14 +76,7 @@ int cmd_snapshot(int argc, char **argv)
 	for (size_t i = 0; i < tree.n; i++) {
 		const struct sa_dev *d = tree.devs[i];
 		struct sa_legacy l;
-		struct sa_ctx c = {
-			.subsystem = d->class ? d->class : d->bus,
-			.devpath = d->path,
-			.devname = d->devname,
-			.class = d->class,
-			.bus = d->bus,
-			.driver = d->driver,
-		};
+		struct sa_ctx c = sa_ctx_of_dev(d);
 
 		err = sa_legacy_compute(d, &l);
 		if (!err)

@@ -13,6 +13,18 @@ static const char *dash(const char *s)
 	return s && *s ? s : "-";
 }
 
+struct sa_ctx sa_ctx_of_dev(const struct sa_dev *d)
+{
+	return (struct sa_ctx){
+		.subsystem = d->class ? d->class : d->bus,
+		.devpath = d->path,
+		.devname = d->devname,
+		.class = d->class,
+		.bus = d->bus,
+		.driver = d->driver,
+	};
+}
+
 void sa_print_header(FILE *f, bool trace)
 {
 	if (trace)

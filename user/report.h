@@ -40,6 +40,9 @@ struct sa_summary {
 
 struct sa_trace_stats;
 
+/* The context of a device of a sysfs tree (snapshot, record's coldplug view). */
+struct sa_ctx sa_ctx_of_dev(const struct sa_dev *d);
+
 void sa_print_header(FILE *f, bool trace);
 /* The stream's "event"/"device" and "summary" objects (reports embed them too). */
 json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l);

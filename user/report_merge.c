@@ -451,6 +451,13 @@ int sa_fail_on_parse(const char *arg, unsigned int *out)
 	return 0;
 }
 
+void sa_fail_on_parse_findings(const char *cmd, const char *arg, struct argp_state *state,
+			       unsigned int *out)
+{
+	if (sa_fail_on_parse(arg, out) || *out != SA_FAIL_FINDINGS)
+		argp_error(state, "invalid --fail-on: '%s' (%s can only gate on findings)", arg, cmd);
+}
+
 int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 {
 	int worst = 0;

@@ -7,6 +7,7 @@
 #ifndef SYSFS_AUDIT_REPORT_MERGE_H
 #define SYSFS_AUDIT_REPORT_MERGE_H
 
+#include <argp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
@@ -90,6 +91,9 @@ enum sa_fail_on {
 };
 /* Parse "keys,paths,..." into @out. Returns 0 or -EINVAL. */
 int sa_fail_on_parse(const char *arg, unsigned int *out);
+/* --fail-on of rules and scan: "findings" only, else argp_error() naming @cmd. */
+void sa_fail_on_parse_findings(const char *cmd, const char *arg, struct argp_state *state,
+			       unsigned int *out);
 /*
  * The exit status the merged picture earns: a skipped input's status first
  * (the lowest of them), then the first --fail-on condition met in the order
