@@ -28,3 +28,20 @@ quiet() {
 		_i=$((_i + 1))
 	done
 }
+
+# tracer_stats PID ERRFILE MAX: the tracer's counters (SIGUSR1, its
+# "stats ..." line on stderr) once it has consumed all it emitted, checked
+# every 100 ms at most MAX times; prints "seen=... emitted=... ...".
+tracer_stats() {
+	_i=0
+	while [ $_i -lt $3 ]; do
+		kill -USR1 $1
+		usleep 100000
+		_s=$(grep 'stats seen' "$2" | tail -n 1)
+		_e=$(echo "$_s" | sed -n 's/.* emitted=\([0-9]*\).*/\1/p')
+		_c=$(echo "$_s" | sed -n 's/.* consumed=\([0-9]*\).*/\1/p')
+		[ -n "$_e" ] && [ "$_e" = "$_c" ] && break
+		_i=$((_i + 1))
+	done
+	echo "$_s" | sed 's/.*stats //'
+}

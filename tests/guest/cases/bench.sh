@@ -20,19 +20,7 @@ echo 1 >/proc/sys/kernel/bpf_stats_enabled
 check "bpf_stats enabled" test "$(cat /proc/sys/kernel/bpf_stats_enabled)" = 1
 
 # The tracer's counters now (SIGUSR1), once it has consumed all it emitted.
-stats() {
-	_i=0
-	while [ $_i -lt 100 ]; do
-		kill -USR1 $pid
-		usleep 100000
-		_s=$(grep 'stats seen' /tmp/bench.err | tail -n 1)
-		_e=$(echo "$_s" | sed -n 's/.* emitted=\([0-9]*\).*/\1/p')
-		_c=$(echo "$_s" | sed -n 's/.* consumed=\([0-9]*\).*/\1/p')
-		[ -n "$_e" ] && [ "$_e" = "$_c" ] && break
-		_i=$((_i + 1))
-	done
-	echo "$_s" | sed 's/.*stats //'
-}
+stats() { tracer_stats $pid /tmp/bench.err 100; }
 
 start() {
 	pid= attach_ms=0

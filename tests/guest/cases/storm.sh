@@ -33,17 +33,8 @@ quiet
 # The reader may trail a storm (on 6.12 a uevent is cheaper than its
 # line): let it catch up (SIGUSR1 prints the counters) before the stop,
 # whose drain is bounded; what it could not read would count as unread.
-i=0
-while [ $i -lt 600 ]; do
-	kill -USR1 $pid
-	usleep 100000
-	st=$(grep 'stats seen' /tmp/storm.err | tail -n 1)
-	em=$(echo "$st" | sed -n 's/.* emitted=\([0-9]*\).*/\1/p')
-	co=$(echo "$st" | sed -n 's/.* consumed=\([0-9]*\).*/\1/p')
-	[ -n "$em" ] && [ "$em" = "$co" ] && break
-	i=$((i + 1))
-done
-diag "reader caught up after $i checks: $st"
+st=$(tracer_stats $pid /tmp/storm.err 600)
+diag "reader caught up: $st"
 kill -INT $pid
 wait $pid
 check_eq "trace exit status" "$?" 0
