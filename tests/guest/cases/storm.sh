@@ -66,7 +66,10 @@ rm -f /tmp/storm.json
 # emulation (0.3-4 s measured). The program stops recording before that,
 # so the counters in the summary are final.
 stop_within() {	# stop_within SIG DESCRIPTION [SUMMARY_LIMIT_MS]
-	limit=${3:-1000}
+	# 1 s is the goal; one CI-like run on a loaded 2-core host measured
+	# 1.73 s keys-only mid-storm (usually 90-340 ms): 2 s keeps the test
+	# about hangs (which never ended), docs/performance.md the numbers.
+	limit=${3:-2000}
 	t0=$(uptime_ms)
 	kill -$1 $pid
 	i=0 out_ms=
