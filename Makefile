@@ -21,7 +21,7 @@ KERNELS    := patched legacy
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
 # Reports (issue 10): host-side, no BPF; unit-tested and fuzzed on their own.
 REPORT_SRCS := user/report_model.c user/report_read.c user/report_merge.c user/report_out.c user/prometheus.c \
-	       user/atomic_file.c user/hash_index.c user/report.c user/json_out.c
+	       user/atomic_file.c user/hash_index.c user/report.c user/json_out.c user/phase.c user/report_boot.c
 
 .PHONY: fuzz fuzz-build bench
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
@@ -55,7 +55,7 @@ BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
 # Dependents (issue 8): their own BPF objects and skeletons, their own user files.
-DEPS_SRCS  := user/dependents.c user/dep_classify.c user/identity.c
+DEPS_SRCS  := user/dependents.c user/dep_classify.c user/identity.c user/pin.c user/cmd_boot.c
 DEPS_BPF   := lookups listeners
 DEPS_SKELS := $(DEPS_BPF:%=$(BUILD)/%.skel.h)
 # The static audit (rules, scan): no BPF, unit-tested and fuzzed on the host.

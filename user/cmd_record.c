@@ -17,6 +17,8 @@
 #include "common.h"
 #include "dependents.h"
 #include "legacy.h"
+#include "phase.h"
+#include "pin.h"
 #include "prometheus.h"
 #include "report.h"
 #include "report_merge.h"
@@ -29,7 +31,8 @@ static struct {
 	struct sa_tracer_opts t;
 	const char *out, *prometheus, *sysfs;
 	unsigned int fail_on;
-	bool no_deps, rules, scan;
+	bool no_deps, rules, scan, adopt;
+	struct sa_phases phases;	/* --adopt: the boot's phase boundaries */
 } env = {
 	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
 	.sysfs = "/sys",
@@ -42,15 +45,16 @@ static const char doc[] =
 "events, and the running dependents. The report is written atomically (BPF;\n"
 "needs root and BTF).\n"
 "\n"
-"USAGE: sysfs-audit record -o FILE [-d SEC] [--prometheus FILE]\n"
+"USAGE: sysfs-audit record -o FILE [-d SEC] [--prometheus FILE] [--adopt]\n"
 "                          [--fail-on=WHAT] [-a MODE] [-b MIB] [-s DIR] [-N] [-v]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit record -o /var/lib/sysfs-audit/report.json -d 3600\n"
 "    sysfs-audit record -o r.json --prometheus /var/lib/node_exporter/sysfs_audit.prom\n"
-"    sysfs-audit record -o r.json -d 600 --fail-on=keys   # exit 15 if keys were needed\n";
+"    sysfs-audit record -o r.json -d 600 --fail-on=keys   # exit 15 if keys were needed\n"
+"    sysfs-audit record -o r.json --adopt   # early in the real root: the boot audit\n";
 
-enum { OPT_FAIL_ON = 0x100, OPT_PROMETHEUS, OPT_RULES, OPT_SCAN };
+enum { OPT_FAIL_ON = 0x100, OPT_PROMETHEUS, OPT_RULES, OPT_SCAN, OPT_ADOPT };
 
 static const struct argp_option opts[] = {
 	{ "output", 'o', "FILE", 0, "write the report to FILE (required)", 0 },
@@ -66,6 +70,9 @@ static const struct argp_option opts[] = {
 	{ "rules", OPT_RULES, NULL, 0, "add the findings of 'sysfs-audit rules' on this machine", 0 },
 	{ "scan", OPT_SCAN, NULL, 0, "add the findings of 'sysfs-audit scan' on this machine", 0 },
 	{ "no-dependents", 'N', NULL, 0, "keys only: do not trace the running dependents", 0 },
+	{ "adopt", OPT_ADOPT, NULL, 0,
+	  "a boot audit: take over what 'boot --start' pinned in the initramfs (else attach "
+	  "now), give every event and dependent its boot phase, unpin everything at the end", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
 };
@@ -95,6 +102,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_SCAN:
 		env.scan = true;
+		break;
+	case OPT_ADOPT:
+		env.adopt = env.t.adopt = true;
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
@@ -165,25 +175,69 @@ static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l
 
 	if (st->deps)
 		sa_deps_note_event(st->deps, l->physdevpath);
+	if (env.adopt)
+		sa_report_note_phase(st->r, sa_phase_of(&env.phases, c->ts_ns), c->seqnum);
 	return sa_report_add_event(st->r, c, l);
 }
 
-static void deps_tick(void *ctx)
+/*
+ * Runs after every drain, so before the next: the first time the
+ * coldplug-end mark is there, now becomes the boundary, and every record
+ * drained from here on is judged against it (phase.c says why).
+ */
+static void record_tick(void *ctx)
 {
-	sa_deps_tick(ctx);
+	struct rec_state *st = ctx;
+	unsigned long long m;
+
+	if (env.adopt && !env.phases.coldplug_end &&
+	    !sa_mark_read(SA_MARK_DIR, SA_MARK_COLDPLUG_END, &m)) {
+		env.phases.coldplug_mark = m;
+		env.phases.coldplug_end = sa_mono_ns();
+	}
+	if (st->deps)
+		sa_deps_tick(st->deps);
+}
+
+/*
+ * The boundaries known at the start. A mark already there when nothing has
+ * been drained yet is exact. Without the initramfs-end mark, the
+ * initramfs ends at the adoption (a dracut image without our hook there).
+ */
+static void phases_begin(struct sa_tracer *t)
+{
+	struct sa_phases *p = &env.phases;
+	unsigned long long now = sa_mono_ns(), m;
+
+	p->adopted = sa_tracer_adopted(t);
+	p->attached = now;
+	if (p->adopted && !sa_mark_read(SA_MARK_DIR, SA_MARK_ATTACHED, &m))
+		p->attached = m;
+	if (p->adopted)
+		p->initramfs_end = sa_mark_read(SA_MARK_DIR, SA_MARK_INITRAMFS_END, &m) ? now : m;
+	if (!sa_mark_read(SA_MARK_DIR, SA_MARK_COLDPLUG_END, &m))
+		p->coldplug_mark = p->coldplug_end = m;
+	if (!p->adopted)
+		sa_warn("no pinned boot audit to adopt: recording from now (coldplug and runtime only)");
 }
 
 /* The dependents' programs, drained by the tracer's consumer; live lines dropped. */
 static struct sa_deps *deps_start(struct sa_tracer *t, FILE *sink)
 {
-	struct sa_deps_opts dopts = { .json = true, .out = sink, .sysfs_root = env.sysfs };
+	struct sa_deps_opts dopts = { .json = true, .out = sink, .sysfs_root = env.sysfs,
+				      .phases = env.adopt ? &env.phases : NULL };
 	struct ring_buffer *rb = sa_tracer_ring(t);
 	struct sa_deps *d;
+	int err;
 
 	if (!rb || !sink)
 		return NULL;
 	d = sa_deps_open(&dopts);
-	if (!d || sa_deps_attach(d) || sa_deps_add_rings(d, rb)) {
+	if (d && sa_tracer_adopted(t) && sa_pin_present(SA_PIN_ROOT, SA_PIN_DEPLINKS))
+		err = sa_deps_adopt(d, SA_PIN_ROOT);
+	else
+		err = d ? sa_deps_attach(d) : -1;
+	if (err || sa_deps_add_rings(d, rb)) {
 		sa_warn("dependents not traced (%s): the report has keys only", strerror(errno));
 		sa_deps_close(d);
 		return NULL;
@@ -226,6 +280,23 @@ static int write_report(FILE *f, void *ctx)
 		-EIO : 0;
 	json_object_put(o);
 	return err;
+}
+
+/* The boot audit ends with this recorder: nothing stays pinned after it. */
+static void unpin_all(struct sa_report *r)
+{
+	struct sa_report_phase ph[SA_PHASE_N];
+	int n;
+
+	memcpy(ph, r->boot.phases, sizeof(ph));
+	sa_report_boot_begin(r, &env.phases);	/* the final boundaries */
+	memcpy(r->boot.phases, ph, sizeof(ph));
+	n = sa_pin_walk(SA_PIN_ROOT, NULL, true);
+	if (n < 0)
+		sa_warn("%s: cannot unpin: %s (sysfs-audit boot --cleanup)", SA_PIN_ROOT,
+			strerror(-n));
+	else if (n)
+		fprintf(stderr, "sysfs-audit: unpinned %d object(s) under %s\n", n, SA_PIN_ROOT);
 }
 
 /* The report as a merged picture of one host: for --prometheus and --fail-on. */
@@ -278,6 +349,8 @@ int cmd_record(int argc, char **argv)
 		return rc;
 	}
 	r.start = time(NULL);
+	if (env.adopt)
+		phases_begin(t);
 	r.attach = strdup(sa_tracer_attach_name(t));
 	if (!r.attach || coldplug(&r)) {
 		sa_warn("out of memory");
@@ -288,14 +361,15 @@ int cmd_record(int argc, char **argv)
 	sink = fopen("/dev/null", "we");
 	if (!env.no_deps)
 		rs.deps = deps_start(t, sink);
-	if (rs.deps)
-		sa_tracer_set_tick(t, deps_tick, rs.deps);
+	sa_tracer_set_tick(t, record_tick, &rs);
 	rc = sa_tracer_run(t, on_event, &rs);
 	sa_tracer_stats(t, &st);
 	if (rs.deps && deps_into_report(rs.deps, &r))
 		rc = EXIT_FAIL;
 	sa_deps_close(rs.deps);
 	sa_tracer_close(t);
+	if (env.adopt)
+		unpin_all(&r);
 	if (sink)
 		fclose(sink);
 	r.end = time(NULL);

@@ -29,6 +29,8 @@ enum sa_exit {
 	EXIT_FAIL_PATHS = 16,		/* --fail-on=paths: events needed legacy links */
 	EXIT_FAIL_DEPENDENTS = 17,	/* --fail-on=dependents: legacy dependents named */
 	EXIT_FAIL_FINDINGS = 18,	/* --fail-on=findings: static findings present */
+	EXIT_PINNED = 19,		/* boot --start: a boot audit is pinned already */
+	EXIT_NO_BPFFS = 20,		/* boot --start: no bpffs on /sys/fs/bpf */
 };
 
 /* "sysfs-audit: <message>" on stderr. */
@@ -51,5 +53,6 @@ int cmd_rules(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_boot(int argc, char **argv);
 
 #endif

@@ -27,6 +27,8 @@
 #include "identity.h"
 #include "lookups.skel.h"
 #include "listeners.skel.h"
+#include "phase.h"
+#include "pin.h"
 
 enum { SK_LOOKUPS, SK_LISTENERS, SK_N, SK_NONE = -1 };
 
@@ -67,6 +69,7 @@ struct sa_deps {
 	unsigned long long events, physdev, ignored, malformed, records;
 	int write_err;
 	char hooks_missing[256];
+	unsigned int self;	/* our tgid: the pinned programs filter their loader's only */
 };
 
 static const char *const op_names[SA_DEP_OP_MAX] = {
@@ -137,6 +140,7 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 	}
 	clock_gettime(CLOCK_MONOTONIC, &d->start);
 	d->start_ns = mono_ns();
+	d->self = getpid();
 	return d;
 }
 
@@ -190,6 +194,8 @@ static json_object *dep_json(const struct sa_deps *d, const struct dep *e, bool 
 	json_add_str(o, "legacy", e->v.artifact);
 	json_add_str(o, "replacement", e->v.replacement);
 	json_object_object_add(o, "first_s", json_object_new_double(rel_s(d, e->first_ns)));
+	if (d->o.phases)
+		json_add_str(o, "phase", sa_phase_names[sa_phase_of(d->o.phases, e->first_ns)]);
 	if (final) {
 		json_object_object_add(o, "count", json_object_new_uint64(e->count));
 		json_object_object_add(o, "last_s", json_object_new_double(rel_s(d, e->last_ns)));
@@ -254,6 +260,8 @@ static int on_record(void *ctx, void *data, size_t len)
 		return 0;
 	}
 	memcpy(&r, data, sizeof(r));
+	if (r.tgid == d->self)
+		return 0;	/* adopted programs do not know our tgid */
 	d->records++;
 	r.comm[sizeof(r.comm) - 1] = r.pcomm[sizeof(r.pcomm) - 1] = '\0';
 	r.name[sizeof(r.name) - 1] = r.req[sizeof(r.req) - 1] = '\0';
@@ -574,6 +582,59 @@ int sa_deps_attach(struct sa_deps *d)
 	scan_listeners(d, "enumerated");
 	find_helper(d);
 	return 0;
+}
+
+int sa_deps_adopt(struct sa_deps *d, const char *root)
+{
+	char dir[4096];
+	int n;
+
+	d->lk = lookups_bpf__open();
+	if (d->lk && sa_pin_reuse_maps(d->lk->obj, sa_pin_dir(dir, sizeof(dir), root,
+								 SA_PIN_LOOKUPS))) {
+		lookups_bpf__destroy(d->lk);
+		d->lk = NULL;
+	}
+	d->ls = listeners_bpf__open();
+	if (d->ls && sa_pin_reuse_maps(d->ls->obj, sa_pin_dir(dir, sizeof(dir), root,
+								 SA_PIN_LISTENERS))) {
+		listeners_bpf__destroy(d->ls);
+		d->ls = NULL;
+	}
+	n = sa_pin_open_links(sa_pin_dir(dir, sizeof(dir), root, SA_PIN_DEPLINKS), d->links,
+			      (int)(sizeof(d->links) / sizeof(d->links[0])));
+	if (n <= 0 || (!d->lk && !d->ls)) {
+		errno = n < 0 ? -n : ENOENT;
+		return -errno;
+	}
+	d->nlinks = n;
+	d->rctx[SK_LOOKUPS] = (struct ring_ctx){ d, SK_LOOKUPS };
+	d->rctx[SK_LISTENERS] = (struct ring_ctx){ d, SK_LISTENERS };
+	fprintf(stderr, "sysfs-audit: dependents: adopted %d pinned hooks\n", n);
+	/*
+	 * No enumeration now: a listener that bound in the initramfs is in the
+	 * ring, with its time; the first rescan comes after the first drains.
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &d->last_scan);
+	find_helper(d);
+	return 0;
+}
+
+int sa_deps_pin(struct sa_deps *d, const char *root)
+{
+	char dir[4096], name[16];
+	int err = 0;
+
+	if (d->lk)
+		err = sa_pin_maps(d->lk->obj, sa_pin_dir(dir, sizeof(dir), root, SA_PIN_LOOKUPS));
+	if (!err && d->ls)
+		err = sa_pin_maps(d->ls->obj, sa_pin_dir(dir, sizeof(dir), root, SA_PIN_LISTENERS));
+	sa_pin_dir(dir, sizeof(dir), root, SA_PIN_DEPLINKS);
+	for (int i = 0; !err && i < d->nlinks; i++) {
+		snprintf(name, sizeof(name), "%d", i);
+		err = sa_pin_link(d->links[i], dir, name);
+	}
+	return err;
 }
 
 int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 struct ring_buffer;
+struct sa_phases;
 
 struct sa_deps_opts {
 	bool json;		/* JSON lines instead of table lines */
@@ -20,6 +21,7 @@ struct sa_deps_opts {
 	const char *sysfs_root;	/* "/sys" when NULL */
 	const char *proc_root;	/* "/proc" when NULL */
 	const char *etc_root;	/* "/etc" when NULL: sysctl files for kernel.hotplug */
+	const struct sa_phases *phases;	/* boot phases of the dependents (NULL: none) */
 };
 
 struct sa_deps;
@@ -33,6 +35,16 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts);
  * else a negative errno. Says on stderr which hooks are missing.
  */
 int sa_deps_attach(struct sa_deps *d);
+
+/*
+ * Instead of sa_deps_attach(): take over the hooks and maps that
+ * `boot --start` pinned under @root (pin.h). 0, or -ENOENT when nothing
+ * usable is pinned there.
+ */
+int sa_deps_adopt(struct sa_deps *d, const char *root);
+
+/* Pin the attached hooks and their maps under @root. 0 or -errno. */
+int sa_deps_pin(struct sa_deps *d, const char *root);
 
 /*
  * Add the dependents' ring buffers to the caller's consumer

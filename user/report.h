@@ -23,6 +23,7 @@ struct sa_ctx {
 	bool sent;
 	int ret;
 	unsigned int trunc;	/* SA_T_* */
+	unsigned long long ts_ns;	/* traced: CLOCK_MONOTONIC of the event (boot phases) */
 };
 
 /* Running totals for the end-of-run summary. */

@@ -90,6 +90,7 @@ void sa_report_free(struct sa_report *r)
 		free(d->legacy);
 		free(d->replacement);
 		free(d->pids);
+		free(d->phase);
 	}
 	free(r->deps);
 	for (size_t i = 0; i < r->nfindings; i++) {
@@ -432,9 +433,11 @@ json_object *sa_report_to_json(const struct sa_report *r)
 		for (size_t j = 0; j < d->npids; j++)
 			json_object_array_add(pids, json_object_new_int64(d->pids[j]));
 		json_object_object_add(p, "pids", pids);
+		add_str(p, "phase", d->phase);
 		json_object_array_add(a, p);
 	}
 	json_object_object_add(o, "dependents", a);
+	json_object_object_add(o, "boot", sa_report_boot_json(r));
 
 	a = json_object_new_array();
 	for (size_t i = 0; i < r->nfindings; i++) {

@@ -13,11 +13,12 @@
 
 #include "hash_index.h"
 #include "legacy.h"
+#include "phase.h"
 #include "report.h"
 
 #define SA_REPORT_FORMAT	"sysfs-audit-report"
 #define SA_REPORT_MAJOR		1
-#define SA_REPORT_MINOR		0
+#define SA_REPORT_MINOR		1	/* 1.1: boot phases */
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
 #define SA_REPORT_MAX_GROUPS	256	/* names per by_subsystem/by_bus/by_driver */
@@ -60,12 +61,27 @@ struct sa_report_dependent {
 	time_t first, last;	/* 0: unknown */
 	long long *pids;
 	size_t npids;
+	char *phase;		/* 1.1: "initramfs", "coldplug", "runtime"; NULL: not a boot audit */
 };
 
 /* A file on disk that depends on the old layout (issue 9). */
 struct sa_report_finding {
 	char *file, *kind, *key, *severity, *message, *package;
 	long long line;		/* 0: no line (a binary) */
+};
+
+/* The events of one boot phase (1.1). first/last_seqnum 0: none or unknown. */
+struct sa_report_phase {
+	unsigned long long events, first_seqnum, last_seqnum;
+};
+
+/* A report recorded from boot (record --adopt); docs/report-format.md "boot". */
+struct sa_report_boot {
+	bool recorded;			/* the report has a "boot" object */
+	bool adopted;			/* the initramfs's pinned state was adopted */
+	/* CLOCK_MONOTONIC seconds (since boot); < 0: unknown */
+	double attached_s, initramfs_end_s, coldplug_end_s;
+	struct sa_report_phase phases[SA_PHASE_N];
 };
 
 struct sa_report {
@@ -88,6 +104,7 @@ struct sa_report {
 	size_t ndeps;
 	struct sa_report_finding *findings;
 	size_t nfindings;
+	struct sa_report_boot boot;
 };
 
 /* An empty report; host facts are filled by sa_report_identify(). */
@@ -105,6 +122,15 @@ int sa_report_add_path(struct sa_report *r, const char *path, const char *kind,
 
 /* Account one traced event. Returns 0 or -ENOMEM. */
 int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struct sa_legacy *l);
+
+/* A boot audit: its boundaries (ns, 0: unknown) into r->boot; phases start empty. */
+void sa_report_boot_begin(struct sa_report *r, const struct sa_phases *ph);
+/* Account one traced event in @ph (record --adopt). */
+void sa_report_note_phase(struct sa_report *r, enum sa_phase ph, unsigned long long seqnum);
+/* The "boot" member: an object, or JSON null for a report not recorded from boot. */
+json_object *sa_report_boot_json(const struct sa_report *r);
+/* Read the "boot" member @v (absent or null: not from boot). 0 or EXIT_* with @err. */
+int sa_report_boot_parse(json_object *v, struct sa_report *r, char *err, size_t errlen);
 
 /* The whole report as a JSON object (caller puts it). */
 json_object *sa_report_to_json(const struct sa_report *r);

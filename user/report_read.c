@@ -233,8 +233,11 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 	    (err = get_str(p, e, where, "replacement", OPT, &d->replacement)) ||
 	    (err = get_u64(p, e, where, "count", REQ, &d->count)) ||
 	    (err = get_time(p, e, where, "first", OPT, &d->first)) ||
-	    (err = get_time(p, e, where, "last", OPT, &d->last)))
+	    (err = get_time(p, e, where, "last", OPT, &d->last)) ||
+	    (err = get_str(p, e, where, "phase", OPT, &d->phase)))
 		return err;
+	if (d->phase && sa_phase_parse(d->phase) < 0)
+		return bad(p, "%s.phase: expected initramfs, coldplug or runtime", where);
 	pids = member(e, "pids");
 	if (!pids) {
 		json_object *pid = member(e, "pid");
@@ -459,6 +462,8 @@ static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
 	    (err = parse_need_table(p, needs, "by_bus", &r->by_bus)) ||
 	    (err = parse_need_table(p, needs, "by_driver", &r->by_driver)) ||
 	    (err = parse_paths(p, needs, r)))
+		return err;
+	if ((err = sa_report_boot_parse(member(o, "boot"), r, p->err, p->errlen)))
 		return err;
 	return parse_lists(p, o, r);
 }

@@ -17,6 +17,7 @@ static const struct {
 } commands[] = {
 	{ "trace", cmd_trace, "for every device uevent, what the deprecated layout would have produced (BPF)" },
 	{ "snapshot", cmd_snapshot, "the same for every device present in a sysfs tree (no BPF)" },
+	{ "boot", cmd_boot, "audit the boot: start in the initramfs, survive switch_root (BPF)" },
 	{ "record", cmd_record, "trace into one versioned JSON report of this host (BPF)" },
 	{ "report", cmd_report, "merge the reports of one or many hosts; gate CI on them (no BPF)" },
 	{ "rules", cmd_rules, "udev rules that rely on the old layout or its removed keys (static)" },
@@ -46,7 +47,8 @@ static void usage(FILE *f)
 	      "unreadable, 8 events lost (with --fail-on-lost), 9 rules/scan found something,\n"
 	      "10 rules/scan could not read some input; report: 11 a file unreadable,\n"
 	      "12 invalid, 13 newer format, 14 the same host twice; --fail-on: 15 keys,\n"
-	      "16 paths, 17 dependents, 18 findings. See sysfs-audit(8).\n", f);
+	      "16 paths, 17 dependents, 18 findings; boot: 19 already pinned, 20 no bpffs.\n"
+	      "See sysfs-audit(8).\n", f);
 }
 
 int main(int argc, char **argv)

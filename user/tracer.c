@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <linux/capability.h>
@@ -23,6 +24,7 @@
 
 #include "common.h"
 #include "event.h"
+#include "pin.h"
 #include "record.h"
 #include "sysfs_audit.skel.h"
 #include "tracer.h"
@@ -54,6 +56,12 @@ struct sa_tracer {
 	pthread_mutex_t lock;
 	bool attach_done, interrupted;
 	int attach_rc;
+	/* Adopted from bpffs (adopt_pinned()): the links and the mapped .bss. */
+	bool adopted;
+	struct bpf_link *plinks[8];
+	int nplinks;
+	void *bss;
+	size_t bss_len;
 };
 
 static volatile sig_atomic_t stopping, stats_wanted;
@@ -312,6 +320,7 @@ static int handle_record(void *ctx, void *data, size_t len)
 		.sent = e.flags & SA_F_SENT,
 		.ret = e.ret,
 		.trunc = e.trunc,
+		.ts_ns = e.ts_ns,
 	};
 	err = sa_event_legacy(&e, &l);
 	if (err == -ENOMEM) {
@@ -385,6 +394,74 @@ static int attach_in_background(struct sa_tracer *t)
 	return rc;
 }
 
+/*
+ * The programs stay attached through their pinned links; take their maps
+ * (the ring buffer with what the initramfs traced, the counters, .bss for
+ * the stop flag) without loading anything. Returns 0 or EXIT_*.
+ */
+static int adopt_pinned(struct sa_tracer *t)
+{
+	static const struct { const char *link; enum sa_attach_mode mode; } modes[] = {
+		{ "link_on_tracepoint", SA_ATTACH_TP },
+		{ "link_on_fexit", SA_ATTACH_FEXIT },
+		{ "link_on_kprobe", SA_ATTACH_KPROBE },
+	};
+	struct sysfs_audit_bpf *skel = sysfs_audit_bpf__open();
+	char dir[4096], path[4200];
+	int err;
+
+	if (!skel)
+		return EXIT_FAIL;
+	sa_pin_dir(dir, sizeof(dir), SA_PIN_ROOT, SA_PIN_UEVENTS);
+	err = sa_pin_reuse_maps(skel->obj, dir);
+	if (!err) {
+		t->nplinks = sa_pin_open_links(dir, t->plinks, 8);
+		err = t->nplinks < 0 ? t->nplinks : t->nplinks ? 0 : -ENOENT;
+	}
+	if (!err) {
+		t->bss_len = bpf_map__value_size(skel->maps.bss);
+		t->bss = sa_pin_mmap(bpf_map__fd(skel->maps.bss), t->bss_len);
+		err = t->bss ? 0 : -errno;
+	}
+	if (err) {
+		sa_warn("%s: cannot adopt the pinned state: %s", dir, strerror(-err));
+		while (t->nplinks > 0)
+			bpf_link__destroy(t->plinks[--t->nplinks]);
+		sysfs_audit_bpf__destroy(skel);
+		return err == -EPERM || err == -EACCES ? EXIT_PERM : EXIT_FAIL;
+	}
+	skel->bss = t->bss;	/* stop_recording() writes the live flag */
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, modes[i].link);
+		if (!access(path, F_OK))
+			t->used = modes[i].mode;
+	}
+	t->skel = skel;
+	t->adopted = true;
+	return 0;
+}
+
+bool sa_tracer_adopted(const struct sa_tracer *t)
+{
+	return t && t->adopted;
+}
+
+int sa_tracer_pin(struct sa_tracer *t, const char *root)
+{
+	struct bpf_link *links[] = { t->skel->links.on_tracepoint, t->skel->links.on_fexit,
+				     t->skel->links.on_kprobe, t->skel->links.on_kretprobe };
+	const char *names[] = { "on_tracepoint", "on_fexit", "on_kprobe", "on_kretprobe" };
+	char dir[4096];
+	int err;
+
+	sa_pin_dir(dir, sizeof(dir), root, SA_PIN_UEVENTS);
+	err = sa_pin_maps(t->skel->obj, dir);
+	for (int i = 0; !err && i < 4; i++)
+		if (links[i])
+			err = sa_pin_link(links[i], dir, names[i]);
+	return err;
+}
+
 int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 {
 	struct sa_tracer *t;
@@ -411,7 +488,10 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	verbose = o->verbose;
 	libbpf_set_print(libbpf_print_fn);
 
-	rc = attach_in_background(t);
+	if (o->adopt && sa_pin_present(SA_PIN_ROOT, SA_PIN_UEVENTS))
+		rc = adopt_pinned(t);
+	else
+		rc = attach_in_background(t);
 	if (rc == -EINTR) {
 		/* Stopped while loading: an empty trace, ended at once. */
 		sa_warn("stopped before the program was attached: nothing traced");
@@ -442,6 +522,9 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		free(t);
 		return rc;
 	}
+	if (t->adopted)
+		fprintf(stderr, "sysfs-audit: adopted the pinned boot audit (%s, %d links)\n",
+			sa_tracer_attach_name(t), t->nplinks);
 	t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.events), handle_record, t, NULL);
 	if (!t->rb) {
 		sa_warn("cannot create the ring buffer consumer: %s", strerror(errno));
@@ -590,6 +673,10 @@ void sa_tracer_close(struct sa_tracer *t)
 	if (!t || t->interrupted)
 		return;	/* the loading thread may still use it; we are exiting */
 	ring_buffer__free(t->rb);
+	if (t->bss)
+		munmap(t->bss, t->bss_len);
+	while (t->nplinks > 0)
+		bpf_link__destroy(t->plinks[--t->nplinks]);	/* detached once unpinned */
 	sysfs_audit_bpf__destroy(t->skel);
 	free(t);
 }

@@ -22,6 +22,7 @@ struct sa_tracer_opts {
 	long duration_s;	/* 0: until SIGINT/SIGTERM */
 	long buffer_mb;		/* ring buffer size in MiB, a power of two (0: default) */
 	bool count_only;	/* count uevents, record nothing (the hook's cost floor) */
+	bool adopt;		/* take over the state pinned by `boot --start`, if any (pin.h) */
 };
 
 #define SA_DEFAULT_BUFFER_MB 8
@@ -83,6 +84,15 @@ const char *sa_tracer_attach_name(const struct sa_tracer *t);
 int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx);
 
 void sa_tracer_stats(const struct sa_tracer *t, struct sa_trace_stats *st);
+
+/*
+ * Pin the attached programs' maps and links under @root (pin.h), so that
+ * they outlive this process (boot --start). 0 or -errno.
+ */
+int sa_tracer_pin(struct sa_tracer *t, const char *root);
+
+/* Whether sa_tracer_open() adopted a pinned state instead of attaching. */
+bool sa_tracer_adopted(const struct sa_tracer *t);
 void sa_tracer_close(struct sa_tracer *t);
 
 /* Set by SIGINT/SIGTERM once sa_tracer_open() installed the handlers. */

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Boot phases: initramfs, coldplug, runtime. A phase is decided from a
+ * record's CLOCK_MONOTONIC timestamp (bpf_ktime_get_ns()) and two
+ * boundaries, so an event drained late still gets the phase it happened in.
+ */
+#ifndef SYSFS_AUDIT_PHASE_H
+#define SYSFS_AUDIT_PHASE_H
+
+#include <stdbool.h>
+
+enum sa_phase { SA_PHASE_INITRAMFS, SA_PHASE_COLDPLUG, SA_PHASE_RUNTIME, SA_PHASE_N };
+
+/* Where the boot marks live (/run moves with switch_root). */
+#define SA_MARK_DIR		"/run/sysfs-audit"
+#define SA_MARK_ATTACHED	"attached"	/* boot --start attached (initramfs) */
+#define SA_MARK_INITRAMFS_END	"initramfs-end"	/* init-bottom, just before switch_root */
+#define SA_MARK_COLDPLUG_END	"coldplug-end"	/* after udev trigger + settle */
+
+/* Boundaries in CLOCK_MONOTONIC ns; 0: not known (yet). */
+struct sa_phases {
+	unsigned long long attached;		/* when the first tracer attached */
+	unsigned long long initramfs_end;	/* events before: initramfs */
+	unsigned long long coldplug_mark;	/* the time the coldplug-end mark names */
+	unsigned long long coldplug_end;	/* when the recorder saw it: events before: coldplug */
+	bool adopted;				/* the pinned initramfs state was adopted */
+};
+
+extern const char *const sa_phase_names[SA_PHASE_N];
+
+/* The phase of a record stamped @ts_ns. */
+enum sa_phase sa_phase_of(const struct sa_phases *p, unsigned long long ts_ns);
+
+/* "initramfs" -> SA_PHASE_INITRAMFS; -1 when unknown. */
+int sa_phase_parse(const char *name);
+
+/* initramfs or coldplug: a dependent there is in the boot path. */
+bool sa_phase_boot_path(enum sa_phase ph);
+
+/* CLOCK_MONOTONIC now, in ns. */
+unsigned long long sa_mono_ns(void);
+
+/*
+ * Read mark @name from @dir (decimal ns, one line). 0 and *@ns set, or a
+ * negative errno (-ENOENT: no such mark; -EINVAL: not a mark).
+ */
+int sa_mark_read(const char *dir, const char *name, unsigned long long *ns);
+
+/* Write mark @name = @ns into @dir (created), atomically. 0 or -errno. */
+int sa_mark_write(const char *dir, const char *name, unsigned long long ns);
+
+#endif
