@@ -243,8 +243,17 @@ MANDIR     ?= $(DATADIR)/man
 DOCDIR     ?= $(DATADIR)/doc/sysfs-audit
 BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSCONFDIR ?= $(PREFIX)/etc
+# initramfs-tools reads /usr/share/initramfs-tools and /etc/initramfs-tools only.
+INITRAMFSDIR ?= $(DATADIR)/initramfs-tools
+DRACUTDIR  ?= $(PREFIX)/lib/dracut/modules.d
 INSTALL    ?= install
-UNITS      := sysfs-audit-record.service sysfs-audit-record@.service
+UNITS      := sysfs-audit-record.service sysfs-audit-record@.service sysfs-audit-boot.service \
+	      sysfs-audit-coldplug.service
+# The boot audit (sysfs-audit(8), BOOT AUDIT): hook and scripts, dracut module.
+BOOT_FILES := hooks/sysfs-audit scripts/init-top/sysfs-audit scripts/init-bottom/sysfs-audit
+DRACUT_FILES := module-setup.sh sysfs-audit-start.sh sysfs-audit-end.sh
+SUBST      = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g'
 DOCS       := README.md docs/design.md docs/report-format.md
 PATCHES    := kernel/patches/series $(wildcard kernel/patches/*.patch)
 
@@ -256,18 +265,30 @@ install: $(BUILD)/sysfs-audit
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	$(INSTALL) -m 0644 $(PATCHES) $(DESTDIR)$(DOCDIR)/patches/
 	$(INSTALL) -m 0644 contrib/bash-completion/sysfs-audit $(DESTDIR)$(BASHCOMPDIR)/sysfs-audit
+	$(INSTALL) -d $(DESTDIR)$(SYSCONFDIR)/default $(DESTDIR)$(DRACUTDIR)/90sysfs-audit \
+		$(DESTDIR)$(INITRAMFSDIR)/hooks $(DESTDIR)$(INITRAMFSDIR)/scripts/init-top \
+		$(DESTDIR)$(INITRAMFSDIR)/scripts/init-bottom
+	$(INSTALL) -m 0644 contrib/default/sysfs-audit $(DESTDIR)$(SYSCONFDIR)/default/sysfs-audit
+	for f in $(BOOT_FILES); do \
+		$(SUBST) contrib/initramfs-tools/$$f >$(DESTDIR)$(INITRAMFSDIR)/$$f && \
+		chmod 0755 $(DESTDIR)$(INITRAMFSDIR)/$$f || exit 1; \
+	done
+	for f in $(DRACUT_FILES); do \
+		$(SUBST) contrib/dracut/90sysfs-audit/$$f >$(DESTDIR)$(DRACUTDIR)/90sysfs-audit/$$f && \
+		chmod 0755 $(DESTDIR)$(DRACUTDIR)/90sysfs-audit/$$f || exit 1; \
+	done
 	@# Both units share one hardening block and carry the installed binary's path.
 	for u in $(UNITS); do \
-		sed -e 's|@SBINDIR@|$(SBINDIR)|g' \
-		    -e '/^\.include-hardening$$/{r contrib/systemd/hardening.conf' -e 'd;}' \
+		$(SUBST) -e '/^\.include-hardening$$/{r contrib/systemd/hardening.conf' -e 'd;}' \
 		    contrib/systemd/$$u.in >$(DESTDIR)$(SYSTEMDUNITDIR)/$$u && \
 		chmod 0644 $(DESTDIR)$(SYSTEMDUNITDIR)/$$u || exit 1; \
 	done
 
 uninstall:
 	rm -f $(DESTDIR)$(SBINDIR)/sysfs-audit $(DESTDIR)$(MANDIR)/man8/sysfs-audit.8 \
-		$(DESTDIR)$(BASHCOMPDIR)/sysfs-audit $(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(UNITS))
-	rm -rf $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(BASHCOMPDIR)/sysfs-audit $(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(UNITS)) \
+		$(DESTDIR)$(SYSCONFDIR)/default/sysfs-audit $(addprefix $(DESTDIR)$(INITRAMFSDIR)/,$(BOOT_FILES))
+	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DRACUTDIR)/90sysfs-audit
 
 # The .deb (debian/, built in debian/build so build/ is left alone), moved
 # from the parent directory dpkg-buildpackage writes to into build/deb/.

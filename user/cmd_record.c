@@ -331,8 +331,9 @@ int cmd_record(int argc, char **argv)
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
-	if (check_writable(env.out, "report") ||
-	    (env.prometheus && check_writable(env.prometheus, "metrics")))
+	/* Early in the boot a separate /var is not mounted yet: checked at the end. */
+	if (!env.adopt && (check_writable(env.out, "report") ||
+			   (env.prometheus && check_writable(env.prometheus, "metrics"))))
 		return EXIT_FAIL;
 	rs.r = &r;
 	if (sa_report_init(&r, SA_VERSION) || sa_report_identify(&r)) {

@@ -49,6 +49,20 @@ static int mkdirs(const char *dir)
 	return mkdir(buf, 0700) && errno != EEXIST ? -errno : 0;
 }
 
+/*
+ * @dir/map_<name>: bpffs refuses names with dots (reserved), which
+ * libbpf's internal maps have ("sysfs_au.rodata").
+ */
+static void map_path(char *buf, size_t len, const char *dir, const struct bpf_map *m)
+{
+	size_t o = snprintf(buf, len, "%s/map_", dir);
+
+	snprintf(buf + o, len - o, "%s", bpf_map__name(m));
+	for (char *p = buf + o; *p; p++)
+		if (*p == '.')
+			*p = '_';
+}
+
 int sa_pin_maps(struct bpf_object *obj, const char *dir)
 {
 	struct bpf_map *m;
@@ -58,10 +72,13 @@ int sa_pin_maps(struct bpf_object *obj, const char *dir)
 	if (err)
 		return err;
 	bpf_object__for_each_map(m, obj) {
-		snprintf(path, sizeof(path), "%s/map_%s", dir, bpf_map__name(m));
+		map_path(path, sizeof(path), dir, m);
 		err = bpf_obj_pin(bpf_map__fd(m), path);
-		if (err)
-			return -errno;
+		if (err) {
+			err = -errno;
+			fprintf(stderr, "sysfs-audit: %s: cannot pin: %s\n", path, strerror(-err));
+			return err;
+		}
 	}
 	return 0;
 }
@@ -75,8 +92,10 @@ int sa_pin_link(struct bpf_link *link, const char *dir, const char *name)
 		return err;
 	snprintf(path, sizeof(path), "%s/link_%s", dir, name);
 	err = bpf_link__pin(link, path);
-	if (err)
+	if (err) {
+		fprintf(stderr, "sysfs-audit: %s: cannot pin: %s\n", path, strerror(-err));
 		return err;
+	}
 	bpf_link__disconnect(link);
 	return 0;
 }
@@ -89,7 +108,7 @@ int sa_pin_reuse_maps(struct bpf_object *obj, const char *dir)
 	bpf_object__for_each_map(m, obj) {
 		int fd, err;
 
-		snprintf(path, sizeof(path), "%s/map_%s", dir, bpf_map__name(m));
+		map_path(path, sizeof(path), dir, m);
 		fd = bpf_obj_get(path);
 		if (fd < 0)
 			return -errno;

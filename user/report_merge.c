@@ -36,6 +36,23 @@ void sa_merged_init(struct sa_merged *m)
 	m->dep_pkg.nkey = 2;
 	m->findings.nkey = 4;
 	m->severities.nkey = 1;
+	m->boot_deps.nkey = 4;
+}
+
+const char *const sa_boot_verdict_names[] = {
+	[SA_BOOT_NOT_AUDITED] = "not audited from boot",
+	[SA_BOOT_PATH] = "would not boot",
+	[SA_BOOT_LATER_ONLY] = "no boot-path dependent (later only)",
+	[SA_BOOT_CLEAN] = "no boot-path dependent",
+};
+
+enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h)
+{
+	if (!h->nboot)
+		return SA_BOOT_NOT_AUDITED;
+	if (h->phase_deps[SA_PHASE_INITRAMFS] || h->phase_deps[SA_PHASE_COLDPLUG])
+		return SA_BOOT_PATH;
+	return h->phase_deps[SA_PHASE_RUNTIME] ? SA_BOOT_LATER_ONLY : SA_BOOT_CLEAN;
 }
 
 static void mtable_free(struct sa_mtable *t)
@@ -68,6 +85,7 @@ void sa_merged_free(struct sa_merged *m)
 	mtable_free(&m->paths);
 	mtable_free(&m->dep_exec);
 	mtable_free(&m->dep_pkg);
+	mtable_free(&m->boot_deps);
 	mtable_free(&m->findings);
 	mtable_free(&m->severities);
 	for (size_t i = 0; i < m->naccepted; i++) {
@@ -294,6 +312,30 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 	return err;
 }
 
+/* A boot audit: its events and dependents by phase (format 1.1). */
+static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
+{
+	struct sa_mhost *h = &m->hosts[host];
+	int err = 0;
+
+	if (!r->boot.recorded)
+		return 0;
+	h->nboot++;
+	for (int i = 0; i < SA_PHASE_N; i++)
+		h->phase_events[i] = sat_add(h->phase_events[i], r->boot.phases[i].events);
+	for (size_t i = 0; !err && i < r->ndeps; i++) {
+		const struct sa_report_dependent *d = &r->deps[i];
+		int ph = sa_phase_parse(d->phase);
+		const char *s[SA_MROW_STRS] = { d->phase, d->executable, d->kind, d->path };
+
+		if (ph < 0)
+			continue;
+		h->phase_deps[ph] = sat_add(h->phase_deps[ph], 1);
+		err = mtable_add(&m->boot_deps, s, d->count, host);
+	}
+	return err;
+}
+
 int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report *r)
 {
 	const struct sa_seen_report *dup;
@@ -367,6 +409,8 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 	}
 	if (!err)
 		err = add_lists(m, r, host);
+	if (!err)
+		err = add_boot(m, r, host);
 	return err ? EXIT_FAIL : 0;
 }
 
@@ -421,6 +465,13 @@ void sa_merged_finish(struct sa_merged *m)
 	sort_table(&m->paths, false);
 	sort_table(&m->dep_exec, false);
 	sort_table(&m->dep_pkg, true);
+	sort_table(&m->boot_deps, true);
+	for (size_t i = 0; i < m->nhosts; i++) {
+		enum sa_boot_verdict v = sa_mhost_boot(&m->hosts[i]);
+
+		m->nboot_path += v == SA_BOOT_PATH;
+		m->nlater_only += v == SA_BOOT_LATER_ONLY;
+	}
 	sort_table(&m->findings, true);
 	sort_table(&m->severities, false);
 }

@@ -37,7 +37,20 @@ struct sa_mhost {
 	size_t nreports;
 	unsigned long long seen, lost, emitted, events;
 	time_t start, end;		/* the earliest start, the latest end */
+	/* Boot audits (format 1.1): reports recorded from boot, by phase. */
+	size_t nboot;
+	unsigned long long phase_events[SA_PHASE_N], phase_deps[SA_PHASE_N];
 };
+
+/* What a host's boot audits say (report_merge.c decides, renderers print). */
+enum sa_boot_verdict {
+	SA_BOOT_NOT_AUDITED,	/* no report recorded from boot */
+	SA_BOOT_PATH,		/* a dependent in the initramfs or coldplug: would not boot */
+	SA_BOOT_LATER_ONLY,	/* dependents, all at runtime */
+	SA_BOOT_CLEAN,		/* no dependent in any phase */
+};
+extern const char *const sa_boot_verdict_names[];
+enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h);
 
 /* A report that was not merged, and why. */
 struct sa_skip {
@@ -62,6 +75,8 @@ struct sa_merged {
 	struct sa_mtable dep_pkg;	/* package ("(none)"), executable: count */
 	struct sa_mtable findings;	/* file, line, kind, key | severity, message, package */
 	struct sa_mtable severities;	/* severity: findings */
+	struct sa_mtable boot_deps;	/* phase, executable, kind, path: count (boot audits) */
+	size_t nboot_path, nlater_only;	/* hosts with SA_BOOT_PATH, SA_BOOT_LATER_ONLY */
 	/* private: reports accepted so far, for duplicate detection */
 	struct sa_seen_report *accepted;
 	size_t naccepted;

@@ -47,6 +47,40 @@ static json_object *rows_json(const struct sa_merged *m, const struct sa_mtable 
 	return a;
 }
 
+/* A host's boot audits: null when none; its verdict and per-phase counts. */
+static json_object *host_boot_json(const struct sa_mhost *h)
+{
+	json_object *o, *ev, *dp;
+
+	if (!h->nboot)
+		return json_object_new_null();
+	o = json_object_new_object();
+	ev = json_object_new_object();
+	dp = json_object_new_object();
+	add_str(o, "verdict", sa_boot_verdict_names[sa_mhost_boot(h)]);
+	json_object_object_add(o, "boot_path", json_object_new_boolean(sa_mhost_boot(h) ==
+									 SA_BOOT_PATH));
+	add_u64(o, "reports", h->nboot);
+	for (int i = 0; i < SA_PHASE_N; i++) {
+		add_u64(ev, sa_phase_names[i], h->phase_events[i]);
+		add_u64(dp, sa_phase_names[i], h->phase_deps[i]);
+	}
+	json_object_object_add(o, "events", ev);
+	json_object_object_add(o, "dependents", dp);
+	return o;
+}
+
+/* Host names whose boot verdict is @v. */
+static json_object *hosts_with(const struct sa_merged *m, enum sa_boot_verdict v)
+{
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < m->nhosts; i++)
+		if (m->hosts[i].nboot && sa_mhost_boot(&m->hosts[i]) == v)
+			json_object_array_add(a, json_object_new_string(m->hosts[i].hostname));
+	return a;
+}
+
 json_object *sa_merged_json(const struct sa_merged *m)
 {
 	static const char *const subsys[] = { "subsystem" };
@@ -55,6 +89,7 @@ json_object *sa_merged_json(const struct sa_merged *m)
 	static const char *const dexe[] = { "executable", "kind", "confidence", "package", "path",
 					    "legacy", "replacement" };
 	static const char *const dpkg[] = { "package", "executable" };
+	static const char *const bdep[] = { "phase", "executable", "kind", "path" };
 	static const char *const find[] = { "file", "line", "kind", "key", "severity", "message",
 					    "package" };
 	json_object *o = json_object_new_object(), *a, *x;
@@ -82,6 +117,7 @@ json_object *sa_merged_json(const struct sa_merged *m)
 		add_str(x, "start", t);
 		sa_time_format(h->end, t, sizeof(t));
 		add_str(x, "end", t);
+		json_object_object_add(x, "boot", host_boot_json(h));
 		json_object_array_add(a, x);
 	}
 	json_object_object_add(o, "hosts", a);
@@ -116,6 +152,12 @@ json_object *sa_merged_json(const struct sa_merged *m)
 	json_object_object_add(o, "dependents_by_package",
 			       rows_json(m, &m->dep_pkg, dpkg, 2, "count"));
 	json_object_object_add(o, "findings", rows_json(m, &m->findings, find, 7, "reports"));
+	x = json_object_new_object();
+	json_object_object_add(x, "boot_path_hosts", hosts_with(m, SA_BOOT_PATH));
+	json_object_object_add(x, "later_only_hosts", hosts_with(m, SA_BOOT_LATER_ONLY));
+	json_object_object_add(x, "clean_hosts", hosts_with(m, SA_BOOT_CLEAN));
+	json_object_object_add(x, "dependents", rows_json(m, &m->boot_deps, bdep, 4, "count"));
+	json_object_object_add(o, "boot", x);
 	return o;
 }
 
@@ -186,6 +228,36 @@ static void md_table(FILE *f, const struct sa_merged *m, const char *title,
 		md_row(f, m, &t->v[i], cols, ncols);
 }
 
+/* Boot audits: which hosts would not boot, and the dependents by phase. */
+static void md_boot(FILE *f, const struct sa_merged *m)
+{
+	static const char *const bh[] = { "Phase", "Executable", "Kind", "Path" };
+	static const int b4[] = { 0, 1, 2, 3 };
+	bool any = false;
+
+	for (size_t i = 0; i < m->nhosts; i++)
+		any |= m->hosts[i].nboot > 0;
+	if (!any)
+		return;
+	fprintf(f, "\n## Boot path\n\n%zu host(s) with a dependent in the initramfs or coldplug "
+		"(would not boot without the deprecated layout), %zu with dependents only later.\n\n"
+		"| Host | Verdict | Initramfs | Coldplug | Runtime |\n|---|---|---|---|---|\n",
+		m->nboot_path, m->nlater_only);
+	for (size_t i = 0; i < m->nhosts; i++) {
+		const struct sa_mhost *h = &m->hosts[i];
+		char n[32];
+
+		md_cell(f, h->hostname);
+		md_cell(f, sa_boot_verdict_names[sa_mhost_boot(h)]);
+		for (int p = 0; p < SA_PHASE_N; p++) {
+			snprintf(n, sizeof(n), "%llu", h->phase_deps[p]);
+			md_cell(f, h->nboot ? n : "-");
+		}
+		fputs("|\n", f);
+	}
+	md_table(f, m, "Dependents by boot phase", &m->boot_deps, bh, b4, 4, "Count");
+}
+
 static void print_markdown(FILE *f, const struct sa_merged *m)
 {
 	static const char *const kh[] = { "Subsystem", "Key" };
@@ -244,6 +316,7 @@ static void print_markdown(FILE *f, const struct sa_merged *m)
 	md_table(f, m, "Dependents by executable", &m->dep_exec, dh, d5, 5, "Count");
 	md_table(f, m, "Dependents by Debian package", &m->dep_pkg, gh, k2, 2, "Count");
 	md_table(f, m, "Static findings", &m->findings, fh, f7, 7, "Reports");
+	md_boot(f, m);
 }
 
 static void text_rows(FILE *f, const struct sa_merged *m, const char *title,
@@ -265,6 +338,33 @@ static void text_rows(FILE *f, const struct sa_merged *m, const char *title,
 		print_hosts(f, m, &t->v[i]);
 		fputc('\n', f);
 	}
+}
+
+static void text_boot(FILE *f, const struct sa_merged *m)
+{
+	static const char *const bh[] = { "PHASE", "EXECUTABLE", "KIND", "PATH" };
+	static const int b4[] = { 0, 1, 2, 3 }, wb[] = { 9, 28, 17, 40 };
+	bool any = false;
+
+	for (size_t i = 0; i < m->nhosts; i++)
+		any |= m->hosts[i].nboot > 0;
+	if (!any)
+		return;	/* no boot audit among the reports */
+	fprintf(f, "\nBOOT PATH: %zu host(s) would not boot (a dependent in the initramfs or "
+		"coldplug), %zu with dependents only later\n", m->nboot_path, m->nlater_only);
+	fprintf(f, "%-20s %-36s %9s %9s %9s\n", "HOST", "VERDICT", "INITRAMFS", "COLDPLUG",
+		"RUNTIME");
+	for (size_t i = 0; i < m->nhosts; i++) {
+		const struct sa_mhost *h = &m->hosts[i];
+
+		fprintf(f, "%-20s %-36s", h->hostname, sa_boot_verdict_names[sa_mhost_boot(h)]);
+		if (h->nboot)
+			fprintf(f, " %9llu %9llu %9llu", h->phase_deps[SA_PHASE_INITRAMFS],
+				h->phase_deps[SA_PHASE_COLDPLUG], h->phase_deps[SA_PHASE_RUNTIME]);
+		fputc('\n', f);
+	}
+	if (m->boot_deps.n)
+		text_rows(f, m, "DEPENDENTS BY BOOT PHASE", &m->boot_deps, bh, b4, 4, wb);
 }
 
 static void print_text(FILE *f, const struct sa_merged *m)
@@ -307,6 +407,7 @@ static void print_text(FILE *f, const struct sa_merged *m)
 	text_rows(f, m, "DEPENDENTS BY EXECUTABLE", &m->dep_exec, dh, d4, 4, wd);
 	text_rows(f, m, "DEPENDENTS BY PACKAGE", &m->dep_pkg, gh, k2, 2, wg);
 	text_rows(f, m, "STATIC FINDINGS", &m->findings, fh, f5, 5, wf);
+	text_boot(f, m);
 }
 
 int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt)

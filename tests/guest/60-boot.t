@@ -1,0 +1,170 @@
+#!/bin/bash
+# The boot audit (issue 18), in a two-stage boot: an initramfs built as
+# mkinitramfs builds it (tests/guest/boot/mkboot.sh: initramfs-tools'
+# own init, hook-functions and script ordering, the .deb's hook and
+# init-top/init-bottom scripts with BOOT_AUDIT=yes), where `boot --start`
+# attaches and pins before udev's place, legacy consumers run (nash's
+# <parent>/block:vda, mdev 1.6's lstat walker) and the coldplug is
+# triggered; switch_root to a real root on a virtio disk (a cpio image made
+# without root); there the .deb's sysfs-audit-boot.service ExecStart adopts
+# the pinned state, coldplug and sysfs-audit-coldplug.service run, then a
+# runtime legacy consumer. The host judges the report and the facts the
+# guest sends: every dependent with its phase, no event lost across
+# switch_root (SEQNUMs contiguous, patched kernel), nothing pinned after
+# the stop; and a boot without the legacy consumers has no boot-path
+# dependent. On the patched kernel (tracepoint) and Debian's 6.1 (fexit).
+top=$(cd "$(dirname "$0")/../.." && pwd)
+guest_timeout=${SYSFS_AUDIT_GUEST_TIMEOUT:-600}
+. "$top/tests/lib/tap.sh"
+. "$top/tests/lib/guest.sh"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+sa=$top/build/sysfs-audit
+
+if ! make -C "$top" -s deb guest-deps >"$work/deb.log" 2>&1; then
+	tail -n 30 "$work/deb.log" | tap_diag
+	tap_ok 1 "make deb guest-deps"
+	tap_done
+	exit
+fi
+deb=$(ls "$top"/build/deb/sysfs-audit_*_amd64.deb | head -n 1)
+dpkg-deb -x "$deb" "$work/deb"
+tap_ok $? "unpack ${deb##*/}"
+# initramfs-tools itself (its init, hook-functions, scripts), never installed on the host.
+itools=$top/build/boot/initramfs-tools-core
+if [ ! -f "$itools/usr/share/initramfs-tools/init" ]; then
+	mkdir -p "$top/build/boot/dl" && rm -rf "$itools" &&
+		(cd "$top/build/boot/dl" && apt-get download -q initramfs-tools-core >/dev/null 2>&1) &&
+		dpkg-deb -x "$(ls "$top"/build/boot/dl/initramfs-tools-core_*.deb | head -n 1)" "$itools"
+fi
+[ -f "$itools/usr/share/initramfs-tools/init" ]
+tap_ok $? "initramfs-tools-core unpacked (apt-get download)"
+
+# fact NAME: the value the guest sent for NAME.
+fact() {
+	sed -n "s/^fact $1 //p" "$ktap" | tr -d '\r' | head -n 1
+}
+
+run_boot() {	# run_boot FLAVOUR LEGACY(1|0): boots, leaves $ktap and $report
+	local flavour=$1 legacy=$2 kdir prefix
+	prefix=$out_dir/$flavour-boot-legacy$legacy
+	kdir=$kdirs_flavour
+	guest_mkdisk "$prefix.disk"
+	"$top/tests/guest/qemu-run.sh" "$kdir" "$work/$flavour/initrd.cpio.gz" "$prefix" \
+		"$guest_timeout" "boot=cpio root=/dev/vdb init=/sbin/init sysfs_audit.legacy=$legacy" \
+		-drive "file=$prefix.disk,if=virtio,format=raw" \
+		-drive "file=$work/$flavour/root.img,if=virtio,format=raw"
+	qrc=$?
+	ktap=$prefix.ktap
+	report=$work/$flavour-$legacy.json
+	sed -n '/^file report.json begin/,/^file report.json end/{/^file /d;p}' "$ktap" |
+		tr -d '\r' | base64 -d >"$report" 2>/dev/null
+	grep '^# recorder: ' "$ktap" | tr -d '\r' | tap_diag
+	[ "$(fact done)" = 1 ]
+	st=$?
+	[ $st -eq 0 ] || { echo "qemu exit $qrc; console tail:"; tail -n 30 "$prefix.console"; } |
+		tap_diag
+	tap_ok $st "$flavour (legacy=$legacy): the guest went through both stages and reported"
+	return $st
+}
+
+jqr() {	# jqr DESC FILTER: a check on the report, with the report's answer shown on failure
+	local desc=$1
+	shift
+	jq -e "$@" "$report" >/dev/null
+	local st=$?
+	tap_ok $st "$flavour: $desc"
+}
+
+for k in patched:tracepoint stock-6.1:fexit; do
+	flavour=${k%%:*} attach=${k#*:}
+	if ! guest_selected "$flavour"; then
+		echo "# $flavour: not run (SYSFS_AUDIT_GUEST_KERNELS=$SYSFS_AUDIT_GUEST_KERNELS)"
+		continue
+	fi
+	case "$flavour" in
+	stock-*) kcmd=("$top/kernel/stock.sh" "${flavour#stock-}") ;;
+	*) kcmd=("$top/kernel/build.sh" "$flavour") ;;
+	esac
+	mkdir -p "$out_dir"
+	if ! kdirs_flavour=$("${kcmd[@]}" 2>"$work/kernel.err"); then
+		tap_diag <"$work/kernel.err"
+		tap_ok 1 "$flavour: kernel available"
+		continue
+	fi
+	"$top/tests/guest/boot/mkboot.sh" "$kdirs_flavour" "$work/deb" "$itools" "$work/$flavour" \
+		>"$work/mkboot.log" 2>&1
+	st=$?
+	tap_diag <"$work/mkboot.log"
+	tap_ok $st "$flavour: both images built as mkinitramfs would, without root"
+	[ $st -eq 0 ] || continue
+	order=$(sed -n 's|^/scripts/init-top/\([^ ]*\) .*|\1|p' "$work/$flavour/initrd/scripts/init-top/ORDER" | tr '\n' ' ')
+	[[ "$order" == *"sysfs-audit udev"* ]]
+	tap_ok $? "$flavour: init-top ORDER (cache_run_scripts) runs sysfs-audit before udev: $order"
+
+	# ---- a boot with the legacy consumers --------------------------------
+	run_boot "$flavour" 1 || continue
+	init_s=$(fact initramfs_init_s)
+	pinned=$(fact pinned_at_udev)
+	[[ "$pinned" == *dep-links*uevents* ]]
+	tap_ok $? "$flavour: pinned before udev's place in init-top: $pinned"
+	[ "$(fact pinned_at_realroot)" = "$pinned" ] && [ "$(fact bpffs_mounts)" = 1 ]
+	tap_ok $? "$flavour: the pins survived switch_root with /sys (bpffs mounted once)"
+	"$sa" report -f json "$report" >"$work/merged.json" 2>"$work/report.err"
+	st=$?
+	tap_diag <"$work/report.err"
+	[ "$(fact record_exit)" = 0 ] && { [ $st -eq 0 ] || [ $st -eq 15 ] || [ $st -eq 16 ] ||
+		[ $st -eq 17 ]; } && jq -e '.version == "1.1"' "$report" >/dev/null
+	tap_ok $? "$flavour: the unit's recorder exited 0, its 1.1 report reads back (report exit $st)"
+	jqr "the report adopted the initramfs's state ($attach)" \
+		--arg a "$attach" '.boot.adopted == true and .attach == $a'
+	jq -r '"phases: " + ([.boot.phases | to_entries[] | "\(.key) \(.value.events) events \(.value.first_seqnum)-\(.value.last_seqnum), \(.value.dependents) dependents"] | join("; "))' \
+		"$report" | tap_diag
+	jq -r '.dependents[] | "dependent: \(.phase) \(.executable) \(.kind) \(.confidence) pids \(.pids) \(.path)"' \
+		"$report" | tap_diag
+	jqr "every dependent carries its phase" '[.dependents[] | select(.phase == null)] | length == 0'
+	jqr "the initramfs's legacy consumer is named in the initramfs phase (nash block:vda, mdev 1.6 lstat)" \
+		'[.dependents[] | select(.executable == "/bin/legacy_consumer" and .phase == "initramfs") | .kind] as $k
+		 | ($k | index("legacy-name")) != null and ($k | index("symlink-where-dir")) != null'
+	jqr "the runtime legacy consumer is named in the runtime phase" \
+		'[.dependents[] | select(.executable == "/bin/legacy_consumer" and .phase == "runtime" and .kind == "legacy-name")] | length > 0'
+	jqr "no process of one phase is reported in another" \
+		'[.dependents[] | select(.executable == "/bin/legacy_consumer") | {p: .pids[0], ph: .phase}] | group_by(.p) | all(map(.ph) | unique | length == 1)'
+	trig=$(fact initramfs_triggered) ctrig=$(fact coldplug_triggered)
+	jqr "events in every phase: initramfs >= its $trig triggered, coldplug >= $ctrig, runtime >= 3; none lost" \
+		--argjson t "${trig:-1}" --argjson c "${ctrig:-1}" \
+		'.events.lost == 0 and .boot.phases.initramfs.events >= $t and .boot.phases.coldplug.events >= $c and .boot.phases.runtime.events >= 3'
+	if [ "$flavour" = patched ]; then
+		before=$(fact seqnum_before_start) stop=$(fact seqnum_at_stop)
+		jqr "SEQNUMs contiguous from the first traced one ($((before + 1))) to the stop ($stop) across switch_root" \
+			--argjson b "$before" --argjson s "$stop" \
+			'.boot.phases as $p | [$p[] | .events] | add as $n
+			 | $p.initramfs.first_seqnum == $b + 1 and $p.runtime.last_seqnum == $s
+			 and $n == $s - $b
+			 and $p.coldplug.first_seqnum == $p.initramfs.last_seqnum + 1
+			 and $p.runtime.first_seqnum == $p.coldplug.last_seqnum + 1'
+	fi
+	[ -z "$(fact pinned_after_stop | grep -v 'No such file')" ] && [ -z "$(fact bpffs_after_stop)" ] &&
+		[[ "$(fact stop_post)" == "0 "*"0 pinned object(s)"* ]]
+	tap_ok $? "$flavour: nothing pinned after the stop ($(fact stop_post))"
+	grep -q "^$(jq -r .host.hostname "$report") .*initramfs" <("$sa" report "$report" 2>/dev/null)
+	tap_ok $? "$flavour: report (text) names the host among those with a boot-path dependent"
+	att=$(jq -r '.boot.attached_s' "$report")
+	echo "measure $flavour: init started at ${init_s}s, tracer attached at ${att}s:" \
+		"$(echo "$att - $init_s" | bc) s; events traced before the real root:" \
+		"$(jq .boot.phases.initramfs.events "$report"); initramfs ended at $(fact initramfs_end_s)s" |
+		tap_diag
+
+	# ---- the same boot without any legacy consumer ------------------------
+	run_boot "$flavour" 0 || continue
+	jqr "without legacy consumers: a boot audit with no boot-path dependent" \
+		'.boot.adopted == true and .boot.phases.initramfs.events > 0
+		 and ([.dependents[] | select(.phase == "initramfs" or .phase == "coldplug")] | length == 0)'
+	jq -r '.dependents[] | "dependent (no legacy run): \(.phase) \(.executable) \(.kind) \(.path)"' \
+		"$report" | tap_diag
+	"$sa" report "$report" >"$work/clean.txt" 2>&1
+	grep -q "no boot-path dependent" "$work/clean.txt"
+	tap_ok $? "$flavour: report (text) says the clean host has no boot-path dependent"
+done
+tap_done
