@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sysfs-audit boot: audit the boot from the initramfs on. `--start` (the
+ * initramfs-tools init-top script, the dracut hook) loads and attaches the
+ * tracer and the dependents' hooks, pins them in bpffs and exits: the
+ * programs go on recording into their ring buffers, which the real root's
+ * `record --adopt` drains. `--mark` writes the phase boundaries, `--status`
+ * and `--cleanup` say what is pinned (and remove it).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/vfs.h>
+
+#include "common/common.h"
+#include "model/phase.h"
+#include "trace/dependents.h"
+#include "trace/pin.h"
+#include "trace/tracer.h"
+
+#define BPF_FS_MAGIC 0xcafe4a11
+
+static struct {
+	struct sa_tracer_opts t;
+	enum { B_NONE, B_START, B_MARK, B_STATUS, B_CLEANUP } what;
+	const char *mark;
+	bool no_deps;
+} env = {
+	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
+};
+
+static const char doc[] =
+"Audit the boot: start recording in the initramfs, survive switch_root.\n"
+"\n"
+"USAGE: sysfs-audit boot --start [-a MODE] [-b MIB] [-N] [-v]\n"
+"       sysfs-audit boot --mark initramfs-end|coldplug-end\n"
+"       sysfs-audit boot --status | --cleanup\n"
+"\n"
+"--start loads and attaches the tracer and the dependents' hooks, pins them\n"
+"under " SA_PIN_ROOT " and exits; the programs go on\n"
+"recording until `sysfs-audit record --adopt` in the real root takes them\n"
+"over and, when it stops, unpins them. --mark writes a phase boundary\n"
+"(now, CLOCK_MONOTONIC) under " SA_MARK_DIR ". --cleanup removes what a\n"
+"recorder that never came left pinned.\n"
+"\n"
+"EXAMPLES:\n"
+"    sysfs-audit boot --start            # initramfs, before udev\n"
+"    sysfs-audit boot --mark initramfs-end   # just before switch_root\n"
+"    sysfs-audit boot --cleanup\n";
+
+enum { OPT_START = 0x100, OPT_MARK, OPT_STATUS, OPT_CLEANUP };
+
+static const struct argp_option opts[] = {
+	{ "start", OPT_START, NULL, 0, "attach and pin in bpffs, then exit (initramfs)", 0 },
+	{ "mark", OPT_MARK, "WHAT", 0, "write a phase boundary: initramfs-end or coldplug-end", 0 },
+	{ "status", OPT_STATUS, NULL, 0, "list what is pinned", 0 },
+	{ "cleanup", OPT_CLEANUP, NULL, 0, "list what is pinned and remove it", 0 },
+	{ "attach", 'a', "MODE", 0, "--start: auto (default), tracepoint, fexit or kprobe", 0 },
+	{ "buffer", 'b', "MIB", 0,
+	  "--start: ring buffer size in MiB, a power of two; it holds the initramfs's events "
+	  "until the recorder adopts them (default 8)", 0 },
+	{ "no-dependents", 'N', NULL, 0, "--start: keys only, no dependents' hooks", 0 },
+	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
+	{},
+};
+
+static void set_what(struct argp_state *state, int what)
+{
+	if (env.what != B_NONE && env.what != (unsigned int)what)
+		argp_error(state, "--start, --mark, --status and --cleanup exclude each other");
+	env.what = what;
+}
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case OPT_START:
+		set_what(state, B_START);
+		break;
+	case OPT_MARK:
+		set_what(state, B_MARK);
+		if (strcmp(arg, SA_MARK_INITRAMFS_END) && strcmp(arg, SA_MARK_COLDPLUG_END))
+			argp_error(state, "invalid mark: '%s' (initramfs-end or coldplug-end)", arg);
+		env.mark = arg;
+		break;
+	case OPT_STATUS:
+		set_what(state, B_STATUS);
+		break;
+	case OPT_CLEANUP:
+		set_what(state, B_CLEANUP);
+		break;
+	case 'N':
+		env.no_deps = true;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	case ARGP_KEY_END:
+		if (env.what == B_NONE)
+			argp_error(state, "one of --start, --mark, --status, --cleanup is required");
+		break;
+	default:
+		return sa_tracer_parse_opt(key, arg, state, &env.t);
+	}
+	return 0;
+}
+
+static bool bpffs_mounted(void)
+{
+	struct statfs sf;
+
+	return !statfs("/sys/fs/bpf", &sf) && (unsigned long)sf.f_type == BPF_FS_MAGIC;
+}
+
+/* Pin the dependents' hooks too; a failure there leaves the keys audited. */
+static void start_deps(FILE *sink)
+{
+	struct sa_deps_opts dopts = { .json = true, .out = sink };
+	struct sa_deps *d = sa_deps_open(&dopts);
+	int err;
+
+	if (!d || sa_deps_attach(d)) {
+		sa_warn("dependents not pinned (%s): the boot audit has keys only", strerror(errno));
+	} else if ((err = sa_deps_pin(d, SA_PIN_ROOT))) {
+		sa_warn("dependents not pinned (%s): the boot audit has keys only", strerror(-err));
+		/* A half-pinned set would be adopted half: leave none. */
+		sa_pin_walk(SA_PIN_ROOT "/" SA_PIN_LOOKUPS, NULL, true);
+		sa_pin_walk(SA_PIN_ROOT "/" SA_PIN_LISTENERS, NULL, true);
+		sa_pin_walk(SA_PIN_ROOT "/" SA_PIN_DEPLINKS, NULL, true);
+	}
+	sa_deps_close(d);	/* pinned links stay attached */
+}
+
+static int start(void)
+{
+	struct sa_tracer *t;
+	FILE *sink;
+	int rc, err;
+
+	if (!bpffs_mounted()) {
+		sa_warn("bpffs is not mounted on /sys/fs/bpf: mount -t bpf bpf /sys/fs/bpf");
+		return EXIT_NO_BPFFS;
+	}
+	if (sa_pin_walk(SA_PIN_ROOT, NULL, false) != 0) {
+		sa_warn("%s: a boot audit is pinned already (sysfs-audit boot --cleanup)",
+			SA_PIN_ROOT);
+		return EXIT_PINNED;
+	}
+	rc = sa_tracer_open(&env.t, &t);
+	if (rc)
+		return rc;
+	if (sa_tracer_stopping()) {
+		sa_tracer_close(t);
+		return 0;
+	}
+	err = sa_tracer_pin(t, SA_PIN_ROOT);
+	if (err) {
+		sa_warn("cannot pin under %s: %s", SA_PIN_ROOT, strerror(-err));
+		sa_tracer_close(t);
+		sa_pin_walk(SA_PIN_ROOT, NULL, true);
+		return EXIT_FAIL;
+	}
+	sink = fopen("/dev/null", "we");
+	if (!env.no_deps && sink)
+		start_deps(sink);
+	if (sink)
+		fclose(sink);
+	err = sa_mark_write(SA_MARK_DIR, SA_MARK_ATTACHED, sa_mono_ns());
+	if (err)
+		sa_warn("%s/%s: %s (phases will start at the adoption)", SA_MARK_DIR,
+			SA_MARK_ATTACHED, strerror(-err));
+	fprintf(stderr, "sysfs-audit: boot audit started (%s), pinned under %s\n",
+		sa_tracer_attach_name(t), SA_PIN_ROOT);
+	sa_tracer_close(t);	/* the pinned links keep the programs attached */
+	return 0;
+}
+
+int cmd_boot(int argc, char **argv)
+{
+	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
+	int n, err;
+
+	if (sa_argp_parse(&argp, argc, argv, NULL))
+		return EXIT_USAGE;
+	switch (env.what) {
+	case B_START:
+		return start();
+	case B_MARK:
+		err = sa_mark_write(SA_MARK_DIR, env.mark, sa_mono_ns());
+		if (err) {
+			sa_warn("%s/%s: %s", SA_MARK_DIR, env.mark, strerror(-err));
+			return EXIT_FAIL;
+		}
+		return 0;
+	default:
+		n = sa_pin_walk(SA_PIN_ROOT, stdout, env.what == B_CLEANUP);
+		if (n < 0) {
+			sa_warn("%s: %s", SA_PIN_ROOT, strerror(-n));
+			return n == -EPERM || n == -EACCES ? EXIT_PERM : EXIT_FAIL;
+		}
+		fprintf(stderr, "sysfs-audit: %d pinned object(s) under %s%s\n", n, SA_PIN_ROOT,
+			env.what == B_CLEANUP && n ? ", removed" : "");
+		return 0;
+	}
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "boot" member of a report (format 1.1): the phase boundaries of a
+ * boot audit and the events of each phase. A dependent's phase is its own
+ * member; the per-phase dependent counts written here are derived from it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/common.h"
+#include "reports/report_model.h"
+
+static double ns_s(unsigned long long ns)
+{
+	return ns ? ns / 1e9 : -1.0;
+}
+
+void sa_report_boot_begin(struct sa_report *r, const struct sa_phases *ph)
+{
+	memset(&r->boot, 0, sizeof(r->boot));
+	r->boot.recorded = true;
+	r->boot.adopted = ph->adopted;
+	r->boot.attached_s = ns_s(ph->attached);
+	r->boot.initramfs_end_s = ns_s(ph->initramfs_end);
+	r->boot.coldplug_end_s = ns_s(ph->coldplug_end);
+}
+
+void sa_report_note_phase(struct sa_report *r, enum sa_phase ph, unsigned long long seqnum)
+{
+	struct sa_report_phase *p = &r->boot.phases[ph];
+
+	p->events++;
+	if (!seqnum)
+		return;
+	if (!p->first_seqnum || seqnum < p->first_seqnum)
+		p->first_seqnum = seqnum;
+	if (seqnum > p->last_seqnum)
+		p->last_seqnum = seqnum;
+}
+
+static json_object *secs(double s)
+{
+	return s < 0 ? json_object_new_null() : json_object_new_double(s);
+}
+
+static json_object *seq(unsigned long long v)
+{
+	return v ? json_object_new_uint64(v) : json_object_new_null();
+}
+
+json_object *sa_report_boot_json(const struct sa_report *r)
+{
+	json_object *o, *phases;
+
+	if (!r->boot.recorded)
+		return json_object_new_null();
+	o = json_object_new_object();
+	phases = json_object_new_object();
+	json_object_object_add(o, "adopted", json_object_new_boolean(r->boot.adopted));
+	json_object_object_add(o, "attached_s", secs(r->boot.attached_s));
+	json_object_object_add(o, "initramfs_end_s", secs(r->boot.initramfs_end_s));
+	json_object_object_add(o, "coldplug_end_s", secs(r->boot.coldplug_end_s));
+	for (int i = 0; i < SA_PHASE_N; i++) {
+		const struct sa_report_phase *p = &r->boot.phases[i];
+		json_object *x = json_object_new_object();
+		unsigned long long deps = 0;
+
+		for (size_t k = 0; k < r->ndeps; k++)
+			deps += r->deps[k].phase && !strcmp(r->deps[k].phase, sa_phase_names[i]);
+		json_object_object_add(x, "events", json_object_new_uint64(p->events));
+		json_object_object_add(x, "first_seqnum", seq(p->first_seqnum));
+		json_object_object_add(x, "last_seqnum", seq(p->last_seqnum));
+		json_object_object_add(x, "dependents", json_object_new_uint64(deps));
+		json_object_object_add(phases, sa_phase_names[i], x);
+	}
+	json_object_object_add(o, "phases", phases);
+	return o;
+}
+
+static int bad(char *err, size_t len, const char *what, const char *why)
+{
+	snprintf(err, len, "boot%s%s: %s", *what ? "." : "", what, why);
+	return EXIT_REPORT_INVALID;
+}
+
+/* A number of seconds >= 0, or null/absent (-1). */
+static int get_secs(json_object *o, const char *k, double *out, char *err, size_t len)
+{
+	json_object *v = NULL;
+
+	*out = -1;
+	if (!json_object_object_get_ex(o, k, &v) || json_object_is_type(v, json_type_null))
+		return 0;
+	if ((!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int)) ||
+	    json_object_get_double(v) < 0)
+		return bad(err, len, k, "expected a non-negative number of seconds or null");
+	*out = json_object_get_double(v);
+	return 0;
+}
+
+static int get_count(json_object *o, const char *where, const char *k, bool req,
+		     unsigned long long *out, char *err, size_t len)
+{
+	json_object *v = NULL;
+	char what[64];
+
+	*out = 0;
+	snprintf(what, sizeof(what), "%s.%s", where, k);
+	if (!json_object_object_get_ex(o, k, &v) || json_object_is_type(v, json_type_null))
+		return req ? bad(err, len, what, "missing (an integer is required)") : 0;
+	if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0)
+		return bad(err, len, what, "expected a non-negative integer");
+	*out = json_object_get_uint64(v);
+	return 0;
+}
+
+int sa_report_boot_parse(json_object *v, struct sa_report *r, char *err, size_t len)
+{
+	json_object *a, *phases, *x;
+	char where[64];
+	int rc;
+
+	memset(&r->boot, 0, sizeof(r->boot));
+	if (!v || json_object_is_type(v, json_type_null))
+		return 0;
+	if (!json_object_is_type(v, json_type_object))
+		return bad(err, len, "", "expected an object or null");
+	r->boot.recorded = true;
+	if (json_object_object_get_ex(v, "adopted", &a) &&
+	    !json_object_is_type(a, json_type_null)) {
+		if (!json_object_is_type(a, json_type_boolean))
+			return bad(err, len, "adopted", "expected a boolean");
+		r->boot.adopted = json_object_get_boolean(a);
+	}
+	if ((rc = get_secs(v, "attached_s", &r->boot.attached_s, err, len)) ||
+	    (rc = get_secs(v, "initramfs_end_s", &r->boot.initramfs_end_s, err, len)) ||
+	    (rc = get_secs(v, "coldplug_end_s", &r->boot.coldplug_end_s, err, len)))
+		return rc;
+	if (!json_object_object_get_ex(v, "phases", &phases) ||
+	    !json_object_is_type(phases, json_type_object))
+		return bad(err, len, "phases", "missing (an object is required)");
+	for (int i = 0; i < SA_PHASE_N; i++) {
+		struct sa_report_phase *p = &r->boot.phases[i];
+
+		snprintf(where, sizeof(where), "phases.%s", sa_phase_names[i]);
+		if (!json_object_object_get_ex(phases, sa_phase_names[i], &x) ||
+		    !json_object_is_type(x, json_type_object))
+			return bad(err, len, where, "missing (an object is required)");
+		if ((rc = get_count(x, where, "events", true, &p->events, err, len)) ||
+		    (rc = get_count(x, where, "first_seqnum", false, &p->first_seqnum, err, len)) ||
+		    (rc = get_count(x, where, "last_seqnum", false, &p->last_seqnum, err, len)))
+			return rc;
+		if (p->first_seqnum > p->last_seqnum)
+			return bad(err, len, where, "first_seqnum is after last_seqnum");
+	}
+	return 0;
+}
