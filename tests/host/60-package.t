@@ -23,10 +23,19 @@ tap_ok $? "make deb builds ${deb##*/} ($(du -k "$deb" | cut -f1) KiB)"
 # The file list (directories aside), compressed docs as dh_compress leaves them.
 dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { sub(/^\.\//, "", $6); print $6 }' | sort >"$work/files"
 sort >"$work/want" <<LIST
+etc/default/sysfs-audit
+lib/systemd/system/sysfs-audit-boot.service
+lib/systemd/system/sysfs-audit-coldplug.service
 lib/systemd/system/sysfs-audit-record.service
 lib/systemd/system/sysfs-audit-record@.service
+usr/lib/dracut/modules.d/90sysfs-audit/module-setup.sh
+usr/lib/dracut/modules.d/90sysfs-audit/sysfs-audit-end.sh
+usr/lib/dracut/modules.d/90sysfs-audit/sysfs-audit-start.sh
 usr/sbin/sysfs-audit
 usr/share/bash-completion/completions/sysfs-audit
+usr/share/initramfs-tools/hooks/sysfs-audit
+usr/share/initramfs-tools/scripts/init-bottom/sysfs-audit
+usr/share/initramfs-tools/scripts/init-top/sysfs-audit
 usr/share/doc/sysfs-audit/README.md.gz
 usr/share/doc/sysfs-audit/changelog.gz
 usr/share/doc/sysfs-audit/copyright
@@ -70,10 +79,11 @@ cp -rn /lib/systemd/system/. "$work/root/lib/systemd/system/"
 verify() {
 	MANPATH=$work/root/usr/share/man systemd-analyze verify --root="$work/root" "$@" 2>&1
 }
-out=$(verify sysfs-audit-record.service sysfs-audit-record@3600.service)
+out=$(verify sysfs-audit-record.service sysfs-audit-record@3600.service sysfs-audit-boot.service \
+	sysfs-audit-coldplug.service)
 st=$?
 [ -z "$out" ] || { echo "$out" | tap_diag; st=1; }
-tap_ok $st "systemd-analyze verify: both units (an instance of the template) clean"
+tap_ok $st "systemd-analyze verify: the four units (an instance of the template) clean"
 u=$work/root/lib/systemd/system/sysfs-audit-record.service
 sed -i 's|^ExecStart=/usr/sbin/|ExecStart=/usr/nonexistent/|; s|^ProtectSystem=strict|ProtectSystem=bogus|' "$u"
 out=$(verify sysfs-audit-record.service)
@@ -87,6 +97,7 @@ make -C "$top" -s install PREFIX=/usr/local DESTDIR="$work/stage" >"$work/instal
 tap_ok $? "make install PREFIX=/usr/local DESTDIR=..."
 (cd "$work/stage" && find . -type f | sed 's|^\./||' | sort) >"$work/installed"
 sed -e 's|^lib/systemd/system/|usr/local/lib/systemd/system/|' -e 's|^usr/|usr/local/|' \
+	-e 's|^etc/|usr/local/etc/|' \
 	-e 's|\.gz$||' -e '/\/changelog$/d; /\/copyright$/d; /lintian/d' "$work/want" |
 	sed 's|^usr/local/local/|usr/local/|' | sort >"$work/want-install"
 diff -u "$work/want-install" "$work/installed" >"$work/diff"
