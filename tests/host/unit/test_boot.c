@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for the boot audit's host side: phases from timestamps and
+ * marks (model/phase.c), the report's "boot" object and the dependents'
+ * phase through a write/read round trip (reports/report_boot.c), and the
+ * merged verdicts per host (reports/report_merge.c). TAP output.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+#include "common/common.h"
+#include "model/phase.h"
+#include "reports/report_merge.h"
+#include "reports/report_model.h"
+
+static void test_phase_of(void)
+{
+	struct sa_phases p = { .initramfs_end = 100, .coldplug_end = 0 };
+
+	ok(sa_phase_of(&p, 99) == SA_PHASE_INITRAMFS, "before the initramfs end: initramfs");
+	ok(sa_phase_of(&p, 100) == SA_PHASE_COLDPLUG, "at the initramfs end: coldplug");
+	ok(sa_phase_of(&p, 1000000) == SA_PHASE_COLDPLUG, "no coldplug end yet: still coldplug");
+	p.coldplug_end = 500;
+	ok(sa_phase_of(&p, 499) == SA_PHASE_COLDPLUG, "before the coldplug end: coldplug");
+	ok(sa_phase_of(&p, 500) == SA_PHASE_RUNTIME, "from the coldplug end: runtime");
+	p.initramfs_end = 0;
+	ok(sa_phase_of(&p, 1) == SA_PHASE_COLDPLUG, "not adopted: no initramfs phase");
+	ok(sa_phase_parse("coldplug") == SA_PHASE_COLDPLUG && sa_phase_parse("boot") < 0 &&
+	   sa_phase_parse(NULL) < 0, "phase names parse, others do not");
+	ok(sa_phase_boot_path(SA_PHASE_INITRAMFS) && sa_phase_boot_path(SA_PHASE_COLDPLUG) &&
+	   !sa_phase_boot_path(SA_PHASE_RUNTIME), "initramfs and coldplug are the boot path");
+}
+
+static void test_marks(void)
+{
+	char dir[] = "/tmp/sa-boot-XXXXXX", sub[64], path[96];
+	unsigned long long v = 0;
+	FILE *f;
+
+	ok(mkdtemp(dir) != NULL, "temporary directory");
+	snprintf(sub, sizeof(sub), "%s/run", dir);
+	ok(sa_mark_read(sub, "coldplug-end", &v) == -ENOENT, "no mark: -ENOENT");
+	ok(!sa_mark_write(sub, "coldplug-end", 123456789ULL), "a mark is written (directory made)");
+	ok(!sa_mark_read(sub, "coldplug-end", &v) && v == 123456789ULL, "and read back");
+	snprintf(path, sizeof(path), "%s/bad", sub);
+	f = fopen(path, "w");
+	fputs("12x\n", f);
+	fclose(f);
+	ok(sa_mark_read(sub, "bad", &v) == -EINVAL, "a mark that is not a number: -EINVAL");
+	f = fopen(path, "w");
+	fputs("0\n", f);
+	fclose(f);
+	ok(sa_mark_read(sub, "bad", &v) == -EINVAL, "a zero mark: -EINVAL");
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/coldplug-end", sub);
+	unlink(path);
+	rmdir(sub);
+	rmdir(dir);
+}
+
+/* A boot report of host @name with one dependent of @exe in each @phases. */
+static void boot_report(struct sa_report *r, const char *name, const char *const *phases,
+			int nphases)
+{
+	struct sa_phases ph = { .adopted = true, .attached = 2000000000ULL,
+				.initramfs_end = 5000000000ULL, .coldplug_end = 9000000000ULL };
+
+	sa_report_init(r, "test");
+	r->hostname = strdup(name);
+	r->kernel = strdup("6.1.0");
+	r->machine_id = strdup(name);
+	r->attach = strdup("tracepoint");
+	r->start = 1764756000;
+	r->end = 1764756060;
+	sa_report_boot_begin(r, &ph);
+	sa_report_note_phase(r, SA_PHASE_INITRAMFS, 638);
+	sa_report_note_phase(r, SA_PHASE_INITRAMFS, 637);
+	sa_report_note_phase(r, SA_PHASE_COLDPLUG, 639);
+	sa_report_note_phase(r, SA_PHASE_RUNTIME, 0);
+	r->deps = calloc(nphases + 1, sizeof(*r->deps));
+	for (int i = 0; i < nphases; i++) {
+		struct sa_report_dependent *d = &r->deps[r->ndeps++];
+
+		d->executable = strdup("/bin/legacy_consumer");
+		d->kind = strdup("legacy-name");
+		d->path = strdup("/sys/devices/x/block:vda");
+		d->count = 1;
+		d->phase = strdup(phases[i]);
+	}
+}
+
+static void test_round_trip(void)
+{
+	static const char *const ph[] = { "initramfs", "runtime" };
+	struct sa_report r, back;
+	json_object *o;
+	const char *s;
+	char err[256], *bad;
+	int rc;
+
+	boot_report(&r, "h1", ph, 2);
+	ok(r.boot.phases[SA_PHASE_INITRAMFS].events == 2 &&
+	   r.boot.phases[SA_PHASE_INITRAMFS].first_seqnum == 637 &&
+	   r.boot.phases[SA_PHASE_INITRAMFS].last_seqnum == 638, "events and SEQNUMs by phase");
+	ok(r.boot.phases[SA_PHASE_RUNTIME].events == 1 &&
+	   !r.boot.phases[SA_PHASE_RUNTIME].first_seqnum, "an event without SEQNUM counts, no SEQNUM");
+	o = sa_report_to_json(&r);
+	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	ok(strstr(s, "\"version\":\"1.1\"") != NULL, "the report is 1.1");
+	ok(strstr(s, "\"initramfs\":{\"events\":2,\"first_seqnum\":637,\"last_seqnum\":638,"
+		     "\"dependents\":1}") != NULL, "boot.phases.initramfs as written");
+	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
+	ok(rc == 0, "a boot report reads back");
+	if (rc)
+		printf("#   %s\n", err);
+	if (!rc) {
+		ok(back.boot.recorded && back.boot.adopted, "round trip: adopted");
+		ok(back.boot.initramfs_end_s > 4.99 && back.boot.initramfs_end_s < 5.01,
+		   "round trip: initramfs end 5 s");
+		ok(back.boot.phases[SA_PHASE_COLDPLUG].first_seqnum == 639, "round trip: SEQNUM");
+		ok(back.ndeps == 2 && !strcmp(back.deps[0].phase, "initramfs") &&
+		   !strcmp(back.deps[1].phase, "runtime"), "round trip: the dependents' phases");
+		sa_report_free(&back);
+	}
+	/* A bad phase name is refused with the member named. */
+	bad = strdup(s);
+	memcpy(strstr(bad, "\"phase\":\"runtime\"") + 9, "runtimX", 7);
+	rc = sa_report_parse(bad, strlen(bad), &back, err, sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "dependents[1].phase"),
+	   "an unknown phase is refused, naming the member (%s)", err);
+	if (!rc)
+		sa_report_free(&back);
+	free(bad);
+	json_object_put(o);
+	sa_report_free(&r);
+	/* A 1.0 report (no boot) still reads: not a boot audit. */
+	sa_report_init(&r, "test");
+	r.hostname = strdup("old");
+	r.kernel = strdup("6.1.0");
+	r.start = r.end = 1764756000;
+	o = sa_report_to_json(&r);
+	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
+	ok(!rc && !back.boot.recorded, "a report with \"boot\": null is no boot audit");
+	if (rc)
+		printf("#   %s\n", err);
+	if (!rc)
+		sa_report_free(&back);
+	json_object_put(o);
+	sa_report_free(&r);
+}
+
+static void test_verdicts(void)
+{
+	static const char *const path[] = { "coldplug", "runtime" }, *const later[] = { "runtime" };
+	struct sa_report a, b, c, d;
+	struct sa_merged m;
+
+	boot_report(&a, "boots-not", path, 2);
+	boot_report(&b, "later", later, 1);
+	boot_report(&c, "clean", NULL, 0);
+	sa_report_init(&d, "test");
+	d.hostname = strdup("unaudited");
+	d.kernel = strdup("6.1.0");
+	sa_merged_init(&m);
+	ok(!sa_merged_add(&m, "a", &a) && !sa_merged_add(&m, "b", &b) &&
+	   !sa_merged_add(&m, "c", &c) && !sa_merged_add(&m, "d", &d), "four reports merge");
+	sa_merged_finish(&m);
+	ok(m.nhosts == 4, "four hosts");
+	ok(sa_mhost_boot(&m.hosts[0]) == SA_BOOT_PATH, "a coldplug dependent: would not boot");
+	ok(sa_mhost_boot(&m.hosts[1]) == SA_BOOT_LATER_ONLY, "only runtime: later only");
+	ok(sa_mhost_boot(&m.hosts[2]) == SA_BOOT_CLEAN, "no dependent: clean");
+	ok(sa_mhost_boot(&m.hosts[3]) == SA_BOOT_NOT_AUDITED, "no boot audit: not audited");
+	ok(m.nboot_path == 1 && m.nlater_only == 1, "counted once each");
+	ok(m.boot_deps.n == 2, "dependents by (phase, executable, kind, path): two rows");
+	sa_merged_free(&m);
+	sa_report_free(&a);
+	sa_report_free(&b);
+	sa_report_free(&c);
+	sa_report_free(&d);
+}
+
+int main(void)
+{
+	test_phase_of();
+	test_marks();
+	test_round_trip();
+	test_verdicts();
+	return tap_done();
+}
