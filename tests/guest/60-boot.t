@@ -50,12 +50,18 @@ run_boot() {	# run_boot FLAVOUR LEGACY(1|0): boots, leaves $ktap and $report
 	local flavour=$1 legacy=$2 kdir prefix
 	prefix=$out_dir/$flavour-boot-legacy$legacy
 	kdir=$kdirs_flavour
-	guest_mkdisk "$prefix.disk"
-	"$top/tests/guest/qemu-run.sh" "$kdir" "$work/$flavour/initrd.cpio.gz" "$prefix" \
-		"$guest_timeout" "boot=cpio root=/dev/vdb init=/sbin/init sysfs_audit.legacy=$legacy" \
-		-drive "file=$prefix.disk,if=virtio,format=raw" \
-		-drive "file=$work/$flavour/root.img,if=virtio,format=raw"
-	qrc=$?
+	for try in 1 2; do
+		guest_mkdisk "$prefix.disk"
+		"$top/tests/guest/qemu-run.sh" "$kdir" "$work/$flavour/initrd.cpio.gz" "$prefix" \
+			"$guest_timeout" "boot=cpio root=/dev/vdb init=/sbin/init sysfs_audit.legacy=$legacy" \
+			-drive "file=$prefix.disk,if=virtio,format=raw" \
+			-drive "file=$work/$flavour/root.img,if=virtio,format=raw"
+		qrc=$?
+		# TCG on a loaded host: the kernel may find its timer broken before
+		# any of our code ran. Boot again once; anything else counts.
+		grep -q "IO-APIC + timer doesn't work" "$prefix.console" || break
+		echo "# $flavour: the kernel panicked in its timer check (TCG under load); booting again"
+	done
 	ktap=$prefix.ktap
 	report=$work/$flavour-$legacy.json
 	sed -n '/^file report.json begin/,/^file report.json end/{/^file /d;p}' "$ktap" |
@@ -131,10 +137,15 @@ for k in patched:tracepoint stock-6.1:fexit; do
 		'[.dependents[] | select(.executable == "/bin/legacy_consumer" and .phase == "runtime" and .kind == "legacy-name")] | length > 0'
 	jqr "no process of one phase is reported in another" \
 		'[.dependents[] | select(.executable == "/bin/legacy_consumer") | {p: .pids[0], ph: .phase}] | group_by(.p) | all(map(.ph) | unique | length == 1)'
-	trig=$(fact initramfs_triggered) ctrig=$(fact coldplug_triggered)
-	jqr "events in every phase: initramfs >= its $trig triggered, coldplug >= $ctrig, runtime >= 3; none lost" \
-		--argjson t "${trig:-1}" --argjson c "${ctrig:-1}" \
-		'.events.lost == 0 and .boot.phases.initramfs.events >= $t and .boot.phases.coldplug.events >= $c and .boot.phases.runtime.events >= 3'
+	# The kernel's SEQNUM counts every uevent it sent: the real root loads no
+	# module, so coldplug's device events are exactly its SEQNUM delta.
+	ib=$(fact seqnum_before_start) ie=$(fact seqnum_initramfs_end)
+	cb=$(fact realroot_seqnum) ce=$(fact seqnum_after_coldplug)
+	jqr "events by phase: initramfs 1..$((ie - ib)) (SEQNUM delta, module events included), coldplug exactly $((ce - cb)), runtime 3; none lost" \
+		--argjson i "$((ie - ib))" --argjson c "$((ce - cb))" \
+		'.events.lost == 0 and .events.unread == 0 and .boot.phases.initramfs.events > 0
+		 and .boot.phases.initramfs.events <= $i and .boot.phases.coldplug.events == $c
+		 and .boot.phases.runtime.events == 3'
 	if [ "$flavour" = patched ]; then
 		before=$(fact seqnum_before_start) stop=$(fact seqnum_at_stop)
 		jqr "SEQNUMs contiguous from the first traced one ($((before + 1))) to the stop ($stop) across switch_root" \
@@ -148,8 +159,11 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	[ -z "$(fact pinned_after_stop | grep -v 'No such file')" ] && [ -z "$(fact bpffs_after_stop)" ] &&
 		[[ "$(fact stop_post)" == "0 "*"0 pinned object(s)"* ]]
 	tap_ok $? "$flavour: nothing pinned after the stop ($(fact stop_post))"
-	grep -q "^$(jq -r .host.hostname "$report") .*initramfs" <("$sa" report "$report" 2>/dev/null)
-	tap_ok $? "$flavour: report (text) names the host among those with a boot-path dependent"
+	"$sa" report "$report" >"$work/text" 2>&1
+	awk -v h="$(jq -r .host.hostname "$report")" 'index($0, h) == 1 && /would not boot/ { f = 1 }
+		END { exit !f }' "$work/text"
+	tap_ok $? "$flavour: report (text) says the host would not boot"
+	sed -n '/^BOOT PATH/,$p' "$work/text" | tap_diag
 	att=$(jq -r '.boot.attached_s' "$report")
 	echo "measure $flavour: init started at ${init_s}s, tracer attached at ${att}s:" \
 		"$(echo "$att - $init_s" | bc) s; events traced before the real root:" \

@@ -244,6 +244,22 @@ static void rec_dir(const struct sa_dep_rec *r, char *buf, size_t len)
 		o += snprintf(buf + o, len - o, "/%s", r->comp[i]);
 }
 
+/*
+ * A miss on a name that exists now: a negative dentry cached before the
+ * name appeared (our own model read a device's 'driver' before its driver
+ * bound, in the initramfs), seen again by the revalidate hook. No legacy
+ * name exists on a kernel without the old layout, so this is no dependent.
+ */
+static bool stale_negative(const struct sa_deps *d, const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (snprintf(path, sizeof(path), "%s%s/%s", d->o.sysfs_root, dir, name) >= (int)sizeof(path))
+		return false;
+	return !lstat(path, &st);
+}
+
 static int on_record(void *ctx, void *data, size_t len)
 {
 	struct ring_ctx *rc = ctx;
@@ -274,6 +290,10 @@ static int on_record(void *ctx, void *data, size_t len)
 		return 0;
 	}
 	rec_dir(&r, dir, sizeof(dir));
+	if (r.op == SA_DEP_OP_MISS && stale_negative(d, dir, r.name)) {
+		d->ignored++;
+		return 0;
+	}
 	obs = (struct sa_dep_obs){ .op = r.op, .dir = dir, .name = r.name,
 				   .req = (r.flags & SA_DEP_F_NO_REQ) ? NULL : r.req,
 				   .groups = r.groups };
