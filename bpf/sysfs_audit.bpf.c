@@ -26,6 +26,8 @@ const volatile bool count_only = false;
  * busy storm) can wait until the summary is out.
  */
 bool stopped = false;
+/* The most data ever pending on the ring (bytes): what the default size must hold. */
+__u64 ring_hwm = 0;
 
 /* Sized by the loader (--buffer) before load. */
 struct {
@@ -252,6 +254,7 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 				  int action, __u64 seqnum, int ret, int source)
 {
 	__u32 zero = 0, size;
+	__u64 pending;
 	struct walk *w;
 	struct sa_rec *e;
 	struct device *dev;
@@ -465,9 +468,11 @@ submit:
 	if (size > SA_REC_MAX)
 		size = SA_REC_MAX;
 	e->size = size;
+	pending = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size;
+	if (pending > ring_hwm)
+		ring_hwm = pending;
 	if (bpf_ringbuf_output(&events, w->out.buf, size,
-			       bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size >= wakeup_bytes ?
-			       BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP)) {
+			       pending >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP)) {
 		count(SA_STAT_LOST);
 		return 0;
 	}

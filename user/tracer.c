@@ -442,13 +442,6 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		free(t);
 		return rc;
 	}
-	t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.events), handle_record, t, NULL);
-	if (!t->rb) {
-		sa_warn("cannot create the ring buffer consumer: %s", strerror(errno));
-		sysfs_audit_bpf__destroy(t->skel);
-		free(t);
-		return EXIT_FAIL;
-	}
 	*out = t;
 	return 0;
 }
@@ -459,9 +452,27 @@ void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx)
 	t->tick_ctx = ctx;
 }
 
+bool sa_tracer_interrupted(const struct sa_tracer *t)
+{
+	return t->interrupted;
+}
+
+/*
+ * The consumer maps the ring on first use, not at load: both of its
+ * mappings count in the loader's RSS at once, and loading another BPF
+ * object (the dependents) parses the kernel's BTF again, a few MB that
+ * must not add to them in the peak.
+ */
 struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
 {
-	return t->interrupted ? NULL : t->rb;
+	if (t->interrupted)
+		return NULL;
+	if (!t->rb) {
+		t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.events), handle_record, t, NULL);
+		if (!t->rb)
+			sa_warn("cannot create the ring buffer consumer: %s", strerror(errno));
+	}
+	return t->rb;
 }
 
 /*
@@ -480,9 +491,10 @@ static void print_stats(const struct sa_tracer *t)
 
 	sa_tracer_stats(t, &st);
 	fprintf(stderr, "sysfs-audit: stats seen=%llu emitted=%llu lost=%llu consumed=%llu "
-		"malformed=%llu bpf_run_ns=%llu bpf_run_cnt=%llu cpu_ms=%llu maxrss_kb=%llu\n",
+		"malformed=%llu bpf_run_ns=%llu bpf_run_cnt=%llu cpu_ms=%llu maxrss_kb=%llu "
+		"ring_hwm_kb=%llu\n",
 		st.seen, st.emitted, st.lost, st.consumed, st.malformed, st.bpf_run_ns,
-		st.bpf_run_cnt, st.cpu_ms, st.maxrss_kb);
+		st.bpf_run_cnt, st.cpu_ms, st.maxrss_kb, st.ring_hwm_kb);
 }
 
 int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
@@ -492,6 +504,8 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 
 	if (t->interrupted)
 		return 0;
+	if (!sa_tracer_ring(t))
+		return EXIT_FAIL;
 	t->fn = fn;
 	t->ctx = ctx;
 	if (t->o.duration_s)
@@ -580,6 +594,7 @@ void sa_tracer_stats(const struct sa_tracer *t, struct sa_trace_stats *st)
 	st->emitted = read_stat(t, SA_STAT_EMITTED);
 	st->lost = read_stat(t, SA_STAT_LOST);
 	st->skipped = read_stat(t, SA_STAT_SKIPPED);
+	st->ring_hwm_kb = t->skel->bss->ring_hwm >> 10;
 	st->consumed = t->consumed;
 	st->malformed = t->malformed;
 	st->unread = st->emitted > st->consumed ? st->emitted - st->consumed : 0;
@@ -589,7 +604,8 @@ void sa_tracer_close(struct sa_tracer *t)
 {
 	if (!t || t->interrupted)
 		return;	/* the loading thread may still use it; we are exiting */
-	ring_buffer__free(t->rb);
+	if (t->rb)
+		ring_buffer__free(t->rb);
 	sysfs_audit_bpf__destroy(t->skel);
 	free(t);
 }

@@ -24,7 +24,12 @@ struct sa_tracer_opts {
 	bool count_only;	/* count uevents, record nothing (the hook's cost floor) */
 };
 
-#define SA_DEFAULT_BUFFER_MB 8
+/*
+ * Both mappings of the ring count in the loader's RSS: 4 MiB (about 30 000
+ * undrained records) is 8 MiB of it. A 100 000-event storm left at most
+ * RING_HWM pending (make bench, ring_hwm_kb); see docs/performance.md.
+ */
+#define SA_DEFAULT_BUFFER_MB 4
 
 /* Called for every traced device uevent, in order. Non-zero stops the trace. */
 typedef int (*sa_event_fn)(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l);
@@ -42,6 +47,7 @@ struct sa_trace_stats {
 	unsigned long long bpf_run_ns, bpf_run_cnt;
 	unsigned long long cpu_ms;	/* loader user + system time */
 	unsigned long long maxrss_kb;	/* loader peak RSS */
+	unsigned long long ring_hwm_kb;	/* most data pending on the ring at once */
 };
 
 struct sa_tracer;
@@ -62,10 +68,14 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
 
 /*
  * The consumer's ring buffer, so that other BPF objects (the dependents)
- * can add their rings and be drained in the same loop. NULL when the trace
- * was stopped while loading.
+ * can add their rings and be drained in the same loop; mapped on the first
+ * call, so call it after loading them. NULL when the trace was stopped
+ * while loading, or it cannot be mapped (said on stderr).
  */
 struct ring_buffer *sa_tracer_ring(struct sa_tracer *t);
+
+/* Stopped while loading: nothing is attached, the trace is empty. */
+bool sa_tracer_interrupted(const struct sa_tracer *t);
 
 /* Call @fn(@ctx) after every drain, in the consuming thread. */
 void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);
