@@ -101,7 +101,7 @@ $(BUILD)/sa_oracle: tests/guest/sa_oracle.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $< -ljson-c
 
-$(BUILD)/ustorm: tests/guest/ustorm.c | deps
+$(BUILD)/ustorm $(BUILD)/pathstorm: $(BUILD)/%: tests/guest/%.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
@@ -111,7 +111,7 @@ $(BUILD)/legacy_consumer $(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c |
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
 guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
-	$(BUILD)/legacy_consumer $(BUILD)/modern_consumer
+	$(BUILD)/pathstorm $(BUILD)/legacy_consumer $(BUILD)/modern_consumer
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

@@ -56,6 +56,16 @@ tracer() { case $1 in floor|json|keys|table|fexit|kprobe) return 0 ;; esac; retu
 lpath="$(readlink -f /sys/class/block/vda | sed 's|/block/vda$||')/block:vda"
 diag "lookup storm path: $lpath"
 
+# The system-wide case: the dependents' hooks run for every process, on
+# every path. N lstat() and N open() of a file outside sysfs, of an
+# existing sysfs attribute and of a missing sysfs name, in bare (nothing
+# attached), json (the dependents on) and keys (-N).
+vdir=$(readlink -f /sys/class/block/vda)
+echo data >/tmp/bench.file
+sys_paths="out=/tmp/bench.file attr=$vdir/size miss=$vdir/no_such_attr"
+diag "system-wide paths: $sys_paths"
+syswide() { case $1 in bare|json|keys) return 0 ;; esac; return 1; }
+
 round=1
 while [ $round -le $rounds ]; do
 	# Rotate the order every round: no configuration always goes first.
@@ -78,14 +88,25 @@ while [ $round -le $rounds ]; do
 				now=$(stats)
 				extra=$(echo "$prev $now" | awk '{
 					for (i = 1; i <= NF; i++) { split($i, kv, "="); if (i <= 4) p[kv[1]] = kv[2]; else c[kv[1]] = kv[2] }
-					printf ",\"seen\":%d,\"emitted\":%d,\"lost\":%d,\"consumed\":%d,\"bpf_run_ns\":%s,\"bpf_run_cnt\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%s",
+					printf ",\"seen\":%d,\"emitted\":%d,\"lost\":%d,\"consumed\":%d,\"bpf_run_ns\":%s,\"bpf_run_cnt\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%s,\"ring_hwm_kb\":%s",
 						c["seen"] - p["seen"], c["emitted"] - p["emitted"], c["lost"] - p["lost"],
-						c["consumed"] - p["consumed"], c["bpf_run_ns"], c["bpf_run_cnt"], c["cpu_ms"], c["maxrss_kb"] }')
+						c["consumed"] - p["consumed"], c["bpf_run_ns"], c["bpf_run_cnt"], c["cpu_ms"], c["maxrss_kb"], c["ring_hwm_kb"] }')
 				prev=$(echo "$now" | awk '{ print $1, $2, $3, $4 }')
 			fi
 			ns=$(echo "$out" | sed -n 's/.*ns_per_event=\([0-9]*\).*/\1/p')
 			lk=$(legacy_consumer poll "$lpath" $n | sed -n 's/.*ns_per_call=\([0-9]*\).*/\1/p')
-			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"available\":true,\"n\":$n,\"devices\":$ndev,\"ns_per_event\":${ns:-null},\"lookup_ns\":${lk:-null},\"attach_ms\":${attach_ms:-0}$extra}"
+			sys=
+			if syswide $cfg; then
+				for p in $sys_paths; do
+					for op in lstat open; do
+						o=; [ $op = open ] && o=-o
+						v=$(pathstorm $o -n $n "${p#*=}" | sed -n 's/.*ns_per_call=\([0-9]*\).*/\1/p')
+						sys="$sys,\"${op}_${p%%=*}\":${v:-null}"
+					done
+				done
+				sys=",\"syswide\":{${sys#,}}"
+			fi
+			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"available\":true,\"n\":$n,\"devices\":$ndev,\"ns_per_event\":${ns:-null},\"lookup_ns\":${lk:-null},\"attach_ms\":${attach_ms:-0}$extra$sys}"
 		done
 		if [ -n "$pid" ]; then
 			t0=$(uptime_ms)
