@@ -61,10 +61,13 @@ def summarize(rows):
                     e[k] = sum(r[k] for r in rs)
                 e["expected"] = n * len(rs)
                 cnt = sum(r["bpf_run_cnt"] for r in rs)
-                # bpf_stats are cumulative per tracer run: per event over the run.
+                # bpf_stats over the storm (the guest takes them right before and after).
                 e["bpf_ns_per_event"] = statistics.median(
                     r["bpf_run_ns"] / r["bpf_run_cnt"] for r in rs if r["bpf_run_cnt"]) if cnt else None
-                e["loader_cpu_ms"] = max(r["cpu_ms"] for r in rs)
+                # The loader's CPU during the storm, per event (us).
+                e["loader_us_per_event"] = statistics.median(
+                    1000.0 * r["cpu_ms"] / r["consumed"] for r in rs if r["consumed"]) \
+                    if any(r["consumed"] for r in rs) else None
                 e["peak_rss_kb"] = max(r["maxrss_kb"] for r in rs)
                 hwm = [r["ring_hwm_kb"] for r in rs if r.get("ring_hwm_kb") is not None]
                 e["ring_hwm_kb"] = max(hwm) if hwm else None
@@ -111,16 +114,17 @@ def fmt(v, f):
 
 def table(kernel, s):
     lines = [f"== {kernel}   (NS/EVENT: one uevent; xBARE/xFLOOR: ratios of medians in this boot;"
-             " BPF-NS: BPF run time per event; LOOKUP-NS: one stat() of a missing legacy path)",
+             " BPF-NS: BPF run time per event; CPU-US: loader CPU per event; RSS-KB: loader peak RSS;"
+             " RING-KB: most data pending on the ring; LOOKUP-NS: one stat() of a missing legacy path)",
              f"{'CONFIG':<8} {'N':>7} {'NS/EVENT':>9} {'SPREAD':>15} {'xBARE':>6} {'xFLOOR':>6}"
-             f" {'BPF-NS':>7} {'SEEN':>7} {'LOST':>6} {'CPU-MS':>7} {'RSS-KB':>7} {'RING-KB':>7}"
+             f" {'BPF-NS':>7} {'SEEN':>7} {'LOST':>6} {'CPU-US':>7} {'RSS-KB':>7} {'RING-KB':>7}"
              f" {'LOOKUP-NS':>9}"]
     for e in s["results"]:
         lines.append(f"{e['config']:<8} {e['n']:>7} {e['ns_median']:>9.0f} "
                      f"{fmt(e['ns_min'], '%.0f') + '-' + fmt(e['ns_max'], '%.0f'):>15} "
                      f"{fmt(e['vs_bare'], '%.2f'):>6} {fmt(e['vs_floor'], '%.2f'):>6} "
                      f"{fmt(e.get('bpf_ns_per_event'), '%.0f'):>7} {fmt(e.get('seen'), '%d'):>7} "
-                     f"{fmt(e.get('lost'), '%d'):>6} {fmt(e.get('loader_cpu_ms'), '%d'):>7} "
+                     f"{fmt(e.get('lost'), '%d'):>6} {fmt(e.get('loader_us_per_event'), '%.1f'):>7} "
                      f"{fmt(e.get('peak_rss_kb'), '%d'):>7} {fmt(e.get('ring_hwm_kb'), '%d'):>7} "
                      f"{fmt(e.get('lookup_ns_median'), '%.0f'):>9}")
     if s.get("syswide"):

@@ -24,6 +24,7 @@
 #include "common/common.h"
 #include "trace/event.h"
 #include "trace/ring_decode.h"
+#include "trace/views.h"
 #include "sysfs_audit.skel.h"
 #include "trace/tracer.h"
 
@@ -41,6 +42,7 @@ struct sa_tracer {
 	struct sa_tracer_opts o;
 	struct sysfs_audit_bpf *skel;
 	struct ring_buffer *rb;
+	struct sa_views *views;		/* decoded views of the devices seen */
 	enum sa_attach_mode used;
 	sa_event_fn fn;
 	void *ctx;
@@ -290,39 +292,38 @@ static void dump_record(const struct sa_event *e)
 static int handle_record(void *ctx, void *data, size_t len)
 {
 	struct sa_tracer *t = ctx;
+	const struct sa_view *v;
 	struct sa_event e;
-	struct sa_legacy l;
+	struct sa_rec h;
 	struct sa_ctx c;
 	int err;
 
 	t->consumed++;
-	if (sa_rec_decode(data, len, &e)) {
-		t->malformed++;
-		goto check;
-	}
-	if (t->debug)
+	if (t->debug && !sa_rec_decode(data, len, &e))
 		dump_record(&e);
-	c = (struct sa_ctx){
-		.action = sa_action_name(e.action),
-		.subsystem = e.subsystem,
-		.devpath = e.devpath,
-		.devname = e.devname,
-		.source = sa_source_name(e.source),
-		.seqnum = e.seqnum,
-		.sent = e.flags & SA_F_SENT,
-		.ret = e.ret,
-		.trunc = e.trunc,
-	};
-	err = sa_event_legacy(&e, &l);
+	v = sa_views_get(t->views, data, len, &h, &err);
 	if (err == -ENOMEM) {
-		sa_legacy_free(&l);
 		t->cb_err = ENOMEM;
 		return -ENOMEM;
 	}
-	if (err)
+	if (!v) {
 		t->malformed++;
-	err = t->fn(t->ctx, &c, &l);
-	sa_legacy_free(&l);
+		goto check;
+	}
+	c = (struct sa_ctx){
+		.action = sa_action_name(h.action),
+		.subsystem = v->subsystem,
+		.devpath = v->devpath,
+		.devname = v->devname,
+		.source = sa_source_name(h.source),
+		.seqnum = h.seqnum,
+		.sent = h.flags & SA_F_SENT,
+		.ret = h.ret,
+		.trunc = v->trunc,
+	};
+	if (v->err)
+		t->malformed++;
+	err = t->fn(t->ctx, &c, &v->l);
 	if (err) {
 		t->cb_err = err < 0 ? -err : EIO;
 		return -ECANCELED;
@@ -400,8 +401,10 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		return EXIT_NO_BTF;
 	}
 	t = calloc(1, sizeof(*t));
-	if (!t)
+	if (!t || !(t->views = sa_views_new())) {
+		free(t);
 		return EXIT_FAIL;
+	}
 	t->o = *o;
 	t->debug = getenv("SYSFS_AUDIT_DEBUG");
 	if (!t->o.interval_ms)
@@ -439,6 +442,7 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		rc = EXIT_NO_ATTACH;
 	}
 	if (rc) {
+		sa_views_free(t->views);
 		free(t);
 		return rc;
 	}
@@ -606,6 +610,7 @@ void sa_tracer_close(struct sa_tracer *t)
 		return;	/* the loading thread may still use it; we are exiting */
 	if (t->rb)
 		ring_buffer__free(t->rb);
+	sa_views_free(t->views);
 	sysfs_audit_bpf__destroy(t->skel);
 	free(t);
 }

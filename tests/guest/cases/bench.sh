@@ -78,20 +78,23 @@ while [ $round -le $rounds ]; do
 			ktap_result 0 "round $round: $cfg not available on this kernel (said why above)"
 			continue
 		fi
-		prev="seen=0 emitted=0 lost=0 consumed=0"
 		for n in $sizes; do
 			quiet
+			# The counters and the loader's CPU right before the storm
+			# (loading, the verifier, the lookup storms are not its cost).
+			if tracer $cfg; then
+				prev=$(stats | tr ' ' '\n' | grep -E '^(seen|emitted|lost|consumed|cpu_ms|bpf_run_ns|bpf_run_cnt)=' | tr '\n' ' ')
+			fi
 			out=$(ustorm -f /tmp/uevents.list -n $n) || good=1
 			quiet
 			extra=
 			if tracer $cfg; then
 				now=$(stats)
-				extra=$(echo "$prev $now" | awk '{
-					for (i = 1; i <= NF; i++) { split($i, kv, "="); if (i <= 4) p[kv[1]] = kv[2]; else c[kv[1]] = kv[2] }
+				extra=$(echo "$prev | $now" | awk '{
+					for (i = 1; i <= NF; i++) { if ($i == "|") { cur = 1; continue }; split($i, kv, "="); if (!cur) p[kv[1]] = kv[2]; else c[kv[1]] = kv[2] }
 					printf ",\"seen\":%d,\"emitted\":%d,\"lost\":%d,\"consumed\":%d,\"bpf_run_ns\":%s,\"bpf_run_cnt\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%s,\"ring_hwm_kb\":%s",
 						c["seen"] - p["seen"], c["emitted"] - p["emitted"], c["lost"] - p["lost"],
-						c["consumed"] - p["consumed"], c["bpf_run_ns"], c["bpf_run_cnt"], c["cpu_ms"], c["maxrss_kb"], c["ring_hwm_kb"] }')
-				prev=$(echo "$now" | awk '{ print $1, $2, $3, $4 }')
+						c["consumed"] - p["consumed"], c["bpf_run_ns"] - p["bpf_run_ns"], c["bpf_run_cnt"] - p["bpf_run_cnt"], c["cpu_ms"] - p["cpu_ms"], c["maxrss_kb"], c["ring_hwm_kb"] }')
 			fi
 			ns=$(echo "$out" | sed -n 's/.*ns_per_event=\([0-9]*\).*/\1/p')
 			lk=$(legacy_consumer poll "$lpath" $n | sed -n 's/.*ns_per_call=\([0-9]*\).*/\1/p')
