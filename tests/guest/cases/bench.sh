@@ -28,7 +28,7 @@ start() {
 	_t0=$(uptime_ms)
 	case $1 in
 	bare) return 0 ;;
-	floor) sysfs-audit trace -C >/dev/null 2>/tmp/bench.err & ;;
+	floor) sysfs-audit trace -C --json >/tmp/bench.out 2>/tmp/bench.err & ;;
 	json) sysfs-audit trace --json >/tmp/bench.out 2>/tmp/bench.err & ;;
 	keys) sysfs-audit trace --json -N >/tmp/bench.out 2>/tmp/bench.err & ;;
 	table) sysfs-audit trace >/tmp/bench.out 2>/tmp/bench.err & ;;
@@ -115,16 +115,22 @@ while [ $round -le $rounds ]; do
 			t0=$(uptime_ms)
 			# ueventmon has no handler: a background job ignores SIGINT.
 			if tracer $cfg; then kill -INT $pid; else kill -TERM $pid; fi
-			i=0
+			i=0 sum_ms=null
 			while kill -0 $pid 2>/dev/null && [ $i -lt 1000 ]; do
+				# When the summary is out (the table's or the JSON one);
+				# the exit may follow later, once the hooks are detached.
+				[ "$sum_ms" = null ] && tracer $cfg &&
+					tail -c 8192 /tmp/bench.out | grep -q '^{"type":"summary"\|(attach: ' &&
+					sum_ms=$(($(uptime_ms) - t0))
 				usleep 10000
 				i=$((i + 1))
 			done
 			stop_ms=$(($(uptime_ms) - t0))
+			tracer $cfg && [ "$sum_ms" = null ] && sum_ms=$stop_ms
 			wait $pid
 			st=$?
 			kill -0 $pid 2>/dev/null && { kill -9 $pid; good=1; }
-			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"stop_ms\":$stop_ms,\"exit\":$st}"
+			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"stop_ms\":$stop_ms,\"summary_ms\":$sum_ms,\"exit\":$st}"
 			tracer $cfg && [ $st -ne 0 ] && good=1
 		fi
 		ktap_result $good "round $round: $cfg ran its storms and stopped"
