@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "audit/audit.h"
+#include "output/findings_out.h"
 #include "common/common.h"
 #include "model/gate.h"
 #include "audit/rules_dirs.h"
@@ -29,7 +30,7 @@ void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
 			a->write_failed = true;
 		return;
 	}
-	if (sa_finding_print(stdout, a->json, f))
+	if (sa_finding_print(stdout, a->fmt, f))
 		a->write_failed = true;
 }
 

@@ -10,11 +10,12 @@
 #include <stddef.h>
 
 #include "common/dpkg_owner.h"
-#include "audit/findings.h"
+#include "model/finding.h"
+#include "output/format.h"
 #include "audit/rules_parse.h"
 
 struct sa_audit {
-	bool json;
+	enum sa_format fmt;
 	const char *command;	/* "rules" or "scan" */
 	const char *root;	/* prefix stripped before a dpkg lookup; NULL: "/" */
 	struct sa_dpkg *dpkg;	/* NULL: no package names */

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "audit/findings.h"
+#include "model/finding.h"
 
 enum sa_rule_op { SA_OP_MATCH, SA_OP_NOMATCH, SA_OP_ASSIGN, SA_OP_ADD, SA_OP_REMOVE,
 		  SA_OP_FINAL };

@@ -3,7 +3,7 @@
 #ifndef SYSFS_AUDIT_SCAN_HIT_H
 #define SYSFS_AUDIT_SCAN_HIT_H
 
-#include "audit/findings.h"
+#include "model/finding.h"
 
 struct sa_hit {
 	unsigned long line, col;	/* scripts; 0 for binaries */

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "audit/audit.h"
+#include "output/findings_out.h"
 #include "common/common.h"
 #include "model/gate.h"
 #include "audit/rules_dirs.h"
@@ -43,7 +44,7 @@ static const struct argp_option opts[] = {
 };
 
 static struct {
-	bool json;
+	enum sa_format fmt;
 	unsigned int fail_on;
 	char **paths;
 	int npaths;
@@ -53,7 +54,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'j':
-		env.json = true;
+		env.fmt = SA_FMT_JSON;
 		break;
 	case 'F':
 		sa_fail_on_arg("rules", arg, SA_FAIL_FINDINGS, state, &env.fail_on);
@@ -78,7 +79,7 @@ int cmd_rules(int argc, char **argv)
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
-	a.json = env.json;
+	a.fmt = env.fmt;
 	a.fail_on = env.fail_on;
 	a.dpkg = sa_dpkg_load("/");
 	sa_audit_walk_init(&w, &a);
@@ -90,7 +91,7 @@ int cmd_rules(int argc, char **argv)
 	}
 	sa_rules_walk_free(&w);
 	sa_dpkg_free(a.dpkg);
-	if (sa_totals_print(stdout, a.json, "rules", &a.tot) || fflush(stdout))
+	if (sa_totals_print(stdout, a.fmt, "rules", &a.tot) || fflush(stdout))
 		a.write_failed = true;
 	return sa_audit_exit(&a);
 }

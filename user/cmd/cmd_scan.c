@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "audit/audit.h"
+#include "output/findings_out.h"
 #include "common/common.h"
 #include "model/gate.h"
 #include "audit/scan_file.h"
@@ -47,7 +48,7 @@ static const struct argp_option opts[] = {
 };
 
 static struct {
-	bool json;
+	enum sa_format fmt;
 	unsigned int fail_on;
 	char *root;
 	char **paths;
@@ -58,7 +59,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'j':
-		env.json = true;
+		env.fmt = SA_FMT_JSON;
 		break;
 	case 'F':
 		sa_fail_on_arg("scan", arg, SA_FAIL_FINDINGS, state, &env.fail_on);
@@ -99,7 +100,7 @@ int cmd_scan(int argc, char **argv)
 		sa_warn("--root %s: not a directory", root);
 		return EXIT_INPUT;
 	}
-	a.json = env.json;
+	a.fmt = env.fmt;
 	a.fail_on = env.fail_on;
 	a.root = root;
 	a.dpkg = sa_dpkg_load(root);
@@ -117,7 +118,7 @@ int cmd_scan(int argc, char **argv)
 	}
 	sa_scan_forget();
 	sa_dpkg_free(a.dpkg);
-	if (sa_totals_print(stdout, a.json, "scan", &a.tot) || fflush(stdout))
+	if (sa_totals_print(stdout, a.fmt, "scan", &a.tot) || fflush(stdout))
 		a.write_failed = true;
 	return sa_audit_exit(&a);
 }

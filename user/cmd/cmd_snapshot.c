@@ -13,7 +13,8 @@
 #include "model/sysfs_tree.h"
 
 static struct {
-	bool json, no_header;
+	enum sa_format fmt;
+	bool no_header;
 	const char *sysfs;
 } env = {
 	.sysfs = "/sys",
@@ -39,7 +40,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'j':
-		env.json = true;
+		env.fmt = SA_FMT_JSON;
 		break;
 	case 'H':
 		env.no_header = true;
@@ -71,7 +72,7 @@ int cmd_snapshot(int argc, char **argv)
 			err == -ENOTDIR ? "no devices/ directory, not a sysfs tree" : strerror(-err));
 		return EXIT_SYSFS;
 	}
-	if (!env.json && !env.no_header)
+	if (env.fmt != SA_FMT_JSON && !env.no_header)
 		sa_print_header(stdout, false);
 	for (size_t i = 0; i < tree.n; i++) {
 		const struct sa_dev *d = tree.devs[i];
@@ -80,7 +81,7 @@ int cmd_snapshot(int argc, char **argv)
 
 		err = sa_legacy_compute(d, &l);
 		if (!err)
-			err = sa_print_row(stdout, env.json, &c, &l);
+			err = sa_print_row(stdout, env.fmt, &c, &l);
 		if (!err)
 			sa_summary_add(&sum, &c, &l);
 		sa_legacy_free(&l);
@@ -91,6 +92,6 @@ int cmd_snapshot(int argc, char **argv)
 		}
 	}
 	sa_tree_free(&tree);
-	sa_print_summary(stdout, env.json, &sum, NULL, NULL);
+	sa_print_summary(stdout, env.fmt, &sum, NULL, NULL);
 	return fflush(stdout) ? EXIT_FAIL : EXIT_OK;
 }

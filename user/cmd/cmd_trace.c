@@ -18,7 +18,8 @@
 
 static struct {
 	struct sa_tracer_opts t;
-	bool json, fail_on_lost, no_header, no_deps;
+	enum sa_format fmt;
+	bool fail_on_lost, no_header, no_deps;
 	unsigned int fail_on;		/* SA_FAIL_* */
 } env = {
 	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
@@ -62,7 +63,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'j':
-		env.json = true;
+		env.fmt = SA_FMT_JSON;
 		break;
 	case 'H':
 		env.no_header = true;
@@ -115,7 +116,7 @@ static int print_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy
 	sa_summary_add(&st->sum, c, l);
 	if (st->deps)
 		sa_deps_note_event(st->deps, l->physdevpath);
-	return sa_print_row(stdout, env.json, c, l) ? -(errno ? errno : EIO) : 0;
+	return sa_print_row(stdout, env.fmt, c, l) ? -(errno ? errno : EIO) : 0;
 }
 
 static void deps_tick(void *ctx)
@@ -130,7 +131,7 @@ static void deps_tick(void *ctx)
  */
 static struct sa_deps *deps_start(struct sa_tracer *t)
 {
-	struct sa_deps_opts dopts = { .json = env.json };
+	struct sa_deps_opts dopts = { .json = env.fmt == SA_FMT_JSON };
 	struct ring_buffer *rb;
 	struct sa_deps *d;
 
@@ -161,24 +162,24 @@ int cmd_trace(int argc, char **argv)
 		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	rc = sa_tracer_open(&env.t, &t);
 	if (rc)
-		return rc;
+		return sa_tracer_exit_status(rc);
 	if (!env.no_deps && !env.t.count_only)
 		ts.deps = deps_start(t);
 	if (ts.deps)
 		sa_tracer_set_tick(t, deps_tick, ts.deps);
-	if (!env.json && !env.no_header)
+	if (env.fmt != SA_FMT_JSON && !env.no_header)
 		sa_print_header(stdout, true);
 	fflush(stdout);
 
-	rc = sa_tracer_run(t, print_event, &ts);
+	rc = sa_tracer_run(t, print_event, &ts) ? EXIT_FAIL : EXIT_OK;
 	sa_tracer_stats(t, &st);
 	if (ts.deps) {
 		/* Before the summary, so that "type":"summary" stays the last line. */
-		sa_deps_summary(ts.deps, stdout, env.json);
+		sa_deps_summary(ts.deps, stdout, env.fmt == SA_FMT_JSON);
 		if (sa_deps_write_error(ts.deps) && !rc)
 			rc = EXIT_FAIL;
 	}
-	sa_print_summary(stdout, env.json, &ts.sum, sa_tracer_attach_name(t), &st);
+	sa_print_summary(stdout, env.fmt, &ts.sum, sa_tracer_attach_name(t), &st);
 	/*
 	 * Out before detaching: removing each fentry/fexit trampoline waits
 	 * for an RCU-tasks grace period, one after the other (ftrace holds its

@@ -48,3 +48,21 @@ void jw_kstr(FILE *f, const char *key, const char *s)
 	fputs("\":", f);
 	jw_str(f, s);
 }
+
+void sa_json_add_str(json_object *o, const char *k, const char *v)
+{
+	json_object_object_add(o, k, v ? json_object_new_string(v) : json_object_new_null());
+}
+
+void sa_json_add_u64(json_object *o, const char *k, unsigned long long v)
+{
+	json_object_object_add(o, k, json_object_new_uint64(v));
+}
+
+int sa_json_print_line(FILE *f, json_object *o)
+{
+	const char *s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+						       JSON_C_TO_STRING_NOSLASHESCAPE);
+
+	return s && fprintf(f, "%s\n", s) >= 0 ? 0 : -1;
+}

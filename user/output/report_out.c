@@ -8,16 +8,7 @@
 #include <string.h>
 
 #include "output/report_out.h"
-
-static void add_str(json_object *o, const char *k, const char *v)
-{
-	json_object_object_add(o, k, v ? json_object_new_string(v) : json_object_new_null());
-}
-
-static void add_u64(json_object *o, const char *k, unsigned long long v)
-{
-	json_object_object_add(o, k, json_object_new_uint64(v));
-}
+#include "output/json_out.h"
 
 static json_object *host_names(const struct sa_merged *m, const struct sa_mrow *r)
 {
@@ -38,9 +29,9 @@ static json_object *rows_json(const struct sa_merged *m, const struct sa_mtable 
 		json_object *o = json_object_new_object();
 
 		for (int j = 0; j < nnames; j++)
-			add_str(o, names[j], t->v[i].s[j]);
-		add_u64(o, count, t->v[i].count);
-		add_u64(o, "nhosts", t->v[i].nhosts);
+			sa_json_add_str(o, names[j], t->v[i].s[j]);
+		sa_json_add_u64(o, count, t->v[i].count);
+		sa_json_add_u64(o, "nhosts", t->v[i].nhosts);
 		json_object_object_add(o, "hosts", host_names(m, &t->v[i]));
 		json_object_array_add(a, o);
 	}
@@ -60,53 +51,53 @@ json_object *sa_merged_json(const struct sa_merged *m)
 	json_object *o = json_object_new_object(), *a, *x;
 	char ver[16], t[32];
 
-	add_str(o, "format", "sysfs-audit-merged");
+	sa_json_add_str(o, "format", "sysfs-audit-merged");
 	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, SA_REPORT_MINOR);
-	add_str(o, "version", ver);
-	add_u64(o, "reports", m->nreports);
+	sa_json_add_str(o, "version", ver);
+	sa_json_add_u64(o, "reports", m->nreports);
 	a = json_object_new_array();
 	for (size_t i = 0; i < m->nhosts; i++) {
 		const struct sa_mhost *h = &m->hosts[i];
 
 		x = json_object_new_object();
-		add_str(x, "hostname", h->hostname);
-		add_str(x, "machine_id", h->machine_id);
-		add_str(x, "kernel", h->kernel);
-		add_str(x, "attach", h->attach);
-		add_u64(x, "reports", h->nreports);
-		add_u64(x, "seen", h->seen);
-		add_u64(x, "lost", h->lost);
-		add_u64(x, "emitted", h->emitted);
-		add_u64(x, "events", h->events);
+		sa_json_add_str(x, "hostname", h->hostname);
+		sa_json_add_str(x, "machine_id", h->machine_id);
+		sa_json_add_str(x, "kernel", h->kernel);
+		sa_json_add_str(x, "attach", h->attach);
+		sa_json_add_u64(x, "reports", h->nreports);
+		sa_json_add_u64(x, "seen", h->seen);
+		sa_json_add_u64(x, "lost", h->lost);
+		sa_json_add_u64(x, "emitted", h->emitted);
+		sa_json_add_u64(x, "events", h->events);
 		sa_time_format(h->start, t, sizeof(t));
-		add_str(x, "start", t);
+		sa_json_add_str(x, "start", t);
 		sa_time_format(h->end, t, sizeof(t));
-		add_str(x, "end", t);
+		sa_json_add_str(x, "end", t);
 		json_object_array_add(a, x);
 	}
 	json_object_object_add(o, "hosts", a);
 	a = json_object_new_array();
 	for (size_t i = 0; i < m->nskipped; i++) {
 		x = json_object_new_object();
-		add_str(x, "file", m->skipped[i].file);
-		add_str(x, "reason", m->skipped[i].reason);
+		sa_json_add_str(x, "file", m->skipped[i].file);
+		sa_json_add_str(x, "reason", m->skipped[i].reason);
 		json_object_object_add(x, "status", json_object_new_int(m->skipped[i].status));
 		json_object_array_add(a, x);
 	}
 	json_object_object_add(o, "skipped", a);
 	x = json_object_new_object();
-	add_u64(x, "seen", m->seen);
-	add_u64(x, "lost", m->lost);
-	add_u64(x, "emitted", m->emitted);
-	add_u64(x, "traced", m->events);
+	sa_json_add_u64(x, "seen", m->seen);
+	sa_json_add_u64(x, "lost", m->lost);
+	sa_json_add_u64(x, "emitted", m->emitted);
+	sa_json_add_u64(x, "traced", m->events);
 	json_object_object_add(o, "events", x);
 	x = json_object_new_object();
 	for (int k = 0; k < 3; k++)
-		add_u64(x, sa_key_names[k], m->keys[k]);
+		sa_json_add_u64(x, sa_key_names[k], m->keys[k]);
 	json_object_object_add(o, "would_carry", x);
 	x = json_object_new_object();
 	for (int k = 0; k < SA_LK_N; k++)
-		add_u64(x, sa_link_kind_names[k], m->links[k]);
+		sa_json_add_u64(x, sa_link_kind_names[k], m->links[k]);
 	json_object_object_add(o, "legacy_links", x);
 	json_object_object_add(o, "by_subsystem", rows_json(m, &m->subsys, subsys, 1, "events"));
 	json_object_object_add(o, "keys", rows_json(m, &m->keyrows, keys, 2, "events"));

@@ -8,8 +8,7 @@
 #include <json-c/json.h>
 
 #include "model/merged.h"
-
-enum sa_format { SA_FMT_TEXT, SA_FMT_JSON, SA_FMT_MARKDOWN };
+#include "output/format.h"
 
 /* The "sysfs-audit-merged" object (docs/report-format.md). */
 json_object *sa_merged_json(const struct sa_merged *m);

@@ -20,11 +20,6 @@ void sa_print_header(FILE *f, bool trace)
 		"PHYSDEVDRIVER", "DEVPATH", "LEGACY-DEVPATH", "PHYSDEVPATH");
 }
 
-static void add_str(json_object *o, const char *k, const char *v)
-{
-	json_object_object_add(o, k, v ? json_object_new_string(v) : json_object_new_null());
-}
-
 static const char *const trunc_names[] = {
 	"name", "class", "devpath", "subsystem", "devname", "bus", "driver",
 	"ownbus", "chain", "kobject-path",
@@ -118,9 +113,9 @@ json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l)
 	return o;
 }
 
-int sa_print_row(FILE *f, bool json, const struct sa_ctx *c, const struct sa_legacy *l)
+int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const struct sa_legacy *l)
 {
-	if (json) {
+	if (fmt == SA_FMT_JSON) {
 		row_json(f, c, l);
 	} else {
 		if (c->source) {
@@ -143,8 +138,8 @@ json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
 {
 	json_object *o = json_object_new_object(), *by, *keys, *links;
 
-	add_str(o, "type", "summary");
-	add_str(o, "attach", attach);
+	sa_json_add_str(o, "type", "summary");
+	sa_json_add_str(o, "attach", attach);
 	json_object_object_add(o, attach ? "events" : "devices",
 			       json_object_new_uint64(s->events));
 	if (st) {
@@ -182,14 +177,13 @@ json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
 	return o;
 }
 
-void sa_print_summary(FILE *f, bool json, const struct sa_summary *s, const char *attach,
+void sa_print_summary(FILE *f, enum sa_format fmt, const struct sa_summary *s, const char *attach,
 		      const struct sa_trace_stats *st)
 {
-	if (json) {
+	if (fmt == SA_FMT_JSON) {
 		json_object *o = sa_summary_json(s, attach, st);
 
-		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-								 JSON_C_TO_STRING_NOSLASHESCAPE));
+		sa_json_print_line(f, o);
 		json_object_put(o);
 		return;
 	}

@@ -14,6 +14,7 @@
 #include "common/common.h"
 #include "reports/report_model.h"
 #include "output/stream.h"
+#include "output/json_out.h"
 
 int sa_report_init(struct sa_report *r, const char *tool_version)
 {
@@ -240,16 +241,6 @@ int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struc
 
 /* ---- writing ------------------------------------------------------------- */
 
-static void add_str(json_object *o, const char *k, const char *v)
-{
-	json_object_object_add(o, k, v ? json_object_new_string(v) : json_object_new_null());
-}
-
-static void add_u64(json_object *o, const char *k, unsigned long long v)
-{
-	json_object_object_add(o, k, json_object_new_uint64(v));
-}
-
 static void add_time(json_object *o, const char *k, time_t t)
 {
 	char buf[32];
@@ -259,19 +250,19 @@ static void add_time(json_object *o, const char *k, time_t t)
 		return;
 	}
 	sa_time_format(t, buf, sizeof(buf));
-	add_str(o, k, buf);
+	sa_json_add_str(o, k, buf);
 }
 
 static json_object *need_json(const struct sa_need *n)
 {
 	json_object *o = json_object_new_object(), *links = json_object_new_object();
 
-	add_u64(o, "events", n->events);
-	add_u64(o, "PHYSDEVPATH", n->physpath);
-	add_u64(o, "PHYSDEVBUS", n->physbus);
-	add_u64(o, "PHYSDEVDRIVER", n->physdrv);
+	sa_json_add_u64(o, "events", n->events);
+	sa_json_add_u64(o, "PHYSDEVPATH", n->physpath);
+	sa_json_add_u64(o, "PHYSDEVBUS", n->physbus);
+	sa_json_add_u64(o, "PHYSDEVDRIVER", n->physdrv);
 	for (int k = 0; k < SA_LK_N; k++)
-		add_u64(links, sa_link_kind_names[k], n->links[k]);
+		sa_json_add_u64(links, sa_link_kind_names[k], n->links[k]);
 	json_object_object_add(o, "links", links);
 	return o;
 }
@@ -292,36 +283,36 @@ json_object *sa_report_to_json(const struct sa_report *r)
 	json_object *o = json_object_new_object(), *x, *a;
 	char ver[32];
 
-	add_str(o, "format", SA_REPORT_FORMAT);
+	sa_json_add_str(o, "format", SA_REPORT_FORMAT);
 	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, SA_REPORT_MINOR);
-	add_str(o, "version", ver);
+	sa_json_add_str(o, "version", ver);
 
 	x = json_object_new_object();
-	add_str(x, "name", "sysfs-audit");
-	add_str(x, "version", r->tool_version);
+	sa_json_add_str(x, "name", "sysfs-audit");
+	sa_json_add_str(x, "version", r->tool_version);
 	json_object_object_add(o, "tool", x);
 
 	x = json_object_new_object();
-	add_str(x, "hostname", r->hostname);
-	add_str(x, "machine_id", r->machine_id);
-	add_str(x, "boot_id", r->boot_id);
-	add_str(x, "kernel", r->kernel);
+	sa_json_add_str(x, "hostname", r->hostname);
+	sa_json_add_str(x, "machine_id", r->machine_id);
+	sa_json_add_str(x, "boot_id", r->boot_id);
+	sa_json_add_str(x, "kernel", r->kernel);
 	json_object_object_add(o, "host", x);
 
-	add_str(o, "attach", r->attach);
+	sa_json_add_str(o, "attach", r->attach);
 	x = json_object_new_object();
 	add_time(x, "start", r->start);
 	add_time(x, "end", r->end);
-	add_u64(x, "duration_s", r->end > r->start ? (unsigned long long)(r->end - r->start) : 0);
+	sa_json_add_u64(x, "duration_s", r->end > r->start ? (unsigned long long)(r->end - r->start) : 0);
 	json_object_object_add(o, "span", x);
 
 	x = json_object_new_object();
-	add_u64(x, "seen", r->seen);
-	add_u64(x, "lost", r->lost);
-	add_u64(x, "emitted", r->emitted);
-	add_u64(x, "unread", r->unread);
-	add_u64(x, "skipped", r->skipped);
-	add_u64(x, "malformed", r->malformed);
+	sa_json_add_u64(x, "seen", r->seen);
+	sa_json_add_u64(x, "lost", r->lost);
+	sa_json_add_u64(x, "emitted", r->emitted);
+	sa_json_add_u64(x, "unread", r->unread);
+	sa_json_add_u64(x, "skipped", r->skipped);
+	sa_json_add_u64(x, "malformed", r->malformed);
 	json_object_object_add(o, "events", x);
 
 	if (r->summary_json) {
@@ -344,13 +335,13 @@ json_object *sa_report_to_json(const struct sa_report *r)
 	for (size_t i = 0; i < r->npaths; i++) {
 		json_object *p = json_object_new_object();
 
-		add_str(p, "path", r->paths[i].path);
-		add_str(p, "kind", r->paths[i].kind);
-		add_u64(p, "count", r->paths[i].count);
+		sa_json_add_str(p, "path", r->paths[i].path);
+		sa_json_add_str(p, "kind", r->paths[i].kind);
+		sa_json_add_u64(p, "count", r->paths[i].count);
 		json_object_array_add(a, p);
 	}
 	json_object_object_add(x, "paths", a);
-	add_u64(x, "paths_other", r->paths_other);
+	sa_json_add_u64(x, "paths_other", r->paths_other);
 	json_object_object_add(o, "needs", x);
 
 	json_object_object_add(o, "sample", json_object_get(r->sample));
@@ -362,16 +353,16 @@ json_object *sa_report_to_json(const struct sa_report *r)
 		const struct sa_report_dependent *d = &r->deps[i];
 		json_object *p = json_object_new_object(), *pids = json_object_new_array();
 
-		add_str(p, "type", "dependent");
-		add_str(p, "executable", d->executable);
-		add_str(p, "comm", d->comm);
-		add_str(p, "package", d->package);
-		add_str(p, "kind", d->kind);
-		add_str(p, "confidence", d->confidence);
-		add_str(p, "path", d->path);
-		add_str(p, "legacy", d->legacy);
-		add_str(p, "replacement", d->replacement);
-		add_u64(p, "count", d->count);
+		sa_json_add_str(p, "type", "dependent");
+		sa_json_add_str(p, "executable", d->executable);
+		sa_json_add_str(p, "comm", d->comm);
+		sa_json_add_str(p, "package", d->package);
+		sa_json_add_str(p, "kind", d->kind);
+		sa_json_add_str(p, "confidence", d->confidence);
+		sa_json_add_str(p, "path", d->path);
+		sa_json_add_str(p, "legacy", d->legacy);
+		sa_json_add_str(p, "replacement", d->replacement);
+		sa_json_add_u64(p, "count", d->count);
 		add_time(p, "first", d->first);
 		add_time(p, "last", d->last);
 		for (size_t j = 0; j < d->npids; j++)
@@ -386,15 +377,15 @@ json_object *sa_report_to_json(const struct sa_report *r)
 		const struct sa_report_finding *f = &r->findings[i];
 		json_object *p = json_object_new_object();
 
-		add_str(p, "type", "finding");
-		add_str(p, "file", f->file);
+		sa_json_add_str(p, "type", "finding");
+		sa_json_add_str(p, "file", f->file);
 		json_object_object_add(p, "line", f->line ? json_object_new_int64(f->line) :
 				       json_object_new_null());
-		add_str(p, "kind", f->kind);
-		add_str(p, "key", f->key);
-		add_str(p, "severity", f->severity);
-		add_str(p, "message", f->message);
-		add_str(p, "package", f->package);
+		sa_json_add_str(p, "kind", f->kind);
+		sa_json_add_str(p, "key", f->key);
+		sa_json_add_str(p, "severity", f->severity);
+		sa_json_add_str(p, "message", f->message);
+		sa_json_add_str(p, "package", f->package);
 		json_object_array_add(a, p);
 	}
 	json_object_object_add(o, "findings", a);

@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * One finding of the static audit (rules, scan) and its two output forms:
- * the compiler diagnostic line and a JSON object. The formatter decides
- * nothing: every field is filled in by the scanner that found it.
+ * One finding of the static audit (rules, scan), and the totals of a run.
+ * Every field is filled in by the scanner that found it; the writers in
+ * output/findings_out.c decide nothing.
  */
-#ifndef SYSFS_AUDIT_FINDINGS_H
-#define SYSFS_AUDIT_FINDINGS_H
-
-#include <stdbool.h>
-#include <stdio.h>
+#ifndef SYSFS_AUDIT_MODEL_FINDING_H
+#define SYSFS_AUDIT_MODEL_FINDING_H
 
 enum sa_sev {
 	SA_SEV_NOTE,		/* a review item: may or may not break */
@@ -32,13 +29,6 @@ struct sa_finding {
 
 const char *sa_sev_name(enum sa_sev s);
 
-/*
- * Text: "FILE[(MEMBER)][:LINE:COL]: SEVERITY: MESSAGE [KEY]" plus
- * " [package PKG]" when known. JSON: one object per line.
- * Returns 0, or -1 when writing failed.
- */
-int sa_finding_print(FILE *f, bool json, const struct sa_finding *x);
-
 /* Totals for the last line of output. */
 struct sa_totals {
 	unsigned long files, findings, unreadable;
@@ -46,7 +36,5 @@ struct sa_totals {
 };
 
 void sa_totals_add(struct sa_totals *t, const struct sa_finding *x);
-/* JSON: a "summary" object on @f; text: one line on stderr. */
-int sa_totals_print(FILE *f, bool json, const char *command, const struct sa_totals *t);
 
 #endif

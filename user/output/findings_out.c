@@ -1,20 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <json-c/json.h>
+#include <stdbool.h>
 #include <stdio.h>
 
-#include "audit/findings.h"
+#include <json-c/json.h>
 
-const char *sa_sev_name(enum sa_sev s)
-{
-	static const char *const names[] = { "note", "warning", "error" };
-
-	return (unsigned int)s < 3 ? names[s] : "error";
-}
-
-static void add_str(json_object *o, const char *k, const char *v)
-{
-	json_object_object_add(o, k, v ? json_object_new_string(v) : json_object_new_null());
-}
+#include "output/findings_out.h"
+#include "output/json_out.h"
 
 static void add_num(json_object *o, const char *k, long long v, bool present)
 {
@@ -28,27 +19,26 @@ static int print_json(FILE *f, const struct sa_finding *x)
 
 	if (!o)
 		return -1;
-	add_str(o, "type", "finding");
-	add_str(o, "file", x->file);
-	add_str(o, "member", x->member);
+	sa_json_add_str(o, "type", "finding");
+	sa_json_add_str(o, "file", x->file);
+	sa_json_add_str(o, "member", x->member);
 	add_num(o, "line", x->line, x->line);
 	add_num(o, "col", x->col, x->col);
 	add_num(o, "offset", x->offset, x->offset >= 0);
-	add_str(o, "kind", x->kind);
-	add_str(o, "key", x->key);
-	add_str(o, "severity", sa_sev_name(x->severity));
-	add_str(o, "message", x->message);
-	add_str(o, "replacement", x->replacement);
-	add_str(o, "package", x->package);
-	ret = fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-								JSON_C_TO_STRING_NOSLASHESCAPE));
+	sa_json_add_str(o, "kind", x->kind);
+	sa_json_add_str(o, "key", x->key);
+	sa_json_add_str(o, "severity", sa_sev_name(x->severity));
+	sa_json_add_str(o, "message", x->message);
+	sa_json_add_str(o, "replacement", x->replacement);
+	sa_json_add_str(o, "package", x->package);
+	ret = sa_json_print_line(f, o);
 	json_object_put(o);
-	return ret < 0 ? -1 : 0;
+	return ret;
 }
 
-int sa_finding_print(FILE *f, bool json, const struct sa_finding *x)
+int sa_finding_print(FILE *f, enum sa_format fmt, const struct sa_finding *x)
 {
-	if (json)
+	if (fmt == SA_FMT_JSON)
 		return print_json(f, x);
 	fputs(x->file, f);
 	if (x->member)
@@ -61,19 +51,12 @@ int sa_finding_print(FILE *f, bool json, const struct sa_finding *x)
 	return fputc('\n', f) == EOF ? -1 : 0;
 }
 
-void sa_totals_add(struct sa_totals *t, const struct sa_finding *x)
-{
-	t->findings++;
-	if ((unsigned int)x->severity < 3)
-		t->by_sev[x->severity]++;
-}
-
-int sa_totals_print(FILE *f, bool json, const char *command, const struct sa_totals *t)
+int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const struct sa_totals *t)
 {
 	json_object *o;
 	int ret;
 
-	if (!json) {
+	if (fmt != SA_FMT_JSON) {
 		fprintf(stderr, "sysfs-audit %s: %lu files, %lu findings (%lu errors, "
 			"%lu warnings, %lu notes), %lu unreadable\n", command, t->files,
 			t->findings, t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING],
@@ -83,16 +66,15 @@ int sa_totals_print(FILE *f, bool json, const char *command, const struct sa_tot
 	o = json_object_new_object();
 	if (!o)
 		return -1;
-	add_str(o, "type", "summary");
-	add_str(o, "command", command);
+	sa_json_add_str(o, "type", "summary");
+	sa_json_add_str(o, "command", command);
 	json_object_object_add(o, "files", json_object_new_int64(t->files));
 	json_object_object_add(o, "findings", json_object_new_int64(t->findings));
 	json_object_object_add(o, "errors", json_object_new_int64(t->by_sev[SA_SEV_ERROR]));
 	json_object_object_add(o, "warnings", json_object_new_int64(t->by_sev[SA_SEV_WARNING]));
 	json_object_object_add(o, "notes", json_object_new_int64(t->by_sev[SA_SEV_NOTE]));
 	json_object_object_add(o, "unreadable", json_object_new_int64(t->unreadable));
-	ret = fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-								JSON_C_TO_STRING_NOSLASHESCAPE));
+	ret = sa_json_print_line(f, o);
 	json_object_put(o);
-	return ret < 0 ? -1 : 0;
+	return ret;
 }
