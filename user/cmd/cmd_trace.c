@@ -47,7 +47,7 @@ static const struct argp_option opts[] = {
 	{ "duration", 'd', "SEC", 0, "stop after SEC seconds", 0 },
 	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
-	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 4)", 0 },
+	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 2)", 0 },
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
 	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17 if the trace saw WHAT: keys, paths, "
 	  "dependents (comma-separated)", 0 },

@@ -331,6 +331,7 @@ static int handle_record(void *ctx, void *data, size_t len)
 		.sent = h.flags & SA_F_SENT,
 		.ret = h.ret,
 		.trunc = v->trunc,
+		.view = v->id,
 	};
 	if (v->err)
 		t->malformed++;

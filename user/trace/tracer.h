@@ -26,11 +26,12 @@ struct sa_tracer_opts {
 };
 
 /*
- * Both mappings of the ring count in the loader's RSS: 4 MiB (about 30 000
- * undrained records) is 8 MiB of it. A 100 000-event storm left at most
- * RING_HWM pending (make bench, ring_hwm_kb); see docs/performance.md.
+ * Both mappings of the ring count in the loader's RSS (on 6.12 as soon as
+ * it is mapped): 2 MiB (about 15 000 undrained records) is 4 MiB of it.
+ * The reader keeps up with a storm (ring_hwm_kb in the stats line and
+ * make bench; docs/performance.md).
  */
-#define SA_DEFAULT_BUFFER_MB 4
+#define SA_DEFAULT_BUFFER_MB 2
 
 /* Called for every traced device uevent, in order. Non-zero stops the trace. */
 typedef int (*sa_event_fn)(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l);

@@ -28,6 +28,9 @@ struct sa_views {
 	struct sa_event e;		/* a record being decoded */
 };
 
+/* View ids are unique in the process: the writers key what they keep by them. */
+static unsigned long long next_id;
+
 struct sa_views *sa_views_new(void)
 {
 	return calloc(1, sizeof(struct sa_views));
@@ -52,16 +55,18 @@ void sa_views_free(struct sa_views *v)
 	free(v);
 }
 
-/* FNV-1a, 64 bits. */
+/* FNV-1a-like over 8-byte words (the table only needs a spread). */
 static uint64_t hash(const unsigned char *p, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = 0xcbf29ce484222325ULL, w;
 
-	while (len--) {
-		h ^= *p++;
-		h *= 0x100000001b3ULL;
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
 	}
-	return h;
+	while (len--)
+		h = (h ^ *p++) * 0x100000001b3ULL;
+	return h ^ (h >> 29);
 }
 
 /* Decode @len bytes of v->buf's record into @s; 0, -EINVAL or -ENOMEM. */
@@ -80,6 +85,7 @@ static int fill(struct sa_views *v, struct slot *s, const void *rec, size_t len)
 		return -ENOMEM;
 	memcpy(s->key, v->buf, len);
 	s->len = len;
+	w->id = ++next_id;
 	w->trunc = v->e.trunc;
 	err = sa_event_legacy(&v->e, &w->l);
 	if (err == -ENOMEM)

@@ -15,6 +15,7 @@
 
 /* One device's view: what sa_rec_decode() and sa_event_legacy() made of it. */
 struct sa_view {
+	unsigned long long id;	/* unique among the views of a trace, never 0 */
 	int err;		/* sa_event_legacy()'s result (-EINVAL: malformed) */
 	unsigned int trunc;	/* SA_T_* */
 	char *subsystem, *devpath, *devname;

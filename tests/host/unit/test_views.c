@@ -11,7 +11,27 @@
 
 #include "tap.h"
 
+#include "output/stream.h"
+#include "trace/event.h"
 #include "trace/views.h"
+
+/* The JSON row of an event of view @w, its device parts kept (@id) or not (0). */
+static char *row(const struct sa_view *w, const struct sa_rec *h, unsigned long long id)
+{
+	struct sa_ctx c = {
+		.action = sa_action_name(h->action), .subsystem = w->subsystem,
+		.devpath = w->devpath, .devname = w->devname,
+		.source = sa_source_name(h->source), .seqnum = h->seqnum,
+		.sent = h->flags & SA_F_SENT, .ret = h->ret, .trunc = w->trunc, .view = id,
+	};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	sa_print_row(m, SA_FMT_JSON, &c, &w->l);
+	fclose(m);
+	return buf;
+}
 
 static union {
 	struct sa_rec r;
@@ -91,6 +111,33 @@ int main(void)
 	rec.b[rec.r.node[0].name] = 'x';	/* a renamed disk, same length */
 	c = sa_views_get(v, rec.b, used, &h, &err);
 	is(c ? c->l.devpath : NULL, "/block/xda", "one string byte differs: decoded again");
+
+	/* The writer's kept parts give the same line as writing it all. */
+	for (int i = 0; i < 3; i++) {
+		static const char *const names[] = { "sdb1", "sd\"c", "sd\\d" };
+		char *kept, *plain;
+
+		disk(names[i], "/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0/block/sdb");
+		rec.r.seqnum = i ? 18446744073709551615ULL : 0;
+		rec.r.ret = -i * 7;
+		rec.r.action = i;
+		rec.r.trunc = i == 2 ? SA_T_NAME | SA_T_CHAIN : 0;
+		if (i == 1)
+			rec.r.flags &= ~SA_F_SENT;
+		c = sa_views_get(v, rec.b, used, &h, &err);
+		if (!c) {
+			ok(0, "a view for the row test");
+			continue;
+		}
+		kept = row(c, &h, c->id);
+		kept = (free(kept), row(c, &h, c->id));	/* the second time from memory */
+		plain = row(c, &h, 0);
+		is(kept, plain, i == 0 ? "a row from kept parts equals the row written in full" :
+		   i == 1 ? "... with a quote in a name, not sent, a negative result" :
+		   "... with a backslash and truncated fields");
+		free(kept);
+		free(plain);
+	}
 
 	/* Malformed, twice: never a view, never one remembered. */
 	disk("vda", "/devices/pci0000:00/virtio1/block/vda");
