@@ -94,7 +94,7 @@ while [ $round -le $rounds ]; do
 					for (i = 1; i <= NF; i++) { if ($i == "|") { cur = 1; continue }; split($i, kv, "="); if (!cur) p[kv[1]] = kv[2]; else c[kv[1]] = kv[2] }
 					printf ",\"seen\":%d,\"emitted\":%d,\"lost\":%d,\"consumed\":%d,\"bpf_run_ns\":%s,\"bpf_run_cnt\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%s,\"ring_hwm_kb\":%s",
 						c["seen"] - p["seen"], c["emitted"] - p["emitted"], c["lost"] - p["lost"],
-						c["consumed"] - p["consumed"], c["bpf_run_ns"] - p["bpf_run_ns"], c["bpf_run_cnt"] - p["bpf_run_cnt"], c["cpu_ms"] - p["cpu_ms"], c["maxrss_kb"], c["ring_hwm_kb"] }')
+						c["consumed"] - p["consumed"], c["bpf_run_ns"] - p["bpf_run_ns"], c["bpf_run_cnt"] - p["bpf_run_cnt"], c["cpu_ms"] - p["cpu_ms"], c["maxrss_kb"], c["ring_hwm_kb"] == "" ? "null" : c["ring_hwm_kb"] }')
 			fi
 			ns=$(echo "$out" | sed -n 's/.*ns_per_event=\([0-9]*\).*/\1/p')
 			lk=$(legacy_consumer poll "$lpath" $n | sed -n 's/.*ns_per_call=\([0-9]*\).*/\1/p')
