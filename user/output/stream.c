@@ -85,7 +85,7 @@ static void row_legacy(FILE *f, const struct sa_ctx *c, const struct sa_legacy *
  * tracer's view id: a storm repeats the same devices, and escaping and
  * joining their strings was most of the loader's work per event.
  */
-#define MEMO_SLOTS 1024
+#define MEMO_SLOTS 4096	/* view ids are sequential: distinct until 4096 views */
 
 static struct memo {
 	unsigned long long view;

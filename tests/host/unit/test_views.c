@@ -139,6 +139,27 @@ int main(void)
 		free(plain);
 	}
 
+	/* A storm's round-robin over 724 devices: the second turn decodes none. */
+	{
+		static const struct sa_view *first[724];
+		int same = 0;
+
+		for (int turn = 0; turn < 2; turn++)
+			for (int i = 0; i < 724; i++) {
+				char name[16], path[64];
+
+				snprintf(name, sizeof(name), "loop%d", i);
+				snprintf(path, sizeof(path), "/devices/virtual/block/loop%d", i);
+				disk(name, path);
+				c = sa_views_get(v, rec.b, used, &h, &err);
+				if (!turn)
+					first[i] = c;
+				else
+					same += c && c == first[i];
+			}
+		ok(same == 724, "724 devices, round-robin: every view found again (%d)", same);
+	}
+
 	/* Malformed, twice: never a view, never one remembered. */
 	disk("vda", "/devices/pci0000:00/virtio1/block/vda");
 	rec.r.str[SA_S_DEVNAME] = 4;	/* inside the header */
