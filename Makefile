@@ -123,7 +123,7 @@ $(BUILD)/sa_oracle: tests/guest/sa_oracle.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $< -ljson-c
 
-$(BUILD)/ustorm: tests/guest/ustorm.c | deps
+$(BUILD)/ustorm $(BUILD)/pathstorm: $(BUILD)/%: tests/guest/%.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
@@ -133,7 +133,7 @@ $(BUILD)/legacy_consumer $(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c |
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
 guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
-	$(BUILD)/legacy_consumer $(BUILD)/modern_consumer
+	$(BUILD)/pathstorm $(BUILD)/legacy_consumer $(BUILD)/modern_consumer
 
 # Host unit tests run under ASan + UBSan; each links the layers it uses
 # from the san archives. tests/host/unit/tap.h: their shared helpers.

@@ -7,6 +7,14 @@
  * Three entry points share one handler; the loader picks the best one the
  * running kernel offers: the kobject:kobject_uevent tracepoint of our
  * series, fexit on dev_uevent(), or a kprobe/kretprobe pair on it.
+ *
+ * A device's record (its legacy view: everything but the event's own
+ * header fields) is built once and kept in a cache keyed by its kobject;
+ * every event that is not a "change" invalidates the whole cache (a
+ * generation), since an add, remove, move (rename), bind or unbind can
+ * change the view of the device and of its children. A storm of "change"
+ * events then costs a lookup and one copy per event instead of a walk of
+ * the parent chain with ~90 probe reads.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -26,6 +34,12 @@ const volatile bool count_only = false;
  * busy storm) can wait until the summary is out.
  */
 bool stopped = false;
+/* The most data ever pending on the ring (bytes): what the default size must hold. */
+__u64 ring_hwm = 0;
+/* The cache's generation: a cached record is valid only if built in this one. */
+__u64 generation = 0;
+/* The devices kset, learned from its name the first time: a pointer test after. */
+__u64 devices_kset = 0;
 
 /* Sized by the loader (--buffer) before load. */
 struct {
@@ -39,6 +53,31 @@ struct {
 	__type(key, __u32);
 	__type(value, __u64);
 } stats SEC(".maps");
+
+/*
+ * The cache of built records, keyed by the device's kobject. A record
+ * longer than SA_CACHE_REC (a deep chain with long names) is rebuilt every
+ * time. Entries are replaced whole (bpf_map_update_elem()); a reader that
+ * copies an entry while another CPU refills it sees the stamp change and
+ * rebuilds (stamp first in the value, checked before and after the copy).
+ */
+#define SA_CACHE_REC	768
+#define SA_CACHE_DEVS	4096
+
+struct cached {
+	__u64 stamp;		/* when it was filled (ns): changes with every fill */
+	__u64 gen;		/* the generation it was built in */
+	__u32 size;		/* bytes of rec */
+	__u32 pad;
+	char rec[SA_CACHE_REC];	/* the packed record, header included */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, SA_CACHE_DEVS);
+	__type(key, __u64);
+	__type(value, struct cached);
+} cache SEC(".maps");
 
 /* Room for a record's strings past SA_REC_MAX, so masked offsets verify. */
 #define SA_REC_BUF	(2 * SA_REC_MAX)
@@ -58,6 +97,7 @@ struct walk {
 	__u8 need[SA_MAX_CHAIN];		/* its legacy path is printed */
 	const char *kv[SA_S_DEVNAME + 1];	/* the environment's values */
 	__u32 off;				/* where the next string goes */
+	struct cached fill;			/* a new cache entry */
 	union {
 		struct sa_rec r;
 		char buf[SA_REC_BUF];
@@ -175,17 +215,6 @@ static __always_inline char **env_vars(struct kobj_uevent_env *env)
 	return (void *)env + bpf_core_field_offset(struct kobj_uevent_env, envp);
 }
 
-/* Does the environment start with ACTION=, as every uevent's does? */
-static __always_inline bool is_uevent(struct kobj_uevent_env *env)
-{
-	const char *kv = NULL;
-
-	if (BPF_CORE_READ(env, envp_idx) < 1)
-		return false;
-	bpf_probe_read_kernel(&kv, sizeof(kv), env_vars(env));
-	return (str8(kv) & 0x00ffffffffffffffULL) == S8('A', 'C', 'T', 'I', 'O', 'N', '=', 0);
-}
-
 /*
  * Pick ACTION, DEVPATH, SUBSYSTEM and DEVNAME out of the environment. The
  * strings are copied after the loop, so the loop has no string to verify.
@@ -248,41 +277,88 @@ static __always_inline void need_path(struct walk *w, int i)
 	}
 }
 
-static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *env,
-				  int action, __u64 seqnum, int ret, int source)
+/* Every event but "change" may alter the view of a device or of its children. */
+static __always_inline void invalidate(void)
 {
-	__u32 zero = 0, size;
-	struct walk *w;
-	struct sa_rec *e;
+	__sync_fetch_and_add(&generation, 1);
+}
+
+/*
+ * The device's record, built in an earlier event of this generation, into
+ * w->out with its size in w->off. False when there is none (or it was
+ * being replaced meanwhile): build it.
+ */
+static __always_inline bool cache_get(struct walk *w, __u64 key, __u64 gen)
+{
+	struct cached *c = bpf_map_lookup_elem(&cache, &key);
+	__u64 stamp;
+	__u32 size;
+
+	if (!c)
+		return false;
+	stamp = *(volatile __u64 *)&c->stamp;
+	size = *(volatile __u32 *)&c->size;
+	if (c->gen != gen || size < sizeof(struct sa_rec) || size > SA_CACHE_REC)
+		return false;
+	if (bpf_probe_read_kernel(w->out.buf, size, c->rec))
+		return false;
+	if (*(volatile __u64 *)&c->stamp != stamp)
+		return false;
+	w->off = size;
+	return true;
+}
+
+/* Keep the record just built for the device's next events. */
+static __always_inline void cache_put(struct walk *w, __u64 key, __u64 gen)
+{
+	__u32 size = *(volatile __u32 *)&w->off;
+
+	if (size > SA_CACHE_REC)
+		return;
+	w->fill.stamp = bpf_ktime_get_ns();
+	w->fill.gen = gen;
+	w->fill.size = size;
+	w->fill.pad = 0;
+	if (bpf_probe_read_kernel(w->fill.rec, size, w->out.buf))
+		return;
+	bpf_map_update_elem(&cache, &key, &w->fill, BPF_ANY);
+}
+
+/*
+ * The first variable of a dev_uevent() environment: a BTF-typed argument
+ * (tp_btf, fexit) is read with plain loads, a kprobe's with probe reads.
+ */
+static __always_inline const char *first_var(struct kobj_uevent_env *env, bool btf)
+{
+	const char *kv = NULL;
+
+	if (btf) {
+		if (env->envp_idx < 1)
+			return NULL;
+		return env->envp[0];
+	}
+	if (BPF_CORE_READ(env, envp_idx) < 1)
+		return NULL;
+	bpf_probe_read_kernel(&kv, sizeof(kv), env_vars(env));
+	return kv;
+}
+
+/* sa_rec.flags of the event itself; the others describe the device. */
+#define SA_F_EVENT	(SA_F_SEQNUM | SA_F_SENT)
+
+/*
+ * Build the device's record into w->out: its legacy view and the
+ * environment's strings, everything but the event's own header fields.
+ */
+static __always_inline void build(struct walk *w, struct kobject *kobj,
+				  struct kobj_uevent_env *env)
+{
+	struct sa_rec *e = &w->out.r;
 	struct device *dev;
 	int n = 0, i, q;
 
-	if (stopped)
-		return 0;
-	w = bpf_map_lookup_elem(&scratch, &zero);
-	if (!w)
-		return 0;
-	/*
-	 * dev_uevent() also runs when someone reads a device's "uevent" file
-	 * (uevent_show()); that environment has no ACTION and is no event.
-	 * kobject_uevent_env() always puts ACTION first.
-	 */
-	if (action == SA_ACTION_UNKNOWN && !is_uevent(env)) {
-		count(SA_STAT_SKIPPED);
-		return 0;
-	}
-	count(SA_STAT_SEEN);
-	if (count_only)
-		return 0;
-
-	e = &w->out.r;
-	e->seqnum = seqnum;
-	e->ts_ns = bpf_ktime_get_ns();
-	e->ret = ret;
-	e->flags = (source == SA_SRC_TRACEPOINT ? SA_F_SEQNUM : 0) | (ret ? 0 : SA_F_SENT);
+	e->flags = 0;
 	e->trunc = 0;
-	e->action = action;
-	e->source = source;
 	e->physdev = -1;
 	e->devlink = -1;
 	e->links = 0;
@@ -338,7 +414,7 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	w->off = sizeof(*e) + n * sizeof(e->node[0]);
 	read_env(env, w);
 	if (!n)
-		goto submit;
+		return;
 
 	/* 2. Legacy parent and kind of every node (no memory reads). */
 	for (i = 0; i < SA_MAX_CHAIN; i++) {
@@ -459,15 +535,66 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 		nd->flags = e->trunc;
 		e->trunc |= before;
 	}
+}
 
-submit:
+static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *env,
+				  int action, __u64 seqnum, int ret, int source, bool btf)
+{
+	__u64 pending, gen, key = (__u64)kobj;
+	__u32 zero = 0, size;
+	struct walk *w;
+	struct sa_rec *e;
+
+	if (stopped)
+		return 0;
+	w = bpf_map_lookup_elem(&scratch, &zero);
+	if (!w)
+		return 0;
+	/*
+	 * dev_uevent() also runs when someone reads a device's "uevent" file
+	 * (uevent_show()); that environment has no ACTION and is no event.
+	 * kobject_uevent_env() always puts ACTION first.
+	 */
+	if (action == SA_ACTION_UNKNOWN) {
+		const char *kv = first_var(env, btf);
+
+		if ((str8(kv) & 0x00ffffffffffffffULL) != S8('A', 'C', 'T', 'I', 'O', 'N', '=', 0)) {
+			count(SA_STAT_SKIPPED);
+			return 0;
+		}
+		action = action_from(kv + 7);
+	}
+	if (action != KOBJ_CHANGE)
+		invalidate();
+	count(SA_STAT_SEEN);
+	if (count_only)
+		return 0;
+
+	/* Read before building: an invalidation meanwhile makes the entry stale. */
+	gen = generation;
+	e = &w->out.r;
+	e->action = action;
+	if (!cache_get(w, key, gen)) {
+		build(w, kobj, env);
+		cache_put(w, key, gen);
+	}
+	e->seqnum = seqnum;
+	e->ts_ns = bpf_ktime_get_ns();
+	e->ret = ret;
+	e->flags = (e->flags & ~SA_F_EVENT) | (source == SA_SRC_TRACEPOINT ? SA_F_SEQNUM : 0) |
+		   (ret ? 0 : SA_F_SENT);
+	e->action = action;
+	e->source = source;
+
 	size = *(volatile __u32 *)&w->off;
 	if (size > SA_REC_MAX)
 		size = SA_REC_MAX;
 	e->size = size;
+	pending = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size;
+	if (pending > ring_hwm)
+		ring_hwm = pending;
 	if (bpf_ringbuf_output(&events, w->out.buf, size,
-			       bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size >= wakeup_bytes ?
-			       BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP)) {
+			       pending >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP)) {
 		count(SA_STAT_LOST);
 		return 0;
 	}
@@ -475,34 +602,56 @@ submit:
 	return 0;
 }
 
+/* Devices only: their kset is devices_kset, named "devices" (BTF-typed loads). */
+static __always_inline bool is_device(struct kobject *kobj)
+{
+	struct kset *kset = kobj->kset;
+
+	if (!kset)
+		return false;
+	if ((__u64)kset == devices_kset)
+		return true;
+	if (str8(kset->kobj.name) != S8('d', 'e', 'v', 'i', 'c', 'e', 's', 0))
+		return false;
+	devices_kset = (__u64)kset;
+	return true;
+}
+
+/* A kobject_uevent_env() call, seen by the tracepoint. */
+static __always_inline int on_uevent(struct kobject *kobj, int action,
+				     struct kobj_uevent_env *env, __u64 seqnum, int ret)
+{
+	/*
+	 * The tracepoint fires for every call of kobject_uevent_env(); one
+	 * without a SEQNUM never reached userspace (suppressed, filtered, or
+	 * failed before a SEQNUM was assigned) and may have no env at all.
+	 * A suppressed bind still changes what the next events show.
+	 */
+	if (!seqnum) {
+		if (action != KOBJ_CHANGE)
+			invalidate();
+		count(SA_STAT_SKIPPED);
+		return 0;
+	}
+	if (!is_device(kobj)) {
+		count(SA_STAT_SKIPPED);
+		return 0;
+	}
+	return handle(kobj, env, action, seqnum, ret, SA_SRC_TRACEPOINT, true);
+}
+
 /* Our series' tracepoint: every uevent with its final result and SEQNUM. */
 SEC("tp_btf/kobject_uevent")
 int BPF_PROG(on_tracepoint, struct kobject *kobj, int action, const char *devpath,
 	     const char *subsystem, struct kobj_uevent_env *env, __u64 seqnum, int ret)
 {
-	struct kset *kset = BPF_CORE_READ(kobj, kset);
-
-	/*
-	 * The tracepoint fires for every call of kobject_uevent_env(); one
-	 * without a SEQNUM never reached userspace (suppressed, filtered, or
-	 * failed before a SEQNUM was assigned) and may have no env at all.
-	 */
-	if (!seqnum) {
-		count(SA_STAT_SKIPPED);
-		return 0;
-	}
-	/* Devices only: their kset is devices_kset, named "devices". */
-	if (!kset || str8(BPF_CORE_READ(kset, kobj.name)) != S8('d', 'e', 'v', 'i', 'c', 'e', 's', 0)) {
-		count(SA_STAT_SKIPPED);
-		return 0;
-	}
-	return handle(kobj, env, action, seqnum, ret, SA_SRC_TRACEPOINT);
+	return on_uevent(kobj, action, env, seqnum, ret);
 }
 
 SEC("fexit/dev_uevent")
 int BPF_PROG(on_fexit, struct kobject *kobj, struct kobj_uevent_env *env, int ret)
 {
-	return handle(kobj, env, SA_ACTION_UNKNOWN, 0, ret, SA_SRC_FEXIT);
+	return handle(kobj, env, SA_ACTION_UNKNOWN, 0, ret, SA_SRC_FEXIT, true);
 }
 
 SEC("kprobe/dev_uevent")
@@ -523,7 +672,7 @@ int BPF_KRETPROBE(on_kretprobe, int ret)
 
 	if (!a)
 		return 0;
-	handle(a->kobj, a->env, SA_ACTION_UNKNOWN, 0, ret, SA_SRC_KPROBE);
+	handle(a->kobj, a->env, SA_ACTION_UNKNOWN, 0, ret, SA_SRC_KPROBE, false);
 	bpf_map_delete_elem(&inflight, &id);
 	return 0;
 }

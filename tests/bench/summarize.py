@@ -61,17 +61,54 @@ def summarize(rows):
                     e[k] = sum(r[k] for r in rs)
                 e["expected"] = n * len(rs)
                 cnt = sum(r["bpf_run_cnt"] for r in rs)
-                # bpf_stats are cumulative per tracer run: per event over the run.
+                # bpf_stats over the storm (the guest takes them right before and after).
                 e["bpf_ns_per_event"] = statistics.median(
                     r["bpf_run_ns"] / r["bpf_run_cnt"] for r in rs if r["bpf_run_cnt"]) if cnt else None
-                e["loader_cpu_ms"] = max(r["cpu_ms"] for r in rs)
+                # The loader's CPU during the storm, per event (us).
+                e["loader_us_per_event"] = statistics.median(
+                    1000.0 * r["cpu_ms"] / r["consumed"] for r in rs if r["consumed"]) \
+                    if any(r["consumed"] for r in rs) else None
                 e["peak_rss_kb"] = max(r["maxrss_kb"] for r in rs)
+                hwm = [r["ring_hwm_kb"] for r in rs if r.get("ring_hwm_kb") is not None]
+                e["ring_hwm_kb"] = max(hwm) if hwm else None
             lk = [r["lookup_ns"] for r in rs if r.get("lookup_ns") is not None]
             e["lookup_ns_median"] = statistics.median(lk) if lk else None
             out.append(e)
-    stop = {c: {"max_ms": max(s["stop_ms"] for s in ss), "exits": sorted({s["exit"] for s in ss})}
+    stop = {c: {"max_ms": max(s["stop_ms"] for s in ss),
+                "summary_max_ms": max((s["summary_ms"] for s in ss if s.get("summary_ms") is not None),
+                                      default=None),
+                "exits": sorted({s["exit"] for s in ss})}
             for c, ss in stops.items()}
-    return {"results": out, "stop": stop, "unavailable": sorted(unavailable)}
+    return {"results": out, "syswide": syswide(runs), "stop": stop,
+            "unavailable": sorted(unavailable)}
+
+
+SYS_CASES = ["lstat_out", "open_out", "lstat_attr", "open_attr", "lstat_miss", "open_miss"]
+
+
+def syswide(runs):
+    """The system-wide case: ns per lstat()/open() per path kind, ratios to bare."""
+    out = []
+    for n in sorted({n for _, n in runs}):
+        med = {}
+        for (cfg, m), rs in runs.items():
+            if m != n:
+                continue
+            for case in SYS_CASES:
+                vals = [r["syswide"][case] for r in rs
+                        if r.get("syswide") and r["syswide"].get(case) is not None]
+                if vals:
+                    med[(cfg, case)] = (statistics.median(vals), min(vals), max(vals), len(vals))
+        for case in SYS_CASES:
+            base = med.get(("bare", case))
+            for cfg in ("bare", "keys", "json"):
+                if (cfg, case) not in med:
+                    continue
+                m, lo, hi, k = med[(cfg, case)]
+                out.append({"n": n, "case": case, "config": cfg, "rounds": k, "ns_median": m,
+                            "ns_min": lo, "ns_max": hi,
+                            "vs_bare": m / base[0] if base and base[0] else None})
+    return out
 
 
 def fmt(v, f):
@@ -80,18 +117,32 @@ def fmt(v, f):
 
 def table(kernel, s):
     lines = [f"== {kernel}   (NS/EVENT: one uevent; xBARE/xFLOOR: ratios of medians in this boot;"
-             " BPF-NS: BPF run time per event; LOOKUP-NS: one stat() of a missing legacy path)",
+             " BPF-NS: BPF run time per event; CPU-US: loader CPU per event; RSS-KB: loader peak RSS;"
+             " RING-KB: most data pending on the ring; LOOKUP-NS: one stat() of a missing legacy path)",
              f"{'CONFIG':<8} {'N':>7} {'NS/EVENT':>9} {'SPREAD':>15} {'xBARE':>6} {'xFLOOR':>6}"
-             f" {'BPF-NS':>7} {'SEEN':>7} {'LOST':>6} {'CPU-MS':>7} {'RSS-KB':>7} {'LOOKUP-NS':>9}"]
+             f" {'BPF-NS':>7} {'SEEN':>7} {'LOST':>6} {'CPU-US':>7} {'RSS-KB':>7} {'RING-KB':>7}"
+             f" {'LOOKUP-NS':>9}"]
     for e in s["results"]:
         lines.append(f"{e['config']:<8} {e['n']:>7} {e['ns_median']:>9.0f} "
                      f"{fmt(e['ns_min'], '%.0f') + '-' + fmt(e['ns_max'], '%.0f'):>15} "
                      f"{fmt(e['vs_bare'], '%.2f'):>6} {fmt(e['vs_floor'], '%.2f'):>6} "
                      f"{fmt(e.get('bpf_ns_per_event'), '%.0f'):>7} {fmt(e.get('seen'), '%d'):>7} "
-                     f"{fmt(e.get('lost'), '%d'):>6} {fmt(e.get('loader_cpu_ms'), '%d'):>7} "
-                     f"{fmt(e.get('peak_rss_kb'), '%d'):>7} {fmt(e.get('lookup_ns_median'), '%.0f'):>9}")
+                     f"{fmt(e.get('lost'), '%d'):>6} {fmt(e.get('loader_us_per_event'), '%.1f'):>7} "
+                     f"{fmt(e.get('peak_rss_kb'), '%d'):>7} {fmt(e.get('ring_hwm_kb'), '%d'):>7} "
+                     f"{fmt(e.get('lookup_ns_median'), '%.0f'):>9}")
+    if s.get("syswide"):
+        lines.append("")
+        lines.append("system-wide: ns per call (median, min-max) and the ratio to bare; out = a file"
+                     " outside sysfs, attr = an existing sysfs attribute, miss = a missing sysfs name;"
+                     " json = the dependents on, keys = -N")
+        lines.append(f"{'CASE':<11} {'N':>7} {'CONFIG':<6} {'NS/CALL':>8} {'SPREAD':>13} {'xBARE':>6}")
+        for e in s["syswide"]:
+            lines.append(f"{e['case']:<11} {e['n']:>7} {e['config']:<6} {e['ns_median']:>8.0f} "
+                         f"{'%.0f-%.0f' % (e['ns_min'], e['ns_max']):>13} "
+                         f"{fmt(e['vs_bare'], '%.2f'):>6}")
     for c, st in sorted(s["stop"].items()):
-        lines.append(f"stop after SIGINT: {c}: at most {st['max_ms']} ms, exit {st['exits']}")
+        lines.append(f"stop after SIGINT: {c}: summary out within {fmt(st.get('summary_max_ms'), '%d')} ms,"
+                     f" exited within {st['max_ms']} ms, exit {st['exits']}")
     if s["unavailable"]:
         lines.append("not available on this kernel: " + ", ".join(s["unavailable"]))
     return "\n".join(lines)
@@ -115,12 +166,39 @@ def plot(outdir, kernel, s):
               f"set ylabel 'ns per uevent (median, min-max)'; set key outside;"
               f"set title 'sysfs-audit: cost per uevent, {kernel} (one boot)';"
               f"plot {plots}")
+    return svg if gnuplot(script, kernel) else None
+
+
+def gnuplot(script, what):
     try:
         subprocess.run(["gnuplot", "-e", script], check=True)
     except (OSError, subprocess.CalledProcessError) as e:
-        print(f"summarize: gnuplot failed for {kernel}: {e}", file=sys.stderr)
+        print(f"summarize: gnuplot failed for {what}: {e}", file=sys.stderr)
+        return False
+    return True
+
+
+def plot_syswide(outdir, kernel, s):
+    """Bars: the ratio to bare of each lstat()/open() case, json and keys, at the largest N."""
+    rows = s.get("syswide") or []
+    if not rows:
         return None
-    return svg
+    n = max(e["n"] for e in rows)
+    ratio = {(e["case"], e["config"]): e["vs_bare"] for e in rows if e["n"] == n}
+    data = os.path.join(outdir, f"bench-{kernel}-syswide.dat")
+    with open(data, "w") as f:
+        f.write("case keys json\n")
+        for c in SYS_CASES:
+            f.write(f"{c} {ratio.get((c, 'keys')) or 0} {ratio.get((c, 'json')) or 0}\n")
+    svg = os.path.join(outdir, f"bench-{kernel}-syswide.svg")
+    script = (f"set terminal svg size 800,450 dynamic; set output '{svg}';"
+              f"set style data histograms; set style histogram clustered gap 1;"
+              f"set style fill solid 0.6 border -1; set yrange [0:*]; set key outside;"
+              f"set ylabel 'time per call / bare (median)'; set grid y;"
+              f"set title 'sysfs-audit: lstat()/open() system-wide, {kernel}, N={n} (one boot)';"
+              f"plot '{data}' using 2:xtic(1) title 'keys (-N)', '' using 3 title 'json (dependents)',"
+              f" 1 with lines lt 0 notitle")
+    return svg if gnuplot(script, f"{kernel} (system-wide)") else None
 
 
 def main():
@@ -134,9 +212,9 @@ def main():
             continue
         report[k] = summarize(rows)
         texts.append(table(k, report[k]))
-        svg = plot(outdir, k, report[k])
-        if svg:
-            texts.append(f"plot: {svg}")
+        for svg in (plot(outdir, k, report[k]), plot_syswide(outdir, k, report[k])):
+            if svg:
+                texts.append(f"plot: {svg}")
     text = "\n\n".join(texts) + "\n"
     with open(os.path.join(outdir, "bench.txt"), "w") as f:
         f.write(text)

@@ -224,18 +224,19 @@ static struct sa_deps *deps_start(struct sa_tracer *t, FILE *sink)
 {
 	struct sa_deps_opts dopts = { .json = true, .out = sink, .sysfs_root = env.sysfs,
 				      .phases = env.adopt ? &env.phases : NULL };
-	struct ring_buffer *rb = sa_tracer_ring(t);
+	struct ring_buffer *rb;
 	struct sa_deps *d;
 	int err;
 
-	if (!rb || !sink)
+	if (sa_tracer_interrupted(t) || !sink)
 		return NULL;
+	/* Before the tracer maps its ring: see cmd_trace.c. */
 	d = sa_deps_open(&dopts);
 	if (d && sa_tracer_adopted(t) && sa_pin_present(SA_PIN_ROOT, SA_PIN_DEPLINKS))
 		err = sa_deps_adopt(d, SA_PIN_ROOT);
 	else
 		err = d ? sa_deps_attach(d) : -1;
-	if (err || sa_deps_add_rings(d, rb)) {
+	if (err || !(rb = sa_tracer_ring(t)) || sa_deps_add_rings(d, rb)) {
 		sa_warn("dependents not traced (%s): the report has keys only", strerror(errno));
 		sa_deps_close(d);
 		return NULL;
@@ -317,6 +318,18 @@ static int gate_and_export(const struct sa_report *r, int *status)
 	return err ? EXIT_FAIL : 0;
 }
 
+/* Detach every program (once). */
+static void detach(struct rec_state *rs, struct sa_tracer **t, FILE **sink)
+{
+	sa_deps_close(rs->deps);
+	rs->deps = NULL;
+	sa_tracer_close(*t);
+	*t = NULL;
+	if (*sink)
+		fclose(*sink);
+	*sink = NULL;
+}
+
 int cmd_record(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
@@ -365,12 +378,17 @@ int cmd_record(int argc, char **argv)
 	sa_tracer_stats(t, &st);
 	if (rs.deps && deps_into_report(rs.deps, &r))
 		rc = EXIT_FAIL;
-	sa_deps_close(rs.deps);
-	sa_tracer_close(t);
+	/* The final phase boundaries go into the report; the links stay until detached. */
 	if (env.adopt)
 		unpin_all(&r);
-	if (sink)
-		fclose(sink);
+	/*
+	 * Detaching waits for the kernel (an RCU-tasks grace period per
+	 * fentry/fexit hook, one after the other: about a second with the
+	 * dependents): the report goes out first, unless a static audit
+	 * follows, which must not run inside the trace.
+	 */
+	if (env.rules || env.scan)
+		detach(&rs, &t, &sink);
 	r.end = time(NULL);
 	r.seen = st.seen;
 	r.emitted = st.emitted;
@@ -400,6 +418,7 @@ int cmd_record(int argc, char **argv)
 		if (gate_and_export(&r, &status))
 			rc = EXIT_FAIL;
 	}
+	detach(&rs, &t, &sink);
 	sa_report_free(&r);
 	return rc ? rc : status;
 }

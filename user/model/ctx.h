@@ -27,6 +27,12 @@ struct sa_ctx {
 	int ret;
 	unsigned int trunc;	/* SA_T_* */
 	unsigned long long ts_ns;	/* traced: CLOCK_MONOTONIC of the event (boot phases) */
+	/*
+	 * Non-zero: the same for every event of one device whose view did not
+	 * change (the tracer's decoded views), so that what the writers make
+	 * of the device's fields may be kept and reused. 0: unknown.
+	 */
+	unsigned long long view;
 };
 
 /* Running totals for the end-of-run summary. */

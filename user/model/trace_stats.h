@@ -16,6 +16,7 @@ struct sa_trace_stats {
 	unsigned long long bpf_run_ns, bpf_run_cnt;
 	unsigned long long cpu_ms;	/* loader user + system time */
 	unsigned long long maxrss_kb;	/* loader peak RSS */
+	unsigned long long ring_hwm_kb;	/* most data pending on the ring at once */
 };
 
 #endif

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,35 +50,19 @@ static void legacy_json(FILE *f, const struct sa_legacy *l)
 	fputs("]}", f);
 }
 
-/* One JSON line, written directly: this runs for every traced event. */
-static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
+/* A row's device part: subsystem, DEVPATH and DEVNAME. */
+static void row_dev(FILE *f, const struct sa_ctx *c)
 {
-	putc('{', f);
-	jw_kstr(f, "type", c->source ? "event" : "device");
-	if (c->source) {
-		if (c->seqnum)
-			fprintf(f, ",\"seqnum\":%llu,", c->seqnum);
-		else
-			fputs(",\"seqnum\":null,", f);
-		jw_kstr(f, "action", c->action);
-	}
-	putc(',', f);
 	jw_kstr(f, "subsystem", c->subsystem);
 	putc(',', f);
 	jw_kstr(f, "devpath", c->devpath);
 	putc(',', f);
 	jw_kstr(f, "devname", c->devname && *c->devname ? c->devname : NULL);
-	if (!c->source) {
-		putc(',', f);
-		jw_kstr(f, "class", c->class);
-		putc(',', f);
-		jw_kstr(f, "bus", c->bus);
-		putc(',', f);
-		jw_kstr(f, "driver", c->driver);
-	} else {
-		fprintf(f, ",\"sent\":%s,\"ret\":%d,", c->sent ? "true" : "false", c->ret);
-		jw_kstr(f, "source", c->source);
-	}
+}
+
+/* A row's legacy view and truncation list, and the line's end. */
+static void row_legacy(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
+{
 	putc(',', f);
 	legacy_json(f, l);
 	if (c->trunc) {
@@ -93,6 +78,175 @@ static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
 		putc(']', f);
 	}
 	fputs("}\n", f);
+}
+
+/*
+ * What the two device parts of a traced event's row came to, by the
+ * tracer's view id: a storm repeats the same devices, and escaping and
+ * joining their strings was most of the loader's work per event.
+ */
+#define MEMO_SLOTS 4096	/* view ids are sequential: distinct until 4096 views */
+
+static struct memo {
+	unsigned long long view;
+	char *dev, *legacy;
+	size_t ndev, nlegacy;
+} memo[MEMO_SLOTS];
+
+static char *render(void (*fn)(FILE *, const struct sa_ctx *, const struct sa_legacy *),
+		    const struct sa_ctx *c, const struct sa_legacy *l, size_t *len)
+{
+	char *buf = NULL;
+	FILE *m = open_memstream(&buf, len);
+
+	if (!m)
+		return NULL;
+	fn(m, c, l);
+	if (fclose(m)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+static void row_dev3(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	(void)l;
+	row_dev(f, c);
+}
+
+static const struct memo *memo_get(const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	struct memo *m = &memo[c->view & (MEMO_SLOTS - 1)];
+
+	if (m->view == c->view)
+		return m;
+	free(m->dev);
+	free(m->legacy);
+	memset(m, 0, sizeof(*m));
+	m->dev = render(row_dev3, c, l, &m->ndev);
+	m->legacy = render(row_legacy, c, l, &m->nlegacy);
+	if (!m->dev || !m->legacy)
+		return NULL;	/* out of memory: written directly */
+	m->view = c->view;
+	return m;
+}
+
+/* Decimal, without printf's parsing (every event has two numbers). */
+static void put_num(FILE *f, long long v)
+{
+	char buf[24], *p = buf + sizeof(buf);
+	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+
+	do
+		*--p = '0' + u % 10;
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	fwrite(p, 1, buf + sizeof(buf) - p, f);
+}
+
+/* Append "KEY":"S" to a line if S needs no escaping (else false: written the long way). */
+static bool put_plain(char **p, const char *key, const char *s)
+{
+	size_t k = strlen(key), n = strlen(s);
+
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == '"' || s[i] == '\\')
+			return false;
+	if (n > 64)
+		return false;
+	*(*p)++ = '"';
+	*p = mempcpy(*p, key, k);
+	*p = mempcpy(*p, "\":\"", 3);
+	*p = mempcpy(*p, s, n);
+	*(*p)++ = '"';
+	return true;
+}
+
+static char *put_dec(char *p, long long v)
+{
+	char buf[24], *q = buf + sizeof(buf);
+	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+
+	do
+		*--q = '0' + u % 10;
+	while (u /= 10);
+	if (v < 0)
+		*--q = '-';
+	return mempcpy(p, q, buf + sizeof(buf) - q);
+}
+
+#define LIT(p, s) mempcpy((p), (s), sizeof(s) - 1)
+
+/*
+ * A traced event whose device parts are kept: the line is put together in
+ * memory and written with few calls. False, with nothing written, when it
+ * cannot be (a field that needs escaping): written the long way.
+ */
+static bool row_fast(FILE *f, const struct sa_ctx *c, const struct memo *m)
+{
+	char head[128], tail[128], *p = head, *q = tail;
+
+	p = LIT(p, "{\"type\":\"event\",\"seqnum\":");
+	p = c->seqnum ? put_dec(p, (long long)c->seqnum) : LIT(p, "null");
+	*p++ = ',';
+	if (!c->action || !put_plain(&p, "action", c->action))
+		return false;
+	*p++ = ',';
+	q = c->sent ? LIT(q, ",\"sent\":true,\"ret\":") : LIT(q, ",\"sent\":false,\"ret\":");
+	q = put_dec(q, c->ret);
+	*q++ = ',';
+	if (!put_plain(&q, "source", c->source))
+		return false;
+	fwrite(head, 1, p - head, f);
+	fwrite(m->dev, 1, m->ndev, f);
+	fwrite(tail, 1, q - tail, f);
+	fwrite(m->legacy, 1, m->nlegacy, f);
+	return true;
+}
+
+/* One JSON line, written directly: this runs for every traced event. */
+static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	const struct memo *m = c->source && c->view ? memo_get(c, l) : NULL;
+
+	if (m && row_fast(f, c, m))
+		return;
+	putc('{', f);
+	jw_kstr(f, "type", c->source ? "event" : "device");
+	if (c->source) {
+		if (c->seqnum) {
+			fputs(",\"seqnum\":", f);
+			put_num(f, (long long)c->seqnum);
+			putc(',', f);
+		} else {
+			fputs(",\"seqnum\":null,", f);
+		}
+		jw_kstr(f, "action", c->action);
+	}
+	putc(',', f);
+	if (m)
+		fwrite(m->dev, 1, m->ndev, f);
+	else
+		row_dev(f, c);
+	if (!c->source) {
+		putc(',', f);
+		jw_kstr(f, "class", c->class);
+		putc(',', f);
+		jw_kstr(f, "bus", c->bus);
+		putc(',', f);
+		jw_kstr(f, "driver", c->driver);
+	} else {
+		fputs(c->sent ? ",\"sent\":true,\"ret\":" : ",\"sent\":false,\"ret\":", f);
+		put_num(f, c->ret);
+		putc(',', f);
+		jw_kstr(f, "source", c->source);
+	}
+	if (m)
+		fwrite(m->legacy, 1, m->nlegacy, f);
+	else
+		row_legacy(f, c, l);
 }
 
 json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l)

@@ -24,16 +24,28 @@ static struct {
 } cache[PROBE_CACHE];
 static int ncache;
 
+/*
+ * The kernel's BTF, parsed for the probes of one sa_bpf_select() call and
+ * freed at its end: it is 5-8 MB, and kept for the process it added to the
+ * loader's peak RSS on top of each object's own parse while loading.
+ */
+static struct btf *btf;
+static bool btf_tried;
+
 static struct btf *vmlinux_btf(void)
 {
-	static struct btf *btf;
-	static bool tried;
-
-	if (!tried) {
-		tried = true;
+	if (!btf_tried) {
+		btf_tried = true;
 		btf = btf__load_vmlinux_btf();
 	}
 	return btf;
+}
+
+static void vmlinux_btf_put(void)
+{
+	btf__free(btf);
+	btf = NULL;
+	btf_tried = false;
 }
 
 /*
@@ -151,6 +163,7 @@ int sa_bpf_select(struct bpf_object *obj, struct sa_bpf_select *s)
 			len += snprintf(s->missing + len, sizeof(s->missing) - len, "%s%s",
 					len ? ", " : "", bpf_program__name(p));
 	}
+	vmlinux_btf_put();
 	if (!s->nselected || (s->all_or_none && s->nselected < s->nwanted)) {
 		bpf_object__for_each_program(p, obj)
 			bpf_program__set_autoload(p, false);

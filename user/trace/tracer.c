@@ -27,6 +27,7 @@
 #include "trace/event.h"
 #include "trace/ring_decode.h"
 #include "trace/pin.h"
+#include "trace/views.h"
 #include "sysfs_audit.skel.h"
 #include "trace/tracer.h"
 
@@ -44,6 +45,7 @@ struct sa_tracer {
 	struct sa_tracer_opts o;
 	struct sysfs_audit_bpf *skel;
 	struct ring_buffer *rb;
+	struct sa_views *views;		/* decoded views of the devices seen */
 	enum sa_attach_mode used;
 	sa_event_fn fn;
 	void *ctx;
@@ -309,40 +311,40 @@ static void dump_record(const struct sa_event *e)
 static int handle_record(void *ctx, void *data, size_t len)
 {
 	struct sa_tracer *t = ctx;
+	const struct sa_view *v;
 	struct sa_event e;
-	struct sa_legacy l;
+	struct sa_rec h;
 	struct sa_ctx c;
 	int err;
 
 	t->consumed++;
-	if (sa_rec_decode(data, len, &e)) {
-		t->malformed++;
-		goto check;
-	}
-	if (t->debug)
+	if (t->debug && !sa_rec_decode(data, len, &e))
 		dump_record(&e);
-	c = (struct sa_ctx){
-		.action = sa_action_name(e.action),
-		.subsystem = e.subsystem,
-		.devpath = e.devpath,
-		.devname = e.devname,
-		.source = sa_source_name(e.source),
-		.seqnum = e.seqnum,
-		.sent = e.flags & SA_F_SENT,
-		.ret = e.ret,
-		.trunc = e.trunc,
-		.ts_ns = e.ts_ns,
-	};
-	err = sa_event_legacy(&e, &l);
+	v = sa_views_get(t->views, data, len, &h, &err);
 	if (err == -ENOMEM) {
-		sa_legacy_free(&l);
 		t->cb_err = ENOMEM;
 		return -ENOMEM;
 	}
-	if (err)
+	if (!v) {
 		t->malformed++;
-	err = t->fn(t->ctx, &c, &l);
-	sa_legacy_free(&l);
+		goto check;
+	}
+	c = (struct sa_ctx){
+		.action = sa_action_name(h.action),
+		.subsystem = v->subsystem,
+		.devpath = v->devpath,
+		.devname = v->devname,
+		.source = sa_source_name(h.source),
+		.seqnum = h.seqnum,
+		.sent = h.flags & SA_F_SENT,
+		.ret = h.ret,
+		.trunc = v->trunc,
+		.view = v->id,
+		.ts_ns = h.ts_ns,
+	};
+	if (v->err)
+		t->malformed++;
+	err = t->fn(t->ctx, &c, &v->l);
 	if (err) {
 		t->cb_err = err < 0 ? -err : EIO;
 		return -ECANCELED;
@@ -488,8 +490,10 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		return -ENODATA;
 	}
 	t = calloc(1, sizeof(*t));
-	if (!t)
+	if (!t || !(t->views = sa_views_new())) {
+		free(t);
 		return -ENOMEM;
+	}
 	t->o = *o;
 	t->debug = getenv("SYSFS_AUDIT_DEBUG");
 	if (!t->o.interval_ms)
@@ -533,20 +537,13 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		rc = -ENOENT;
 	}
 	if (rc) {
+		sa_views_free(t->views);
 		free(t);
 		return rc;
 	}
 	if (t->adopted)
 		fprintf(stderr, "sysfs-audit: adopted the pinned boot audit (%s, %d links)\n",
 			sa_tracer_attach_name(t), t->nplinks);
-	t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.events), handle_record, t, NULL);
-	if (!t->rb) {
-		rc = -errno;
-		sa_warn("cannot create the ring buffer consumer: %s", strerror(errno));
-		sysfs_audit_bpf__destroy(t->skel);
-		free(t);
-		return rc;
-	}
 	*out = t;
 	return 0;
 }
@@ -575,9 +572,31 @@ void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx)
 	t->tick_ctx = ctx;
 }
 
+bool sa_tracer_interrupted(const struct sa_tracer *t)
+{
+	return t->interrupted;
+}
+
+/*
+ * The consumer maps the ring on first use, not at load: both of its
+ * mappings count in the loader's RSS at once, and loading another BPF
+ * object (the dependents) parses the kernel's BTF again, a few MB that
+ * must not add to them in the peak.
+ */
 struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
 {
-	return t->interrupted ? NULL : t->rb;
+	if (t->interrupted)
+		return NULL;
+	if (!t->rb) {
+		t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.events), handle_record, t, NULL);
+		if (!t->rb) {
+			int err = errno ? errno : ENOMEM;
+
+			sa_warn("cannot create the ring buffer consumer: %s", strerror(err));
+			errno = err;
+		}
+	}
+	return t->rb;
 }
 
 /*
@@ -596,9 +615,10 @@ static void print_stats(const struct sa_tracer *t)
 
 	sa_tracer_stats(t, &st);
 	fprintf(stderr, "sysfs-audit: stats seen=%llu emitted=%llu lost=%llu consumed=%llu "
-		"malformed=%llu bpf_run_ns=%llu bpf_run_cnt=%llu cpu_ms=%llu maxrss_kb=%llu\n",
+		"malformed=%llu bpf_run_ns=%llu bpf_run_cnt=%llu cpu_ms=%llu maxrss_kb=%llu "
+		"ring_hwm_kb=%llu\n",
 		st.seen, st.emitted, st.lost, st.consumed, st.malformed, st.bpf_run_ns,
-		st.bpf_run_cnt, st.cpu_ms, st.maxrss_kb);
+		st.bpf_run_cnt, st.cpu_ms, st.maxrss_kb, st.ring_hwm_kb);
 }
 
 int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
@@ -608,6 +628,8 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 
 	if (t->interrupted)
 		return 0;
+	if (!sa_tracer_ring(t))
+		return -errno;
 	t->fn = fn;
 	t->ctx = ctx;
 	if (t->o.duration_s)
@@ -696,6 +718,7 @@ void sa_tracer_stats(const struct sa_tracer *t, struct sa_trace_stats *st)
 	st->emitted = sa_bpf_percpu_sum(t->skel->maps.stats, SA_STAT_EMITTED);
 	st->lost = sa_bpf_percpu_sum(t->skel->maps.stats, SA_STAT_LOST);
 	st->skipped = sa_bpf_percpu_sum(t->skel->maps.stats, SA_STAT_SKIPPED);
+	st->ring_hwm_kb = t->skel->bss->ring_hwm >> 10;
 	st->consumed = t->consumed;
 	st->malformed = t->malformed;
 	st->unread = st->emitted > st->consumed ? st->emitted - st->consumed : 0;
@@ -705,7 +728,9 @@ void sa_tracer_close(struct sa_tracer *t)
 {
 	if (!t || t->interrupted)
 		return;	/* the loading thread may still use it; we are exiting */
-	ring_buffer__free(t->rb);
+	if (t->rb)
+		ring_buffer__free(t->rb);
+	sa_views_free(t->views);
 	if (t->bss)
 		munmap(t->bss, t->bss_len);
 	while (t->nplinks > 0)

@@ -26,7 +26,13 @@ struct sa_tracer_opts {
 	bool adopt;		/* take over the state pinned by `boot --start`, if any (pin.h) */
 };
 
-#define SA_DEFAULT_BUFFER_MB 8
+/*
+ * Both mappings of the ring count in the loader's RSS (on 6.12 as soon as
+ * it is mapped): 2 MiB (about 15 000 undrained records) is 4 MiB of it.
+ * The reader keeps up with a storm (ring_hwm_kb in the stats line and
+ * make bench; docs/performance.md).
+ */
+#define SA_DEFAULT_BUFFER_MB 2
 
 /* Called for every traced device uevent, in order. Non-zero stops the trace. */
 typedef int (*sa_event_fn)(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l);
@@ -54,10 +60,14 @@ int sa_tracer_exit_status(int err);
 
 /*
  * The consumer's ring buffer, so that other BPF objects (the dependents)
- * can add their rings and be drained in the same loop. NULL when the trace
- * was stopped while loading.
+ * can add their rings and be drained in the same loop; mapped on the first
+ * call, so call it after loading them. NULL when the trace was stopped
+ * while loading, or it cannot be mapped (said on stderr).
  */
 struct ring_buffer *sa_tracer_ring(struct sa_tracer *t);
+
+/* Stopped while loading: nothing is attached, the trace is empty. */
+bool sa_tracer_interrupted(const struct sa_tracer *t);
 
 /* Call @fn(@ctx) after every drain, in the consuming thread. */
 void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);

@@ -28,7 +28,7 @@ start() {
 	_t0=$(uptime_ms)
 	case $1 in
 	bare) return 0 ;;
-	floor) sysfs-audit trace -C >/dev/null 2>/tmp/bench.err & ;;
+	floor) sysfs-audit trace -C --json >/tmp/bench.out 2>/tmp/bench.err & ;;
 	json) sysfs-audit trace --json >/tmp/bench.out 2>/tmp/bench.err & ;;
 	keys) sysfs-audit trace --json -N >/tmp/bench.out 2>/tmp/bench.err & ;;
 	table) sysfs-audit trace >/tmp/bench.out 2>/tmp/bench.err & ;;
@@ -56,6 +56,16 @@ tracer() { case $1 in floor|json|keys|table|fexit|kprobe) return 0 ;; esac; retu
 lpath="$(readlink -f /sys/class/block/vda | sed 's|/block/vda$||')/block:vda"
 diag "lookup storm path: $lpath"
 
+# The system-wide case: the dependents' hooks run for every process, on
+# every path. N lstat() and N open() of a file outside sysfs, of an
+# existing sysfs attribute and of a missing sysfs name, in bare (nothing
+# attached), json (the dependents on) and keys (-N).
+vdir=$(readlink -f /sys/class/block/vda)
+echo data >/tmp/bench.file
+sys_paths="out=/tmp/bench.file attr=$vdir/size miss=$vdir/no_such_attr"
+diag "system-wide paths: $sys_paths"
+syswide() { case $1 in bare|json|keys) return 0 ;; esac; return 1; }
+
 round=1
 while [ $round -le $rounds ]; do
 	# Rotate the order every round: no configuration always goes first.
@@ -68,39 +78,59 @@ while [ $round -le $rounds ]; do
 			ktap_result 0 "round $round: $cfg not available on this kernel (said why above)"
 			continue
 		fi
-		prev="seen=0 emitted=0 lost=0 consumed=0"
 		for n in $sizes; do
 			quiet
+			# The counters and the loader's CPU right before the storm
+			# (loading, the verifier, the lookup storms are not its cost).
+			if tracer $cfg; then
+				prev=$(stats | tr ' ' '\n' | grep -E '^(seen|emitted|lost|consumed|cpu_ms|bpf_run_ns|bpf_run_cnt)=' | tr '\n' ' ')
+			fi
 			out=$(ustorm -f /tmp/uevents.list -n $n) || good=1
 			quiet
 			extra=
 			if tracer $cfg; then
 				now=$(stats)
-				extra=$(echo "$prev $now" | awk '{
-					for (i = 1; i <= NF; i++) { split($i, kv, "="); if (i <= 4) p[kv[1]] = kv[2]; else c[kv[1]] = kv[2] }
-					printf ",\"seen\":%d,\"emitted\":%d,\"lost\":%d,\"consumed\":%d,\"bpf_run_ns\":%s,\"bpf_run_cnt\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%s",
+				extra=$(echo "$prev | $now" | awk '{
+					for (i = 1; i <= NF; i++) { if ($i == "|") { cur = 1; continue }; split($i, kv, "="); if (!cur) p[kv[1]] = kv[2]; else c[kv[1]] = kv[2] }
+					printf ",\"seen\":%d,\"emitted\":%d,\"lost\":%d,\"consumed\":%d,\"bpf_run_ns\":%s,\"bpf_run_cnt\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%s,\"ring_hwm_kb\":%s",
 						c["seen"] - p["seen"], c["emitted"] - p["emitted"], c["lost"] - p["lost"],
-						c["consumed"] - p["consumed"], c["bpf_run_ns"], c["bpf_run_cnt"], c["cpu_ms"], c["maxrss_kb"] }')
-				prev=$(echo "$now" | awk '{ print $1, $2, $3, $4 }')
+						c["consumed"] - p["consumed"], c["bpf_run_ns"] - p["bpf_run_ns"], c["bpf_run_cnt"] - p["bpf_run_cnt"], c["cpu_ms"] - p["cpu_ms"], c["maxrss_kb"], c["ring_hwm_kb"] == "" ? "null" : c["ring_hwm_kb"] }')
 			fi
 			ns=$(echo "$out" | sed -n 's/.*ns_per_event=\([0-9]*\).*/\1/p')
 			lk=$(legacy_consumer poll "$lpath" $n | sed -n 's/.*ns_per_call=\([0-9]*\).*/\1/p')
-			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"available\":true,\"n\":$n,\"devices\":$ndev,\"ns_per_event\":${ns:-null},\"lookup_ns\":${lk:-null},\"attach_ms\":${attach_ms:-0}$extra}"
+			sys=
+			if syswide $cfg; then
+				for p in $sys_paths; do
+					for op in lstat open; do
+						o=; [ $op = open ] && o=-o
+						v=$(pathstorm $o -n $n "${p#*=}" | sed -n 's/.*ns_per_call=\([0-9]*\).*/\1/p')
+						sys="$sys,\"${op}_${p%%=*}\":${v:-null}"
+					done
+				done
+				sys=",\"syswide\":{${sys#,}}"
+			fi
+			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"available\":true,\"n\":$n,\"devices\":$ndev,\"ns_per_event\":${ns:-null},\"lookup_ns\":${lk:-null},\"attach_ms\":${attach_ms:-0}$extra$sys}"
 		done
 		if [ -n "$pid" ]; then
 			t0=$(uptime_ms)
 			# ueventmon has no handler: a background job ignores SIGINT.
 			if tracer $cfg; then kill -INT $pid; else kill -TERM $pid; fi
-			i=0
+			i=0 sum_ms=null
 			while kill -0 $pid 2>/dev/null && [ $i -lt 1000 ]; do
+				# When the summary is out (the table's or the JSON one);
+				# the exit may follow later, once the hooks are detached.
+				[ "$sum_ms" = null ] && tracer $cfg &&
+					tail -c 8192 /tmp/bench.out | grep -q '^{"type":"summary"\|(attach: ' &&
+					sum_ms=$(($(uptime_ms) - t0))
 				usleep 10000
 				i=$((i + 1))
 			done
 			stop_ms=$(($(uptime_ms) - t0))
+			tracer $cfg && [ "$sum_ms" = null ] && sum_ms=$stop_ms
 			wait $pid
 			st=$?
 			kill -0 $pid 2>/dev/null && { kill -9 $pid; good=1; }
-			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"stop_ms\":$stop_ms,\"exit\":$st}"
+			echo "# BENCH {\"round\":$round,\"config\":\"$cfg\",\"stop_ms\":$stop_ms,\"summary_ms\":$sum_ms,\"exit\":$st}"
 			tracer $cfg && [ $st -ne 0 ] && good=1
 		fi
 		ktap_result $good "round $round: $cfg ran its storms and stopped"

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for user/trace/views.c: a record seen again (other seqnum,
+ * time, result and action) gives the same decoded view without decoding;
+ * a record that differs in any byte of its device part gives its own; a
+ * malformed record gives none, every time. TAP output.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tap.h"
+
+#include "output/stream.h"
+#include "trace/event.h"
+#include "trace/views.h"
+
+/* The JSON row of an event of view @w, its device parts kept (@id) or not (0). */
+static char *row(const struct sa_view *w, const struct sa_rec *h, unsigned long long id)
+{
+	struct sa_ctx c = {
+		.action = sa_action_name(h->action), .subsystem = w->subsystem,
+		.devpath = w->devpath, .devname = w->devname,
+		.source = sa_source_name(h->source), .seqnum = h->seqnum,
+		.sent = h->flags & SA_F_SENT, .ret = h->ret, .trunc = w->trunc, .view = id,
+	};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	sa_print_row(m, SA_FMT_JSON, &c, &w->l);
+	fclose(m);
+	return buf;
+}
+
+static union {
+	struct sa_rec r;
+	unsigned char b[SA_REC_MAX];
+} rec;
+static size_t used;
+
+static unsigned short put(const char *s)
+{
+	size_t off = used;
+
+	memcpy(rec.b + used, s, strlen(s) + 1);
+	used += strlen(s) + 1;
+	return off;
+}
+
+/* /block/<name>: a disk whose parent is a modern root device. */
+static void disk(const char *name, const char *devpath)
+{
+	memset(&rec, 0, sizeof(rec));
+	rec.r.nchain = 2;
+	rec.r.physdev = 1;
+	rec.r.devlink = -1;
+	rec.r.source = SA_SRC_TRACEPOINT;
+	rec.r.flags = SA_F_SEQNUM | SA_F_SENT | SA_F_CLASS | SA_F_PHYSPATH | SA_F_PHYSBUS;
+	used = sizeof(rec.r) + 2 * sizeof(struct sa_rnode);
+	rec.r.str[SA_S_DEVPATH] = put(devpath);
+	rec.r.str[SA_S_SUBSYS] = put("block");
+	rec.r.str[SA_S_DEVNAME] = put(name);
+	rec.r.str[SA_S_BUS] = put("virtio");
+	rec.r.node[0] = (struct sa_rnode){ .kind = SA_K_BLOCK, .lparent = 1 };
+	rec.r.node[0].name = put(name);
+	rec.r.node[0].class = put("block");
+	rec.r.node[1] = (struct sa_rnode){ .kind = SA_K_MODERN, .lparent = -1, .kdepth = 3 };
+	rec.r.size = used;
+}
+
+int main(void)
+{
+	struct sa_views *v = sa_views_new();
+	const struct sa_view *a, *b, *c;
+	struct sa_rec h;
+	int err;
+
+	ok(v != NULL, "a table of views");
+	disk("vda", "/devices/pci0000:00/virtio1/block/vda");
+	rec.r.seqnum = 10;
+	rec.r.action = 2;
+	a = sa_views_get(v, rec.b, used, &h, &err);
+	ok(a && !err && !a->err, "a well-formed record gives a view");
+	ok(h.seqnum == 10 && h.action == 2, "the event's header fields come back as sent");
+	is(a ? a->devpath : NULL, "/devices/pci0000:00/virtio1/block/vda", "DEVPATH");
+	is(a ? a->l.devpath : NULL, "/block/vda", "legacy DEVPATH");
+	is(a ? a->l.physdevpath : NULL, "/devices/pci0000:00/virtio1", "PHYSDEVPATH");
+	is(a ? a->l.physdevbus : NULL, "virtio", "PHYSDEVBUS");
+
+	/* The same device again: another event, the same view. */
+	rec.r.seqnum = 11;
+	rec.r.ts_ns = 12345;
+	rec.r.ret = -105;
+	rec.r.action = 0;
+	rec.r.flags &= ~SA_F_SENT;
+	b = sa_views_get(v, rec.b, used, &h, &err);
+	ok(b == a && !err, "the next event of the device reuses its view");
+	ok(h.seqnum == 11 && h.ret == -105 && h.action == 0 && !(h.flags & SA_F_SENT),
+	   "with this event's own header fields");
+
+	/* Any byte of the device part differs: another view. */
+	rec.r.flags &= ~SA_F_PHYSBUS;
+	c = sa_views_get(v, rec.b, used, &h, &err);
+	ok(c && !err && !c->l.physdevbus, "a device flag changed: decoded again");
+	disk("vdb", "/devices/pci0000:00/virtio2/block/vdb");
+	c = sa_views_get(v, rec.b, used, &h, &err);
+	ok(c && !err, "another device gets its own view");
+	is(c ? c->l.devpath : NULL, "/block/vdb", "its legacy DEVPATH");
+	disk("vda", "/devices/pci0000:00/virtio1/block/vda");
+	rec.b[rec.r.node[0].name] = 'x';	/* a renamed disk, same length */
+	c = sa_views_get(v, rec.b, used, &h, &err);
+	is(c ? c->l.devpath : NULL, "/block/xda", "one string byte differs: decoded again");
+
+	/* The writer's kept parts give the same line as writing it all. */
+	for (int i = 0; i < 3; i++) {
+		static const char *const names[] = { "sdb1", "sd\"c", "sd\\d" };
+		char *kept, *plain;
+
+		disk(names[i], "/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0/block/sdb");
+		rec.r.seqnum = i ? 18446744073709551615ULL : 0;
+		rec.r.ret = -i * 7;
+		rec.r.action = i;
+		rec.r.trunc = i == 2 ? SA_T_NAME | SA_T_CHAIN : 0;
+		if (i == 1)
+			rec.r.flags &= ~SA_F_SENT;
+		c = sa_views_get(v, rec.b, used, &h, &err);
+		if (!c) {
+			ok(0, "a view for the row test");
+			continue;
+		}
+		kept = row(c, &h, c->id);
+		kept = (free(kept), row(c, &h, c->id));	/* the second time from memory */
+		plain = row(c, &h, 0);
+		is(kept, plain, i == 0 ? "a row from kept parts equals the row written in full" :
+		   i == 1 ? "... with a quote in a name, not sent, a negative result" :
+		   "... with a backslash and truncated fields");
+		free(kept);
+		free(plain);
+	}
+
+	/* A storm's round-robin over 724 devices: the second turn decodes none. */
+	{
+		static const struct sa_view *first[724];
+		int same = 0;
+
+		for (int turn = 0; turn < 2; turn++)
+			for (int i = 0; i < 724; i++) {
+				char name[16], path[64];
+
+				snprintf(name, sizeof(name), "loop%d", i);
+				snprintf(path, sizeof(path), "/devices/virtual/block/loop%d", i);
+				disk(name, path);
+				c = sa_views_get(v, rec.b, used, &h, &err);
+				if (!turn)
+					first[i] = c;
+				else
+					same += c && c == first[i];
+			}
+		ok(same == 724, "724 devices, round-robin: every view found again (%d)", same);
+	}
+
+	/* Malformed, twice: never a view, never one remembered. */
+	disk("vda", "/devices/pci0000:00/virtio1/block/vda");
+	rec.r.str[SA_S_DEVNAME] = 4;	/* inside the header */
+	for (int i = 0; i < 2; i++) {
+		c = sa_views_get(v, rec.b, used, &h, &err);
+		ok(!c && err == -EINVAL, "a malformed record gives no view (%s time)",
+		   i ? "second" : "first");
+	}
+	ok(!sa_views_get(v, rec.b, 10, &h, &err) && err == -EINVAL, "shorter than a header");
+	ok(!sa_views_get(v, rec.b, SA_REC_MAX + 1, &h, &err) && err == -EINVAL,
+	   "longer than any record");
+	sa_views_free(v);
+	return tap_done();
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A table of decoded views, indexed by a hash of the record's device part
+ * and confirmed by comparing all of its bytes: a record is trusted no more
+ * than before, only not decoded twice.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/event.h"
+#include "trace/ring_decode.h"
+#include "trace/views.h"
+
+/*
+ * A power of two. A record is looked for in WAYS consecutive slots: with
+ * one slot per hash, devices whose hashes collided evicted each other at
+ * every turn of a round-robin storm (~20 % of 211 devices, ~half of 724).
+ */
+#define NSLOTS 4096
+#define WAYS 8
+
+struct slot {
+	unsigned char *key;	/* the record, its event fields zeroed */
+	size_t len;
+	struct sa_view view;
+};
+
+struct sa_views {
+	struct slot slot[NSLOTS];
+	/* The key being looked up: a record, aligned as one. */
+	unsigned char buf[SA_REC_MAX] __attribute__((aligned(8)));
+	struct sa_event e;		/* a record being decoded */
+	unsigned int victim;		/* which way a full window gives up next */
+};
+
+/* View ids are unique in the process: the writers key what they keep by them. */
+static unsigned long long next_id;
+
+struct sa_views *sa_views_new(void)
+{
+	return calloc(1, sizeof(struct sa_views));
+}
+
+static void slot_clear(struct slot *s)
+{
+	free(s->key);
+	free(s->view.subsystem);
+	free(s->view.devpath);
+	free(s->view.devname);
+	sa_legacy_free(&s->view.l);
+	memset(s, 0, sizeof(*s));
+}
+
+void sa_views_free(struct sa_views *v)
+{
+	if (!v)
+		return;
+	for (int i = 0; i < NSLOTS; i++)
+		slot_clear(&v->slot[i]);
+	free(v);
+}
+
+/* FNV-1a-like over 8-byte words (the table only needs a spread). */
+static uint64_t hash(const unsigned char *p, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL, w;
+
+	for (; len >= 8; p += 8, len -= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
+	}
+	while (len--)
+		h = (h ^ *p++) * 0x100000001b3ULL;
+	return h ^ (h >> 29);
+}
+
+/* Decode @len bytes of v->buf's record into @s; 0, -EINVAL or -ENOMEM. */
+static int fill(struct sa_views *v, struct slot *s, const void *rec, size_t len)
+{
+	struct sa_view *w = &s->view;
+	int err;
+
+	if (sa_rec_decode(rec, len, &v->e))
+		return -EINVAL;
+	s->key = malloc(len);
+	w->subsystem = strdup(v->e.subsystem);
+	w->devpath = strdup(v->e.devpath);
+	w->devname = strdup(v->e.devname);
+	if (!s->key || !w->subsystem || !w->devpath || !w->devname)
+		return -ENOMEM;
+	memcpy(s->key, v->buf, len);
+	s->len = len;
+	w->id = ++next_id;
+	w->trunc = v->e.trunc;
+	err = sa_event_legacy(&v->e, &w->l);
+	if (err == -ENOMEM)
+		return err;
+	w->err = err;
+	return 0;
+}
+
+const struct sa_view *sa_views_get(struct sa_views *v, const void *rec, size_t len,
+				   struct sa_rec *hdr, int *err)
+{
+	struct sa_rec *k = (struct sa_rec *)v->buf;
+	struct slot *s;
+	uint64_t h0;
+
+	*err = -EINVAL;
+	if (len < sizeof(*hdr) || len > sizeof(v->buf))
+		return NULL;
+	memcpy(hdr, rec, sizeof(*hdr));
+	memcpy(v->buf, rec, len);
+	k->seqnum = 0;
+	k->ts_ns = 0;
+	k->ret = 0;
+	k->flags &= ~(SA_F_SEQNUM | SA_F_SENT);
+	k->action = 0;
+	k->source = 0;
+	h0 = hash(v->buf, len);
+	s = NULL;
+	for (unsigned int i = 0; i < WAYS; i++) {
+		struct slot *t = &v->slot[(h0 + i) & (NSLOTS - 1)];
+
+		if (t->key && t->len == len && !memcmp(t->key, v->buf, len)) {
+			*err = 0;
+			return &t->view;
+		}
+		if (!t->key && !s)
+			s = t;
+	}
+	if (!s)
+		s = &v->slot[(h0 + v->victim++ % WAYS) & (NSLOTS - 1)];
+	slot_clear(s);
+	*err = fill(v, s, rec, len);
+	if (*err) {
+		slot_clear(s);
+		return NULL;
+	}
+	return &s->view;
+}
