@@ -109,12 +109,25 @@ void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member
 	a->tot.unreadable++;
 }
 
+void sa_audit_limit(struct sa_audit *a, const char *file, const char *member,
+		    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(file, member, fmt, ap);
+	va_end(ap);
+	a->tot.limited++;
+}
+
 int sa_audit_exit(const struct sa_audit *a)
 {
 	if (a->write_failed)
 		return EXIT_FAIL;
 	if (a->tot.unreadable)
 		return EXIT_INPUT;
+	if (a->tot.limited)
+		return EXIT_LIMIT;
 	if (a->fail_on & SA_FAIL_FINDINGS)
 		return a->tot.findings ? EXIT_FAIL_FINDINGS : EXIT_OK;
 	return a->tot.findings ? EXIT_FOUND : EXIT_OK;

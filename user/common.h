@@ -29,6 +29,7 @@ enum sa_exit {
 	EXIT_FAIL_PATHS = 16,		/* --fail-on=paths: events needed legacy links */
 	EXIT_FAIL_DEPENDENTS = 17,	/* --fail-on=dependents: legacy dependents named */
 	EXIT_FAIL_FINDINGS = 18,	/* --fail-on=findings: static findings present */
+	EXIT_LIMIT = 19,	/* rules/scan: a bound on work was hit, the input read in part */
 };
 
 /* "sysfs-audit: <message>" on stderr. */

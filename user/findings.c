@@ -75,9 +75,9 @@ int sa_totals_print(FILE *f, bool json, const char *command, const struct sa_tot
 
 	if (!json) {
 		fprintf(stderr, "sysfs-audit %s: %lu files, %lu findings (%lu errors, "
-			"%lu warnings, %lu notes), %lu unreadable\n", command, t->files,
-			t->findings, t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING],
-			t->by_sev[SA_SEV_NOTE], t->unreadable);
+			"%lu warnings, %lu notes), %lu unreadable, %lu cut at a limit\n", command,
+			t->files, t->findings, t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING],
+			t->by_sev[SA_SEV_NOTE], t->unreadable, t->limited);
 		return 0;
 	}
 	o = json_object_new_object();
@@ -91,6 +91,7 @@ int sa_totals_print(FILE *f, bool json, const char *command, const struct sa_tot
 	json_object_object_add(o, "warnings", json_object_new_int64(t->by_sev[SA_SEV_WARNING]));
 	json_object_object_add(o, "notes", json_object_new_int64(t->by_sev[SA_SEV_NOTE]));
 	json_object_object_add(o, "unreadable", json_object_new_int64(t->unreadable));
+	json_object_object_add(o, "limited", json_object_new_int64(t->limited));
 	ret = fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
 								JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(o);

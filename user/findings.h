@@ -42,6 +42,7 @@ int sa_finding_print(FILE *f, bool json, const struct sa_finding *x);
 /* Totals for the last line of output. */
 struct sa_totals {
 	unsigned long files, findings, unreadable;
+	unsigned long limited;	/* inputs read only up to a bound on work */
 	unsigned long by_sev[3];
 };
 

@@ -119,7 +119,11 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 	const char *name = member ? member : file, *why = NULL;
 
 	if (sa_is_elf(buf, len)) {
-		if (sa_scan_elf(buf, len, on_hit, &c, &why))
+		int err = sa_scan_elf(buf, len, on_hit, &c, &why);
+
+		if (err == -E2BIG)
+			sa_audit_limit(a, file, member, "%s", why);
+		else if (err)
 			sa_audit_bad_input(a, file, member, "%s", why ? why : "cannot read ELF");
 	} else if (top && sa_is_archive(buf, len)) {
 		static const struct sa_initramfs_ops ops = { on_member, on_image_error };

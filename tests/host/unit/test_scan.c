@@ -132,6 +132,138 @@ static void elf_tests(void)
 	free(self);
 }
 
+/* ---- crafted ELF files ------------------------------------------------------ */
+
+#include <elf.h>
+
+struct span {
+	size_t off, len;	/* in the data, which starts at file offset 64 */
+};
+
+/*
+ * An ELF64 file: header, @data, then section headers (a null one plus one
+ * read-only PROGBITS section per span; extended numbering past 0xff00).
+ */
+static char *mk_elf(const char *data, size_t dlen, const struct span *sp, size_t nsp,
+		    size_t repeat, size_t *len)
+{
+	size_t nsec = nsp * repeat, shoff = (sizeof(Elf64_Ehdr) + dlen + 7) & ~(size_t)7;
+	char *b;
+	Elf64_Ehdr *eh;
+	Elf64_Shdr *sh;
+
+	*len = shoff + (nsec + 1) * sizeof(Elf64_Shdr);
+	b = calloc(1, *len);
+	if (!b)
+		return NULL;
+	eh = (Elf64_Ehdr *)b;
+	memcpy(eh->e_ident, ELFMAG, SELFMAG);
+	eh->e_ident[EI_CLASS] = ELFCLASS64;
+	eh->e_ident[EI_DATA] = ELFDATA2LSB;
+	eh->e_ident[EI_VERSION] = EV_CURRENT;
+	eh->e_type = ET_EXEC;
+	eh->e_machine = EM_X86_64;
+	eh->e_version = EV_CURRENT;
+	eh->e_ehsize = sizeof(Elf64_Ehdr);
+	eh->e_shentsize = sizeof(Elf64_Shdr);
+	eh->e_shoff = shoff;
+	eh->e_shnum = nsec + 1 < SHN_LORESERVE ? nsec + 1 : 0;
+	memcpy(b + sizeof(Elf64_Ehdr), data, dlen);
+	sh = (Elf64_Shdr *)(b + shoff);
+	if (!eh->e_shnum)
+		sh[0].sh_size = nsec + 1;
+	for (size_t i = 0; i < nsec; i++) {
+		sh[i + 1].sh_type = SHT_PROGBITS;
+		sh[i + 1].sh_flags = SHF_ALLOC;
+		sh[i + 1].sh_offset = sizeof(Elf64_Ehdr) + sp[i % nsp].off;
+		sh[i + 1].sh_size = sp[i % nsp].len;
+		sh[i + 1].sh_addralign = 1;
+	}
+	return b;
+}
+
+/* Scan a crafted ELF: the hits in out[], the return value, the work done. */
+static int elf_case(const char *data, size_t dlen, const struct span *sp, size_t nsp,
+		    size_t repeat, struct sa_elf_stats *st)
+{
+	const char *why = NULL;
+	size_t len;
+	char *b = mk_elf(data, dlen, sp, nsp, repeat, &len);
+	int err;
+
+	outn = 0;
+	out[0] = '\0';
+	if (!b)
+		return -ENOMEM;
+	err = sa_scan_elf(b, len, on_hit, NULL, &why);
+	sa_scan_elf_stats(st);
+	free(b);
+	return err;
+}
+
+static void elf_hostile_tests(void)
+{
+	size_t big = 1 << 20, n;
+	char *d = malloc(big);
+	struct sa_elf_stats st;
+	struct span all, two[2];
+	int err;
+
+	if (!d)
+		return;
+	/* 1 MiB of "device/.." without a NUL or /sys: 116 508 hits, none reported */
+	for (n = 0; n + 9 <= big; n += 9)
+		memcpy(d + n, "device/..", 9);
+	all = (struct span){ 0, n };
+	err = elf_case(d, n, &all, 1, 1, &st);
+	ok(!err && !out[0] && st.bytes == n,
+	   "1 MiB NUL-free string of device/.. hits: nothing reported, %llu bytes scanned "
+	   "once (%zu)", st.bytes, n);
+	/* the companion /sys in the last bytes of that one string: found */
+	memcpy(d + n - 4, "/sys", 4);
+	err = elf_case(d, n, &all, 1, 1, &st);
+	ok(!err && !strcmp(out, "note legacy-path device/..|") && st.bytes == n,
+	   "... with /sys in its last 4 bytes: the note, still one pass (%s)", out);
+	/* 60 000 sections over the same data: merged, every byte scanned once */
+	err = elf_case(d, n, &all, 1, 60000, &st);
+	ok(!err && st.bytes == n && st.regions == 1 && st.headers == 60000,
+	   "60 000 sections over one range: %zu headers, %zu region, %llu bytes", st.headers,
+	   st.regions, st.bytes);
+	/* headers: exactly at the limit is read whole, one past it is reported */
+	err = elf_case("PHYSDEVBUS", 10, &(struct span){ 0, 10 }, 1, SA_ELF_MAX_HEADERS, &st);
+	ok(!err && !strcmp(out, "error physdev-key PHYSDEVBUS|"),
+	   "%d sections (the limit): scanned, no limit reported (%d)", SA_ELF_MAX_HEADERS, err);
+	err = elf_case("PHYSDEVBUS", 10, &(struct span){ 0, 10 }, 1, SA_ELF_MAX_HEADERS + 1, &st);
+	ok(err == -E2BIG && !strcmp(out, "error physdev-key PHYSDEVBUS|") &&
+	   st.headers == SA_ELF_MAX_HEADERS,
+	   "one section past the limit: -E2BIG, the first ones still scanned (%d)", err);
+	/* boundaries: a key in the first and in the last bytes of a section */
+	memcpy(d, "PHYSDEVPATH\0xxxxxxxxxxxxPHYSDEVBUS", 34);
+	err = elf_case(d, 34, &(struct span){ 0, 34 }, 1, 1, &st);
+	ok(!err && !strcmp(out, "error physdev-key PHYSDEVPATH|error physdev-key PHYSDEVBUS|"),
+	   "keys at the first byte and ending at the last byte, no NUL after (%s)", out);
+	err = elf_case(d, 34, &(struct span){ 1, 32 }, 1, 1, &st);
+	ok(!err && !out[0], "the same keys cut by one byte at either end: nothing (%s)", out);
+	/* touching sections are one range; a key across the seam is found */
+	two[0] = (struct span){ 0, 28 };
+	two[1] = (struct span){ 28, 6 };
+	err = elf_case(d, 34, two, 2, 1, &st);
+	ok(!err && st.regions == 1 && st.bytes == 34 && strstr(out, "PHYSDEVBUS|"),
+	   "touching sections merged into one range (%zu regions)", st.regions);
+	two[0] = (struct span){ 12, 22 };
+	two[1] = (struct span){ 0, 30 };
+	err = elf_case(d, 34, two, 2, 1, &st);
+	ok(!err && st.regions == 1 && st.bytes == 34 && strstr(out, "PHYSDEVPATH|") &&
+	   strstr(out, "PHYSDEVBUS|"), "overlapping sections: one range, each byte once");
+	/* zero-length and empty: nothing scanned, nothing reported */
+	err = elf_case(d, 34, &(struct span){ 5, 0 }, 1, 3, &st);
+	ok(!err && !out[0] && st.bytes == 0 && st.regions == 0,
+	   "zero-length sections: no region, no bytes");
+	err = elf_case("", 0, NULL, 0, 0, &st);
+	ok(!err && !out[0], "no sections but the null one: nothing (%d)", err);
+	free(d);
+}
+
 /* ---- initramfs fixtures --------------------------------------------------- */
 
 struct member {
@@ -372,6 +504,7 @@ int main(void)
 	ok(sa_is_text("#!\0", 3) && sa_is_text("abc", 3) && !sa_is_text("a\0b", 3),
 	   "text detection");
 	elf_tests();
+	elf_hostile_tests();
 	initramfs_tests();
 	dpkg_tests();
 	printf("1..%d\n", ntests);
