@@ -146,12 +146,16 @@ $(BUILD)/tests/test_rules: tests/host/unit/test_rules.c user/rules_parse.c user/
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< user/rules_parse.c user/findings.c -ljson-c
 
+# Lower bounds, so the crafted images that cross them stay small and quick.
+SCAN_TEST_LIMITS := -DSA_MEMBER_MAX='(1UL << 20)' -DSA_IMAGE_MAX='(16UL << 20)' \
+	-DSA_ENTRIES_MAX=1000UL
 SCAN_TEST_SRCS := user/scan_script.c user/scan_elf.c user/scan_initramfs.c user/dpkg_owner.c \
 	user/slurp.c user/common.c user/findings.c
 $(BUILD)/tests/test_scan: tests/host/unit/test_scan.c $(SCAN_TEST_SRCS) $(wildcard user/scan_*.h) \
 		user/dpkg_owner.h user/slurp.h
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< $(SCAN_TEST_SRCS) -lelf -larchive -ljson-c
+	$(CC) -O1 -g $(WARN) $(SAN) $(SCAN_TEST_LIMITS) -Iuser -o $@ $< $(SCAN_TEST_SRCS) \
+		-lelf -larchive -ljson-c
 
 unit-tests: $(UNIT_TESTS)
 

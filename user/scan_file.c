@@ -112,6 +112,13 @@ static void on_image_error(const char *member, const char *msg, void *ctx)
 	sa_audit_bad_input(c->a, c->file, member, "%s", msg);
 }
 
+static void on_image_limit(const char *member, const char *msg, void *ctx)
+{
+	struct hit_ctx *c = ctx;
+
+	sa_audit_limit(c->a, c->file, member, "%s", msg);
+}
+
 static void scan_content(struct sa_audit *a, const char *file, const char *member,
 			 const char *buf, size_t len, bool top)
 {
@@ -126,7 +133,8 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 		else if (err)
 			sa_audit_bad_input(a, file, member, "%s", why ? why : "cannot read ELF");
 	} else if (top && sa_is_archive(buf, len)) {
-		static const struct sa_initramfs_ops ops = { on_member, on_image_error };
+		static const struct sa_initramfs_ops ops = { on_member, on_image_error,
+							     on_image_limit };
 		unsigned long bad = a->tot.unreadable;
 
 		/* errors are reported by the reader; 0 archives: not an image */

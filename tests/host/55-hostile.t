@@ -43,4 +43,30 @@ perl "$top/tests/lib/mkelf.pl" "$tmp/p" "$tmp/key" 3 phdr
 run 5 "$sa" scan "$tmp/p"
 tap_ok $([ $st = 9 ]; echo $?) "no section headers: the PT_LOAD segments, merged ($st)"
 
+# ---- initramfs: every decompressed byte counts --------------------------------
+# newc HEADER NAME MODE SIZE: one cpio newc header and its padded name
+newc() {
+	perl -e 'my ($n, $m, $s) = @ARGV; my $h = sprintf("070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X",
+		1, oct($m), 0, 0, 1, 0, $s, 0, 0, 0, 0, length($n) + 1, 0) . "$n\0";
+		print $h, "\0" x ((4 - length($h) % 4) % 4)' "$@"
+}
+# A directory entry claiming 4 GiB - 4 of data, and 2.25 GiB of zeros as 36
+# concatenated zstd frames of 64 MiB: a 2 MB image.
+newc etc 040755 4294967292 | zstd -q -c >"$tmp/initrd.img-dir"
+head -c $((64 << 20)) /dev/zero | zstd -q -c >"$tmp/z64"
+for i in $(seq 36); do cat "$tmp/z64"; done >>"$tmp/initrd.img-dir"
+run 20 "$sa" scan "$tmp/initrd.img-dir"
+tap_ok $([ $st = 19 ] && grep -q 'initrd.img-dir(etc): image decompresses to more than the limit' <<<"$err"; echo $?) \
+	"a directory entry with 4 GiB of data: stopped at 2 GiB decompressed, named, exit 19 (was exit 9, no warning; got $st)"
+# Eight members of 512 MiB (each past the member limit) in one zstd stream.
+for i in 1 2 3 4 5 6 7 8; do
+	newc "big$i" 0100644 $((512 << 20)) | zstd -q -c
+	for j in 1 2 3 4 5 6 7 8; do cat "$tmp/z64"; done
+done >"$tmp/initrd.img-big"
+run 20 "$sa" scan "$tmp/initrd.img-big"
+tap_ok $([ $st = 19 ] && grep -q 'initrd.img-big(big1): member larger than the limit' <<<"$err" &&
+	 grep -q 'image decompresses to more than the limit' <<<"$err" &&
+	 [ "$(grep -c 'member larger' <<<"$err")" -le 4 ]; echo $?) \
+	"members past the member limit: their tails count, the image stops at 2 GiB, exit 19 ($st)"
+
 tap_done

@@ -330,7 +330,181 @@ static void on_error(const char *member, const char *msg, void *ctx)
 	snprintf(errors + n, sizeof(errors) - n, "%s: %s|", member ? member : "-", msg);
 }
 
-static const struct sa_initramfs_ops ops = { on_member, on_error };
+static void on_limit(const char *member, const char *msg, void *ctx)
+{
+	size_t n = strlen(errors);
+
+	(void)ctx;
+	snprintf(errors + n, sizeof(errors) - n, "LIMIT %s: %s|", member ? member : "-", msg);
+}
+
+static const struct sa_initramfs_ops ops = { on_member, on_error, on_limit };
+
+/* ---- crafted cpio streams: any entry type, any size, compressed ------------ */
+
+struct craft {
+	struct archive *a;
+	char *buf;
+	size_t cap, used;
+	unsigned long ino;
+};
+
+static void craft_open(struct craft *c, int gzip)
+{
+	c->cap = 16 << 20;
+	c->buf = malloc(c->cap);
+	c->used = 0;
+	c->ino = 1;
+	c->a = archive_write_new();
+	archive_write_set_format_raw(c->a);
+	if (gzip)
+		archive_write_add_filter_gzip(c->a);
+	archive_write_set_bytes_in_last_block(c->a, 1);
+	archive_write_open_memory(c->a, c->buf, c->cap, &c->used);
+	{
+		struct archive_entry *e = archive_entry_new();
+
+		archive_entry_set_filetype(e, AE_IFREG);
+		archive_write_header(c->a, e);
+		archive_entry_free(e);
+	}
+}
+
+static void craft_zeros(struct craft *c, unsigned long long n)
+{
+	static const char z[65536];
+
+	while (n) {
+		size_t k = n < sizeof(z) ? n : sizeof(z);
+
+		archive_write_data(c->a, z, k);
+		n -= k;
+	}
+}
+
+/* One newc entry: header, name, its data (@data or zeros), padding. */
+static void craft_entry_cut(struct craft *c, const char *name, unsigned int mode,
+			    unsigned long size, const char *data, unsigned long long cut)
+{
+	char h[111 + 256];
+	size_t nl = strlen(name) + 1, hl;
+
+	snprintf(h, sizeof(h), "070701%08lX%08X%08X%08X%08X%08X%08lX%08X%08X%08X%08X%08zX%08X",
+		 c->ino++, mode, 0, 0, 1, 0, size, 0, 0, 0, 0, nl, 0);
+	memcpy(h + 110, name, nl);
+	hl = (110 + nl + 3) & ~3UL;
+	memset(h + 110 + nl, 0, hl - 110 - nl);
+	archive_write_data(c->a, h, hl);
+	if (data)
+		archive_write_data(c->a, data, size);
+	else
+		craft_zeros(c, size < cut ? size : cut);
+	if (size <= cut)
+		craft_zeros(c, (4 - size % 4) % 4);
+}
+
+static void craft_entry(struct craft *c, const char *name, unsigned int mode,
+			unsigned long size, const char *data)
+{
+	craft_entry_cut(c, name, mode, size, data, ~0ULL);
+}
+
+static size_t craft_close(struct craft *c)
+{
+	craft_entry(c, "TRAILER!!!", 0, 0, "");
+	archive_write_close(c->a);
+	archive_write_free(c->a);
+	return c->used;
+}
+
+static void initramfs_hostile_tests(void)
+{
+	struct sa_initramfs_stats st;
+	struct craft c;
+	size_t n;
+	int r;
+
+	/* a directory entry whose size is 4 GiB - 4: its data is counted */
+	craft_open(&c, 1);
+	craft_entry_cut(&c, "etc", 040755, 0xfffffffcUL, NULL, 2ULL * SA_IMAGE_MAX);
+	archive_write_close(c.a);
+	archive_write_free(c.a);
+	n = c.used;
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	sa_initramfs_stats(&st);
+	ok(c.used < c.cap && strstr(errors, "LIMIT etc: image decompresses to more than") &&
+	   st.decompressed <= SA_IMAGE_MAX + (4 << 20),
+	   "a directory with 4 GiB of data (%zu bytes gzip'd): stopped at the limit, %llu bytes "
+	   "decompressed (%d, %s)", n, st.decompressed, r, errors);
+	free(c.buf);
+	/* an oversized member is skipped with its tail counted; the next one is read */
+	craft_open(&c, 1);
+	craft_entry(&c, "big", 0100644, SA_MEMBER_MAX + 1, NULL);
+	craft_entry(&c, "init", 0100755, 12, "echo $PHYSDEV");
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	sa_initramfs_stats(&st);
+	ok(r == 1 && strstr(errors, "LIMIT big: member larger than the limit") &&
+	   !strcmp(members, "init:12:echo $PHYSDE|") && st.decompressed > SA_MEMBER_MAX,
+	   "a member one byte past SA_MEMBER_MAX: skipped as a limit, its tail read and counted "
+	   "(%llu), the next member read (%s %s)", st.decompressed, members, errors);
+	free(c.buf);
+	craft_open(&c, 1);
+	craft_entry(&c, "big", 0100644, SA_MEMBER_MAX, NULL);
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	ok(r == 1 && !errors[0] && strstr(members, "big:"),
+	   "a member of exactly SA_MEMBER_MAX bytes: read (%s)", errors);
+	free(c.buf);
+	/* many oversized members: the whole image stops at SA_IMAGE_MAX */
+	craft_open(&c, 1);
+	for (int i = 0; i < 8; i++)
+		craft_entry(&c, "huge", 0100644, SA_IMAGE_MAX / 4, NULL);
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	sa_initramfs_stats(&st);
+	ok(strstr(errors, "LIMIT huge: image decompresses") &&
+	   st.decompressed <= SA_IMAGE_MAX + (4 << 20),
+	   "8 members of SA_IMAGE_MAX/4: stopped at the image limit, %llu bytes decompressed",
+	   st.decompressed);
+	free(c.buf);
+	/* entries: exactly the limit, then one past it */
+	for (int extra = 0; extra < 2; extra++) {
+		craft_open(&c, 0);
+		for (unsigned long i = 0; i < SA_ENTRIES_MAX + extra - 1; i++)
+			craft_entry(&c, "d", 040755, 0, "");
+		craft_entry(&c, "last", 0100644, 5, "PHYSD");
+		n = craft_close(&c);
+		members[0] = errors[0] = '\0';
+		r = sa_initramfs_read(c.buf, n, &ops, NULL);
+		sa_initramfs_stats(&st);
+		if (!extra)
+			ok(r == 1 && !errors[0] && !strcmp(members, "last:5:PHYSD|") &&
+			   st.entries == SA_ENTRIES_MAX,
+			   "%lu entries (the limit): all read (%s)", st.entries, errors);
+		else
+			ok(strstr(errors, "LIMIT -: more entries than the limit") && !members[0],
+			   "%lu entries, one past the limit: stopped, named (%s)", SA_ENTRIES_MAX + 1,
+			   errors);
+		free(c.buf);
+	}
+	/* symlinks and devices with data: never members, their data counted */
+	craft_open(&c, 0);
+	craft_entry(&c, "lnk", 0120777, 11, "/etc/shadow");
+	craft_entry(&c, "fifo", 010644, 100, NULL);
+	craft_entry(&c, "x", 0100644, 0, "");
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	ok(r == 1 && !errors[0] && !strcmp(members, "x:0:|"),
+	   "a symlink, a FIFO with data, an empty file: only the file is a member (%s %s)",
+	   members, errors);
+	free(c.buf);
+}
 
 static void initramfs_tests(void)
 {
@@ -506,6 +680,7 @@ int main(void)
 	elf_tests();
 	elf_hostile_tests();
 	initramfs_tests();
+	initramfs_hostile_tests();
 	dpkg_tests();
 	printf("1..%d\n", ntests);
 	return nfailed ? 1 : 0;
