@@ -69,4 +69,51 @@ tap_ok $([ $st = 19 ] && grep -q 'initrd.img-big(big1): member larger than the l
 	 [ "$(grep -c 'member larger' <<<"$err")" -le 4 ]; echo $?) \
 	"members past the member limit: their tails count, the image stops at 2 GiB, exit 19 ($st)"
 
+# ---- report: caps never lose counts, spans, numbers, strings ------------------
+fx=$top/tests/host/reports
+# jqr OUT FILTER: a variant of web-01's report
+jqr() { jq "$2" "$fx/web-01.json" >"$tmp/$1.json"; }
+jqr paths1030 '.needs.paths = [range(1030) | {path: "/class/x/d\(.)", kind: "devpath", count: 7}] | .needs.paths_other = 5'
+run 10 "$sa" report -f json "$tmp/paths1030.json"
+got=$(jq '[.paths[].events] | add' <<<"$out")
+tap_ok $([ $st = 0 ] && [ "$got" = 7215 ]; echo $?) \
+	"1030 paths x 7 + 5 other: 7215 events, none lost past the 1024 cap (was 7173; got $got)"
+jqr paths1024 '.needs.paths = [range(1024) | {path: "/class/x/d\(.)", kind: "devpath", count: 1}] | .needs.paths_other = 0'
+run 10 "$sa" report -f json "$tmp/paths1024.json"
+got=$(jq '[(.paths | length), ([.paths[].events] | add)]' -c <<<"$out")
+tap_ok $([ "$got" = "[1024,1024]" ]; echo $?) "exactly 1024 paths: all kept, no (other) row ($got)"
+jqr touch '.span.start = "2026-12-01T11:00:00Z" | .span.end = "2026-12-01T12:00:00Z"'
+run 10 "$sa" report -f json "$fx/web-01.json" "$tmp/touch.json"
+tap_ok $([ $st = 0 ] && [ "$(jq .reports <<<"$out")" = 2 ]; echo $?) \
+	"the same boot's spans that only touch: two runs, both merged (was exit 14; got $st)"
+jqr overlap1 '.span.start = "2026-12-01T10:59:59Z" | .span.end = "2026-12-01T12:00:00Z"'
+run 10 "$sa" report -f json "$fx/web-01.json" "$tmp/overlap1.json"
+tap_ok $([ $st = 14 ]; echo $?) "spans that share one second: the same report twice, exit 14 ($st)"
+jqr zero '.span.start = "2026-12-01T10:00:00Z" | .span.end = "2026-12-01T10:00:00Z"'
+cp "$tmp/zero.json" "$tmp/zero2.json"
+run 10 "$sa" report -f json "$tmp/zero.json" "$tmp/zero2.json"
+tap_ok $([ $st = 14 ]; echo $?) "two zero-length spans at one instant: exit 14 ($st)"
+run 10 "$sa" report -f json "$tmp/zero.json" "$fx/web-01.json"
+tap_ok $([ $st = 0 ]; echo $?) "a zero-length span at the start of another: two runs ($st)"
+jqr zeroin '.span.start = "2026-12-01T10:30:00Z" | .span.end = "2026-12-01T10:30:00Z"'
+run 10 "$sa" report -f json "$fx/web-01.json" "$tmp/zeroin.json"
+tap_ok $([ $st = 14 ]; echo $?) "a zero-length span inside another: exit 14 ($st)"
+sed 's/"seen": *[0-9]*/"seen": 18446744073709551616/' "$fx/web-01.json" >"$tmp/big.json"
+run 10 "$sa" report "$tmp/big.json"
+tap_ok $([ $st = 12 ] && grep -q 'events.seen: out of range' <<<"$err"; echo $?) \
+	"a count of 2^64: refused, named, exit 12 (was clamped silently; got $st)"
+sed 's/"seen": *[0-9]*/"seen": 18446744073709551614/' "$fx/web-01.json" >"$tmp/max.json"
+run 10 "$sa" report -f json "$tmp/max.json"
+tap_ok $([ $st = 0 ] && grep -q '"seen": 18446744073709551614' <<<"$out"; echo $?) \
+	"a count of 2^64 - 2: read exactly ($st)"
+jqr nul '.host.hostname = "web\u0000-99"'
+run 10 "$sa" report "$tmp/nul.json"
+tap_ok $([ $st = 12 ] && grep -q 'host.hostname: contains a NUL' <<<"$err"; echo $?) \
+	"a \\u0000 inside a string: refused, named, exit 12 (was cut silently; got $st)"
+mkdir -p "$tmp/reports"
+run 10 "$sa" report "$tmp/reports"
+tap_ok $([ $st = 11 ] && grep -q 'give the reports in it' <<<"$err"; echo $?) "report DIR: exit 11 with a hint ($st)"
+(cd "$tmp" && "$sa" report - </dev/null >/dev/null 2>"$tmp/err"); st=$?
+tap_ok $([ $st = 11 ] && grep -q 'not from standard input' "$tmp/err"; echo $?) "report -: exit 11 with a hint ($st)"
+
 tap_done

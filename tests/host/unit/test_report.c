@@ -145,6 +145,23 @@ static void test_bounds(void)
 	sa_report_free(&r);
 }
 
+/* Span boundaries of the duplicate check: touching, zero-length, one second. */
+static void test_spans(void)
+{
+	ok(!sa_spans_overlap(10, 20, 20, 30) && !sa_spans_overlap(20, 30, 10, 20),
+	   "spans that only touch do not overlap (either order)");
+	ok(sa_spans_overlap(10, 20, 19, 30) && sa_spans_overlap(19, 30, 10, 20),
+	   "spans that share one second overlap");
+	ok(sa_spans_overlap(10, 20, 10, 20), "equal spans overlap");
+	ok(sa_spans_overlap(15, 15, 15, 15), "two zero-length spans at one instant overlap");
+	ok(!sa_spans_overlap(15, 15, 16, 16), "zero-length spans one second apart do not");
+	ok(sa_spans_overlap(15, 15, 10, 20) && sa_spans_overlap(10, 20, 15, 15),
+	   "a zero-length span inside another overlaps it");
+	ok(!sa_spans_overlap(10, 10, 10, 20) && !sa_spans_overlap(20, 20, 10, 20),
+	   "a zero-length span at either end of another only touches it");
+	ok(sa_spans_overlap(0, 0x7fffffff, 0x7ffffffe, 0x7fffffff), "large times: no overflow");
+}
+
 static int read_fixture(const char *name, struct sa_report *r)
 {
 	char path[256], err[256];
@@ -293,6 +310,7 @@ static void test_misc(void)
 
 int main(void)
 {
+	test_spans();
 	test_build_and_round_trip();
 	test_bounds();
 	test_merge();
