@@ -21,7 +21,7 @@ KERNELS    := patched legacy
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
 # Reports (issue 10): host-side, no BPF; unit-tested and fuzzed on their own.
 REPORT_SRCS := user/report_model.c user/report_read.c user/report_merge.c user/report_out.c user/prometheus.c \
-	       user/atomic_file.c user/hash_index.c user/report.c user/json_out.c
+	       user/atomic_file.c user/hash_index.c user/report.c user/json_out.c user/escape.c
 
 .PHONY: fuzz fuzz-build bench
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
@@ -142,15 +142,16 @@ $(BUILD)/tests/test_dep_classify: tests/host/unit/test_dep_classify.c user/dep_c
 		$(MODEL_SRCS) -lbpf
 
 $(BUILD)/tests/test_rules: tests/host/unit/test_rules.c user/rules_parse.c user/findings.c \
-		user/rules_parse.h user/findings.h
+		user/escape.c user/rules_parse.h user/findings.h user/escape.h
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< user/rules_parse.c user/findings.c -ljson-c
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< user/rules_parse.c user/findings.c \
+		user/escape.c -ljson-c
 
 # Lower bounds, so the crafted images that cross them stay small and quick.
 SCAN_TEST_LIMITS := -DSA_MEMBER_MAX='(1UL << 20)' -DSA_IMAGE_MAX='(16UL << 20)' \
 	-DSA_ENTRIES_MAX=1000UL
 SCAN_TEST_SRCS := user/scan_script.c user/scan_elf.c user/scan_initramfs.c user/dpkg_owner.c \
-	user/slurp.c user/common.c user/findings.c
+	user/slurp.c user/common.c user/findings.c user/escape.c
 $(BUILD)/tests/test_scan: tests/host/unit/test_scan.c $(SCAN_TEST_SRCS) $(wildcard user/scan_*.h) \
 		user/dpkg_owner.h user/slurp.h
 	@mkdir -p $(dir $@)
@@ -165,10 +166,10 @@ FUZZ_TARGETS := rules elf initramfs report
 FUZZ_SECONDS ?= 600
 FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-DSA_MEMBER_MAX='(16UL << 20)' -DSA_IMAGE_MAX='(64UL << 20)' -Iuser -Ibpf
-FUZZ_SRCS_rules     := user/rules_parse.c user/findings.c
-FUZZ_SRCS_elf       := user/scan_elf.c user/findings.c
+FUZZ_SRCS_rules     := user/rules_parse.c user/findings.c user/escape.c
+FUZZ_SRCS_elf       := user/scan_elf.c user/findings.c user/escape.c
 FUZZ_SRCS_initramfs := user/scan_initramfs.c user/scan_elf.c user/scan_script.c \
-		       user/rules_parse.c user/findings.c
+		       user/rules_parse.c user/findings.c user/escape.c
 FUZZ_SRCS_report    := $(REPORT_SRCS) user/legacy.c
 FUZZ_LIBS_rules     := -ljson-c
 FUZZ_LIBS_elf       := -lelf -ljson-c

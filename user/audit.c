@@ -7,6 +7,7 @@
 
 #include "audit.h"
 #include "common.h"
+#include "escape.h"
 #include "report_merge.h"
 #include "rules_dirs.h"
 #include "slurp.h"
@@ -79,13 +80,18 @@ void sa_audit_rules_defaults(struct sa_audit *a, const char *root)
 	sa_rules_walk_free(&w);
 }
 
+/* One line on stderr: names and messages from the input are escaped. */
 static void vmessage(const char *file, const char *member, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "sysfs-audit: %s", file);
-	if (member)
-		fprintf(stderr, "(%s)", member);
+	fputs("sysfs-audit: ", stderr);
+	sa_esc_fputs(stderr, file, SA_ESC_TEXT);
+	if (member) {
+		fputc('(', stderr);
+		sa_esc_fputs(stderr, member, SA_ESC_TEXT);
+		fputc(')', stderr);
+	}
 	fputs(": ", stderr);
-	vfprintf(stderr, fmt, ap);
+	sa_esc_vprint(stderr, fmt, ap);
 	fputc('\n', stderr);
 }
 

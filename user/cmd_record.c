@@ -117,10 +117,15 @@ static int check_writable(const char *path, const char *what)
 
 	if (!copy)
 		return -ENOMEM;
-	if (access(dirname(copy), W_OK | X_OK))
+	if (!strcmp(path, "-")) {
+		free(copy);
+		return 0;	/* standard output */
+	}
+	err = sa_atomic_target(path);
+	if (!err && access(dirname(copy), W_OK | X_OK))
 		err = -errno;
 	if (err)
-		sa_warn("%s: cannot write the %s there: %s", path, what, strerror(-err));
+		sa_warn("%s: cannot write the %s there: %s", path, what, sa_atomic_strerror(err));
 	free(copy);
 	return err;
 }
@@ -240,7 +245,7 @@ static int gate_and_export(const struct sa_report *r, int *status)
 		sa_merged_finish(&m);
 		*status = sa_merged_status(&m, env.fail_on);
 		if (env.prometheus && (err = sa_prometheus_write(env.prometheus, &m))) {
-			sa_warn("%s: cannot write the metrics: %s", env.prometheus, strerror(-err));
+			sa_warn("%s: cannot write the metrics: %s", env.prometheus, sa_atomic_strerror(err));
 			err = EXIT_FAIL;
 		}
 	}
@@ -260,9 +265,9 @@ int cmd_record(int argc, char **argv)
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
-	if (check_writable(env.out, "report") ||
-	    (env.prometheus && check_writable(env.prometheus, "metrics")))
-		return EXIT_FAIL;
+	if ((err = check_writable(env.out, "report")) ||
+	    (env.prometheus && (err = check_writable(env.prometheus, "metrics"))))
+		return err == SA_ATOMIC_NOT_REGULAR ? EXIT_USAGE : EXIT_FAIL;
 	rs.r = &r;
 	if (sa_report_init(&r, SA_VERSION) || sa_report_identify(&r)) {
 		sa_warn("cannot identify this host: %s", strerror(errno));
@@ -319,7 +324,7 @@ int cmd_record(int argc, char **argv)
 	/* Whatever ended the trace, what was seen is written. */
 	err = sa_atomic_write(env.out, write_report, &r);
 	if (err) {
-		sa_warn("%s: cannot write the report: %s", env.out, strerror(-err));
+		sa_warn("%s: cannot write the report: %s", env.out, sa_atomic_strerror(err));
 		rc = EXIT_FAIL;
 	} else {
 		fprintf(stderr, "sysfs-audit: report written to %s (%llu events)\n", env.out,

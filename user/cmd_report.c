@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "common.h"
+#include "escape.h"
 #include "prometheus.h"
 #include "report_merge.h"
 #include "report_model.h"
@@ -80,11 +82,24 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_END:
 		if (!env.nfiles)
 			argp_error(state, "at least one report FILE is required");
+		if (env.prometheus && sa_atomic_target(env.prometheus) == SA_ATOMIC_NOT_REGULAR)
+			argp_error(state, "--prometheus %s: %s", env.prometheus,
+				   sa_atomic_strerror(SA_ATOMIC_NOT_REGULAR));
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
+}
+
+/* "sysfs-audit: FILE: REASON; skipped", the file name and reason escaped. */
+static void warn_skipped(const char *file, const char *reason)
+{
+	fputs("sysfs-audit: ", stderr);
+	sa_esc_fputs(stderr, file, SA_ESC_TEXT);
+	fputs(": ", stderr);
+	sa_esc_fputs(stderr, reason, SA_ESC_TEXT);
+	fputs("; skipped\n", stderr);
 }
 
 int cmd_report(int argc, char **argv)
@@ -112,7 +127,7 @@ int cmd_report(int argc, char **argv)
 		if (rc == EXIT_FAIL)
 			goto fail;
 		if (rc) {
-			sa_warn("%s: %s; skipped", file, err);
+			warn_skipped(file, err);
 			if (sa_merged_skip(&m, file, err, rc))
 				goto fail;
 			continue;
@@ -120,7 +135,7 @@ int cmd_report(int argc, char **argv)
 		rc = sa_merged_add(&m, file, &r);
 		sa_report_free(&r);
 		if (rc == EXIT_REPORT_DUPLICATE)
-			sa_warn("%s: %s; skipped", file, m.skipped[m.nskipped - 1].reason);
+			warn_skipped(file, m.skipped[m.nskipped - 1].reason);
 		else if (rc)
 			goto fail;
 	}
@@ -130,7 +145,7 @@ int cmd_report(int argc, char **argv)
 		goto fail;
 	}
 	if (env.prometheus && (rc = sa_prometheus_write(env.prometheus, &m))) {
-		sa_warn("%s: cannot write the metrics: %s", env.prometheus, strerror(-rc));
+		sa_warn("%s: cannot write the metrics: %s", env.prometheus, sa_atomic_strerror(rc));
 		goto fail;
 	}
 	if (m.nskipped)

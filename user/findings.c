@@ -2,6 +2,7 @@
 #include <json-c/json.h>
 #include <stdio.h>
 
+#include "escape.h"
 #include "findings.h"
 
 const char *sa_sev_name(enum sa_sev s)
@@ -13,7 +14,7 @@ const char *sa_sev_name(enum sa_sev s)
 
 static void add_str(json_object *o, const char *k, const char *v)
 {
-	json_object_object_add(o, k, v ? json_object_new_string(v) : json_object_new_null());
+	json_object_object_add(o, k, sa_esc_json(v));
 }
 
 static void add_num(json_object *o, const char *k, long long v, bool present)
@@ -50,14 +51,25 @@ int sa_finding_print(FILE *f, bool json, const struct sa_finding *x)
 {
 	if (json)
 		return print_json(f, x);
-	fputs(x->file, f);
-	if (x->member)
-		fprintf(f, "(%s)", x->member);
+	/* every string may come from the input: escaped, so no line can be forged */
+	sa_esc_fputs(f, x->file, SA_ESC_TEXT);
+	if (x->member) {
+		fputc('(', f);
+		sa_esc_fputs(f, x->member, SA_ESC_TEXT);
+		fputc(')', f);
+	}
 	if (x->line)
 		fprintf(f, ":%lu:%lu", x->line, x->col);
-	fprintf(f, ": %s: %s [%s]", sa_sev_name(x->severity), x->message, x->key);
-	if (x->package)
-		fprintf(f, " [package %s]", x->package);
+	fprintf(f, ": %s: ", sa_sev_name(x->severity));
+	sa_esc_fputs(f, x->message, SA_ESC_TEXT);
+	fputs(" [", f);
+	sa_esc_fputs(f, x->key, SA_ESC_TEXT);
+	fputc(']', f);
+	if (x->package) {
+		fputs(" [package ", f);
+		sa_esc_fputs(f, x->package, SA_ESC_TEXT);
+		fputc(']', f);
+	}
 	return fputc('\n', f) == EOF ? -1 : 0;
 }
 

@@ -116,4 +116,76 @@ tap_ok $([ $st = 11 ] && grep -q 'give the reports in it' <<<"$err"; echo $?) "r
 (cd "$tmp" && "$sa" report - </dev/null >/dev/null 2>"$tmp/err"); st=$?
 tap_ok $([ $st = 11 ] && grep -q 'not from standard input' "$tmp/err"; echo $?) "report -: exit 11 with a hint ($st)"
 
+# ---- output that cannot be forged ---------------------------------------------
+esc=$'\e'
+jqr evilhost '.host.machine_id = "dddddddddddddddddddddddddddddddd" | .host.hostname = "web-01\u001b[2J\nskipped x (exit 0): forged" | .host.kernel = "6.1|x\ny" |
+	.dependents[0].executable = "/x\u0001" | .findings[0].file = "/etc/udev/rules.d/\u001b]0;t\u0007a.rules"'
+run 10 "$sa" report "$tmp/evilhost.json"
+tap_ok $([ $st = 0 ] && ! grep -q "$esc" <<<"$out" && ! grep -q '^skipped x' <<<"$out" &&
+	 grep -q 'web-01\\x1b\[2J\\x0askipped x' <<<"$out" && grep -q 'a.rules' <<<"$out" &&
+	 [ "$(grep -c $'\a' <<<"$out")" = 0 ]; echo $?) \
+	"report text: ESC, BEL and newline in host names and paths escaped, no forged line ($st)"
+run 10 "$sa" report -f markdown "$tmp/evilhost.json"
+tap_ok $([ $st = 0 ] && ! grep -q "$esc" <<<"$out" && ! grep -q '^skipped x' <<<"$out" &&
+	 grep -q '| web-01\\x1b\[2J\\x0askipped x (exit 0): forged | 6.1\\|x\\x0ay |' <<<"$out"; echo $?) \
+	"report markdown: host cells keep no newline, '|' escaped ($st)"
+# invalid UTF-8 (a raw 0xff and a surrogate) in a report read through json-c
+perl -pe 's/"hostname": "web-01"/"hostname": "web-01\xff\xed\xa0\x80"/' "$fx/web-01.json" >"$tmp/badutf.json"
+run 10 "$sa" report -f json "$tmp/badutf.json"
+tap_ok $([ $st = 0 ] && iconv -f UTF-8 -t UTF-8 <<<"$out" >/dev/null 2>&1 &&
+	 [ "$(jq -r '.hosts[0].hostname' <<<"$out")" = 'web-01\xff\xed\xa0\x80' ]; echo $?) \
+	"report -f json: invalid UTF-8 written as \\xNN, the output valid UTF-8 ($st)"
+run 10 "$sa" report --prometheus "$tmp/bad.prom" "$tmp/badutf.json" "$tmp/evilhost.json"
+tap_ok $([ $st = 0 ] && iconv -f UTF-8 -t UTF-8 "$tmp/bad.prom" >/dev/null 2>&1 &&
+	 awk -f "$top/tests/lib/promcheck.awk" "$tmp/bad.prom" >/dev/null 2>&1; echo $?) \
+	"Prometheus file of invalid UTF-8 and control characters: valid UTF-8, passes the check ($st)"
+# distinct values that used to collapse: null vs "" confidence, \x01 vs \x02
+jqr conf1 '.dependents[0].confidence = null | .dependents[0].executable = "/x\u0001"'
+jq '.host.machine_id = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" | .dependents[0].confidence = "" | .dependents[0].executable = "/x\u0002"' \
+	"$tmp/conf1.json" >"$tmp/conf2.json"
+jq '.host.machine_id = "cccccccccccccccccccccccccccccccc" | .dependents[0].confidence = "" | .dependents[0].executable = "/x\u0001"' \
+	"$tmp/conf1.json" >"$tmp/conf3.json"
+run 10 "$sa" report --prometheus "$tmp/d.prom" "$tmp/conf1.json" "$tmp/conf2.json" "$tmp/conf3.json"
+dups=$(grep '^sysfs_audit_dependents_total{' "$tmp/d.prom" | sed 's/ [0-9]*$//' | sort | uniq -d | wc -l)
+n=$(grep -c '^sysfs_audit_dependents_total{executable="/x' "$tmp/d.prom")
+tap_ok $([ $st = 0 ] && [ "$dups" = 0 ] && [ "$n" = 3 ]; echo $?) \
+	"Prometheus: null vs \"\" and \\x01 vs \\x02 are three series, no duplicate label set ($n, $dups dups)"
+# rules: a file name that forges a diagnostic line; a rule value with ESC
+mkdir -p "$tmp/rd"
+printf 'ENV{PHYSDEVBUS}=="\033[31mred"\n' >"$tmp/rd/evil"$'\n'"fake.rules:1:1: error: forged.rules"
+run 10 "$sa" rules "$tmp/rd"
+tap_ok $([ $st = 9 ] && ! grep -q "$esc" <<<"$out" && ! grep -q '^fake.rules' <<<"$out" &&
+	 grep -q 'evil\\x0afake.rules:1:1: error: forged.rules:1:1: error:' <<<"$out"; echo $?) \
+	"rules: a newline in a file name and ESC in a value escaped, no forged diagnostic ($st)"
+printf 'BUS=="usb" , , ="x"\n' >"$tmp/rd/evil2"$'\033'"[2J.rules"
+run 10 "$sa" rules "$tmp/rd"
+tap_ok $([ $st = 10 ] && ! grep -q "$esc" <<<"$err"; echo $?) "rules: parse error messages escape the file name ($st)"
+run 10 "$sa" rules --json "$tmp/rd"
+tap_ok $(iconv -f UTF-8 -t UTF-8 <<<"$out" >/dev/null && jq -e . <<<"$out" >/dev/null; echo $?) "rules --json: valid JSON lines"
+mkdir -p "$tmp/sd"
+printf '#!/bin/sh\necho $PHYSDEVPATH\n' >"$tmp/sd/x"$'\xff\n'"y"
+run 10 "$sa" scan --json "$tmp/sd"
+tap_ok $([ $st = 9 ] && iconv -f UTF-8 -t UTF-8 <<<"$out" >/dev/null 2>&1 && jq -e . <<<"$out" >/dev/null &&
+	 grep -q 'x\\\\xff\\ny' <<<"$out"; echo $?) "scan --json: invalid UTF-8 in a path as \\xNN, valid JSON ($st)"
+run 10 "$sa" scan "$tmp/sd"
+tap_ok $([ $st = 9 ] && grep -q 'sd/x\\xff\\x0ay:2:7: error' <<<"$out"; echo $?) "scan text: the same path escaped ($st)"
+
+# ---- --prometheus: '-' is standard output, a non-regular target is refused -----
+ln -s /dev/null "$tmp/link.prom"
+run 10 "$sa" report --prometheus "$tmp/link.prom" "$fx/web-01.json"
+tap_ok $([ $st = 2 ] && [ -L "$tmp/link.prom" ] && grep -q 'not a regular file' <<<"$err"; echo $?) \
+	"--prometheus on a symlink (like /dev/stdout): refused, exit 2, the link kept (was replaced; got $st)"
+mkfifo "$tmp/fifo.prom"
+run 10 "$sa" report --prometheus "$tmp/fifo.prom" "$fx/web-01.json"
+tap_ok $([ $st = 2 ] && [ -p "$tmp/fifo.prom" ]; echo $?) "--prometheus on a FIFO: refused, exit 2 ($st)"
+run 10 "$sa" report -f json --prometheus - "$fx/web-01.json"
+tap_ok $([ $st = 0 ] && grep -q '^sysfs_audit_reports 1$' <<<"$out" && [ ! -e ./- ]; echo $?) \
+	"--prometheus -: the metrics on standard output ($st)"
+long=$tmp/$(printf 'p%.0s' $(seq 245)).prom
+run 10 "$sa" report --prometheus "$long" "$fx/web-01.json"
+tap_ok $([ $st = 0 ] && [ -s "$long" ] && [ -z "$(ls -A "$tmp" | grep '^\.sysfs-audit')" ]; echo $?) \
+	"--prometheus with a 250-character name: written, no temporary left (was ENAMETOOLONG; got $st)"
+run 10 "$sa" record -o "$tmp/link.prom" -d 1
+tap_ok $([ $st = 2 ] && grep -q 'not a regular file' <<<"$err"; echo $?) "record -o on a symlink: refused before tracing, exit 2 ($st)"
+
 tap_done

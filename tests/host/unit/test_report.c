@@ -13,6 +13,7 @@
 
 #include "atomic_file.h"
 #include "common.h"
+#include "escape.h"
 #include "prometheus.h"
 #include "report_merge.h"
 #include "report_model.h"
@@ -242,19 +243,90 @@ static void test_render(void)
 	f = open_memstream(&buf, &len);
 	sa_merged_print(f, &m, SA_FMT_MARKDOWN);
 	fclose(f);
-	ok(strstr(buf, "| evil\\|host |") && strstr(buf, "| /x\\|y \"z") && !strstr(buf, "evil|host"),
-	   "markdown: '|' escaped, newline flattened");
+	ok(strstr(buf, "| evil\\|host |") && strstr(buf, "| /x\\|y\\x0a\"z\\xff |") &&
+	   !strstr(buf, "evil|host"), "markdown: '|', newline and invalid UTF-8 escaped");
 	free(buf);
 	f = open_memstream(&buf, &len);
 	sa_prometheus_print(f, &m);
 	fclose(f);
-	ok(strstr(buf, "executable=\"/x|y\\n\\\"z?\"") != NULL,
-	   "prometheus: newline and quote escaped, invalid UTF-8 replaced");
-	if (!strstr(buf, "executable=\"/x|y\\n\\\"z?\""))
+	ok(strstr(buf, "executable=\"/x|y\\\\x0a\\\"z\\\\xff\"") != NULL,
+	   "prometheus: newline and invalid UTF-8 as \\xNN, quote escaped");
+	if (!strstr(buf, "executable=\"/x|y\\\\x0a\\\"z\\\\xff\""))
 		printf("# %s\n", buf);
 	free(buf);
 	sa_merged_free(&m);
 	sa_report_free(&r);
+}
+
+/* ---- escape.c: the one escaping function of every output form ------------- */
+
+static char *esc(const char *s, enum sa_esc how)
+{
+	static char buf[256];
+	char *e = sa_esc_dup(s, how);
+
+	snprintf(buf, sizeof(buf), "%s", e ? e : "(oom)");
+	free(e);
+	return buf;
+}
+
+static void test_escape(void)
+{
+	static const struct { const char *s; size_t len; } utf8[] = {
+		{ "\x7f", 1 }, { "\xc2\x80", 2 }, { "\xdf\xbf", 2 }, { "\xe0\xa0\x80", 3 },
+		{ "\xe0\x9f\xbf", 0 }, { "\xed\x9f\xbf", 3 }, { "\xed\xa0\x80", 0 },
+		{ "\xed\xbf\xbf", 0 }, { "\xef\xbf\xbf", 3 }, { "\xf0\x90\x80\x80", 4 },
+		{ "\xf0\x8f\xbf\xbf", 0 }, { "\xf4\x8f\xbf\xbf", 4 }, { "\xf4\x90\x80\x80", 0 },
+		{ "\xc0\x80", 0 }, { "\xc1\xbf", 0 }, { "\xf5\x80\x80\x80", 0 }, { "\x80", 0 },
+		{ "\xe2\x82", 0 }, { "\xc2", 0 }, { "\xe2\x82\x28", 0 },
+	};
+	char why[96];
+	size_t bad = 0;
+
+	for (size_t i = 0; i < sizeof(utf8) / sizeof(utf8[0]); i++) {
+		size_t got = sa_utf8_len((const unsigned char *)utf8[i].s, strlen(utf8[i].s));
+
+		if (got != utf8[i].len) {
+			printf("# utf8 case %zu: got %zu, want %zu\n", i, got, utf8[i].len);
+			bad++;
+		}
+	}
+	ok(!bad, "UTF-8: boundaries of each length, overlong, surrogates, past U+10FFFF, cut");
+	ok(sa_utf8_len((const unsigned char *)"\xe2\x82\xac", 2) == 0,
+	   "UTF-8: a sequence longer than the bytes left is not read past them");
+	is_s(esc("a\x1b[2Jb\nc\x7f\xc2\x9b\xe2\x80\xae" "d", SA_ESC_TEXT),
+	     "a\\x1b[2Jb\\x0ac\\x7f\\xc2\\x9b\\xe2\\x80\\xaed",
+	     "text: ESC, newline, DEL, C1 CSI and a bidi override escaped");
+	is_s(esc("\xc3\xa9t\xc3\xa9 \xe2\x82\xac \\ |", SA_ESC_TEXT), "\xc3\xa9t\xc3\xa9 \xe2\x82\xac \\ |",
+	     "text: valid UTF-8, backslash and '|' as they are");
+	is_s(esc("x\xff\xc3", SA_ESC_TEXT), "x\\xff\\xc3", "text: invalid bytes, one at the very end");
+	is_s(esc("a|b\n", SA_ESC_MARKDOWN), "a\\|b\\x0a", "markdown: '|' and newline");
+	is_s(esc("\x01\xff\xc3\xa9", SA_ESC_JSON), "\x01\\xff\xc3\xa9",
+	     "json: control characters left to json-c, invalid bytes as \\xNN");
+	{
+		json_object *o = sa_esc_json("p\xed\xa0\x80q");
+		const char *t = json_object_to_json_string(o);
+
+		snprintf(why, sizeof(why), "json: a surrogate gives valid JSON (%s)", t);
+		ok(!strcmp(t, "\"p\\\\xed\\\\xa0\\\\x80q\""), why);
+		json_object_put(o);
+	}
+	/* Prometheus: distinct values stay distinct, all valid UTF-8 */
+	{
+		const char *v[] = { "", "\x01", "\x02", "\\x01", "\\", "\"", "\n", "\\e" };
+		char out[8][64];
+		size_t same = 0;
+
+		for (size_t i = 0; i < 8; i++)
+			snprintf(out[i], sizeof(out[i]), "%s", esc(v[i], SA_ESC_PROM));
+		for (size_t i = 0; i < 8; i++)
+			for (size_t j = i + 1; j < 8; j++)
+				same += !strcmp(out[i], out[j]);
+		ok(!same && !strcmp(out[0], "\\\\e") && !strcmp(out[1], "\\\\x01") &&
+		   !strcmp(out[3], "\\\\\\\\x01") && !strcmp(out[5], "\\\""),
+		   "prometheus: \"\" vs \\x01 vs \\x02 vs a literal \\x01, \\ and \\e: all distinct");
+		ok(!strcmp(esc(NULL, SA_ESC_PROM), ""), "prometheus: absent (null) is the empty value");
+	}
 }
 
 static int write_text(FILE *f, void *ctx)
@@ -311,6 +383,7 @@ static void test_misc(void)
 int main(void)
 {
 	test_spans();
+	test_escape();
 	test_build_and_round_trip();
 	test_bounds();
 	test_merge();
