@@ -17,27 +17,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dpkg_owner.h"
-#include "scan_elf.h"
-#include "scan_initramfs.h"
-#include "scan_script.h"
-#include "slurp.h"
+#include "tap.h"
 
-static int ntests, nfailed;
+#include "common/dpkg_owner.h"
+#include "audit/scan_elf.h"
+#include "audit/scan_initramfs.h"
+#include "audit/scan_script.h"
+#include "common/slurp.h"
 
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntests++;
-	if (!cond)
-		nfailed++;
-	printf("%sok %d - ", cond ? "" : "not ", ntests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 static char out[8192];
 static size_t outn;
@@ -417,16 +404,23 @@ static size_t craft_close(struct craft *c)
 	return c->used;
 }
 
+/* Lower bounds, so the crafted images that cross them stay small and quick. */
+#define T_MEMBER (1ULL << 20)
+#define T_IMAGE (16ULL << 20)
+#define T_ENTRIES 1000UL
+
 static void initramfs_hostile_tests(void)
 {
+	struct sa_initramfs_limits saved = sa_initramfs_limits;
 	struct sa_initramfs_stats st;
 	struct craft c;
 	size_t n;
 	int r;
 
+	sa_initramfs_limits = (struct sa_initramfs_limits){ T_MEMBER, T_IMAGE, T_ENTRIES };
 	/* a directory entry whose size is 4 GiB - 4: its data is counted */
 	craft_open(&c, 1);
-	craft_entry_cut(&c, "etc", 040755, 0xfffffffcUL, NULL, 2ULL * SA_IMAGE_MAX);
+	craft_entry_cut(&c, "etc", 040755, 0xfffffffcUL, NULL, 2ULL * T_IMAGE);
 	archive_write_close(c.a);
 	archive_write_free(c.a);
 	n = c.used;
@@ -434,48 +428,48 @@ static void initramfs_hostile_tests(void)
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
 	ok(c.used < c.cap && strstr(errors, "LIMIT etc: image decompresses to more than") &&
-	   st.decompressed <= SA_IMAGE_MAX + (4 << 20),
+	   st.decompressed <= T_IMAGE + (4 << 20),
 	   "a directory with 4 GiB of data (%zu bytes gzip'd): stopped at the limit, %llu bytes "
 	   "decompressed (%d, %s)", n, st.decompressed, r, errors);
 	free(c.buf);
 	/* an oversized member is skipped with its tail counted; the next one is read */
 	craft_open(&c, 1);
-	craft_entry(&c, "big", 0100644, SA_MEMBER_MAX + 1, NULL);
+	craft_entry(&c, "big", 0100644, T_MEMBER + 1, NULL);
 	craft_entry(&c, "init", 0100755, 12, "echo $PHYSDEV");
 	n = craft_close(&c);
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
 	ok(r == 1 && strstr(errors, "LIMIT big: member larger than the limit") &&
-	   !strcmp(members, "init:12:echo $PHYSDE|") && st.decompressed > SA_MEMBER_MAX,
-	   "a member one byte past SA_MEMBER_MAX: skipped as a limit, its tail read and counted "
+	   !strcmp(members, "init:12:echo $PHYSDE|") && st.decompressed > T_MEMBER,
+	   "a member one byte past T_MEMBER: skipped as a limit, its tail read and counted "
 	   "(%llu), the next member read (%s %s)", st.decompressed, members, errors);
 	free(c.buf);
 	craft_open(&c, 1);
-	craft_entry(&c, "big", 0100644, SA_MEMBER_MAX, NULL);
+	craft_entry(&c, "big", 0100644, T_MEMBER, NULL);
 	n = craft_close(&c);
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	ok(r == 1 && !errors[0] && strstr(members, "big:"),
-	   "a member of exactly SA_MEMBER_MAX bytes: read (%s)", errors);
+	   "a member of exactly T_MEMBER bytes: read (%s)", errors);
 	free(c.buf);
-	/* many oversized members: the whole image stops at SA_IMAGE_MAX */
+	/* many oversized members: the whole image stops at T_IMAGE */
 	craft_open(&c, 1);
 	for (int i = 0; i < 8; i++)
-		craft_entry(&c, "huge", 0100644, SA_IMAGE_MAX / 4, NULL);
+		craft_entry(&c, "huge", 0100644, T_IMAGE / 4, NULL);
 	n = craft_close(&c);
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
 	ok(strstr(errors, "LIMIT huge: image decompresses") &&
-	   st.decompressed <= SA_IMAGE_MAX + (4 << 20),
-	   "8 members of SA_IMAGE_MAX/4: stopped at the image limit, %llu bytes decompressed",
+	   st.decompressed <= T_IMAGE + (4 << 20),
+	   "8 members of T_IMAGE/4: stopped at the image limit, %llu bytes decompressed",
 	   st.decompressed);
 	free(c.buf);
 	/* entries: exactly the limit, then one past it */
 	for (int extra = 0; extra < 2; extra++) {
 		craft_open(&c, 0);
-		for (unsigned long i = 0; i < SA_ENTRIES_MAX + extra - 1; i++)
+		for (unsigned long i = 0; i < T_ENTRIES + extra - 1; i++)
 			craft_entry(&c, "d", 040755, 0, "");
 		craft_entry(&c, "last", 0100644, 5, "PHYSD");
 		n = craft_close(&c);
@@ -484,11 +478,11 @@ static void initramfs_hostile_tests(void)
 		sa_initramfs_stats(&st);
 		if (!extra)
 			ok(r == 1 && !errors[0] && !strcmp(members, "last:5:PHYSD|") &&
-			   st.entries == SA_ENTRIES_MAX,
+			   st.entries == T_ENTRIES,
 			   "%lu entries (the limit): all read (%s)", st.entries, errors);
 		else
 			ok(strstr(errors, "LIMIT -: more entries than the limit") && !members[0],
-			   "%lu entries, one past the limit: stopped, named (%s)", SA_ENTRIES_MAX + 1,
+			   "%lu entries, one past the limit: stopped, named (%s)", T_ENTRIES + 1,
 			   errors);
 		free(c.buf);
 	}
@@ -504,6 +498,7 @@ static void initramfs_hostile_tests(void)
 	   "a symlink, a FIFO with data, an empty file: only the file is a member (%s %s)",
 	   members, errors);
 	free(c.buf);
+	sa_initramfs_limits = saved;
 }
 
 static void initramfs_tests(void)
@@ -682,6 +677,5 @@ int main(void)
 	initramfs_tests();
 	initramfs_hostile_tests();
 	dpkg_tests();
-	printf("1..%d\n", ntests);
-	return nfailed ? 1 : 0;
+	return tap_done();
 }

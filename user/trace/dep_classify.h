@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Is an observed sysfs access a dependency on the deprecated layout? Judged
+ * against the userspace reconstruction (legacy.c) of the live tree
+ * (sysfs_tree.c): no BPF, unit-tested on fake trees.
+ */
+#ifndef SYSFS_AUDIT_DEP_CLASSIFY_H
+#define SYSFS_AUDIT_DEP_CLASSIFY_H
+
+#include <stdbool.h>
+
+#include "model/legacy.h"
+#include "model/sysfs_tree.h"
+
+enum sa_dep_kind {
+	SA_DK_NONE = 0,		/* not a dependency: ignored */
+	SA_DK_LISTENER,		/* a NETLINK_KOBJECT_UEVENT group subscriber */
+	SA_DK_LEGACY_NAME,	/* looked up a name only the legacy layout had */
+	SA_DK_SYMLINK_DIR,	/* lstat found a symlink where the legacy layout had a dir */
+	SA_DK_LINK_TEXT,	/* readlink of a link whose text the old consumers parsed */
+	SA_DK_LEGACY_READDIR,	/* listed a directory whose entries used to be directories */
+	SA_DK_HELPER,		/* a uevent helper (kernel.hotplug) */
+	SA_DK_MAX,
+};
+
+enum sa_dep_conf { SA_DC_SUSPECT = 0, SA_DC_CONFIRMED };
+
+const char *sa_dep_kind_name(enum sa_dep_kind k);
+const char *sa_dep_conf_name(enum sa_dep_conf c);
+
+/* One observation, as text (user/dependents.c builds it from a BPF record). */
+struct sa_dep_obs {
+	unsigned int op;	/* enum sa_dep_op (bpf/dep_records.h) */
+	const char *dir;	/* kernfs dir below the sysfs root: "/devices/..", "" = root */
+	const char *name;	/* MISS: missing name; READLINK: link; READDIR: directory */
+	const char *req;	/* the path the process asked for, or NULL */
+	unsigned int groups;	/* LISTEN */
+};
+
+#define SA_DEP_TEXT 512
+
+struct sa_dep_verdict {
+	enum sa_dep_kind kind;
+	enum sa_dep_conf conf;
+	char path[SA_DEP_TEXT];		/* the sysfs path involved (with the /sys prefix) */
+	char artifact[SA_DEP_TEXT];	/* the legacy artifact it matches */
+	char replacement[SA_DEP_TEXT];	/* what to use instead */
+};
+
+/* A legacy artifact of one device: its legacy path, or one of its links. */
+struct sa_dep_art {
+	const struct sa_dev *dev;
+	char *path;		/* legacy path below /sys: devpath, or <dir>/<name> of a link */
+	char *dir, *name;	/* for links: the legacy dir and name; NULL for a devpath */
+	char *target;		/* for links */
+};
+
+struct sa_classifier {
+	char *root;		/* the sysfs root the tree was read from ("/sys") */
+	struct sa_tree tree;
+	struct sa_dep_art *art;
+	size_t nart;
+};
+
+/* Read ROOT and reconstruct its legacy artifacts. 0 or a negative errno. */
+int sa_classifier_load(struct sa_classifier *c, const char *root);
+void sa_classifier_free(struct sa_classifier *c);
+
+/* Fill @v; v->kind is SA_DK_NONE when the observation is no dependency. */
+void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,
+		     struct sa_dep_verdict *v);
+
+#endif
