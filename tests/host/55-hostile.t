@@ -188,4 +188,16 @@ tap_ok $([ $st = 0 ] && [ -s "$long" ] && [ -z "$(ls -A "$tmp" | grep '^\.sysfs-
 run 10 "$sa" record -o "$tmp/link.prom" -d 1
 tap_ok $([ $st = 2 ] && grep -q 'not a regular file' <<<"$err"; echo $?) "record -o on a symlink: refused before tracing, exit 2 ($st)"
 
+# ---- snapshot -s: regular files and directories of the tree only -------------
+S=$tmp/sys
+mkdir -p "$S/devices/a" "$S/devices/fifo" "$S/devices/link" "$S/devices/dirlink-target"
+echo DEVNAME=a >"$S/devices/a/uevent"
+mkfifo "$S/devices/fifo/uevent"
+printf 'DEVNAME=leaked\nDEVTYPE=leaked\n' >"$tmp/outside-uevent"
+ln -s "$tmp/outside-uevent" "$S/devices/link/uevent"
+timeout 30 "$sa" snapshot -s "$S" --json >"$tmp/out" 2>"$tmp/err"
+st=$?
+tap_ok $([ $st = 0 ] && grep -q '"/devices/a"' "$tmp/out" && ! grep -q 'fifo\|leaked\|/devices/link' "$tmp/out"; echo $?) \
+	"snapshot -s: a FIFO named uevent is no device and never opened (was a hang), a uevent symlink out of the tree not followed ($st)"
+
 tap_done
