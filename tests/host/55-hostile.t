@@ -200,4 +200,42 @@ st=$?
 tap_ok $([ $st = 0 ] && grep -q '"/devices/a"' "$tmp/out" && ! grep -q 'fifo\|leaked\|/devices/link' "$tmp/out"; echo $?) \
 	"snapshot -s: a FIFO named uevent is no device and never opened (was a hang), a uevent symlink out of the tree not followed ($st)"
 
+# ---- --root and rules DIR: nothing outside the tree is opened ----------------
+# Host files the tree's symlinks point at: each would give a finding if read.
+H=$tmp/host
+mkdir -p "$H/dir"
+printf '#!/bin/sh\necho $PHYSDEVPATH\n' >"$H/secret"
+printf '#!/bin/sh\necho $PHYSDEVPATH\n' >"$H/dir/secret2"
+printf 'root:$6$hash:19000:0:99999:7:::\nENV{PHYSDEVPATH}=="x"\n' >"$H/shadow"
+echo /usr/bin/x >"$H/evil.list"
+R=$tmp/root
+mkdir -p "$R/lib/udev/rules.d" "$R/usr/bin" "$R/etc" "$R/boot" "$R/var/lib/dpkg/info" "$R$H"
+# inside the tree, the same absolute paths hold harmless files
+printf '#!/bin/sh\necho in-tree $PHYSDEVBUS\n' >"$R$H/secret"
+ln -s "$H/secret" "$R/usr/bin/x"				# absolute: the tree's $H/secret
+ln -s "$H/secret" "$R/etc/hotplug.x"
+ln -s "$H/dir" "$R/etc/hotplug.d"				# a directory out of the tree
+ln -s "../../../../../../../../../..$H/secret" "$R/boot/initrd.img-up"	# .. past the top
+ln -s "$H/evil.list" "$R/var/lib/dpkg/info/evil.list"
+cat >"$R/lib/udev/rules.d/50-x.rules" <<RULES
+RUN+="/usr/bin/x"
+RUN+="../../../../../../../../..$H/dir/secret2"
+RULES
+run 10 "$sa" scan --root "$R" --json
+tap_ok $([ $st = 9 ] && ! grep -q 'PHYSDEVPATH' <<<"$out" &&
+	 [ "$(grep -c '"key":"PHYSDEVBUS"' <<<"$out")" -ge 1 ]; echo $?) \
+	"scan --root: absolute and ../ symlinks, RUN+= with ../ and a symlinked dpkg list resolve inside the tree; no host file read ($st)"
+grep -q 'hotplug.d' <<<"$out$err"
+tap_ok $([ $? = 1 ]; echo $?) "scan --root: a symlinked hotplug.d directory leads nowhere outside"
+# rules DIR: a *.rules symlink out of the directory is not followed, its content never parsed
+mkdir -p "$tmp/rules"
+ln -s "$H/shadow" "$tmp/rules/x.rules"
+printf 'KERNEL=="sda", SYMLINK+="disk"\n' >"$tmp/rules/real.rules"
+ln -s real.rules "$tmp/rules/alias.rules"
+ln -s /dev/null "$tmp/rules/masked.rules"
+run 10 "$sa" rules "$tmp/rules"
+tap_ok $([ $st = 10 ] && grep -q 'x.rules: a symlink that leaves the tree, not followed' <<<"$err" &&
+	 ! grep -q 'column\|PHYSDEVPATH' <<<"$out$err" && ! grep -q 'masked.rules' <<<"$err"; echo $?) \
+	"rules DIR: x.rules -> a host file not followed, no column of it shown, exit 10; a link inside and /dev/null fine ($st)"
+
 tap_done

@@ -35,15 +35,15 @@ void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
 		a->write_failed = true;
 }
 
-static void rules_file(struct sa_audit *a, const char *path)
+static void rules_file(struct sa_audit *a, const char *path, const struct sa_root *root)
 {
 	char *buf;
 	size_t len;
 	int err;
 
-	if (sa_rules_masked(path))
+	if (sa_rules_masked(root, path))
 		return;
-	err = sa_slurp(path, SA_RULES_MAX, &buf, &len);
+	err = sa_slurp_at(root, path, SA_RULES_MAX, &buf, &len);
 	if (err) {
 		sa_audit_bad_input(a, path, NULL, "%s", sa_slurp_strerror(err));
 		return;
@@ -53,9 +53,9 @@ static void rules_file(struct sa_audit *a, const char *path)
 	free(buf);
 }
 
-static int on_rules_file(const char *path, void *ctx)
+static int on_rules_file(const char *path, const struct sa_root *root, void *ctx)
 {
-	rules_file(ctx, path);
+	rules_file(ctx, path, root);
 	return 0;
 }
 
@@ -70,6 +70,7 @@ void sa_audit_walk_init(struct sa_rules_walk *w, struct sa_audit *a)
 	w->on_file = on_rules_file;
 	w->on_error = on_rules_dir_error;
 	w->ctx = a;
+	w->root = a->rootfs;
 }
 
 void sa_audit_rules_defaults(struct sa_audit *a, const char *root)

@@ -14,10 +14,13 @@
 #include "output/format.h"
 #include "audit/rules_parse.h"
 
+struct sa_root;
+
 struct sa_audit {
 	enum sa_format fmt;
 	const char *command;	/* "rules" or "scan" */
 	const char *root;	/* prefix stripped before a dpkg lookup; NULL: "/" */
+	const struct sa_root *rootfs;	/* files under root are opened inside it; NULL: "/" */
 	struct sa_dpkg *dpkg;	/* NULL: no package names */
 	struct sa_totals tot;
 	bool write_failed;
