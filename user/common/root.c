@@ -55,6 +55,7 @@ int sa_root_walk(int rootfd, const char *rest, int flags, bool beneath)
 	for (;;) {
 		char *comp, link[PATH_MAX];
 		struct stat st;
+		bool slash;
 		ssize_t n;
 		int fd;
 
@@ -68,6 +69,7 @@ int sa_root_walk(int rootfd, const char *rest, int flags, bool beneath)
 		}
 		comp = p;
 		p += strcspn(p, "/");
+		slash = *p == '/';	/* "file/" names a directory or nothing */
 		if (*p)
 			*p++ = '\0';
 		if (!strcmp(comp, "."))
@@ -107,7 +109,7 @@ int sa_root_walk(int rootfd, const char *rest, int flags, bool beneath)
 					close(stack[depth--]);
 			}
 			/* the link's text, then what was left of the path */
-			if (asprintf(&more, "%s/%s", link, p) < 0) {
+			if (asprintf(&more, "%s%s%s", link, *p || slash ? "/" : "", p) < 0) {
 				ret = -ENOMEM;
 				break;
 			}
@@ -117,6 +119,11 @@ int sa_root_walk(int rootfd, const char *rest, int flags, bool beneath)
 		}
 		while (*p == '/')
 			p++;
+		if (!*p && slash && !S_ISDIR(st.st_mode)) {
+			close(fd);
+			ret = -ENOTDIR;
+			break;
+		}
 		if (!*p) {
 			/* the last component: the file itself, never followed */
 			close(fd);
