@@ -178,9 +178,9 @@ tap_ok $([ $st = 2 ] && [ -L "$tmp/link.prom" ] && grep -q 'not a regular file' 
 mkfifo "$tmp/fifo.prom"
 run 10 "$sa" report --prometheus "$tmp/fifo.prom" "$fx/web-01.json"
 tap_ok $([ $st = 2 ] && [ -p "$tmp/fifo.prom" ]; echo $?) "--prometheus on a FIFO: refused, exit 2 ($st)"
-run 10 "$sa" report -f json --prometheus - "$fx/web-01.json"
-tap_ok $([ $st = 0 ] && grep -q '^sysfs_audit_reports 1$' <<<"$out" && [ ! -e ./- ]; echo $?) \
-	"--prometheus -: the metrics on standard output ($st)"
+run 10 env -C "$tmp" "$sa" report -f json --prometheus - "$fx/web-01.json"
+tap_ok $([ $st = 0 ] && grep -q '^sysfs_audit_reports 1$' <<<"$out" && [ ! -e "$tmp/-" ]; echo $?) \
+	"--prometheus -: the metrics on standard output, no file named '-' ($st)"
 long=$tmp/$(printf 'p%.0s' $(seq 245)).prom
 run 10 "$sa" report --prometheus "$long" "$fx/web-01.json"
 tap_ok $([ $st = 0 ] && [ -s "$long" ] && [ -z "$(ls -A "$tmp" | grep '^\.sysfs-audit')" ]; echo $?) \
