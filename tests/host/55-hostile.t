@@ -238,4 +238,16 @@ tap_ok $([ $st = 10 ] && grep -q 'x.rules: a symlink that leaves the tree, not f
 	 ! grep -q 'column\|PHYSDEVPATH' <<<"$out$err" && ! grep -q 'masked.rules' <<<"$err"; echo $?) \
 	"rules DIR: x.rules -> a host file not followed, no column of it shown, exit 10; a link inside and /dev/null fine ($st)"
 
+# ---- help: examples never wrapped mid-command ----------------------------------
+wrapped=
+for c in trace snapshot record report rules scan; do
+	"$sa" $c --help | sed -n '/^EXAMPLES:/,/^$/p' | sed '1d;/^$/d' | grep -v '^    ' | grep -q . &&
+		wrapped="$wrapped $c"
+done
+tap_ok $([ -z "$wrapped" ]; echo $?) "every command's --help examples fit argp's width (wrapped:${wrapped:- none})"
+for c in trace record report rules scan; do
+	"$sa" $c --help | grep -q -- '-F, --fail-on' || wrapped="$wrapped $c"
+done
+tap_ok $([ -z "$wrapped" ]; echo $?) "-F is --fail-on on every command that has it (missing:${wrapped:- none})"
+
 tap_done

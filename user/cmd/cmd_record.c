@@ -43,21 +43,23 @@ static const char doc[] =
 "needs root and BTF).\n"
 "\n"
 "USAGE: sysfs-audit record -o FILE [-d SEC] [--prometheus FILE]\n"
-"                          [--fail-on=WHAT] [-a MODE] [-b MIB] [-s DIR] [-N] [-v]\n"
+"                          [-F WHAT] [-a MODE] [-b MIB] [-s DIR] [-N] [-v]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit record -o /var/lib/sysfs-audit/report.json -d 3600\n"
-"    sysfs-audit record -o r.json --prometheus /var/lib/node_exporter/sysfs_audit.prom\n"
-"    sysfs-audit record -o r.json -d 600 --fail-on=keys   # exit 15 if keys were needed\n";
+"    sysfs-audit record -o r.json --prometheus \\\n"
+"        /var/lib/prometheus/node-exporter/sysfs_audit.prom\n"
+"    sysfs-audit record -o r.json -d 600 -F keys  # exit 15: keys were needed\n"
+"    sysfs-audit record -o - -d 60 | jq .needs    # the report to stdout\n";
 
-enum { OPT_FAIL_ON = 0x100, OPT_PROMETHEUS, OPT_RULES, OPT_SCAN };
+enum { OPT_PROMETHEUS = 0x100, OPT_RULES, OPT_SCAN };
 
 static const struct argp_option opts[] = {
 	{ "output", 'o', "FILE", 0, "write the report to FILE (required)", 0 },
 	{ "duration", 'd', "SEC", 0, "stop after SEC seconds (default: at SIGINT/SIGTERM)", 0 },
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
-	{ "fail-on", OPT_FAIL_ON, "WHAT", 0,
+	{ "fail-on", 'F', "WHAT", 0,
 	  "exit non-zero if the report has WHAT: keys, paths, dependents, findings", 0 },
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default as trace)", 0 },
@@ -85,7 +87,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_PROMETHEUS:
 		env.prometheus = arg;
 		break;
-	case OPT_FAIL_ON:
+	case 'F':
 		sa_fail_on_arg("record", arg, SA_FAIL_ALL, state, &env.fail_on);
 		break;
 	case OPT_RULES:

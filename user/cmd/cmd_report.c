@@ -30,7 +30,7 @@ static const char doc[] =
 "PHYSDEV keys and legacy paths would have been needed, how often and on how\n"
 "many hosts; the dependents by executable and by Debian package.\n"
 "\n"
-"USAGE: sysfs-audit report FILE... [-f text|json|markdown] [--fail-on=WHAT]\n"
+"USAGE: sysfs-audit report FILE... [-f text|json|markdown] [-F WHAT]\n"
 "                          [--prometheus FILE]\n"
 "\n"
 "EXAMPLES:\n"
@@ -43,11 +43,11 @@ static const char doc[] =
 "format version, 14 the same host's report twice (the other files are still\n"
 "merged); else with --fail-on: 15 keys, 16 paths, 17 dependents, 18 findings.\n";
 
-enum { OPT_FAIL_ON = 0x100, OPT_PROMETHEUS };
+enum { OPT_PROMETHEUS = 0x100 };
 
 static const struct argp_option opts[] = {
 	{ "format", 'f', "FORMAT", 0, "text (default), json or markdown", 0 },
-	{ "fail-on", OPT_FAIL_ON, "WHAT", 0,
+	{ "fail-on", 'F', "WHAT", 0,
 	  "exit non-zero if the merged reports have WHAT: keys, paths, dependents, findings "
 	  "(comma-separated, or repeated)", 0 },
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
@@ -68,7 +68,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		else
 			argp_error(state, "invalid format: '%s' (text, json or markdown)", arg);
 		break;
-	case OPT_FAIL_ON:
+	case 'F':
 		sa_fail_on_arg("report", arg, SA_FAIL_ALL, state, &env.fail_on);
 		break;
 	case OPT_PROMETHEUS:
