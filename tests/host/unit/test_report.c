@@ -336,7 +336,7 @@ static int write_fail(FILE *f, void *ctx)
 
 static void test_atomic(void)
 {
-	char dir[] = "/tmp/test_report.XXXXXX", path[64], buf[32] = "";
+	char dir[] = "/tmp/test_report.XXXXXX", path[320], buf[32] = "";
 	struct stat st;
 	FILE *f;
 
@@ -355,6 +355,115 @@ static void test_atomic(void)
 	unlink(path);
 	ok(rmdir(dir) == 0, "no temporary file left in the directory");
 	ok(sa_atomic_write("/nonexistent/x", write_text, "x") == -ENOENT, "missing directory: ENOENT");
+	/* a target that is not a regular file is never replaced */
+	ok(mkdtemp(strcpy(dir, "/tmp/test_report.XXXXXX")) != NULL, "temporary directory");
+	snprintf(path, sizeof(path), "%s/link", dir);
+	ok(!symlink("/dev/null", path) &&
+	   sa_atomic_write(path, write_text, "x") == SA_ATOMIC_NOT_REGULAR &&
+	   !lstat(path, &st) && S_ISLNK(st.st_mode),
+	   "a symlink target (like /dev/stdout): refused, the link kept");
+	ok(sa_atomic_target(path) == SA_ATOMIC_NOT_REGULAR && sa_atomic_target("-") == 0,
+	   "sa_atomic_target: a symlink refused, '-' fine");
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/%0243d.prom", dir, 0);
+	ok(sa_atomic_write(path, write_text, "x") == 0 && !unlink(path),
+	   "a 248-character file name: the temporary name still fits NAME_MAX");
+	ok(rmdir(dir) == 0, "no temporary file left");
+}
+
+/* The fixture web-01 with one change, parsed: the result and the message. */
+static int parse_variant(const char *what, json_object *v, struct sa_report *r, char *err,
+			 size_t errlen)
+{
+	json_object *o = json_object_from_file("tests/host/reports/web-01.json"), *x = o;
+	const char *k = what, *dot;
+	char key[64];
+	const char *s;
+	int rc;
+
+	/* "a.b.c": the member to replace */
+	while ((dot = strchr(k, '.'))) {
+		snprintf(key, sizeof(key), "%.*s", (int)(dot - k), k);
+		json_object_object_get_ex(x, key, &x);
+		k = dot + 1;
+	}
+	json_object_object_add(x, k, v);
+	if (!strcmp(what, "needs.paths"))	/* the case: the file's own 5 other */
+		json_object_object_add(x, "paths_other", json_object_new_int(5));
+	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	rc = sa_report_parse(s, strlen(s), r, err, errlen);
+	json_object_put(o);
+	return rc;
+}
+
+static void test_read_bounds(void)
+{
+	struct sa_report r;
+	char err[256];
+	json_object *a = json_object_new_array();
+	int rc;
+
+	/* 1030 paths of 7 events and 5 other: 7 215 events, none lost */
+	for (int i = 0; i < 1030; i++) {
+		json_object *p = json_object_new_object();
+		char path[32];
+
+		snprintf(path, sizeof(path), "/class/x/d%d", i);
+		json_object_object_add(p, "path", json_object_new_string(path));
+		json_object_object_add(p, "kind", json_object_new_string("devpath"));
+		json_object_object_add(p, "count", json_object_new_int(7));
+		json_object_array_add(a, p);
+	}
+	rc = parse_variant("needs.paths", a, &r, err, sizeof(err));
+	if (!rc) {
+		unsigned long long sum = r.paths_other;
+
+		for (size_t i = 0; i < r.npaths; i++)
+			sum += r.paths[i].count;
+		ok(r.npaths == SA_REPORT_MAX_PATHS, "1030 paths: 1024 kept (%zu)", r.npaths);
+		ok(sum == 1030 * 7 + 5 && r.paths_other == 6 * 7 + 5,
+		   "the 6 past the cap counted in paths_other, added to the file's own 5: "
+		   "%llu events in all (was 7173)", sum);
+		sa_report_free(&r);
+	} else {
+		ok(0, "1030 paths parsed (%s)", err);
+		ok(0, "paths_other");
+	}
+	rc = parse_variant("events.seen", json_object_new_uint64(UINT64_MAX), &r, err, sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "events.seen: out of range"),
+	   "a count of 2^64 - 1 (what json-c makes of anything larger): refused (%s)", err);
+	if (!rc)
+		sa_report_free(&r);
+	rc = parse_variant("events.seen", json_object_new_uint64(UINT64_MAX - 1), &r, err,
+			   sizeof(err));
+	ok(!rc && r.seen == UINT64_MAX - 1, "a count of 2^64 - 2: read exactly");
+	if (!rc)
+		sa_report_free(&r);
+	rc = parse_variant("host.hostname", json_object_new_string_len("a\0b", 3), &r, err,
+			   sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "host.hostname: contains a NUL"),
+	   "a string with \\u0000: refused, not cut (%s)", err);
+	if (!rc)
+		sa_report_free(&r);
+	rc = parse_variant("host.hostname", json_object_new_string(""), &r, err, sizeof(err));
+	ok(!rc, "an empty string is a string");
+	if (!rc)
+		sa_report_free(&r);
+	{
+		json_object *f = json_object_new_array(), *x = json_object_new_object();
+
+		json_object_object_add(x, "file", json_object_new_string("/etc/x.rules"));
+		json_object_object_add(x, "kind", json_object_new_string("removed-key"));
+		json_object_object_add(x, "severity", json_object_new_string("error"));
+		json_object_object_add(x, "message", json_object_new_string("m"));
+		json_object_object_add(x, "line", json_object_new_int(0));
+		json_object_array_add(f, x);
+		rc = parse_variant("findings", f, &r, err, sizeof(err));
+		ok(rc == EXIT_REPORT_INVALID && strstr(err, "findings[0].line"),
+		   "a finding at line 0: refused, lines count from 1 (%s)", err);
+		if (!rc)
+			sa_report_free(&r);
+	}
 }
 
 static void test_misc(void)
@@ -392,6 +501,7 @@ int main(void)
 	test_merge();
 	test_render();
 	test_atomic();
+	test_read_bounds();
 	test_misc();
 	return tap_done();
 }

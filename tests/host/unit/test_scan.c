@@ -778,6 +778,12 @@ int main(void)
 	       "1:11 error physdev-key PHYSDEVBUS|1:31 warning removed-key WAIT_FOR_SYSFS|",
 	       "a script that writes a legacy rule");
 	script("", "", "empty script");
+	script("echo $PHYSDEVPATH", "1:7 error physdev-key PHYSDEVPATH|",
+	       "a key in the very last bytes of a file, no newline");
+	script("x=$PHYSDEVBUS\nPHYSDEVDRIVER=1\n",
+	       "1:4 error physdev-key PHYSDEVBUS|2:1 error physdev-key PHYSDEVDRIVER|",
+	       "a key at the end of a line and at the start of one");
+	script("PHYSDEVBUSX PHYSDEVBUS_ XPHYSDEVBUS\n", "", "a key inside a longer word: nothing");
 	ok(sa_is_text("#!\0", 3) && sa_is_text("abc", 3) && !sa_is_text("a\0b", 3),
 	   "text detection");
 	elf_tests();
