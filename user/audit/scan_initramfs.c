@@ -229,7 +229,7 @@ int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops
 				err = read_member(a, &data, &cap, &mlen, &b, &why);
 				if (err == -EFBIG) {
 					ops->limit(name, why, ctx);
-					err = discard(a, &b, &why);
+					err = discard(a, &b, &why);	/* its tail, counted */
 					if (!err)
 						continue;
 				}
