@@ -280,7 +280,7 @@ int cmd_record(int argc, char **argv)
 	rc = sa_tracer_open(&env.t, &t);
 	if (rc) {
 		sa_report_free(&r);
-		return rc;
+		return sa_tracer_exit_status(rc);
 	}
 	r.start = time(NULL);
 	r.attach = strdup(sa_tracer_attach_name(t));
@@ -295,7 +295,7 @@ int cmd_record(int argc, char **argv)
 		rs.deps = deps_start(t, sink);
 	if (rs.deps)
 		sa_tracer_set_tick(t, deps_tick, rs.deps);
-	rc = sa_tracer_run(t, on_event, &rs);
+	rc = sa_tracer_run(t, on_event, &rs) ? EXIT_FAIL : EXIT_OK;
 	sa_tracer_stats(t, &st);
 	if (rs.deps && deps_into_report(rs.deps, &r))
 		rc = EXIT_FAIL;

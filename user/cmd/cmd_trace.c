@@ -158,7 +158,7 @@ int cmd_trace(int argc, char **argv)
 		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	rc = sa_tracer_open(&env.t, &t);
 	if (rc)
-		return rc;
+		return sa_tracer_exit_status(rc);
 	if (!env.no_deps && !env.t.count_only)
 		ts.deps = deps_start(t);
 	if (ts.deps)
@@ -167,7 +167,7 @@ int cmd_trace(int argc, char **argv)
 		sa_print_header(stdout, true);
 	fflush(stdout);
 
-	rc = sa_tracer_run(t, print_event, &ts);
+	rc = sa_tracer_run(t, print_event, &ts) ? EXIT_FAIL : EXIT_OK;
 	sa_tracer_stats(t, &st);
 	if (ts.deps) {
 		/* Before the summary, so that "type":"summary" stays the last line. */

@@ -22,6 +22,7 @@
 #include <bpf/libbpf.h>
 
 #include "common/common.h"
+#include "trace/bpf_load.h"
 #include "trace/event.h"
 #include "trace/ring_decode.h"
 #include "sysfs_audit.skel.h"
@@ -183,22 +184,51 @@ const char *sa_tracer_attach_name(const struct sa_tracer *t)
 	}
 }
 
+struct mode_progs {
+	const struct sysfs_audit_bpf *skel;
+	enum sa_attach_mode mode;
+};
+
+/* The programs of one attach mode (all of them, or the mode cannot be used). */
+static bool in_mode(const struct bpf_program *p, void *ctx)
+{
+	const struct mode_progs *m = ctx;
+	const struct sysfs_audit_bpf *skel = m->skel;
+
+	switch (m->mode) {
+	case SA_ATTACH_TP:
+		return p == skel->progs.on_tracepoint;
+	case SA_ATTACH_FEXIT:
+		return p == skel->progs.on_fexit;
+	case SA_ATTACH_KPROBE:
+		return p == skel->progs.on_kprobe || p == skel->progs.on_kretprobe;
+	default:
+		return false;
+	}
+}
+
 /*
- * Open, load and attach with only MODE's programs. Returns 0, or EXIT_*
- * explaining why this mode cannot be used.
+ * Open, load and attach with only MODE's programs, after asking the kernel
+ * cheaply whether they can attach (trace/bpf_load.c): a mode that cannot
+ * costs no verifier run. Returns 0, -ENOENT (cannot attach), -EPERM
+ * (not permitted), -EACCES (the verifier said no) or -ENOMEM.
  */
 static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 {
+	struct mode_progs m = { .mode = mode };
+	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true };
 	struct sysfs_audit_bpf *skel;
 	int err;
 
 	skel = sysfs_audit_bpf__open();
 	if (!skel)
-		return EXIT_FAIL;
-	bpf_program__set_autoload(skel->progs.on_tracepoint, mode == SA_ATTACH_TP);
-	bpf_program__set_autoload(skel->progs.on_fexit, mode == SA_ATTACH_FEXIT);
-	bpf_program__set_autoload(skel->progs.on_kprobe, mode == SA_ATTACH_KPROBE);
-	bpf_program__set_autoload(skel->progs.on_kretprobe, mode == SA_ATTACH_KPROBE);
+		return -ENOMEM;
+	m.skel = skel;
+	err = sa_bpf_select(skel->obj, &sel);
+	if (err < 0) {
+		sysfs_audit_bpf__destroy(skel);
+		return -ENOENT;
+	}
 	bpf_map__set_max_entries(skel->maps.events, (__u32)t->o.buffer_mb << 20);
 	skel->rodata->count_only = t->o.count_only;
 	/* Wake the reader early in a storm: at a quarter of the ring, 1 MiB at most. */
@@ -208,42 +238,38 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	if (err) {
 		sysfs_audit_bpf__destroy(skel);
 		if (err == -EPERM)
-			return EXIT_PERM;
-		/* -EACCES/-EINVAL from BPF_PROG_LOAD: the verifier said no. */
+			return -EPERM;
+		/* -EACCES/-EINVAL/-E2BIG from BPF_PROG_LOAD: the verifier said no. */
 		if (err == -EACCES || err == -EINVAL || err == -E2BIG)
-			return EXIT_VERIFIER;
-		return EXIT_NO_ATTACH;
+			return -EACCES;
+		return -ENOENT;
 	}
 	err = sysfs_audit_bpf__attach(skel);
 	if (err) {
 		sysfs_audit_bpf__destroy(skel);
-		return err == -EPERM ? EXIT_PERM : EXIT_NO_ATTACH;
+		return err == -EPERM ? -EPERM : -ENOENT;
 	}
 	t->skel = skel;
 	return 0;
 }
 
+/* Returns 0 or try_mode()'s error; -ENODATA: the kernel's BTF cannot be read. */
 static int attach_best(struct sa_tracer *t)
 {
-	enum sa_attach_mode order[3];
-	int n = 0, rc = EXIT_NO_ATTACH, worst = 0;
+	/* Best first: the tracepoint sees SEQNUM and the send result. */
+	static const enum sa_attach_mode best[] = { SA_ATTACH_TP, SA_ATTACH_FEXIT, SA_ATTACH_KPROBE };
+	const enum sa_attach_mode *order = best;
+	int n = 3, rc = -ENOENT, worst = 0;
 	struct btf *vmlinux;
 
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux)
-		return EXIT_NO_BTF;
-	if (t->o.attach != SA_ATTACH_AUTO) {
-		order[n++] = t->o.attach;
-	} else {
-		/* Best first: the tracepoint sees SEQNUM and the send result. */
-		if (btf__find_by_name_kind(vmlinux, "btf_trace_kobject_uevent", BTF_KIND_TYPEDEF) > 0)
-			order[n++] = SA_ATTACH_TP;
-		if (btf__find_by_name_kind(vmlinux, "dev_uevent", BTF_KIND_FUNC) > 0)
-			order[n++] = SA_ATTACH_FEXIT;
-		order[n++] = SA_ATTACH_KPROBE;
-	}
+		return -ENODATA;
 	btf__free(vmlinux);
-
+	if (t->o.attach != SA_ATTACH_AUTO) {
+		order = &t->o.attach;
+		n = 1;
+	}
 	for (int i = 0; i < n; i++) {
 		rc = try_mode(t, order[i]);
 		if (!rc) {
@@ -252,29 +278,14 @@ static int attach_best(struct sa_tracer *t)
 		}
 		if (t->o.verbose || t->o.attach == SA_ATTACH_AUTO)
 			sa_warn("%s: not usable (%s)", mode_name(order[i]),
-				rc == EXIT_VERIFIER ? "rejected by the verifier" :
-				rc == EXIT_PERM ? "not permitted" : "cannot attach");
-		if (rc == EXIT_PERM)
+				rc == -EACCES ? "rejected by the verifier" :
+				rc == -EPERM ? "not permitted" : "cannot attach");
+		if (rc == -EPERM)
 			return rc;
-		if (rc == EXIT_VERIFIER)
+		if (rc == -EACCES)
 			worst = rc;
 	}
 	return worst ? worst : rc;
-}
-
-static unsigned long long read_stat(const struct sa_tracer *t, __u32 which)
-{
-	int ncpu = libbpf_num_possible_cpus();
-	unsigned long long total = 0;
-	__u64 *vals;
-
-	if (ncpu <= 0 || !(vals = calloc(ncpu, sizeof(*vals))))
-		return 0;
-	if (!bpf_map_lookup_elem(bpf_map__fd(t->skel->maps.stats), &which, vals))
-		for (int i = 0; i < ncpu; i++)
-			total += vals[i];
-	free(vals);
-	return total;
 }
 
 static void dump_record(const struct sa_event *e)
@@ -393,15 +404,15 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	install_handlers();
 	if (!have_caps()) {
 		sa_warn("not permitted: tracing needs root (or CAP_BPF and CAP_PERFMON)");
-		return EXIT_PERM;
+		return -EPERM;
 	}
 	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
 		sa_warn("this kernel has no BTF (/sys/kernel/btf/vmlinux): CO-RE needs CONFIG_DEBUG_INFO_BTF=y");
-		return EXIT_NO_BTF;
+		return -ENODATA;
 	}
 	t = calloc(1, sizeof(*t));
 	if (!t)
-		return EXIT_FAIL;
+		return -ENOMEM;
 	t->o = *o;
 	t->debug = getenv("SYSFS_AUDIT_DEBUG");
 	if (!t->o.interval_ms)
@@ -422,21 +433,24 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	switch (rc) {
 	case 0:
 		break;
-	case EXIT_NO_BTF:
+	case -ENODATA:
 		sa_warn("cannot load the kernel's BTF");
 		break;
-	case EXIT_PERM:
+	case -EPERM:
 		sa_warn("not permitted to load BPF programs");
 		break;
-	case EXIT_VERIFIER:
+	case -EACCES:
 		sa_warn("the kernel's verifier rejected the program%s",
 			o->verbose ? "" : " (run with -v for the verifier log)");
+		break;
+	case -ENOMEM:
+		sa_warn("out of memory loading the program");
 		break;
 	default:
 		sa_warn("no usable attach point on this kernel (tried %s)%s",
 			o->attach == SA_ATTACH_AUTO ? "tracepoint, fexit and kprobe" :
 			mode_name(o->attach), o->verbose ? "" : "; run with -v for details");
-		rc = EXIT_NO_ATTACH;
+		rc = -ENOENT;
 	}
 	if (rc) {
 		free(t);
@@ -444,13 +458,32 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	}
 	t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.events), handle_record, t, NULL);
 	if (!t->rb) {
+		rc = -errno;
 		sa_warn("cannot create the ring buffer consumer: %s", strerror(errno));
 		sysfs_audit_bpf__destroy(t->skel);
 		free(t);
-		return EXIT_FAIL;
+		return rc;
 	}
 	*out = t;
 	return 0;
+}
+
+int sa_tracer_exit_status(int err)
+{
+	switch (err) {
+	case 0:
+		return EXIT_OK;
+	case -EPERM:
+		return EXIT_PERM;
+	case -ENODATA:
+		return EXIT_NO_BTF;
+	case -ENOENT:
+		return EXIT_NO_ATTACH;
+	case -EACCES:
+		return EXIT_VERIFIER;
+	default:
+		return EXIT_FAIL;
+	}
 }
 
 void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx)
@@ -541,9 +574,9 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	fflush(stdout);
 	if (t->cb_err) {
 		sa_warn("writing the output failed: %s", strerror(t->cb_err));
-		return EXIT_FAIL;
+		return -t->cb_err;
 	}
-	return err < 0 ? EXIT_FAIL : 0;
+	return err < 0 ? err : 0;
 }
 
 /* Run time and count of every loaded program (kernel.bpf_stats_enabled). */
@@ -576,10 +609,10 @@ void sa_tracer_stats(const struct sa_tracer *t, struct sa_trace_stats *st)
 			     (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000;
 		st->maxrss_kb = ru.ru_maxrss;
 	}
-	st->seen = read_stat(t, SA_STAT_SEEN);
-	st->emitted = read_stat(t, SA_STAT_EMITTED);
-	st->lost = read_stat(t, SA_STAT_LOST);
-	st->skipped = read_stat(t, SA_STAT_SKIPPED);
+	st->seen = sa_bpf_percpu_sum(t->skel->maps.stats, SA_STAT_SEEN);
+	st->emitted = sa_bpf_percpu_sum(t->skel->maps.stats, SA_STAT_EMITTED);
+	st->lost = sa_bpf_percpu_sum(t->skel->maps.stats, SA_STAT_LOST);
+	st->skipped = sa_bpf_percpu_sum(t->skel->maps.stats, SA_STAT_SKIPPED);
 	st->consumed = t->consumed;
 	st->malformed = t->malformed;
 	st->unread = st->emitted > st->consumed ? st->emitted - st->consumed : 0;

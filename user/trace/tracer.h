@@ -41,10 +41,15 @@ error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
 
 /*
  * Install the SIGINT/SIGTERM handlers, check permissions and BTF, load and
- * attach. Returns 0, or an EXIT_* status (common.h) after one clear message.
- * A signal that arrives meanwhile ends the following sa_tracer_run() at once.
+ * attach. Returns 0, or after one clear message -EPERM (not permitted),
+ * -ENODATA (no BTF), -ENOENT (no usable attach point), -EACCES (the
+ * verifier said no) or another -errno. A signal that arrives meanwhile
+ * ends the following sa_tracer_run() at once.
  */
 int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
+
+/* The documented exit status (common.h) for sa_tracer_open()'s @err. */
+int sa_tracer_exit_status(int err);
 
 /*
  * The consumer's ring buffer, so that other BPF objects (the dependents)
@@ -64,7 +69,8 @@ const char *sa_tracer_attach_name(const struct sa_tracer *t);
  * (within a second, even in a storm) or @fn fails; then stop recording and
  * drain what is left for a bounded time (the programs are detached by
  * sa_tracer_close()). SIGUSR1 prints the counters so far on
- * stderr as one "sysfs-audit: stats ..." line. Returns 0 or EXIT_FAIL.
+ * stderr as one "sysfs-audit: stats ..." line. Returns 0 or -errno (the
+ * output could not be written, the ring could not be read).
  */
 int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx);
 
