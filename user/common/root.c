@@ -50,6 +50,10 @@ int sa_root_walk(int rootfd, const char *rest, int flags, bool beneath)
 
 	if (!todo)
 		return -ENOMEM;
+	if (beneath && rest[0] == '/') {
+		free(todo);
+		return -EXDEV;	/* as RESOLVE_BENEATH: an absolute path leaves */
+	}
 	stack[0] = rootfd;
 	p = todo;
 	for (;;) {
