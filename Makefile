@@ -5,7 +5,7 @@
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
 #   make bench    uevent storms in QEMU: cost per event, losses (build/bench/)
-#   make fuzz     libFuzzer on the rules, ELF, initramfs and report readers (FUZZ_SECONDS each)
+#   make fuzz     libFuzzer on the rules, ELF, initramfs and report readers and the root walk (FUZZ_SECONDS each)
 #   make mutate   do the tests fail when the tool is wrong? "N killed of M"
 #   make deb      the Debian package, in build/deb/
 #   make install  PREFIX=/usr/local DESTDIR=...: the same files, unpackaged
@@ -148,7 +148,7 @@ unit-tests: $(UNIT_TESTS)
 
 # libFuzzer targets for the parsers that read untrusted files; not part of
 # 'make check'. FUZZ_SECONDS per target, one after another, at low priority.
-FUZZ_TARGETS := rules elf initramfs report
+FUZZ_TARGETS := rules elf initramfs report root
 FUZZ_SECONDS ?= 600
 FZ_LIBS      := $(call libs_of,fz,reports audit output model common)
 

@@ -45,7 +45,7 @@ static void on_error(const char *member, const char *msg, void *ctx)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct sa_initramfs_ops ops = { on_member, on_error };
+	static const struct sa_initramfs_ops ops = { on_member, on_error, on_error };
 	size_t sum = 0;
 
 	sa_initramfs_read((const char *)data, size, &ops, &sum);

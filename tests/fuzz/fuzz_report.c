@@ -3,12 +3,15 @@
  * libFuzzer target: the report reader (sa_report_parse) on arbitrary bytes,
  * and for what it accepts, the whole path a report takes: merge, render in
  * every format, Prometheus, and a write/read round trip that must succeed.
+ * Whatever strings the report holds, every output must be valid UTF-8 and
+ * the JSON output must parse (issue 21: output that cannot be forged).
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/escape.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
@@ -31,10 +34,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sa_merged_add(&m, "a", &r);
 	sa_merged_add(&m, "b", &r);	/* the same report twice: a duplicate */
 	sa_merged_finish(&m);
-	sa_merged_print(devnull, &m, SA_FMT_TEXT);
-	sa_merged_print(devnull, &m, SA_FMT_MARKDOWN);
-	sa_merged_print(devnull, &m, SA_FMT_JSON);
-	sa_prometheus_print(devnull, &m);
+	for (int fmt = 0; fmt < 4; fmt++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		if (!f)
+			abort();
+		if (fmt < 3)
+			sa_merged_print(f, &m, fmt == 0 ? SA_FMT_TEXT : fmt == 1 ? SA_FMT_MARKDOWN :
+					SA_FMT_JSON);
+		else
+			sa_prometheus_print(f, &m);
+		fclose(f);
+		for (size_t i = 0, n; i < len; i += n) {
+			n = sa_utf8_len((const unsigned char *)buf + i, len - i);
+			if (!n || (fmt != 2 && buf[i] < 0x20 && buf[i] != '\n' && buf[i] != '\t')) {
+				fprintf(stderr, "format %d: byte %zu (0x%02x) invalid\n", fmt, i,
+					(unsigned char)buf[i]);
+				abort();
+			}
+		}
+		if (fmt == 2) {
+			json_object *j = json_tokener_parse(buf);
+
+			if (!j) {
+				fprintf(stderr, "JSON output does not parse\n");
+				abort();
+			}
+			json_object_put(j);
+		}
+		free(buf);
+	}
+	(void)devnull;
 	sa_merged_free(&m);
 
 	/* What we write, we must read back. */

@@ -192,9 +192,9 @@ jq '.dependents[0].executable = "/opt/we\"ird\\path\nx"' "$fx/web-01.json" >"$tm
 run report --prometheus "$tmp/weird.prom" "$tmp/weird.json"
 chk=$(awk -f "$top/tests/lib/promcheck.awk" "$tmp/weird.prom" 2>&1)
 st2=$?
-grep -qF 'executable="/opt/we\"ird\\path\nx"' "$tmp/weird.prom"
+grep -qF 'executable="/opt/we\"ird\\\\path\\x0ax"' "$tmp/weird.prom"
 st3=$?
-tap_ok $([ $st2 -eq 0 ] && [ $st3 -eq 0 ]; echo $?) "label values with \", \\ and newline escaped ($chk)"
+tap_ok $([ $st2 -eq 0 ] && [ $st3 -eq 0 ]; echo $?) "label values with \", \\ and newline escaped reversibly ($chk)"
 run report --prometheus /nonexistent/dir/sa.prom "$fx/web-01.json"
 tap_ok $([ $st = 1 ] && grep -q "/nonexistent/dir/sa.prom: cannot write" <<<"$err"; echo $?) \
 	"an unwritable metrics path: exit 1, named"

@@ -172,7 +172,7 @@ tap_ok $? "a directory with a gzip'd text and a polkit *.rules: exit 0, no messa
 expect 10 "/nonexistent: No such file" "a missing PATH" /nonexistent
 mkfifo "$b/fifo"
 expect 10 "fifo: not a regular file" "a FIFO (no hang)" "$b/fifo"
-expect 10 "--root /nonexistent" "a missing --root" --root /nonexistent
+expect 2 "--root /nonexistent" "a missing --root (a bad argument)" --root /nonexistent
 # the fixture still scans with an unreadable file among the images
 ln -s loop "$R/boot/initrd.img-loop"
 ln -s initrd.img-loop "$R/boot/loop"

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "audit/audit.h"
+#include "output/escape.h"
 #include "output/findings_out.h"
 #include "common/common.h"
 #include "model/gate.h"
@@ -34,15 +35,15 @@ void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
 		a->write_failed = true;
 }
 
-static void rules_file(struct sa_audit *a, const char *path)
+static void rules_file(struct sa_audit *a, const char *path, const struct sa_root *root)
 {
 	char *buf;
 	size_t len;
 	int err;
 
-	if (sa_rules_masked(path))
+	if (sa_rules_masked(root, path))
 		return;
-	err = sa_slurp(path, SA_RULES_MAX, &buf, &len);
+	err = sa_slurp_at(root, path, SA_RULES_MAX, &buf, &len);
 	if (err) {
 		sa_audit_bad_input(a, path, NULL, "%s", sa_slurp_strerror(err));
 		return;
@@ -52,9 +53,9 @@ static void rules_file(struct sa_audit *a, const char *path)
 	free(buf);
 }
 
-static int on_rules_file(const char *path, void *ctx)
+static int on_rules_file(const char *path, const struct sa_root *root, void *ctx)
 {
-	rules_file(ctx, path);
+	rules_file(ctx, path, root);
 	return 0;
 }
 
@@ -69,6 +70,7 @@ void sa_audit_walk_init(struct sa_rules_walk *w, struct sa_audit *a)
 	w->on_file = on_rules_file;
 	w->on_error = on_rules_dir_error;
 	w->ctx = a;
+	w->root = a->rootfs;
 }
 
 void sa_audit_rules_defaults(struct sa_audit *a, const char *root)
@@ -80,13 +82,18 @@ void sa_audit_rules_defaults(struct sa_audit *a, const char *root)
 	sa_rules_walk_free(&w);
 }
 
+/* One line on stderr: names and messages from the input are escaped. */
 static void vmessage(const char *file, const char *member, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "sysfs-audit: %s", file);
-	if (member)
-		fprintf(stderr, "(%s)", member);
+	fputs("sysfs-audit: ", stderr);
+	sa_esc_fputs(stderr, file, SA_ESC_TEXT);
+	if (member) {
+		fputc('(', stderr);
+		sa_esc_fputs(stderr, member, SA_ESC_TEXT);
+		fputc(')', stderr);
+	}
 	fputs(": ", stderr);
-	vfprintf(stderr, fmt, ap);
+	sa_esc_vprint(stderr, fmt, ap);
 	fputc('\n', stderr);
 }
 
@@ -110,12 +117,25 @@ void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member
 	a->tot.unreadable++;
 }
 
+void sa_audit_limit(struct sa_audit *a, const char *file, const char *member,
+		    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(file, member, fmt, ap);
+	va_end(ap);
+	a->tot.limited++;
+}
+
 int sa_audit_exit(const struct sa_audit *a)
 {
 	if (a->write_failed)
 		return EXIT_FAIL;
 	if (a->tot.unreadable)
 		return EXIT_INPUT;
+	if (a->tot.limited)
+		return EXIT_LIMIT;
 	if (a->fail_on)
 		return sa_gate(&(struct sa_gate_counts){ .findings = a->tot.findings }, a->fail_on);
 	return a->tot.findings ? EXIT_FOUND : EXIT_OK;

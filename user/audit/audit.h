@@ -14,10 +14,13 @@
 #include "output/format.h"
 #include "audit/rules_parse.h"
 
+struct sa_root;
+
 struct sa_audit {
 	enum sa_format fmt;
 	const char *command;	/* "rules" or "scan" */
 	const char *root;	/* prefix stripped before a dpkg lookup; NULL: "/" */
+	const struct sa_root *rootfs;	/* files under root are opened inside it; NULL: "/" */
 	struct sa_dpkg *dpkg;	/* NULL: no package names */
 	struct sa_totals tot;
 	bool write_failed;
@@ -42,11 +45,21 @@ void sa_audit_report(struct sa_audit *a, struct sa_finding *f);
 void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member,
 			const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/*
+ * Input read only up to a bound on work (bytes decompressed, headers,
+ * entries): a message naming it and the bound, counted; exit 19.
+ */
+void sa_audit_limit(struct sa_audit *a, const char *file, const char *member,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* The same message, for more trouble with input already counted. */
 void sa_audit_message(const char *file, const char *member, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* EXIT_INPUT if some input was unreadable, else EXIT_FOUND if anything was found. */
+/*
+ * EXIT_INPUT if some input was unreadable, else EXIT_LIMIT if some was cut
+ * at a bound, else EXIT_FOUND (or EXIT_FAIL_FINDINGS) if anything was found.
+ */
 int sa_audit_exit(const struct sa_audit *a);
 
 /*

@@ -52,57 +52,66 @@ struct state {
 	const char *buf;
 	size_t len;
 	bool seen[NPAT];
+	size_t nseen;
 	bool busybox_checked;
+	struct sa_elf_stats stats;
 	sa_hit_cb cb;
 	void *ctx;
 };
 
-/* The NUL-terminated string around @hit, bounded by the region. */
-static void string_at(const struct region *r, const char *hit, const char **s, size_t *n)
-{
-	const char *b = hit, *e = hit;
+static struct sa_elf_stats last_stats;
 
-	while (b > r->p && b[-1])
-		b--;
-	while (e < r->p + r->len && *e)
-		e++;
-	*s = b;
-	*n = e - b;
+void sa_scan_elf_stats(struct sa_elf_stats *s)
+{
+	*s = last_stats;
 }
 
+static int report(struct state *st, size_t i, const struct region *r, const char *hit)
+{
+	const struct pattern *pt = &patterns[i];
+	struct sa_hit h = {
+		.offset = (long long)(r->off + (hit - r->p)),
+		.kind = pt->kind,
+		.key = pt->needle,
+		.sev = pt->sev,
+		.message = pt->message,
+		.replacement = pt->replacement,
+	};
+
+	st->seen[i] = true;
+	st->nseen++;
+	return st->cb(&h, st->ctx);
+}
+
+/*
+ * One pass: the region is cut into its NUL-terminated strings, and each
+ * pattern is looked for once in each string (and its companion once), so
+ * the work is linear in the region whatever it holds: a long string full
+ * of hits costs no more than one without.
+ */
 static int scan_region(struct state *st, const struct region *r)
 {
-	for (size_t i = 0; i < NPAT; i++) {
-		const struct pattern *pt = &patterns[i];
-		const char *p = r->p, *end = r->p + r->len, *hit;
-		size_t nl = strlen(pt->needle);
+	const char *p = r->p, *end = r->p + r->len;
 
-		if (st->seen[i])
-			continue;
-		while (p < end && (hit = memmem(p, end - p, pt->needle, nl))) {
-			const char *s;
-			size_t n;
+	st->stats.bytes += r->len;
+	while (p < end && st->nseen < NPAT) {
+		const char *nul = memchr(p, '\0', end - p);
+		size_t n = (nul ? nul : end) - p;
 
-			string_at(r, hit, &s, &n);
-			if (!pt->also || memmem(s, n, pt->also, strlen(pt->also))) {
-				struct sa_hit h = {
-					.offset = (long long)(r->off + (hit - r->p)),
-					.kind = pt->kind,
-					.key = pt->needle,
-					.sev = pt->sev,
-					.message = pt->message,
-					.replacement = pt->replacement,
-				};
-				int err;
+		for (size_t i = 0; n && i < NPAT; i++) {
+			const struct pattern *pt = &patterns[i];
+			const char *hit;
+			int err;
 
-				st->seen[i] = true;
-				err = st->cb(&h, st->ctx);
-				if (err)
-					return err;
-				break;
-			}
-			p = hit + nl;
+			if (st->seen[i] || !(hit = memmem(p, n, pt->needle, strlen(pt->needle))))
+				continue;
+			if (pt->also && !memmem(p, n, pt->also, strlen(pt->also)))
+				continue;
+			err = report(st, i, r, hit);
+			if (err)
+				return err;
 		}
+		p += n + 1;
 	}
 	return 0;
 }
@@ -147,30 +156,73 @@ static int busybox(struct state *st, const struct region *r)
 	}
 }
 
-static int scan(struct state *st, const struct region *r)
-{
-	int err = scan_region(st, r);
-
-	if (!err && !st->busybox_checked)
-		err = busybox(st, r);
-	return err;
-}
-
 static bool in_file(const struct state *st, unsigned long long off, unsigned long long size)
 {
 	return off <= st->len && size <= st->len - off;
 }
 
+static int cmp_region(const void *a, const void *b)
+{
+	const struct region *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/*
+ * Sections (or segments) may repeat or overlap: sorted by offset and merged,
+ * every byte of the file is scanned at most once however many headers name it.
+ */
+static size_t merge_regions(struct region *v, size_t n)
+{
+	size_t m = 0;
+
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_region);
+	for (size_t i = 1; i < n; i++) {
+		struct region *last = &v[m];
+		size_t lend = last->off + last->len;
+
+		if (v[i].off <= lend) {
+			if (v[i].off + v[i].len > lend)
+				last->len = v[i].off + v[i].len - last->off;
+		} else {
+			v[++m] = v[i];
+		}
+	}
+	return m + 1;
+}
+
+static int add_region(struct state *st, struct region **v, size_t *n, size_t *cap,
+		      unsigned long long off, unsigned long long size)
+{
+	if (!size)
+		return 0;
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 16;
+		struct region *p = realloc(*v, c * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		*v = p;
+		*cap = c;
+	}
+	(*v)[(*n)++] = (struct region){ st->buf + off, size, off };
+	return 0;
+}
+
 int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char **why)
 {
 	struct state st = { .buf = buf, .len = len, .cb = cb, .ctx = ctx };
+	struct region *regs = NULL;
+	size_t nsec = 0, phnum = 0, nregs = 0, cap = 0, nhdr;
+	bool past_end = false, limited = false;
 	Elf_Scn *scn = NULL;
-	size_t nsec = 0, phnum = 0, scanned = 0;
-	bool past_end = false;
 	GElf_Ehdr eh;
 	Elf *e;
 	int err = 0;
 
+	last_stats = st.stats;
 	if (elf_version(EV_CURRENT) == EV_NONE) {
 		*why = "libelf is unusable";
 		return -EINVAL;
@@ -195,10 +247,15 @@ int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char
 						      eh.e_phentsize)))
 		past_end = true;
 	/* Read-only data: allocated PROGBITS that is neither code nor writable. */
+	nhdr = 0;
 	while (nsec && !err && (scn = elf_nextscn(e, scn))) {
 		GElf_Shdr sh;
-		struct region r;
 
+		if (++nhdr > SA_ELF_MAX_HEADERS) {
+			limited = true;
+			break;
+		}
+		st.stats.headers++;
 		if (!gelf_getshdr(scn, &sh))
 			break;
 		if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_ALLOC) ||
@@ -208,27 +265,43 @@ int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char
 			past_end = true;
 			continue;
 		}
-		r = (struct region){ buf + sh.sh_offset, sh.sh_size, sh.sh_offset };
-		err = scan(&st, &r);
-		scanned++;
+		err = add_region(&st, &regs, &nregs, &cap, sh.sh_offset, sh.sh_size);
 	}
 	/* No usable sections (sstrip'ed BusyBox): the loadable segments. */
-	for (size_t i = 0; !scanned && !err && i < phnum; i++) {
+	for (size_t i = 0; !nregs && !err && i < phnum; i++) {
 		GElf_Phdr ph;
-		struct region r;
 
+		if (i >= SA_ELF_MAX_HEADERS) {
+			limited = true;
+			break;
+		}
+		st.stats.headers++;
 		if (!gelf_getphdr(e, i, &ph) || ph.p_type != PT_LOAD)
 			continue;
 		if (!in_file(&st, ph.p_offset, ph.p_filesz)) {
 			past_end = true;
 			continue;
 		}
-		r = (struct region){ buf + ph.p_offset, ph.p_filesz, ph.p_offset };
-		err = scan(&st, &r);
+		err = add_region(&st, &regs, &nregs, &cap, ph.p_offset, ph.p_filesz);
 	}
-	if (!err && !nsec && !phnum) {
+	nregs = merge_regions(regs, nregs);
+	st.stats.regions = nregs;
+	for (size_t i = 0; !err && i < nregs; i++) {
+		err = scan_region(&st, &regs[i]);
+		if (!err && !st.busybox_checked)
+			err = busybox(&st, &regs[i]);
+	}
+	free(regs);
+	last_stats = st.stats;
+	if (err == -ENOMEM) {
+		*why = "out of memory";
+	} else if (!err && !nsec && !phnum) {
 		*why = "no section or program headers (truncated or corrupt ELF)";
 		err = -EINVAL;
+	} else if (!err && limited) {
+		*why = "more than " SA_STR(SA_ELF_MAX_HEADERS) " section or program headers "
+		       "(limit); the data the first ones name was scanned";
+		err = -E2BIG;
 	} else if (!err && past_end) {
 		*why = "headers point past the end of the file (truncated or corrupt ELF); "
 		       "the parts inside it were scanned";

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include <errno.h>
-#include <ftw.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,31 +14,52 @@
 #include "audit/scan_file.h"
 #include "audit/scan_initramfs.h"
 #include "audit/scan_script.h"
+#include "common/hash_index.h"
+#include "common/root.h"
 #include "common/slurp.h"
 
+/* Files already scanned in this run, by device and inode: a hash set. */
 static struct {
 	dev_t dev;
 	ino_t ino;
 } *seen;
-static size_t nseen;
+static size_t nseen, seencap;
+static struct sa_hindex seen_index;
 
-static bool already(const char *path)
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+static bool seen_eq(const void *ctx, size_t row)
 {
-	struct stat st;
-	void *p;
+	const struct file_id *k = ctx;
 
-	if (stat(path, &st))
-		return false;	/* sa_slurp() reports it */
-	for (size_t i = 0; i < nseen; i++)
-		if (seen[i].dev == st.st_dev && seen[i].ino == st.st_ino)
-			return true;
-	p = realloc(seen, (nseen + 1) * sizeof(*seen));
-	if (p) {
+	return seen[row].dev == k->dev && seen[row].ino == k->ino;
+}
+
+static bool already(const struct stat *st)
+{
+	struct file_id k = { st->st_dev, st->st_ino };
+	uint64_t h = (SA_HASH_INIT ^ (uint64_t)st->st_dev) * 1099511628211ULL;
+
+	h = (h ^ (uint64_t)st->st_ino) * 1099511628211ULL;
+	if (sa_hindex_find(&seen_index, h, seen_eq, &k) >= 0)
+		return true;
+	if (nseen == seencap) {
+		size_t cap = seencap ? seencap * 2 : 256;
+		void *p = realloc(seen, cap * sizeof(*seen));
+
+		if (!p)
+			return false;
 		seen = p;
-		seen[nseen].dev = st.st_dev;
-		seen[nseen].ino = st.st_ino;
-		nseen++;
+		seencap = cap;
 	}
+	if (sa_hindex_add(&seen_index, h, nseen))
+		return false;
+	seen[nseen].dev = st->st_dev;
+	seen[nseen].ino = st->st_ino;
+	nseen++;
 	return false;
 }
 
@@ -42,7 +67,8 @@ void sa_scan_forget(void)
 {
 	free(seen);
 	seen = NULL;
-	nseen = 0;
+	nseen = seencap = 0;
+	sa_hindex_free(&seen_index);
 }
 
 struct hit_ctx {
@@ -112,6 +138,13 @@ static void on_image_error(const char *member, const char *msg, void *ctx)
 	sa_audit_bad_input(c->a, c->file, member, "%s", msg);
 }
 
+static void on_image_limit(const char *member, const char *msg, void *ctx)
+{
+	struct hit_ctx *c = ctx;
+
+	sa_audit_limit(c->a, c->file, member, "%s", msg);
+}
+
 static void scan_content(struct sa_audit *a, const char *file, const char *member,
 			 const char *buf, size_t len, bool top)
 {
@@ -119,10 +152,15 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 	const char *name = member ? member : file, *why = NULL;
 
 	if (sa_is_elf(buf, len)) {
-		if (sa_scan_elf(buf, len, on_hit, &c, &why))
+		int err = sa_scan_elf(buf, len, on_hit, &c, &why);
+
+		if (err == -E2BIG)
+			sa_audit_limit(a, file, member, "%s", why);
+		else if (err)
 			sa_audit_bad_input(a, file, member, "%s", why ? why : "cannot read ELF");
 	} else if (top && sa_is_archive(buf, len)) {
-		static const struct sa_initramfs_ops ops = { on_member, on_image_error };
+		static const struct sa_initramfs_ops ops = { on_member, on_image_error,
+							     on_image_limit };
 		unsigned long bad = a->tot.unreadable;
 
 		/* errors are reported by the reader; 0 archives: not an image */
@@ -138,15 +176,19 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 	/* other binary data: nothing to look for */
 }
 
-bool sa_scan_path(struct sa_audit *a, const char *path)
+/* Scan the file open at @fd (closed here), named @path. */
+static bool scan_fd(struct sa_audit *a, const char *path, int fd)
 {
+	struct stat st;
 	char *buf;
 	size_t len;
 	int err;
 
-	if (already(path))
+	if (!fstat(fd, &st) && already(&st)) {
+		close(fd);
 		return false;
-	err = sa_slurp(path, SA_SCAN_MAX, &buf, &len);
+	}
+	err = sa_slurp_fd(fd, SA_SCAN_MAX, &buf, &len);
 	if (err) {
 		sa_audit_bad_input(a, path, NULL, "%s", sa_slurp_strerror(err));
 		return false;
@@ -157,6 +199,18 @@ bool sa_scan_path(struct sa_audit *a, const char *path)
 	return true;
 }
 
+bool sa_scan_path(struct sa_audit *a, const char *path)
+{
+	/* O_NONBLOCK: a FIFO in place of a file must not hang the scan */
+	int fd = sa_root_open(a->rootfs, path, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0) {
+		sa_audit_bad_input(a, path, NULL, "%s", sa_slurp_strerror(fd));
+		return false;
+	}
+	return scan_fd(a, path, fd);
+}
+
 void sa_scan_text(struct sa_audit *a, const char *file, const char *text, size_t len,
 		  unsigned long line)
 {
@@ -165,21 +219,83 @@ void sa_scan_text(struct sa_audit *a, const char *file, const char *text, size_t
 	sa_scan_script(text, len, line, on_hit, &c);
 }
 
-static struct sa_audit *walk_audit;
+#define DIR_DEPTH_MAX 256
 
-static int on_tree(const char *path, const struct stat *st, int type, struct FTW *ftw)
+/*
+ * Every regular file below the directory open at @dfd: entries are looked
+ * at without following (a symlink is skipped, as nftw's FTW_PHYS did) and
+ * opened relative to their directory with O_NOFOLLOW, so a symlink swapped
+ * in during the walk is not followed either.
+ */
+static void walk(struct sa_audit *a, int dfd, char *path, size_t plen, int depth)
 {
-	(void)ftw;
-	if (type == FTW_F && S_ISREG(st->st_mode))
-		sa_scan_path(walk_audit, path);
-	else if (type == FTW_DNR || type == FTW_NS)
-		sa_audit_bad_input(walk_audit, path, NULL, "cannot read: %s", strerror(errno));
-	return 0;
+	DIR *d = fdopendir(dfd);
+	struct dirent *e;
+
+	if (!d) {
+		sa_audit_bad_input(a, path, NULL, "cannot read: %s", strerror(errno));
+		close(dfd);
+		return;
+	}
+	if (depth > DIR_DEPTH_MAX) {
+		sa_audit_limit(a, path, NULL, "more than %d directory levels, not entered",
+			       DIR_DEPTH_MAX);
+		closedir(d);
+		return;
+	}
+	while ((e = readdir(d))) {
+		size_t nl = strlen(e->d_name);
+		struct stat st;
+		int fd;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (plen + 1 + nl >= PATH_MAX) {
+			sa_audit_bad_input(a, path, NULL, "a name too long below it, skipped");
+			continue;
+		}
+		path[plen] = '/';
+		memcpy(path + plen + 1, e->d_name, nl + 1);
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW)) {
+			sa_audit_bad_input(a, path, NULL, "cannot read: %s", strerror(errno));
+		} else if (S_ISDIR(st.st_mode)) {
+			fd = openat(dirfd(d), e->d_name,
+				    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (fd < 0)
+				sa_audit_bad_input(a, path, NULL, "cannot read: %s", strerror(errno));
+			else
+				walk(a, fd, path, plen + 1 + nl, depth + 1);
+		} else if (S_ISREG(st.st_mode)) {
+			fd = openat(dirfd(d), e->d_name,
+				    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+			if (fd < 0)
+				sa_audit_bad_input(a, path, NULL, "cannot read: %s", strerror(errno));
+			else
+				scan_fd(a, path, fd);
+		}
+		path[plen] = '\0';
+	}
+	closedir(d);
 }
 
 void sa_scan_dir(struct sa_audit *a, const char *dir)
 {
-	walk_audit = a;
-	if (nftw(dir, on_tree, 16, FTW_PHYS))
-		sa_audit_bad_input(a, dir, NULL, "%s", strerror(errno));
+	char path[PATH_MAX];
+	size_t len = strlen(dir);
+	int fd;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (len >= sizeof(path)) {
+		sa_audit_bad_input(a, dir, NULL, "%s", strerror(ENAMETOOLONG));
+		return;
+	}
+	memcpy(path, dir, len);
+	path[len] = '\0';
+	fd = sa_root_open(a->rootfs, path, O_RDONLY | O_DIRECTORY);
+	if (fd < 0) {
+		sa_audit_bad_input(a, dir, NULL, "%s", strerror(-fd));
+		return;
+	}
+	walk(a, fd, path, len, 0);
 }

@@ -62,22 +62,89 @@ static struct archive *open_one(const char *buf, size_t len, char *why, size_t w
 	return a;
 }
 
+/*
+ * The work of one image: every byte decompressed counts, headers, padding
+ * and the data of members we do not keep (directories with a size, the
+ * tail of an oversized member) included, so no shape of archive runs past
+ * SA_IMAGE_MAX; and at most SA_ENTRIES_MAX entries.
+ */
+struct budget {
+	unsigned long long base;	/* decompressed bytes of the archives before */
+	unsigned long long used;	/* ... and of this one so far */
+	unsigned long entries;
+	char msg[96];	/* the message of a bound hit, with its value */
+};
+
+struct sa_initramfs_limits sa_initramfs_limits = { SA_MEMBER_MAX, SA_IMAGE_MAX, SA_ENTRIES_MAX };
+
+static struct sa_initramfs_stats last_stats;
+
+void sa_initramfs_stats(struct sa_initramfs_stats *s)
+{
+	*s = last_stats;
+}
+
+static const char *image_limit(struct budget *b)
+{
+	snprintf(b->msg, sizeof(b->msg), "image decompresses to more than the limit of %llu MiB "
+		 "(SA_IMAGE_MAX), stopped", sa_initramfs_limits.image >> 20);
+	return b->msg;
+}
+
+static bool over(struct archive *a, struct budget *b)
+{
+	la_int64_t n = archive_filter_bytes(a, 0);
+
+	if (n > 0 && (unsigned long long)n > b->used)
+		b->used = n;
+	return b->base + b->used > sa_initramfs_limits.image;
+}
+
+/* Read past the rest of an entry's data, counted: libarchive's skip would not be. */
+static int discard(struct archive *a, struct budget *b, const char **why)
+{
+	for (;;) {
+		const void *blk;
+		size_t n;
+		la_int64_t off;
+		int r = archive_read_data_block(a, &blk, &n, &off);
+
+		if (r == ARCHIVE_EOF)
+			return 0;
+		if (r < ARCHIVE_WARN) {
+			*why = archive_error_string(a);
+			if (!*why)
+				*why = "cannot read member data";
+			return -EIO;
+		}
+		if (over(a, b)) {
+			*why = image_limit(b);
+			return -E2BIG;
+		}
+	}
+}
+
 /* Read a member's data into *@data, growing as it arrives (sizes in headers lie). */
 static int read_member(struct archive *a, char **data, size_t *cap, size_t *len,
-		       size_t *budget, const char **why)
+		       struct budget *b, const char **why)
 {
 	*len = 0;
 	for (;;) {
 		la_ssize_t r;
 
+		/* one byte past the limit tells a member of exactly the limit from a larger one */
+		if (*len > sa_initramfs_limits.member) {
+			snprintf(b->msg, sizeof(b->msg), "member larger than the limit of %llu MiB "
+				 "(SA_MEMBER_MAX), skipped", sa_initramfs_limits.member >> 20);
+			*why = b->msg;
+			return -EFBIG;
+		}
 		if (*len == *cap) {
 			size_t nc = *cap ? *cap * 2 : 65536;
 			char *p;
 
-			if (*len >= SA_MEMBER_MAX) {
-				*why = "member larger than the limit (SA_MEMBER_MAX), skipped";
-				return -EFBIG;
-			}
+			if (nc > sa_initramfs_limits.member + 1)
+				nc = sa_initramfs_limits.member + 1;
 			p = realloc(*data, nc);
 			if (!p) {
 				*why = "out of memory";
@@ -96,22 +163,23 @@ static int read_member(struct archive *a, char **data, size_t *cap, size_t *len,
 			return -EIO;
 		}
 		*len += r;
-		if ((size_t)r > *budget) {
-			*why = "image decompresses to more than the limit (SA_IMAGE_MAX), stopped";
+		if (over(a, b)) {
+			*why = image_limit(b);
 			return -E2BIG;
 		}
-		*budget -= r;
 	}
 }
 
 int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops *ops,
 		      void *ctx)
 {
-	size_t off = 0, cap = 0, mlen, budget = SA_IMAGE_MAX;
+	size_t off = 0, cap = 0, mlen = 0;
+	struct budget b = {};
 	char *data = NULL;
 	int narch = 0, ret = 0;
+	bool stop = false;
 
-	while (off < len && !ret) {
+	while (off < len && !ret && !stop) {
 		struct archive_entry *ent;
 		struct archive *a;
 		la_int64_t used;
@@ -138,6 +206,7 @@ int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops
 			break;
 		}
 		narch++;
+		b.used = 0;
 		while ((r = archive_read_next_header(a, &ent)) == ARCHIVE_OK ||
 		       r == ARCHIVE_WARN) {
 			const char *name = archive_entry_pathname(ent), *why = NULL;
@@ -145,22 +214,47 @@ int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops
 
 			if (!name)
 				name = "?";
-			if (archive_entry_filetype(ent) != AE_IFREG)
-				continue;
-			err = read_member(a, &data, &cap, &mlen, &budget, &why);
+			if (++b.entries > sa_initramfs_limits.entries) {
+				snprintf(b.msg, sizeof(b.msg), "more entries than the limit of %lu "
+					 "(SA_ENTRIES_MAX), stopped", sa_initramfs_limits.entries);
+				why = b.msg;
+				err = -E2BIG;
+			} else if (over(a, &b)) {
+				why = image_limit(&b);
+				err = -E2BIG;
+			} else if (archive_entry_filetype(ent) != AE_IFREG) {
+				/* a directory or device with a size: its data is still read */
+				err = discard(a, &b, &why);
+			} else {
+				err = read_member(a, &data, &cap, &mlen, &b, &why);
+				if (err == -EFBIG) {
+					ops->limit(name, why, ctx);
+					err = discard(a, &b, &why);	/* its tail, counted */
+					if (!err)
+						continue;
+				}
+			}
+			if (err == -E2BIG) {
+				ops->limit(b.entries > sa_initramfs_limits.entries ? NULL : name, why,
+					   ctx);
+				stop = true;
+				break;
+			}
 			if (err) {
 				ops->error(name, why, ctx);
-				if (err == -EFBIG) {
-					archive_read_data_skip(a);
-					continue;
-				}
 				r = ARCHIVE_FATAL;
 				reported = true;
 				break;
 			}
+			if (archive_entry_filetype(ent) != AE_IFREG)
+				continue;
 			ret = ops->member(name, data, mlen, ctx);
 			if (ret)
 				break;
+		}
+		if (stop) {
+			archive_read_free(a);
+			break;
 		}
 		if (r != ARCHIVE_EOF && !ret) {
 			const char *es = archive_error_string(a);
@@ -176,6 +270,8 @@ int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops
 		 * the end of the image.
 		 */
 		compressed = archive_filter_code(a, 0) != ARCHIVE_FILTER_NONE;
+		over(a, &b);
+		b.base += b.used;
 		used = archive_filter_bytes(a, 0);
 		archive_read_free(a);
 		if (compressed || used <= 0)
@@ -183,5 +279,7 @@ int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops
 		off += (size_t)used < len - off ? (size_t)used : len - off;
 	}
 	free(data);
+	last_stats.decompressed = b.base + b.used;
+	last_stats.entries = b.entries;
 	return ret ? ret : narch;
 }

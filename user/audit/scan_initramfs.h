@@ -18,6 +18,16 @@
 #ifndef SA_IMAGE_MAX
 #define SA_IMAGE_MAX (2UL << 30)	/* bytes we decompress from one image */
 #endif
+#ifndef SA_ENTRIES_MAX
+#define SA_ENTRIES_MAX (1UL << 20)	/* cpio entries of one image */
+#endif
+
+/* The bounds in force (tests lower them to keep crafted images small). */
+struct sa_initramfs_limits {
+	unsigned long long member, image;
+	unsigned long entries;
+};
+extern struct sa_initramfs_limits sa_initramfs_limits;
 
 /* A cpio archive or a compressed stream at @buf. */
 bool sa_is_archive(const char *buf, size_t len);
@@ -27,7 +37,16 @@ struct sa_initramfs_ops {
 	int (*member)(const char *name, const char *data, size_t len, void *ctx);
 	/* a problem with the image (@member may be NULL); reading goes on if it can */
 	void (*error)(const char *member, const char *msg, void *ctx);
+	/* a bound on work was hit: a member skipped, or the rest of the image */
+	void (*limit)(const char *member, const char *msg, void *ctx);
 };
+
+/* The work of the last sa_initramfs_read(), for tests: bounded by the limits. */
+struct sa_initramfs_stats {
+	unsigned long long decompressed;	/* bytes, headers and skipped data included */
+	unsigned long entries;
+};
+void sa_initramfs_stats(struct sa_initramfs_stats *s);
 
 /*
  * Read every archive in @buf. Returns the number of archives read (0: none

@@ -13,6 +13,7 @@
 #include "audit/rules_dirs.h"
 #include "audit/scan_file.h"
 #include "audit/scan_places.h"
+#include "common/root.h"
 #include "common/slurp.h"
 
 #define CONF_MAX (16UL << 20)
@@ -30,7 +31,7 @@ static bool dir_seen(struct places *p, const char *dir)
 {
 	struct stat st;
 
-	if (stat(dir, &st))
+	if (sa_root_stat(p->a->rootfs, dir, &st))
 		return true;	/* missing: nothing to read */
 	for (size_t i = 0; i < p->ndirs; i++)
 		if (p->dirs[i].st_dev == st.st_dev && p->dirs[i].st_ino == st.st_ino)
@@ -40,11 +41,12 @@ static bool dir_seen(struct places *p, const char *dir)
 	return false;
 }
 
-static bool exists(const char *path)
+/* Every path here is under the root: resolved inside it (common/root.h). */
+static bool exists(struct places *p, const char *path)
 {
 	struct stat st;
 
-	return !stat(path, &st);
+	return !sa_root_stat(p->a->rootfs, path, &st);
 }
 
 /* ---- programs named by the rules ------------------------------------------ */
@@ -60,7 +62,7 @@ static int add_prog(const char *prog, size_t len, void *ctx)
 	} else {
 		/* a bare name runs from /lib/udev (merged /usr: /usr/lib/udev) */
 		snprintf(path, sizeof(path), "%s/lib/udev/%.*s", p->root, (int)len, prog);
-		if (!exists(path))
+		if (!exists(p, path))
 			snprintf(path, sizeof(path), "%s/usr/lib/udev/%.*s", p->root, (int)len,
 				 prog);
 	}
@@ -82,17 +84,17 @@ static int rule_progs(const struct sa_rule *r, void *ctx)
 	return sa_rule_programs(r, add_prog, ctx);
 }
 
-static int on_rules_file(const char *path, void *ctx)
+static int on_rules_file(const char *path, const struct sa_root *root, void *ctx)
 {
 	struct places *p = ctx;
 	char *buf;
 	size_t len;
 	int err;
 
-	if (sa_rules_masked(path))
+	if (sa_rules_masked(root, path))
 		return 0;
 	/* The rules themselves are the 'rules' command's; here only their programs. */
-	err = sa_slurp(path, SA_RULES_MAX, &buf, &len);
+	err = sa_slurp_at(root, path, SA_RULES_MAX, &buf, &len);
 	if (err) {
 		sa_audit_bad_input(p->a, path, NULL, "%s", sa_slurp_strerror(err));
 		return 0;
@@ -111,13 +113,14 @@ static void on_rules_error(const char *path, int err, void *ctx)
 
 static void rules_programs(struct places *p)
 {
-	struct sa_rules_walk w = { .on_file = on_rules_file, .on_error = on_rules_error, .ctx = p };
+	struct sa_rules_walk w = { .on_file = on_rules_file, .on_error = on_rules_error, .ctx = p,
+				   .root = p->a->rootfs };
 
 	sa_rules_walk_defaults(&w, p->root[0] ? p->root : "/");
 	sa_rules_walk_free(&w);
 	for (size_t i = 0; i < p->nprogs; i++) {
 		/* a rule for a program that is not installed is not ours to report */
-		if (exists(p->progs[i]))
+		if (exists(p, p->progs[i]))
 			sa_scan_path(p->a, p->progs[i]);
 		free(p->progs[i]);
 	}
@@ -133,7 +136,7 @@ static void scan_tree(struct places *p, const char *path)
 {
 	struct stat st;
 
-	if (stat(path, &st))
+	if (sa_root_stat(p->a->rootfs, path, &st))
 		return;
 	if (S_ISDIR(st.st_mode))
 		sa_scan_dir(p->a, path);
@@ -148,7 +151,7 @@ static void hotplug(struct places *p)
 	int n;
 
 	snprintf(dir, sizeof(dir), "%s/etc", p->root);
-	n = scandir(dir, &ents, NULL, alphasort);
+	n = sa_root_scandir(p->a->rootfs, dir, &ents, NULL);
 	for (int i = 0; i < n; i++) {
 		if (!strncmp(ents[i]->d_name, "hotplug", 7)) {
 			snprintf(path, sizeof(path), "%s/%s", dir, ents[i]->d_name);
@@ -183,9 +186,9 @@ static void conf_file(struct places *p, const char *file, conf_line_fn fn)
 	unsigned long line = 0;
 	int err;
 
-	if (!exists(file))
+	if (!exists(p, file))
 		return;
-	err = sa_slurp(file, CONF_MAX, &buf, &len);
+	err = sa_slurp_at(p->a->rootfs, file, CONF_MAX, &buf, &len);
 	if (err) {
 		sa_audit_bad_input(p->a, file, NULL, "%s", sa_slurp_strerror(err));
 		return;
@@ -218,7 +221,7 @@ static void conf_dirs(struct places *p, const char *const *dirs, size_t ndirs,
 		snprintf(dir, sizeof(dir), "%s%s", p->root, dirs[i]);
 		if (dir_seen(p, dir))
 			continue;
-		n = scandir(dir, &ents, is_conf, alphasort);
+		n = sa_root_scandir(p->a->rootfs, dir, &ents, is_conf);
 		for (int j = 0; j < n; j++) {
 			snprintf(path, sizeof(path), "%s/%s", dir, ents[j]->d_name);
 			conf_file(p, path, fn);
@@ -261,7 +264,7 @@ static void modprobe_line(struct places *p, const char *file, const char *s, siz
 		char prog[4096 + 256];
 
 		snprintf(prog, sizeof(prog), "%s%.*s", p->root, (int)(w - c), s + c);
-		if (exists(prog))
+		if (exists(p, prog))
 			sa_scan_path(p->a, prog);
 	}
 }
@@ -306,7 +309,7 @@ static void sysctl_line(struct places *p, const char *file, const char *s, size_
 	}
 	if (s[v] == '/' && e - v < 4000) {
 		snprintf(prog, sizeof(prog), "%s%.*s", p->root, (int)(e - v), s + v);
-		if (exists(prog))
+		if (exists(p, prog))
 			sa_scan_path(p->a, prog);
 	}
 }
@@ -343,7 +346,7 @@ static void boot(struct places *p)
 	int n;
 
 	snprintf(dir, sizeof(dir), "%s/boot", p->root);
-	n = scandir(dir, &ents, is_image, alphasort);
+	n = sa_root_scandir(p->a->rootfs, dir, &ents, is_image);
 	for (int i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, ents[i]->d_name);
 		sa_scan_path(p->a, path);

@@ -46,22 +46,24 @@ static const char doc[] =
 "needs root and BTF).\n"
 "\n"
 "USAGE: sysfs-audit record -o FILE [-d SEC] [--prometheus FILE] [--adopt]\n"
-"                          [--fail-on=WHAT] [-a MODE] [-b MIB] [-s DIR] [-N] [-v]\n"
+"                          [-F WHAT] [-a MODE] [-b MIB] [-s DIR] [-N] [-v]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit record -o /var/lib/sysfs-audit/report.json -d 3600\n"
-"    sysfs-audit record -o r.json --prometheus /var/lib/node_exporter/sysfs_audit.prom\n"
-"    sysfs-audit record -o r.json -d 600 --fail-on=keys   # exit 15 if keys were needed\n"
+"    sysfs-audit record -o r.json --prometheus \\\n"
+"        /var/lib/prometheus/node-exporter/sysfs_audit.prom\n"
+"    sysfs-audit record -o r.json -d 600 -F keys  # exit 15: keys were needed\n"
+"    sysfs-audit record -o - -d 60 | jq .needs    # the report to stdout\n"
 "    sysfs-audit record -o r.json --adopt   # early in the real root: the boot audit\n";
 
-enum { OPT_FAIL_ON = 0x100, OPT_PROMETHEUS, OPT_RULES, OPT_SCAN, OPT_ADOPT };
+enum { OPT_PROMETHEUS = 0x100, OPT_RULES, OPT_SCAN, OPT_ADOPT };
 
 static const struct argp_option opts[] = {
 	{ "output", 'o', "FILE", 0, "write the report to FILE (required)", 0 },
 	{ "duration", 'd', "SEC", 0, "stop after SEC seconds (default: at SIGINT/SIGTERM)", 0 },
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
-	{ "fail-on", OPT_FAIL_ON, "WHAT", 0,
+	{ "fail-on", 'F', "WHAT", 0,
 	  "exit non-zero if the report has WHAT: keys, paths, dependents, findings", 0 },
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default as trace)", 0 },
@@ -92,7 +94,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_PROMETHEUS:
 		env.prometheus = arg;
 		break;
-	case OPT_FAIL_ON:
+	case 'F':
 		sa_fail_on_arg("record", arg, SA_FAIL_ALL, state, &env.fail_on);
 		break;
 	case OPT_RULES:
@@ -125,10 +127,15 @@ static int check_writable(const char *path, const char *what)
 
 	if (!copy)
 		return -ENOMEM;
-	if (access(dirname(copy), W_OK | X_OK))
+	if (!strcmp(path, "-")) {
+		free(copy);
+		return 0;	/* standard output */
+	}
+	err = sa_atomic_target(path);
+	if (!err && access(dirname(copy), W_OK | X_OK))
 		err = -errno;
 	if (err)
-		sa_warn("%s: cannot write the %s there: %s", path, what, strerror(-err));
+		sa_warn("%s: cannot write the %s there: %s", path, what, sa_atomic_strerror(err));
 	free(copy);
 	return err;
 }
@@ -310,7 +317,7 @@ static int gate_and_export(const struct sa_report *r, int *status)
 		sa_merged_finish(&m);
 		*status = sa_merged_status(&m, env.fail_on);
 		if (env.prometheus && (err = sa_prometheus_write(env.prometheus, &m))) {
-			sa_warn("%s: cannot write the metrics: %s", env.prometheus, strerror(-err));
+			sa_warn("%s: cannot write the metrics: %s", env.prometheus, sa_atomic_strerror(err));
 			err = EXIT_FAIL;
 		}
 	}
@@ -343,9 +350,9 @@ int cmd_record(int argc, char **argv)
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
 	/* Early in the boot a separate /var is not mounted yet: checked at the end. */
-	if (!env.adopt && (check_writable(env.out, "report") ||
-			   (env.prometheus && check_writable(env.prometheus, "metrics"))))
-		return EXIT_FAIL;
+	if (!env.adopt && ((err = check_writable(env.out, "report")) ||
+			   (env.prometheus && (err = check_writable(env.prometheus, "metrics")))))
+		return err == SA_ATOMIC_NOT_REGULAR ? EXIT_USAGE : EXIT_FAIL;
 	rs.r = &r;
 	if (sa_report_init(&r, SA_VERSION) || sa_report_identify(&r)) {
 		sa_warn("cannot identify this host: %s", strerror(errno));
@@ -410,7 +417,7 @@ int cmd_record(int argc, char **argv)
 	/* Whatever ended the trace, what was seen is written. */
 	err = sa_atomic_write(env.out, write_report, &r);
 	if (err) {
-		sa_warn("%s: cannot write the report: %s", env.out, strerror(-err));
+		sa_warn("%s: cannot write the report: %s", env.out, sa_atomic_strerror(err));
 		rc = EXIT_FAIL;
 	} else {
 		fprintf(stderr, "sysfs-audit: report written to %s (%llu events)\n", env.out,

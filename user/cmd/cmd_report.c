@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/atomic_file.h"
 #include "common/common.h"
+#include "output/escape.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
@@ -28,7 +30,7 @@ static const char doc[] =
 "PHYSDEV keys and legacy paths would have been needed, how often and on how\n"
 "many hosts; the dependents by executable and by Debian package.\n"
 "\n"
-"USAGE: sysfs-audit report FILE... [-f text|json|markdown] [--fail-on=WHAT]\n"
+"USAGE: sysfs-audit report FILE... [-f text|json|markdown] [-F WHAT]\n"
 "                          [--prometheus FILE]\n"
 "\n"
 "EXAMPLES:\n"
@@ -41,11 +43,11 @@ static const char doc[] =
 "format version, 14 the same host's report twice (the other files are still\n"
 "merged); else with --fail-on: 15 keys, 16 paths, 17 dependents, 18 findings.\n";
 
-enum { OPT_FAIL_ON = 0x100, OPT_PROMETHEUS };
+enum { OPT_PROMETHEUS = 0x100 };
 
 static const struct argp_option opts[] = {
 	{ "format", 'f', "FORMAT", 0, "text (default), json or markdown", 0 },
-	{ "fail-on", OPT_FAIL_ON, "WHAT", 0,
+	{ "fail-on", 'F', "WHAT", 0,
 	  "exit non-zero if the merged reports have WHAT: keys, paths, dependents, findings "
 	  "(comma-separated, or repeated)", 0 },
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
@@ -66,7 +68,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		else
 			argp_error(state, "invalid format: '%s' (text, json or markdown)", arg);
 		break;
-	case OPT_FAIL_ON:
+	case 'F':
 		sa_fail_on_arg("report", arg, SA_FAIL_ALL, state, &env.fail_on);
 		break;
 	case OPT_PROMETHEUS:
@@ -78,11 +80,24 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_END:
 		if (!env.nfiles)
 			argp_error(state, "at least one report FILE is required");
+		if (env.prometheus && sa_atomic_target(env.prometheus) == SA_ATOMIC_NOT_REGULAR)
+			argp_error(state, "--prometheus %s: %s", env.prometheus,
+				   sa_atomic_strerror(SA_ATOMIC_NOT_REGULAR));
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
+}
+
+/* "sysfs-audit: FILE: REASON; skipped", the file name and reason escaped. */
+static void warn_skipped(const char *file, const char *reason)
+{
+	fputs("sysfs-audit: ", stderr);
+	sa_esc_fputs(stderr, file, SA_ESC_TEXT);
+	fputs(": ", stderr);
+	sa_esc_fputs(stderr, reason, SA_ESC_TEXT);
+	fputs("; skipped\n", stderr);
 }
 
 int cmd_report(int argc, char **argv)
@@ -110,7 +125,7 @@ int cmd_report(int argc, char **argv)
 		if (rc == EXIT_FAIL)
 			goto fail;
 		if (rc) {
-			sa_warn("%s: %s; skipped", file, err);
+			warn_skipped(file, err);
 			if (sa_merged_skip(&m, file, err, rc))
 				goto fail;
 			continue;
@@ -118,7 +133,7 @@ int cmd_report(int argc, char **argv)
 		rc = sa_merged_add(&m, file, &r);
 		sa_report_free(&r);
 		if (rc == EXIT_REPORT_DUPLICATE)
-			sa_warn("%s: %s; skipped", file, m.skipped[m.nskipped - 1].reason);
+			warn_skipped(file, m.skipped[m.nskipped - 1].reason);
 		else if (rc)
 			goto fail;
 	}
@@ -128,7 +143,7 @@ int cmd_report(int argc, char **argv)
 		goto fail;
 	}
 	if (env.prometheus && (rc = sa_prometheus_write(env.prometheus, &m))) {
-		sa_warn("%s: cannot write the metrics: %s", env.prometheus, strerror(-rc));
+		sa_warn("%s: cannot write the metrics: %s", env.prometheus, sa_atomic_strerror(rc));
 		goto fail;
 	}
 	if (m.nskipped)

@@ -34,6 +34,7 @@ static const char doc[] =
 "    sysfs-audit rules --json /mnt/etc/udev/rules.d\n"
 "\n"
 "Exit status: 0 nothing found, 9 something found, 10 some input unreadable,\n"
+"19 a bound on work hit (the input read up to it), 18 with -F findings,\n"
 "2 usage, 1 other error.";
 
 static const struct argp_option opts[] = {

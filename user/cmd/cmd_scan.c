@@ -12,6 +12,7 @@
 #include "audit/audit.h"
 #include "output/findings_out.h"
 #include "common/common.h"
+#include "common/root.h"
 #include "model/gate.h"
 #include "audit/scan_file.h"
 #include "audit/scan_places.h"
@@ -37,6 +38,7 @@ static const char doc[] =
 "    sysfs-audit scan --json /boot/initrd.img-6.1.0-28-amd64\n"
 "\n"
 "Exit status: 0 nothing found, 9 something found, 10 some input unreadable,\n"
+"19 a bound on work hit (the input read up to it), 18 with -F findings,\n"
 "2 usage, 1 other error.";
 
 static const struct argp_option opts[] = {
@@ -82,9 +84,11 @@ int cmd_scan(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
 	struct sa_audit a = { .command = "scan" };
+	struct sa_root rootfs;
 	char root[4096];
 	struct stat st;
 	size_t rl;
+	int rc;
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
@@ -92,14 +96,21 @@ int cmd_scan(int argc, char **argv)
 	rl = strlen(root);
 	while (rl > 1 && root[rl - 1] == '/')
 		root[--rl] = '\0';
+	/* a --root that is not a directory is a bad argument, not bad input */
 	if (stat(root, &st)) {
 		sa_warn("--root %s: %s", root, strerror(errno));
-		return EXIT_INPUT;
+		return EXIT_USAGE;
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		sa_warn("--root %s: not a directory", root);
-		return EXIT_INPUT;
+		return EXIT_USAGE;
 	}
+	rc = sa_root_init(&rootfs, root, false);
+	if (rc) {
+		sa_warn("--root %s: %s", root, strerror(-rc));
+		return EXIT_USAGE;
+	}
+	a.rootfs = &rootfs;
 	a.fmt = env.fmt;
 	a.fail_on = env.fail_on;
 	a.root = root;
@@ -117,6 +128,7 @@ int cmd_scan(int argc, char **argv)
 			sa_scan_path(&a, p);
 	}
 	sa_scan_forget();
+	sa_root_fini(&rootfs);
 	sa_dpkg_free(a.dpkg);
 	if (sa_totals_print(stdout, a.fmt, "scan", &a.tot) || fflush(stdout))
 		a.write_failed = true;

@@ -40,7 +40,7 @@ static const char doc[] =
 "    sysfs-audit trace                   # live table, Ctrl-C for the summary\n"
 "    sysfs-audit trace --json -d 60      # JSON lines for 60 s, then a summary\n"
 "    sysfs-audit trace -a fexit -v       # force fexit/dev_uevent, libbpf log\n"
-"    sysfs-audit trace -L -b 64 >log     # a coldplug storm: 64 MiB ring, exit 8 on loss\n";
+"    sysfs-audit trace -L -b 64 >log     # a storm: 64 MiB ring, exit 8 on loss\n";
 
 static const struct argp_option opts[] = {
 	{ "json", 'j', NULL, 0, "JSON lines instead of a table", 0 },

@@ -47,7 +47,8 @@ static void usage(FILE *f)
 	      "unreadable, 8 events lost (with --fail-on-lost), 9 rules/scan found something,\n"
 	      "10 rules/scan could not read some input; report: 11 a file unreadable,\n"
 	      "12 invalid, 13 newer format, 14 the same host twice; --fail-on: 15 keys,\n"
-	      "16 paths, 17 dependents, 18 findings; boot: 19 already pinned, 20 no bpffs.\n"
+	      "16 paths, 17 dependents, 18 findings; 19 rules/scan hit a bound on work;\n"
+	      "boot: 20 already pinned, 21 no bpffs.\n"
 	      "See sysfs-audit(8).\n", f);
 }
 

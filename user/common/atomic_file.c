@@ -33,17 +33,53 @@ static int fsync_dir(const char *path)
 	return err;
 }
 
+int sa_atomic_target(const char *path)
+{
+	struct stat st;
+
+	if (!strcmp(path, "-"))
+		return 0;
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -errno;
+	/* a rename would replace a symlink (/dev/stdout), a device or a FIFO */
+	return S_ISREG(st.st_mode) ? 0 : SA_ATOMIC_NOT_REGULAR;
+}
+
+const char *sa_atomic_strerror(int err)
+{
+	if (err == SA_ATOMIC_NOT_REGULAR)
+		return "not a regular file, not replaced (give '-' for standard output)";
+	return strerror(-err);
+}
+
+static int write_stdout(sa_write_fn fn, void *ctx)
+{
+	int err = fn(stdout, ctx);
+
+	if (!err && (fflush(stdout) || ferror(stdout)))
+		err = -EIO;
+	return err;
+}
+
 int sa_atomic_write(const char *path, sa_write_fn fn, void *ctx)
 {
-	size_t len = strlen(path);
-	char *tmp = malloc(len + sizeof(".tmp.XXXXXX"));
+	char *dir = strdup(path), *tmp;
 	FILE *f;
 	int fd, err;
 
-	if (!tmp)
+	if (!dir)
 		return -ENOMEM;
-	memcpy(tmp, path, len);
-	memcpy(tmp + len, ".tmp.XXXXXX", sizeof(".tmp.XXXXXX"));
+	if (!strcmp(path, "-")) {
+		free(dir);
+		return write_stdout(fn, ctx);
+	}
+	err = sa_atomic_target(path);
+	/* a short name in the same directory: a long basename still fits NAME_MAX */
+	if (!err && asprintf(&tmp, "%s/.sysfs-audit.XXXXXX", dirname(dir)) < 0)
+		err = -ENOMEM;
+	free(dir);
+	if (err)
+		return err;
 	fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0) {
 		err = -errno;

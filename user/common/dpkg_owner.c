@@ -9,6 +9,7 @@
 
 #include "common/common.h"
 #include "common/dpkg_owner.h"
+#include "common/root.h"
 #include "common/slurp.h"
 
 #define LIST_MAX (64UL << 20)
@@ -82,11 +83,12 @@ static int add(struct sa_dpkg *d, const char *p, size_t len, unsigned int pkg)
 	return 0;
 }
 
-static int load_list(struct sa_dpkg *d, const char *file, unsigned int pkg)
+static int load_list(struct sa_dpkg *d, const struct sa_root *r, const char *file,
+		     unsigned int pkg)
 {
 	char *buf;
 	size_t len, pos = 0;
-	int err = sa_slurp(file, LIST_MAX, &buf, &len);
+	int err = sa_slurp_at(r, file, LIST_MAX, &buf, &len);
 
 	if (err) {
 		sa_warn("%s: %s (package ownership from it is unknown)", file,
@@ -110,12 +112,22 @@ struct sa_dpkg *sa_dpkg_load(const char *root)
 	struct sa_dpkg *d;
 	char dir[4096], file[4096 + 256];
 	struct dirent **ents;
+	struct sa_root r;
 	int n;
 
-	snprintf(dir, sizeof(dir), "%s/var/lib/dpkg/info", strcmp(root, "/") ? root : "");
-	n = scandir(dir, &ents, NULL, alphasort);
-	if (n < 0)
+	/* the database of another system's tree: read inside it (common/root.h) */
+	n = sa_root_init(&r, root, false);
+	if (n) {
+		errno = -n;
 		return NULL;
+	}
+	snprintf(dir, sizeof(dir), "%s/var/lib/dpkg/info", strcmp(root, "/") ? root : "");
+	n = sa_root_scandir(&r, dir, &ents, NULL);
+	if (n < 0) {
+		sa_root_fini(&r);
+		errno = -n;
+		return NULL;
+	}
 	d = calloc(1, sizeof(*d));
 	if (d)
 		d->pkgs = calloc(n ? n : 1, sizeof(*d->pkgs));
@@ -131,7 +143,7 @@ struct sa_dpkg *sa_dpkg_load(const char *root)
 				pl = l - 5;
 			d->pkgs[d->npkgs] = strndup(name, pl);
 			snprintf(file, sizeof(file), "%s/%s", dir, name);
-			if (!d->pkgs[d->npkgs] || load_list(d, file, d->npkgs)) {
+			if (!d->pkgs[d->npkgs] || load_list(d, &r, file, d->npkgs)) {
 				sa_dpkg_free(d);
 				d = NULL;
 			} else {
@@ -141,6 +153,7 @@ struct sa_dpkg *sa_dpkg_load(const char *root)
 		free(ents[i]);
 	}
 	free(ents);
+	sa_root_fini(&r);
 	if (d && !d->pkgs) {
 		sa_dpkg_free(d);
 		d = NULL;

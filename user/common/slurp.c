@@ -6,19 +6,31 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/root.h"
 #include "common/slurp.h"
 
 int sa_slurp(const char *path, size_t max, char **buf, size_t *len)
 {
+	return sa_slurp_at(NULL, path, max, buf, len);
+}
+
+int sa_slurp_at(const struct sa_root *r, const char *path, size_t max, char **buf, size_t *len)
+{
+	/* O_NONBLOCK: a FIFO in place of a file must not hang the scan. */
+	int fd = sa_root_open(r, path, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0)
+		return fd;
+	return sa_slurp_fd(fd, max, buf, len);
+}
+
+int sa_slurp_fd(int fd, size_t max, char **buf, size_t *len)
+{
 	struct stat st;
 	size_t cap, n = 0;
 	char *b = NULL, *nb;
-	int fd, err = 0;
+	int err = 0;
 
-	/* O_NONBLOCK: a FIFO in place of a file must not hang the scan. */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0)
-		return -errno;
 	if (fstat(fd, &st)) {
 		err = -errno;
 		goto out;
@@ -89,5 +101,7 @@ const char *sa_slurp_strerror(int err)
 		return "file too large";
 	if (err == -EINVAL)
 		return "not a regular file";
+	if (err == -EXDEV)
+		return "a symlink that leaves the tree, not followed";
 	return strerror(-err);
 }

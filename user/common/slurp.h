@@ -12,6 +12,12 @@
  */
 int sa_slurp(const char *path, size_t max, char **buf, size_t *len);
 
+struct sa_root;
+/* The same, @path resolved inside @r (common/root.h; NULL: as given). */
+int sa_slurp_at(const struct sa_root *r, const char *path, size_t max, char **buf, size_t *len);
+/* The same from an open descriptor, which it closes. */
+int sa_slurp_fd(int fd, size_t max, char **buf, size_t *len);
+
 /* Text for a sa_slurp() error, with the two we invent spelled out. */
 const char *sa_slurp_strerror(int err);
 

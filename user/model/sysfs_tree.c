@@ -48,12 +48,18 @@ static char *link_base(int dfd, const char *name, const char **kind)
 static void read_uevent(int dfd, struct sa_dev *d)
 {
 	char buf[4096], *line, *save = NULL;
+	struct stat st;
 	ssize_t n;
 	int fd;
 
-	fd = openat(dfd, "uevent", O_RDONLY | O_CLOEXEC);
+	/* never a FIFO (would block) nor a symlink out of the tree: a regular file only */
+	fd = openat(dfd, "uevent", O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY);
 	if (fd < 0)
 		return;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return;
+	}
 	n = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
 	if (n <= 0)
@@ -84,6 +90,7 @@ static int visit(const char *fpath, const struct stat *sb, int type, struct FTW 
 {
 	struct sa_tree *t = walk_tree;
 	const char *kind = NULL;
+	struct stat ust;
 	struct sa_dev *d;
 	char *sub;
 	int dfd;
@@ -92,10 +99,12 @@ static int visit(const char *fpath, const struct stat *sb, int type, struct FTW 
 	(void)ftw;
 	if (type != FTW_D)
 		return 0;
-	dfd = open(fpath, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/* a directory of the tree itself, not one a symlink swapped in since the walk saw it */
+	dfd = open(fpath, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 	if (dfd < 0)
 		return 0;	/* vanished or unreadable: not ours to judge */
-	if (faccessat(dfd, "uevent", F_OK, AT_SYMLINK_NOFOLLOW)) {
+	/* a device has a regular uevent file; a FIFO or a symlink named so is not one */
+	if (fstatat(dfd, "uevent", &ust, AT_SYMLINK_NOFOLLOW) || !S_ISREG(ust.st_mode)) {
 		close(dfd);
 		return 0;
 	}

@@ -4,6 +4,7 @@
 
 #include <json-c/json.h>
 
+#include "output/escape.h"
 #include "output/findings_out.h"
 #include "output/json_out.h"
 
@@ -40,14 +41,25 @@ int sa_finding_print(FILE *f, enum sa_format fmt, const struct sa_finding *x)
 {
 	if (fmt == SA_FMT_JSON)
 		return print_json(f, x);
-	fputs(x->file, f);
-	if (x->member)
-		fprintf(f, "(%s)", x->member);
+	/* every string may come from the input: escaped, so no line can be forged */
+	sa_esc_fputs(f, x->file, SA_ESC_TEXT);
+	if (x->member) {
+		fputc('(', f);
+		sa_esc_fputs(f, x->member, SA_ESC_TEXT);
+		fputc(')', f);
+	}
 	if (x->line)
 		fprintf(f, ":%lu:%lu", x->line, x->col);
-	fprintf(f, ": %s: %s [%s]", sa_sev_name(x->severity), x->message, x->key);
-	if (x->package)
-		fprintf(f, " [package %s]", x->package);
+	fprintf(f, ": %s: ", sa_sev_name(x->severity));
+	sa_esc_fputs(f, x->message, SA_ESC_TEXT);
+	fputs(" [", f);
+	sa_esc_fputs(f, x->key, SA_ESC_TEXT);
+	fputc(']', f);
+	if (x->package) {
+		fputs(" [package ", f);
+		sa_esc_fputs(f, x->package, SA_ESC_TEXT);
+		fputc(']', f);
+	}
 	return fputc('\n', f) == EOF ? -1 : 0;
 }
 
@@ -58,9 +70,9 @@ int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const stru
 
 	if (fmt != SA_FMT_JSON) {
 		fprintf(stderr, "sysfs-audit %s: %lu files, %lu findings (%lu errors, "
-			"%lu warnings, %lu notes), %lu unreadable\n", command, t->files,
-			t->findings, t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING],
-			t->by_sev[SA_SEV_NOTE], t->unreadable);
+			"%lu warnings, %lu notes), %lu unreadable, %lu cut at a limit\n", command,
+			t->files, t->findings, t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING],
+			t->by_sev[SA_SEV_NOTE], t->unreadable, t->limited);
 		return 0;
 	}
 	o = json_object_new_object();
@@ -74,6 +86,7 @@ int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const stru
 	json_object_object_add(o, "warnings", json_object_new_int64(t->by_sev[SA_SEV_WARNING]));
 	json_object_object_add(o, "notes", json_object_new_int64(t->by_sev[SA_SEV_NOTE]));
 	json_object_object_add(o, "unreadable", json_object_new_int64(t->unreadable));
+	json_object_object_add(o, "limited", json_object_new_int64(t->limited));
 	ret = sa_json_print_line(f, o);
 	json_object_put(o);
 	return ret;

@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <string.h>
+
+#include "output/escape.h"
 #include "output/json_out.h"
 
 void jw_str(FILE *f, const char *s)
@@ -11,8 +15,9 @@ void jw_str(FILE *f, const char *s)
 		return;
 	}
 	putc('"', f);
-	for (run = s; *s; s++) {
+	for (run = s; *s;) {
 		unsigned char c = *s;
+		size_t len = sa_utf8_len((const unsigned char *)s, strnlen(s, 4));
 		const char *esc = NULL;
 
 		switch (c) {
@@ -24,18 +29,26 @@ void jw_str(FILE *f, const char *s)
 		case '\r': esc = "\\r"; break;
 		case '\t': esc = "\\t"; break;
 		default:
-			if (c >= 0x20)
+			if (len > 1 || (len == 1 && c >= 0x20)) {
+				s += len;
 				continue;
+			}
 		}
 		fwrite(run, 1, s - run, f);
 		run = s + 1;
 		if (esc) {
 			fputs(esc, f);
+		} else if (!len) {
+			/* invalid UTF-8 cannot be in JSON: the byte as the text \xNN */
+			fputs("\\\\x", f);
+			putc(hex[c >> 4], f);
+			putc(hex[c & 15], f);
 		} else {
 			fputs("\\u00", f);
 			putc(hex[c >> 4], f);
 			putc(hex[c & 15], f);
 		}
+		s++;
 	}
 	fwrite(run, 1, s - run, f);
 	putc('"', f);
@@ -51,7 +64,8 @@ void jw_kstr(FILE *f, const char *key, const char *s)
 
 void sa_json_add_str(json_object *o, const char *k, const char *v)
 {
-	json_object_object_add(o, k, v ? json_object_new_string(v) : json_object_new_null());
+	/* strings from the input may be invalid UTF-8, which JSON cannot carry */
+	json_object_object_add(o, k, sa_esc_json(v));
 }
 
 void sa_json_add_u64(json_object *o, const char *k, unsigned long long v)

@@ -2,47 +2,21 @@
 /*
  * Counters for node_exporter's textfile collector, so a fleet's existing
  * Prometheus aggregates thousands of hosts: names sysfs_audit_*_total,
- * HELP and TYPE before the samples, label values escaped as the exposition
- * format requires (\\, \", \n) and made valid UTF-8.
+ * HELP and TYPE before the samples, label values escaped reversibly and
+ * made valid UTF-8 (escape.h, SA_ESC_PROM).
  */
 #include <errno.h>
 #include <string.h>
 
 #include "common/atomic_file.h"
+#include "output/escape.h"
 #include "output/prometheus.h"
 
-/* Length of the valid UTF-8 sequence at @s, or 0. */
-static int utf8_len(const unsigned char *s)
-{
-	int n = *s < 0x80 ? 1 : (*s & 0xe0) == 0xc0 ? 2 : (*s & 0xf0) == 0xe0 ? 3 :
-		(*s & 0xf8) == 0xf0 ? 4 : 0;
-
-	if (n == 2 && *s < 0xc2)
-		return 0;	/* overlong */
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
+/* Reversible and valid UTF-8: two distinct values never give one label. */
 static void label_value(FILE *f, const char *v)
 {
-	const unsigned char *s = (const unsigned char *)(v ? v : "");
-
 	fputc('"', f);
-	while (*s) {
-		int n = utf8_len(s);
-
-		if (*s == '\\' || *s == '"')
-			fprintf(f, "\\%c", *s);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else if (!n || *s < 0x20 || *s == 0x7f)
-			fputc('?', f);	/* invalid UTF-8 or a control character */
-		else
-			fwrite(s, 1, n, f);
-		s += n ? n : 1;
-	}
+	sa_esc_fputs(f, v, SA_ESC_PROM);
 	fputc('"', f);
 }
 

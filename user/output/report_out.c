@@ -5,8 +5,10 @@
  * decided, in its order, and decide nothing.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "output/escape.h"
 #include "output/report_out.h"
 #include "output/json_out.h"
 
@@ -15,7 +17,7 @@ static json_object *host_names(const struct sa_merged *m, const struct sa_mrow *
 	json_object *a = json_object_new_array();
 
 	for (size_t i = 0; i < r->nhosts; i++)
-		json_object_array_add(a, json_object_new_string(m->hosts[r->hosts[i]].hostname));
+		json_object_array_add(a, sa_esc_json(m->hosts[r->hosts[i]].hostname));
 	return a;
 }
 
@@ -157,24 +159,31 @@ static const char *dash(const char *s)
 	return s && *s ? s : "-";
 }
 
-/* "a, b, c" of a row's hosts. */
-static void print_hosts(FILE *f, const struct sa_merged *m, const struct sa_mrow *r)
+/* "a, b, c" of a row's hosts, escaped as @how. */
+static void print_hosts(FILE *f, const struct sa_merged *m, const struct sa_mrow *r,
+			enum sa_esc how)
 {
-	for (size_t i = 0; i < r->nhosts; i++)
-		fprintf(f, "%s%s", i ? ", " : "", m->hosts[r->hosts[i]].hostname);
+	for (size_t i = 0; i < r->nhosts; i++) {
+		if (i)
+			fputs(", ", f);
+		sa_esc_fputs(f, m->hosts[r->hosts[i]].hostname, how);
+	}
 }
 
-/* A markdown table cell: '|' and newlines would break the row. */
+/* A text column of @w characters; control characters escaped (escape.h). */
+static void col(FILE *f, const char *s, int w)
+{
+	char *e = sa_esc_dup(dash(s), SA_ESC_TEXT);
+
+	fprintf(f, "%-*s", w, e ? e : "?");
+	free(e);
+}
+
+/* A markdown table cell: '|', newlines and control characters escaped. */
 static void md_cell(FILE *f, const char *s)
 {
 	fputs("| ", f);
-	for (s = dash(s); *s; s++)
-		if (*s == '|')
-			fputs("\\|", f);
-		else if (*s == '\n' || *s == '\r')
-			fputc(' ', f);
-		else
-			fputc(*s, f);
+	sa_esc_fputs(f, dash(s), SA_ESC_MARKDOWN);
 	fputc(' ', f);
 }
 
@@ -188,15 +197,7 @@ static void md_row(FILE *f, const struct sa_merged *m, const struct sa_mrow *r,
 	snprintf(n, sizeof(n), "%llu", r->count);
 	md_cell(f, n);
 	fprintf(f, "| %zu | ", r->nhosts);
-	for (size_t i = 0; i < r->nhosts; i++) {
-		if (i)
-			fputs(", ", f);
-		for (const char *s = m->hosts[r->hosts[i]].hostname; *s; s++) {
-			if (*s == '|')
-				fputc('\\', f);
-			fputc(*s, f);
-		}
-	}
+	print_hosts(f, m, r, SA_ESC_MARKDOWN);
 	fputs(" |\n", f);
 }
 
@@ -323,10 +324,12 @@ static void text_rows(FILE *f, const struct sa_merged *m, const char *title,
 		fprintf(f, "%-*s ", widths[j], heads[j]);
 	fprintf(f, "%8s %5s  %s\n", "COUNT", "HOSTS", "HOST-NAMES");
 	for (size_t i = 0; i < t->n; i++) {
-		for (int j = 0; j < ncols; j++)
-			fprintf(f, "%-*s ", widths[j], dash(t->v[i].s[cols[j]]));
+		for (int j = 0; j < ncols; j++) {
+			col(f, t->v[i].s[cols[j]], widths[j]);
+			fputc(' ', f);
+		}
 		fprintf(f, "%8llu %5zu  ", t->v[i].count, t->v[i].nhosts);
-		print_hosts(f, m, &t->v[i]);
+		print_hosts(f, m, &t->v[i], SA_ESC_TEXT);
 		fputc('\n', f);
 	}
 }
@@ -373,16 +376,24 @@ static void print_text(FILE *f, const struct sa_merged *m)
 	if (m->nskipped)
 		fprintf(f, ", %zu skipped", m->nskipped);
 	fputc('\n', f);
-	for (size_t i = 0; i < m->nskipped; i++)
-		fprintf(f, "skipped %s (exit %d): %s\n", m->skipped[i].file, m->skipped[i].status,
-			m->skipped[i].reason);
+	for (size_t i = 0; i < m->nskipped; i++) {
+		fputs("skipped ", f);
+		sa_esc_fputs(f, m->skipped[i].file, SA_ESC_TEXT);
+		fprintf(f, " (exit %d): ", m->skipped[i].status);
+		sa_esc_fputs(f, m->skipped[i].reason, SA_ESC_TEXT);
+		fputc('\n', f);
+	}
 	fprintf(f, "\n%-20s %-24s %-10s %7s %8s %6s\n", "HOST", "KERNEL", "ATTACH", "REPORTS",
 		"EVENTS", "LOST");
 	for (size_t i = 0; i < m->nhosts; i++) {
 		const struct sa_mhost *h = &m->hosts[i];
 
-		fprintf(f, "%-20s %-24s %-10s %7zu %8llu %6llu\n", h->hostname, h->kernel,
-			dash(h->attach), h->nreports, h->events, h->lost);
+		col(f, h->hostname, 20);
+		fputc(' ', f);
+		col(f, h->kernel, 24);
+		fputc(' ', f);
+		col(f, h->attach, 10);
+		fprintf(f, " %7zu %8llu %6llu\n", h->nreports, h->events, h->lost);
 	}
 	fprintf(f, "\nevents: %llu traced, %llu seen by BPF, %llu lost\n", m->events, m->seen,
 		m->lost);

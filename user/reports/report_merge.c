@@ -233,6 +233,18 @@ static int host_index(struct sa_merged *m, const struct sa_report *r, size_t *ou
 }
 
 /*
+ * Two spans overlap when they share more than an instant: spans that only
+ * touch (one ends when the next starts) are two runs; two zero-length spans
+ * overlap only at the same instant.
+ */
+bool sa_spans_overlap(time_t s1, time_t e1, time_t s2, time_t e2)
+{
+	if (s1 < e2 && s2 < e1)
+		return true;
+	return s1 == e1 && s2 == e2 && s1 == s2;
+}
+
+/*
  * The same host's report twice: one machine, one boot, overlapping time
  * spans. Two runs of the same boot at different times are both kept.
  */
@@ -243,7 +255,7 @@ static const struct sa_seen_report *find_duplicate(const struct sa_merged *m, si
 		const struct sa_seen_report *a = &m->accepted[i];
 
 		if (a->host == host && str_eq(a->boot_id, r->boot_id) &&
-		    a->start <= r->end && r->start <= a->end)
+		    sa_spans_overlap(a->start, a->end, r->start, r->end))
 			return a;
 	}
 	return NULL;

@@ -99,6 +99,10 @@ static int get_str(struct pctx *p, json_object *o, const char *where, const char
 	}
 	if (!json_object_is_type(v, json_type_string))
 		return bad(p, "%s%s%s: expected a string", where, *where ? "." : "", k);
+	/* a C string would silently end at an escaped NUL */
+	if (strlen(json_object_get_string(v)) != (size_t)json_object_get_string_len(v))
+		return bad(p, "%s%s%s: contains a NUL character (\\u0000)", where,
+			   *where ? "." : "", k);
 	*out = strdup(json_object_get_string(v));
 	return *out ? 0 : oom(p);
 }
@@ -108,8 +112,11 @@ static int as_u64(struct pctx *p, json_object *v, const char *where, const char 
 {
 	if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0)
 		return bad(p, "%s%s%s: expected a non-negative integer", where, *where ? "." : "", k);
-	errno = 0;
 	*out = json_object_get_uint64(v);
+	/* json-c clamps a larger number to 2^64 - 1: refuse it rather than guess */
+	if (*out == UINT64_MAX)
+		return bad(p, "%s%s%s: out of range (at most 18446744073709551614)", where,
+			   *where ? "." : "", k);
 	return 0;
 }
 
@@ -189,6 +196,7 @@ static int parse_paths(struct pctx *p, json_object *needs, struct sa_report *r)
 {
 	json_object *a;
 	char where[64];
+	unsigned long long other;
 	int err = get_arr(p, needs, "needs", "paths", &a);
 
 	if (err)
@@ -210,7 +218,12 @@ static int parse_paths(struct pctx *p, json_object *needs, struct sa_report *r)
 		if (err)
 			return err;
 	}
-	return get_u64(p, needs, "needs", "paths_other", OPT, &r->paths_other);
+	/* paths past the per-report cap were counted in paths_other above: add, never overwrite */
+	if ((err = get_u64(p, needs, "needs", "paths_other", OPT, &other)))
+		return err;
+	if (__builtin_add_overflow(r->paths_other, other, &r->paths_other))
+		r->paths_other = ~0ULL;
+	return 0;
 }
 
 static int parse_dependent(struct pctx *p, json_object *e, const char *where,
@@ -525,14 +538,16 @@ int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errl
 	memset(r, 0, sizeof(*r));
 	fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+		snprintf(err, errlen, "cannot open: %s%s", strerror(errno), !strcmp(file, "-") ?
+			 " (a report is read from a file, not from standard input)" : "");
 		return EXIT_REPORT_UNREADABLE;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		bool stat_ok = !fstat(fd, &st);
 
 		snprintf(err, errlen, "cannot read: %s", !stat_ok ? strerror(errno) :
-			 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+			 S_ISDIR(st.st_mode) ? "is a directory (give the reports in it: DIR/*.json)" :
+			 "not a regular file");
 		close(fd);
 		return EXIT_REPORT_UNREADABLE;
 	}

@@ -355,6 +355,28 @@ int main(void)
 	}
 
 	{
+		/* hostile trees: a FIFO named uevent (opened, it would block) and a
+		 * uevent symlink out of the tree are no devices */
+		char hostile[300], fifo[300];
+
+		mkdir_p("/hostile/devices/real");
+		put("/hostile/devices/real/uevent", "DEVNAME=real\n");
+		put("/outside-uevent", "DEVNAME=leaked\n");
+		mkdir_p("/hostile/devices/fifo");
+		xsnprintf(fifo, "%s/hostile/devices/fifo/uevent", root);
+		mkdir_p("/hostile/devices/link");
+		lnk("/hostile/devices/link/uevent", "/outside-uevent");
+		xsnprintf(hostile, "%s/hostile", root);
+		err = mkfifo(fifo, 0644) ? -errno : sa_tree_load(hostile, &tree);
+		ok(!err && tree.n == 1 && !strcmp(tree.devs[0]->path, "/devices/real") &&
+		   !strcmp(tree.devs[0]->devname, "real"),
+		   "a FIFO uevent and a uevent symlink out of the tree: not devices (%d, %zu)",
+		   err, tree.n);
+		if (!err)
+			sa_tree_free(&tree);
+	}
+
+	{
 		char cmd[300];
 
 		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);

@@ -15,6 +15,7 @@
 
 #include "common/atomic_file.h"
 #include "common/common.h"
+#include "output/escape.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
@@ -139,6 +140,23 @@ static void test_bounds(void)
 	sa_report_free(&r);
 }
 
+/* Span boundaries of the duplicate check: touching, zero-length, one second. */
+static void test_spans(void)
+{
+	ok(!sa_spans_overlap(10, 20, 20, 30) && !sa_spans_overlap(20, 30, 10, 20),
+	   "spans that only touch do not overlap (either order)");
+	ok(sa_spans_overlap(10, 20, 19, 30) && sa_spans_overlap(19, 30, 10, 20),
+	   "spans that share one second overlap");
+	ok(sa_spans_overlap(10, 20, 10, 20), "equal spans overlap");
+	ok(sa_spans_overlap(15, 15, 15, 15), "two zero-length spans at one instant overlap");
+	ok(!sa_spans_overlap(15, 15, 16, 16), "zero-length spans one second apart do not");
+	ok(sa_spans_overlap(15, 15, 10, 20) && sa_spans_overlap(10, 20, 15, 15),
+	   "a zero-length span inside another overlaps it");
+	ok(!sa_spans_overlap(10, 10, 10, 20) && !sa_spans_overlap(20, 20, 10, 20),
+	   "a zero-length span at either end of another only touches it");
+	ok(sa_spans_overlap(0, 0x7fffffff, 0x7ffffffe, 0x7fffffff), "large times: no overflow");
+}
+
 static int read_fixture(const char *name, struct sa_report *r)
 {
 	char path[256], err[256];
@@ -219,19 +237,90 @@ static void test_render(void)
 	f = open_memstream(&buf, &len);
 	sa_merged_print(f, &m, SA_FMT_MARKDOWN);
 	fclose(f);
-	ok(strstr(buf, "| evil\\|host |") && strstr(buf, "| /x\\|y \"z") && !strstr(buf, "evil|host"),
-	   "markdown: '|' escaped, newline flattened");
+	ok(strstr(buf, "| evil\\|host |") && strstr(buf, "| /x\\|y\\x0a\"z\\xff |") &&
+	   !strstr(buf, "evil|host"), "markdown: '|', newline and invalid UTF-8 escaped");
 	free(buf);
 	f = open_memstream(&buf, &len);
 	sa_prometheus_print(f, &m);
 	fclose(f);
-	ok(strstr(buf, "executable=\"/x|y\\n\\\"z?\"") != NULL,
-	   "prometheus: newline and quote escaped, invalid UTF-8 replaced");
-	if (!strstr(buf, "executable=\"/x|y\\n\\\"z?\""))
+	ok(strstr(buf, "executable=\"/x|y\\\\x0a\\\"z\\\\xff\"") != NULL,
+	   "prometheus: newline and invalid UTF-8 as \\xNN, quote escaped");
+	if (!strstr(buf, "executable=\"/x|y\\\\x0a\\\"z\\\\xff\""))
 		printf("# %s\n", buf);
 	free(buf);
 	sa_merged_free(&m);
 	sa_report_free(&r);
+}
+
+/* ---- escape.c: the one escaping function of every output form ------------- */
+
+static char *esc(const char *s, enum sa_esc how)
+{
+	static char buf[256];
+	char *e = sa_esc_dup(s, how);
+
+	snprintf(buf, sizeof(buf), "%s", e ? e : "(oom)");
+	free(e);
+	return buf;
+}
+
+static void test_escape(void)
+{
+	static const struct { const char *s; size_t len; } utf8[] = {
+		{ "\x7f", 1 }, { "\xc2\x80", 2 }, { "\xdf\xbf", 2 }, { "\xe0\xa0\x80", 3 },
+		{ "\xe0\x9f\xbf", 0 }, { "\xed\x9f\xbf", 3 }, { "\xed\xa0\x80", 0 },
+		{ "\xed\xbf\xbf", 0 }, { "\xef\xbf\xbf", 3 }, { "\xf0\x90\x80\x80", 4 },
+		{ "\xf0\x8f\xbf\xbf", 0 }, { "\xf4\x8f\xbf\xbf", 4 }, { "\xf4\x90\x80\x80", 0 },
+		{ "\xc0\x80", 0 }, { "\xc1\xbf", 0 }, { "\xf5\x80\x80\x80", 0 }, { "\x80", 0 },
+		{ "\xe2\x82", 0 }, { "\xc2", 0 }, { "\xe2\x82\x28", 0 },
+	};
+	char why[96];
+	size_t bad = 0;
+
+	for (size_t i = 0; i < sizeof(utf8) / sizeof(utf8[0]); i++) {
+		size_t got = sa_utf8_len((const unsigned char *)utf8[i].s, strlen(utf8[i].s));
+
+		if (got != utf8[i].len) {
+			printf("# utf8 case %zu: got %zu, want %zu\n", i, got, utf8[i].len);
+			bad++;
+		}
+	}
+	ok(!bad, "UTF-8: boundaries of each length, overlong, surrogates, past U+10FFFF, cut");
+	ok(sa_utf8_len((const unsigned char *)"\xe2\x82\xac", 2) == 0,
+	   "UTF-8: a sequence longer than the bytes left is not read past them");
+	is_s(esc("a\x1b[2Jb\nc\x7f\xc2\x9b\xe2\x80\xae" "d", SA_ESC_TEXT),
+	     "a\\x1b[2Jb\\x0ac\\x7f\\xc2\\x9b\\xe2\\x80\\xaed",
+	     "text: ESC, newline, DEL, C1 CSI and a bidi override escaped");
+	is_s(esc("\xc3\xa9t\xc3\xa9 \xe2\x82\xac \\ |", SA_ESC_TEXT), "\xc3\xa9t\xc3\xa9 \xe2\x82\xac \\ |",
+	     "text: valid UTF-8, backslash and '|' as they are");
+	is_s(esc("x\xff\xc3", SA_ESC_TEXT), "x\\xff\\xc3", "text: invalid bytes, one at the very end");
+	is_s(esc("a|b\n", SA_ESC_MARKDOWN), "a\\|b\\x0a", "markdown: '|' and newline");
+	is_s(esc("\x01\xff\xc3\xa9", SA_ESC_JSON), "\x01\\xff\xc3\xa9",
+	     "json: control characters left to json-c, invalid bytes as \\xNN");
+	{
+		json_object *o = sa_esc_json("p\xed\xa0\x80q");
+		const char *t = json_object_to_json_string(o);
+
+		snprintf(why, sizeof(why), "json: a surrogate gives valid JSON (%s)", t);
+		ok(!strcmp(t, "\"p\\\\xed\\\\xa0\\\\x80q\""), why);
+		json_object_put(o);
+	}
+	/* Prometheus: distinct values stay distinct, all valid UTF-8 */
+	{
+		const char *v[] = { "", "\x01", "\x02", "\\x01", "\\", "\"", "\n", "\\e" };
+		char out[8][64];
+		size_t same = 0;
+
+		for (size_t i = 0; i < 8; i++)
+			snprintf(out[i], sizeof(out[i]), "%s", esc(v[i], SA_ESC_PROM));
+		for (size_t i = 0; i < 8; i++)
+			for (size_t j = i + 1; j < 8; j++)
+				same += !strcmp(out[i], out[j]);
+		ok(!same && !strcmp(out[0], "\\\\e") && !strcmp(out[1], "\\\\x01") &&
+		   !strcmp(out[3], "\\\\\\\\x01") && !strcmp(out[5], "\\\""),
+		   "prometheus: \"\" vs \\x01 vs \\x02 vs a literal \\x01, \\ and \\e: all distinct");
+		ok(!strcmp(esc(NULL, SA_ESC_PROM), ""), "prometheus: absent (null) is the empty value");
+	}
 }
 
 static int write_text(FILE *f, void *ctx)
@@ -247,7 +336,7 @@ static int write_fail(FILE *f, void *ctx)
 
 static void test_atomic(void)
 {
-	char dir[] = "/tmp/test_report.XXXXXX", path[64], buf[32] = "";
+	char dir[] = "/tmp/test_report.XXXXXX", path[320], buf[32] = "";
 	struct stat st;
 	FILE *f;
 
@@ -266,6 +355,115 @@ static void test_atomic(void)
 	unlink(path);
 	ok(rmdir(dir) == 0, "no temporary file left in the directory");
 	ok(sa_atomic_write("/nonexistent/x", write_text, "x") == -ENOENT, "missing directory: ENOENT");
+	/* a target that is not a regular file is never replaced */
+	ok(mkdtemp(strcpy(dir, "/tmp/test_report.XXXXXX")) != NULL, "temporary directory");
+	snprintf(path, sizeof(path), "%s/link", dir);
+	ok(!symlink("/dev/null", path) &&
+	   sa_atomic_write(path, write_text, "x") == SA_ATOMIC_NOT_REGULAR &&
+	   !lstat(path, &st) && S_ISLNK(st.st_mode),
+	   "a symlink target (like /dev/stdout): refused, the link kept");
+	ok(sa_atomic_target(path) == SA_ATOMIC_NOT_REGULAR && sa_atomic_target("-") == 0,
+	   "sa_atomic_target: a symlink refused, '-' fine");
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/%0243d.prom", dir, 0);
+	ok(sa_atomic_write(path, write_text, "x") == 0 && !unlink(path),
+	   "a 248-character file name: the temporary name still fits NAME_MAX");
+	ok(rmdir(dir) == 0, "no temporary file left");
+}
+
+/* The fixture web-01 with one change, parsed: the result and the message. */
+static int parse_variant(const char *what, json_object *v, struct sa_report *r, char *err,
+			 size_t errlen)
+{
+	json_object *o = json_object_from_file("tests/host/reports/web-01.json"), *x = o;
+	const char *k = what, *dot;
+	char key[64];
+	const char *s;
+	int rc;
+
+	/* "a.b.c": the member to replace */
+	while ((dot = strchr(k, '.'))) {
+		snprintf(key, sizeof(key), "%.*s", (int)(dot - k), k);
+		json_object_object_get_ex(x, key, &x);
+		k = dot + 1;
+	}
+	json_object_object_add(x, k, v);
+	if (!strcmp(what, "needs.paths"))	/* the issue's case: the file's own 5 other */
+		json_object_object_add(x, "paths_other", json_object_new_int(5));
+	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	rc = sa_report_parse(s, strlen(s), r, err, errlen);
+	json_object_put(o);
+	return rc;
+}
+
+static void test_read_bounds(void)
+{
+	struct sa_report r;
+	char err[256];
+	json_object *a = json_object_new_array();
+	int rc;
+
+	/* 1030 paths of 7 events and 5 other: 7 215 events, none lost */
+	for (int i = 0; i < 1030; i++) {
+		json_object *p = json_object_new_object();
+		char path[32];
+
+		snprintf(path, sizeof(path), "/class/x/d%d", i);
+		json_object_object_add(p, "path", json_object_new_string(path));
+		json_object_object_add(p, "kind", json_object_new_string("devpath"));
+		json_object_object_add(p, "count", json_object_new_int(7));
+		json_object_array_add(a, p);
+	}
+	rc = parse_variant("needs.paths", a, &r, err, sizeof(err));
+	if (!rc) {
+		unsigned long long sum = r.paths_other;
+
+		for (size_t i = 0; i < r.npaths; i++)
+			sum += r.paths[i].count;
+		ok(r.npaths == SA_REPORT_MAX_PATHS, "1030 paths: 1024 kept (%zu)", r.npaths);
+		ok(sum == 1030 * 7 + 5 && r.paths_other == 6 * 7 + 5,
+		   "the 6 past the cap counted in paths_other, added to the file's own 5: "
+		   "%llu events in all (was 7173)", sum);
+		sa_report_free(&r);
+	} else {
+		ok(0, "1030 paths parsed (%s)", err);
+		ok(0, "paths_other");
+	}
+	rc = parse_variant("events.seen", json_object_new_uint64(UINT64_MAX), &r, err, sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "events.seen: out of range"),
+	   "a count of 2^64 - 1 (what json-c makes of anything larger): refused (%s)", err);
+	if (!rc)
+		sa_report_free(&r);
+	rc = parse_variant("events.seen", json_object_new_uint64(UINT64_MAX - 1), &r, err,
+			   sizeof(err));
+	ok(!rc && r.seen == UINT64_MAX - 1, "a count of 2^64 - 2: read exactly");
+	if (!rc)
+		sa_report_free(&r);
+	rc = parse_variant("host.hostname", json_object_new_string_len("a\0b", 3), &r, err,
+			   sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "host.hostname: contains a NUL"),
+	   "a string with \\u0000: refused, not cut (%s)", err);
+	if (!rc)
+		sa_report_free(&r);
+	rc = parse_variant("host.hostname", json_object_new_string(""), &r, err, sizeof(err));
+	ok(!rc, "an empty string is a string");
+	if (!rc)
+		sa_report_free(&r);
+	{
+		json_object *f = json_object_new_array(), *x = json_object_new_object();
+
+		json_object_object_add(x, "file", json_object_new_string("/etc/x.rules"));
+		json_object_object_add(x, "kind", json_object_new_string("removed-key"));
+		json_object_object_add(x, "severity", json_object_new_string("error"));
+		json_object_object_add(x, "message", json_object_new_string("m"));
+		json_object_object_add(x, "line", json_object_new_int(0));
+		json_object_array_add(f, x);
+		rc = parse_variant("findings", f, &r, err, sizeof(err));
+		ok(rc == EXIT_REPORT_INVALID && strstr(err, "findings[0].line"),
+		   "a finding at line 0: refused, lines count from 1 (%s)", err);
+		if (!rc)
+			sa_report_free(&r);
+	}
 }
 
 static void test_misc(void)
@@ -296,11 +494,14 @@ static void test_misc(void)
 
 int main(void)
 {
+	test_spans();
+	test_escape();
 	test_build_and_round_trip();
 	test_bounds();
 	test_merge();
 	test_render();
 	test_atomic();
+	test_read_bounds();
 	test_misc();
 	return tap_done();
 }

@@ -119,6 +119,138 @@ static void elf_tests(void)
 	free(self);
 }
 
+/* ---- crafted ELF files ------------------------------------------------------ */
+
+#include <elf.h>
+
+struct span {
+	size_t off, len;	/* in the data, which starts at file offset 64 */
+};
+
+/*
+ * An ELF64 file: header, @data, then section headers (a null one plus one
+ * read-only PROGBITS section per span; extended numbering past 0xff00).
+ */
+static char *mk_elf(const char *data, size_t dlen, const struct span *sp, size_t nsp,
+		    size_t repeat, size_t *len)
+{
+	size_t nsec = nsp * repeat, shoff = (sizeof(Elf64_Ehdr) + dlen + 7) & ~(size_t)7;
+	char *b;
+	Elf64_Ehdr *eh;
+	Elf64_Shdr *sh;
+
+	*len = shoff + (nsec + 1) * sizeof(Elf64_Shdr);
+	b = calloc(1, *len);
+	if (!b)
+		return NULL;
+	eh = (Elf64_Ehdr *)b;
+	memcpy(eh->e_ident, ELFMAG, SELFMAG);
+	eh->e_ident[EI_CLASS] = ELFCLASS64;
+	eh->e_ident[EI_DATA] = ELFDATA2LSB;
+	eh->e_ident[EI_VERSION] = EV_CURRENT;
+	eh->e_type = ET_EXEC;
+	eh->e_machine = EM_X86_64;
+	eh->e_version = EV_CURRENT;
+	eh->e_ehsize = sizeof(Elf64_Ehdr);
+	eh->e_shentsize = sizeof(Elf64_Shdr);
+	eh->e_shoff = shoff;
+	eh->e_shnum = nsec + 1 < SHN_LORESERVE ? nsec + 1 : 0;
+	memcpy(b + sizeof(Elf64_Ehdr), data, dlen);
+	sh = (Elf64_Shdr *)(b + shoff);
+	if (!eh->e_shnum)
+		sh[0].sh_size = nsec + 1;
+	for (size_t i = 0; i < nsec; i++) {
+		sh[i + 1].sh_type = SHT_PROGBITS;
+		sh[i + 1].sh_flags = SHF_ALLOC;
+		sh[i + 1].sh_offset = sizeof(Elf64_Ehdr) + sp[i % nsp].off;
+		sh[i + 1].sh_size = sp[i % nsp].len;
+		sh[i + 1].sh_addralign = 1;
+	}
+	return b;
+}
+
+/* Scan a crafted ELF: the hits in out[], the return value, the work done. */
+static int elf_case(const char *data, size_t dlen, const struct span *sp, size_t nsp,
+		    size_t repeat, struct sa_elf_stats *st)
+{
+	const char *why = NULL;
+	size_t len;
+	char *b = mk_elf(data, dlen, sp, nsp, repeat, &len);
+	int err;
+
+	outn = 0;
+	out[0] = '\0';
+	if (!b)
+		return -ENOMEM;
+	err = sa_scan_elf(b, len, on_hit, NULL, &why);
+	sa_scan_elf_stats(st);
+	free(b);
+	return err;
+}
+
+static void elf_hostile_tests(void)
+{
+	size_t big = 1 << 20, n;
+	char *d = malloc(big);
+	struct sa_elf_stats st;
+	struct span all, two[2];
+	int err;
+
+	if (!d)
+		return;
+	/* 1 MiB of "device/.." without a NUL or /sys: 116 508 hits, none reported */
+	for (n = 0; n + 9 <= big; n += 9)
+		memcpy(d + n, "device/..", 9);
+	all = (struct span){ 0, n };
+	err = elf_case(d, n, &all, 1, 1, &st);
+	ok(!err && !out[0] && st.bytes == n,
+	   "1 MiB NUL-free string of device/.. hits: nothing reported, %llu bytes scanned "
+	   "once (%zu)", st.bytes, n);
+	/* the companion /sys in the last bytes of that one string: found */
+	memcpy(d + n - 4, "/sys", 4);
+	err = elf_case(d, n, &all, 1, 1, &st);
+	ok(!err && !strcmp(out, "note legacy-path device/..|") && st.bytes == n,
+	   "... with /sys in its last 4 bytes: the note, still one pass (%s)", out);
+	/* 60 000 sections over the same data: merged, every byte scanned once */
+	err = elf_case(d, n, &all, 1, 60000, &st);
+	ok(!err && st.bytes == n && st.regions == 1 && st.headers == 60000,
+	   "60 000 sections over one range: %zu headers, %zu region, %llu bytes", st.headers,
+	   st.regions, st.bytes);
+	/* headers: exactly at the limit is read whole, one past it is reported */
+	err = elf_case("PHYSDEVBUS", 10, &(struct span){ 0, 10 }, 1, SA_ELF_MAX_HEADERS, &st);
+	ok(!err && !strcmp(out, "error physdev-key PHYSDEVBUS|"),
+	   "%d sections (the limit): scanned, no limit reported (%d)", SA_ELF_MAX_HEADERS, err);
+	err = elf_case("PHYSDEVBUS", 10, &(struct span){ 0, 10 }, 1, SA_ELF_MAX_HEADERS + 1, &st);
+	ok(err == -E2BIG && !strcmp(out, "error physdev-key PHYSDEVBUS|") &&
+	   st.headers == SA_ELF_MAX_HEADERS,
+	   "one section past the limit: -E2BIG, the first ones still scanned (%d)", err);
+	/* boundaries: a key in the first and in the last bytes of a section */
+	memcpy(d, "PHYSDEVPATH\0xxxxxxxxxxxxPHYSDEVBUS", 34);
+	err = elf_case(d, 34, &(struct span){ 0, 34 }, 1, 1, &st);
+	ok(!err && !strcmp(out, "error physdev-key PHYSDEVPATH|error physdev-key PHYSDEVBUS|"),
+	   "keys at the first byte and ending at the last byte, no NUL after (%s)", out);
+	err = elf_case(d, 34, &(struct span){ 1, 32 }, 1, 1, &st);
+	ok(!err && !out[0], "the same keys cut by one byte at either end: nothing (%s)", out);
+	/* touching sections are one range; a key across the seam is found */
+	two[0] = (struct span){ 0, 28 };
+	two[1] = (struct span){ 28, 6 };
+	err = elf_case(d, 34, two, 2, 1, &st);
+	ok(!err && st.regions == 1 && st.bytes == 34 && strstr(out, "PHYSDEVBUS|"),
+	   "touching sections merged into one range (%zu regions)", st.regions);
+	two[0] = (struct span){ 12, 22 };
+	two[1] = (struct span){ 0, 30 };
+	err = elf_case(d, 34, two, 2, 1, &st);
+	ok(!err && st.regions == 1 && st.bytes == 34 && strstr(out, "PHYSDEVPATH|") &&
+	   strstr(out, "PHYSDEVBUS|"), "overlapping sections: one range, each byte once");
+	/* zero-length and empty: nothing scanned, nothing reported */
+	err = elf_case(d, 34, &(struct span){ 5, 0 }, 1, 3, &st);
+	ok(!err && !out[0] && st.bytes == 0 && st.regions == 0,
+	   "zero-length sections: no region, no bytes");
+	err = elf_case("", 0, NULL, 0, 0, &st);
+	ok(!err && !out[0], "no sections but the null one: nothing (%d)", err);
+	free(d);
+}
+
 /* ---- initramfs fixtures --------------------------------------------------- */
 
 struct member {
@@ -185,7 +317,203 @@ static void on_error(const char *member, const char *msg, void *ctx)
 	snprintf(errors + n, sizeof(errors) - n, "%s: %s|", member ? member : "-", msg);
 }
 
-static const struct sa_initramfs_ops ops = { on_member, on_error };
+static void on_limit(const char *member, const char *msg, void *ctx)
+{
+	size_t n = strlen(errors);
+
+	(void)ctx;
+	snprintf(errors + n, sizeof(errors) - n, "LIMIT %s: %s|", member ? member : "-", msg);
+}
+
+static const struct sa_initramfs_ops ops = { on_member, on_error, on_limit };
+
+/* ---- crafted cpio streams: any entry type, any size, compressed ------------ */
+
+struct craft {
+	struct archive *a;
+	char *buf;
+	size_t cap, used;
+	unsigned long ino;
+};
+
+static void craft_open(struct craft *c, int gzip)
+{
+	c->cap = 16 << 20;
+	c->buf = malloc(c->cap);
+	c->used = 0;
+	c->ino = 1;
+	c->a = archive_write_new();
+	archive_write_set_format_raw(c->a);
+	if (gzip)
+		archive_write_add_filter_gzip(c->a);
+	archive_write_set_bytes_in_last_block(c->a, 1);
+	archive_write_open_memory(c->a, c->buf, c->cap, &c->used);
+	{
+		struct archive_entry *e = archive_entry_new();
+
+		archive_entry_set_filetype(e, AE_IFREG);
+		archive_write_header(c->a, e);
+		archive_entry_free(e);
+	}
+}
+
+static void craft_zeros(struct craft *c, unsigned long long n)
+{
+	static const char z[65536];
+
+	while (n) {
+		size_t k = n < sizeof(z) ? n : sizeof(z);
+
+		archive_write_data(c->a, z, k);
+		n -= k;
+	}
+}
+
+/* One newc entry: header, name, its data (@data or zeros), padding. */
+static void craft_entry_cut(struct craft *c, const char *name, unsigned int mode,
+			    unsigned long size, const char *data, unsigned long long cut)
+{
+	char h[111 + 256];
+	size_t nl = strlen(name) + 1, hl;
+
+	snprintf(h, sizeof(h), "070701%08lX%08X%08X%08X%08X%08X%08lX%08X%08X%08X%08X%08zX%08X",
+		 c->ino++, mode, 0, 0, 1, 0, size, 0, 0, 0, 0, nl, 0);
+	memcpy(h + 110, name, nl);
+	hl = (110 + nl + 3) & ~3UL;
+	memset(h + 110 + nl, 0, hl - 110 - nl);
+	archive_write_data(c->a, h, hl);
+	if (data)
+		archive_write_data(c->a, data, size);
+	else
+		craft_zeros(c, size < cut ? size : cut);
+	if (size <= cut)
+		craft_zeros(c, (4 - size % 4) % 4);
+}
+
+static void craft_entry(struct craft *c, const char *name, unsigned int mode,
+			unsigned long size, const char *data)
+{
+	craft_entry_cut(c, name, mode, size, data, ~0ULL);
+}
+
+static size_t craft_close(struct craft *c)
+{
+	craft_entry(c, "TRAILER!!!", 0, 0, "");
+	archive_write_close(c->a);
+	archive_write_free(c->a);
+	return c->used;
+}
+
+/* Lower bounds, so the crafted images that cross them stay small and quick. */
+#define T_MEMBER (1ULL << 20)
+#define T_IMAGE (16ULL << 20)
+#define T_ENTRIES 1000UL
+
+static void initramfs_hostile_tests(void)
+{
+	struct sa_initramfs_limits saved = sa_initramfs_limits;
+	struct sa_initramfs_stats st;
+	struct craft c;
+	size_t n;
+	int r;
+
+	sa_initramfs_limits = (struct sa_initramfs_limits){ T_MEMBER, T_IMAGE, T_ENTRIES };
+	/* a directory entry whose size is 4 GiB - 4: its data is counted */
+	craft_open(&c, 1);
+	craft_entry_cut(&c, "etc", 040755, 0xfffffffcUL, NULL, 2ULL * T_IMAGE);
+	archive_write_close(c.a);
+	archive_write_free(c.a);
+	n = c.used;
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	sa_initramfs_stats(&st);
+	ok(c.used < c.cap && strstr(errors, "LIMIT etc: image decompresses to more than") &&
+	   st.decompressed <= T_IMAGE + (4 << 20),
+	   "a directory with 4 GiB of data (%zu bytes gzip'd): stopped at the limit, %llu bytes "
+	   "decompressed (%d, %s)", n, st.decompressed, r, errors);
+	free(c.buf);
+	/* an oversized member is skipped with its tail counted; the next one is read */
+	craft_open(&c, 1);
+	craft_entry(&c, "big", 0100644, T_MEMBER + 1, NULL);
+	craft_entry(&c, "init", 0100755, 12, "echo $PHYSDEV");
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	sa_initramfs_stats(&st);
+	ok(r == 1 && strstr(errors, "LIMIT big: member larger than the limit") &&
+	   !strcmp(members, "init:12:echo $PHYSDE|") && st.decompressed > T_MEMBER,
+	   "a member one byte past T_MEMBER: skipped as a limit, its tail read and counted "
+	   "(%llu), the next member read (%s %s)", st.decompressed, members, errors);
+	free(c.buf);
+	/* a member claiming 4 GiB - 4: its tail is read, counted, and stops at the image limit */
+	craft_open(&c, 1);
+	craft_entry_cut(&c, "huge", 0100644, 0xfffffffcUL, NULL, 2ULL * T_IMAGE);
+	archive_write_close(c.a);
+	archive_write_free(c.a);
+	n = c.used;
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	sa_initramfs_stats(&st);
+	ok(strstr(errors, "LIMIT huge: member larger") && strstr(errors, "LIMIT huge: image decompresses") &&
+	   st.decompressed <= T_IMAGE + (4 << 20),
+	   "a member claiming 4 GiB: skipped, its tail counted up to the image limit (%llu; %s)",
+	   st.decompressed, errors);
+	free(c.buf);
+	craft_open(&c, 1);
+	craft_entry(&c, "big", 0100644, T_MEMBER, NULL);
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	ok(r == 1 && !errors[0] && strstr(members, "big:"),
+	   "a member of exactly T_MEMBER bytes: read (%s)", errors);
+	free(c.buf);
+	/* many oversized members: the whole image stops at T_IMAGE */
+	craft_open(&c, 1);
+	for (int i = 0; i < 8; i++)
+		craft_entry(&c, "huge", 0100644, T_IMAGE / 4, NULL);
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	sa_initramfs_stats(&st);
+	ok(strstr(errors, "LIMIT huge: image decompresses") &&
+	   st.decompressed <= T_IMAGE + (4 << 20),
+	   "8 members of T_IMAGE/4: stopped at the image limit, %llu bytes decompressed",
+	   st.decompressed);
+	free(c.buf);
+	/* entries: exactly the limit, then one past it */
+	for (int extra = 0; extra < 2; extra++) {
+		craft_open(&c, 0);
+		for (unsigned long i = 0; i < T_ENTRIES + extra - 1; i++)
+			craft_entry(&c, "d", 040755, 0, "");
+		craft_entry(&c, "last", 0100644, 5, "PHYSD");
+		n = craft_close(&c);
+		members[0] = errors[0] = '\0';
+		r = sa_initramfs_read(c.buf, n, &ops, NULL);
+		sa_initramfs_stats(&st);
+		if (!extra)
+			ok(r == 1 && !errors[0] && !strcmp(members, "last:5:PHYSD|") &&
+			   st.entries == T_ENTRIES,
+			   "%lu entries (the limit): all read (%s)", st.entries, errors);
+		else
+			ok(strstr(errors, "LIMIT -: more entries than the limit") && !members[0],
+			   "%lu entries, one past the limit: stopped, named (%s)", T_ENTRIES + 1,
+			   errors);
+		free(c.buf);
+	}
+	/* symlinks and devices with data: never members, their data counted */
+	craft_open(&c, 0);
+	craft_entry(&c, "lnk", 0120777, 11, "/etc/shadow");
+	craft_entry(&c, "fifo", 010644, 100, NULL);
+	craft_entry(&c, "x", 0100644, 0, "");
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	ok(r == 1 && !errors[0] && !strcmp(members, "x:0:|"),
+	   "a symlink, a FIFO with data, an empty file: only the file is a member (%s %s)",
+	   members, errors);
+	free(c.buf);
+	sa_initramfs_limits = saved;
+}
 
 static void initramfs_tests(void)
 {
@@ -279,6 +607,119 @@ static void initramfs_tests(void)
 	free(img);
 }
 
+/* ---- common/root.c: the fallback walk resolves as openat2 does ------------- */
+
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <sys/syscall.h>
+
+#include "common/root.h"
+
+static int by_openat2(int rootfd, const char *rest, bool beneath)
+{
+	struct open_how how = { .flags = O_RDONLY | O_CLOEXEC,
+				.resolve = RESOLVE_NO_MAGICLINKS |
+					   (beneath ? RESOLVE_BENEATH : RESOLVE_IN_ROOT) };
+	int fd = syscall(SYS_openat2, rootfd, *rest ? rest : ".", &how, sizeof(how));
+
+	return fd < 0 ? -errno : fd;
+}
+
+/* The same file (device, inode) or the same error. */
+static bool same(int a, int b)
+{
+	struct stat x, y;
+	bool eq;
+
+	if (a < 0 || b < 0) {
+		eq = a == b;
+	} else {
+		eq = !fstat(a, &x) && !fstat(b, &y) && x.st_dev == y.st_dev &&
+		     x.st_ino == y.st_ino;
+	}
+	if (a >= 0)
+		close(a);
+	if (b >= 0)
+		close(b);
+	return eq;
+}
+
+static void root_tests(void)
+{
+	static const char *const paths[] = {
+		"a/b/file", "/a/b/file", "abs", "up", "loop1", "dirlink/file", "chain", "out",
+		"a/../a/b/file", "../../a/b/file", "a/b/file/", "", ".", "a/b/../../abs", "missing",
+		"dirlink/../b/file", "a/b/file/x", "rel-out", "dotdot/b/file",
+	};
+	char top[] = "/tmp/sa-root-XXXXXX", path[512];
+	struct sa_root r;
+	int rootfd, fd, bad = 0, probe;
+
+	if (!mkdtemp(top)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "mkdir -p %s/a/b && echo B >%s/a/b/file && cd %s && "
+		 "ln -s /a/b/file abs && ln -s ../../../a/b/file up && ln -s loop2 loop1 && "
+		 "ln -s loop1 loop2 && ln -s a/b dirlink && ln -s abs chain && "
+		 "ln -s /etc/passwd out && ln -s ../../../../etc/passwd rel-out && "
+		 "ln -s .. a/dotdot-dummy && ln -s a/b/.. dotdot", top, top, top);
+	if (system(path)) {
+		ok(0, "tree of symlinks built");
+		return;
+	}
+	rootfd = open(top, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	probe = by_openat2(rootfd, "a", false);
+	if (probe == -ENOSYS) {
+		ok(1, "# SKIP no openat2 here: the walk is what runs");
+	} else {
+		close(probe);
+		for (int beneath = 0; beneath < 2; beneath++)
+			for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+				int w = sa_root_walk(rootfd, paths[i] + (paths[i][0] == '/'),
+						     O_RDONLY, beneath);
+				int o = by_openat2(rootfd, paths[i] + (paths[i][0] == '/'),
+						   beneath);
+
+				if (!same(w, o)) {
+					printf("# %s (beneath %d): walk %d, openat2 %d\n", paths[i],
+					       beneath, w, o);
+					bad++;
+				}
+			}
+		ok(!bad, "the O_NOFOLLOW walk resolves %zu paths x 2 modes as openat2 does "
+		   "(absolute, .., loops, chains, links out)", sizeof(paths) / sizeof(paths[0]));
+	}
+	/* sa_root_open: only paths under the root's own path are confined */
+	ok(!sa_root_init(&r, top, false), "root opened");
+	snprintf(path, sizeof(path), "%s/out", top);
+	fd = sa_root_open(&r, path, O_RDONLY);
+	ok(fd == -ENOENT, "TOP/out -> /etc/passwd: the tree's /etc/passwd, absent (%d)", fd);
+	snprintf(path, sizeof(path), "%s/abs", top);
+	fd = sa_root_open(&r, path, O_RDONLY);
+	ok(fd >= 0, "TOP/abs -> /a/b/file: the tree's file");
+	if (fd >= 0)
+		close(fd);
+	snprintf(path, sizeof(path), "mkdir -p %sX && echo S >%sX/sib", top, top);
+	if (system(path))
+		printf("# could not make %sX\n", top);
+	snprintf(path, sizeof(path), "%sX/sib", top);
+	fd = sa_root_open(&r, path, O_RDONLY);
+	ok(fd >= 0, "a sibling path sharing the prefix (TOPX/sib) is opened as given (%d)", fd);
+	if (fd >= 0)
+		close(fd);
+	fd = sa_root_open(&r, top, O_RDONLY | O_DIRECTORY);
+	ok(fd >= 0, "the root's own path opens the root");
+	if (fd >= 0)
+		close(fd);
+	sa_root_fini(&r);
+	ok(!sa_root_init(&r, "/", false) && r.fd == -1, "\"/\" confines nothing");
+	close(rootfd);
+	snprintf(path, sizeof(path), "rm -rf '%s' '%sX'", top, top);
+	if (system(path))
+		printf("# could not remove %s\n", top);
+}
+
 static void dpkg_tests(void)
 {
 	char root[] = "/tmp/sa-dpkg-XXXXXX", path[512];
@@ -356,10 +797,19 @@ int main(void)
 	       "1:11 error physdev-key PHYSDEVBUS|1:31 warning removed-key WAIT_FOR_SYSFS|",
 	       "a script that writes a legacy rule");
 	script("", "", "empty script");
+	script("echo $PHYSDEVPATH", "1:7 error physdev-key PHYSDEVPATH|",
+	       "a key in the very last bytes of a file, no newline");
+	script("x=$PHYSDEVBUS\nPHYSDEVDRIVER=1\n",
+	       "1:4 error physdev-key PHYSDEVBUS|2:1 error physdev-key PHYSDEVDRIVER|",
+	       "a key at the end of a line and at the start of one");
+	script("PHYSDEVBUSX PHYSDEVBUS_ XPHYSDEVBUS\n", "", "a key inside a longer word: nothing");
 	ok(sa_is_text("#!\0", 3) && sa_is_text("abc", 3) && !sa_is_text("a\0b", 3),
 	   "text detection");
 	elf_tests();
+	elf_hostile_tests();
 	initramfs_tests();
+	initramfs_hostile_tests();
+	root_tests();
 	dpkg_tests();
 	return tap_done();
 }

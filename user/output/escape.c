@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output/escape.h"
+
+size_t sa_utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0];
+	size_t len;
+	unsigned char lo = 0x80, hi = 0xbf;	/* bounds of the second byte */
+
+	if (!n)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		if (c == 0xe0)
+			lo = 0xa0;	/* overlong */
+		else if (c == 0xed)
+			hi = 0x9f;	/* surrogates */
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		if (c == 0xf0)
+			lo = 0x90;	/* overlong */
+		else if (c == 0xf4)
+			hi = 0x8f;	/* past U+10FFFF */
+	} else {
+		return 0;	/* continuation byte, C0/C1 overlong lead, F5..FF */
+	}
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
+/* Characters a terminal acts on, or that reorder a line (Trojan Source). */
+static bool is_control(const unsigned char *s, size_t len)
+{
+	if (len == 1)
+		return s[0] < 0x20 || s[0] == 0x7f;
+	if (len == 2)
+		return s[0] == 0xc2 && s[1] < 0xa0;	/* C1: U+0080..U+009F */
+	if (len == 3 && s[0] == 0xe2 && s[1] == 0x80)
+		return s[2] >= 0xaa && s[2] <= 0xae;	/* U+202A..U+202E */
+	if (len == 3 && s[0] == 0xe2 && s[1] == 0x81)
+		return s[2] >= 0xa6 && s[2] <= 0xa9;	/* U+2066..U+2069 */
+	return false;
+}
+
+static void hex(FILE *f, const unsigned char *s, size_t n, bool double_backslash)
+{
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, double_backslash ? "\\\\x%02x" : "\\x%02x", s[i]);
+}
+
+void sa_esc_fputs(FILE *f, const char *str, enum sa_esc how)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n;
+
+	if (!s)
+		return;
+	n = strlen(str);
+	if (how == SA_ESC_PROM && !n) {
+		fputs("\\\\e", f);	/* \e, escaped for the exposition format */
+		return;
+	}
+	while (n) {
+		size_t len = sa_utf8_len(s, n);
+
+		if (!len) {
+			hex(f, s, 1, how == SA_ESC_PROM);
+			len = 1;
+		} else if (how == SA_ESC_PROM) {
+			if (*s == '\\')
+				fputs("\\\\\\\\", f);	/* \\ escaped again: \\\\ */
+			else if (*s == '"')
+				fputs("\\\"", f);
+			else if (len == 1 && (*s < 0x20 || *s == 0x7f))
+				hex(f, s, 1, true);
+			else
+				fwrite(s, 1, len, f);
+		} else if (how != SA_ESC_JSON && is_control(s, len)) {
+			hex(f, s, len, false);
+		} else if (how == SA_ESC_MARKDOWN && *s == '|') {
+			fputs("\\|", f);
+		} else {
+			fwrite(s, 1, len, f);
+		}
+		s += len;
+		n -= len;
+	}
+}
+
+char *sa_esc_dup(const char *s, enum sa_esc how)
+{
+	char *buf = NULL;
+	size_t bl;
+	FILE *f = open_memstream(&buf, &bl);
+
+	if (!f)
+		return NULL;
+	sa_esc_fputs(f, s, how);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+json_object *sa_esc_json(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n, i = 0;
+	json_object *o;
+	char *buf;
+
+	if (!s)
+		return json_object_new_null();
+	n = strlen(s);
+	while (i < n) {
+		size_t len = sa_utf8_len(p + i, n - i);
+
+		if (!len)
+			break;
+		i += len;
+	}
+	if (i == n)
+		return json_object_new_string(s);	/* the common case: valid already */
+	buf = sa_esc_dup(s, SA_ESC_JSON);
+	if (!buf)
+		return NULL;
+	o = json_object_new_string(buf);
+	free(buf);
+	return o;
+}
+
+void sa_esc_vprint(FILE *f, const char *fmt, va_list ap)
+{
+	char *msg;
+
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		fputs("(out of memory)", f);
+		return;
+	}
+	sa_esc_fputs(f, msg, SA_ESC_TEXT);
+	free(msg);
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The one place where text from untrusted input (file names, rule values,
+ * host names from reports) is made safe to print: no control character
+ * reaches a terminal or splits a line, no invalid UTF-8 reaches JSON or a
+ * Prometheus file, and distinct Prometheus label values stay distinct.
+ */
+#ifndef SYSFS_AUDIT_ESCAPE_H
+#define SYSFS_AUDIT_ESCAPE_H
+
+#include <json-c/json.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Length of the well-formed UTF-8 sequence at @s (at most @n bytes), or 0:
+ * overlong forms, surrogates, code points past U+10FFFF, truncated or
+ * stray continuation bytes are not well-formed (RFC 3629).
+ */
+size_t sa_utf8_len(const unsigned char *s, size_t n);
+
+enum sa_esc {
+	/*
+	 * Diagnostics and tables: a control character (C0, DEL, C1), a bidi
+	 * override and each byte of invalid UTF-8 as \xNN; the rest as is.
+	 */
+	SA_ESC_TEXT,
+	SA_ESC_MARKDOWN,	/* as text, and '|' as \| (a table cell) */
+	/*
+	 * A string for json-c (which escapes control characters itself):
+	 * each byte of invalid UTF-8 as the text \xNN, the rest as is.
+	 */
+	SA_ESC_JSON,
+	/*
+	 * A Prometheus label value, reversibly: '\' as \\, a control character
+	 * or a byte of invalid UTF-8 as \xNN, an empty (not absent) string as
+	 * \e; then the exposition format's own escapes (\\ and \"). Absent
+	 * (NULL) is the empty label value.
+	 */
+	SA_ESC_PROM,
+};
+
+/* Write @s (NULL: nothing) to @f escaped as @how. */
+void sa_esc_fputs(FILE *f, const char *s, enum sa_esc how);
+
+/* @s escaped as @how in a new string (NULL: ""); NULL on no memory. */
+char *sa_esc_dup(const char *s, enum sa_esc how);
+
+/* A JSON string of @s made valid UTF-8 (NULL: a JSON null); NULL on no memory. */
+json_object *sa_esc_json(const char *s);
+
+/* printf into a buffer, then sa_esc_fputs(SA_ESC_TEXT) it: one diagnostic line. */
+void sa_esc_vprint(FILE *f, const char *fmt, va_list ap);
+
+#endif
