@@ -25,8 +25,30 @@ enum sa_dep_kind {
 
 enum sa_dep_conf { SA_DC_SUSPECT = 0, SA_DC_CONFIRMED };
 
+/*
+ * The rules of docs/design.md's table, "signal -> verdict -> why". A
+ * verdict names the rule that gave it, so the table, the code and the unit
+ * tests can be read side by side.
+ */
+enum sa_dep_rule {
+	SA_DR_NONE = 0,
+	SA_DR_MISS_LEGACY_LINK,	/* miss of a legacy link of that directory's device: confirmed */
+	SA_DR_MISS_LEGACY_PATH,	/* miss of a legacy-only path, by its full request: confirmed */
+	SA_DR_MISS_LOOKS_LEGACY,/* miss of a 'bus' or ':' name in a device directory: suspect */
+	SA_DR_LSTAT_LEGACY_DIR,	/* lstat of a then-directory, a symlink now: suspect */
+	SA_DR_READLINK_DEVICE,	/* readlink of 'device' (text parsed by udev 095, HAL): suspect */
+	SA_DR_READLINK_ENTRY,	/* readlink of a /sys/block or /sys/class entry: suspect */
+	SA_DR_READDIR,		/* listing /sys/block or /sys/class/<c>: suspect */
+	SA_DR_LISTEN_KERNEL,	/* group-1 listener (received the PHYSDEV keys): suspect */
+	SA_DR_LISTEN_UDEV,	/* group-2 only (udev < 142 re-broadcast them): suspect */
+	SA_DR_HELPER,		/* a uevent helper, live or configured: suspect */
+	SA_DR_FINGERPRINT,	/* any of the above by a program whose code is legacy: confirmed */
+	SA_DR_MAX,
+};
+
 const char *sa_dep_kind_name(enum sa_dep_kind k);
 const char *sa_dep_conf_name(enum sa_dep_conf c);
+const char *sa_dep_rule_name(enum sa_dep_rule r);
 
 /* One observation, as text (user/dependents.c builds it from a BPF record). */
 struct sa_dep_obs {
@@ -42,9 +64,11 @@ struct sa_dep_obs {
 struct sa_dep_verdict {
 	enum sa_dep_kind kind;
 	enum sa_dep_conf conf;
+	enum sa_dep_rule rule;		/* the rule that gave kind and conf */
 	char path[SA_DEP_TEXT];		/* the sysfs path involved (with the /sys prefix) */
 	char artifact[SA_DEP_TEXT];	/* the legacy artifact it matches */
 	char replacement[SA_DEP_TEXT];	/* what to use instead */
+	char why[SA_DEP_TEXT];		/* the evidence (confirmed), or what would confirm it */
 };
 
 /* A legacy artifact of one device: its legacy path, or one of its links. */
@@ -69,5 +93,18 @@ void sa_classifier_free(struct sa_classifier *c);
 /* Fill @v; v->kind is SA_DK_NONE when the observation is no dependency. */
 void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,
 		     struct sa_dep_verdict *v);
+
+/*
+ * The uevent helper (kernel.hotplug): @live when the kernel runs it
+ * (/proc/sys/kernel/hotplug set), else configured in @file.
+ */
+void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *v);
+
+/*
+ * A suspect verdict of a program whose executable or script carries the
+ * static audit's fingerprints (@evidence: what was found where) becomes
+ * confirmed by SA_DR_FINGERPRINT. NULL or "" leaves @v as it is.
+ */
+void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence);
 
 #endif

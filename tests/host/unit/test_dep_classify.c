@@ -187,6 +187,25 @@ static void expect(unsigned int op, const char *dir, const char *name, const cha
 		       v.replacement);
 }
 
+/* expect_rule: as expect, and the rule that decided. */
+static void expect_rule(unsigned int op, const char *dir, const char *name, const char *req,
+			unsigned int groups, enum sa_dep_kind kind, enum sa_dep_conf conf,
+			enum sa_dep_rule rule, const char *what)
+{
+	struct sa_dep_obs o = { .op = op, .dir = dir, .name = name, .req = req, .groups = groups };
+	struct sa_dep_verdict v;
+	bool good;
+
+	sa_dep_classify(&cls, &o, &v);
+	good = v.kind == kind && v.rule == rule && (kind == SA_DK_NONE || v.conf == conf) &&
+	       (kind == SA_DK_NONE || *v.why);
+	ok(good, "%s: %s %s (rule %s)", what, sa_dep_kind_name(kind),
+	   kind == SA_DK_NONE ? "" : sa_dep_conf_name(conf), sa_dep_rule_name(rule));
+	if (!good)
+		printf("#   got: %s %s rule=%s path=%s why=%s\n", sa_dep_kind_name(v.kind),
+		       sa_dep_conf_name(v.conf), sa_dep_rule_name(v.rule), v.path, v.why);
+}
+
 #define M SA_DEP_OP_MISS
 #define LS SA_DEP_OP_LSTAT_LINK
 #define RL SA_DEP_OP_READLINK
@@ -195,64 +214,144 @@ static void expect(unsigned int op, const char *dir, const char *name, const cha
 #define CF SA_DC_CONFIRMED
 #define SU SA_DC_SUSPECT
 
-static void test_classifier(void)
+/* Rules that confirm: names only the old layout had. */
+static void test_confirmed(void)
 {
-	char buf[512];
-
 	expect(M, P_VIRTIO, "bus", NULL, 0, SA_DK_LEGACY_NAME, CF,
 	       "/sys" P_VIRTIO "/subsystem", "miss <dev>/bus of a bus device");
+	expect_rule(M, P_VIRTIO, "bus", NULL, 0, SA_DK_LEGACY_NAME, CF, SA_DR_MISS_LEGACY_LINK,
+		    "miss <dev>/bus: the legacy-link rule");
 	expect(M, P_VIRTIO, "block:vda", NULL, 0, SA_DK_LEGACY_NAME, CF,
-	       "/sys" P_VIRTIO "/block/vda", "miss <parent>/<class>:<name>");
+	       "/sys" P_VIRTIO "/block/vda", "nash: miss <parent>/<class>:<name>");
+	expect_rule(M, P_VIRTIO, "block:vda", "/sys" P_VIRTIO "/block:vda", 0, SA_DK_LEGACY_NAME,
+		    CF, SA_DR_MISS_LEGACY_LINK, "nash: miss <parent>/block:vda by absolute path");
 	expect(M, P_INPUT1, "input:event1", NULL, 0, SA_DK_LEGACY_NAME, CF, NULL,
 	       "miss <class>:<name> of a stacked class device in its class parent");
-	expect(M, "/devices/virtual/net/dummy0", "bus", NULL, 0, SA_DK_LEGACY_NAME, SU, NULL,
-	       "miss 'bus' of a class device (it had none)");
-	expect(M, P_VIRTIO, "foo:bar", NULL, 0, SA_DK_LEGACY_NAME, SU, NULL,
-	       "miss of an unknown ':' name in a device directory");
-	expect(M, "/devices/virtual/net/dummy0/queues", "uevent", NULL, 0, SA_DK_NONE, SU, NULL,
-	       "miss of a plain attribute");
-	expect(M, "/class/input", "input1", "/sys/class/input/input1/event1/dev", 0,
-	       SA_DK_LEGACY_NAME, CF, "/sys" P_INPUT1 "/event1",
-	       "miss below a legacy devpath (/class/input/input1/event1)");
-	expect(M, "/devices", "nonexistent", "/sys/devices/nonexistent", 0, SA_DK_NONE, SU, NULL,
-	       "miss of a path that never existed");
+	expect_rule(M, "/class/input", "input1", "/sys/class/input/input1", 0, SA_DK_LEGACY_NAME,
+		    CF, SA_DR_MISS_LEGACY_PATH,
+		    "miss of a legacy-only path named by the whole request");
+}
 
-	expect(LS, "", "", "/sys/block/vda", 0, SA_DK_SYMLINK_DIR, CF,
+/* Rules that suspect, and what modern programs do (never confirmed). */
+static void test_suspect_and_modern(void)
+{
+	expect_rule(M, "/devices/virtual/net/dummy0", "bus", NULL, 0, SA_DK_LEGACY_NAME, SU,
+		    SA_DR_MISS_LOOKS_LEGACY, "miss 'bus' of a class device (it had none)");
+	expect_rule(M, P_VIRTIO, "foo:bar", NULL, 0, SA_DK_LEGACY_NAME, SU,
+		    SA_DR_MISS_LOOKS_LEGACY, "miss of an unknown ':' name in a device directory");
+	expect_rule(M, "/devices/virtual/net/dummy0/queues", "uevent", NULL, 0, SA_DK_NONE, SU,
+		    SA_DR_NONE, "miss of a plain attribute");
+	expect_rule(M, P_INPUT1 "/event1", "dev", "/sys/class/input/input1/event1/dev", 0,
+		    SA_DK_NONE, SU, SA_DR_NONE,
+		    "miss below a legacy devpath (an attribute today's device lacks)");
+	expect_rule(M, P_VIRTIO "/block/vda", "alignment_offset",
+		    "/sys/block/vda/alignment_offset", 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "sd_device: absolute-path attribute miss through /sys/block (a real walk)");
+	expect_rule(M, "/devices/virtual/net/dummy0", "wireless",
+		    "/sys/class/net/dummy0/wireless", 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "shell: [ -d /sys/class/net/dummy0/wireless ]");
+	expect_rule(M, "/devices/virtual/net/dummy0", "wireless", "dummy0/wireless", 0,
+		    SA_DK_NONE, SU, SA_DR_NONE, "shell: [ -d $n/wireless ] relative to /sys/class/net");
+	expect_rule(M, "/devices", "nonexistent", "/sys/devices/nonexistent", 0, SA_DK_NONE, SU,
+		    SA_DR_NONE, "miss of a path that never existed");
+
+	expect(LS, "", "", "/sys/block/vda", 0, SA_DK_SYMLINK_DIR, SU,
 	       "/sys" P_VIRTIO "/block/vda (stat() following the link)", "lstat /sys/block/vda");
-	expect(LS, "", "", "/sys//block/vda/", 0, SA_DK_SYMLINK_DIR, CF, NULL,
-	       "lstat /sys//block/vda/ (normalised)");
-	expect(LS, "", "", "/sys/class/net/dummy0", 0, SA_DK_SYMLINK_DIR, CF, NULL,
-	       "lstat /sys/class/net/dummy0 (a class directory then)");
-	expect(LS, "", "", "/sys/class/input/event1", 0, SA_DK_NONE, SU, NULL,
-	       "lstat of a stacked class device's class link (a link then too)");
-	expect(LS, "", "", "/sys/class/net/eth9", 0, SA_DK_SYMLINK_DIR, SU, NULL,
-	       "lstat of an unknown class entry");
-	expect(LS, "", "", "/sys/bus/pci/devices/0000:00:04.0", 0, SA_DK_NONE, SU, NULL,
-	       "lstat of a bus device link");
-	expect(LS, "", "", "vda", 0, SA_DK_NONE, SU, NULL, "lstat of a relative path");
+	expect_rule(LS, "", "", "/sys//block/vda/", 0, SA_DK_SYMLINK_DIR, SU,
+		    SA_DR_LSTAT_LEGACY_DIR, "lstat /sys//block/vda/ (normalised)");
+	expect_rule(LS, "", "", "/sys/class/net/dummy0", 0, SA_DK_SYMLINK_DIR, SU,
+		    SA_DR_LSTAT_LEGACY_DIR, "ls -l /sys/class/net: lstat of each entry");
+	expect_rule(LS, "", "", "/sys/class/input/event1", 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "lstat of a stacked class device's class link (a link then too)");
+	expect_rule(LS, "", "", "/sys/class/net/eth9", 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "lstat of a class entry the model does not know");
+	expect_rule(LS, "", "", "/sys/bus/pci/devices/0000:00:04.0", 0, SA_DK_NONE, SU,
+		    SA_DR_NONE, "lstat of a bus device link");
+	expect_rule(LS, "", "", "vda", 0, SA_DK_NONE, SU, SA_DR_NONE, "lstat of a relative path");
 
-	expect(RL, P_VIRTIO "/block/vda", "device", NULL, 0, SA_DK_LINK_TEXT, SU, NULL,
-	       "readlink <disk>/device (same device then and now)");
-	expect(RL, P_INPUT1 "/event1", "device", NULL, 0, SA_DK_LINK_TEXT, CF, NULL,
-	       "readlink <stacked class dev>/device (pointed to the bus device then)");
-	expect(RL, "/block", "vda", NULL, 0, SA_DK_LINK_TEXT, SU, NULL, "readlink /sys/block/vda");
-	expect(RL, "/class/block", "vda", NULL, 0, SA_DK_NONE, SU, NULL,
-	       "readlink /sys/class/block/vda (did not exist then)");
-	expect(RL, P_VIRTIO, "subsystem", NULL, 0, SA_DK_NONE, SU, NULL,
-	       "readlink subsystem (the same then and now)");
+	expect_rule(RL, P_VIRTIO "/block/vda", "device", NULL, 0, SA_DK_LINK_TEXT, SU,
+		    SA_DR_READLINK_DEVICE, "readlink <disk>/device (same device then and now)");
+	expect_rule(RL, P_INPUT1 "/event1", "device", NULL, 0, SA_DK_LINK_TEXT, SU,
+		    SA_DR_READLINK_DEVICE,
+		    "readlink <stacked class dev>/device (another device then): still suspect");
+	expect_rule(RL, "/block", "vda", NULL, 0, SA_DK_LINK_TEXT, SU, SA_DR_READLINK_ENTRY,
+		    "readlink /sys/block/vda (ls -l, realpath)");
+	expect_rule(RL, "/class/net", "dummy0", NULL, 0, SA_DK_LINK_TEXT, SU, SA_DR_READLINK_ENTRY,
+		    "ls -l /sys/class/net: readlink of each entry");
+	expect_rule(RL, "/class/block", "vda", NULL, 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "readlink /sys/class/block/vda (did not exist then)");
+	expect_rule(RL, P_VIRTIO, "subsystem", NULL, 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "readlink subsystem (the same then and now)");
 
-	expect(RD, "", "block", NULL, 0, SA_DK_LEGACY_READDIR, SU, NULL, "readdir /sys/block");
-	expect(RD, "/class", "net", NULL, 0, SA_DK_LEGACY_READDIR, SU, NULL,
-	       "readdir /sys/class/net");
-	expect(RD, "/class", "block", NULL, 0, SA_DK_NONE, SU, NULL,
-	       "readdir /sys/class/block (a modern reader)");
+	expect_rule(RD, "", "block", NULL, 0, SA_DK_LEGACY_READDIR, SU, SA_DR_READDIR,
+		    "readdir /sys/block");
+	expect_rule(RD, "/class", "net", NULL, 0, SA_DK_LEGACY_READDIR, SU, SA_DR_READDIR,
+		    "ls -l /sys/class/net: readdir");
+	expect_rule(RD, "/class", "block", NULL, 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "readdir /sys/class/block (a modern reader)");
 
-	expect(LI, "", "", NULL, 1, SA_DK_LISTENER, CF, NULL, "listener on group 1");
-	expect(LI, "", "", NULL, 0xffffffff, SA_DK_LISTENER, CF, NULL, "listener on all groups");
-	expect(LI, "", "", NULL, 2, SA_DK_LISTENER, SU, NULL, "listener on group 2 only");
+	expect_rule(LI, "", "", NULL, 1, SA_DK_LISTENER, SU, SA_DR_LISTEN_KERNEL,
+		    "group-1 listener with no legacy code (systemd-udevd)");
+	expect_rule(LI, "", "", NULL, 0xffffffff, SA_DK_LISTENER, SU, SA_DR_LISTEN_KERNEL,
+		    "listener on all groups, no legacy code");
+	expect_rule(LI, "", "", NULL, 2, SA_DK_LISTENER, SU, SA_DR_LISTEN_UDEV,
+		    "listener on group 2 only (udevadm monitor -u)");
+}
 
-	snprintf(buf, sizeof(buf), "%s", sa_dep_kind_name(SA_DK_MAX));
-	ok(!strcmp(buf, "?"), "kind names are bounded");
+/* The program's own code: the fingerprint rule, and the helper. */
+static void test_fingerprint(void)
+{
+	struct sa_dep_obs o = { .op = LI, .dir = "", .name = "", .groups = 1 };
+	struct sa_dep_verdict v;
+
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, NULL);
+	ok(v.conf == SU && v.rule == SA_DR_LISTEN_KERNEL, "no fingerprint: a listener stays suspect");
+	sa_dep_apply_fingerprint(&v, "");
+	ok(v.conf == SU, "an empty fingerprint confirms nothing");
+	sa_dep_apply_fingerprint(&v, "/sbin/udevd: PHYSDEVPATH (physdev-key)");
+	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT && strstr(v.why, "PHYSDEVPATH"),
+	   "udev 095: a group-1 listener whose executable reads PHYSDEVPATH is confirmed");
+
+	o = (struct sa_dep_obs){ .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, "/bin/busybox: BusyBox v1.6.1 has mdev (busybox-mdev)");
+	ok(v.kind == SA_DK_SYMLINK_DIR && v.conf == CF && v.rule == SA_DR_FINGERPRINT,
+	   "mdev 1.6: lstat of a then-directory by a BusyBox < 1.7 is confirmed");
+
+	o = (struct sa_dep_obs){ .op = M, .dir = "/devices/virtual/net/dummy0", .name = "wireless",
+				 .req = "/sys/class/net/dummy0/wireless" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, "/tmp/x.sh: PHYSDEVBUS (physdev-key)");
+	ok(v.kind == SA_DK_NONE, "a fingerprint does not turn an ignored miss into a dependent");
+
+	o = (struct sa_dep_obs){ .op = RD, .dir = "/class", .name = "net" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, "/tmp/hotplug: PHYSDEVBUS (physdev-key)");
+	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT, "a #! script reading PHYSDEVBUS: confirmed");
+
+	o = (struct sa_dep_obs){ .op = M, .dir = P_VIRTIO, .name = "bus" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, "x: PHYSDEVBUS");
+	ok(v.conf == CF && v.rule == SA_DR_MISS_LEGACY_LINK,
+	   "a confirmed name keeps its own rule under a fingerprint");
+
+	sa_dep_classify_helper(false, "/etc/sysctl.d/50-hotplug.conf", &v);
+	ok(v.kind == SA_DK_HELPER && v.conf == SU && v.rule == SA_DR_HELPER &&
+	   !strcmp(v.path, "/etc/sysctl.d/50-hotplug.conf"),
+	   "a configured uevent helper without a fingerprint: suspect, the file named");
+	sa_dep_apply_fingerprint(&v, "/sbin/legacy-hotplug: PHYSDEVBUS (physdev-key)");
+	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT,
+	   "a configured uevent helper whose script reads PHYSDEVBUS: confirmed");
+	sa_dep_classify_helper(true, NULL, &v);
+	ok(v.conf == SU && !strcmp(v.path, "/proc/sys/kernel/hotplug"),
+	   "a live helper without a fingerprint: suspect");
+
+	ok(!strcmp(sa_dep_kind_name(SA_DK_MAX), "?") && !strcmp(sa_dep_rule_name(SA_DR_MAX), "?"),
+	   "kind and rule names are bounded");
+	for (int r = 1; r < SA_DR_MAX; r++)
+		if (!sa_dep_rule_name(r))
+			ok(0, "rule %d has a name", r);
 }
 
 static void test_identity(void)
@@ -320,7 +419,9 @@ int main(void)
 	err = sa_classifier_load(&cls, root);
 	ok(err == 0, "classifier loads the fake tree (%d)", err);
 	if (!err) {
-		test_classifier();
+		test_confirmed();
+		test_suspect_and_modern();
+		test_fingerprint();
 		sa_classifier_free(&cls);
 	}
 	test_identity();
