@@ -27,8 +27,9 @@ enum sa_exit {
 	EXIT_REPORT_DUPLICATE = 14,	/* the same host's report twice */
 	EXIT_FAIL_KEYS = 15,		/* --fail-on=keys: events would have carried PHYSDEV keys */
 	EXIT_FAIL_PATHS = 16,		/* --fail-on=paths: events needed legacy links */
-	EXIT_FAIL_DEPENDENTS = 17,	/* --fail-on=dependents: legacy dependents named */
+	EXIT_FAIL_DEPENDENTS = 17,	/* --fail-on=dependents: confirmed dependents named */
 	EXIT_FAIL_FINDINGS = 18,	/* --fail-on=findings: static findings present */
+	EXIT_FAIL_SUSPECTS = 19,	/* --fail-on=suspects: suspect dependents named */
 };
 
 /* "sysfs-audit: <message>" on stderr. */

@@ -271,10 +271,20 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 		const char *p[SA_MROW_STRS] = { d->package ? d->package : "(none)",
 						d->executable };
 
+		bool confirmed = !d->confidence || !strcmp(d->confidence, "confirmed");
+		const char *sp[SA_MROW_STRS] = { d->script_package, d->script };
+
 		m->ndependents = sat_add(m->ndependents, 1);
+		if (confirmed)
+			m->nconfirmed = sat_add(m->nconfirmed, 1);
+		else
+			m->nsuspects = sat_add(m->nsuspects, 1);
 		err = mtable_add(&m->dep_exec, e, d->count, host);
-		if (!err)
+		/* The packages that still need the old layout: those of confirmed programs. */
+		if (!err && confirmed)
 			err = mtable_add(&m->dep_pkg, p, d->count, host);
+		if (!err && confirmed && d->script && d->script_package)
+			err = mtable_add(&m->dep_pkg, sp, d->count, host);
 	}
 	for (size_t i = 0; !err && i < r->nfindings; i++) {
 		const struct sa_report_finding *f = &r->findings[i];
@@ -430,6 +440,7 @@ int sa_fail_on_parse(const char *arg, unsigned int *out)
 	static const struct { const char *name; unsigned int bit; } names[] = {
 		{ "keys", SA_FAIL_KEYS }, { "paths", SA_FAIL_PATHS },
 		{ "dependents", SA_FAIL_DEPENDENTS }, { "findings", SA_FAIL_FINDINGS },
+		{ "suspects", SA_FAIL_SUSPECTS },
 	};
 	const char *p = arg;
 
@@ -473,9 +484,11 @@ int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 		for (int k = 0; k < SA_LK_N; k++)
 			if (m->links[k])
 				return EXIT_FAIL_PATHS;
-	if ((fail_on & SA_FAIL_DEPENDENTS) && m->ndependents)
+	if ((fail_on & SA_FAIL_DEPENDENTS) && m->nconfirmed)
 		return EXIT_FAIL_DEPENDENTS;
 	if ((fail_on & SA_FAIL_FINDINGS) && m->nfindings)
 		return EXIT_FAIL_FINDINGS;
+	if ((fail_on & SA_FAIL_SUSPECTS) && m->nsuspects)
+		return EXIT_FAIL_SUSPECTS;
 	return 0;
 }

@@ -55,6 +55,8 @@ struct sa_merged {
 	unsigned long long keys[3];	/* PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER */
 	unsigned long long links[SA_LK_N];
 	unsigned long long ndependents, nfindings;
+	/* Of ndependents: confirmed (a missing confidence counts as confirmed) and suspect. */
+	unsigned long long nconfirmed, nsuspects;
 	struct sa_mtable subsys;	/* subsystem: events */
 	struct sa_mtable keyrows;	/* subsystem, key: events that would have carried it */
 	struct sa_mtable paths;		/* path, kind: events that needed it */
@@ -88,6 +90,7 @@ enum sa_fail_on {
 	SA_FAIL_PATHS = 1 << 1,
 	SA_FAIL_DEPENDENTS = 1 << 2,
 	SA_FAIL_FINDINGS = 1 << 3,
+	SA_FAIL_SUSPECTS = 1 << 4,	/* opt-in: suspect dependents too */
 };
 /* Parse "keys,paths,..." into @out. Returns 0 or -EINVAL. */
 int sa_fail_on_parse(const char *arg, unsigned int *out);
@@ -97,7 +100,7 @@ void sa_fail_on_parse_findings(const char *cmd, const char *arg, struct argp_sta
 /*
  * The exit status the merged picture earns: a skipped input's status first
  * (the lowest of them), then the first --fail-on condition met in the order
- * keys, paths, dependents, findings; else 0.
+ * keys, paths, dependents (confirmed), findings, suspects; else 0.
  */
 int sa_merged_status(const struct sa_merged *m, unsigned int fail_on);
 

@@ -52,10 +52,15 @@ struct sa_path_need {
 	unsigned long long count;
 };
 
-/* A running program that depends on the old layout (issue 8). */
+/* A running program that depends on the old layout (issue 8; per program and kind: issue 17). */
+#define SA_REPORT_DEP_EXAMPLES 3
 struct sa_report_dependent {
 	char *executable, *comm, *package, *kind, *confidence;
 	char *path, *legacy, *replacement;
+	/* Issue 17, all optional: the #! script and its package, the rule and its evidence. */
+	char *script, *script_package, *rule, *why, *unit, *cgroup, *namespaces, *argv;
+	char *examples[SA_REPORT_DEP_EXAMPLES];
+	unsigned long long processes;	/* 0: unknown */
 	unsigned long long count;
 	time_t first, last;	/* 0: unknown */
 	long long *pids;
