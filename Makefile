@@ -55,13 +55,14 @@ BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
 # Dependents (issue 8): their own BPF objects and skeletons, their own user files.
-DEPS_SRCS  := user/dependents.c user/dep_classify.c user/identity.c
+DEPS_SRCS  := user/dependents.c user/dep_classify.c user/identity.c user/dep_store.c \
+	      user/dependent.c user/dep_out.c user/cmd_deps.c
 DEPS_BPF   := lookups listeners
 DEPS_SKELS := $(DEPS_BPF:%=$(BUILD)/%.skel.h)
 # The static audit (rules, scan): no BPF, unit-tested and fuzzed on the host.
 AUDIT_SRCS := user/findings.c user/slurp.c user/rules_parse.c user/rules_dirs.c user/audit.c \
 	      user/dpkg_owner.c user/scan_file.c user/scan_places.c user/scan_elf.c \
-	      user/scan_script.c user/scan_initramfs.c
+	      user/scan_script.c user/scan_initramfs.c user/fingerprint.c
 # libarchive.a with only the filters an initramfs uses (see scan_initramfs.c).
 ARCHIVE_LIBS := -larchive -llzma -lzstd -llz4 -lbz2 -lz
 USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
@@ -135,11 +136,14 @@ $(BUILD)/tests/test_record: tests/host/unit/test_record.c user/record.c user/rec
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/record.c
 
-$(BUILD)/tests/test_dep_classify: tests/host/unit/test_dep_classify.c user/dep_classify.c \
-		user/identity.c $(MODEL_SRCS) user/dep_classify.h user/identity.h bpf/dep_records.h
+DEP_TEST_SRCS := user/dep_classify.c user/identity.c user/dependent.c user/dep_store.c \
+		 user/dep_out.c user/hash_index.c user/fingerprint.c user/scan_elf.c \
+		 user/scan_script.c user/findings.c user/slurp.c
+$(BUILD)/tests/test_dep_classify: tests/host/unit/test_dep_classify.c $(DEP_TEST_SRCS) \
+		$(MODEL_SRCS) $(wildcard user/*.h) bpf/dep_records.h
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/dep_classify.c user/identity.c \
-		$(MODEL_SRCS) -lbpf
+	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< $(DEP_TEST_SRCS) \
+		$(MODEL_SRCS) -lbpf -lelf -ljson-c
 
 $(BUILD)/tests/test_rules: tests/host/unit/test_rules.c user/rules_parse.c user/findings.c \
 		user/rules_parse.h user/findings.h

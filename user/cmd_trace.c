@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd_deps.h"
 #include "common.h"
 #include "dependents.h"
 #include "report.h"
@@ -48,8 +49,8 @@ static const struct argp_option opts[] = {
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 8)", 0 },
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
-	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17 if the trace saw WHAT: keys, paths, "
-	  "dependents (comma-separated)", 0 },
+	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17/19 if the trace saw WHAT: keys, paths, "
+	  "dependents (confirmed), suspects (comma-separated)", 0 },
 	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
 	  "for benchmarks)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
@@ -75,8 +76,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'F':
 		if (sa_fail_on_parse(arg, &env.fail_on) || (env.fail_on & SA_FAIL_FINDINGS))
-			argp_error(state, "invalid --fail-on: '%s' (keys, paths, dependents; "
-				   "findings come from rules and scan)", arg);
+			argp_error(state, "invalid --fail-on: '%s' (keys, paths, dependents, "
+				   "suspects; findings come from rules and scan)", arg);
 		break;
 	case 'N':
 		env.no_deps = true;
@@ -92,11 +93,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 
 struct trace_state {
 	struct sa_summary sum;
-	struct sa_deps *deps;	/* NULL: --no-dependents, or unavailable */
-	size_t ndeps;		/* dependents named */
+	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
+	struct sa_deps *deps;
+	size_t nconfirmed, nsuspects;	/* dependents named */
 };
 
-/* --fail-on, in report's order: keys, paths, dependents. */
+/* --fail-on, in report's order: keys, paths, dependents (confirmed), suspects. */
 static int gate(const struct trace_state *ts)
 {
 	const struct sa_summary *s = &ts->sum;
@@ -106,8 +108,10 @@ static int gate(const struct trace_state *ts)
 	if ((env.fail_on & SA_FAIL_PATHS) &&
 	    (s->links_classdir || s->links_device || s->links_classname || s->links_bus))
 		return EXIT_FAIL_PATHS;
-	if ((env.fail_on & SA_FAIL_DEPENDENTS) && ts->ndeps)
+	if ((env.fail_on & SA_FAIL_DEPENDENTS) && ts->nconfirmed)
 		return EXIT_FAIL_DEPENDENTS;
+	if ((env.fail_on & SA_FAIL_SUSPECTS) && ts->nsuspects)
+		return EXIT_FAIL_SUSPECTS;
 	return EXIT_OK;
 }
 
@@ -119,29 +123,6 @@ static int print_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy
 	if (st->deps)
 		sa_deps_note_event(st->deps, l->physdevpath);
 	return sa_print_row(stdout, env.json, c, l) ? -(errno ? errno : EIO) : 0;
-}
-
-static void deps_tick(void *ctx)
-{
-	sa_deps_tick(ctx);
-}
-
-/* The dependents' programs, drained by the tracer's consumer. */
-static struct sa_deps *deps_start(struct sa_tracer *t)
-{
-	struct sa_deps_opts dopts = { .json = env.json };
-	struct ring_buffer *rb = sa_tracer_ring(t);
-	struct sa_deps *d;
-
-	if (!rb)
-		return NULL;
-	d = sa_deps_open(&dopts);
-	if (!d || sa_deps_attach(d) || sa_deps_add_rings(d, rb)) {
-		sa_warn("dependents not traced (%s): keys only", strerror(errno));
-		sa_deps_close(d);
-		return NULL;
-	}
-	return d;
 }
 
 int cmd_trace(int argc, char **argv)
@@ -162,9 +143,8 @@ int cmd_trace(int argc, char **argv)
 	if (rc)
 		return rc;
 	if (!env.no_deps && !env.t.count_only)
-		ts.deps = deps_start(t);
-	if (ts.deps)
-		sa_tracer_set_tick(t, deps_tick, ts.deps);
+		ts.run = sa_deps_run_start(t, env.json, stdout, NULL, "keys only");
+	ts.deps = sa_deps_run_deps(ts.run);
 	if (!env.json && !env.no_header)
 		sa_print_header(stdout, true);
 	fflush(stdout);
@@ -173,8 +153,8 @@ int cmd_trace(int argc, char **argv)
 	sa_tracer_stats(t, &st);
 	if (ts.deps) {
 		/* Before the summary, so that "type":"summary" stays the last line. */
-		sa_deps_summary(ts.deps, stdout, env.json);
-		if (sa_deps_write_error(ts.deps) && !rc)
+		if ((sa_deps_summary(ts.deps, stdout, env.json) || sa_deps_write_error(ts.deps)) &&
+		    !rc)
 			rc = EXIT_FAIL;
 	}
 	sa_print_summary(stdout, env.json, &ts.sum, sa_tracer_attach_name(t), &st);
@@ -184,8 +164,9 @@ int cmd_trace(int argc, char **argv)
 		sa_warn("%llu events lost (ring buffer full; try a larger --buffer)", st.lost);
 	if (st.unread)
 		sa_warn("%llu events still unread when the trace ended", st.unread);
-	ts.ndeps = sa_deps_found(ts.deps);
-	sa_deps_close(ts.deps);
+	ts.nconfirmed = sa_deps_confirmed(ts.deps);
+	ts.nsuspects = sa_deps_found(ts.deps) - ts.nconfirmed;
+	sa_deps_run_stop(ts.run);
 	sa_tracer_close(t);
 	if (fflush(stdout) && !rc) {
 		sa_warn("writing the output failed: %s", strerror(errno));

@@ -21,46 +21,6 @@
 #include "dep_classify.h"
 #include "dep_records.h"
 
-static const char *const kind_names[SA_DK_MAX] = {
-	[SA_DK_NONE] = "none",
-	[SA_DK_LISTENER] = "listener",
-	[SA_DK_LEGACY_NAME] = "legacy-name",
-	[SA_DK_SYMLINK_DIR] = "symlink-where-dir",
-	[SA_DK_LINK_TEXT] = "link-text",
-	[SA_DK_LEGACY_READDIR] = "legacy-readdir",
-	[SA_DK_HELPER] = "helper",
-};
-
-const char *sa_dep_kind_name(enum sa_dep_kind k)
-{
-	return k < SA_DK_MAX ? kind_names[k] : "?";
-}
-
-const char *sa_dep_conf_name(enum sa_dep_conf c)
-{
-	return c == SA_DC_CONFIRMED ? "confirmed" : "suspect";
-}
-
-static const char *const rule_names[SA_DR_MAX] = {
-	[SA_DR_NONE] = "none",
-	[SA_DR_MISS_LEGACY_LINK] = "miss-legacy-link",
-	[SA_DR_MISS_LEGACY_PATH] = "miss-legacy-path",
-	[SA_DR_MISS_LOOKS_LEGACY] = "miss-looks-legacy",
-	[SA_DR_LSTAT_LEGACY_DIR] = "lstat-legacy-dir",
-	[SA_DR_READLINK_DEVICE] = "readlink-device",
-	[SA_DR_READLINK_ENTRY] = "readlink-entry",
-	[SA_DR_READDIR] = "readdir",
-	[SA_DR_LISTEN_KERNEL] = "listen-kernel",
-	[SA_DR_LISTEN_UDEV] = "listen-udev",
-	[SA_DR_HELPER] = "helper",
-	[SA_DR_FINGERPRINT] = "fingerprint",
-};
-
-const char *sa_dep_rule_name(enum sa_dep_rule r)
-{
-	return r < SA_DR_MAX ? rule_names[r] : "?";
-}
-
 static bool streq(const char *a, const char *b)
 {
 	return a && b && !strcmp(a, b);
@@ -281,11 +241,17 @@ static void classify_lstat(const struct sa_classifier *c, const struct sa_dep_ob
 {
 	const struct sa_dep_art *a;
 	char buf[SA_DEP_TEXT];
-	const char *p = below_sys(o->req, buf, sizeof(buf));
+	const char *p = buf;
 
-	if (!p)
-		return;		/* relative: resolved by the loader, or not judged */
-	SET(path, "/sys%s", p);
+	/*
+	 * The kernel names the link by its kernfs node (any path, dirfd-relative
+	 * fstatat() included); an absolute request is the older form.
+	 */
+	if (o->name && *o->name)
+		snprintf(buf, sizeof(buf), "%s/%s", o->dir ? o->dir : "", o->name);
+	else if (!(p = below_sys(o->req, buf, sizeof(buf))))
+		return;		/* relative, and no node: not judged */
+	SET(path, "/sys%.500s", p);
 	a = find_path(c, p, false);
 	if (!a || a->dir)
 		return;		/* a link then, a link now; or no device of the model */

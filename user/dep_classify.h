@@ -9,46 +9,9 @@
 
 #include <stdbool.h>
 
+#include "dependent.h"
 #include "legacy.h"
 #include "sysfs_tree.h"
-
-enum sa_dep_kind {
-	SA_DK_NONE = 0,		/* not a dependency: ignored */
-	SA_DK_LISTENER,		/* a NETLINK_KOBJECT_UEVENT group subscriber */
-	SA_DK_LEGACY_NAME,	/* looked up a name only the legacy layout had */
-	SA_DK_SYMLINK_DIR,	/* lstat found a symlink where the legacy layout had a dir */
-	SA_DK_LINK_TEXT,	/* readlink of a link whose text the old consumers parsed */
-	SA_DK_LEGACY_READDIR,	/* listed a directory whose entries used to be directories */
-	SA_DK_HELPER,		/* a uevent helper (kernel.hotplug) */
-	SA_DK_MAX,
-};
-
-enum sa_dep_conf { SA_DC_SUSPECT = 0, SA_DC_CONFIRMED };
-
-/*
- * The rules of docs/design.md's table, "signal -> verdict -> why". A
- * verdict names the rule that gave it, so the table, the code and the unit
- * tests can be read side by side.
- */
-enum sa_dep_rule {
-	SA_DR_NONE = 0,
-	SA_DR_MISS_LEGACY_LINK,	/* miss of a legacy link of that directory's device: confirmed */
-	SA_DR_MISS_LEGACY_PATH,	/* miss of a legacy-only path, by its full request: confirmed */
-	SA_DR_MISS_LOOKS_LEGACY,/* miss of a 'bus' or ':' name in a device directory: suspect */
-	SA_DR_LSTAT_LEGACY_DIR,	/* lstat of a then-directory, a symlink now: suspect */
-	SA_DR_READLINK_DEVICE,	/* readlink of 'device' (text parsed by udev 095, HAL): suspect */
-	SA_DR_READLINK_ENTRY,	/* readlink of a /sys/block or /sys/class entry: suspect */
-	SA_DR_READDIR,		/* listing /sys/block or /sys/class/<c>: suspect */
-	SA_DR_LISTEN_KERNEL,	/* group-1 listener (received the PHYSDEV keys): suspect */
-	SA_DR_LISTEN_UDEV,	/* group-2 only (udev < 142 re-broadcast them): suspect */
-	SA_DR_HELPER,		/* a uevent helper, live or configured: suspect */
-	SA_DR_FINGERPRINT,	/* any of the above by a program whose code is legacy: confirmed */
-	SA_DR_MAX,
-};
-
-const char *sa_dep_kind_name(enum sa_dep_kind k);
-const char *sa_dep_conf_name(enum sa_dep_conf c);
-const char *sa_dep_rule_name(enum sa_dep_rule r);
 
 /* One observation, as text (user/dependents.c builds it from a BPF record). */
 struct sa_dep_obs {
@@ -58,8 +21,6 @@ struct sa_dep_obs {
 	const char *req;	/* the path the process asked for, or NULL */
 	unsigned int groups;	/* LISTEN */
 };
-
-#define SA_DEP_TEXT 512
 
 struct sa_dep_verdict {
 	enum sa_dep_kind kind;
