@@ -18,11 +18,6 @@ CC         ?= gcc
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy
-MODEL_SRCS := user/legacy.c user/sysfs_tree.c
-# Reports (issue 10): host-side, no BPF; unit-tested and fuzzed on their own.
-REPORT_SRCS := user/report_model.c user/report_read.c user/report_merge.c user/report_out.c user/prometheus.c \
-	       user/atomic_file.c user/hash_index.c user/report.c user/json_out.c
-
 .PHONY: fuzz fuzz-build bench
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
 	check-guest demo clean help mutate install uninstall deb
@@ -54,22 +49,9 @@ CLANG      ?= clang
 BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
-# Dependents (issue 8): their own BPF objects and skeletons, their own user files.
-DEPS_SRCS  := user/dependents.c user/dep_classify.c user/identity.c user/dep_store.c \
-	      user/dependent.c user/dep_out.c user/cmd_deps.c
+# Dependents: BPF objects and skeletons of their own.
 DEPS_BPF   := lookups listeners
-DEPS_SKELS := $(DEPS_BPF:%=$(BUILD)/%.skel.h)
-# The static audit (rules, scan): no BPF, unit-tested and fuzzed on the host.
-AUDIT_SRCS := user/findings.c user/slurp.c user/rules_parse.c user/rules_dirs.c user/audit.c \
-	      user/dpkg_owner.c user/scan_file.c user/scan_places.c user/scan_elf.c \
-	      user/scan_script.c user/scan_initramfs.c user/fingerprint.c
-# libarchive.a with only the filters an initramfs uses (see scan_initramfs.c).
-ARCHIVE_LIBS := -larchive -llzma -lzstd -llz4 -lbz2 -lz
-USER_SRCS  := user/sysfs-audit.c user/common.c user/cmd_trace.c user/cmd_snapshot.c \
-	      user/tracer.c user/record.c user/cmd_report.c user/cmd_record.c \
-	      user/event.c $(REPORT_SRCS) $(MODEL_SRCS) $(DEPS_SRCS) \
-	      user/cmd_rules.c user/cmd_scan.c $(AUDIT_SRCS) user/report_audit.c
-USER_HDRS  := $(wildcard user/*.h) bpf/sysfs_audit.h bpf/dep_records.h
+SKELS      := $(BUILD)/sysfs_audit.skel.h $(DEPS_BPF:%=$(BUILD)/%.skel.h)
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
 	@mkdir -p $(BUILD)
@@ -91,10 +73,49 @@ $(BUILD)/%.skel.h: $(BUILD)/%.bpf.o
 	$(BPFTOOL) gen skeleton $< name $*_bpf > $@.tmp
 	@mv $@.tmp $@
 
+# ---- user/: one folder per layer (docs/design.md, "The house") -----------
+# Each layer is an archive, built three ways from the same sources: for the
+# static tool (obj), for the host unit tests under ASan + UBSan (san), and
+# for the fuzzers (fz). Archives link in layer order, highest first, so a
+# program pulls in only what it uses. scripts/check-layers.sh keeps the
+# includes pointing down.
+LAYERS     := cmd reports trace audit output model common
+USER_INC   := -Iuser -Ibpf -I$(BUILD)
+SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_CFLAGS := -O1 -g $(WARN) $(SAN)
+FUZZ_DEFS  := -DSA_MEMBER_MAX='(16UL << 20)' -DSA_IMAGE_MAX='(64UL << 20)'
+FZ_CFLAGS  := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all $(FUZZ_DEFS)
+# libarchive.a with only the filters an initramfs uses (see scan_initramfs.c).
+ARCHIVE_LIBS := -larchive -llzma -lzstd -llz4 -lbz2 -lz
+USER_LIBS  := -lbpf -lelf -ljson-c $(ARCHIVE_LIBS)
+
+$(BUILD)/obj/%.o: user/%.c | $(SKELS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP $(USER_INC) -c -o $@ $<
+
+$(BUILD)/san/%.o: user/%.c | $(SKELS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -MMD -MP $(USER_INC) -c -o $@ $<
+
+$(BUILD)/fz/%.o: user/%.c
+	@mkdir -p $(@D)
+	$(CLANG) $(FZ_CFLAGS) -MMD -MP $(USER_INC) -c -o $@ $<
+
+# $(call layer_lib,FLAVOUR,LAYER): $(BUILD)/FLAVOUR/libsa-LAYER.a
+define layer_lib
+$$(BUILD)/$(1)/libsa-$(2).a: $$(patsubst user/%.c,$$(BUILD)/$(1)/%.o,$$(wildcard user/$(2)/*.c))
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+endef
+$(foreach f,obj san fz,$(foreach l,$(LAYERS),$(eval $(call layer_lib,$(f),$(l)))))
+libs_of = $(foreach l,$(2),$(BUILD)/$(1)/libsa-$(l).a)
+
+-include $(shell find $(BUILD)/obj $(BUILD)/san $(BUILD)/fz -name '*.d' 2>/dev/null)
+
 # Static, so the same binary runs in the guest's initramfs and on any host.
-$(BUILD)/sysfs-audit: $(USER_SRCS) $(USER_HDRS) $(BUILD)/sysfs_audit.skel.h $(DEPS_SKELS)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -static -Iuser -Ibpf -I$(BUILD) $(LDFLAGS) -o $@ \
-		$(USER_SRCS) -lbpf -lelf -ljson-c $(ARCHIVE_LIBS)
+$(BUILD)/sysfs-audit: $(call libs_of,obj,$(LAYERS))
+	$(CC) $(CFLAGS) -static $(LDFLAGS) -o $@ -Wl,--whole-archive $(BUILD)/obj/libsa-cmd.a \
+		-Wl,--no-whole-archive $(call libs_of,obj,$(filter-out cmd,$(LAYERS))) $(USER_LIBS)
 
 sysfs-audit: $(BUILD)/sysfs-audit
 
@@ -114,48 +135,14 @@ $(BUILD)/legacy_consumer $(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c |
 guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
 	$(BUILD)/legacy_consumer $(BUILD)/modern_consumer
 
-# Host unit tests run under ASan + UBSan.
-SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-UNIT_TESTS := $(BUILD)/tests/test_legacy $(BUILD)/tests/test_event $(BUILD)/tests/test_record \
-	      $(BUILD)/tests/test_dep_classify \
-	      $(BUILD)/tests/test_rules $(BUILD)/tests/test_scan $(BUILD)/tests/test_report
+# Host unit tests run under ASan + UBSan; each links the layers it uses
+# from the san archives. tests/host/unit/tap.h: their shared helpers.
+UNIT_TESTS := $(patsubst tests/host/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/host/unit/test_*.c))
+SAN_LIBS   := $(call libs_of,san,$(filter-out cmd,$(LAYERS)))
 
-$(BUILD)/tests/test_legacy: tests/host/unit/test_legacy.c $(MODEL_SRCS) user/legacy.h user/sysfs_tree.h
-	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< $(MODEL_SRCS)
-
-$(BUILD)/tests/test_event: tests/host/unit/test_event.c user/event.c user/legacy.c user/event.h bpf/sysfs_audit.h
-	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/event.c user/legacy.c
-
-$(BUILD)/tests/test_report: tests/host/unit/test_report.c $(REPORT_SRCS) user/legacy.c $(USER_HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< $(REPORT_SRCS) user/legacy.c -ljson-c
-
-$(BUILD)/tests/test_record: tests/host/unit/test_record.c user/record.c user/record.h bpf/sysfs_audit.h
-	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< user/record.c
-
-DEP_TEST_SRCS := user/dep_classify.c user/identity.c user/dependent.c user/dep_store.c \
-		 user/dep_out.c user/hash_index.c user/fingerprint.c user/scan_elf.c \
-		 user/scan_script.c user/findings.c user/slurp.c
-$(BUILD)/tests/test_dep_classify: tests/host/unit/test_dep_classify.c $(DEP_TEST_SRCS) \
-		$(MODEL_SRCS) $(wildcard user/*.h) bpf/dep_records.h
-	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -Ibpf -o $@ $< $(DEP_TEST_SRCS) \
-		$(MODEL_SRCS) -lbpf -lelf -ljson-c
-
-$(BUILD)/tests/test_rules: tests/host/unit/test_rules.c user/rules_parse.c user/findings.c \
-		user/rules_parse.h user/findings.h
-	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< user/rules_parse.c user/findings.c -ljson-c
-
-SCAN_TEST_SRCS := user/scan_script.c user/scan_elf.c user/scan_initramfs.c user/dpkg_owner.c \
-	user/slurp.c user/common.c user/findings.c
-$(BUILD)/tests/test_scan: tests/host/unit/test_scan.c $(SCAN_TEST_SRCS) $(wildcard user/scan_*.h) \
-		user/dpkg_owner.h user/slurp.h
-	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(WARN) $(SAN) -Iuser -o $@ $< $(SCAN_TEST_SRCS) -lelf -larchive -ljson-c
+$(BUILD)/tests/test_%: tests/host/unit/test_%.c tests/host/unit/tap.h $(SAN_LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -larchive
 
 unit-tests: $(UNIT_TESTS)
 
@@ -163,21 +150,11 @@ unit-tests: $(UNIT_TESTS)
 # 'make check'. FUZZ_SECONDS per target, one after another, at low priority.
 FUZZ_TARGETS := rules elf initramfs report
 FUZZ_SECONDS ?= 600
-FUZZ_CFLAGS  := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-DSA_MEMBER_MAX='(16UL << 20)' -DSA_IMAGE_MAX='(64UL << 20)' -Iuser -Ibpf
-FUZZ_SRCS_rules     := user/rules_parse.c user/findings.c
-FUZZ_SRCS_elf       := user/scan_elf.c user/findings.c
-FUZZ_SRCS_initramfs := user/scan_initramfs.c user/scan_elf.c user/scan_script.c \
-		       user/rules_parse.c user/findings.c
-FUZZ_SRCS_report    := $(REPORT_SRCS) user/legacy.c
-FUZZ_LIBS_rules     := -ljson-c
-FUZZ_LIBS_elf       := -lelf -ljson-c
-FUZZ_LIBS_initramfs := -larchive -lelf -ljson-c
-FUZZ_LIBS_report    := -ljson-c
+FZ_LIBS      := $(call libs_of,fz,reports audit output model common)
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(AUDIT_SRCS) $(REPORT_SRCS) $(wildcard user/*.h) | deps
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FZ_LIBS) | deps
 	@mkdir -p $(dir $@)
-	$(CLANG) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS_$*) $(FUZZ_LIBS_$*)
+	$(CLANG) $(FZ_CFLAGS) -fsanitize=fuzzer $(USER_INC) -o $@ $< $(FZ_LIBS) -larchive -lelf -ljson-c
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 

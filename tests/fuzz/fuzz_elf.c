@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "scan_elf.h"
+#include "audit/scan_elf.h"
 
 static int on_hit(const struct sa_hit *h, void *ctx)
 {

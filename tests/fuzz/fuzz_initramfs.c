@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "rules_parse.h"
-#include "scan_elf.h"
-#include "scan_initramfs.h"
-#include "scan_script.h"
+#include "audit/rules_parse.h"
+#include "audit/scan_elf.h"
+#include "audit/scan_initramfs.h"
+#include "audit/scan_script.h"
 
 static int on_hit(const struct sa_hit *h, void *ctx)
 {

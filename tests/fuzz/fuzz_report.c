@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "prometheus.h"
-#include "report_merge.h"
-#include "report_model.h"
-#include "report_out.h"
+#include "output/prometheus.h"
+#include "reports/report_merge.h"
+#include "reports/report_model.h"
+#include "output/report_out.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rules_parse.h"
+#include "audit/rules_parse.h"
 
 static int on_issue(const struct sa_rule *r, const struct sa_rule_issue *is, void *ctx)
 {

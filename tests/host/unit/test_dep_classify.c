@@ -14,111 +14,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dep_classify.h"
-#include "dep_out.h"
+#include "fake_sysfs.h"
+#include "tap.h"
+
+#include "audit/fingerprint.h"
 #include "dep_records.h"
-#include "dep_store.h"
-#include "fingerprint.h"
-#include "identity.h"
+#include "output/dep_out.h"
+#include "trace/dep_classify.h"
+#include "trace/dep_store.h"
+#include "trace/identity.h"
 
-static int ntests, nfailed;
-static char root[256];
-
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntests++;
-	if (!cond)
-		nfailed++;
-	printf("%sok %d - ", cond ? "" : "not ", ntests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
-static void is(const char *got, const char *want, const char *what)
-{
-	int same = (!got && !want) || (got && want && !strcmp(got, want));
-
-	ok(same, "%s", what);
-	if (!same)
-		printf("#   got:  %s\n#   want: %s\n", got ? got : "(none)", want ? want : "(none)");
-}
-
-/* snprintf that refuses to truncate: a cut path would test the wrong tree. */
-#define xsnprintf(buf, ...)						\
-	do {								\
-		if (snprintf(buf, sizeof(buf), __VA_ARGS__) >= (int)sizeof(buf)) { \
-			fprintf(stderr, "path too long\n");		\
-			exit(2);					\
-		}							\
-	} while (0)
-
-static void mkdir_p(const char *rel)
-{
-	char p[1024], *s;
-
-	xsnprintf(p, "%s%s", root, rel);
-	for (s = p + strlen(root) + 1; (s = strchr(s, '/')); s++) {
-		*s = '\0';
-		mkdir(p, 0755);
-		*s = '/';
-	}
-	mkdir(p, 0755);
-}
-
-static void put(const char *rel, const char *content)
-{
-	char p[1024];
-	FILE *f;
-
-	xsnprintf(p, "%s%s", root, rel);
-	f = fopen(p, "w");
-	if (!f) {
-		perror(p);
-		exit(2);
-	}
-	fputs(content, f);
-	fclose(f);
-}
-
-static void lnk(const char *rel, const char *target)
-{
-	char p[1024];
-
-	xsnprintf(p, "%s%s", root, rel);
-	if (symlink(target, p)) {
-		perror(p);
-		exit(2);
-	}
-}
-
-/*
- * A device at PATH (below /devices) with subsystem KIND ("class"/"bus") NAME,
- * an optional driver and extra uevent lines. Link targets are absolute into
- * the fake tree, as the walker only looks at their last components.
- */
-static void dev(const char *path, const char *kind, const char *name,
-		const char *driver, const char *uevent)
-{
-	char p[1024], t[1024];
-
-	mkdir_p(path);
-	xsnprintf(p, "%s/uevent", path);
-	put(p, uevent ? uevent : "");
-	if (kind) {
-		xsnprintf(t, "%s/%s/%s", root, kind, name);
-		xsnprintf(p, "%s/subsystem", path);
-		lnk(p, t);
-	}
-	if (driver) {
-		xsnprintf(t, "%s/bus/x/drivers/%s", root, driver);
-		xsnprintf(p, "%s/driver", path);
-		lnk(p, t);
-	}
-}
 
 static void build_tree(void)
 {

@@ -6,27 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "event.h"
+#include "tap.h"
 
-static int ntests, nfailed;
+#include "trace/event.h"
 
-static void is(const char *got, const char *want, const char *what)
-{
-	int same = (!got && !want) || (got && want && !strcmp(got, want));
-
-	ntests++;
-	nfailed += !same;
-	printf("%sok %d - %s\n", same ? "" : "not ", ntests, what);
-	if (!same)
-		printf("#   got:  %s\n#   want: %s\n", got ? got : "(none)", want ? want : "(none)");
-}
-
-static void ok(int cond, const char *what)
-{
-	ntests++;
-	nfailed += !cond;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntests, what);
-}
 
 static void node(struct sa_event *e, int i, int kind, int lparent, const char *name,
 		 const char *class, int kdepth)
@@ -176,6 +159,5 @@ int main(void)
 	is(sa_action_name(200), "unknown", "out-of-range action");
 	is(sa_source_name(SA_SRC_FEXIT), "fexit", "source names");
 
-	printf("1..%d\n", ntests);
-	return nfailed ? 1 : 0;
+	return tap_done();
 }

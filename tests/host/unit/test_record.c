@@ -8,25 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "record.h"
+#include "tap.h"
 
-static int ntests, nfailed;
+#include "trace/ring_decode.h"
 
-static void ok(int cond, const char *what)
-{
-	ntests++;
-	nfailed += !cond;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntests, what);
-}
-
-static void is(const char *got, const char *want, const char *what)
-{
-	int same = !strcmp(got, want);
-
-	ok(same, what);
-	if (!same)
-		printf("#   got:  '%s'\n#   want: '%s'\n", got, want);
-}
 
 /* A record under construction: header, nodes, then appended strings. */
 static union {
@@ -149,6 +134,5 @@ int main(void)
 	rec.r.devlink = 5;
 	ok(decode(&e) != 0, "device link node beyond nchain");
 
-	printf("1..%d\n", ntests);
-	return nfailed ? 1 : 0;
+	return tap_done();
 }

@@ -11,21 +11,15 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "atomic_file.h"
-#include "common.h"
-#include "prometheus.h"
-#include "report_merge.h"
-#include "report_model.h"
-#include "report_out.h"
+#include "tap.h"
 
-static int ntests, nfailed;
+#include "common/atomic_file.h"
+#include "common/common.h"
+#include "output/prometheus.h"
+#include "reports/report_merge.h"
+#include "reports/report_model.h"
+#include "output/report_out.h"
 
-static void ok(int cond, const char *what)
-{
-	ntests++;
-	nfailed += !cond;
-	printf("%sok %d - %s\n", cond ? "" : "not ", ntests, what);
-}
 
 static void is_u(unsigned long long got, unsigned long long want, const char *what)
 {
@@ -280,11 +274,20 @@ static void test_misc(void)
 	time_t t;
 	char buf[32];
 
-	ok(!sa_fail_on_parse("keys,findings", &f) && f == (SA_FAIL_KEYS | SA_FAIL_FINDINGS),
-	   "--fail-on list");
+	ok(!sa_fail_on_parse("keys,findings", SA_FAIL_ALL, &f) &&
+	   f == (SA_FAIL_KEYS | SA_FAIL_FINDINGS), "--fail-on list");
 	f = 0;
-	ok(sa_fail_on_parse("keys,", &f) == -EINVAL && sa_fail_on_parse("", &f) == -EINVAL &&
-	   sa_fail_on_parse("key", &f) == -EINVAL, "--fail-on: bad lists refused");
+	ok(sa_fail_on_parse("keys,", SA_FAIL_ALL, &f) == -EINVAL &&
+	   sa_fail_on_parse("", SA_FAIL_ALL, &f) == -EINVAL &&
+	   sa_fail_on_parse("key", SA_FAIL_ALL, &f) == -EINVAL, "--fail-on: bad lists refused");
+	ok(sa_fail_on_parse("keys", SA_FAIL_FINDINGS, &f) == -EINVAL &&
+	   !sa_fail_on_parse("findings", SA_FAIL_FINDINGS, &f), "--fail-on: only what the command allows");
+	ok(sa_gate(&(struct sa_gate_counts){ .paths = 1, .findings = 2 }, SA_FAIL_ALL) ==
+	   EXIT_FAIL_PATHS, "gate: the first condition met, in order");
+	ok(sa_gate(&(struct sa_gate_counts){ .keys = 1, .dependents = 1 }, SA_FAIL_DEPENDENTS) ==
+	   EXIT_FAIL_DEPENDENTS, "gate: only the conditions asked for");
+	ok(sa_gate(&(struct sa_gate_counts){ .keys = 1 }, SA_FAIL_FINDINGS) == EXIT_OK,
+	   "gate: nothing met, exit 0");
 	ok(!sa_time_parse("2026-12-03T08:13:42Z", &t) && t == 1796285622, "time parse");
 	sa_time_format(t, buf, sizeof(buf));
 	is_s(buf, "2026-12-03T08:13:42Z", "time format");
@@ -299,6 +302,5 @@ int main(void)
 	test_render();
 	test_atomic();
 	test_misc();
-	printf("1..%d\n", ntests);
-	return nfailed ? 1 : 0;
+	return tap_done();
 }

@@ -10,23 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules_parse.h"
+#include "tap.h"
 
-static int ntests, nfailed;
+#include "audit/rules_parse.h"
 
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntests++;
-	if (!cond)
-		nfailed++;
-	printf("%sok %d - ", cond ? "" : "not ", ntests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 /* Everything a parse produced, flattened to text for comparison. */
 struct out {
@@ -230,6 +217,5 @@ int main(void)
 		ok(o.errors == 1 && !o.n, "a 1 MiB unterminated value is one error");
 		free(big);
 	}
-	printf("1..%d\n", ntests);
-	return nfailed ? 1 : 0;
+	return tap_done();
 }

@@ -17,27 +17,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dpkg_owner.h"
-#include "scan_elf.h"
-#include "scan_initramfs.h"
-#include "scan_script.h"
-#include "slurp.h"
+#include "tap.h"
 
-static int ntests, nfailed;
+#include "common/dpkg_owner.h"
+#include "audit/scan_elf.h"
+#include "audit/scan_initramfs.h"
+#include "audit/scan_script.h"
+#include "common/slurp.h"
 
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntests++;
-	if (!cond)
-		nfailed++;
-	printf("%sok %d - ", cond ? "" : "not ", ntests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 static char out[8192];
 static size_t outn;
@@ -374,6 +361,5 @@ int main(void)
 	elf_tests();
 	initramfs_tests();
 	dpkg_tests();
-	printf("1..%d\n", ntests);
-	return nfailed ? 1 : 0;
+	return tap_done();
 }

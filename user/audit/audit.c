@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/audit.h"
+#include "output/findings_out.h"
+#include "common/common.h"
+#include "model/gate.h"
+#include "audit/rules_dirs.h"
+#include "common/slurp.h"
+
+void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
+{
+	const char *path = f->file;
+	size_t rl = a->root ? strlen(a->root) : 0;
+
+	while (rl && a->root[rl - 1] == '/')
+		rl--;
+	if (!f->member && a->dpkg) {
+		if (rl && !strncmp(path, a->root, rl) && path[rl] == '/')
+			path += rl;
+		f->package = sa_dpkg_owner(a->dpkg, path);
+	}
+	sa_totals_add(&a->tot, f);
+	if (a->sink) {
+		if (a->sink(a->sink_ctx, f))
+			a->write_failed = true;
+		return;
+	}
+	if (sa_finding_print(stdout, a->fmt, f))
+		a->write_failed = true;
+}
+
+static void rules_file(struct sa_audit *a, const char *path)
+{
+	char *buf;
+	size_t len;
+	int err;
+
+	if (sa_rules_masked(path))
+		return;
+	err = sa_slurp(path, SA_RULES_MAX, &buf, &len);
+	if (err) {
+		sa_audit_bad_input(a, path, NULL, "%s", sa_slurp_strerror(err));
+		return;
+	}
+	a->tot.files++;
+	sa_audit_rules(a, path, NULL, buf, len, NULL, NULL);
+	free(buf);
+}
+
+static int on_rules_file(const char *path, void *ctx)
+{
+	rules_file(ctx, path);
+	return 0;
+}
+
+static void on_rules_dir_error(const char *path, int err, void *ctx)
+{
+	sa_audit_bad_input(ctx, path, NULL, "%s", strerror(err));
+}
+
+void sa_audit_walk_init(struct sa_rules_walk *w, struct sa_audit *a)
+{
+	memset(w, 0, sizeof(*w));
+	w->on_file = on_rules_file;
+	w->on_error = on_rules_dir_error;
+	w->ctx = a;
+}
+
+void sa_audit_rules_defaults(struct sa_audit *a, const char *root)
+{
+	struct sa_rules_walk w;
+
+	sa_audit_walk_init(&w, a);
+	sa_rules_walk_defaults(&w, root);
+	sa_rules_walk_free(&w);
+}
+
+static void vmessage(const char *file, const char *member, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "sysfs-audit: %s", file);
+	if (member)
+		fprintf(stderr, "(%s)", member);
+	fputs(": ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void sa_audit_message(const char *file, const char *member, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(file, member, fmt, ap);
+	va_end(ap);
+}
+
+void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member,
+			const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(file, member, fmt, ap);
+	va_end(ap);
+	a->tot.unreadable++;
+}
+
+int sa_audit_exit(const struct sa_audit *a)
+{
+	if (a->write_failed)
+		return EXIT_FAIL;
+	if (a->tot.unreadable)
+		return EXIT_INPUT;
+	if (a->fail_on)
+		return sa_gate(&(struct sa_gate_counts){ .findings = a->tot.findings }, a->fail_on);
+	return a->tot.findings ? EXIT_FOUND : EXIT_OK;
+}
+
+/* Parse errors shown per file; binary junk would give one per line. */
+#define MAX_PARSE_ERRORS 5
+
+struct rules_ctx {
+	struct sa_audit *a;
+	bool legacy_file;
+	unsigned long parse_errors;
+	const char *file, *member;
+	sa_prog_cb progs;
+	void *pctx;
+};
+
+static int on_issue(const struct sa_rule *r, const struct sa_rule_issue *is, void *ctx)
+{
+	struct rules_ctx *c = ctx;
+	struct sa_finding f = {
+		.file = c->file,
+		.member = c->member,
+		.line = r->line,
+		.col = is->col,
+		.offset = -1,
+		.kind = is->kind,
+		.key = is->key,
+		.severity = is->sev,
+		.message = is->message,
+		.replacement = is->replacement[0] ? is->replacement : NULL,
+	};
+
+	sa_audit_report(c->a, &f);
+	return 0;
+}
+
+static int on_rule(const struct sa_rule *r, void *ctx)
+{
+	struct rules_ctx *c = ctx;
+	int err;
+
+	if (r->error && !c->parse_errors++)
+		sa_audit_bad_input(c->a, c->file, c->member, "line %lu, column %zu: %s; the rest "
+				   "of this rule is not checked", r->line, r->error_col, r->error);
+	else if (r->error && c->parse_errors <= MAX_PARSE_ERRORS)
+		sa_audit_message(c->file, c->member, "line %lu, column %zu: %s; the rest of this "
+				 "rule is not checked", r->line, r->error_col, r->error);
+	err = sa_rules_classify(r, c->legacy_file, on_issue, c);
+	if (!err && c->progs)
+		err = sa_rule_programs(r, c->progs, c->pctx);
+	return err;
+}
+
+static int is_legacy(const struct sa_rule *r, void *ctx)
+{
+	struct rules_ctx *c = ctx;
+
+	if (!sa_rule_is_legacy(r))
+		return 0;
+	c->legacy_file = true;
+	return 1;	/* stop: one is enough */
+}
+
+int sa_audit_rules(struct sa_audit *a, const char *file, const char *member, const char *buf,
+		   size_t len, sa_prog_cb progs, void *pctx)
+{
+	struct rules_ctx c = { a, false, 0, file, member, progs, pctx };
+	int err = sa_rules_parse(buf, len, is_legacy, &c);
+
+	/* first pass: is this a file written for the old udev? */
+	if (!err || err == 1)
+		err = sa_rules_parse(buf, len, on_rule, &c);
+	if (c.parse_errors > MAX_PARSE_ERRORS)
+		sa_audit_message(file, member, "%lu more rules that do not parse",
+				 c.parse_errors - MAX_PARSE_ERRORS);
+
+	if (err == -ENOMEM)
+		sa_audit_bad_input(a, file, member, "out of memory while parsing");
+	return err;
+}

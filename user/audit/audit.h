@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The state of one static audit run (rules, scan): where findings go, the
+ * owning package of each file, the totals and the exit status.
+ */
+#ifndef SYSFS_AUDIT_AUDIT_H
+#define SYSFS_AUDIT_AUDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common/dpkg_owner.h"
+#include "model/finding.h"
+#include "output/format.h"
+#include "audit/rules_parse.h"
+
+struct sa_audit {
+	enum sa_format fmt;
+	const char *command;	/* "rules" or "scan" */
+	const char *root;	/* prefix stripped before a dpkg lookup; NULL: "/" */
+	struct sa_dpkg *dpkg;	/* NULL: no package names */
+	struct sa_totals tot;
+	bool write_failed;
+	unsigned int fail_on;	/* SA_FAIL_FINDINGS: exit 18 instead of 9 */
+	/* NULL: findings are printed; else handed here (record collects them). */
+	int (*sink)(void *ctx, const struct sa_finding *f);
+	void *sink_ctx;
+};
+
+struct sa_rules_walk;
+
+/* Callbacks for a rules walk that audits every file it finds into @a. */
+void sa_audit_walk_init(struct sa_rules_walk *w, struct sa_audit *a);
+
+/* Audit the rules udev would read under @root (its directories, in order). */
+void sa_audit_rules_defaults(struct sa_audit *a, const char *root);
+
+/* Name the owning package (files outside an image only), print, count. */
+void sa_audit_report(struct sa_audit *a, struct sa_finding *f);
+
+/* Input we could not (fully) read: a message naming it on stderr, counted. */
+void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member,
+			const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* The same message, for more trouble with input already counted. */
+void sa_audit_message(const char *file, const char *member, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* EXIT_INPUT if some input was unreadable, else EXIT_FOUND if anything was found. */
+int sa_audit_exit(const struct sa_audit *a);
+
+/*
+ * Classify every rule in @buf (the contents of rules file @file, or of
+ * initramfs member @member of image @file) and report the findings; call
+ * @progs (if not NULL) for the programs the rules run.
+ */
+int sa_audit_rules(struct sa_audit *a, const char *file, const char *member, const char *buf,
+		   size_t len, sa_prog_cb progs, void *pctx);
+
+#endif

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What a content scanner (ELF strings, script lines) reports for one match. */
+#ifndef SYSFS_AUDIT_SCAN_HIT_H
+#define SYSFS_AUDIT_SCAN_HIT_H
+
+#include "model/finding.h"
+
+struct sa_hit {
+	unsigned long line, col;	/* scripts; 0 for binaries */
+	long long offset;		/* binaries: file offset of the string; else -1 */
+	const char *kind, *key;
+	enum sa_sev sev;
+	const char *message;
+	const char *replacement;	/* or NULL */
+};
+
+typedef int (*sa_hit_cb)(const struct sa_hit *h, void *ctx);
+
+#endif

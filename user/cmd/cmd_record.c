@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sysfs-audit record: the coldplug view of /sys at start, then the trace
+ * until the duration ends or SIGINT/SIGTERM, aggregated into one versioned
+ * report (docs/report-format.md) written atomically: a killed run leaves
+ * the previous file or none, never a half one.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/cmd_deps.h"
+#include "common/atomic_file.h"
+#include "common/common.h"
+#include "trace/dependents.h"
+#include "model/legacy.h"
+#include "output/prometheus.h"
+#include "output/stream.h"
+#include "reports/report_merge.h"
+#include "reports/report_audit.h"
+#include "reports/report_model.h"
+#include "model/sysfs_tree.h"
+#include "trace/tracer.h"
+
+static struct {
+	struct sa_tracer_opts t;
+	const char *out, *prometheus, *sysfs;
+	unsigned int fail_on;
+	bool no_deps, rules, scan;
+} env = {
+	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
+	.sysfs = "/sys",
+};
+
+static const char doc[] =
+"Record one host's report: the legacy view of the devices present at start\n"
+"(coldplug), then every device uevent until the duration ends or SIGINT or\n"
+"SIGTERM arrives, aggregated by subsystem, bus and driver, with a sample of\n"
+"events, and the running dependents. The report is written atomically (BPF;\n"
+"needs root and BTF).\n"
+"\n"
+"USAGE: sysfs-audit record -o FILE [-d SEC] [--prometheus FILE]\n"
+"                          [--fail-on=WHAT] [-a MODE] [-b MIB] [-s DIR] [-N] [-v]\n"
+"\n"
+"EXAMPLES:\n"
+"    sysfs-audit record -o /var/lib/sysfs-audit/report.json -d 3600\n"
+"    sysfs-audit record -o r.json --prometheus /var/lib/node_exporter/sysfs_audit.prom\n"
+"    sysfs-audit record -o r.json -d 600 --fail-on=keys   # exit 15 if keys were needed\n";
+
+enum { OPT_FAIL_ON = 0x100, OPT_PROMETHEUS, OPT_RULES, OPT_SCAN };
+
+static const struct argp_option opts[] = {
+	{ "output", 'o', "FILE", 0, "write the report to FILE (required)", 0 },
+	{ "duration", 'd', "SEC", 0, "stop after SEC seconds (default: at SIGINT/SIGTERM)", 0 },
+	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
+	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
+	{ "fail-on", OPT_FAIL_ON, "WHAT", 0,
+	  "exit non-zero if the report has WHAT: keys, paths, dependents (confirmed), findings, "
+	  "suspects", 0 },
+	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
+	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default as trace)", 0 },
+	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
+	{ "sysfs", 's', "DIR", 0, "the sysfs tree of the coldplug view (default /sys)", 0 },
+	{ "rules", OPT_RULES, NULL, 0, "add the findings of 'sysfs-audit rules' on this machine", 0 },
+	{ "scan", OPT_SCAN, NULL, 0, "add the findings of 'sysfs-audit scan' on this machine", 0 },
+	{ "no-dependents", 'N', NULL, 0, "keys only: do not trace the running dependents", 0 },
+	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
+	{},
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'o':
+		env.out = arg;
+		break;
+	case 's':
+		env.sysfs = arg;
+		break;
+	case 'N':
+		env.no_deps = true;
+		break;
+	case OPT_PROMETHEUS:
+		env.prometheus = arg;
+		break;
+	case OPT_FAIL_ON:
+		sa_fail_on_arg("record", arg, SA_FAIL_ALL, state, &env.fail_on);
+		break;
+	case OPT_RULES:
+		env.rules = true;
+		break;
+	case OPT_SCAN:
+		env.scan = true;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	case ARGP_KEY_END:
+		if (!env.out)
+			argp_error(state, "-o FILE is required");
+		break;
+	default:
+		return sa_tracer_parse_opt(key, arg, state, &env.t);
+	}
+	return 0;
+}
+
+/* An hour of tracing must not end in "cannot write": check the directory first. */
+static int check_writable(const char *path, const char *what)
+{
+	char *copy = strdup(path);
+	int err = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	if (access(dirname(copy), W_OK | X_OK))
+		err = -errno;
+	if (err)
+		sa_warn("%s: cannot write the %s there: %s", path, what, strerror(-err));
+	free(copy);
+	return err;
+}
+
+/* The snapshot's summary object: the coldplug side, in the stream's shape. */
+static int coldplug(struct sa_report *r)
+{
+	struct sa_summary sum = {};
+	struct sa_tree tree;
+	int err = sa_tree_load(env.sysfs, &tree);
+
+	if (err) {
+		sa_warn("cannot read sysfs tree '%s' (%s): the report has no coldplug view",
+			env.sysfs, err == -ENOTDIR ? "not a sysfs tree" : strerror(-err));
+		return 0;
+	}
+	for (size_t i = 0; i < tree.n && !err; i++) {
+		const struct sa_dev *d = tree.devs[i];
+		struct sa_legacy l;
+		struct sa_ctx c = sa_ctx_of_dev(d);
+
+		err = sa_legacy_compute(d, &l);
+		if (!err)
+			sa_summary_add(&sum, &c, &l);
+		sa_legacy_free(&l);
+	}
+	sa_tree_free(&tree);
+	if (err)
+		return err;
+	r->coldplug = sa_summary_json(&sum, NULL, NULL);
+	return r->coldplug ? 0 : -ENOMEM;
+}
+
+struct rec_state {
+	struct sa_report *r;
+	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
+	struct sa_deps *deps;
+};
+
+static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	struct rec_state *st = ctx;
+
+	if (st->deps)
+		sa_deps_note_event(st->deps, l->physdevpath);
+	return sa_report_add_event(st->r, c, l);
+}
+
+static int dup_str(char **dst, const char *src)
+{
+	*dst = NULL;
+	if (!src || !*src)
+		return 0;
+	*dst = strdup(src);
+	return *dst ? 0 : -ENOMEM;
+}
+
+/* Seconds since the trace's start (monotonic) as wall-clock time. */
+static time_t wall(const struct sa_dep_totals *t, unsigned long long ns, time_t start)
+{
+	return start + (time_t)(ns > t->start_ns ? (ns - t->start_ns) / 1000000000ULL : 0);
+}
+
+/* The dependents, as the store holds them, into the report (no text round trip). */
+static int deps_into_report(struct sa_deps *d, struct sa_report *r)
+{
+	const struct sa_dep_totals *t;
+	const struct sa_dependent *e;
+	struct sa_report_dependent *v;
+	size_t it = 0, n;
+	int err = 0;
+
+	sa_deps_finish(d);
+	t = sa_deps_totals(d);
+	n = sa_deps_found(d);
+	if (n > SA_REPORT_MAX_LIST)
+		n = SA_REPORT_MAX_LIST;
+	v = realloc(r->deps, (r->ndeps + n + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	r->deps = v;
+	memset(v + r->ndeps, 0, (n + 1) * sizeof(*v));
+	while (!err && r->ndeps < SA_REPORT_MAX_LIST && (e = sa_deps_next(d, &it))) {
+		struct sa_report_dependent *x = &r->deps[r->ndeps++];
+
+		err = dup_str(&x->executable, e->id.exe) ?: dup_str(&x->comm, e->id.comm) ?:
+		      dup_str(&x->package, e->id.exe_pkg) ?:
+		      dup_str(&x->kind, sa_dep_kind_name(e->kind)) ?:
+		      dup_str(&x->confidence, sa_dep_conf_name(e->conf)) ?:
+		      dup_str(&x->path, e->path) ?: dup_str(&x->legacy, e->artifact) ?:
+		      dup_str(&x->replacement, e->replacement) ?:
+		      dup_str(&x->script, e->id.script) ?:
+		      dup_str(&x->script_package, e->id.script_pkg) ?:
+		      dup_str(&x->rule, sa_dep_rule_name(e->rule)) ?: dup_str(&x->why, e->why) ?:
+		      dup_str(&x->unit, e->id.unit) ?: dup_str(&x->cgroup, e->id.cgroup) ?:
+		      dup_str(&x->namespaces, e->id.ns) ?: dup_str(&x->argv, e->id.args);
+		for (int k = 0; !err && k < e->nexamples && k < SA_REPORT_DEP_EXAMPLES; k++)
+			err = dup_str(&x->examples[k], e->examples[k]);
+		if (!x->executable && !err)
+			err = dup_str(&x->executable, "?");
+		x->count = e->count;
+		x->processes = e->nprocs;
+		x->first = wall(t, e->first_ns, r->start);
+		x->last = wall(t, e->last_ns, r->start);
+		if (!err && e->npids && !(x->pids = calloc(e->npids, sizeof(*x->pids))))
+			err = -ENOMEM;
+		for (int k = 0; !err && k < e->npids; k++)
+			if (e->pids[k])
+				x->pids[x->npids++] = e->pids[k];
+	}
+	return err;
+}
+
+static int write_report(FILE *f, void *ctx)
+{
+	json_object *o = sa_report_to_json(ctx);
+	int err;
+
+	err = fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
+							   JSON_C_TO_STRING_NOSLASHESCAPE)) < 0 ?
+		-EIO : 0;
+	json_object_put(o);
+	return err;
+}
+
+/* The report as a merged picture of one host: for --prometheus and --fail-on. */
+static int gate_and_export(const struct sa_report *r, int *status)
+{
+	struct sa_merged m;
+	int err;
+
+	sa_merged_init(&m);
+	err = sa_merged_add(&m, env.out, r);
+	if (!err) {
+		sa_merged_finish(&m);
+		*status = sa_merged_status(&m, env.fail_on);
+		if (env.prometheus && (err = sa_prometheus_write(env.prometheus, &m))) {
+			sa_warn("%s: cannot write the metrics: %s", env.prometheus, strerror(-err));
+			err = EXIT_FAIL;
+		}
+	}
+	sa_merged_free(&m);
+	return err ? EXIT_FAIL : 0;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
+	struct sa_trace_stats st;
+	struct rec_state rs = {};
+	struct sa_tracer *t;
+	struct sa_report r;
+	int rc, err, status = 0;
+
+	if (sa_argp_parse(&argp, argc, argv, NULL))
+		return EXIT_USAGE;
+	if (check_writable(env.out, "report") ||
+	    (env.prometheus && check_writable(env.prometheus, "metrics")))
+		return EXIT_FAIL;
+	rs.r = &r;
+	if (sa_report_init(&r, SA_VERSION) || sa_report_identify(&r)) {
+		sa_warn("cannot identify this host: %s", strerror(errno));
+		sa_report_free(&r);
+		return EXIT_FAIL;
+	}
+	if (!r.machine_id)
+		sa_warn("no /etc/machine-id: merged reports cannot tell this host's reports apart");
+	/* Attach first, so that no event falls between the snapshot and the trace. */
+	rc = sa_tracer_open(&env.t, &t);
+	if (rc) {
+		sa_report_free(&r);
+		return sa_tracer_exit_status(rc);
+	}
+	r.start = time(NULL);
+	r.attach = strdup(sa_tracer_attach_name(t));
+	if (!r.attach || coldplug(&r)) {
+		sa_warn("out of memory");
+		sa_tracer_close(t);
+		sa_report_free(&r);
+		return EXIT_FAIL;
+	}
+	if (!env.no_deps)
+		rs.run = sa_deps_run_start(t, true, NULL, env.sysfs, "the report has keys only");
+	rs.deps = sa_deps_run_deps(rs.run);
+	rc = sa_tracer_run(t, on_event, &rs) ? EXIT_FAIL : EXIT_OK;
+	sa_tracer_stats(t, &st);
+	if (rs.deps && deps_into_report(rs.deps, &r)) {
+		sa_warn("the dependents could not be put into the report: out of memory");
+		rc = EXIT_FAIL;
+	}
+	sa_deps_run_stop(rs.run);
+	sa_tracer_close(t);
+	r.end = time(NULL);
+	r.seen = st.seen;
+	r.emitted = st.emitted;
+	r.lost = st.lost;
+	r.unread = st.unread;
+	r.skipped = st.skipped;
+	r.malformed = st.malformed;
+	/* The stream's summary, with every counter of the tracer (BPF run time too). */
+	r.summary_json = sa_summary_json(&r.summary, r.attach, &st);
+	if (st.lost || st.unread)
+		sa_warn("%llu events lost, %llu unread: the report counts only what was read",
+			st.lost, st.unread);
+	/* After the trace: the audit reads files and must not run inside it. */
+	if ((env.rules || env.scan) && sa_report_static_audit(&r, env.rules, env.scan)) {
+		sa_warn("the static audit failed: out of memory");
+		rc = EXIT_FAIL;
+	}
+
+	/* Whatever ended the trace, what was seen is written. */
+	err = sa_atomic_write(env.out, write_report, &r);
+	if (err) {
+		sa_warn("%s: cannot write the report: %s", env.out, strerror(-err));
+		rc = EXIT_FAIL;
+	} else {
+		fprintf(stderr, "sysfs-audit: report written to %s (%llu events)\n", env.out,
+			r.summary.events);
+		if (gate_and_export(&r, &status))
+			rc = EXIT_FAIL;
+	}
+	sa_report_free(&r);
+	return rc ? rc : status;
+}

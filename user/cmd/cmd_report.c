@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sysfs-audit report: read one or many hosts' reports and print the merged
+ * picture; a bad file is skipped with a message naming it, the rest still
+ * merged, and the exit status says what happened (sysfs-audit(8)).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/common.h"
+#include "output/prometheus.h"
+#include "reports/report_merge.h"
+#include "reports/report_model.h"
+#include "output/report_out.h"
+
+static struct {
+	enum sa_format format;
+	unsigned int fail_on;
+	const char *prometheus;
+	char **files;
+	int nfiles;
+} env;
+
+static const char doc[] =
+"Merge reports written by 'sysfs-audit record' on one or many hosts: which\n"
+"PHYSDEV keys and legacy paths would have been needed, how often and on how\n"
+"many hosts; the dependents by executable and by Debian package.\n"
+"\n"
+"USAGE: sysfs-audit report FILE... [-f text|json|markdown] [--fail-on=WHAT]\n"
+"                          [--prometheus FILE]\n"
+"\n"
+"EXAMPLES:\n"
+"    sysfs-audit report host1.json host2.json     # the merged picture\n"
+"    sysfs-audit report -f markdown reports/*.json >>\"$GITHUB_STEP_SUMMARY\"\n"
+"    sysfs-audit report --fail-on=dependents reports/*.json   # a CI gate\n"
+"    sysfs-audit report --prometheus sa.prom r.json  # node_exporter textfile\n"
+"\n"
+"Exit status: 11 a file unreadable, 12 a file invalid, 13 a file of a newer\n"
+"format version, 14 the same host's report twice (the other files are still\n"
+"merged); else with --fail-on: 15 keys, 16 paths, 17 dependents, 18 findings.\n";
+
+enum { OPT_FAIL_ON = 0x100, OPT_PROMETHEUS };
+
+static const struct argp_option opts[] = {
+	{ "format", 'f', "FORMAT", 0, "text (default), json or markdown", 0 },
+	{ "fail-on", OPT_FAIL_ON, "WHAT", 0,
+	  "exit non-zero if the merged reports have WHAT: keys, paths, dependents, findings "
+	  "(comma-separated, or repeated)", 0 },
+	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
+	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
+	{},
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'f':
+		if (!strcmp(arg, "text"))
+			env.format = SA_FMT_TEXT;
+		else if (!strcmp(arg, "json"))
+			env.format = SA_FMT_JSON;
+		else if (!strcmp(arg, "markdown"))
+			env.format = SA_FMT_MARKDOWN;
+		else
+			argp_error(state, "invalid format: '%s' (text, json or markdown)", arg);
+		break;
+	case OPT_FAIL_ON:
+		sa_fail_on_arg("report", arg, SA_FAIL_ALL, state, &env.fail_on);
+		break;
+	case OPT_PROMETHEUS:
+		env.prometheus = arg;
+		break;
+	case ARGP_KEY_ARG:
+		env.files[env.nfiles++] = arg;
+		break;
+	case ARGP_KEY_END:
+		if (!env.nfiles)
+			argp_error(state, "at least one report FILE is required");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc,
+					  .args_doc = "FILE..." };
+	struct sa_merged m;
+	char err[512];
+	int rc;
+
+	memset(&env, 0, sizeof(env));
+	env.files = calloc(argc, sizeof(*env.files));
+	if (!env.files)
+		return EXIT_FAIL;
+	if (sa_argp_parse(&argp, argc, argv, NULL)) {
+		free(env.files);
+		return EXIT_USAGE;
+	}
+	sa_merged_init(&m);
+	for (int i = 0; i < env.nfiles; i++) {
+		const char *file = env.files[i];
+		struct sa_report r;
+
+		rc = sa_report_read(file, &r, err, sizeof(err));
+		if (rc == EXIT_FAIL)
+			goto fail;
+		if (rc) {
+			sa_warn("%s: %s; skipped", file, err);
+			if (sa_merged_skip(&m, file, err, rc))
+				goto fail;
+			continue;
+		}
+		rc = sa_merged_add(&m, file, &r);
+		sa_report_free(&r);
+		if (rc == EXIT_REPORT_DUPLICATE)
+			sa_warn("%s: %s; skipped", file, m.skipped[m.nskipped - 1].reason);
+		else if (rc)
+			goto fail;
+	}
+	sa_merged_finish(&m);
+	if (sa_merged_print(stdout, &m, env.format)) {
+		sa_warn("writing the report to standard output failed: %s", strerror(errno));
+		goto fail;
+	}
+	if (env.prometheus && (rc = sa_prometheus_write(env.prometheus, &m))) {
+		sa_warn("%s: cannot write the metrics: %s", env.prometheus, strerror(-rc));
+		goto fail;
+	}
+	if (m.nskipped)
+		sa_warn("%zu of %d report(s) skipped", m.nskipped, env.nfiles);
+	rc = sa_merged_status(&m, env.fail_on);
+	sa_merged_free(&m);
+	free(env.files);
+	return rc;
+fail:
+	sa_merged_free(&m);
+	free(env.files);
+	return EXIT_FAIL;
+}

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sysfs-audit trace: print, for every device uevent, what the deprecated
+ * layout (CONFIG_SYSFS_DEPRECATED) would have produced, live, and a
+ * summary at the end.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd_deps.h"
+#include "common/common.h"
+#include "trace/dependents.h"
+#include "output/stream.h"
+#include "model/gate.h"
+#include "trace/tracer.h"
+
+static struct {
+	struct sa_tracer_opts t;
+	enum sa_format fmt;
+	bool fail_on_lost, no_header, no_deps;
+	unsigned int fail_on;		/* SA_FAIL_* */
+} env = {
+	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
+};
+
+static const char doc[] =
+"For every device uevent, print what the deprecated layout would have\n"
+"produced: the legacy DEVPATH, PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER and\n"
+"the legacy links (BPF; needs root and a kernel with BTF).\n"
+"\n"
+"Unless --no-dependents is given, it also names the running programs that\n"
+"depend on the old layout: uevent listeners, lookups of legacy-only sysfs\n"
+"names, link-text parsers (see DEPENDENTS in sysfs-audit(8)).\n"
+"\n"
+"USAGE: sysfs-audit trace [--json] [-d SEC] [-a MODE] [-b MIB] [-L] [-N] [-v]\n"
+"\n"
+"EXAMPLES:\n"
+"    sysfs-audit trace                   # live table, Ctrl-C for the summary\n"
+"    sysfs-audit trace --json -d 60      # JSON lines for 60 s, then a summary\n"
+"    sysfs-audit trace -a fexit -v       # force fexit/dev_uevent, libbpf log\n"
+"    sysfs-audit trace -L -b 64 >log     # a coldplug storm: 64 MiB ring, exit 8 on loss\n";
+
+static const struct argp_option opts[] = {
+	{ "json", 'j', NULL, 0, "JSON lines instead of a table", 0 },
+	{ "duration", 'd', "SEC", 0, "stop after SEC seconds", 0 },
+	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
+	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
+	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 8)", 0 },
+	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
+	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17/19 if the trace saw WHAT: keys, paths, "
+	  "dependents (confirmed), suspects (comma-separated)", 0 },
+	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
+	  "for benchmarks)", 0 },
+	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
+	{ "no-header", 'H', NULL, 0, "no column header in table output", 0 },
+	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
+	{},
+};
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
+	case 'j':
+		env.fmt = SA_FMT_JSON;
+		break;
+	case 'H':
+		env.no_header = true;
+		break;
+	case 'L':
+		env.fail_on_lost = true;
+		break;
+	case 'C':
+		env.t.count_only = true;
+		break;
+	case 'F':
+		/* findings come from rules and scan */
+		sa_fail_on_arg("trace", arg, SA_FAIL_ALL & ~SA_FAIL_FINDINGS, state, &env.fail_on);
+		break;
+	case 'N':
+		env.no_deps = true;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "unexpected argument '%s'", arg);
+		break;
+	default:
+		return sa_tracer_parse_opt(key, arg, state, &env.t);
+	}
+	return 0;
+}
+
+struct trace_state {
+	struct sa_summary sum;
+	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
+	struct sa_deps *deps;
+	size_t nconfirmed, nsuspects;	/* dependents named */
+};
+
+/* --fail-on, in report's order: keys, paths, dependents (confirmed), suspects. */
+static int gate(const struct trace_state *ts)
+{
+	const struct sa_summary *s = &ts->sum;
+	const struct sa_gate_counts c = {
+		.keys = s->physpath + s->physbus + s->physdrv,
+		.paths = s->links_classdir + s->links_device + s->links_classname + s->links_bus,
+		.dependents = ts->nconfirmed,
+		.suspects = ts->nsuspects,
+	};
+
+	return sa_gate(&c, env.fail_on);
+}
+
+static int print_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	struct trace_state *st = ctx;
+
+	sa_summary_add(&st->sum, c, l);
+	if (st->deps)
+		sa_deps_note_event(st->deps, l->physdevpath);
+	return sa_print_row(stdout, env.fmt, c, l) ? -(errno ? errno : EIO) : 0;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
+	static char outbuf[1 << 16];
+	struct trace_state ts = {};
+	struct sa_trace_stats st;
+	struct sa_tracer *t;
+	int rc;
+
+	if (sa_argp_parse(&argp, argc, argv, NULL))
+		return EXIT_USAGE;
+	/* Live output goes out every drain; a file or pipe gets large writes. */
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	rc = sa_tracer_open(&env.t, &t);
+	if (rc)
+		return sa_tracer_exit_status(rc);
+	if (!env.no_deps && !env.t.count_only)
+		ts.run = sa_deps_run_start(t, env.fmt == SA_FMT_JSON, stdout, NULL, "keys only");
+	ts.deps = sa_deps_run_deps(ts.run);
+	if (env.fmt != SA_FMT_JSON && !env.no_header)
+		sa_print_header(stdout, true);
+	fflush(stdout);
+
+	rc = sa_tracer_run(t, print_event, &ts) ? EXIT_FAIL : EXIT_OK;
+	sa_tracer_stats(t, &st);
+	if (ts.deps) {
+		/* Before the summary, so that "type":"summary" stays the last line. */
+		if ((sa_deps_summary(ts.deps, stdout, env.fmt == SA_FMT_JSON) ||
+		     sa_deps_write_error(ts.deps)) && !rc)
+			rc = EXIT_FAIL;
+	}
+	sa_print_summary(stdout, env.fmt, &ts.sum, sa_tracer_attach_name(t), &st);
+	if (st.malformed)
+		sa_warn("%llu records could not be decoded", st.malformed);
+	if (st.lost)
+		sa_warn("%llu events lost (ring buffer full; try a larger --buffer)", st.lost);
+	if (st.unread)
+		sa_warn("%llu events still unread when the trace ended", st.unread);
+	ts.nconfirmed = sa_deps_confirmed(ts.deps);
+	ts.nsuspects = sa_deps_found(ts.deps) - ts.nconfirmed;
+	sa_deps_run_stop(ts.run);
+	sa_tracer_close(t);
+	if (fflush(stdout) && !rc) {
+		sa_warn("writing the output failed: %s", strerror(errno));
+		rc = EXIT_FAIL;
+	}
+	if (rc)
+		return rc;
+	if ((st.lost || st.unread) && env.fail_on_lost)
+		return EXIT_LOST;
+	return gate(&ts);
+}

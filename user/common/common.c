@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/common.h"
+
+void sa_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("sysfs-audit: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+long sa_parse_long(const char *arg, long min, long max, struct argp_state *state,
+		   const char *what)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < min || v > max)
+		argp_error(state, "invalid %s: '%s' (expected %ld..%ld)", what, arg, min, max);
+	return v;
+}
+
+int sa_argp_parse(const struct argp *argp, int argc, char **argv, void *input)
+{
+	char name[64];
+	char *saved = argv[0];
+	int err;
+
+	snprintf(name, sizeof(name), "sysfs-audit %s", argv[0]);
+	argv[0] = name;
+	err = argp_parse(argp, argc, argv, 0, NULL, input);
+	argv[0] = saved;
+	return err ? EXIT_USAGE : 0;
+}

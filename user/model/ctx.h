@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One event (or one device of a sysfs tree) as every command sees it, and
+ * the running totals of a trace or snapshot. Plain data: the tracer fills
+ * it, the writers in output/ print it, reports/ accounts it.
+ */
+#ifndef SYSFS_AUDIT_MODEL_CTX_H
+#define SYSFS_AUDIT_MODEL_CTX_H
+
+#include <stdbool.h>
+
+#include "model/legacy.h"
+
+/* A subsystem name as the summary keeps it (the BPF record's SA_SUBSYS_LEN). */
+#define SA_CTX_NAME_LEN 32
+
+/* Context of one traced event (the modern side). */
+struct sa_ctx {
+	const char *action;
+	const char *subsystem;
+	const char *devpath;
+	const char *devname;	/* NULL or "" when none */
+	const char *source;	/* attach point, NULL for snapshot */
+	const char *class, *bus, *driver;	/* snapshot: today's facts */
+	unsigned long long seqnum;	/* 0: unknown */
+	bool sent;
+	int ret;
+	unsigned int trunc;	/* SA_T_* */
+};
+
+/* Running totals for the end-of-run summary. */
+#define SA_MAX_SUBSYS 64
+struct sa_summary {
+	unsigned long long events, physpath, physbus, physdrv, nolegacy;
+	unsigned long long links_classdir, links_device, links_classname, links_bus;
+	unsigned long long truncated, other_subsys;
+	int nsubsys;
+	struct {
+		char name[SA_CTX_NAME_LEN];
+		unsigned long long n;
+	} subsys[SA_MAX_SUBSYS];
+};
+
+/* The context of a device of a sysfs tree (snapshot, record's coldplug view). */
+struct sa_ctx sa_ctx_of_dev(const struct sa_dev *d);
+
+/* Count one event into @s: keys, links, subsystem. */
+void sa_summary_add(struct sa_summary *s, const struct sa_ctx *c, const struct sa_legacy *l);
+
+#endif

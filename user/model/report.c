@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE		/* timegm */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/common.h"
+#include "model/report.h"
+
+const char *const sa_key_names[3] = { "PHYSDEVPATH", "PHYSDEVBUS", "PHYSDEVDRIVER" };
+
+const char *const sa_link_kind_names[SA_LK_N] = {
+	[SA_LK_CLASSDIR] = "class_directory",
+	[SA_LK_DEVICE] = "device",
+	[SA_LK_CLASSNAME] = "class_name",
+	[SA_LK_BUS] = "bus",
+};
+
+/* The same classification as the stream summary (report.c). */
+enum sa_link_kind sa_link_kind_of(const char *n)
+{
+	if (!strcmp(n, "device"))
+		return SA_LK_DEVICE;
+	if (!strcmp(n, "bus"))
+		return SA_LK_BUS;
+	if (strchr(n, ':'))
+		return SA_LK_CLASSNAME;
+	return SA_LK_CLASSDIR;
+}
+
+void sa_need_add(struct sa_need *d, const struct sa_need *s)
+{
+	d->events = sa_sat_add(d->events, s->events);
+	d->physpath = sa_sat_add(d->physpath, s->physpath);
+	d->physbus = sa_sat_add(d->physbus, s->physbus);
+	d->physdrv = sa_sat_add(d->physdrv, s->physdrv);
+	for (int k = 0; k < SA_LK_N; k++)
+		d->links[k] = sa_sat_add(d->links[k], s->links[k]);
+}
+
+void sa_time_format(time_t t, char *buf, size_t len)
+{
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(buf, len, "1970-01-01T00:00:00Z");
+}
+
+int sa_time_parse(const char *s, time_t *out)
+{
+	struct tm tm = {};
+	const char *end = strptime(s, "%Y-%m-%dT%H:%M:%SZ", &tm);
+
+	if (!end || *end)
+		return -EINVAL;
+	*out = timegm(&tm);
+	return *out == (time_t)-1 ? -EINVAL : 0;
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One host's report (docs/report-format.md) and what it is made of: plain
+ * data. reports/ builds, reads and merges it; output/ renders it.
+ */
+#ifndef SYSFS_AUDIT_MODEL_REPORT_H
+#define SYSFS_AUDIT_MODEL_REPORT_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "common/hash_index.h"
+#include "model/ctx.h"
+#include "model/legacy.h"
+
+#define SA_REPORT_FORMAT	"sysfs-audit-report"
+#define SA_REPORT_MAJOR		1
+#define SA_REPORT_MINOR		0
+#define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
+#define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
+#define SA_REPORT_MAX_GROUPS	256	/* names per by_subsystem/by_bus/by_driver */
+#define SA_REPORT_MAX_PATHS	1024	/* distinct legacy paths */
+#define SA_REPORT_MAX_LIST	65536	/* dependents, findings, pids per dependent */
+
+/* The kinds of legacy link, in the order of the stream summary's legacy_links. */
+enum sa_link_kind { SA_LK_CLASSDIR, SA_LK_DEVICE, SA_LK_CLASSNAME, SA_LK_BUS, SA_LK_N };
+extern const char *const sa_link_kind_names[SA_LK_N];
+enum sa_link_kind sa_link_kind_of(const char *link_name);
+
+/* What the events of one subsystem, bus or driver would have needed. */
+struct sa_need {
+	char *name;
+	unsigned long long events, physpath, physbus, physdrv;
+	unsigned long long links[SA_LK_N];
+};
+
+/* d += s, saturating. */
+void sa_need_add(struct sa_need *d, const struct sa_need *s);
+
+struct sa_need_table {
+	struct sa_need *v;
+	size_t n, cap;
+	struct sa_need other;	/* beyond SA_REPORT_MAX_GROUPS names; name "(other)" */
+};
+
+/* A legacy path the events needed: a legacy DEVPATH or a legacy link. */
+struct sa_path_need {
+	char *path;
+	char *kind;		/* "devpath", or one of sa_link_kind_names */
+	unsigned long long count;
+};
+
+/* A running program that depends on the old layout (issue 8; per program and kind: issue 17). */
+#define SA_REPORT_DEP_EXAMPLES 3
+struct sa_report_dependent {
+	char *executable, *comm, *package, *kind, *confidence;
+	char *path, *legacy, *replacement;
+	/* Issue 17, all optional: the #! script and its package, the rule and its evidence. */
+	char *script, *script_package, *rule, *why, *unit, *cgroup, *namespaces, *argv;
+	char *examples[SA_REPORT_DEP_EXAMPLES];
+	unsigned long long processes;	/* 0: unknown */
+	unsigned long long count;
+	time_t first, last;	/* 0: unknown */
+	long long *pids;
+	size_t npids;
+};
+
+/* A file on disk that depends on the old layout (issue 9). */
+struct sa_report_finding {
+	char *file, *kind, *key, *severity, *message, *package;
+	long long line;		/* 0: no line (a binary) */
+};
+
+struct sa_report {
+	int major, minor;
+	char *tool_version;
+	char *hostname, *machine_id, *boot_id, *kernel;	/* machine_id, boot_id may be NULL */
+	char *attach;		/* NULL: no trace ran */
+	time_t start, end;
+	unsigned long long seen, lost, emitted, unread, skipped, malformed;
+	struct sa_need_table by_subsystem, by_bus, by_driver;
+	struct sa_path_need *paths;
+	size_t npaths, paths_cap;
+	struct sa_hindex paths_index;	/* (path, kind) -> paths[] */
+	unsigned long long paths_other;
+	struct sa_summary summary;	/* the stream's summary of the traced events */
+	json_object *summary_json;	/* as read, when read (shape shared with the stream) */
+	json_object *sample;		/* array of stream "event" objects */
+	json_object *coldplug;		/* the snapshot's summary object, or NULL */
+	struct sa_report_dependent *deps;
+	size_t ndeps;
+	struct sa_report_finding *findings;
+	size_t nfindings;
+};
+
+/* The uevent keys the old layout added, in report order. */
+extern const char *const sa_key_names[3];
+
+/* "2026-12-03T08:13:42Z" <-> time_t (UTC). */
+void sa_time_format(time_t t, char *buf, size_t len);
+int sa_time_parse(const char *s, time_t *out);
+
+#endif

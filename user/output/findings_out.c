@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "output/findings_out.h"
+#include "output/json_out.h"
+
+static void add_num(json_object *o, const char *k, long long v, bool present)
+{
+	json_object_object_add(o, k, present ? json_object_new_int64(v) : json_object_new_null());
+}
+
+static int print_json(FILE *f, const struct sa_finding *x)
+{
+	json_object *o = json_object_new_object();
+	int ret;
+
+	if (!o)
+		return -1;
+	sa_json_add_str(o, "type", "finding");
+	sa_json_add_str(o, "file", x->file);
+	sa_json_add_str(o, "member", x->member);
+	add_num(o, "line", x->line, x->line);
+	add_num(o, "col", x->col, x->col);
+	add_num(o, "offset", x->offset, x->offset >= 0);
+	sa_json_add_str(o, "kind", x->kind);
+	sa_json_add_str(o, "key", x->key);
+	sa_json_add_str(o, "severity", sa_sev_name(x->severity));
+	sa_json_add_str(o, "message", x->message);
+	sa_json_add_str(o, "replacement", x->replacement);
+	sa_json_add_str(o, "package", x->package);
+	ret = sa_json_print_line(f, o);
+	json_object_put(o);
+	return ret;
+}
+
+int sa_finding_print(FILE *f, enum sa_format fmt, const struct sa_finding *x)
+{
+	if (fmt == SA_FMT_JSON)
+		return print_json(f, x);
+	fputs(x->file, f);
+	if (x->member)
+		fprintf(f, "(%s)", x->member);
+	if (x->line)
+		fprintf(f, ":%lu:%lu", x->line, x->col);
+	fprintf(f, ": %s: %s [%s]", sa_sev_name(x->severity), x->message, x->key);
+	if (x->package)
+		fprintf(f, " [package %s]", x->package);
+	return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const struct sa_totals *t)
+{
+	json_object *o;
+	int ret;
+
+	if (fmt != SA_FMT_JSON) {
+		fprintf(stderr, "sysfs-audit %s: %lu files, %lu findings (%lu errors, "
+			"%lu warnings, %lu notes), %lu unreadable\n", command, t->files,
+			t->findings, t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING],
+			t->by_sev[SA_SEV_NOTE], t->unreadable);
+		return 0;
+	}
+	o = json_object_new_object();
+	if (!o)
+		return -1;
+	sa_json_add_str(o, "type", "summary");
+	sa_json_add_str(o, "command", command);
+	json_object_object_add(o, "files", json_object_new_int64(t->files));
+	json_object_object_add(o, "findings", json_object_new_int64(t->findings));
+	json_object_object_add(o, "errors", json_object_new_int64(t->by_sev[SA_SEV_ERROR]));
+	json_object_object_add(o, "warnings", json_object_new_int64(t->by_sev[SA_SEV_WARNING]));
+	json_object_object_add(o, "notes", json_object_new_int64(t->by_sev[SA_SEV_NOTE]));
+	json_object_object_add(o, "unreadable", json_object_new_int64(t->unreadable));
+	ret = sa_json_print_line(f, o);
+	json_object_put(o);
+	return ret;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * JSON for every command, one module: building json-c objects and
+ * printing them as one line, and, for the per-event hot path, writing
+ * straight to a stream (json-c builds a tree of allocated objects for
+ * every line, which made formatting the largest cost of a trace under a
+ * uevent storm). Both give the same bytes: JSON_C_TO_STRING_PLAIN |
+ * NOSLASHESCAPE.
+ */
+#ifndef SYSFS_AUDIT_OUTPUT_JSON_OUT_H
+#define SYSFS_AUDIT_OUTPUT_JSON_OUT_H
+
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+/* @o[@k] = the string @v, or null when @v is NULL. */
+void sa_json_add_str(json_object *o, const char *k, const char *v);
+/* @o[@k] = @v. */
+void sa_json_add_u64(json_object *o, const char *k, unsigned long long v);
+/* @o as one line on @f (plain, slashes unescaped). Returns 0 or -1. */
+int sa_json_print_line(FILE *f, json_object *o);
+
+/* A JSON string for @s (escaped), or null when @s is NULL. */
+void jw_str(FILE *f, const char *s);
+
+/* "key": then the string value (or null). @key is written as is. */
+void jw_kstr(FILE *f, const char *key, const char *s);
+
+#endif

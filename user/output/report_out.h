@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The merged picture for people (text), CI pages (markdown) and tools (JSON). */
+#ifndef SYSFS_AUDIT_REPORT_OUT_H
+#define SYSFS_AUDIT_REPORT_OUT_H
+
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "model/merged.h"
+#include "output/format.h"
+
+/* The "sysfs-audit-merged" object (docs/report-format.md). */
+json_object *sa_merged_json(const struct sa_merged *m);
+/* Returns 0, or -EIO when @f could not be written. */
+int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt);
+
+#endif

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "output/json_out.h"
+#include "output/stream.h"
+
+static const char *dash(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+void sa_print_header(FILE *f, bool trace)
+{
+	if (trace)
+		fprintf(f, "%-7s %-7s ", "SEQNUM", "ACTION");
+	fprintf(f, "%-12s %-10s %-14s %s -> %s  %s\n", "SUBSYSTEM", "PHYSDEVBUS",
+		"PHYSDEVDRIVER", "DEVPATH", "LEGACY-DEVPATH", "PHYSDEVPATH");
+}
+
+static const char *const trunc_names[] = {
+	"name", "class", "devpath", "subsystem", "devname", "bus", "driver",
+	"ownbus", "chain", "kobject-path",
+};
+
+static void legacy_json(FILE *f, const struct sa_legacy *l)
+{
+	fprintf(f, "\"legacy\":{\"exists\":%s,", l->exists ? "true" : "false");
+	jw_kstr(f, "devpath", l->devpath);
+	putc(',', f);
+	jw_kstr(f, "PHYSDEVPATH", l->physdevpath);
+	putc(',', f);
+	jw_kstr(f, "PHYSDEVBUS", l->physdevbus);
+	putc(',', f);
+	jw_kstr(f, "PHYSDEVDRIVER", l->physdevdriver);
+	fputs(",\"links\":[", f);
+	for (int i = 0; i < l->nlinks; i++) {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/%s", l->links[i].dir, l->links[i].name);
+		fputs(i ? ",{" : "{", f);
+		jw_kstr(f, "link", path);
+		putc(',', f);
+		jw_kstr(f, "target", l->links[i].target);
+		putc('}', f);
+	}
+	fputs("]}", f);
+}
+
+/* One JSON line, written directly: this runs for every traced event. */
+static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	putc('{', f);
+	jw_kstr(f, "type", c->source ? "event" : "device");
+	if (c->source) {
+		if (c->seqnum)
+			fprintf(f, ",\"seqnum\":%llu,", c->seqnum);
+		else
+			fputs(",\"seqnum\":null,", f);
+		jw_kstr(f, "action", c->action);
+	}
+	putc(',', f);
+	jw_kstr(f, "subsystem", c->subsystem);
+	putc(',', f);
+	jw_kstr(f, "devpath", c->devpath);
+	putc(',', f);
+	jw_kstr(f, "devname", c->devname && *c->devname ? c->devname : NULL);
+	if (!c->source) {
+		putc(',', f);
+		jw_kstr(f, "class", c->class);
+		putc(',', f);
+		jw_kstr(f, "bus", c->bus);
+		putc(',', f);
+		jw_kstr(f, "driver", c->driver);
+	} else {
+		fprintf(f, ",\"sent\":%s,\"ret\":%d,", c->sent ? "true" : "false", c->ret);
+		jw_kstr(f, "source", c->source);
+	}
+	putc(',', f);
+	legacy_json(f, l);
+	if (c->trunc) {
+		const char *sep = "";
+
+		fputs(",\"truncated\":[", f);
+		for (unsigned int b = 0; b < sizeof(trunc_names) / sizeof(*trunc_names); b++) {
+			if (c->trunc & (1u << b)) {
+				fprintf(f, "%s\"%s\"", sep, trunc_names[b]);
+				sep = ",";
+			}
+		}
+		putc(']', f);
+	}
+	fputs("}\n", f);
+}
+
+json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	/* The stream's writer is the one definition of the shape; a report's
+	 * sample (64 events at most) reads its output back. */
+	json_object *o = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	row_json(f, c, l);
+	if (!fclose(f))
+		o = json_tokener_parse(buf);
+	free(buf);
+	return o;
+}
+
+int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	if (fmt == SA_FMT_JSON) {
+		row_json(f, c, l);
+	} else {
+		if (c->source) {
+			if (c->seqnum)
+				fprintf(f, "%-7llu ", c->seqnum);
+			else
+				fprintf(f, "%-7s ", "-");
+			fprintf(f, "%-7s ", c->action);
+		}
+		fprintf(f, "%-12s %-10s %-14s %s%s -> %s  %s\n", dash(c->subsystem),
+			dash(l->physdevbus), dash(l->physdevdriver), c->devpath,
+			c->trunc ? " [truncated]" : "",
+			l->exists ? l->devpath : "(none)", dash(l->physdevpath));
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
+			     const struct sa_trace_stats *st)
+{
+	json_object *o = json_object_new_object(), *by, *keys, *links;
+
+	sa_json_add_str(o, "type", "summary");
+	sa_json_add_str(o, "attach", attach);
+	json_object_object_add(o, attach ? "events" : "devices",
+			       json_object_new_uint64(s->events));
+	if (st) {
+		json_object_object_add(o, "seen", json_object_new_uint64(st->seen));
+		json_object_object_add(o, "emitted", json_object_new_uint64(st->emitted));
+		json_object_object_add(o, "lost", json_object_new_uint64(st->lost));
+		json_object_object_add(o, "unread", json_object_new_uint64(st->unread));
+		json_object_object_add(o, "malformed", json_object_new_uint64(st->malformed));
+		json_object_object_add(o, "skipped", json_object_new_uint64(st->skipped));
+		json_object_object_add(o, "bpf_run_ns", json_object_new_uint64(st->bpf_run_ns));
+		json_object_object_add(o, "bpf_run_cnt", json_object_new_uint64(st->bpf_run_cnt));
+		json_object_object_add(o, "loader_cpu_ms", json_object_new_uint64(st->cpu_ms));
+		json_object_object_add(o, "loader_maxrss_kb", json_object_new_uint64(st->maxrss_kb));
+	}
+	json_object_object_add(o, "truncated", json_object_new_uint64(s->truncated));
+	json_object_object_add(o, "no_legacy_counterpart", json_object_new_uint64(s->nolegacy));
+	by = json_object_new_object();
+	for (int i = 0; i < s->nsubsys; i++)
+		json_object_object_add(by, s->subsys[i].name,
+				       json_object_new_uint64(s->subsys[i].n));
+	if (s->other_subsys)
+		json_object_object_add(by, "(other)", json_object_new_uint64(s->other_subsys));
+	json_object_object_add(o, "by_subsystem", by);
+	keys = json_object_new_object();
+	json_object_object_add(keys, "PHYSDEVPATH", json_object_new_uint64(s->physpath));
+	json_object_object_add(keys, "PHYSDEVBUS", json_object_new_uint64(s->physbus));
+	json_object_object_add(keys, "PHYSDEVDRIVER", json_object_new_uint64(s->physdrv));
+	json_object_object_add(o, "would_carry", keys);
+	links = json_object_new_object();
+	json_object_object_add(links, "class_directory", json_object_new_uint64(s->links_classdir));
+	json_object_object_add(links, "device", json_object_new_uint64(s->links_device));
+	json_object_object_add(links, "class_name", json_object_new_uint64(s->links_classname));
+	json_object_object_add(links, "bus", json_object_new_uint64(s->links_bus));
+	json_object_object_add(o, "legacy_links", links);
+	return o;
+}
+
+void sa_print_summary(FILE *f, enum sa_format fmt, const struct sa_summary *s, const char *attach,
+		      const struct sa_trace_stats *st)
+{
+	if (fmt == SA_FMT_JSON) {
+		json_object *o = sa_summary_json(s, attach, st);
+
+		sa_json_print_line(f, o);
+		json_object_put(o);
+		return;
+	}
+	fprintf(f, "\n%llu %s", s->events, attach ? "events" : "devices");
+	if (st)
+		fprintf(f, " (attach: %s; seen by BPF %llu, emitted %llu, lost %llu, unread %llu)",
+			attach, st->seen, st->emitted, st->lost, st->unread);
+	fprintf(f, "\n%-20s %s\n", "SUBSYSTEM", attach ? "EVENTS" : "DEVICES");
+	for (int i = 0; i < s->nsubsys; i++)
+		fprintf(f, "%-20s %llu\n", s->subsys[i].name, s->subsys[i].n);
+	if (s->other_subsys)
+		fprintf(f, "%-20s %llu\n", "(other)", s->other_subsys);
+	fprintf(f, "would have carried: PHYSDEVPATH %llu, PHYSDEVBUS %llu, PHYSDEVDRIVER %llu\n",
+		s->physpath, s->physbus, s->physdrv);
+	fprintf(f, "legacy links needed: device %llu, <class>:<name> %llu, class directory %llu, bus %llu\n",
+		s->links_device, s->links_classname, s->links_classdir, s->links_bus);
+	if (s->nolegacy)
+		fprintf(f, "without a legacy counterpart: %llu\n", s->nolegacy);
+	if (s->truncated)
+		fprintf(f, "with truncated fields: %llu\n", s->truncated);
+}

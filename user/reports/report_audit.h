@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The static audit (rules, scan) run for record, its findings into a report. */
+#ifndef SYSFS_AUDIT_REPORT_AUDIT_H
+#define SYSFS_AUDIT_REPORT_AUDIT_H
+
+#include <stdbool.h>
+
+#include "reports/report_model.h"
+
+/*
+ * Audit this machine's udev rules (@rules) and its default places (@scan,
+ * as `sysfs-audit scan` with --root /) and append every finding to @r.
+ * Unreadable inputs are reported on stderr and skipped. Returns 0 or
+ * -ENOMEM.
+ */
+int sa_report_static_audit(struct sa_report *r, bool rules, bool scan);
+
+#endif

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Merge many hosts' reports: counts, the hosts behind each row, duplicates. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/common.h"
+#include "reports/report_merge.h"
+
+/* What identifies a report for duplicate detection. */
+struct sa_seen_report {
+	char *file;
+	size_t host;
+	char *boot_id;
+	time_t start, end;
+};
+
+void sa_merged_init(struct sa_merged *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->subsys.nkey = 1;
+	m->keyrows.nkey = 2;
+	m->paths.nkey = 2;
+	m->dep_exec.nkey = 3;
+	m->dep_pkg.nkey = 2;
+	m->findings.nkey = 4;
+	m->severities.nkey = 1;
+}
+
+static void mtable_free(struct sa_mtable *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		for (int j = 0; j < SA_MROW_STRS; j++)
+			free(t->v[i].s[j]);
+		free(t->v[i].hosts);
+	}
+	free(t->v);
+	sa_hindex_free(&t->index);
+}
+
+void sa_merged_free(struct sa_merged *m)
+{
+	for (size_t i = 0; i < m->nhosts; i++) {
+		free(m->hosts[i].hostname);
+		free(m->hosts[i].machine_id);
+		free(m->hosts[i].kernel);
+		free(m->hosts[i].attach);
+	}
+	free(m->hosts);
+	for (size_t i = 0; i < m->nskipped; i++) {
+		free(m->skipped[i].file);
+		free(m->skipped[i].reason);
+	}
+	free(m->skipped);
+	mtable_free(&m->subsys);
+	mtable_free(&m->keyrows);
+	mtable_free(&m->paths);
+	mtable_free(&m->dep_exec);
+	mtable_free(&m->dep_pkg);
+	mtable_free(&m->findings);
+	mtable_free(&m->severities);
+	for (size_t i = 0; i < m->naccepted; i++) {
+		free(m->accepted[i].file);
+		free(m->accepted[i].boot_id);
+	}
+	free(m->accepted);
+	memset(m, 0, sizeof(*m));
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static int grow(void **v, size_t *cap, size_t n, size_t size)
+{
+	void *p;
+	size_t c;
+
+	if (n < *cap)
+		return 0;
+	c = *cap ? *cap * 2 : 16;
+	p = realloc(*v, c * size);
+	if (!p)
+		return -ENOMEM;
+	*v = p;
+	*cap = c;
+	return 0;
+}
+
+static int hostset_add(struct sa_mrow *r, size_t host)
+{
+	size_t i = 0;
+	size_t *v;
+
+	/* Reports come host after host: appending is the common case. */
+	if (r->nhosts && r->hosts[r->nhosts - 1] == host)
+		return 0;
+	if (r->nhosts && r->hosts[r->nhosts - 1] < host)
+		i = r->nhosts;
+	while (i < r->nhosts && r->hosts[i] < host)
+		i++;
+	if (i < r->nhosts && r->hosts[i] == host)
+		return 0;
+	v = realloc(r->hosts, (r->nhosts + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	memmove(v + i + 1, v + i, (r->nhosts - i) * sizeof(*v));
+	v[i] = host;
+	r->hosts = v;
+	r->nhosts++;
+	return 0;
+}
+
+/*
+ * Add @count to the row whose key strings equal @s[0..nkey-1] for @host; the
+ * other strings are kept from the first report that had the row.
+ */
+struct row_key {
+	const struct sa_mtable *t;
+	const char *const *s;
+};
+
+static bool row_eq(const void *ctx, size_t row)
+{
+	const struct row_key *k = ctx;
+
+	for (int j = 0; j < k->t->nkey; j++)
+		if (!str_eq(k->t->v[row].s[j], k->s[j]))
+			return false;
+	return true;
+}
+
+static int mtable_add(struct sa_mtable *t, const char *const s[SA_MROW_STRS],
+		      unsigned long long count, size_t host)
+{
+	struct row_key k = { t, s };
+	uint64_t h = SA_HASH_INIT;
+	struct sa_mrow *r;
+	long i;
+
+	for (int j = 0; j < t->nkey; j++)
+		h = sa_hash_str(h, s[j]);
+	i = sa_hindex_find(&t->index, h, row_eq, &k);
+	if (i >= 0) {
+		r = &t->v[i];
+	} else {
+		size_t cap = t->cap;
+
+		if (grow((void **)&t->v, &cap, t->n, sizeof(*t->v)))
+			return -ENOMEM;
+		t->cap = cap;
+		r = &t->v[t->n];
+		memset(r, 0, sizeof(*r));
+		for (int j = 0; j < SA_MROW_STRS; j++)
+			if (s[j] && !(r->s[j] = strdup(s[j])))
+				return -ENOMEM;
+		if (sa_hindex_add(&t->index, h, t->n))
+			return -ENOMEM;
+		t->n++;
+	}
+	r->count = sa_sat_add(r->count, count);
+	return hostset_add(r, host);
+}
+
+int sa_merged_skip(struct sa_merged *m, const char *file, const char *reason, int status)
+{
+	size_t cap = m->nskipped;	/* grown one by one: skips are rare */
+	struct sa_skip *v = realloc(m->skipped, (cap + 1) * sizeof(*v));
+
+	if (!v)
+		return EXIT_FAIL;
+	m->skipped = v;
+	v[m->nskipped].file = strdup(file);
+	v[m->nskipped].reason = strdup(reason);
+	v[m->nskipped].status = status;
+	m->nskipped++;
+	return v[m->nskipped - 1].file && v[m->nskipped - 1].reason ? 0 : EXIT_FAIL;
+}
+
+/* Hosts are one machine-id; a report without one is its own host name. */
+static bool same_host(const struct sa_mhost *h, const struct sa_report *r)
+{
+	if (h->machine_id || r->machine_id)
+		return str_eq(h->machine_id, r->machine_id);
+	return str_eq(h->hostname, r->hostname);
+}
+
+static int host_index(struct sa_merged *m, const struct sa_report *r, size_t *out)
+{
+	struct sa_mhost *h;
+	size_t cap = m->nhosts;
+
+	for (size_t i = 0; i < m->nhosts; i++)
+		if (same_host(&m->hosts[i], r)) {
+			*out = i;
+			return 0;
+		}
+	h = realloc(m->hosts, (cap + 1) * sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	m->hosts = h;
+	h = &m->hosts[m->nhosts];
+	memset(h, 0, sizeof(*h));
+	h->hostname = strdup(r->hostname);
+	h->machine_id = r->machine_id ? strdup(r->machine_id) : NULL;
+	h->kernel = strdup(r->kernel);
+	h->attach = r->attach ? strdup(r->attach) : NULL;
+	h->start = r->start;
+	h->end = r->end;
+	*out = m->nhosts++;
+	return h->hostname && h->kernel ? 0 : -ENOMEM;
+}
+
+/*
+ * The same host's report twice: one machine, one boot, overlapping time
+ * spans. Two runs of the same boot at different times are both kept.
+ */
+static const struct sa_seen_report *find_duplicate(const struct sa_merged *m, size_t host,
+						   const struct sa_report *r)
+{
+	for (size_t i = 0; i < m->naccepted; i++) {
+		const struct sa_seen_report *a = &m->accepted[i];
+
+		if (a->host == host && str_eq(a->boot_id, r->boot_id) &&
+		    a->start <= r->end && r->start <= a->end)
+			return a;
+	}
+	return NULL;
+}
+
+static int add_needs(struct sa_merged *m, const struct sa_need *n, size_t host)
+{
+	const char *s[SA_MROW_STRS] = { n->name };
+	const unsigned long long keys[3] = { n->physpath, n->physbus, n->physdrv };
+	int err = mtable_add(&m->subsys, s, n->events, host);
+
+	m->events = sa_sat_add(m->events, n->events);
+	for (int k = 0; !err && k < 3; k++) {
+		m->keys[k] = sa_sat_add(m->keys[k], keys[k]);
+		if (!keys[k])
+			continue;
+		s[1] = sa_key_names[k];
+		err = mtable_add(&m->keyrows, s, keys[k], host);
+	}
+	for (int k = 0; k < SA_LK_N; k++)
+		m->links[k] = sa_sat_add(m->links[k], n->links[k]);
+	return err;
+}
+
+static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host)
+{
+	char line[32];
+	int err = 0;
+
+	for (size_t i = 0; !err && i < r->ndeps; i++) {
+		const struct sa_report_dependent *d = &r->deps[i];
+		const char *e[SA_MROW_STRS] = { d->executable, d->kind, d->confidence, d->package,
+						d->path, d->legacy, d->replacement };
+		const char *p[SA_MROW_STRS] = { d->package ? d->package : "(none)",
+						d->executable };
+
+		bool confirmed = !d->confidence || !strcmp(d->confidence, "confirmed");
+		const char *sp[SA_MROW_STRS] = { d->script_package, d->script };
+
+		m->ndependents = sa_sat_add(m->ndependents, 1);
+		if (confirmed)
+			m->nconfirmed = sa_sat_add(m->nconfirmed, 1);
+		else
+			m->nsuspects = sa_sat_add(m->nsuspects, 1);
+		err = mtable_add(&m->dep_exec, e, d->count, host);
+		/* The packages that still need the old layout: those of confirmed programs. */
+		if (!err && confirmed)
+			err = mtable_add(&m->dep_pkg, p, d->count, host);
+		if (!err && confirmed && d->script && d->script_package)
+			err = mtable_add(&m->dep_pkg, sp, d->count, host);
+	}
+	for (size_t i = 0; !err && i < r->nfindings; i++) {
+		const struct sa_report_finding *f = &r->findings[i];
+		const char *s[SA_MROW_STRS] = { f->file, line, f->kind, f->key, f->severity,
+						f->message, f->package };
+		const char *sev[SA_MROW_STRS] = { f->severity };
+
+		if (f->line)
+			snprintf(line, sizeof(line), "%lld", f->line);
+		else
+			s[1] = NULL;
+		m->nfindings = sa_sat_add(m->nfindings, 1);
+		err = mtable_add(&m->findings, s, 1, host);
+		if (!err)
+			err = mtable_add(&m->severities, sev, 1, host);
+	}
+	return err;
+}
+
+int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report *r)
+{
+	const struct sa_seen_report *dup;
+	struct sa_seen_report *a;
+	struct sa_mhost *h;
+	size_t host, cap;
+	int err;
+
+	if (host_index(m, r, &host))
+		return EXIT_FAIL;
+	dup = find_duplicate(m, host, r);
+	if (dup) {
+		char reason[512];
+
+		snprintf(reason, sizeof(reason),
+			 "the same host's report as %s (machine-id %s, boot %s, overlapping time span)",
+			 dup->file, r->machine_id ? r->machine_id : "unknown",
+			 r->boot_id ? r->boot_id : "unknown");
+		return sa_merged_skip(m, file, reason, EXIT_REPORT_DUPLICATE) ?:
+			EXIT_REPORT_DUPLICATE;
+	}
+	cap = m->naccepted;
+	a = realloc(m->accepted, (cap + 1) * sizeof(*a));
+	if (!a)
+		return EXIT_FAIL;
+	m->accepted = a;
+	a = &m->accepted[m->naccepted++];
+	a->file = strdup(file);
+	a->host = host;
+	a->boot_id = r->boot_id ? strdup(r->boot_id) : NULL;
+	a->start = r->start;
+	a->end = r->end;
+	if (!a->file)
+		return EXIT_FAIL;
+
+	h = &m->hosts[host];
+	h->nreports++;
+	h->seen = sa_sat_add(h->seen, r->seen);
+	h->lost = sa_sat_add(h->lost, r->lost);
+	h->emitted = sa_sat_add(h->emitted, r->emitted);
+	if (r->start < h->start)
+		h->start = r->start;
+	if (r->end > h->end)
+		h->end = r->end;
+	m->nreports++;
+	m->seen = sa_sat_add(m->seen, r->seen);
+	m->lost = sa_sat_add(m->lost, r->lost);
+	m->emitted = sa_sat_add(m->emitted, r->emitted);
+
+	err = 0;
+	for (size_t i = 0; !err && i < r->by_subsystem.n; i++)
+		err = add_needs(m, &r->by_subsystem.v[i], host);
+	if (!err && r->by_subsystem.other.events) {
+		struct sa_need o = r->by_subsystem.other;
+
+		o.name = "(other)";
+		err = add_needs(m, &o, host);
+	}
+	for (size_t i = 0; !err && i < r->by_subsystem.n; i++)
+		h->events = sa_sat_add(h->events, r->by_subsystem.v[i].events);
+	h->events = sa_sat_add(h->events, r->by_subsystem.other.events);
+	for (size_t i = 0; !err && i < r->npaths; i++) {
+		const char *s[SA_MROW_STRS] = { r->paths[i].path, r->paths[i].kind };
+
+		err = mtable_add(&m->paths, s, r->paths[i].count, host);
+	}
+	if (!err && r->paths_other) {
+		const char *s[SA_MROW_STRS] = { "(other paths)", "(other)" };
+
+		err = mtable_add(&m->paths, s, r->paths_other, host);
+	}
+	if (!err)
+		err = add_lists(m, r, host);
+	return err ? EXIT_FAIL : 0;
+}
+
+static int cmp_rows(const void *pa, const void *pb, void *arg)
+{
+	const struct sa_mrow *a = pa, *b = pb;
+	int nkey = *(const int *)arg;
+
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	for (int j = 0; j < nkey; j++) {
+		int c = strcmp(a->s[j] ? a->s[j] : "", b->s[j] ? b->s[j] : "");
+
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+/* Findings read best in file order; packages grouped by name. */
+static int cmp_rows_by_key(const void *pa, const void *pb, void *arg)
+{
+	const struct sa_mrow *a = pa, *b = pb;
+	int nkey = *(const int *)arg;
+
+	for (int j = 0; j < nkey; j++) {
+		const char *x = a->s[j] ? a->s[j] : "", *y = b->s[j] ? b->s[j] : "";
+		int c;
+
+		/* Line numbers compare as numbers. */
+		if (j == 1 && nkey == 4)
+			c = (atoll(x) > atoll(y)) - (atoll(x) < atoll(y));
+		else
+			c = strcmp(x, y);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+static void sort_table(struct sa_mtable *t, bool by_key)
+{
+	sa_hindex_free(&t->index);	/* rows move */
+	if (t->n > 1)
+		qsort_r(t->v, t->n, sizeof(*t->v), by_key ? cmp_rows_by_key : cmp_rows, &t->nkey);
+}
+
+void sa_merged_finish(struct sa_merged *m)
+{
+	sort_table(&m->subsys, false);
+	sort_table(&m->keyrows, false);
+	sort_table(&m->paths, false);
+	sort_table(&m->dep_exec, false);
+	sort_table(&m->dep_pkg, true);
+	sort_table(&m->findings, true);
+	sort_table(&m->severities, false);
+}
+
+int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
+{
+	struct sa_gate_counts c = {
+		.keys = m->keys[0] + m->keys[1] + m->keys[2],
+		.dependents = m->nconfirmed,
+		.findings = m->nfindings,
+		.suspects = m->nsuspects,
+	};
+	int worst = 0;
+
+	for (size_t i = 0; i < m->nskipped; i++)
+		if (!worst || m->skipped[i].status < worst)
+			worst = m->skipped[i].status;
+	if (worst)
+		return worst;
+	for (int k = 0; k < SA_LK_N; k++)
+		c.paths += m->links[k];
+	return sa_gate(&c, fail_on);
+}

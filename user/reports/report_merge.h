@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Many hosts' reports merged into one picture: counts and the hosts behind
+ * them. Every decision (what is a duplicate, the order of rows, the gate)
+ * is made here; the renderers (report_out.c, prometheus.c) only format.
+ */
+#ifndef SYSFS_AUDIT_REPORTS_REPORT_MERGE_H
+#define SYSFS_AUDIT_REPORTS_REPORT_MERGE_H
+
+#include <argp.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "model/gate.h"
+#include "model/merged.h"
+#include "reports/report_model.h"
+
+void sa_merged_init(struct sa_merged *m);
+void sa_merged_free(struct sa_merged *m);
+
+/*
+ * Merge @r read from @file. Returns 0, EXIT_REPORT_DUPLICATE (recorded as
+ * skipped with a reason naming the other file) or EXIT_FAIL (memory).
+ */
+int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report *r);
+/* Record @file as skipped for @reason with @status. Returns 0 or EXIT_FAIL. */
+int sa_merged_skip(struct sa_merged *m, const char *file, const char *reason, int status);
+/* Sort every table: most events first, then by name. No sa_merged_add() after. */
+void sa_merged_finish(struct sa_merged *m);
+
+/*
+ * The exit status the merged picture earns: a skipped input's status first
+ * (the lowest of them), then the first --fail-on condition met in the order
+ * keys, paths, dependents, findings; else 0.
+ */
+int sa_merged_status(const struct sa_merged *m, unsigned int fail_on);
+
+#endif

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One host's report in memory (docs/report-format.md): built from traced
+ * events by `record`, written and read back with json-c.
+ */
+#ifndef SYSFS_AUDIT_REPORTS_REPORT_MODEL_H
+#define SYSFS_AUDIT_REPORTS_REPORT_MODEL_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "model/report.h"
+
+/* An empty report; host facts are filled by sa_report_identify(). */
+int sa_report_init(struct sa_report *r, const char *tool_version);
+void sa_report_free(struct sa_report *r);
+
+/* Host name, /etc/machine-id, boot id and kernel release of this machine. */
+int sa_report_identify(struct sa_report *r);
+
+/* The entry for @name, created if there is room, else "(other)"; NULL: no memory. */
+struct sa_need *sa_need_get(struct sa_need_table *t, const char *name);
+/* Add @count to the (path, kind) row, beyond the bound to paths_other. 0 or -ENOMEM. */
+int sa_report_add_path(struct sa_report *r, const char *path, const char *kind,
+		       unsigned long long count);
+
+/* Account one traced event. Returns 0 or -ENOMEM. */
+int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struct sa_legacy *l);
+
+/* The whole report as a JSON object (caller puts it). */
+json_object *sa_report_to_json(const struct sa_report *r);
+
+/*
+ * Read one report (report_read.c). Returns 0, or EXIT_REPORT_UNREADABLE, EXIT_REPORT_INVALID,
+ * EXIT_REPORT_VERSION with a one-line reason in @err (without the file name).
+ */
+int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errlen);
+/* The same, from memory (the fuzzer's entry point). */
+int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err, size_t errlen);
+
+/*
+ * Append the dependents of JSON array @a (report or trace "dependent"
+ * objects), validated as in a report. 0 or an EXIT_* status with @err.
+ */
+int sa_report_add_dependents(struct sa_report *r, json_object *a, char *err, size_t errlen);
+
+#endif

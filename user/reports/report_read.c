@@ -1,0 +1,597 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading a report: the reader trusts nothing. The size is bounded before
+ * anything is read, json-c's tokener has a depth limit, and every member
+ * used is type-checked; an error names the member (docs/report-format.md).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "common/common.h"
+#include "reports/report_model.h"
+
+struct pctx {
+	char *err;
+	size_t errlen;
+};
+
+static int __attribute__((format(printf, 2, 3))) bad(struct pctx *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(p->err, p->errlen, fmt, ap);
+	va_end(ap);
+	return EXIT_REPORT_INVALID;
+}
+
+static int oom(struct pctx *p)
+{
+	snprintf(p->err, p->errlen, "out of memory");
+	return EXIT_FAIL;
+}
+
+/* @k in object @o, or NULL (absent). A JSON null is returned as NULL too. */
+static json_object *member(json_object *o, const char *k)
+{
+	json_object *v = NULL;
+
+	json_object_object_get_ex(o, k, &v);
+	return v;
+}
+
+enum { OPT = 0, REQ = 1 };
+
+static int get_obj(struct pctx *p, json_object *o, const char *where, const char *k, int req,
+		   json_object **out)
+{
+	json_object *v = member(o, k);
+
+	*out = NULL;
+	if (!v) {
+		if (req)
+			return bad(p, "%s%s%s: missing (an object is required)", where,
+				   *where ? "." : "", k);
+		return 0;
+	}
+	if (!json_object_is_type(v, json_type_object))
+		return bad(p, "%s%s%s: expected an object", where, *where ? "." : "", k);
+	*out = v;
+	return 0;
+}
+
+static int get_arr(struct pctx *p, json_object *o, const char *where, const char *k,
+		   json_object **out)
+{
+	json_object *v = member(o, k);
+
+	if (!v || !json_object_is_type(v, json_type_array))
+		return bad(p, "%s%s%s: %s", where, *where ? "." : "", k,
+			   v ? "expected an array" : "missing (an array is required)");
+	if (json_object_array_length(v) > SA_REPORT_MAX_LIST)
+		return bad(p, "%s%s%s: more than %d entries", where, *where ? "." : "", k,
+			   SA_REPORT_MAX_LIST);
+	*out = v;
+	return 0;
+}
+
+/* A string member; REQ: must be present and non-null. Absent/null gives NULL. */
+static int get_str(struct pctx *p, json_object *o, const char *where, const char *k, int req,
+		   char **out)
+{
+	json_object *v = member(o, k);
+
+	*out = NULL;
+	if (!v || json_object_is_type(v, json_type_null)) {
+		if (req)
+			return bad(p, "%s%s%s: missing (a string is required)", where,
+				   *where ? "." : "", k);
+		return 0;
+	}
+	if (!json_object_is_type(v, json_type_string))
+		return bad(p, "%s%s%s: expected a string", where, *where ? "." : "", k);
+	*out = strdup(json_object_get_string(v));
+	return *out ? 0 : oom(p);
+}
+
+static int as_u64(struct pctx *p, json_object *v, const char *where, const char *k,
+		  unsigned long long *out)
+{
+	if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0)
+		return bad(p, "%s%s%s: expected a non-negative integer", where, *where ? "." : "", k);
+	errno = 0;
+	*out = json_object_get_uint64(v);
+	return 0;
+}
+
+static int get_u64(struct pctx *p, json_object *o, const char *where, const char *k, int req,
+		   unsigned long long *out)
+{
+	json_object *v = member(o, k);
+
+	*out = 0;
+	if (!v) {
+		if (req)
+			return bad(p, "%s%s%s: missing (an integer is required)", where,
+				   *where ? "." : "", k);
+		return 0;
+	}
+	return as_u64(p, v, where, k, out);
+}
+
+static int get_time(struct pctx *p, json_object *o, const char *where, const char *k, int req,
+		    time_t *out)
+{
+	char *s;
+	int err = get_str(p, o, where, k, req, &s);
+
+	*out = 0;
+	if (err || !s)
+		return err;
+	if (sa_time_parse(s, out))
+		err = bad(p, "%s.%s: '%.40s' is not a UTC time like 2026-12-03T08:00:00Z", where,
+			  k, s);
+	free(s);
+	return err;
+}
+
+static int parse_need(struct pctx *p, json_object *v, const char *where, struct sa_need *n)
+{
+	json_object *links;
+	int err;
+
+	if (!json_object_is_type(v, json_type_object))
+		return bad(p, "%s: expected an object", where);
+	if ((err = get_u64(p, v, where, "events", REQ, &n->events)) ||
+	    (err = get_u64(p, v, where, "PHYSDEVPATH", REQ, &n->physpath)) ||
+	    (err = get_u64(p, v, where, "PHYSDEVBUS", REQ, &n->physbus)) ||
+	    (err = get_u64(p, v, where, "PHYSDEVDRIVER", REQ, &n->physdrv)) ||
+	    (err = get_obj(p, v, where, "links", REQ, &links)))
+		return err;
+	for (int k = 0; k < SA_LK_N; k++)
+		if ((err = get_u64(p, links, where, sa_link_kind_names[k], REQ, &n->links[k])))
+			return err;
+	return 0;
+}
+
+static int parse_need_table(struct pctx *p, json_object *needs, const char *k,
+			    struct sa_need_table *t)
+{
+	json_object *o;
+	char where[128];
+	int err = get_obj(p, needs, "needs", k, REQ, &o);
+
+	if (err)
+		return err;
+	json_object_object_foreach(o, name, v) {
+		struct sa_need n = {}, *d;
+
+		snprintf(where, sizeof(where), "needs.%s.%.60s", k, name);
+		if ((err = parse_need(p, v, where, &n)))
+			return err;
+		if (!(d = sa_need_get(t, name)))
+			return oom(p);
+		sa_need_add(d, &n);
+	}
+	return 0;
+}
+
+static int parse_paths(struct pctx *p, json_object *needs, struct sa_report *r)
+{
+	json_object *a;
+	char where[64];
+	int err = get_arr(p, needs, "needs", "paths", &a);
+
+	if (err)
+		return err;
+	for (size_t i = 0; i < json_object_array_length(a); i++) {
+		json_object *e = json_object_array_get_idx(a, i);
+		char *path = NULL, *kind = NULL;
+		unsigned long long count;
+
+		snprintf(where, sizeof(where), "needs.paths[%zu]", i);
+		if (!json_object_is_type(e, json_type_object))
+			return bad(p, "%s: expected an object", where);
+		if (!(err = get_str(p, e, where, "path", REQ, &path)) &&
+		    !(err = get_str(p, e, where, "kind", REQ, &kind)) &&
+		    !(err = get_u64(p, e, where, "count", REQ, &count)))
+			err = sa_report_add_path(r, path, kind, count) ? oom(p) : 0;
+		free(path);
+		free(kind);
+		if (err)
+			return err;
+	}
+	return get_u64(p, needs, "needs", "paths_other", OPT, &r->paths_other);
+}
+
+/* "examples": at most SA_REPORT_DEP_EXAMPLES strings are kept; more are not an error. */
+static int parse_examples(struct pctx *p, json_object *e, const char *where,
+			  struct sa_report_dependent *d)
+{
+	json_object *a = member(e, "examples");
+	size_t n;
+
+	if (!a || json_object_is_type(a, json_type_null))
+		return 0;
+	if (!json_object_is_type(a, json_type_array))
+		return bad(p, "%s.examples: expected an array of strings", where);
+	n = json_object_array_length(a);
+	for (size_t j = 0; j < n; j++) {
+		json_object *v = json_object_array_get_idx(a, j);
+
+		if (!json_object_is_type(v, json_type_string))
+			return bad(p, "%s.examples[%zu]: expected a string", where, j);
+		if (j < SA_REPORT_DEP_EXAMPLES &&
+		    !(d->examples[j] = strdup(json_object_get_string(v))))
+			return oom(p);
+	}
+	return 0;
+}
+
+static int parse_dependent(struct pctx *p, json_object *e, const char *where,
+			   struct sa_report_dependent *d)
+{
+	json_object *pids;
+	int err;
+
+	if (!json_object_is_type(e, json_type_object))
+		return bad(p, "%s: expected an object", where);
+	/* trace's "type": "dependent" objects name it "exe" and carry one "pid". */
+	if ((err = get_str(p, e, where, member(e, "executable") ? "executable" : "exe", REQ,
+			   &d->executable)) ||
+	    (err = get_str(p, e, where, "comm", OPT, &d->comm)) ||
+	    (err = get_str(p, e, where, "package", OPT, &d->package)) ||
+	    (err = get_str(p, e, where, "kind", REQ, &d->kind)) ||
+	    (err = get_str(p, e, where, "confidence", OPT, &d->confidence)) ||
+	    (err = get_str(p, e, where, "path", OPT, &d->path)) ||
+	    (err = get_str(p, e, where, "legacy", OPT, &d->legacy)) ||
+	    (err = get_str(p, e, where, "replacement", OPT, &d->replacement)) ||
+	    (err = get_str(p, e, where, "script", OPT, &d->script)) ||
+	    (err = get_str(p, e, where, "script_package", OPT, &d->script_package)) ||
+	    (err = get_str(p, e, where, "rule", OPT, &d->rule)) ||
+	    (err = get_str(p, e, where, "why", OPT, &d->why)) ||
+	    (err = get_str(p, e, where, "unit", OPT, &d->unit)) ||
+	    (err = get_str(p, e, where, "cgroup", OPT, &d->cgroup)) ||
+	    (err = get_str(p, e, where, "namespaces", OPT, &d->namespaces)) ||
+	    (err = get_str(p, e, where, "argv", OPT, &d->argv)) ||
+	    (err = get_u64(p, e, where, "processes", OPT, &d->processes)) ||
+	    (err = get_u64(p, e, where, "count", REQ, &d->count)) ||
+	    (err = get_time(p, e, where, "first", OPT, &d->first)) ||
+	    (err = get_time(p, e, where, "last", OPT, &d->last)) ||
+	    (err = parse_examples(p, e, where, d)))
+		return err;
+	pids = member(e, "pids");
+	if (!pids) {
+		json_object *pid = member(e, "pid");
+		unsigned long long v;
+
+		if (!pid || json_object_is_type(pid, json_type_null))
+			return 0;
+		if ((err = as_u64(p, pid, where, "pid", &v)))
+			return err;
+		if (!v)
+			return 0;	/* a configured helper: no process */
+		d->pids = calloc(1, sizeof(*d->pids));
+		if (!d->pids)
+			return oom(p);
+		d->pids[d->npids++] = (long long)(v > (unsigned long long)INT32_MAX ? INT32_MAX : v);
+		return 0;
+	}
+	if ((err = get_arr(p, e, where, "pids", &pids)))
+		return err;
+	d->pids = calloc(json_object_array_length(pids) + 1, sizeof(*d->pids));
+	if (!d->pids)
+		return oom(p);
+	for (size_t j = 0; j < json_object_array_length(pids); j++) {
+		json_object *v = json_object_array_get_idx(pids, j);
+
+		if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) <= 0)
+			return bad(p, "%s.pids[%zu]: expected a positive integer", where, j);
+		d->pids[d->npids++] = json_object_get_int64(v);
+	}
+	return 0;
+}
+
+int sa_report_add_dependents(struct sa_report *r, json_object *a, char *err, size_t errlen)
+{
+	struct pctx p = { err, errlen };
+	struct sa_report_dependent *v;
+	char where[64];
+	size_t n;
+	int rc;
+
+	if (!json_object_is_type(a, json_type_array))
+		return bad(&p, "dependents: expected an array");
+	n = json_object_array_length(a);
+	if (n > SA_REPORT_MAX_LIST)
+		return bad(&p, "dependents: more than %d entries", SA_REPORT_MAX_LIST);
+	v = realloc(r->deps, (r->ndeps + n + 1) * sizeof(*v));
+	if (!v)
+		return oom(&p);
+	r->deps = v;
+	memset(v + r->ndeps, 0, (n + 1) * sizeof(*v));
+	for (size_t i = 0; i < n; i++) {
+		snprintf(where, sizeof(where), "dependents[%zu]", i);
+		r->ndeps++;
+		rc = parse_dependent(&p, json_object_array_get_idx(a, i), where,
+				     &r->deps[r->ndeps - 1]);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int parse_finding(struct pctx *p, json_object *e, const char *where, struct sa_report_finding *f)
+{
+	json_object *line;
+	int err;
+
+	if (!json_object_is_type(e, json_type_object))
+		return bad(p, "%s: expected an object", where);
+	if ((err = get_str(p, e, where, "file", REQ, &f->file)) ||
+	    (err = get_str(p, e, where, "kind", REQ, &f->kind)) ||
+	    (err = get_str(p, e, where, "key", OPT, &f->key)) ||
+	    (err = get_str(p, e, where, "severity", REQ, &f->severity)) ||
+	    (err = get_str(p, e, where, "message", REQ, &f->message)) ||
+	    (err = get_str(p, e, where, "package", OPT, &f->package)))
+		return err;
+	line = member(e, "line");
+	if (line && !json_object_is_type(line, json_type_null)) {
+		if (!json_object_is_type(line, json_type_int) || json_object_get_int64(line) <= 0)
+			return bad(p, "%s.line: expected a positive integer or null", where);
+		f->line = json_object_get_int64(line);
+	}
+	return 0;
+}
+
+static int parse_lists(struct pctx *p, json_object *o, struct sa_report *r)
+{
+	json_object *a;
+	char where[64];
+	size_t n;
+	int err;
+
+	if ((err = get_arr(p, o, "", "dependents", &a)))
+		return err;
+	n = json_object_array_length(a);
+	r->deps = calloc(n + 1, sizeof(*r->deps));
+	if (!r->deps)
+		return oom(p);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(where, sizeof(where), "dependents[%zu]", i);
+		r->ndeps++;
+		if ((err = parse_dependent(p, json_object_array_get_idx(a, i), where,
+					   &r->deps[i])))
+			return err;
+	}
+	if ((err = get_arr(p, o, "", "findings", &a)))
+		return err;
+	n = json_object_array_length(a);
+	r->findings = calloc(n + 1, sizeof(*r->findings));
+	if (!r->findings)
+		return oom(p);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(where, sizeof(where), "findings[%zu]", i);
+		r->nfindings++;
+		if ((err = parse_finding(p, json_object_array_get_idx(a, i), where,
+					 &r->findings[i])))
+			return err;
+	}
+	return 0;
+}
+
+/* "summary" and "coldplug" share the stream's summary object. */
+static int check_summary(struct pctx *p, json_object *v, const char *k)
+{
+	json_object *t;
+
+	if (!json_object_is_type(v, json_type_object))
+		return bad(p, "%s: expected an object", k);
+	t = member(v, "type");
+	if (!t || !json_object_is_type(t, json_type_string) ||
+	    strcmp(json_object_get_string(t), "summary"))
+		return bad(p, "%s: not a summary object (\"type\": \"summary\")", k);
+	return 0;
+}
+
+static int parse_version(struct pctx *p, json_object *o, struct sa_report *r)
+{
+	json_object *f = member(o, "format"), *v = member(o, "version");
+	const char *s;
+	char *end;
+	long major, minor;
+
+	if (!f || !json_object_is_type(f, json_type_string) ||
+	    strcmp(json_object_get_string(f), SA_REPORT_FORMAT))
+		return bad(p, "not a sysfs-audit report (\"format\" is not \"%s\")",
+			   SA_REPORT_FORMAT);
+	if (!v || !json_object_is_type(v, json_type_string))
+		return bad(p, "version: missing (a string \"MAJOR.MINOR\" is required)");
+	s = json_object_get_string(v);
+	errno = 0;
+	major = strtol(s, &end, 10);
+	if (errno || end == s || *s < '0' || *s > '9' || *end != '.' || major > 1000000)
+		return bad(p, "version: '%.20s' is not MAJOR.MINOR", s);
+	s = end + 1;
+	minor = strtol(s, &end, 10);
+	if (errno || end == s || *s < '0' || *s > '9' || *end || minor > 1000000)
+		return bad(p, "version: '%.20s' is not MAJOR.MINOR", json_object_get_string(v));
+	if (major > SA_REPORT_MAJOR) {
+		snprintf(p->err, p->errlen,
+			 "report format version %ld.%ld is newer than this tool reads (%d.x)",
+			 major, minor, SA_REPORT_MAJOR);
+		return EXIT_REPORT_VERSION;
+	}
+	if (major < SA_REPORT_MAJOR)
+		return bad(p, "version %ld.%ld: no such report format version", major, minor);
+	r->major = major;
+	r->minor = minor;
+	return 0;
+}
+
+static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
+{
+	json_object *x, *needs;
+	int err;
+
+	if (!json_object_is_type(o, json_type_object))
+		return bad(p, "the document is not a JSON object");
+	if ((err = parse_version(p, o, r)))
+		return err;
+	if ((err = get_obj(p, o, "", "tool", REQ, &x)) ||
+	    (err = get_str(p, x, "tool", "version", REQ, &r->tool_version)) ||
+	    (err = get_obj(p, o, "", "host", REQ, &x)) ||
+	    (err = get_str(p, x, "host", "hostname", REQ, &r->hostname)) ||
+	    (err = get_str(p, x, "host", "machine_id", OPT, &r->machine_id)) ||
+	    (err = get_str(p, x, "host", "boot_id", OPT, &r->boot_id)) ||
+	    (err = get_str(p, x, "host", "kernel", REQ, &r->kernel)) ||
+	    (err = get_str(p, o, "", "attach", OPT, &r->attach)) ||
+	    (err = get_obj(p, o, "", "span", REQ, &x)) ||
+	    (err = get_time(p, x, "span", "start", REQ, &r->start)) ||
+	    (err = get_time(p, x, "span", "end", REQ, &r->end)))
+		return err;
+	if (r->end < r->start)
+		return bad(p, "span: end is before start");
+	if ((err = get_obj(p, o, "", "events", REQ, &x)) ||
+	    (err = get_u64(p, x, "events", "seen", REQ, &r->seen)) ||
+	    (err = get_u64(p, x, "events", "lost", REQ, &r->lost)) ||
+	    (err = get_u64(p, x, "events", "emitted", REQ, &r->emitted)) ||
+	    (err = get_u64(p, x, "events", "unread", OPT, &r->unread)) ||
+	    (err = get_u64(p, x, "events", "skipped", OPT, &r->skipped)) ||
+	    (err = get_u64(p, x, "events", "malformed", OPT, &r->malformed)))
+		return err;
+	x = member(o, "summary");
+	if (!x)
+		return bad(p, "summary: missing (an object is required)");
+	if ((err = check_summary(p, x, "summary")))
+		return err;
+	r->summary_json = json_object_get(x);
+	x = member(o, "coldplug");
+	if (x && !json_object_is_type(x, json_type_null)) {
+		if ((err = check_summary(p, x, "coldplug")))
+			return err;
+		r->coldplug = json_object_get(x);
+	}
+	if ((err = get_arr(p, o, "", "sample", &x)))
+		return err;
+	for (size_t i = 0; i < json_object_array_length(x); i++)
+		if (!json_object_is_type(json_object_array_get_idx(x, i), json_type_object))
+			return bad(p, "sample[%zu]: expected an event object", i);
+	json_object_put(r->sample);
+	r->sample = json_object_get(x);
+	if ((err = get_obj(p, o, "", "needs", REQ, &needs)) ||
+	    (err = parse_need_table(p, needs, "by_subsystem", &r->by_subsystem)) ||
+	    (err = parse_need_table(p, needs, "by_bus", &r->by_bus)) ||
+	    (err = parse_need_table(p, needs, "by_driver", &r->by_driver)) ||
+	    (err = parse_paths(p, needs, r)))
+		return err;
+	return parse_lists(p, o, r);
+}
+
+int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err, size_t errlen)
+{
+	struct pctx p = { err, errlen };
+	struct json_tokener *tok;
+	enum json_tokener_error jerr;
+	json_object *o;
+	size_t used;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(err, errlen, "unknown error");
+	if (len == 0)
+		return bad(&p, "empty file");
+	if (len > (size_t)SA_REPORT_MAX_BYTES)
+		return bad(&p, "too large (%zu bytes; the limit is %ld)", len, SA_REPORT_MAX_BYTES);
+	if (memchr(buf, '\0', len))
+		return bad(&p, "contains a NUL byte: not a JSON text");
+	tok = json_tokener_new_ex(64);
+	if (!tok)
+		return oom(&p);
+	o = json_tokener_parse_ex(tok, buf, (int)len);
+	jerr = json_tokener_get_error(tok);
+	used = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (jerr == json_tokener_continue) {
+		/* A bare number at the very end is complete only with a delimiter. */
+		json_object_put(o);
+		return bad(&p, "truncated: the JSON text ends before the report is complete");
+	}
+	if (jerr != json_tokener_success || !o)
+		return bad(&p, "malformed JSON near byte %zu: %s", used,
+			   json_tokener_error_desc(jerr));
+	for (; used < len; used++)
+		if (!strchr(" \t\r\n", buf[used])) {
+			json_object_put(o);
+			return bad(&p, "malformed JSON: data after the report at byte %zu", used);
+		}
+	rc = parse_report(&p, o, r);
+	json_object_put(o);
+	if (rc) {
+		sa_report_free(r);
+		return rc;
+	}
+	return 0;
+}
+
+int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errlen)
+{
+	struct stat st;
+	char *buf = NULL;
+	size_t len = 0;
+	ssize_t n;
+	int fd, rc;
+
+	memset(r, 0, sizeof(*r));
+	fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+		return EXIT_REPORT_UNREADABLE;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		bool stat_ok = !fstat(fd, &st);
+
+		snprintf(err, errlen, "cannot read: %s", !stat_ok ? strerror(errno) :
+			 S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+		close(fd);
+		return EXIT_REPORT_UNREADABLE;
+	}
+	if (st.st_size > SA_REPORT_MAX_BYTES) {
+		snprintf(err, errlen, "too large (%lld bytes; the limit is %ld)",
+			 (long long)st.st_size, SA_REPORT_MAX_BYTES);
+		close(fd);
+		return EXIT_REPORT_INVALID;
+	}
+	/* Read to EOF, never past the limit: the size may change under us. */
+	buf = malloc(SA_REPORT_MAX_BYTES + 1);
+	if (!buf) {
+		close(fd);
+		snprintf(err, errlen, "out of memory");
+		return EXIT_FAIL;
+	}
+	while (len <= (size_t)SA_REPORT_MAX_BYTES &&
+	       (n = read(fd, buf + len, SA_REPORT_MAX_BYTES + 1 - len)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(err, errlen, "cannot read: %s", strerror(errno));
+			free(buf);
+			close(fd);
+			return EXIT_REPORT_UNREADABLE;
+		}
+		len += n;
+	}
+	close(fd);
+	rc = sa_report_parse(buf, len, r, err, errlen);
+	free(buf);
+	return rc;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Loading every BPF object the same way: first ask the running kernel,
+ * cheaply, whether each program's attach point is there -- its BTF, then a
+ * two-instruction program attached at that point, or a kprobe event on it,
+ * as libbpf-tools' trace_helpers do -- then load the object once with the
+ * programs that can attach. A full load runs the verifier over every
+ * program (seconds, tens of seconds under emulation); finding a missing
+ * hook by failed full loads multiplied that.
+ */
+#ifndef SYSFS_AUDIT_TRACE_BPF_LOAD_H
+#define SYSFS_AUDIT_TRACE_BPF_LOAD_H
+
+#include <stdbool.h>
+
+#include <bpf/libbpf.h>
+
+/*
+ * Can @p attach on this kernel? Decided from its section (fentry/,
+ * fexit/, tp_btf/, kprobe/, kretprobe/; other kinds are not probed and
+ * count as attachable). Each attach point is probed once per process.
+ */
+bool sa_bpf_can_attach(const struct bpf_program *p);
+
+/* Which programs of an object to load (sa_bpf_select()). */
+struct sa_bpf_select {
+	/* The programs to consider; NULL: all of them. */
+	bool (*want)(const struct bpf_program *p, void *ctx);
+	void *ctx;
+	/* A set that works only whole (kprobe + kretprobe): all or none. */
+	bool all_or_none;
+	/* Out: how many were wanted and selected, and the names left out. */
+	int nwanted, nselected;
+	char missing[256];
+};
+
+/*
+ * Mark for loading the wanted programs of @obj (an opened skeleton's
+ * object) that can attach, and no others; the caller then loads the
+ * skeleton once. Returns the number selected, or -ENOENT when none
+ * (all_or_none: not all) can attach.
+ */
+int sa_bpf_select(struct bpf_object *obj, struct sa_bpf_select *s);
+
+/* The sum over CPUs of slot @key of the per-CPU array @map; 0 when unreadable. */
+unsigned long long sa_bpf_percpu_sum(const struct bpf_map *map, __u32 key);
+
+#endif

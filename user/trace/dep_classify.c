@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Classify what a process did in sysfs against the legacy reconstruction.
+ *
+ * The reconstruction (legacy.c) gives, for every device of today's tree,
+ * its legacy path and the legacy links (<class>:<name> in the parent,
+ * 'device', 'bus', the class-directory link of stacked class devices). An
+ * access is *confirmed* only on evidence: it asks for a name that exists
+ * only in the old layout, or the program's own code reads the old layout
+ * (sa_dep_apply_fingerprint). What modern programs do as well (lstat and
+ * readlink of /sys/class entries, listing them, listening to group 1) is
+ * at most *suspect*, and says what would confirm it. See docs/design.md,
+ * "Dependents", for the table of rules.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/dep_classify.h"
+#include "dep_records.h"
+
+static bool streq(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
+static int add_art(struct sa_classifier *c, const struct sa_dev *d, const char *dir,
+		   const char *name, const char *target, const char *path)
+{
+	struct sa_dep_art *a;
+
+	if (!(c->nart & (c->nart + 1)) || !c->art) {
+		void *v = realloc(c->art, (2 * c->nart + 2) * sizeof(*c->art));
+
+		if (!v)
+			return -ENOMEM;
+		c->art = v;
+	}
+	a = &c->art[c->nart];
+	memset(a, 0, sizeof(*a));
+	a->dev = d;
+	if (dir) {
+		if (asprintf(&a->path, "%s/%s", dir, name) < 0) {
+			a->path = NULL;
+			return -ENOMEM;
+		}
+		a->dir = strdup(dir);
+		a->name = strdup(name);
+		a->target = strdup(target);
+		c->nart++;
+		return a->dir && a->name && a->target ? 0 : -ENOMEM;
+	}
+	a->path = strdup(path);
+	c->nart++;
+	return a->path ? 0 : -ENOMEM;
+}
+
+int sa_classifier_load(struct sa_classifier *c, const char *root)
+{
+	int err;
+
+	memset(c, 0, sizeof(*c));
+	c->root = strdup(root);
+	if (!c->root)
+		return -ENOMEM;
+	err = sa_tree_load(root, &c->tree);
+	if (err) {
+		free(c->root);
+		c->root = NULL;
+		return err;
+	}
+	for (size_t i = 0; i < c->tree.n && !err; i++) {
+		const struct sa_dev *d = c->tree.devs[i];
+		struct sa_legacy l;
+
+		err = sa_legacy_compute(d, &l);
+		if (!err && l.exists)
+			err = add_art(c, d, NULL, NULL, NULL, l.devpath);
+		for (int k = 0; !err && k < l.nlinks; k++)
+			err = add_art(c, d, l.links[k].dir, l.links[k].name, l.links[k].target,
+				      NULL);
+		sa_legacy_free(&l);
+	}
+	if (err)
+		sa_classifier_free(c);
+	return err;
+}
+
+void sa_classifier_free(struct sa_classifier *c)
+{
+	for (size_t i = 0; i < c->nart; i++) {
+		free(c->art[i].path);
+		free(c->art[i].dir);
+		free(c->art[i].name);
+		free(c->art[i].target);
+	}
+	free(c->art);
+	free(c->root);
+	sa_tree_free(&c->tree);
+	memset(c, 0, sizeof(*c));
+}
+
+/* The legacy path of @d (its devpath artifact), or NULL. */
+static const char *legacy_of(const struct sa_classifier *c, const struct sa_dev *d)
+{
+	for (size_t i = 0; i < c->nart; i++)
+		if (c->art[i].dev == d && !c->art[i].dir)
+			return c->art[i].path;
+	return NULL;
+}
+
+static const struct sa_dep_art *find_link(const struct sa_classifier *c, const char *dir,
+					  const char *name)
+{
+	for (size_t i = 0; i < c->nart; i++)
+		if (c->art[i].dir && streq(c->art[i].dir, dir) && streq(c->art[i].name, name))
+			return &c->art[i];
+	return NULL;
+}
+
+/* The artifact whose path is @p, or which @p is inside of (longest first). */
+static const struct sa_dep_art *find_path(const struct sa_classifier *c, const char *p,
+					  bool prefix)
+{
+	const struct sa_dep_art *best = NULL;
+	size_t blen = 0;
+
+	for (size_t i = 0; i < c->nart; i++) {
+		size_t n = strlen(c->art[i].path);
+
+		if (!strcmp(c->art[i].path, p))
+			return &c->art[i];
+		if (prefix && n > blen && !strncmp(c->art[i].path, p, n) && p[n] == '/') {
+			best = &c->art[i];
+			blen = n;
+		}
+	}
+	return best;
+}
+
+#define SET(field, ...) snprintf(v->field, sizeof(v->field), __VA_ARGS__)
+
+/* "/sys/x/y/" -> "/x/y" in @buf; NULL when not an absolute path below /sys. */
+static const char *below_sys(const char *req, char *buf, size_t len)
+{
+	size_t n;
+	char *s;
+
+	if (!req || strncmp(req, "/sys/", 5))
+		return NULL;
+	n = snprintf(buf, len, "%s", req + 4);
+	if (n >= len)
+		return NULL;
+	while ((s = strstr(buf, "//")))
+		memmove(s, s + 1, strlen(s));
+	n = strlen(buf);
+	while (n > 1 && buf[n - 1] == '/')
+		buf[--n] = '\0';
+	return buf;
+}
+
+static void link_replacement(const struct sa_dep_art *a, struct sa_dep_verdict *v, const char *dir)
+{
+	const struct sa_dev *p;
+
+	if (streq(a->name, "bus"))
+		SET(replacement, "/sys%s/subsystem", dir);
+	else if (streq(a->name, "device"))
+		SET(replacement, "/sys%s", (p = a->dev->parent) ? p->path : a->dev->path);
+	else
+		SET(replacement, "/sys%s", a->dev->path);
+}
+
+/* Programs whose code would confirm a suspect (SA_DR_FINGERPRINT). */
+#define FP_HINT "confirmed if its executable or script reads the old layout " \
+		"(PHYSDEV* keys, BusyBox < 1.7 mdev, <dev>/device/bus: 'sysfs-audit scan FILE')"
+
+static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs *o,
+			  struct sa_dep_verdict *v)
+{
+	const struct sa_dev *d = sa_tree_find(&c->tree, o->dir);
+	const struct sa_dep_art *a;
+	const char *l, *p, *last;
+	char buf[SA_DEP_TEXT];
+
+	SET(path, "/sys%s/%s", o->dir, o->name);
+	v->kind = SA_DK_LEGACY_NAME;
+	/* A legacy link of the device whose directory this is: only the old layout had it. */
+	if (d && (l = legacy_of(c, d)) && (a = find_link(c, l, o->name))) {
+		v->conf = SA_DC_CONFIRMED;
+		v->rule = SA_DR_MISS_LEGACY_LINK;
+		SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
+		link_replacement(a, v, o->dir);
+		SET(why, "'%s' existed in this device's directory only in the old layout", o->name);
+		return;
+	}
+	/*
+	 * The request names a legacy path or link exactly, today's tree has
+	 * nothing there, and the walk failed on its last component: the missing
+	 * name is the legacy artifact itself. A miss *below* a legacy path is an
+	 * attribute that today's device lacks (most legacy devpaths are today's
+	 * paths): not evidence.
+	 */
+	if ((p = below_sys(o->req, buf, sizeof(buf))) && (a = find_path(c, p, false)) &&
+	    !sa_tree_find(&c->tree, p) && (last = strrchr(p, '/')) && streq(last + 1, o->name)) {
+		v->conf = SA_DC_CONFIRMED;
+		v->rule = SA_DR_MISS_LEGACY_PATH;
+		SET(path, "%s", o->req);
+		if (a->dir)
+			SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
+		else
+			SET(artifact, "/sys%s", a->path);
+		SET(replacement, "/sys%s", a->dev->path);
+		SET(why, "the path asked for existed only in the old layout");
+		return;
+	}
+	/* Looks legacy: a <class>:<name> or 'bus' name in a device directory. */
+	if ((d || !strncmp(o->dir, "/devices/", 9)) &&
+	    (strchr(o->name, ':') || streq(o->name, "bus"))) {
+		v->conf = SA_DC_SUSPECT;
+		v->rule = SA_DR_MISS_LOOKS_LEGACY;
+		if (streq(o->name, "bus")) {
+			SET(artifact, "a 'bus' link (bus devices had one)");
+			SET(replacement, "/sys%s/subsystem", o->dir);
+		} else {
+			SET(artifact, "a <class>:<name> link (class devices had one in their parent)");
+			SET(replacement, "/sys%s/<class>/<name>", o->dir);
+		}
+		SET(why, "the name has the old shape but no device of the model had it here; "
+		    "confirmed if such a device appears, or " FP_HINT);
+		return;
+	}
+	/* An attribute today's tree lacks (udev's sd_device reads, [ -d $n/wireless ]). */
+	v->kind = SA_DK_NONE;
+}
+
+static void classify_lstat(const struct sa_classifier *c, const struct sa_dep_obs *o,
+			   struct sa_dep_verdict *v)
+{
+	const struct sa_dep_art *a;
+	char buf[SA_DEP_TEXT];
+	const char *p = buf;
+
+	/*
+	 * The kernel names the link by its kernfs node (any path, dirfd-relative
+	 * fstatat() included); an absolute request is the older form.
+	 */
+	if (o->name && *o->name)
+		snprintf(buf, sizeof(buf), "%s/%s", o->dir ? o->dir : "", o->name);
+	else if (!(p = below_sys(o->req, buf, sizeof(buf))))
+		return;		/* relative, and no node: not judged */
+	SET(path, "/sys%.500s", p);
+	a = find_path(c, p, false);
+	if (!a || a->dir)
+		return;		/* a link then, a link now; or no device of the model */
+	/*
+	 * ls -l, find, udevadm and mdev 1.6 all lstat these entries; only a
+	 * walker that then requires S_ISDIR misses the device, and that is not
+	 * visible in the kernel.
+	 */
+	v->kind = SA_DK_SYMLINK_DIR;
+	v->conf = SA_DC_SUSPECT;
+	v->rule = SA_DR_LSTAT_LEGACY_DIR;
+	SET(artifact, "/sys%s (a directory)", a->path);
+	SET(replacement, "/sys%s (stat() following the link)", a->dev->path);
+	SET(why, "lstat() alone is what ls and find do; " FP_HINT);
+}
+
+static void classify_readlink(const struct sa_classifier *c, const struct sa_dep_obs *o,
+			      struct sa_dep_verdict *v)
+{
+	const struct sa_dev *d;
+	const struct sa_dep_art *a;
+	const char *l, *now;
+
+	SET(path, "/sys%s/%s", o->dir, o->name);
+	if (streq(o->name, "device")) {
+		v->kind = SA_DK_LINK_TEXT;
+		v->conf = SA_DC_SUSPECT;
+		v->rule = SA_DR_READLINK_DEVICE;
+		SET(replacement, "resolve the link (realpath, openat), do not count '../'");
+		d = sa_tree_find(&c->tree, o->dir);
+		if (!d || !(l = legacy_of(c, d)) || !(a = find_link(c, l, "device"))) {
+			SET(artifact, "the 'device' link's text (its shape changed)");
+		} else {
+			SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
+			now = d->parent ? legacy_of(c, d->parent) : NULL;
+			if (!now || strcmp(now, a->target))
+				SET(why, "the old link named another device; reading its text is "
+				    "what udev 095 and HAL did, and what realpath does; " FP_HINT);
+		}
+		if (!*v->why)
+			SET(why, "reading a link is what realpath and ls -l do; " FP_HINT);
+		return;
+	}
+	if (streq(o->dir, "/block") ||
+	    (!strncmp(o->dir, "/class/", 7) && !strchr(o->dir + 7, '/') &&
+	     strcmp(o->dir, "/class/block"))) {
+		v->kind = SA_DK_LINK_TEXT;
+		v->conf = SA_DC_SUSPECT;
+		v->rule = SA_DR_READLINK_ENTRY;
+		SET(artifact, "/sys%s/%s was a directory, not a link", o->dir, o->name);
+		SET(replacement, "follow the link (stat, openat)");
+		SET(why, "reading a link is what realpath and ls -l do; " FP_HINT);
+	}
+}
+
+static void classify_readdir(const struct sa_dep_obs *o, struct sa_dep_verdict *v)
+{
+	SET(path, "/sys%s/%s", o->dir, o->name);
+	if (!*o->dir && streq(o->name, "block")) {
+		SET(artifact, "/sys/block/<disk> were directories");
+		SET(replacement, "/sys/class/block; entries are symlinks (DT_LNK): follow them");
+	} else if (streq(o->dir, "/class") && !streq(o->name, "block")) {
+		SET(artifact, "/sys/class/%s/<device> were directories", o->name);
+		SET(replacement, "entries are symlinks (DT_LNK): follow them");
+	} else {
+		return;		/* /sys/class/block did not exist: a modern reader */
+	}
+	v->kind = SA_DK_LEGACY_READDIR;
+	v->conf = SA_DC_SUSPECT;
+	v->rule = SA_DR_READDIR;
+	SET(why, "listing is what every tool does, and filtering by d_type is not "
+	    "visible in the kernel; " FP_HINT);
+}
+
+static void classify_listen(const struct sa_dep_obs *o, struct sa_dep_verdict *v)
+{
+	v->kind = SA_DK_LISTENER;
+	v->conf = SA_DC_SUSPECT;
+	SET(path, "NETLINK_KOBJECT_UEVENT groups=%#x", o->groups);
+	if (o->groups & 1) {
+		v->rule = SA_DR_LISTEN_KERNEL;
+		SET(artifact, "kernel uevents (group 1) carried PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER");
+		SET(why, "it received the keys, as today's udevd must; " FP_HINT);
+	} else {
+		v->rule = SA_DR_LISTEN_UDEV;
+		SET(artifact, "udev's re-broadcast (group 2) carried the PHYSDEV keys until udev 142");
+		SET(why, "udev >= 142 sends no PHYSDEV keys; " FP_HINT);
+	}
+	SET(replacement, "the parent device through sysfs (libudev udev_device_get_parent*)");
+}
+
+void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->kind = SA_DK_HELPER;
+	v->conf = SA_DC_SUSPECT;
+	v->rule = SA_DR_HELPER;
+	SET(path, "%.500s", live ? "/proc/sys/kernel/hotplug" : file ? file : "?");
+	SET(artifact, "uevent helper: its environment carried PHYSDEVPATH, PHYSDEVBUS, "
+	    "PHYSDEVDRIVER%s", live ? "" : " (configured; this kernel runs no helper)");
+	SET(replacement, "a udev rule, or a NETLINK_KOBJECT_UEVENT listener using sysfs links");
+	SET(why, "a helper gets every uevent's keys; " FP_HINT);
+}
+
+void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence)
+{
+	if (v->kind == SA_DK_NONE || v->conf == SA_DC_CONFIRMED || !evidence || !*evidence)
+		return;
+	v->conf = SA_DC_CONFIRMED;
+	v->rule = SA_DR_FINGERPRINT;
+	SET(why, "its code reads the old layout: %.400s", evidence);
+}
+
+void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,
+		     struct sa_dep_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	switch (o->op) {
+	case SA_DEP_OP_MISS:
+		classify_miss(c, o, v);
+		break;
+	case SA_DEP_OP_LSTAT_LINK:
+		classify_lstat(c, o, v);
+		break;
+	case SA_DEP_OP_READLINK:
+		classify_readlink(c, o, v);
+		break;
+	case SA_DEP_OP_READDIR:
+		classify_readdir(o, v);
+		break;
+	case SA_DEP_OP_LISTEN:
+		classify_listen(o, v);
+		break;
+	}
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Is an observed sysfs access a dependency on the deprecated layout? Judged
+ * against the userspace reconstruction (legacy.c) of the live tree
+ * (sysfs_tree.c): no BPF, unit-tested on fake trees.
+ */
+#ifndef SYSFS_AUDIT_DEP_CLASSIFY_H
+#define SYSFS_AUDIT_DEP_CLASSIFY_H
+
+#include <stdbool.h>
+
+#include "model/dependent.h"
+#include "model/legacy.h"
+#include "model/sysfs_tree.h"
+
+/* One observation, as text (user/dependents.c builds it from a BPF record). */
+struct sa_dep_obs {
+	unsigned int op;	/* enum sa_dep_op (bpf/dep_records.h) */
+	const char *dir;	/* kernfs dir below the sysfs root: "/devices/..", "" = root */
+	const char *name;	/* MISS: missing name; READLINK: link; READDIR: directory */
+	const char *req;	/* the path the process asked for, or NULL */
+	unsigned int groups;	/* LISTEN */
+};
+
+struct sa_dep_verdict {
+	enum sa_dep_kind kind;
+	enum sa_dep_conf conf;
+	enum sa_dep_rule rule;		/* the rule that gave kind and conf */
+	char path[SA_DEP_TEXT];		/* the sysfs path involved (with the /sys prefix) */
+	char artifact[SA_DEP_TEXT];	/* the legacy artifact it matches */
+	char replacement[SA_DEP_TEXT];	/* what to use instead */
+	char why[SA_DEP_TEXT];		/* the evidence (confirmed), or what would confirm it */
+};
+
+/* A legacy artifact of one device: its legacy path, or one of its links. */
+struct sa_dep_art {
+	const struct sa_dev *dev;
+	char *path;		/* legacy path below /sys: devpath, or <dir>/<name> of a link */
+	char *dir, *name;	/* for links: the legacy dir and name; NULL for a devpath */
+	char *target;		/* for links */
+};
+
+struct sa_classifier {
+	char *root;		/* the sysfs root the tree was read from ("/sys") */
+	struct sa_tree tree;
+	struct sa_dep_art *art;
+	size_t nart;
+};
+
+/* Read ROOT and reconstruct its legacy artifacts. 0 or a negative errno. */
+int sa_classifier_load(struct sa_classifier *c, const char *root);
+void sa_classifier_free(struct sa_classifier *c);
+
+/* Fill @v; v->kind is SA_DK_NONE when the observation is no dependency. */
+void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,
+		     struct sa_dep_verdict *v);
+
+/*
+ * The uevent helper (kernel.hotplug): @live when the kernel runs it
+ * (/proc/sys/kernel/hotplug set), else configured in @file.
+ */
+void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *v);
+
+/*
+ * A suspect verdict of a program whose executable or script carries the
+ * static audit's fingerprints (@evidence: what was found where) becomes
+ * confirmed by SA_DR_FINGERPRINT. NULL or "" leaves @v as it is.
+ */
+void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence);
+
+#endif

@@ -1,0 +1,591 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dependents of the deprecated layout, live: the loader. Load
+ * lookups.bpf.c and listeners.bpf.c hook by hook (a hook the kernel lacks
+ * costs that hook only), classify each new (process, object) record with
+ * the identity the kernel recorded, and fold it into the store (one line
+ * per program and kind, dep_store.c), which the output layer renders
+ * (dep_out.c) and `record` reads as structs.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "common/common.h"
+#include "dep_records.h"
+#include "output/dep_out.h"
+#include "trace/dep_classify.h"
+#include "trace/dep_store.h"
+#include "trace/dependents.h"
+#include "trace/identity.h"
+#include "lookups.skel.h"
+#include "listeners.skel.h"
+
+enum { SK_LOOKUPS, SK_LISTENERS, SK_N, SK_NONE = -1 };
+
+struct ring_ctx {
+	struct sa_deps *d;
+	int skel;
+};
+
+struct sa_deps {
+	struct sa_deps_opts o;
+	struct lookups_bpf *lk;
+	struct listeners_bpf *ls;
+	struct bpf_link *links[16];
+	int nlinks;
+	struct ring_ctx rctx[SK_N];
+	struct sa_classifier cls;
+	bool have_cls;
+	struct timespec cls_at, last_scan;
+	struct sa_dep_store *store;
+	struct sa_dep_totals t;
+	struct sa_ns_self self;
+	unsigned long inodes[256];	/* uevent sockets already named */
+	int ninodes;
+	int write_err;
+};
+
+static const char *const op_names[SA_DEP_OP_MAX] = {
+	[SA_DEP_OP_MISS] = "miss",
+	[SA_DEP_OP_LSTAT_LINK] = "lstat-link",
+	[SA_DEP_OP_READLINK] = "readlink",
+	[SA_DEP_OP_READDIR] = "readdir",
+	[SA_DEP_OP_LISTEN] = "listen",
+};
+
+static unsigned long long mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static double since(const struct timespec *t)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t->tv_sec) + (now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+static int reload_model(struct sa_deps *d)
+{
+	struct sa_classifier c;
+	int err = sa_classifier_load(&c, d->o.sysfs_root);
+
+	if (err)
+		return err;
+	if (d->have_cls)
+		sa_classifier_free(&d->cls);
+	d->cls = c;
+	d->have_cls = true;
+	clock_gettime(CLOCK_MONOTONIC, &d->cls_at);
+	return 0;
+}
+
+struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
+{
+	struct sa_deps *d = calloc(1, sizeof(*d));
+	int err;
+
+	if (!d)
+		return NULL;
+	d->o = *opts;
+	if (!d->o.sysfs_root)
+		d->o.sysfs_root = "/sys";
+	if (!d->o.proc_root)
+		d->o.proc_root = "/proc";
+	if (!d->o.etc_root)
+		d->o.etc_root = "/etc";
+	err = reload_model(d);
+	if (!err && !(d->store = sa_dep_store_new(&d->o.store)))
+		err = -ENOMEM;
+	if (err) {
+		if (d->have_cls)
+			sa_classifier_free(&d->cls);
+		free(d);
+		errno = -err;
+		return NULL;
+	}
+	sa_ns_self_read(d->o.proc_root, &d->self);
+	d->t.start_ns = mono_ns();
+	return d;
+}
+
+/* Fold a classified observation in; print the program when it is new or its verdict changed. */
+static int found(struct sa_deps *d, const struct sa_dep_seen *o)
+{
+	const struct sa_dependent *e;
+	int err;
+
+	e = sa_dep_store_add(d->store, o, &err);
+	if (err)
+		return err;
+	if (e && d->o.out && !d->write_err) {
+		err = sa_dep_print_live(d->o.out, d->o.json, e, &d->t, e->objects > 1);
+		if (err)
+			d->write_err = -err;
+	}
+	return d->write_err ? -d->write_err : 0;
+}
+
+/* Build the kernfs directory "/a/b/c" from the record's innermost-first names. */
+static void rec_dir(const struct sa_dep_rec *r, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int i = (int)r->ncomp - 1; i >= 0 && o < len; i--)
+		o += snprintf(buf + o, len - o, "/%s", r->comp[i]);
+}
+
+static int on_record(void *ctx, void *data, size_t len)
+{
+	struct ring_ctx *rc = ctx;
+	struct sa_deps *d = rc->d;
+	struct sa_dep_rec r;
+	struct sa_dep_obs obs;
+	struct sa_dep_verdict v;
+	struct sa_dep_seen seen;
+	char dir[SA_DEP_MAX_COMP * SA_DEP_COMP_LEN + 1];
+	static struct sa_ident id;
+
+	if (len < sizeof(r)) {
+		d->t.malformed++;
+		return 0;
+	}
+	memcpy(&r, data, sizeof(r));
+	d->t.records++;
+	r.comm[sizeof(r.comm) - 1] = r.pcomm[sizeof(r.pcomm) - 1] = '\0';
+	r.name[sizeof(r.name) - 1] = r.req[sizeof(r.req) - 1] = '\0';
+	if (r.ncomp > SA_DEP_MAX_COMP)
+		r.ncomp = SA_DEP_MAX_COMP;
+	for (int i = 0; i < SA_DEP_MAX_COMP; i++)
+		r.comp[i][SA_DEP_COMP_LEN - 1] = '\0';
+	if (r.op == 0 || r.op >= SA_DEP_OP_MAX) {
+		d->t.malformed++;
+		return 0;
+	}
+	/* Seen again after the kernel's LRU map forgot it: already counted here. */
+	if (sa_dep_store_has_key(d->store, rc->skel, &r.key, sizeof(r.key)))
+		return 0;
+	rec_dir(&r, dir, sizeof(dir));
+	obs = (struct sa_dep_obs){ .op = r.op, .dir = dir, .name = r.name,
+				   .req = (r.flags & SA_DEP_F_NO_REQ) ? NULL : r.req,
+				   .groups = r.groups };
+	sa_dep_classify(&d->cls, &obs, &v);
+	/* A device added since the model was read: read it again, once a second at most. */
+	if ((v.kind == SA_DK_NONE || v.conf == SA_DC_SUSPECT) && r.op != SA_DEP_OP_LISTEN &&
+	    since(&d->cls_at) > 1.0 && !reload_model(d))
+		sa_dep_classify(&d->cls, &obs, &v);
+	if (v.kind == SA_DK_NONE) {
+		d->t.ignored++;
+		return 0;
+	}
+	memset(&id, 0, sizeof(id));
+	sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
+	seen = (struct sa_dep_seen){
+		.id = &id, .v = &v, .req = obs.req, .groups = r.groups, .ts_ns = r.ts_ns,
+		.key = &r.key, .keylen = sizeof(r.key), .src = rc->skel,
+		.events = d->t.events, .physdev = d->t.physdev,
+		.how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :
+		       op_names[r.op],
+	};
+	return found(d, &seen);
+}
+
+/* /proc/<pid>/comm, /proc/<pid>/status: for processes found by scanning. */
+static void proc_basics(struct sa_deps *d, struct sa_ident *id)
+{
+	char path[256], line[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%u/comm", d->o.proc_root, id->tgid);
+	if ((f = fopen(path, "re"))) {
+		if (fgets(id->comm, sizeof(id->comm), f))
+			id->comm[strcspn(id->comm, "\n")] = '\0';
+		fclose(f);
+	}
+	snprintf(path, sizeof(path), "%s/%u/status", d->o.proc_root, id->tgid);
+	if ((f = fopen(path, "re"))) {
+		while (fgets(line, sizeof(line), f)) {
+			sscanf(line, "PPid: %u", &id->ppid);
+			sscanf(line, "Uid: %u", &id->uid);
+		}
+		fclose(f);
+	}
+	snprintf(path, sizeof(path), "%s/%u/comm", d->o.proc_root, id->ppid);
+	if (id->ppid && (f = fopen(path, "re"))) {
+		if (fgets(id->pcomm, sizeof(id->pcomm), f))
+			id->pcomm[strcspn(id->pcomm, "\n")] = '\0';
+		fclose(f);
+	}
+}
+
+static void scan_listeners(struct sa_deps *d, const char *how)
+{
+	struct sa_listener l[64];
+	int n = sa_listeners_scan(d->o.proc_root, l, 64, d->inodes, d->ninodes);
+	static struct sa_ident id;
+
+	clock_gettime(CLOCK_MONOTONIC, &d->last_scan);
+	for (int i = 0; i < n; i++) {
+		struct sa_dep_obs obs = { .op = SA_DEP_OP_LISTEN, .groups = l[i].groups };
+		/* The same key as the kernel's record of that subscription. */
+		struct sa_dep_key key = { .tgid = l[i].tgid, .op = SA_DEP_OP_LISTEN,
+					  .obj = l[i].groups };
+		struct sa_dep_verdict v;
+		char req[96];
+		bool known = false;
+
+		for (int k = 0; k < d->ninodes; k++)
+			known |= d->inodes[k] == l[i].inode;
+		if (known || (unsigned int)getpid() == l[i].tgid)
+			continue;
+		if (d->ninodes < 256)
+			d->inodes[d->ninodes++] = l[i].inode;
+		if (l[i].tgid && sa_dep_store_has_key(d->store, SK_LISTENERS, &key, sizeof(key)))
+			continue;
+		sa_dep_classify(&d->cls, &obs, &v);
+		memset(&id, 0, sizeof(id));
+		id.tgid = id.pid = l[i].tgid;
+		if (l[i].tgid) {
+			proc_basics(d, &id);
+			sa_ident_fill(&id, l[i].tgid, d->o.proc_root);
+		} else {
+			snprintf(id.exe, sizeof(id.exe), "?");
+			snprintf(id.comm, sizeof(id.comm), "?");
+			id.source = "none";
+		}
+		snprintf(req, sizeof(req), "socket:[%lu] portid %u", l[i].inode, l[i].portid);
+		found(d, &(struct sa_dep_seen){
+			.id = &id, .v = &v, .how = how, .req = req, .groups = l[i].groups,
+			.ts_ns = mono_ns(), .key = l[i].tgid ? &key : NULL, .keylen = sizeof(key),
+			.src = SK_LISTENERS, .events = d->t.events, .physdev = d->t.physdev });
+	}
+}
+
+static void find_helper(struct sa_deps *d)
+{
+	char val[PATH_MAX], file[PATH_MAX] = "";
+	struct sa_dep_verdict v;
+	static struct sa_ident id;
+	bool live;
+
+	sa_uevent_helper_live(d->o.proc_root, val, sizeof(val));
+	live = *val;
+	if (!live && !sa_uevent_helper_conf(d->o.etc_root, val, sizeof(val), file, sizeof(file)))
+		return;
+	sa_dep_classify_helper(live, file, &v);
+	memset(&id, 0, sizeof(id));
+	snprintf(id.exe, sizeof(id.exe), "%s", val);
+	snprintf(id.comm, sizeof(id.comm), "(helper)");
+	id.source = "config";
+	found(d, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = live ? "sysctl" : "config",
+					.ts_ns = mono_ns(), .events = d->t.events,
+					.physdev = d->t.physdev });
+}
+
+static void note_missing(struct sa_deps *d, const char *name)
+{
+	size_t o = strlen(d->t.hooks_missing);
+
+	snprintf(d->t.hooks_missing + o, sizeof(d->t.hooks_missing) - o, "%s%s", o ? ", " : "",
+		 name);
+}
+
+/* What loading needs to know of a skeleton type. */
+struct skel_ops {
+	void *(*open)(void);
+	int (*load)(void *s);
+	void (*destroy)(void *s);
+	struct bpf_object *(*obj)(void *s);
+	/* Before load: our tgid, and the exec_ids map to share (-1: its own). */
+	int (*prepare)(void *s, unsigned int self, int exec_fd);
+};
+
+static void *lk_open(void) { return lookups_bpf__open(); }
+static int lk_load(void *s) { return lookups_bpf__load(s); }
+static void lk_destroy(void *s) { lookups_bpf__destroy(s); }
+static struct bpf_object *lk_obj(void *s) { return ((struct lookups_bpf *)s)->obj; }
+static int lk_prepare(void *s, unsigned int self, int exec_fd)
+{
+	struct lookups_bpf *o = s;
+
+	o->rodata->self_tgid = self;
+	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
+}
+
+static void *ls_open(void) { return listeners_bpf__open(); }
+static int ls_load(void *s) { return listeners_bpf__load(s); }
+static void ls_destroy(void *s) { listeners_bpf__destroy(s); }
+static struct bpf_object *ls_obj(void *s) { return ((struct listeners_bpf *)s)->obj; }
+static int ls_prepare(void *s, unsigned int self, int exec_fd)
+{
+	struct listeners_bpf *o = s;
+
+	o->rodata->self_tgid = self;
+	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
+}
+
+static const struct skel_ops lk_ops = { lk_open, lk_load, lk_destroy, lk_obj, lk_prepare };
+static const struct skel_ops ls_ops = { ls_open, ls_load, ls_destroy, ls_obj, ls_prepare };
+
+#define MAX_PROGS 8
+
+/* Open a skeleton with only the programs whose bit is set in @mask, and load it. */
+static void *load_mask(const struct skel_ops *ops, unsigned int mask, unsigned int self,
+		       int exec_fd, int *nprogs)
+{
+	struct bpf_program *p;
+	void *s = ops->open();
+	int i = 0;
+
+	if (!s)
+		return NULL;
+	if (ops->prepare(s, self, exec_fd)) {
+		ops->destroy(s);
+		return NULL;
+	}
+	bpf_object__for_each_program(p, ops->obj(s)) {
+		bpf_program__set_autoload(p, i < MAX_PROGS && (mask & (1u << i)));
+		i++;
+	}
+	if (nprogs)
+		*nprogs = i;
+	if (ops->load(s)) {
+		ops->destroy(s);
+		return NULL;
+	}
+	return s;
+}
+
+/*
+ * All programs together; if the kernel refuses, each alone, then those that
+ * loaded: a kernel without one hook (compiled out, not traceable, a struct
+ * argument it cannot pass) loses that hook only.
+ */
+static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned int self,
+		       int exec_fd, int *total)
+{
+	unsigned int ok = 0;
+	int n = 0;
+	void *s = load_mask(ops, ~0u, self, exec_fd, &n);
+
+	*total += n;
+	if (s)
+		return s;
+	for (int i = 0; i < n && i < MAX_PROGS; i++) {
+		void *t = load_mask(ops, 1u << i, self, exec_fd, NULL);
+
+		if (t) {
+			ok |= 1u << i;
+			ops->destroy(t);
+		} else {
+			struct bpf_program *p;
+			int k = 0;
+
+			t = ops->open();
+			if (t) {
+				bpf_object__for_each_program(p, ops->obj(t))
+					if (k++ == i)
+						note_missing(d, bpf_program__name(p));
+				ops->destroy(t);
+			}
+		}
+	}
+	return ok ? load_mask(ops, ok, self, exec_fd, NULL) : NULL;
+}
+
+static int attach_all(struct sa_deps *d, struct bpf_object *obj)
+{
+	struct bpf_program *p;
+	int n = 0;
+
+	bpf_object__for_each_program(p, obj) {
+		struct bpf_link *l;
+
+		if (!bpf_program__autoload(p))
+			continue;
+		l = bpf_program__attach(p);
+		if (!l) {
+			note_missing(d, bpf_program__name(p));
+			continue;
+		}
+		if (d->nlinks < (int)(sizeof(d->links) / sizeof(d->links[0])))
+			d->links[d->nlinks++] = l;
+		n++;
+	}
+	return n;
+}
+
+int sa_deps_attach(struct sa_deps *d)
+{
+	unsigned int self = getpid();
+	int nlk = 0, nls = 0, total = 0;
+
+	/* Listeners first: lookups shares its exec_ids map (the #! scripts). */
+	d->ls = load_skel(d, &ls_ops, self, -1, &total);
+	d->lk = load_skel(d, &lk_ops, self, d->ls ? bpf_map__fd(d->ls->maps.exec_ids) : -1,
+			  &total);
+	nls = d->ls ? attach_all(d, d->ls->obj) : 0;
+	nlk = d->lk ? attach_all(d, d->lk->obj) : 0;
+	d->rctx[SK_LOOKUPS] = (struct ring_ctx){ d, SK_LOOKUPS };
+	d->rctx[SK_LISTENERS] = (struct ring_ctx){ d, SK_LISTENERS };
+	fprintf(stderr, "sysfs-audit: dependents: %d of %d hooks attached%s%s%s\n", nlk + nls,
+		total, *d->t.hooks_missing ? " (missing: " : "", d->t.hooks_missing,
+		*d->t.hooks_missing ? ")" : "");
+	if (!nlk && !nls) {
+		errno = ENOENT;
+		return -ENOENT;
+	}
+	/* Listeners and helper already there before the first record. */
+	scan_listeners(d, "enumerated");
+	find_helper(d);
+	return 0;
+}
+
+int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb)
+{
+	int err = 0;
+
+	if (d->lk)
+		err = ring_buffer__add(rb, bpf_map__fd(d->lk->maps.dep_events), on_record,
+				       &d->rctx[SK_LOOKUPS]);
+	if (!err && d->ls)
+		err = ring_buffer__add(rb, bpf_map__fd(d->ls->maps.dep_events), on_record,
+				       &d->rctx[SK_LISTENERS]);
+	if (err)
+		errno = -err;
+	return err;
+}
+
+void sa_deps_tick(struct sa_deps *d)
+{
+	/* Catches listeners whose bind the hooks missed (or that were not attached). */
+	if (since(&d->last_scan) >= 1.0)
+		scan_listeners(d, "scanned");
+}
+
+void sa_deps_note_event(struct sa_deps *d, bool carries_physdev)
+{
+	if (!d)
+		return;
+	d->t.events++;
+	d->t.physdev += carries_physdev;
+}
+
+static unsigned long long read_stat(struct bpf_map *m, __u32 which)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	unsigned long long total = 0;
+	__u64 *vals;
+
+	if (ncpu <= 0 || !(vals = calloc(ncpu, sizeof(*vals))))
+		return 0;
+	if (!bpf_map_lookup_elem(bpf_map__fd(m), &which, vals))
+		for (int i = 0; i < ncpu; i++)
+			total += vals[i];
+	free(vals);
+	return total;
+}
+
+static unsigned long long stat_sum(const struct sa_deps *d, __u32 which)
+{
+	return (d->lk ? read_stat(d->lk->maps.dep_stats, which) : 0) +
+	       (d->ls ? read_stat(d->ls->maps.dep_stats, which) : 0);
+}
+
+static int read_count(void *ctx, int src, const void *key, size_t keylen,
+		      unsigned long long *count, unsigned long long *last_ns)
+{
+	struct sa_deps *d = ctx;
+	struct bpf_map *m = src == SK_LOOKUPS && d->lk ? d->lk->maps.dep_seen :
+			    src == SK_LISTENERS && d->ls ? d->ls->maps.dep_seen : NULL;
+	struct sa_dep_val v;
+
+	if (!m || keylen != sizeof(struct sa_dep_key) ||
+	    bpf_map_lookup_elem(bpf_map__fd(m), key, &v))
+		return -ENOENT;
+	*count = v.count;
+	*last_ns = v.last_ns;
+	return 0;
+}
+
+void sa_deps_finish(struct sa_deps *d)
+{
+	struct sa_dep_totals *t = &d->t;
+
+	sa_dep_store_refresh(d->store, read_count, d, t->events, t->physdev);
+	sa_dep_store_sort(d->store);
+	t->misses = stat_sum(d, SA_DS_SYSFS_MISS);
+	t->lstat_links = stat_sum(d, SA_DS_LSTAT_LINK);
+	t->readlinks = stat_sum(d, SA_DS_READLINK);
+	t->readdirs = stat_sum(d, SA_DS_READDIR);
+	t->listens = stat_sum(d, SA_DS_LISTEN);
+	t->emitted = stat_sum(d, SA_DS_RECORDS);
+	t->lost = stat_sum(d, SA_DS_LOST);
+	t->map_full = stat_sum(d, SA_DS_MAP_FULL);
+	t->execs = stat_sum(d, SA_DS_EXECS);
+	t->exits = stat_sum(d, SA_DS_EXITS);
+	t->dropped = sa_dep_store_dropped(d->store);
+	t->programs = sa_dep_store_count(d->store);
+	t->confirmed = sa_dep_store_confirmed(d->store);
+	t->suspects = t->programs - t->confirmed;
+}
+
+const struct sa_dependent *sa_deps_next(void *d, size_t *it)
+{
+	return sa_dep_store_next(((struct sa_deps *)d)->store, it);
+}
+
+const struct sa_dep_totals *sa_deps_totals(const struct sa_deps *d)
+{
+	return &d->t;
+}
+
+int sa_deps_summary(struct sa_deps *d, FILE *f, bool json)
+{
+	sa_deps_finish(d);
+	return sa_dep_print_summary(f, json, &d->t, sa_deps_next, d);
+}
+
+int sa_deps_write_error(const struct sa_deps *d)
+{
+	return d ? d->write_err : 0;
+}
+
+size_t sa_deps_found(const struct sa_deps *d)
+{
+	return d ? sa_dep_store_count(d->store) : 0;
+}
+
+size_t sa_deps_confirmed(const struct sa_deps *d)
+{
+	return d ? sa_dep_store_confirmed(d->store) : 0;
+}
+
+void sa_deps_close(struct sa_deps *d)
+{
+	if (!d)
+		return;
+	for (int i = 0; i < d->nlinks; i++)
+		bpf_link__destroy(d->links[i]);
+	lookups_bpf__destroy(d->lk);
+	listeners_bpf__destroy(d->ls);
+	if (d->have_cls)
+		sa_classifier_free(&d->cls);
+	sa_dep_store_free(d->store);
+	free(d);
+}

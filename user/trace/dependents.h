@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The running dependents of the deprecated layout, for `sysfs-audit trace`:
+ * the lookups and listeners BPF programs, the classification of what they
+ * see, the live lines and the end summary. The trace command only calls
+ * this API (see the "dependents" hook in user/cmd_trace.c).
+ */
+#ifndef SYSFS_AUDIT_DEPENDENTS_API_H
+#define SYSFS_AUDIT_DEPENDENTS_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "trace/dep_store.h"
+#include "model/dependent.h"
+
+struct ring_buffer;
+
+struct sa_deps_opts {
+	bool json;		/* JSON lines instead of table lines */
+	FILE *out;		/* live lines; NULL: none (record) */
+	struct sa_dep_store_opts store;	/* fingerprints and packages */
+	const char *sysfs_root;	/* "/sys" when NULL */
+	const char *proc_root;	/* "/proc" when NULL */
+	const char *etc_root;	/* "/etc" when NULL: sysctl files for kernel.hotplug */
+};
+
+struct sa_deps;
+
+/* Read the sysfs model. NULL (errno set) on failure. */
+struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts);
+
+/*
+ * Load and attach every hook the kernel allows; enumerate the listeners and
+ * the uevent helper already present. 0 when at least one hook is attached,
+ * else a negative errno. Says on stderr which hooks are missing.
+ */
+int sa_deps_attach(struct sa_deps *d);
+
+/*
+ * Add the dependents' ring buffers to the caller's consumer
+ * (ring_buffer__add); their records are handled, and live lines printed, in
+ * the thread that polls @rb.
+ */
+int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb);
+
+/*
+ * Periodic work (rescan of the uevent sockets, at most once a second). Not
+ * thread-safe against the ring callbacks: call it from the thread that
+ * polls the ring buffer, as sa_deps_note_event() and sa_deps_summary().
+ */
+void sa_deps_tick(struct sa_deps *d);
+
+/* One traced uevent: would it have carried PHYSDEVPATH? (for the listeners) */
+void sa_deps_note_event(struct sa_deps *d, bool carries_physdev);
+
+/*
+ * After the trace: read the kernel's counts back, sort. Then the dependents
+ * are iterated with sa_deps_next(d, &it) (it = 0 first; NULL at the end),
+ * and the totals read with sa_deps_totals().
+ */
+void sa_deps_finish(struct sa_deps *d);
+const struct sa_dependent *sa_deps_next(void *d, size_t *it);
+const struct sa_dep_totals *sa_deps_totals(const struct sa_deps *d);
+
+/* sa_deps_finish(), then the summary (dep_out.c). 0 or a negative errno. */
+int sa_deps_summary(struct sa_deps *d, FILE *f, bool json);
+
+/* Nonzero when writing a live line failed (errno value). */
+int sa_deps_write_error(const struct sa_deps *d);
+
+/* How many dependents (programs and kinds) were named so far, how many confirmed (0 for NULL). */
+size_t sa_deps_found(const struct sa_deps *d);
+size_t sa_deps_confirmed(const struct sa_deps *d);
+
+void sa_deps_close(struct sa_deps *d);
+
+#endif

@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Process identity and the uevent listeners/helper, for the dependents.
+ * The exec-time record wins: a helper forked by udev has often exited by
+ * the time its first record is read, and /proc then knows nothing.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+
+#include "trace/identity.h"
+
+/* Copy, cut to @len - 1 bytes. */
+static void cpy(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* NUL-separated argv of @n bytes into a space-joined string. */
+static void join_args(char *dst, size_t len, const char *src, size_t n, bool *trunc)
+{
+	size_t o = 0;
+
+	while (n && !src[n - 1])
+		n--;
+	for (size_t i = 0; i < n && o + 1 < len; i++)
+		dst[o++] = src[i] ? src[i] : ' ';
+	dst[o] = '\0';
+	if (o < n)
+		*trunc = true;
+}
+
+static bool from_proc(struct sa_ident *id, unsigned int tgid, const char *proc)
+{
+	char path[PATH_MAX], buf[4096];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%u/exe", proc, tgid);
+	n = readlink(path, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	cpy(id->exe, sizeof(id->exe), buf);
+	snprintf(path, sizeof(path), "%s/%u/cmdline", proc, tgid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, sizeof(buf));
+		close(fd);
+		if (n > 0)
+			join_args(id->args, sizeof(id->args), buf, n, &id->args_trunc);
+		if (n == sizeof(buf))
+			id->args_trunc = true;
+	}
+	id->source = "proc";
+	return true;
+}
+
+void sa_ident_fill(struct sa_ident *id, unsigned int tgid, const char *proc)
+{
+	id->tgid = tgid;
+	if (!id->pid)
+		id->pid = tgid;
+	if (from_proc(id, tgid, proc))
+		return;
+	cpy(id->exe, sizeof(id->exe), "?");
+	id->source = "none";
+}
+
+static unsigned int ns_of(const char *proc, const char *which)
+{
+	char path[PATH_MAX], buf[64];
+	unsigned int ino = 0;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/self/ns/%s", proc, which);
+	n = readlink(path, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	sscanf(buf, "%*[^[][%u]", &ino);
+	return ino;
+}
+
+void sa_ns_self_read(const char *proc, struct sa_ns_self *self)
+{
+	self->mnt = ns_of(proc, "mnt");
+	self->net = ns_of(proc, "net");
+	self->pid = ns_of(proc, "pid");
+}
+
+/* "/" + comps joined, innermost-first input. */
+static void join_comps(char *dst, size_t len, const char (*comp)[SA_DEP_COMP_LEN],
+		       unsigned int n, unsigned int max)
+{
+	size_t o = 0;
+
+	dst[0] = '\0';
+	if (n > max)
+		n = max;
+	for (int i = (int)n - 1; i >= 0 && o < len; i--) {
+		char c[SA_DEP_COMP_LEN];
+
+		memcpy(c, comp[i], sizeof(c));
+		c[sizeof(c) - 1] = '\0';
+		o += snprintf(dst + o, len - o, "/%s", c);
+	}
+}
+
+void sa_cgroup_unit(const char *cgroup, char *out, size_t len)
+{
+	const char *end = cgroup + strlen(cgroup), *s;
+
+	out[0] = '\0';
+	while (end > cgroup) {
+		for (s = end; s > cgroup && s[-1] != '/'; s--)
+			;
+		if ((end - s > 8 && !strncmp(end - 8, ".service", 8)) ||
+		    (end - s > 6 && !strncmp(end - 6, ".scope", 6))) {
+			snprintf(out, len, "%.*s", (int)(end - s), s);
+			return;
+		}
+		end = s > cgroup ? s - 1 : cgroup;
+	}
+}
+
+void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const char *proc,
+		       const struct sa_ns_self *self)
+{
+	char tmp[PATH_MAX];
+	size_t o = 0;
+
+	id->pid = r->pid;
+	id->tgid = r->tgid;
+	id->ppid = r->ppid;
+	id->uid = r->uid;
+	id->exec_gen = r->start_ns ^ (r->exec_id << 48);
+	memcpy(id->comm, r->comm, sizeof(id->comm));
+	id->comm[sizeof(id->comm) - 1] = '\0';
+	memcpy(id->pcomm, r->pcomm, sizeof(id->pcomm));
+	id->pcomm[sizeof(id->pcomm) - 1] = '\0';
+	id->source = "exec";
+	if (r->nexe && !(r->flags & SA_DEP_F_NO_EXE)) {
+		join_comps(id->exe, sizeof(id->exe), r->exe, r->nexe, SA_DEP_EXE_COMP);
+		if (r->flags & SA_DEP_F_EXE_TRUNC) {
+			/* Too deep: /proc knows it if the process still runs. */
+			char link[PATH_MAX];
+			ssize_t n;
+
+			snprintf(link, sizeof(link), "%s/%u/exe", proc, r->tgid);
+			n = readlink(link, tmp, sizeof(tmp) - 1);
+
+			if (n > 0) {
+				tmp[n] = '\0';
+				cpy(id->exe, sizeof(id->exe), tmp);
+			} else {
+				snprintf(tmp, sizeof(tmp), "...%.4000s", id->exe);
+				cpy(id->exe, sizeof(id->exe), tmp);
+			}
+		}
+	} else if (!from_proc(id, r->tgid, proc)) {
+		cpy(id->exe, sizeof(id->exe), r->flags & SA_DEP_F_NO_EXE ? "(kernel thread)" : "?");
+		id->source = "none";
+	}
+	if (r->flags & SA_DEP_F_SCRIPT) {
+		memcpy(tmp, r->script, sizeof(r->script));
+		tmp[sizeof(r->script) - 1] = '\0';
+		cpy(id->script, sizeof(id->script), tmp);
+	}
+	if (r->args_len) {
+		size_t n = r->args_len < sizeof(r->args) ? r->args_len : sizeof(r->args);
+
+		join_args(id->args, sizeof(id->args), r->args, n, &id->args_trunc);
+		if (r->flags & SA_DEP_F_ARGS_TRUNC)
+			id->args_trunc = true;
+	}
+	if (r->ncg) {
+		join_comps(id->cgroup, sizeof(id->cgroup), r->cg, r->ncg, SA_DEP_CG_COMP);
+		if (r->flags & SA_DEP_F_CG_TRUNC) {
+			snprintf(tmp, sizeof(tmp), "...%.250s", id->cgroup);
+			cpy(id->cgroup, sizeof(id->cgroup), tmp);
+		}
+		sa_cgroup_unit(id->cgroup, id->unit, sizeof(id->unit));
+	}
+	id->ns[0] = '\0';
+	if (self && r->mntns && self->mnt && r->mntns != self->mnt)
+		o += snprintf(id->ns + o, sizeof(id->ns) - o, "%smnt:[%u]", o ? " " : "", r->mntns);
+	if (self && r->netns && self->net && r->netns != self->net && o < sizeof(id->ns))
+		o += snprintf(id->ns + o, sizeof(id->ns) - o, "%snet:[%u]", o ? " " : "", r->netns);
+	if (self && r->pidns && self->pid && r->pidns != self->pid && o < sizeof(id->ns))
+		snprintf(id->ns + o, sizeof(id->ns) - o, "%spid:[%u]", o ? " " : "", r->pidns);
+}
+
+/* Which process has socket:[ino] open. 0 when none is found. */
+static unsigned int socket_owner(const char *proc, unsigned long ino)
+{
+	char want[64], path[PATH_MAX], buf[64];
+	struct dirent *p, *f;
+	unsigned int found = 0;
+	DIR *pd, *fd;
+
+	snprintf(want, sizeof(want), "socket:[%lu]", ino);
+	pd = opendir(proc);
+	if (!pd)
+		return 0;
+	while (!found && (p = readdir(pd))) {
+		if (!isdigit((unsigned char)p->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/fd", proc, p->d_name);
+		fd = opendir(path);
+		if (!fd)
+			continue;	/* gone, or not ours to read */
+		while ((f = readdir(fd))) {
+			ssize_t n;
+
+			snprintf(path, sizeof(path), "%s/%s/fd/%s", proc, p->d_name, f->d_name);
+			n = readlink(path, buf, sizeof(buf) - 1);
+			if (n <= 0)
+				continue;
+			buf[n] = '\0';
+			if (!strcmp(buf, want)) {
+				found = strtoul(p->d_name, NULL, 10);
+				break;
+			}
+		}
+		closedir(fd);
+	}
+	closedir(pd);
+	return found;
+}
+
+int sa_listeners_scan(const char *proc, struct sa_listener *out, int max,
+		      const unsigned long *known, int nknown)
+{
+	char path[PATH_MAX], line[512];
+	int n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/net/netlink", proc);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	/* sk Eth Pid Groups Rmem Wmem Dump Locks Drops Inode (netlink_native_seq_show) */
+	while (fgets(line, sizeof(line), f)) {
+		unsigned int eth, portid, groups;
+		unsigned long ino;
+		char rest[256];
+
+		/* sk is %pK: "(____ptrval____)" until the pointer hash is ready. */
+		if (sscanf(line, "%*s %u %u %x %255[^\n]", &eth, &portid, &groups, rest) != 4)
+			continue;	/* the header */
+		if (eth != 15 || !groups)
+			continue;
+		if (sscanf(rest, "%*d %*d %*d %*d %*d %lu", &ino) != 1)
+			continue;
+		if (n == max)
+			break;
+		/* Finding the owner walks every /proc/<pid>/fd: only for new sockets. */
+		for (int k = 0; k < nknown; k++)
+			if (known[k] == ino)
+				goto next;
+		out[n] = (struct sa_listener){ .inode = ino, .portid = portid, .groups = groups };
+		out[n].tgid = socket_owner(proc, ino);
+		n++;
+next:;
+	}
+	fclose(f);
+	return n;
+}
+
+void sa_uevent_helper_live(const char *proc, char *out, size_t len)
+{
+	char path[PATH_MAX];
+	FILE *f;
+
+	out[0] = '\0';
+	snprintf(path, sizeof(path), "%s/sys/kernel/hotplug", proc);
+	f = fopen(path, "re");
+	if (!f)
+		return;		/* CONFIG_UEVENT_HELPER unset: no such file */
+	if (fgets(out, len, f))
+		out[strcspn(out, "\n")] = '\0';
+	fclose(f);
+}
+
+static bool conf_file(const char *file, char *out, size_t len)
+{
+	char line[1024];
+	bool found = false;
+	FILE *f = fopen(file, "re");
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		char *k = line, *v, *e;
+
+		while (isspace((unsigned char)*k))
+			k++;
+		if (*k == '#' || *k == ';' || *k == '-')
+			k += *k == '-';		/* "-key = value": ignore errors */
+		if (*k == '#' || *k == ';')
+			continue;
+		v = strchr(k, '=');
+		if (!v)
+			continue;
+		*v++ = '\0';
+		for (e = v - 2; e >= k && isspace((unsigned char)*e); e--)
+			*e = '\0';
+		if (strcmp(k, "kernel.hotplug") && strcmp(k, "kernel/hotplug"))
+			continue;
+		while (isspace((unsigned char)*v))
+			v++;
+		v[strcspn(v, "\r\n")] = '\0';
+		for (e = v + strlen(v) - 1; e >= v && isspace((unsigned char)*e); e--)
+			*e = '\0';
+		snprintf(out, len, "%s", v);
+		found = *v != '\0';	/* the last assignment wins, as in sysctl */
+	}
+	fclose(f);
+	return found;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+bool sa_uevent_helper_conf(const char *etc, char *out, size_t len, char *file, size_t flen)
+{
+	char path[PATH_MAX], *names[256];
+	struct dirent *de;
+	int n = 0;
+	bool found = false;
+	DIR *d;
+
+	out[0] = file[0] = '\0';
+	snprintf(path, sizeof(path), "%s/sysctl.conf", etc);
+	if (conf_file(path, out, len)) {
+		found = true;
+		snprintf(file, flen, "%s", path);
+	}
+	/* sysctl.d is read after sysctl.conf, in name order. */
+	snprintf(path, sizeof(path), "%s/sysctl.d", etc);
+	d = opendir(path);
+	if (!d)
+		return found;
+	while ((de = readdir(d)) && n < 256) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 5 && !strcmp(de->d_name + l - 5, ".conf"))
+			names[n++] = strdup(de->d_name);
+		if (n && !names[n - 1])
+			n--;
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (int i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/sysctl.d/%s", etc, names[i]);
+		if (conf_file(path, out, len)) {
+			found = true;
+			snprintf(file, flen, "%s", path);
+		}
+		free(names[i]);
+	}
+	return found;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Who a process is: from its exec-time record (sched_process_exec, kept by
+ * listeners.bpf.c) or from /proc; the uevent listeners present when tracing
+ * starts (/proc/net/netlink + /proc/<pid>/fd); the uevent helper.
+ */
+#ifndef SYSFS_AUDIT_IDENTITY_H
+#define SYSFS_AUDIT_IDENTITY_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+#include <stddef.h>
+
+#include "dep_records.h"
+#include "model/dependent.h"
+
+/* The tracer's own namespaces: a process in others is named with its own. */
+struct sa_ns_self {
+	unsigned int mnt, net, pid;
+};
+
+void sa_ns_self_read(const char *proc, struct sa_ns_self *self);
+
+/*
+ * Fill @id from a dependents' record: identity as the kernel saw it when
+ * the record was made (executable, script, argv, cgroup, namespaces, exec
+ * generation). /proc only fills what the record lacks (a kernel thread, an
+ * exe path cut short).
+ */
+void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const char *proc,
+		       const struct sa_ns_self *self);
+
+/* The systemd unit of a cgroup v2 path: its innermost *.service or *.scope, or "". */
+void sa_cgroup_unit(const char *cgroup, char *out, size_t len);
+
+/*
+ * Fill @id for @tgid from /proc/<tgid> (a listener found by scanning).
+ * Fields the caller already set are kept when /proc does not know better.
+ */
+void sa_ident_fill(struct sa_ident *id, unsigned int tgid, const char *proc);
+
+/* A NETLINK_KOBJECT_UEVENT socket subscribed to groups, and who holds it. */
+struct sa_listener {
+	unsigned long inode;
+	unsigned int portid;		/* the netlink port id: not a pid */
+	unsigned int groups;
+	unsigned int tgid;		/* 0: no process found holding it */
+};
+
+/*
+ * The uevent sockets with groups in PROC/net/netlink, mapped to their
+ * processes through PROC/<pid>/fd. Returns how many were stored in @out
+ * (at most @max), or a negative errno when the file cannot be read.
+ */
+int sa_listeners_scan(const char *proc, struct sa_listener *out, int max,
+		      const unsigned long *known, int nknown);
+
+/* The helper the kernel runs per uevent: PROC/sys/kernel/hotplug, or "" */
+void sa_uevent_helper_live(const char *proc, char *out, size_t len);
+
+/*
+ * kernel.hotplug set in ETC/sysctl.conf or ETC/sysctl.d/ *.conf: the value
+ * into @out, the file into @file. Returns true when one was found.
+ */
+bool sa_uevent_helper_conf(const char *etc, char *out, size_t len, char *file, size_t flen);
+
+#endif

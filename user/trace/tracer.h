@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The uevent tracer engine shared by the commands that trace (trace,
+ * record): permissions and BTF checks, load and attach with fallbacks, the
+ * ring buffer consumer, and exact counters.
+ */
+#ifndef SYSFS_AUDIT_TRACER_H
+#define SYSFS_AUDIT_TRACER_H
+
+#include <argp.h>
+#include <stdbool.h>
+
+#include "model/legacy.h"
+#include "model/ctx.h"
+#include "model/trace_stats.h"
+
+enum sa_attach_mode { SA_ATTACH_AUTO, SA_ATTACH_TP, SA_ATTACH_FEXIT, SA_ATTACH_KPROBE };
+
+struct sa_tracer_opts {
+	enum sa_attach_mode attach;
+	bool verbose;		/* libbpf debug output, the verifier log */
+	long interval_ms;	/* drain period (default 100) */
+	long duration_s;	/* 0: until SIGINT/SIGTERM */
+	long buffer_mb;		/* ring buffer size in MiB, a power of two (0: default) */
+	bool count_only;	/* count uevents, record nothing (the hook's cost floor) */
+};
+
+#define SA_DEFAULT_BUFFER_MB 8
+
+/* Called for every traced device uevent, in order. Non-zero stops the trace. */
+typedef int (*sa_event_fn)(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l);
+
+struct sa_tracer;
+
+/*
+ * The tracer's options, shared by every command that traces: -a MODE,
+ * -b MIB, -d SEC, -i MS, -v into @o. ARGP_ERR_UNKNOWN for any other key.
+ */
+error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
+			    struct sa_tracer_opts *o);
+
+/*
+ * Install the SIGINT/SIGTERM handlers, check permissions and BTF, load and
+ * attach. Returns 0, or after one clear message -EPERM (not permitted),
+ * -ENODATA (no BTF), -ENOENT (no usable attach point), -EACCES (the
+ * verifier said no) or another -errno. A signal that arrives meanwhile
+ * ends the following sa_tracer_run() at once.
+ */
+int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
+
+/* The documented exit status (common.h) for sa_tracer_open()'s @err. */
+int sa_tracer_exit_status(int err);
+
+/*
+ * The consumer's ring buffer, so that other BPF objects (the dependents)
+ * can add their rings and be drained in the same loop. NULL when the trace
+ * was stopped while loading.
+ */
+struct ring_buffer *sa_tracer_ring(struct sa_tracer *t);
+
+/* Call @fn(@ctx) after every drain, in the consuming thread. */
+void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);
+
+/* "tracepoint", "fexit" or "kprobe". */
+const char *sa_tracer_attach_name(const struct sa_tracer *t);
+
+/*
+ * Deliver events to @fn until the duration ends, SIGINT/SIGTERM arrives
+ * (within a second, even in a storm) or @fn fails; then stop recording and
+ * drain what is left for a bounded time (the programs are detached by
+ * sa_tracer_close()). SIGUSR1 prints the counters so far on
+ * stderr as one "sysfs-audit: stats ..." line. Returns 0 or -errno (the
+ * output could not be written, the ring could not be read).
+ */
+int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx);
+
+void sa_tracer_stats(const struct sa_tracer *t, struct sa_trace_stats *st);
+void sa_tracer_close(struct sa_tracer *t);
+
+/* Set by SIGINT/SIGTERM once sa_tracer_open() installed the handlers. */
+bool sa_tracer_stopping(void);
+
+#endif
