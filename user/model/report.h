@@ -17,7 +17,7 @@
 
 #define SA_REPORT_FORMAT	"sysfs-audit-report"
 #define SA_REPORT_MAJOR		1
-#define SA_REPORT_MINOR		0
+#define SA_REPORT_MINOR		1
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
 #define SA_REPORT_MAX_GROUPS	256	/* names per by_subsystem/by_bus/by_driver */
