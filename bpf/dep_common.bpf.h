@@ -12,9 +12,14 @@
 /* The tracer's own tgid: its model of /sys is not a dependency. */
 const volatile __u32 self_tgid = 0;
 
+/*
+ * 4 MiB: a record carries the process's identity (about 2.4 KiB), and an
+ * `ls -l` or `find` over /sys/class makes a new key per entry, faster than
+ * a TCG guest's reader drains 1 MiB. A full ring still loses no program.
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 1 << 20);
+	__uint(max_entries, 1 << 22);
 } dep_events SEC(".maps");
 
 /* (process, op, object) -> count/first/last; LRU so a storm cannot pin it. */
