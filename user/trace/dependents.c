@@ -23,6 +23,7 @@
 #include "common/common.h"
 #include "dep_records.h"
 #include "output/dep_out.h"
+#include "trace/bpf_load.h"
 #include "trace/dep_classify.h"
 #include "trace/dep_store.h"
 #include "trace/dependents.h"
@@ -342,70 +343,34 @@ static int ls_prepare(void *s, unsigned int self, int exec_fd)
 static const struct skel_ops lk_ops = { lk_open, lk_load, lk_destroy, lk_obj, lk_prepare };
 static const struct skel_ops ls_ops = { ls_open, ls_load, ls_destroy, ls_obj, ls_prepare };
 
-#define MAX_PROGS 8
-
-/* Open a skeleton with only the programs whose bit is set in @mask, and load it. */
-static void *load_mask(const struct skel_ops *ops, unsigned int mask, unsigned int self,
-		       int exec_fd, int *nprogs)
-{
-	struct bpf_program *p;
-	void *s = ops->open();
-	int i = 0;
-
-	if (!s)
-		return NULL;
-	if (ops->prepare(s, self, exec_fd)) {
-		ops->destroy(s);
-		return NULL;
-	}
-	bpf_object__for_each_program(p, ops->obj(s)) {
-		bpf_program__set_autoload(p, i < MAX_PROGS && (mask & (1u << i)));
-		i++;
-	}
-	if (nprogs)
-		*nprogs = i;
-	if (ops->load(s)) {
-		ops->destroy(s);
-		return NULL;
-	}
-	return s;
-}
-
 /*
- * All programs together; if the kernel refuses, each alone, then those that
- * loaded: a kernel without one hook (compiled out, not traceable, a struct
- * argument it cannot pass) loses that hook only.
+ * Open, then load once with the programs whose attach point this kernel has
+ * (trace/bpf_load.c probes them cheaply): a kernel without one hook loses
+ * that hook only, and says which.
  */
 static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned int self,
 		       int exec_fd, int *total)
 {
-	unsigned int ok = 0;
-	int n = 0;
-	void *s = load_mask(ops, ~0u, self, exec_fd, &n);
+	struct sa_bpf_select sel = {};
+	void *s = ops->open();
 
-	*total += n;
-	if (s)
-		return s;
-	for (int i = 0; i < n && i < MAX_PROGS; i++) {
-		void *t = load_mask(ops, 1u << i, self, exec_fd, NULL);
+	if (!s)
+		return NULL;
+	if (ops->prepare(s, self, exec_fd) || sa_bpf_select(ops->obj(s), &sel) < 0 ||
+	    ops->load(s)) {
+		char what[320];
 
-		if (t) {
-			ok |= 1u << i;
-			ops->destroy(t);
-		} else {
-			struct bpf_program *p;
-			int k = 0;
-
-			t = ops->open();
-			if (t) {
-				bpf_object__for_each_program(p, ops->obj(t))
-					if (k++ == i)
-						note_missing(d, bpf_program__name(p));
-				ops->destroy(t);
-			}
-		}
+		*total += sel.nwanted;
+		snprintf(what, sizeof(what), "%.200s%s(the kernel refused %.64s)", sel.missing,
+			 *sel.missing ? " " : "", bpf_object__name(ops->obj(s)));
+		note_missing(d, what);
+		ops->destroy(s);
+		return NULL;
 	}
-	return ok ? load_mask(ops, ok, self, exec_fd, NULL) : NULL;
+	*total += sel.nwanted;
+	if (*sel.missing)
+		note_missing(d, sel.missing);
+	return s;
 }
 
 static int attach_all(struct sa_deps *d, struct bpf_object *obj)
@@ -486,25 +451,10 @@ void sa_deps_note_event(struct sa_deps *d, bool carries_physdev)
 	d->t.physdev += carries_physdev;
 }
 
-static unsigned long long read_stat(struct bpf_map *m, __u32 which)
-{
-	int ncpu = libbpf_num_possible_cpus();
-	unsigned long long total = 0;
-	__u64 *vals;
-
-	if (ncpu <= 0 || !(vals = calloc(ncpu, sizeof(*vals))))
-		return 0;
-	if (!bpf_map_lookup_elem(bpf_map__fd(m), &which, vals))
-		for (int i = 0; i < ncpu; i++)
-			total += vals[i];
-	free(vals);
-	return total;
-}
-
 static unsigned long long stat_sum(const struct sa_deps *d, __u32 which)
 {
-	return (d->lk ? read_stat(d->lk->maps.dep_stats, which) : 0) +
-	       (d->ls ? read_stat(d->ls->maps.dep_stats, which) : 0);
+	return (d->lk ? sa_bpf_percpu_sum(d->lk->maps.dep_stats, which) : 0) +
+	       (d->ls ? sa_bpf_percpu_sum(d->ls->maps.dep_stats, which) : 0);
 }
 
 static int read_count(void *ctx, int src, const void *key, size_t keylen,
