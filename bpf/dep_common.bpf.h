@@ -12,9 +12,14 @@
 /* The tracer's own tgid: its model of /sys is not a dependency. */
 const volatile __u32 self_tgid = 0;
 
+/*
+ * 4 MiB: a record carries the process's identity (about 2.4 KiB), and an
+ * `ls -l` or `find` over /sys/class makes a new key per entry, faster than
+ * a TCG guest's reader drains 1 MiB. A full ring still loses no program.
+ */
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 1 << 20);
+	__uint(max_entries, 1 << 22);
 } dep_events SEC(".maps");
 
 /* (process, op, object) -> count/first/last; LRU so a storm cannot pin it. */
@@ -47,65 +52,213 @@ static __always_inline void dep_count(__u32 which)
 }
 
 /*
- * Count a hit on @key. Returns true when the key is new: the caller then
- * emits one ring record. A repeated hit costs one map lookup and two adds.
+ * Exec-time facts by tgid (listeners.bpf.c writes them at exec and deletes
+ * them at exit). lookups.bpf.c's instance is the same map: the loader
+ * reuses listeners' fd before loading it.
  */
-static __always_inline bool dep_hit(struct sa_dep_key *key, __u64 now)
-{
-	struct sa_dep_val *v, nv = { .count = 1, .first_ns = now, .last_ns = now };
-	long err;
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, struct sa_exec_id);
+} exec_ids SEC(".maps");
 
-	v = bpf_map_lookup_elem(&dep_seen, key);
-	if (v) {
-		__sync_fetch_and_add(&v->count, 1);
-		v->last_ns = now;
+/*
+ * A known key: count the hit, return true. A repeated hit costs one map
+ * lookup and two adds. A new key is inserted by dep_commit() only once its
+ * record is reserved: a full ring never loses a program for good.
+ */
+static __always_inline bool dep_known(struct sa_dep_key *key, __u64 now)
+{
+	struct sa_dep_val *v = bpf_map_lookup_elem(&dep_seen, key);
+
+	if (!v)
 		return false;
-	}
-	err = bpf_map_update_elem(&dep_seen, key, &nv, BPF_NOEXIST);
-	if (err == -17 /* EEXIST: another CPU won the race */) {
-		v = bpf_map_lookup_elem(&dep_seen, key);
-		if (v) {
-			__sync_fetch_and_add(&v->count, 1);
-			v->last_ns = now;
-		}
-		return false;
-	}
-	if (err) {
-		dep_count(SA_DS_MAP_FULL);
-		return false;
-	}
+	__sync_fetch_and_add(&v->count, 1);
+	v->last_ns = now;
 	return true;
 }
 
-/* Reserve a zeroed record with the current task's identity, or NULL. */
+/* Kernel-internal types whose fields our tinyconfig's BTF may lack (CO-RE flavours). */
+struct css_set___sa {
+	struct cgroup___sa *dfl_cgrp;
+} __attribute__((preserve_access_index));
+struct cgroup___sa {
+	struct kernfs_node *kn;
+} __attribute__((preserve_access_index));
+struct task_struct___sa {
+	struct css_set___sa *cgroups;
+} __attribute__((preserve_access_index));
+
+/* The executable's path, innermost first, across mounts (mm->exe_file: what /proc/<pid>/exe names). */
+static __always_inline void fill_exe(struct sa_dep_rec *r, struct task_struct *task)
+{
+	struct file *f = BPF_CORE_READ(task, mm, exe_file);
+	struct mount *m, *mp, *none = NULL;
+	struct vfsmount *vm;
+	struct dentry *d, *up;
+	unsigned int n = 0;
+
+	if (!f) {
+		r->flags |= SA_DEP_F_NO_EXE;
+		return;
+	}
+	r->exe_ino = BPF_CORE_READ(f, f_inode, i_ino);
+	r->exe_dev = BPF_CORE_READ(f, f_inode, i_sb, s_dev);
+	d = BPF_CORE_READ(f, f_path.dentry);
+	vm = BPF_CORE_READ(f, f_path.mnt);
+	m = (struct mount *)((void *)vm - bpf_core_field_offset(none->mnt));
+	for (int i = 0; i < SA_DEP_EXE_COMP + 4; i++) {
+		if (d == BPF_CORE_READ(vm, mnt_root)) {
+			mp = BPF_CORE_READ(m, mnt_parent);
+			if (mp == m || !mp)
+				break;		/* the namespace's root */
+			d = BPF_CORE_READ(m, mnt_mountpoint);
+			m = mp;
+			vm = (struct vfsmount *)((void *)m + bpf_core_field_offset(none->mnt));
+			continue;
+		}
+		up = BPF_CORE_READ(d, d_parent);
+		if (up == d)
+			break;
+		if (n >= SA_DEP_EXE_COMP) {
+			r->flags |= SA_DEP_F_EXE_TRUNC;
+			break;
+		}
+		bpf_probe_read_kernel_str(r->exe[n], SA_DEP_COMP_LEN, BPF_CORE_READ(d, d_name.name));
+		n++;
+		d = up;
+	}
+	r->nexe = n;
+}
+
+/* The cgroup v2 path (systemd's unit is its innermost .service or .scope). */
+static __always_inline void fill_cgroup(struct sa_dep_rec *r, struct task_struct *task)
+{
+	struct task_struct___sa *t = (void *)task;
+	struct kernfs_node *kn, *up;
+	unsigned int n = 0;
+
+	if (!bpf_core_field_exists(t->cgroups))
+		return;		/* no CONFIG_CGROUPS */
+	kn = BPF_CORE_READ(t, cgroups, dfl_cgrp, kn);
+	for (int i = 0; i < SA_DEP_CG_COMP; i++) {
+		if (!kn || !(up = BPF_CORE_READ(kn, parent)))
+			break;
+		bpf_probe_read_kernel_str(r->cg[n], SA_DEP_COMP_LEN, BPF_CORE_READ(kn, name));
+		n++;
+		kn = up;
+	}
+	if (kn && BPF_CORE_READ(kn, parent))
+		r->flags |= SA_DEP_F_CG_TRUNC;
+	r->ncg = n;
+}
+
+/* argv from the process's own memory (we run in its context). */
+static __always_inline void fill_args(struct sa_dep_rec *r, struct task_struct *task)
+{
+	struct mm_struct *mm = BPF_CORE_READ(task, mm);
+	unsigned long start, end, len;
+
+	if (!mm)
+		return;
+	start = BPF_CORE_READ(mm, arg_start);
+	end = BPF_CORE_READ(mm, arg_end);
+	len = end > start ? end - start : 0;
+	if (len > SA_DEP_ARGS_LEN - 1) {
+		len = SA_DEP_ARGS_LEN - 1;
+		r->flags |= SA_DEP_F_ARGS_TRUNC;
+	}
+	len &= SA_DEP_ARGS_LEN - 1;
+	if (len && !bpf_probe_read_user(r->args, len, (void *)start))
+		r->args_len = len;
+}
+
+static __always_inline __u32 ns_inum(void *ns_common_owner, __u64 off)
+{
+	unsigned int inum = 0;
+
+	if (ns_common_owner)
+		bpf_probe_read_kernel(&inum, sizeof(inum), ns_common_owner + off);
+	return inum;
+}
+
+/*
+ * Reserve a zeroed record with the current task's identity, or NULL (the
+ * ring is full: counted, and the key stays unknown so the next hit retries).
+ */
 static __always_inline struct sa_dep_rec *dep_reserve(const struct sa_dep_key *key, __u64 now)
 {
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task();
-	struct task_struct *parent;
+	struct task_struct *parent, *leader;
+	struct mnt_namespace *mnt_none = NULL;
+	struct net *net_none = NULL;
+	struct pid_namespace *pid_none = NULL;
+	struct sa_exec_id *e;
 	struct sa_dep_rec *r;
 	__u64 id = bpf_get_current_pid_tgid();
+	__u32 tgid = id >> 32;
 
 	r = bpf_ringbuf_reserve(&dep_events, sizeof(*r), 0);
 	if (!r) {
 		dep_count(SA_DS_LOST);
 		return NULL;
 	}
-	__builtin_memset(r, 0, sizeof(*r));
+	/*
+	 * Too big to clear whole: the numbers are cleared, strings are bounded
+	 * by their counts (ncomp, nexe, ncg, args_len) or start empty.
+	 */
+	__builtin_memset(r, 0, __builtin_offsetof(struct sa_dep_rec, comm));
+	r->name[0] = r->req[0] = r->script[0] = r->pcomm[0] = '\0';
 	r->ts_ns = now;
 	r->key = *key;
 	r->pid = (__u32)id;
-	r->tgid = id >> 32;
+	r->tgid = tgid;
 	r->uid = (__u32)bpf_get_current_uid_gid();
 	r->dfd = -100;
 	bpf_get_current_comm(r->comm, sizeof(r->comm));
 	parent = BPF_CORE_READ(task, real_parent);
 	r->ppid = BPF_CORE_READ(parent, tgid);
 	bpf_probe_read_kernel_str(r->pcomm, sizeof(r->pcomm), &parent->comm);
+	leader = BPF_CORE_READ(task, group_leader);
+	r->start_ns = BPF_CORE_READ(leader, start_time);
+	r->exec_id = BPF_CORE_READ(leader, self_exec_id);
+	r->mntns = ns_inum(BPF_CORE_READ(task, nsproxy, mnt_ns),
+			   bpf_core_field_offset(mnt_none->ns.inum));
+	r->pidns = ns_inum(BPF_CORE_READ(task, nsproxy, pid_ns_for_children),
+			   bpf_core_field_offset(pid_none->ns.inum));
+	if (bpf_core_field_exists(task->nsproxy->net_ns))
+		r->netns = ns_inum(BPF_CORE_READ(task, nsproxy, net_ns),
+				   bpf_core_field_offset(net_none->ns.inum));
+	fill_exe(r, task);
+	fill_cgroup(r, task);
+	fill_args(r, task);
+	e = bpf_map_lookup_elem(&exec_ids, &tgid);
+	if (e && (e->flags & SA_ID_F_SCRIPT) && e->start_ns == r->start_ns &&
+	    e->exec_id == r->exec_id) {
+		__builtin_memcpy(r->script, e->filename, sizeof(r->script));
+		r->flags |= SA_DEP_F_SCRIPT;
+	}
 	return r;
 }
 
-static __always_inline void dep_submit(struct sa_dep_rec *r)
+/*
+ * Insert the new @key (count 1) and submit @r. Another CPU may have inserted
+ * it meanwhile: then the record is dropped and the hit counted there.
+ */
+static __always_inline void dep_commit(struct sa_dep_rec *r, struct sa_dep_key *key, __u64 now)
 {
+	struct sa_dep_val nv = { .count = 1, .first_ns = now, .last_ns = now };
+	/* The key from the stack: a map key may not live in ring buffer memory. */
+	long err = bpf_map_update_elem(&dep_seen, key, &nv, BPF_NOEXIST);
+
+	if (err == -17 /* EEXIST */) {
+		dep_known(key, now);
+		bpf_ringbuf_discard(r, 0);
+		return;
+	}
+	if (err)
+		dep_count(SA_DS_MAP_FULL);	/* recorded, but its later hits are not counted */
 	bpf_ringbuf_submit(r, 0);
 	dep_count(SA_DS_RECORDS);
 }

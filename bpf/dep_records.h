@@ -18,6 +18,8 @@
 #define SA_DEP_REQ_LEN		256	/* the path the process asked for */
 #define SA_DEP_EXE_LEN		128
 #define SA_DEP_ARGS_LEN		256
+#define SA_DEP_EXE_COMP		10	/* path components of the executable */
+#define SA_DEP_CG_COMP		4	/* innermost cgroup v2 levels kept */
 
 #define SA_SYSFS_MAGIC		0x62656572
 #define SA_NETLINK_KOBJECT_UEVENT 15
@@ -25,7 +27,7 @@
 /* What the kernel saw the process do. */
 enum sa_dep_op {
 	SA_DEP_OP_MISS = 1,	/* a sysfs name that does not exist (lookup or cached negative) */
-	SA_DEP_OP_LSTAT_LINK,	/* lstat/statx without following, and it is a symlink */
+	SA_DEP_OP_LSTAT_LINK,	/* getattr of a sysfs symlink: lstat/fstatat without following */
 	SA_DEP_OP_READLINK,	/* readlink() of a sysfs symlink (not a path walk) */
 	SA_DEP_OP_READDIR,	/* getdents of /sys/block or /sys/class/<c> */
 	SA_DEP_OP_LISTEN,	/* bound/joined a NETLINK_KOBJECT_UEVENT group */
@@ -39,6 +41,11 @@ enum sa_dep_op {
 #define SA_DEP_F_TRUNC_DIR	(1u << 3)	/* > SA_DEP_MAX_COMP levels, or a name cut */
 #define SA_DEP_F_NO_REQ		(1u << 4)	/* no path walk in progress (readlink, getdents) */
 #define SA_DEP_F_SETSOCKOPT	(1u << 5)	/* joined by NETLINK_ADD_MEMBERSHIP */
+#define SA_DEP_F_EXE_TRUNC	(1u << 6)	/* exe[] has only the innermost components */
+#define SA_DEP_F_ARGS_TRUNC	(1u << 7)	/* args[] was cut */
+#define SA_DEP_F_SCRIPT		(1u << 8)	/* script[] holds the #! script (exec record) */
+#define SA_DEP_F_CG_TRUNC	(1u << 9)	/* cg[] has only the innermost levels */
+#define SA_DEP_F_NO_EXE		(1u << 10)	/* no mm->exe_file (a kernel thread) */
 
 /* De-duplication key: one record per new key. */
 struct sa_dep_key {
@@ -64,23 +71,41 @@ struct sa_dep_rec {
 	int dfd;			/* the walk's starting dfd (AT_FDCWD = -100) */
 	unsigned int groups;		/* LISTEN: the socket's groups[0] after the call */
 	unsigned int portid;		/* LISTEN: netlink port id (not a pid) */
-	unsigned int netns;		/* LISTEN: network namespace inode */
-	unsigned int mode;		/* LSTAT_LINK: st_mode */
+	unsigned int netns;		/* network namespace inode (0: no CONFIG_NET_NS) */
+	unsigned int mode;		/* unused (0) */
 	unsigned int ncomp;		/* valid entries of comp[] */
+	/* Who, at the time of the record (the process may be gone when it is read). */
+	unsigned long long start_ns;	/* the thread group leader's start time */
+	unsigned long long exec_id;	/* its self_exec_id: one more per execve */
+	unsigned long long exe_dev, exe_ino;	/* mm->exe_file's inode */
+	unsigned int mntns, pidns;	/* namespace inodes (netns: above, for every record) */
+	unsigned int nexe, ncg;		/* valid entries of exe[], cg[] */
+	unsigned int args_len;		/* bytes of args[] (NUL-separated) */
+	unsigned int pad2;
 	char comm[SA_DEP_COMM_LEN];
 	char pcomm[SA_DEP_COMM_LEN];	/* the parent's comm */
 	char name[SA_DEP_NAME_LEN];	/* MISS: missing name; READLINK: link; READDIR: dir */
 	/* Kernfs path of the directory holding name, innermost first, root excluded. */
 	char comp[SA_DEP_MAX_COMP][SA_DEP_COMP_LEN];
 	char req[SA_DEP_REQ_LEN];	/* the full path the process asked for */
+	char exe[SA_DEP_EXE_COMP][SA_DEP_COMP_LEN];	/* mm->exe_file, innermost first */
+	char cg[SA_DEP_CG_COMP][SA_DEP_COMP_LEN];	/* cgroup v2 path, innermost first */
+	char script[SA_DEP_EXE_LEN];	/* bprm->filename of a #! exec (F_SCRIPT) */
+	char args[SA_DEP_ARGS_LEN];	/* argv, NUL-separated */
 };
 
-/* Exec-time identity, by tgid (sched_process_exec), so short-lived helpers are named. */
+/*
+ * Exec-time facts by tgid (sched_process_exec; deleted at the leader's
+ * exit): the #! script, which nothing else remembers. Copied into a record
+ * when start_ns and exec_id match the recording process (the same exec).
+ */
 #define SA_ID_F_ARGS_TRUNC	(1u << 0)
 #define SA_ID_F_FILE_TRUNC	(1u << 1)
+#define SA_ID_F_SCRIPT		(1u << 2)	/* bprm->interp was changed: filename is a script */
 
 struct sa_exec_id {
 	unsigned long long ts_ns;
+	unsigned long long start_ns, exec_id;
 	unsigned int tgid, ppid, uid, flags;
 	unsigned int args_len;		/* bytes of args[] used (NUL-separated) */
 	unsigned int pad;
@@ -98,9 +123,10 @@ enum sa_dep_stat {
 	SA_DS_READDIR,		/* readdir of a watched directory seen */
 	SA_DS_LISTEN,		/* uevent socket subscriptions seen */
 	SA_DS_RECORDS,		/* ring records emitted (new keys) */
-	SA_DS_LOST,		/* ring full: record dropped (the map still counts) */
-	SA_DS_MAP_FULL,		/* the de-dup map refused a new key */
+	SA_DS_LOST,		/* ring full: no record, no key (the next hit retries) */
+	SA_DS_MAP_FULL,		/* the de-dup map refused a new key (recorded, not counted) */
 	SA_DS_EXECS,		/* exec identities stored */
+	SA_DS_EXITS,		/* exec identities cleared at exit */
 	SA_DS_MAX,
 };
 

@@ -5,9 +5,10 @@
  *    NETLINK_KOBJECT_UEVENT socket: a process that starts listening to
  *    uevents while we trace (those already listening are enumerated from
  *    /proc/net/netlink by the loader);
- *  - tp_btf/sched_process_exec: the identity at exec time (file, #!
- *    interpreter, argv), so a helper that is gone before userspace reads
- *    /proc is still named. Optional: the loader falls back to /proc.
+ *  - tp_btf/sched_process_exec: the #! script at exec time (bprm->filename
+ *    when binfmt_script changed bprm->interp), which a record copies when it
+ *    is of the same exec; tp_btf/sched_process_exit clears it. The
+ *    executable and argv are read by every record itself (dep_reserve()).
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -18,13 +19,6 @@
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
 #define NETLINK_ADD_MEMBERSHIP 1
-
-struct {
-	__uint(type, BPF_MAP_TYPE_LRU_HASH);
-	__uint(max_entries, 8192);
-	__type(key, __u32);
-	__type(value, struct sa_exec_id);
-} exec_ids SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -71,7 +65,7 @@ static __always_inline void on_listen(struct socket *sock, __u32 flags)
 	key.tgid = bpf_get_current_pid_tgid() >> 32;
 	key.op = SA_DEP_OP_LISTEN;
 	key.obj = (__u32)g0;
-	if (!dep_hit(&key, now))
+	if (dep_known(&key, now))
 		return;
 	r = dep_reserve(&key, now);
 	if (!r)
@@ -81,7 +75,7 @@ static __always_inline void on_listen(struct socket *sock, __u32 flags)
 	r->groups = (__u32)g0;
 	r->portid = BPF_CORE_READ(nlk, portid);
 	r->netns = sk_netns(sk);
-	dep_submit(r);
+	dep_commit(r, &key, now);
 }
 
 SEC("fexit/netlink_bind")
@@ -122,6 +116,8 @@ int BPF_PROG(dep_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm
 		return 0;
 	tgid = BPF_CORE_READ(p, tgid);
 	id->ts_ns = bpf_ktime_get_ns();
+	id->start_ns = BPF_CORE_READ(p, group_leader, start_time);
+	id->exec_id = BPF_CORE_READ(p, group_leader, self_exec_id);
 	id->tgid = tgid;
 	id->ppid = BPF_CORE_READ(p, real_parent, tgid);
 	id->uid = (__u32)bpf_get_current_uid_gid();
@@ -132,6 +128,9 @@ int BPF_PROG(dep_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm
 	if (n == sizeof(id->filename))
 		id->flags |= SA_ID_F_FILE_TRUNC;
 	bpf_probe_read_kernel_str(id->interp, sizeof(id->interp), BPF_CORE_READ(bprm, interp));
+	/* alloc_bprm() sets interp = filename; binfmt_script gives it a copy of its own. */
+	if (BPF_CORE_READ(bprm, interp) != BPF_CORE_READ(bprm, filename))
+		id->flags |= SA_ID_F_SCRIPT;
 	mm = BPF_CORE_READ(p, mm);
 	start = BPF_CORE_READ(mm, arg_start);
 	end = BPF_CORE_READ(mm, arg_end);
@@ -147,5 +146,18 @@ int BPF_PROG(dep_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm
 		id->args_len = len;
 	bpf_map_update_elem(&exec_ids, &tgid, id, BPF_ANY);
 	dep_count(SA_DS_EXECS);
+	return 0;
+}
+
+/* The leader's exit: its exec facts go (records made before carry a copy). */
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(dep_exit, struct task_struct *p)
+{
+	__u32 tgid = BPF_CORE_READ(p, tgid);
+
+	if (BPF_CORE_READ(p, pid) != tgid)
+		return 0;
+	if (!bpf_map_delete_elem(&exec_ids, &tgid))
+		dep_count(SA_DS_EXITS);
 	return 0;
 }

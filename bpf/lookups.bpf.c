@@ -7,11 +7,14 @@
  *  - misses: fexit kernfs_iop_lookup (a dcache miss that found nothing) and
  *    fexit kernfs_dop_revalidate (a cached negative dentry kept, in ref-walk:
  *    the RCU walk hands every kernfs component over to ref-walk);
- *  - fexit vfs_statx that returned a symlink of sysfs (lstat-like calls);
+ *  - fentry kernfs_iop_getattr of a symlink (lstat, fstatat(dirfd, ...,
+ *    AT_SYMLINK_NOFOLLOW): a followed stat gets the target's getattr);
  *  - fentry kernfs_iop_get_link outside a path walk (readlink());
  *  - fentry kernfs_fop_readdir of /sys/block and /sys/class/<c>.
- * Every hook tests the superblock first (cgroupfs is kernfs too), and every
- * observation goes through dep_hit(): a record only for a new key.
+ * Every hook tests the superblock magic first (cgroupfs is kernfs too; no
+ * st_dev, so a sysfs mounted in another namespace counts as well), and every
+ * observation goes through dep_known(): a record only for a new key, the
+ * key inserted once the record is reserved (dep_commit()).
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -20,9 +23,6 @@
 #include "dep_common.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
-
-/* sysfs's s_dev in the kernel's encoding, set by the loader (0: any sysfs). */
-const volatile __u32 sysfs_dev = 0;
 
 #define LOOKUP_RCU	0x0040
 #define S_IFMT		00170000
@@ -110,7 +110,7 @@ static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
 	key.op = SA_DEP_OP_MISS;
 	key.obj = BPF_CORE_READ(dir, id);
 	key.hash = BPF_CORE_READ(dentry, d_name.hash);
-	if (!dep_hit(&key, now))
+	if (dep_known(&key, now))
 		return;
 	r = dep_reserve(&key, now);
 	if (!r)
@@ -120,7 +120,7 @@ static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
 	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(dentry, d_name.name));
 	fill_dir(r, dir);
 	fill_req(r);
-	dep_submit(r);
+	dep_commit(r, &key, now);
 }
 
 SEC("fexit/kernfs_iop_lookup")
@@ -154,43 +154,48 @@ int BPF_PROG(dep_revalidate, struct dentry *dentry, unsigned int flags)
 	return 0;
 }
 
-SEC("fexit/vfs_statx")
-int BPF_PROG(dep_statx, int dfd, struct filename *filename, int flags, struct kstat *stat,
-	     __u32 request_mask, int ret)
+/*
+ * getattr(idmap or userns, const struct path *, struct kstat *, u32, unsigned
+ * int): the path is the second argument on 6.1 and 6.12 alike. A stat that
+ * follows links gets the target's getattr, so a symlink here is an lstat,
+ * by path or by dirfd (find, nftw): the kernfs node names it either way.
+ */
+SEC("fentry/kernfs_iop_getattr")
+int dep_getattr(unsigned long long *ctx)
 {
+	const struct path *path = (const struct path *)ctx[1];
+	struct dentry *dentry = BPF_CORE_READ(path, dentry);
 	struct sa_dep_key key = {};
+	struct kernfs_node *kn;
 	struct sa_dep_rec *r;
-	__u32 mode, dev;
+	struct inode *inode;
 	__u64 now;
-	long n;
 
-	if (ret)
+	if (!dentry || !is_sysfs(BPF_CORE_READ(dentry, d_sb)))
 		return 0;
-	mode = BPF_CORE_READ(stat, mode);
-	if ((mode & S_IFMT) != S_IFLNK)
-		return 0;
-	dev = BPF_CORE_READ(stat, dev);
-	if (sysfs_dev && dev != sysfs_dev)
+	inode = BPF_CORE_READ(dentry, d_inode);
+	if (!inode || (BPF_CORE_READ(inode, i_mode) & S_IFMT) != S_IFLNK)
 		return 0;
 	if (dep_self())
+		return 0;
+	kn = (struct kernfs_node *)BPF_CORE_READ(inode, i_private);
+	if (!kn)
 		return 0;
 	dep_count(SA_DS_LSTAT_LINK);
 	now = bpf_ktime_get_ns();
 	key.tgid = bpf_get_current_pid_tgid() >> 32;
 	key.op = SA_DEP_OP_LSTAT_LINK;
-	key.obj = BPF_CORE_READ(stat, ino);
-	if (!dep_hit(&key, now))
+	key.obj = BPF_CORE_READ(kn, id);
+	if (dep_known(&key, now))
 		return 0;
 	r = dep_reserve(&key, now);
 	if (!r)
 		return 0;
 	r->op = SA_DEP_OP_LSTAT_LINK;
-	r->mode = mode;
-	r->dfd = dfd;
-	n = bpf_probe_read_kernel_str(r->req, sizeof(r->req), BPF_CORE_READ(filename, name));
-	if (n == sizeof(r->req))
-		r->flags |= SA_DEP_F_TRUNC_REQ;
-	dep_submit(r);
+	r->flags |= SA_DEP_F_NO_REQ;
+	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
+	fill_dir(r, BPF_CORE_READ(kn, parent));
+	dep_commit(r, &key, now);
 	return 0;
 }
 
@@ -218,7 +223,7 @@ int BPF_PROG(dep_get_link, struct dentry *dentry, struct inode *inode, void *don
 	key.tgid = bpf_get_current_pid_tgid() >> 32;
 	key.op = SA_DEP_OP_READLINK;
 	key.obj = BPF_CORE_READ(kn, id);
-	if (!dep_hit(&key, now))
+	if (dep_known(&key, now))
 		return 0;
 	r = dep_reserve(&key, now);
 	if (!r)
@@ -227,7 +232,7 @@ int BPF_PROG(dep_get_link, struct dentry *dentry, struct inode *inode, void *don
 	r->flags |= SA_DEP_F_NO_REQ;
 	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
 	fill_dir(r, BPF_CORE_READ(kn, parent));
-	dep_submit(r);
+	dep_commit(r, &key, now);
 	return 0;
 }
 
@@ -277,7 +282,7 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 	key.tgid = bpf_get_current_pid_tgid() >> 32;
 	key.op = SA_DEP_OP_READDIR;
 	key.obj = BPF_CORE_READ(kn, id);
-	if (!dep_hit(&key, now))
+	if (dep_known(&key, now))
 		return 0;
 	r = dep_reserve(&key, now);
 	if (!r)
@@ -286,6 +291,6 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 	r->flags |= SA_DEP_F_NO_REQ;
 	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
 	fill_dir(r, BPF_CORE_READ(kn, parent));
-	dep_submit(r);
+	dep_commit(r, &key, now);
 	return 0;
 }

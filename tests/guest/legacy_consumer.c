@@ -19,6 +19,9 @@
  *                                           readdir of /sys/class/net
  *   legacy_consumer poll PATH COUNT         stat() a missing legacy path COUNT
  *                                           times in a tight loop
+ *   legacy_consumer walk                    mdev 1.6's "mdev -s": find_dev() over
+ *                                           /sys/block and /sys/class, descending
+ *                                           only where lstat() says S_ISDIR
  *
  * Exit status 0 when every act was carried out (a legacy name being absent
  * is the expected outcome on a modern kernel), 1 on a setup failure.
@@ -169,10 +172,48 @@ static int poll_mode(const char *path, long count)
 	return 0;
 }
 
+/* BusyBox 1.6 util-linux/mdev.c find_dev(): a "dev" file makes a device node. */
+static int find_dev(char *path, size_t cap, int depth)
+{
+	size_t len = strlen(path);
+	struct dirent *de;
+	struct stat st;
+	int found = 0;
+	DIR *d;
+
+	if (depth > 4 || !(d = opendir(path)))
+		return 0;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path + len, cap - len, "/%s", de->d_name);
+		if (!strcmp(de->d_name, "dev"))
+			found++;
+		else if (!lstat(path, &st) && S_ISDIR(st.st_mode))
+			found += find_dev(path, cap, depth + 1);
+		path[len] = '\0';
+	}
+	closedir(d);
+	return found;
+}
+
+static int walk_mode(void)
+{
+	char path[PATH_MAX];
+	int n;
+
+	snprintf(path, sizeof(path), "/sys/block");
+	n = find_dev(path, sizeof(path), 0);
+	snprintf(path, sizeof(path), "/sys/class");
+	n += find_dev(path, sizeof(path), 0);
+	printf("did walk /sys/block /sys/class devices=%d\n", n);
+	return 0;
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: legacy_consumer listen|join SECONDS [READY] | probe DISK | "
-		"poll PATH COUNT\n");
+		"poll PATH COUNT | walk\n");
 	exit(2);
 }
 
@@ -187,6 +228,8 @@ int main(int argc, char **argv)
 		return probe_mode(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "poll"))
 		return poll_mode(argv[2], strtol(argv[3], NULL, 10));
+	if (argc == 2 && !strcmp(argv[1], "walk"))
+		return walk_mode();
 	usage();
 	return 2;
 }

@@ -53,9 +53,9 @@ expect "paths, most needed first" '[.paths[].events]' '[10,9,4,3]'
 expect "dependent by executable: udevd on 2 hosts, count 7" \
 	'.dependents_by_executable[] | select(.executable == "/sbin/udevd-2006") | [.kind, .count, .hosts]' \
 	'["listener",7,["web-01","web-02"]]'
-expect "dependents by package, (none) for an unpackaged one" \
+expect "packages that still need the old layout: confirmed dependents only (the suspect loader is not one)" \
 	'[.dependents_by_package[] | [.package, .executable, .nhosts]]' \
-	'[["(none)","/lib/firmware/loader",1],["udev-legacy","/sbin/udevd-2006",2]]'
+	'[["udev-legacy","/sbin/udevd-2006",2]]'
 expect "findings" '[.findings[] | [.file, .line, .key, .hosts]]' \
 	'[["/etc/udev/rules.d/10-old.rules","3","PHYSDEVBUS",["web-01"]]]'
 
@@ -82,7 +82,7 @@ grep -q '^block  *PHYSDEVPATH  *16  *2  web-01, web-02$' <<<"$out"
 tap_ok $? "text: a key row with its count, host count and host names"
 run report -f markdown "$fx/web-01.json" "$fx/web-02.json"
 grep -q '^| block | PHYSDEVPATH | 16 | 2 | web-01, web-02 |$' <<<"$out" &&
-	grep -q '^## Dependents by Debian package$' <<<"$out"
+	grep -q '^## Debian packages that still need the old layout (confirmed dependents)$' <<<"$out"
 tap_ok $? "markdown: tables for keys and packages"
 
 # ---- bad input: named, its own status, the rest still merged ---------------
@@ -151,6 +151,17 @@ fail_on findings "$fx/web-01.json" 18
 fail_on findings "$fx/web-02.json" 0
 fail_on dependents,findings "$fx/web-02.json" 17
 fail_on keys,paths,dependents,findings "$fx/db-01.json" 0
+# Dependents: confirmed ones fail "dependents"; suspects only fail the opt-in "suspects".
+jq '.dependents |= map(select(.confidence == "suspect"))' "$fx/web-02.json" >"$tmp/suspects.json"
+fail_on dependents "$tmp/suspects.json" 0
+fail_on suspects "$tmp/suspects.json" 22
+fail_on suspects "$fx/web-01.json" 0
+fail_on dependents,suspects "$fx/web-02.json" 17
+jq '.dependents |= map(.confidence = "confirmed")' "$fx/web-02.json" >"$tmp/allconf.json"
+run report -f json "$tmp/allconf.json"
+jq -ce '[.dependents_by_package[] | [.package, .executable]]' <<<"$out" |
+	grep -qxF '[["(none)","/lib/firmware/loader"],["udev-legacy","/sbin/udevd-2006"]]'
+tap_ok $? "packages: (none) for an unpackaged confirmed dependent"
 run report --fail-on=keys "$fx/web-01.json" "$tmp/empty.json"
 tap_ok $([ $st = 12 ]; echo $?) "a skipped input outranks --fail-on (exit $st)"
 run report --fail-on=everything "$fx/web-01.json"

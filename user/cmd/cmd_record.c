@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/cmd_deps.h"
 #include "common/atomic_file.h"
 #include "common/common.h"
 #include "trace/dependents.h"
@@ -64,7 +65,8 @@ static const struct argp_option opts[] = {
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
 	{ "fail-on", 'F', "WHAT", 0,
-	  "exit non-zero if the report has WHAT: keys, paths, dependents, findings", 0 },
+	  "exit non-zero if the report has WHAT: keys, paths, dependents (confirmed), findings, "
+	  "suspects", 0 },
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default as trace)", 0 },
 	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
@@ -171,7 +173,8 @@ static int coldplug(struct sa_report *r)
 
 struct rec_state {
 	struct sa_report *r;
-	struct sa_deps *deps;	/* NULL: --no-dependents, or unavailable */
+	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
+	struct sa_deps *deps;
 };
 
 static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)
@@ -226,54 +229,71 @@ static void phases_begin(struct sa_tracer *t)
 		sa_warn("no pinned boot audit to adopt: recording from now (coldplug and runtime only)");
 }
 
-/* The dependents' programs, drained by the tracer's consumer; live lines dropped. */
-static struct sa_deps *deps_start(struct sa_tracer *t, FILE *sink)
+static int dup_str(char **dst, const char *src)
 {
-	struct sa_deps_opts dopts = { .json = true, .out = sink, .sysfs_root = env.sysfs,
-				      .phases = env.adopt ? &env.phases : NULL };
-	struct ring_buffer *rb;
-	struct sa_deps *d;
-	int err;
-
-	if (sa_tracer_interrupted(t) || !sink)
-		return NULL;
-	/* Before the tracer maps its ring: see cmd_trace.c. */
-	d = sa_deps_open(&dopts);
-	if (d && sa_tracer_adopted(t) && sa_pin_present(SA_PIN_ROOT, SA_PIN_DEPLINKS))
-		err = sa_deps_adopt(d, SA_PIN_ROOT);
-	else
-		err = d ? sa_deps_attach(d) : -1;
-	if (err || !(rb = sa_tracer_ring(t)) || sa_deps_add_rings(d, rb)) {
-		sa_warn("dependents not traced (%s): the report has keys only", strerror(errno));
-		sa_deps_close(d);
-		return NULL;
-	}
-	return d;
+	*dst = NULL;
+	if (!src || !*src)
+		return 0;
+	*dst = strdup(src);
+	return *dst ? 0 : -ENOMEM;
 }
 
-/* The dependents' JSON summary ("type": "dependents"), read into the report. */
+/* Seconds since the trace's start (monotonic) as wall-clock time. */
+static time_t wall(const struct sa_dep_totals *t, unsigned long long ns, time_t start)
+{
+	return start + (time_t)(ns > t->start_ns ? (ns - t->start_ns) / 1000000000ULL : 0);
+}
+
+/* The dependents, as the store holds them, into the report (no text round trip). */
 static int deps_into_report(struct sa_deps *d, struct sa_report *r)
 {
-	json_object *o = NULL, *a;
-	char *buf = NULL, err[256];
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int rc = 0;
+	const struct sa_dep_totals *t;
+	const struct sa_dependent *e;
+	struct sa_report_dependent *v;
+	size_t it = 0, n;
+	int err = 0;
 
-	if (!f)
+	sa_deps_finish(d);
+	t = sa_deps_totals(d);
+	n = sa_deps_found(d);
+	if (n > SA_REPORT_MAX_LIST)
+		n = SA_REPORT_MAX_LIST;
+	v = realloc(r->deps, (r->ndeps + n + 1) * sizeof(*v));
+	if (!v)
 		return -ENOMEM;
-	sa_deps_summary(d, f, true);
-	if (!fclose(f))
-		o = json_tokener_parse(buf);
-	free(buf);
-	if (!o || !json_object_object_get_ex(o, "dependents", &a)) {
-		sa_warn("the dependents' summary could not be read: the report has none");
-	} else if ((rc = sa_report_add_dependents(r, a, err, sizeof(err)))) {
-		sa_warn("the dependents' summary: %s", err);
-		rc = rc == EXIT_FAIL ? -ENOMEM : 0;
+	r->deps = v;
+	memset(v + r->ndeps, 0, (n + 1) * sizeof(*v));
+	while (!err && r->ndeps < SA_REPORT_MAX_LIST && (e = sa_deps_next(d, &it))) {
+		struct sa_report_dependent *x = &r->deps[r->ndeps++];
+
+		err = dup_str(&x->executable, e->id.exe) ?: dup_str(&x->comm, e->id.comm) ?:
+		      dup_str(&x->package, e->id.exe_pkg) ?:
+		      dup_str(&x->kind, sa_dep_kind_name(e->kind)) ?:
+		      dup_str(&x->confidence, sa_dep_conf_name(e->conf)) ?:
+		      dup_str(&x->path, e->path) ?: dup_str(&x->legacy, e->artifact) ?:
+		      dup_str(&x->replacement, e->replacement) ?:
+		      dup_str(&x->script, e->id.script) ?:
+		      dup_str(&x->script_package, e->id.script_pkg) ?:
+		      dup_str(&x->rule, sa_dep_rule_name(e->rule)) ?: dup_str(&x->why, e->why) ?:
+		      dup_str(&x->unit, e->id.unit) ?: dup_str(&x->cgroup, e->id.cgroup) ?:
+		      dup_str(&x->namespaces, e->id.ns) ?: dup_str(&x->argv, e->id.args);
+		for (int k = 0; !err && k < e->nexamples && k < SA_REPORT_DEP_EXAMPLES; k++)
+			err = dup_str(&x->examples[k], e->examples[k]);
+		if (!x->executable && !err)
+			err = dup_str(&x->executable, "?");
+		if (!err && env.adopt)
+			err = dup_str(&x->phase, sa_phase_names[sa_phase_of(&env.phases, e->first_ns)]);
+		x->count = e->count;
+		x->processes = e->nprocs;
+		x->first = wall(t, e->first_ns, r->start);
+		x->last = wall(t, e->last_ns, r->start);
+		if (!err && e->npids && !(x->pids = calloc(e->npids, sizeof(*x->pids))))
+			err = -ENOMEM;
+		for (int k = 0; !err && k < e->npids; k++)
+			if (e->pids[k])
+				x->pids[x->npids++] = e->pids[k];
 	}
-	json_object_put(o);
-	return rc;
+	return err;
 }
 
 static int write_report(FILE *f, void *ctx)
@@ -326,15 +346,13 @@ static int gate_and_export(const struct sa_report *r, int *status)
 }
 
 /* Detach every program (once). */
-static void detach(struct rec_state *rs, struct sa_tracer **t, FILE **sink)
+static void detach(struct rec_state *rs, struct sa_tracer **t)
 {
-	sa_deps_close(rs->deps);
+	sa_deps_run_stop(rs->run);
+	rs->run = NULL;
 	rs->deps = NULL;
 	sa_tracer_close(*t);
 	*t = NULL;
-	if (*sink)
-		fclose(*sink);
-	*sink = NULL;
 }
 
 int cmd_record(int argc, char **argv)
@@ -344,7 +362,6 @@ int cmd_record(int argc, char **argv)
 	struct rec_state rs = {};
 	struct sa_tracer *t;
 	struct sa_report r;
-	FILE *sink;
 	int rc, err, status = 0;
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
@@ -377,14 +394,18 @@ int cmd_record(int argc, char **argv)
 		sa_report_free(&r);
 		return EXIT_FAIL;
 	}
-	sink = fopen("/dev/null", "we");
 	if (!env.no_deps)
-		rs.deps = deps_start(t, sink);
+		rs.run = sa_deps_run_start(t, true, NULL, env.sysfs,
+					   env.adopt ? &env.phases : NULL, "the report has keys only");
+	rs.deps = sa_deps_run_deps(rs.run);
+	/* After the dependents' tick was set: ours calls theirs. */
 	sa_tracer_set_tick(t, record_tick, &rs);
 	rc = sa_tracer_run(t, on_event, &rs) ? EXIT_FAIL : EXIT_OK;
 	sa_tracer_stats(t, &st);
-	if (rs.deps && deps_into_report(rs.deps, &r))
+	if (rs.deps && deps_into_report(rs.deps, &r)) {
+		sa_warn("the dependents could not be put into the report: out of memory");
 		rc = EXIT_FAIL;
+	}
 	/* The final phase boundaries go into the report; the links stay until detached. */
 	if (env.adopt)
 		unpin_all(&r);
@@ -395,7 +416,7 @@ int cmd_record(int argc, char **argv)
 	 * follows, which must not run inside the trace.
 	 */
 	if (env.rules || env.scan)
-		detach(&rs, &t, &sink);
+		detach(&rs, &t);
 	r.end = time(NULL);
 	r.seen = st.seen;
 	r.emitted = st.emitted;
@@ -425,7 +446,7 @@ int cmd_record(int argc, char **argv)
 		if (gate_and_export(&r, &status))
 			rc = EXIT_FAIL;
 	}
-	detach(&rs, &t, &sink);
+	detach(&rs, &t);
 	sa_report_free(&r);
 	return rc ? rc : status;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/cmd_deps.h"
 #include "common/common.h"
 #include "trace/dependents.h"
 #include "output/stream.h"
@@ -49,8 +50,8 @@ static const struct argp_option opts[] = {
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 2)", 0 },
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
-	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17 if the trace saw WHAT: keys, paths, "
-	  "dependents (comma-separated)", 0 },
+	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17/19 if the trace saw WHAT: keys, paths, "
+	  "dependents (confirmed), suspects (comma-separated)", 0 },
 	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
 	  "for benchmarks)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
@@ -92,18 +93,20 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 
 struct trace_state {
 	struct sa_summary sum;
-	struct sa_deps *deps;	/* NULL: --no-dependents, or unavailable */
-	size_t ndeps;		/* dependents named */
+	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
+	struct sa_deps *deps;
+	size_t nconfirmed, nsuspects;	/* dependents named */
 };
 
-/* --fail-on, in report's order: keys, paths, dependents. */
+/* --fail-on, in report's order: keys, paths, dependents (confirmed), suspects. */
 static int gate(const struct trace_state *ts)
 {
 	const struct sa_summary *s = &ts->sum;
 	const struct sa_gate_counts c = {
 		.keys = s->physpath + s->physbus + s->physdrv,
 		.paths = s->links_classdir + s->links_device + s->links_classname + s->links_bus,
-		.dependents = ts->ndeps,
+		.dependents = ts->nconfirmed,
+		.suspects = ts->nsuspects,
 	};
 
 	return sa_gate(&c, env.fail_on);
@@ -117,33 +120,6 @@ static int print_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy
 	if (st->deps)
 		sa_deps_note_event(st->deps, l->physdevpath);
 	return sa_print_row(stdout, env.fmt, c, l) ? -(errno ? errno : EIO) : 0;
-}
-
-static void deps_tick(void *ctx)
-{
-	sa_deps_tick(ctx);
-}
-
-/*
- * The dependents' programs, drained by the tracer's consumer. Loaded
- * before the tracer maps its ring, so that their load (the kernel's BTF
- * parsed again) and the ring do not add up in the loader's peak RSS.
- */
-static struct sa_deps *deps_start(struct sa_tracer *t)
-{
-	struct sa_deps_opts dopts = { .json = env.fmt == SA_FMT_JSON };
-	struct ring_buffer *rb;
-	struct sa_deps *d;
-
-	if (sa_tracer_interrupted(t))
-		return NULL;
-	d = sa_deps_open(&dopts);
-	if (!d || sa_deps_attach(d) || !(rb = sa_tracer_ring(t)) || sa_deps_add_rings(d, rb)) {
-		sa_warn("dependents not traced (%s): keys only", strerror(errno));
-		sa_deps_close(d);
-		return NULL;
-	}
-	return d;
 }
 
 int cmd_trace(int argc, char **argv)
@@ -164,9 +140,8 @@ int cmd_trace(int argc, char **argv)
 	if (rc)
 		return sa_tracer_exit_status(rc);
 	if (!env.no_deps && !env.t.count_only)
-		ts.deps = deps_start(t);
-	if (ts.deps)
-		sa_tracer_set_tick(t, deps_tick, ts.deps);
+		ts.run = sa_deps_run_start(t, env.fmt == SA_FMT_JSON, stdout, NULL, NULL, "keys only");
+	ts.deps = sa_deps_run_deps(ts.run);
 	if (env.fmt != SA_FMT_JSON && !env.no_header)
 		sa_print_header(stdout, true);
 	fflush(stdout);
@@ -175,8 +150,8 @@ int cmd_trace(int argc, char **argv)
 	sa_tracer_stats(t, &st);
 	if (ts.deps) {
 		/* Before the summary, so that "type":"summary" stays the last line. */
-		sa_deps_summary(ts.deps, stdout, env.fmt == SA_FMT_JSON);
-		if (sa_deps_write_error(ts.deps) && !rc)
+		if ((sa_deps_summary(ts.deps, stdout, env.fmt == SA_FMT_JSON) ||
+		     sa_deps_write_error(ts.deps)) && !rc)
 			rc = EXIT_FAIL;
 	}
 	sa_print_summary(stdout, env.fmt, &ts.sum, sa_tracer_attach_name(t), &st);
@@ -197,8 +172,9 @@ int cmd_trace(int argc, char **argv)
 		sa_warn("%llu events lost (ring buffer full; try a larger --buffer)", st.lost);
 	if (st.unread)
 		sa_warn("%llu events still unread when the trace ended", st.unread);
-	ts.ndeps = sa_deps_found(ts.deps);
-	sa_deps_close(ts.deps);
+	ts.nconfirmed = sa_deps_confirmed(ts.deps);
+	ts.nsuspects = sa_deps_found(ts.deps) - ts.nconfirmed;
+	sa_deps_run_stop(ts.run);
 	sa_tracer_close(t);
 	if (rc)
 		return rc;

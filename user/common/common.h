@@ -27,11 +27,12 @@ enum sa_exit {
 	EXIT_REPORT_DUPLICATE = 14,	/* the same host's report twice */
 	EXIT_FAIL_KEYS = 15,		/* --fail-on=keys: events would have carried PHYSDEV keys */
 	EXIT_FAIL_PATHS = 16,		/* --fail-on=paths: events needed legacy links */
-	EXIT_FAIL_DEPENDENTS = 17,	/* --fail-on=dependents: legacy dependents named */
+	EXIT_FAIL_DEPENDENTS = 17,	/* --fail-on=dependents: confirmed dependents named */
 	EXIT_FAIL_FINDINGS = 18,	/* --fail-on=findings: static findings present */
 	EXIT_LIMIT = 19,	/* rules/scan: a bound on work was hit, the input read in part */
 	EXIT_PINNED = 20,		/* boot --start: a boot audit is pinned already */
 	EXIT_NO_BPFFS = 21,		/* boot --start: no bpffs on /sys/fs/bpf */
+	EXIT_FAIL_SUSPECTS = 22,	/* --fail-on=suspects: suspect dependents named */
 };
 
 /* a + b, saturating at the maximum: counters never wrap. */

@@ -15,6 +15,7 @@ static const struct {
 	{ "paths", SA_FAIL_PATHS, EXIT_FAIL_PATHS },
 	{ "dependents", SA_FAIL_DEPENDENTS, EXIT_FAIL_DEPENDENTS },
 	{ "findings", SA_FAIL_FINDINGS, EXIT_FAIL_FINDINGS },
+	{ "suspects", SA_FAIL_SUSPECTS, EXIT_FAIL_SUSPECTS },
 };
 #define NCONDITIONS (sizeof(conditions) / sizeof(conditions[0]))
 
@@ -58,7 +59,7 @@ void sa_fail_on_arg(const char *cmd, const char *arg, unsigned int allowed,
 int sa_gate(const struct sa_gate_counts *c, unsigned int fail_on)
 {
 	const unsigned long long n[NCONDITIONS] = {
-		c->keys, c->paths, c->dependents, c->findings,
+		c->keys, c->paths, c->dependents, c->findings, c->suspects,
 	};
 
 	for (size_t i = 0; i < NCONDITIONS; i++)

@@ -66,6 +66,8 @@ struct sa_merged {
 	unsigned long long keys[3];	/* PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER */
 	unsigned long long links[SA_LK_N];
 	unsigned long long ndependents, nfindings;
+	/* Of ndependents: confirmed (a missing confidence counts as confirmed) and suspect. */
+	unsigned long long nconfirmed, nsuspects;
 	struct sa_mtable subsys;	/* subsystem: events */
 	struct sa_mtable keyrows;	/* subsystem, key: events that would have carried it */
 	struct sa_mtable paths;		/* path, kind: events that needed it */

@@ -18,7 +18,7 @@
 
 #define SA_REPORT_FORMAT	"sysfs-audit-report"
 #define SA_REPORT_MAJOR		1
-#define SA_REPORT_MINOR		1	/* 1.1: boot phases */
+#define SA_REPORT_MINOR		1	/* 1.1: boot phases; the dependents' identity and rule */
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
 #define SA_REPORT_MAX_GROUPS	256	/* names per by_subsystem/by_bus/by_driver */
@@ -53,10 +53,15 @@ struct sa_path_need {
 	unsigned long long count;
 };
 
-/* A running program that depends on the old layout (issue 8). */
+/* A running program that depends on the old layout (issue 8; per program and kind: issue 17). */
+#define SA_REPORT_DEP_EXAMPLES 3
 struct sa_report_dependent {
 	char *executable, *comm, *package, *kind, *confidence;
 	char *path, *legacy, *replacement;
+	/* Issue 17, all optional: the #! script and its package, the rule and its evidence. */
+	char *script, *script_package, *rule, *why, *unit, *cgroup, *namespaces, *argv;
+	char *examples[SA_REPORT_DEP_EXAMPLES];
+	unsigned long long processes;	/* 0: unknown */
 	unsigned long long count;
 	time_t first, last;	/* 0: unknown */
 	long long *pids;

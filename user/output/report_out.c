@@ -271,8 +271,9 @@ static void print_markdown(FILE *f, const struct sa_merged *m)
 	fprintf(f, "\n| Legacy links needed | Events |\n|---|---|\n");
 	for (int k = 0; k < SA_LK_N; k++)
 		fprintf(f, "| %s | %llu |\n", sa_link_kind_names[k], m->links[k]);
-	fprintf(f, "\nDependents: %llu. Static findings: %llu. Events: %llu traced, %llu seen, "
-		"%llu lost.\n", m->ndependents, m->nfindings, m->events, m->seen, m->lost);
+	fprintf(f, "\nDependents: %llu (%llu confirmed, %llu suspect). Static findings: %llu. "
+		"Events: %llu traced, %llu seen, %llu lost.\n", m->ndependents, m->nconfirmed,
+		m->nsuspects, m->nfindings, m->events, m->seen, m->lost);
 	if (m->nskipped) {
 		fputs("\n## Skipped reports\n\n| File | Exit status | Reason |\n|---|---|---|\n", f);
 		for (size_t i = 0; i < m->nskipped; i++) {
@@ -306,7 +307,7 @@ static void print_markdown(FILE *f, const struct sa_merged *m)
 		 "Events");
 	md_table(f, m, "Legacy paths the events needed", &m->paths, ph, k2, 2, "Events");
 	md_table(f, m, "Dependents by executable", &m->dep_exec, dh, d5, 5, "Count");
-	md_table(f, m, "Dependents by Debian package", &m->dep_pkg, gh, k2, 2, "Count");
+	md_table(f, m, "Debian packages that still need the old layout (confirmed dependents)", &m->dep_pkg, gh, k2, 2, "Count");
 	md_table(f, m, "Static findings", &m->findings, fh, f7, 7, "Reports");
 	md_boot(f, m);
 }
@@ -402,12 +403,13 @@ static void print_text(FILE *f, const struct sa_merged *m)
 	fprintf(f, "legacy links needed: device %llu, <class>:<name> %llu, class directory %llu, "
 		"bus %llu\n", m->links[SA_LK_DEVICE], m->links[SA_LK_CLASSNAME],
 		m->links[SA_LK_CLASSDIR], m->links[SA_LK_BUS]);
-	fprintf(f, "dependents: %llu, static findings: %llu\n", m->ndependents, m->nfindings);
+	fprintf(f, "dependents: %llu (%llu confirmed, %llu suspect), static findings: %llu\n",
+		m->ndependents, m->nconfirmed, m->nsuspects, m->nfindings);
 	text_rows(f, m, "PHYSDEV KEYS THE EVENTS WOULD HAVE CARRIED", &m->keyrows, kh, k2, 2,
 		  wk);
 	text_rows(f, m, "LEGACY PATHS THE EVENTS NEEDED", &m->paths, ph, p2, 2, wp);
 	text_rows(f, m, "DEPENDENTS BY EXECUTABLE", &m->dep_exec, dh, d4, 4, wd);
-	text_rows(f, m, "DEPENDENTS BY PACKAGE", &m->dep_pkg, gh, k2, 2, wg);
+	text_rows(f, m, "PACKAGES THAT STILL NEED THE OLD LAYOUT (CONFIRMED)", &m->dep_pkg, gh, k2, 2, wg);
 	text_rows(f, m, "STATIC FINDINGS", &m->findings, fh, f5, 5, wf);
 	text_boot(f, m);
 }

@@ -292,10 +292,20 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 		const char *p[SA_MROW_STRS] = { d->package ? d->package : "(none)",
 						d->executable };
 
+		bool confirmed = !d->confidence || !strcmp(d->confidence, "confirmed");
+		const char *sp[SA_MROW_STRS] = { d->script_package, d->script };
+
 		m->ndependents = sa_sat_add(m->ndependents, 1);
+		if (confirmed)
+			m->nconfirmed = sa_sat_add(m->nconfirmed, 1);
+		else
+			m->nsuspects = sa_sat_add(m->nsuspects, 1);
 		err = mtable_add(&m->dep_exec, e, d->count, host);
-		if (!err)
+		/* The packages that still need the old layout: those of confirmed programs. */
+		if (!err && confirmed)
 			err = mtable_add(&m->dep_pkg, p, d->count, host);
+		if (!err && confirmed && d->script && d->script_package)
+			err = mtable_add(&m->dep_pkg, sp, d->count, host);
 	}
 	for (size_t i = 0; !err && i < r->nfindings; i++) {
 		const struct sa_report_finding *f = &r->findings[i];
@@ -483,8 +493,9 @@ int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 {
 	struct sa_gate_counts c = {
 		.keys = m->keys[0] + m->keys[1] + m->keys[2],
-		.dependents = m->ndependents,
+		.dependents = m->nconfirmed,
 		.findings = m->nfindings,
+		.suspects = m->nsuspects,
 	};
 	int worst = 0;
 

@@ -64,6 +64,16 @@ void sa_report_free(struct sa_report *r)
 		free(d->path);
 		free(d->legacy);
 		free(d->replacement);
+		free(d->script);
+		free(d->script_package);
+		free(d->rule);
+		free(d->why);
+		free(d->unit);
+		free(d->cgroup);
+		free(d->namespaces);
+		free(d->argv);
+		for (int k = 0; k < SA_REPORT_DEP_EXAMPLES; k++)
+			free(d->examples[k]);
 		free(d->pids);
 		free(d->phase);
 	}
@@ -363,6 +373,24 @@ json_object *sa_report_to_json(const struct sa_report *r)
 		sa_json_add_str(p, "path", d->path);
 		sa_json_add_str(p, "legacy", d->legacy);
 		sa_json_add_str(p, "replacement", d->replacement);
+		sa_json_add_str(p, "script", d->script);
+		sa_json_add_str(p, "script_package", d->script_package);
+		sa_json_add_str(p, "rule", d->rule);
+		sa_json_add_str(p, "why", d->why);
+		sa_json_add_str(p, "unit", d->unit);
+		sa_json_add_str(p, "cgroup", d->cgroup);
+		sa_json_add_str(p, "namespaces", d->namespaces);
+		sa_json_add_str(p, "argv", d->argv);
+		{
+			json_object *ex = json_object_new_array();
+
+			for (int k = 0; k < SA_REPORT_DEP_EXAMPLES; k++)
+				if (d->examples[k])
+					json_object_array_add(ex,
+						json_object_new_string(d->examples[k]));
+			json_object_object_add(p, "examples", ex);
+		}
+		sa_json_add_u64(p, "processes", d->processes);
 		sa_json_add_u64(p, "count", d->count);
 		add_time(p, "first", d->first);
 		add_time(p, "last", d->last);

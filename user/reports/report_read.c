@@ -226,6 +226,30 @@ static int parse_paths(struct pctx *p, json_object *needs, struct sa_report *r)
 	return 0;
 }
 
+/* "examples": at most SA_REPORT_DEP_EXAMPLES strings are kept; more are not an error. */
+static int parse_examples(struct pctx *p, json_object *e, const char *where,
+			  struct sa_report_dependent *d)
+{
+	json_object *a = member(e, "examples");
+	size_t n;
+
+	if (!a || json_object_is_type(a, json_type_null))
+		return 0;
+	if (!json_object_is_type(a, json_type_array))
+		return bad(p, "%s.examples: expected an array of strings", where);
+	n = json_object_array_length(a);
+	for (size_t j = 0; j < n; j++) {
+		json_object *v = json_object_array_get_idx(a, j);
+
+		if (!json_object_is_type(v, json_type_string))
+			return bad(p, "%s.examples[%zu]: expected a string", where, j);
+		if (j < SA_REPORT_DEP_EXAMPLES &&
+		    !(d->examples[j] = strdup(json_object_get_string(v))))
+			return oom(p);
+	}
+	return 0;
+}
+
 static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 			   struct sa_report_dependent *d)
 {
@@ -244,10 +268,20 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 	    (err = get_str(p, e, where, "path", OPT, &d->path)) ||
 	    (err = get_str(p, e, where, "legacy", OPT, &d->legacy)) ||
 	    (err = get_str(p, e, where, "replacement", OPT, &d->replacement)) ||
+	    (err = get_str(p, e, where, "script", OPT, &d->script)) ||
+	    (err = get_str(p, e, where, "script_package", OPT, &d->script_package)) ||
+	    (err = get_str(p, e, where, "rule", OPT, &d->rule)) ||
+	    (err = get_str(p, e, where, "why", OPT, &d->why)) ||
+	    (err = get_str(p, e, where, "unit", OPT, &d->unit)) ||
+	    (err = get_str(p, e, where, "cgroup", OPT, &d->cgroup)) ||
+	    (err = get_str(p, e, where, "namespaces", OPT, &d->namespaces)) ||
+	    (err = get_str(p, e, where, "argv", OPT, &d->argv)) ||
+	    (err = get_u64(p, e, where, "processes", OPT, &d->processes)) ||
 	    (err = get_u64(p, e, where, "count", REQ, &d->count)) ||
 	    (err = get_time(p, e, where, "first", OPT, &d->first)) ||
 	    (err = get_time(p, e, where, "last", OPT, &d->last)) ||
-	    (err = get_str(p, e, where, "phase", OPT, &d->phase)))
+	    (err = get_str(p, e, where, "phase", OPT, &d->phase)) ||
+	    (err = parse_examples(p, e, where, d)))
 		return err;
 	if (d->phase && sa_phase_parse(d->phase) < 0)
 		return bad(p, "%s.phase: expected initramfs, coldplug or runtime", where);

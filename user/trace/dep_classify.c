@@ -5,11 +5,12 @@
  * The reconstruction (legacy.c) gives, for every device of today's tree,
  * its legacy path and the legacy links (<class>:<name> in the parent,
  * 'device', 'bus', the class-directory link of stacked class devices). An
- * access is a *confirmed* dependency when it names one of those artifacts
- * and today's tree does not have it (a miss), or has something of another
- * shape (a symlink where the legacy layout had a directory); it is
- * *suspect* when it only looks legacy (a ':' name in a device directory, a
- * listing of /sys/block). See docs/design.md, "Dependents".
+ * access is *confirmed* only on evidence: it asks for a name that exists
+ * only in the old layout, or the program's own code reads the old layout
+ * (sa_dep_apply_fingerprint). What modern programs do as well (lstat and
+ * readlink of /sys/class entries, listing them, listening to group 1) is
+ * at most *suspect*, and says what would confirm it. See docs/design.md,
+ * "Dependents", for the table of rules.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,26 +20,6 @@
 
 #include "trace/dep_classify.h"
 #include "dep_records.h"
-
-static const char *const kind_names[SA_DK_MAX] = {
-	[SA_DK_NONE] = "none",
-	[SA_DK_LISTENER] = "listener",
-	[SA_DK_LEGACY_NAME] = "legacy-name",
-	[SA_DK_SYMLINK_DIR] = "symlink-where-dir",
-	[SA_DK_LINK_TEXT] = "link-text",
-	[SA_DK_LEGACY_READDIR] = "legacy-readdir",
-	[SA_DK_HELPER] = "helper",
-};
-
-const char *sa_dep_kind_name(enum sa_dep_kind k)
-{
-	return k < SA_DK_MAX ? kind_names[k] : "?";
-}
-
-const char *sa_dep_conf_name(enum sa_dep_conf c)
-{
-	return c == SA_DC_CONFIRMED ? "confirmed" : "suspect";
-}
 
 static bool streq(const char *a, const char *b)
 {
@@ -192,39 +173,54 @@ static void link_replacement(const struct sa_dep_art *a, struct sa_dep_verdict *
 		SET(replacement, "/sys%s", a->dev->path);
 }
 
+/* Programs whose code would confirm a suspect (SA_DR_FINGERPRINT). */
+#define FP_HINT "confirmed if its executable or script reads the old layout " \
+		"(PHYSDEV* keys, BusyBox < 1.7 mdev, <dev>/device/bus: 'sysfs-audit scan FILE')"
+
 static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs *o,
 			  struct sa_dep_verdict *v)
 {
 	const struct sa_dev *d = sa_tree_find(&c->tree, o->dir);
 	const struct sa_dep_art *a;
-	const char *l, *p;
+	const char *l, *p, *last;
 	char buf[SA_DEP_TEXT];
 
 	SET(path, "/sys%s/%s", o->dir, o->name);
 	v->kind = SA_DK_LEGACY_NAME;
-	/* A legacy link of the device whose directory this is. */
+	/* A legacy link of the device whose directory this is: only the old layout had it. */
 	if (d && (l = legacy_of(c, d)) && (a = find_link(c, l, o->name))) {
 		v->conf = SA_DC_CONFIRMED;
+		v->rule = SA_DR_MISS_LEGACY_LINK;
 		SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
 		link_replacement(a, v, o->dir);
+		SET(why, "'%s' existed in this device's directory only in the old layout", o->name);
 		return;
 	}
-	/* The whole request is a legacy path or link, or lies below one. */
-	if ((p = below_sys(o->req, buf, sizeof(buf))) && (a = find_path(c, p, true)) &&
-	    !sa_tree_find(&c->tree, p)) {
+	/*
+	 * The request names a legacy path or link exactly, today's tree has
+	 * nothing there, and the walk failed on its last component: the missing
+	 * name is the legacy artifact itself. A miss *below* a legacy path is an
+	 * attribute that today's device lacks (most legacy devpaths are today's
+	 * paths): not evidence.
+	 */
+	if ((p = below_sys(o->req, buf, sizeof(buf))) && (a = find_path(c, p, false)) &&
+	    !sa_tree_find(&c->tree, p) && (last = strrchr(p, '/')) && streq(last + 1, o->name)) {
 		v->conf = SA_DC_CONFIRMED;
+		v->rule = SA_DR_MISS_LEGACY_PATH;
 		SET(path, "%s", o->req);
 		if (a->dir)
 			SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
 		else
 			SET(artifact, "/sys%s", a->path);
 		SET(replacement, "/sys%s", a->dev->path);
+		SET(why, "the path asked for existed only in the old layout");
 		return;
 	}
 	/* Looks legacy: a <class>:<name> or 'bus' name in a device directory. */
 	if ((d || !strncmp(o->dir, "/devices/", 9)) &&
 	    (strchr(o->name, ':') || streq(o->name, "bus"))) {
 		v->conf = SA_DC_SUSPECT;
+		v->rule = SA_DR_MISS_LOOKS_LEGACY;
 		if (streq(o->name, "bus")) {
 			SET(artifact, "a 'bus' link (bus devices had one)");
 			SET(replacement, "/sys%s/subsystem", o->dir);
@@ -232,8 +228,11 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 			SET(artifact, "a <class>:<name> link (class devices had one in their parent)");
 			SET(replacement, "/sys%s/<class>/<name>", o->dir);
 		}
+		SET(why, "the name has the old shape but no device of the model had it here; "
+		    "confirmed if such a device appears, or " FP_HINT);
 		return;
 	}
+	/* An attribute today's tree lacks (udev's sd_device reads, [ -d $n/wireless ]). */
 	v->kind = SA_DK_NONE;
 }
 
@@ -242,28 +241,31 @@ static void classify_lstat(const struct sa_classifier *c, const struct sa_dep_ob
 {
 	const struct sa_dep_art *a;
 	char buf[SA_DEP_TEXT];
-	const char *p = below_sys(o->req, buf, sizeof(buf));
+	const char *p = buf;
 
-	if (!p)
-		return;
-	SET(path, "/sys%s", p);
+	/*
+	 * The kernel names the link by its kernfs node (any path, dirfd-relative
+	 * fstatat() included); an absolute request is the older form.
+	 */
+	if (o->name && *o->name)
+		snprintf(buf, sizeof(buf), "%s/%s", o->dir ? o->dir : "", o->name);
+	else if (!(p = below_sys(o->req, buf, sizeof(buf))))
+		return;		/* relative, and no node: not judged */
+	SET(path, "/sys%.500s", p);
 	a = find_path(c, p, false);
-	if (a && !a->dir) {
-		/* The legacy layout had the device's own directory here. */
-		v->kind = SA_DK_SYMLINK_DIR;
-		v->conf = SA_DC_CONFIRMED;
-		SET(artifact, "/sys%s (a directory)", a->path);
-		SET(replacement, "/sys%s (stat() following the link)", a->dev->path);
-		return;
-	}
-	if (a)
-		return;		/* a link then, a link now */
-	if (!strncmp(p, "/block/", 7) || !strncmp(p, "/class/", 7)) {
-		v->kind = SA_DK_SYMLINK_DIR;
-		v->conf = SA_DC_SUSPECT;
-		SET(artifact, "/sys%s (class and block entries were directories)", p);
-		SET(replacement, "stat() following the link");
-	}
+	if (!a || a->dir)
+		return;		/* a link then, a link now; or no device of the model */
+	/*
+	 * ls -l, find, udevadm and mdev 1.6 all lstat these entries; only a
+	 * walker that then requires S_ISDIR misses the device, and that is not
+	 * visible in the kernel.
+	 */
+	v->kind = SA_DK_SYMLINK_DIR;
+	v->conf = SA_DC_SUSPECT;
+	v->rule = SA_DR_LSTAT_LEGACY_DIR;
+	SET(artifact, "/sys%s (a directory)", a->path);
+	SET(replacement, "/sys%s (stat() following the link)", a->dev->path);
+	SET(why, "lstat() alone is what ls and find do; " FP_HINT);
 }
 
 static void classify_readlink(const struct sa_classifier *c, const struct sa_dep_obs *o,
@@ -277,17 +279,20 @@ static void classify_readlink(const struct sa_classifier *c, const struct sa_dep
 	if (streq(o->name, "device")) {
 		v->kind = SA_DK_LINK_TEXT;
 		v->conf = SA_DC_SUSPECT;
+		v->rule = SA_DR_READLINK_DEVICE;
 		SET(replacement, "resolve the link (realpath, openat), do not count '../'");
 		d = sa_tree_find(&c->tree, o->dir);
 		if (!d || !(l = legacy_of(c, d)) || !(a = find_link(c, l, "device"))) {
 			SET(artifact, "the 'device' link's text (its shape changed)");
-			return;
+		} else {
+			SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
+			now = d->parent ? legacy_of(c, d->parent) : NULL;
+			if (!now || strcmp(now, a->target))
+				SET(why, "the old link named another device; reading its text is "
+				    "what udev 095 and HAL did, and what realpath does; " FP_HINT);
 		}
-		SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
-		/* Confirmed when the legacy link named another device than today's. */
-		now = d->parent ? legacy_of(c, d->parent) : NULL;
-		if (!now || strcmp(now, a->target))
-			v->conf = SA_DC_CONFIRMED;
+		if (!*v->why)
+			SET(why, "reading a link is what realpath and ls -l do; " FP_HINT);
 		return;
 	}
 	if (streq(o->dir, "/block") ||
@@ -295,8 +300,10 @@ static void classify_readlink(const struct sa_classifier *c, const struct sa_dep
 	     strcmp(o->dir, "/class/block"))) {
 		v->kind = SA_DK_LINK_TEXT;
 		v->conf = SA_DC_SUSPECT;
+		v->rule = SA_DR_READLINK_ENTRY;
 		SET(artifact, "/sys%s/%s was a directory, not a link", o->dir, o->name);
 		SET(replacement, "follow the link (stat, openat)");
+		SET(why, "reading a link is what realpath and ls -l do; " FP_HINT);
 	}
 }
 
@@ -314,20 +321,48 @@ static void classify_readdir(const struct sa_dep_obs *o, struct sa_dep_verdict *
 	}
 	v->kind = SA_DK_LEGACY_READDIR;
 	v->conf = SA_DC_SUSPECT;
+	v->rule = SA_DR_READDIR;
+	SET(why, "listing is what every tool does, and filtering by d_type is not "
+	    "visible in the kernel; " FP_HINT);
 }
 
 static void classify_listen(const struct sa_dep_obs *o, struct sa_dep_verdict *v)
 {
 	v->kind = SA_DK_LISTENER;
+	v->conf = SA_DC_SUSPECT;
 	SET(path, "NETLINK_KOBJECT_UEVENT groups=%#x", o->groups);
 	if (o->groups & 1) {
-		v->conf = SA_DC_CONFIRMED;
+		v->rule = SA_DR_LISTEN_KERNEL;
 		SET(artifact, "kernel uevents (group 1) carried PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER");
+		SET(why, "it received the keys, as today's udevd must; " FP_HINT);
 	} else {
-		v->conf = SA_DC_SUSPECT;
+		v->rule = SA_DR_LISTEN_UDEV;
 		SET(artifact, "udev's re-broadcast (group 2) carried the PHYSDEV keys until udev 142");
+		SET(why, "udev >= 142 sends no PHYSDEV keys; " FP_HINT);
 	}
 	SET(replacement, "the parent device through sysfs (libudev udev_device_get_parent*)");
+}
+
+void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->kind = SA_DK_HELPER;
+	v->conf = SA_DC_SUSPECT;
+	v->rule = SA_DR_HELPER;
+	SET(path, "%.500s", live ? "/proc/sys/kernel/hotplug" : file ? file : "?");
+	SET(artifact, "uevent helper: its environment carried PHYSDEVPATH, PHYSDEVBUS, "
+	    "PHYSDEVDRIVER%s", live ? "" : " (configured; this kernel runs no helper)");
+	SET(replacement, "a udev rule, or a NETLINK_KOBJECT_UEVENT listener using sysfs links");
+	SET(why, "a helper gets every uevent's keys; " FP_HINT);
+}
+
+void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence)
+{
+	if (v->kind == SA_DK_NONE || v->conf == SA_DC_CONFIRMED || !evidence || !*evidence)
+		return;
+	v->conf = SA_DC_CONFIRMED;
+	v->rule = SA_DR_FINGERPRINT;
+	SET(why, "its code reads the old layout: %.400s", evidence);
 }
 
 void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,

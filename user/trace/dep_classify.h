@@ -9,24 +9,9 @@
 
 #include <stdbool.h>
 
+#include "model/dependent.h"
 #include "model/legacy.h"
 #include "model/sysfs_tree.h"
-
-enum sa_dep_kind {
-	SA_DK_NONE = 0,		/* not a dependency: ignored */
-	SA_DK_LISTENER,		/* a NETLINK_KOBJECT_UEVENT group subscriber */
-	SA_DK_LEGACY_NAME,	/* looked up a name only the legacy layout had */
-	SA_DK_SYMLINK_DIR,	/* lstat found a symlink where the legacy layout had a dir */
-	SA_DK_LINK_TEXT,	/* readlink of a link whose text the old consumers parsed */
-	SA_DK_LEGACY_READDIR,	/* listed a directory whose entries used to be directories */
-	SA_DK_HELPER,		/* a uevent helper (kernel.hotplug) */
-	SA_DK_MAX,
-};
-
-enum sa_dep_conf { SA_DC_SUSPECT = 0, SA_DC_CONFIRMED };
-
-const char *sa_dep_kind_name(enum sa_dep_kind k);
-const char *sa_dep_conf_name(enum sa_dep_conf c);
 
 /* One observation, as text (user/dependents.c builds it from a BPF record). */
 struct sa_dep_obs {
@@ -37,14 +22,14 @@ struct sa_dep_obs {
 	unsigned int groups;	/* LISTEN */
 };
 
-#define SA_DEP_TEXT 512
-
 struct sa_dep_verdict {
 	enum sa_dep_kind kind;
 	enum sa_dep_conf conf;
+	enum sa_dep_rule rule;		/* the rule that gave kind and conf */
 	char path[SA_DEP_TEXT];		/* the sysfs path involved (with the /sys prefix) */
 	char artifact[SA_DEP_TEXT];	/* the legacy artifact it matches */
 	char replacement[SA_DEP_TEXT];	/* what to use instead */
+	char why[SA_DEP_TEXT];		/* the evidence (confirmed), or what would confirm it */
 };
 
 /* A legacy artifact of one device: its legacy path, or one of its links. */
@@ -69,5 +54,18 @@ void sa_classifier_free(struct sa_classifier *c);
 /* Fill @v; v->kind is SA_DK_NONE when the observation is no dependency. */
 void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,
 		     struct sa_dep_verdict *v);
+
+/*
+ * The uevent helper (kernel.hotplug): @live when the kernel runs it
+ * (/proc/sys/kernel/hotplug set), else configured in @file.
+ */
+void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *v);
+
+/*
+ * A suspect verdict of a program whose executable or script carries the
+ * static audit's fingerprints (@evidence: what was found where) becomes
+ * confirmed by SA_DR_FINGERPRINT. NULL or "" leaves @v as it is.
+ */
+void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence);
 
 #endif

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Dependents of the deprecated layout, live: load lookups.bpf.c and
- * listeners.bpf.c hook by hook (a hook the kernel lacks costs that hook
- * only), turn each new (process, object) record into a classified
- * dependent with the process's identity, print it once, and at the end
- * read the in-kernel counts for the summary.
+ * Dependents of the deprecated layout, live: the loader. Load
+ * lookups.bpf.c and listeners.bpf.c hook by hook (a hook the kernel lacks
+ * costs that hook only), classify each new (process, object) record with
+ * the identity the kernel recorded, and fold it into the store (one line
+ * per program and kind, dep_store.c), which the output layer renders
+ * (dep_out.c) and `record` reads as structs.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,33 +19,20 @@
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
-#include <json-c/json.h>
 
 #include "common/common.h"
-#include "trace/dep_classify.h"
 #include "dep_records.h"
+#include "output/dep_out.h"
+#include "trace/bpf_load.h"
+#include "trace/dep_classify.h"
+#include "trace/dep_store.h"
 #include "trace/dependents.h"
 #include "trace/identity.h"
+#include "trace/pin.h"
 #include "lookups.skel.h"
 #include "listeners.skel.h"
-#include "model/phase.h"
-#include "trace/pin.h"
 
 enum { SK_LOOKUPS, SK_LISTENERS, SK_N, SK_NONE = -1 };
-
-/* One dependent: a process, a kind and a path. */
-struct dep {
-	struct sa_ident id;
-	struct sa_dep_verdict v;
-	struct sa_dep_key key;		/* its count in the kernel's map */
-	int skel;			/* SK_*, or SK_NONE (enumerated, configured) */
-	const char *how;		/* what was observed: "miss", "lstat-link", ... */
-	char req[SA_DEP_REQ_LEN];	/* the path asked for, when known */
-	bool in_link;
-	unsigned int groups;
-	unsigned long long count, first_ns, last_ns;
-	unsigned long long ev0, phys0;	/* listeners: event counters when first seen */
-};
 
 struct ring_ctx {
 	struct sa_deps *d;
@@ -60,16 +48,14 @@ struct sa_deps {
 	struct ring_ctx rctx[SK_N];
 	struct sa_classifier cls;
 	bool have_cls;
-	struct timespec cls_at, start, last_scan;
-	unsigned long long start_ns;	/* bpf_ktime_get_ns() scale (CLOCK_MONOTONIC) */
-	struct dep *deps;
-	size_t n, cap;
+	struct timespec cls_at, last_scan;
+	struct sa_dep_store *store;
+	struct sa_dep_totals t;
+	struct sa_ns_self self;
+	unsigned int self_tgid;	/* the pinned programs filter their loader's tgid only */
 	unsigned long inodes[256];	/* uevent sockets already named */
 	int ninodes;
-	unsigned long long events, physdev, ignored, malformed, records;
 	int write_err;
-	char hooks_missing[256];
-	unsigned int self;	/* our tgid: the pinned programs filter their loader's only */
 };
 
 static const char *const op_names[SA_DEP_OP_MAX] = {
@@ -86,11 +72,6 @@ static unsigned long long mono_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
-static double rel_s(const struct sa_deps *d, unsigned long long ns)
-{
-	return ns > d->start_ns ? (ns - d->start_ns) / 1e9 : 0.0;
 }
 
 static double since(const struct timespec *t)
@@ -124,8 +105,6 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 	if (!d)
 		return NULL;
 	d->o = *opts;
-	if (!d->o.out)
-		d->o.out = stdout;
 	if (!d->o.sysfs_root)
 		d->o.sysfs_root = "/sys";
 	if (!d->o.proc_root)
@@ -133,105 +112,36 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 	if (!d->o.etc_root)
 		d->o.etc_root = "/etc";
 	err = reload_model(d);
+	if (!err && !(d->store = sa_dep_store_new(&d->o.store)))
+		err = -ENOMEM;
 	if (err) {
+		if (d->have_cls)
+			sa_classifier_free(&d->cls);
 		free(d);
 		errno = -err;
 		return NULL;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &d->start);
-	d->start_ns = mono_ns();
-	d->self = getpid();
+	sa_ns_self_read(d->o.proc_root, &d->self);
+	d->self_tgid = getpid();
+	d->t.start_ns = mono_ns();
 	return d;
 }
 
-static struct dep *add_dep(struct sa_deps *d)
+/* Fold a classified observation in; print the program when it is new or its verdict changed. */
+static int found(struct sa_deps *d, const struct sa_dep_seen *o)
 {
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? 2 * d->cap : 32;
-		struct dep *v = realloc(d->deps, cap * sizeof(*v));
+	const struct sa_dependent *e;
+	int err;
 
-		if (!v)
-			return NULL;
-		d->deps = v;
-		d->cap = cap;
+	e = sa_dep_store_add(d->store, o, &err);
+	if (err)
+		return err;
+	if (e && d->o.out && !d->write_err) {
+		err = sa_dep_print_live(d->o.out, d->o.json, e, &d->t, e->objects > 1);
+		if (err)
+			d->write_err = -err;
 	}
-	memset(&d->deps[d->n], 0, sizeof(d->deps[0]));
-	return &d->deps[d->n++];
-}
-
-static const char *jstr(const char *s)
-{
-	return s && *s ? s : NULL;
-}
-
-static void json_add_str(json_object *o, const char *k, const char *v)
-{
-	json_object_object_add(o, k, v ? json_object_new_string(v) : json_object_new_null());
-}
-
-static json_object *dep_json(const struct sa_deps *d, const struct dep *e, bool final)
-{
-	json_object *o = json_object_new_object();
-
-	json_add_str(o, "type", "dependent");
-	json_add_str(o, "kind", sa_dep_kind_name(e->v.kind));
-	json_add_str(o, "confidence", sa_dep_conf_name(e->v.conf));
-	json_object_object_add(o, "pid", json_object_new_int64(e->id.pid));
-	json_object_object_add(o, "tgid", json_object_new_int64(e->id.tgid));
-	json_object_object_add(o, "ppid", json_object_new_int64(e->id.ppid));
-	json_object_object_add(o, "uid", json_object_new_int64(e->id.uid));
-	json_add_str(o, "comm", e->id.comm);
-	json_add_str(o, "parent_comm", jstr(e->id.pcomm));
-	json_add_str(o, "exe", e->id.exe);
-	json_add_str(o, "script", jstr(e->id.script));
-	json_add_str(o, "argv", e->id.args);
-	json_object_object_add(o, "argv_truncated", json_object_new_boolean(e->id.args_trunc));
-	json_add_str(o, "identity", e->id.source);
-	json_add_str(o, "observed", e->how);
-	json_add_str(o, "path", e->v.path);
-	json_add_str(o, "requested", jstr(e->req));
-	json_object_object_add(o, "in_symlink", json_object_new_boolean(e->in_link));
-	json_add_str(o, "legacy", e->v.artifact);
-	json_add_str(o, "replacement", e->v.replacement);
-	json_object_object_add(o, "first_s", json_object_new_double(rel_s(d, e->first_ns)));
-	if (d->o.phases)
-		json_add_str(o, "phase", sa_phase_names[sa_phase_of(d->o.phases, e->first_ns)]);
-	if (final) {
-		json_object_object_add(o, "count", json_object_new_uint64(e->count));
-		json_object_object_add(o, "last_s", json_object_new_double(rel_s(d, e->last_ns)));
-		if (e->v.kind == SA_DK_LISTENER) {
-			json_object_object_add(o, "events_while_listening",
-					       json_object_new_uint64(d->events - e->ev0));
-			json_object_object_add(o, "physdev_events_while_listening",
-					       json_object_new_uint64(d->physdev - e->phys0));
-		}
-	}
-	return o;
-}
-
-static void print_live(struct sa_deps *d, const struct dep *e)
-{
-	FILE *f = d->o.out;
-
-	if (d->o.json) {
-		json_object *o = dep_json(d, e, false);
-
-		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-								 JSON_C_TO_STRING_NOSLASHESCAPE));
-		json_object_put(o);
-	} else {
-		fprintf(f, "%-7s %-7s %-17s %-9s pid=%u comm=%s exe=%s%s%s  %s  [legacy: %s]\n",
-			"DEP", "new", sa_dep_kind_name(e->v.kind), sa_dep_conf_name(e->v.conf),
-			e->id.pid, e->id.comm, e->id.exe, *e->id.script ? " script=" : "",
-			e->id.script, e->v.path, e->v.artifact);
-	}
-	if (ferror(f) && !d->write_err)
-		d->write_err = errno ? errno : EIO;
-}
-
-static bool same_listener(const struct dep *e, unsigned int tgid, unsigned int groups)
-{
-	return e->v.kind == SA_DK_LISTENER && e->id.tgid == tgid && e->groups == groups;
+	return d->write_err ? -d->write_err : 0;
 }
 
 /* Build the kernfs directory "/a/b/c" from the record's innermost-first names. */
@@ -267,18 +177,18 @@ static int on_record(void *ctx, void *data, size_t len)
 	struct sa_dep_rec r;
 	struct sa_dep_obs obs;
 	struct sa_dep_verdict v;
+	struct sa_dep_seen seen;
 	char dir[SA_DEP_MAX_COMP * SA_DEP_COMP_LEN + 1];
-	struct dep *e;
-	int map_fd;
+	static struct sa_ident id;
 
 	if (len < sizeof(r)) {
-		d->malformed++;
+		d->t.malformed++;
 		return 0;
 	}
 	memcpy(&r, data, sizeof(r));
-	if (r.tgid == d->self)
-		return 0;	/* adopted programs do not know our tgid */
-	d->records++;
+	if (r.tgid == d->self_tgid)
+		return 0;	/* adopted programs know the dead `boot --start`, not us */
+	d->t.records++;
 	r.comm[sizeof(r.comm) - 1] = r.pcomm[sizeof(r.pcomm) - 1] = '\0';
 	r.name[sizeof(r.name) - 1] = r.req[sizeof(r.req) - 1] = '\0';
 	if (r.ncomp > SA_DEP_MAX_COMP)
@@ -286,12 +196,15 @@ static int on_record(void *ctx, void *data, size_t len)
 	for (int i = 0; i < SA_DEP_MAX_COMP; i++)
 		r.comp[i][SA_DEP_COMP_LEN - 1] = '\0';
 	if (r.op == 0 || r.op >= SA_DEP_OP_MAX) {
-		d->malformed++;
+		d->t.malformed++;
 		return 0;
 	}
+	/* Seen again after the kernel's LRU map forgot it: already counted here. */
+	if (sa_dep_store_has_key(d->store, rc->skel, &r.key, sizeof(r.key)))
+		return 0;
 	rec_dir(&r, dir, sizeof(dir));
 	if (r.op == SA_DEP_OP_MISS && stale_negative(d, dir, r.name)) {
-		d->ignored++;
+		d->t.ignored++;
 		return 0;
 	}
 	obs = (struct sa_dep_obs){ .op = r.op, .dir = dir, .name = r.name,
@@ -303,41 +216,19 @@ static int on_record(void *ctx, void *data, size_t len)
 	    since(&d->cls_at) > 1.0 && !reload_model(d))
 		sa_dep_classify(&d->cls, &obs, &v);
 	if (v.kind == SA_DK_NONE) {
-		d->ignored++;
+		d->t.ignored++;
 		return 0;
 	}
-	for (size_t i = 0; i < d->n; i++) {
-		/* Seen again after the LRU map forgot it, or listed at start. */
-		if (d->deps[i].skel == rc->skel && !memcmp(&d->deps[i].key, &r.key, sizeof(r.key)))
-			return 0;
-		if (r.op == SA_DEP_OP_LISTEN && same_listener(&d->deps[i], r.tgid, r.groups))
-			return 0;
-	}
-	e = add_dep(d);
-	if (!e)
-		return -ENOMEM;
-	e->v = v;
-	e->key = r.key;
-	e->skel = rc->skel;
-	e->how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :
-		 op_names[r.op];
-	e->in_link = r.flags & SA_DEP_F_IN_LINK;
-	e->groups = r.groups;
-	e->count = 1;
-	e->first_ns = e->last_ns = r.ts_ns;
-	e->ev0 = d->events;
-	e->phys0 = d->physdev;
-	if (!(r.flags & SA_DEP_F_NO_REQ))
-		snprintf(e->req, sizeof(e->req), "%s", r.req);
-	e->id.pid = r.pid;
-	e->id.ppid = r.ppid;
-	e->id.uid = r.uid;
-	memcpy(e->id.comm, r.comm, sizeof(r.comm));
-	memcpy(e->id.pcomm, r.pcomm, sizeof(r.pcomm));
-	map_fd = d->ls ? bpf_map__fd(d->ls->maps.exec_ids) : -1;
-	sa_ident_fill(&e->id, r.tgid, map_fd, d->o.proc_root);
-	print_live(d, e);
-	return d->write_err ? -d->write_err : 0;
+	memset(&id, 0, sizeof(id));
+	sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
+	seen = (struct sa_dep_seen){
+		.id = &id, .v = &v, .req = obs.req, .groups = r.groups, .ts_ns = r.ts_ns,
+		.key = &r.key, .keylen = sizeof(r.key), .src = rc->skel,
+		.events = d->t.events, .physdev = d->t.physdev,
+		.how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :
+		       op_names[r.op],
+	};
+	return found(d, &seen);
 }
 
 /* /proc/<pid>/comm, /proc/<pid>/status: for processes found by scanning. */
@@ -372,12 +263,17 @@ static void scan_listeners(struct sa_deps *d, const char *how)
 {
 	struct sa_listener l[64];
 	int n = sa_listeners_scan(d->o.proc_root, l, 64, d->inodes, d->ninodes);
+	static struct sa_ident id;
 
 	clock_gettime(CLOCK_MONOTONIC, &d->last_scan);
 	for (int i = 0; i < n; i++) {
 		struct sa_dep_obs obs = { .op = SA_DEP_OP_LISTEN, .groups = l[i].groups };
+		/* The same key as the kernel's record of that subscription. */
+		struct sa_dep_key key = { .tgid = l[i].tgid, .op = SA_DEP_OP_LISTEN,
+					  .obj = l[i].groups };
+		struct sa_dep_verdict v;
+		char req[96];
 		bool known = false;
-		struct dep *e;
 
 		for (int k = 0; k < d->ninodes; k++)
 			known |= d->inodes[k] == l[i].inode;
@@ -385,82 +281,54 @@ static void scan_listeners(struct sa_deps *d, const char *how)
 			continue;
 		if (d->ninodes < 256)
 			d->inodes[d->ninodes++] = l[i].inode;
-		for (size_t k = 0; k < d->n; k++)
-			known |= same_listener(&d->deps[k], l[i].tgid, l[i].groups);
-		if (known || !(e = add_dep(d)))
+		if (l[i].tgid && sa_dep_store_has_key(d->store, SK_LISTENERS, &key, sizeof(key)))
 			continue;
-		sa_dep_classify(&d->cls, &obs, &e->v);
-		e->skel = SK_NONE;
-		e->how = how;
-		e->groups = l[i].groups;
-		e->count = 1;
-		e->first_ns = e->last_ns = mono_ns();
-		e->ev0 = d->events;
-		e->phys0 = d->physdev;
-		e->id.tgid = e->id.pid = l[i].tgid;
+		sa_dep_classify(&d->cls, &obs, &v);
+		memset(&id, 0, sizeof(id));
+		id.tgid = id.pid = l[i].tgid;
 		if (l[i].tgid) {
-			proc_basics(d, &e->id);
-			int fd = d->ls ? bpf_map__fd(d->ls->maps.exec_ids) : -1;
-
-			sa_ident_fill(&e->id, l[i].tgid, fd, d->o.proc_root);
+			proc_basics(d, &id);
+			sa_ident_fill(&id, l[i].tgid, d->o.proc_root);
 		} else {
-			snprintf(e->id.exe, sizeof(e->id.exe), "?");
-			snprintf(e->id.comm, sizeof(e->id.comm), "?");
-			e->id.source = "none";
+			snprintf(id.exe, sizeof(id.exe), "?");
+			snprintf(id.comm, sizeof(id.comm), "?");
+			id.source = "none";
 		}
-		snprintf(e->req, sizeof(e->req), "socket:[%lu] portid %u", l[i].inode, l[i].portid);
-		print_live(d, e);
+		snprintf(req, sizeof(req), "socket:[%lu] portid %u", l[i].inode, l[i].portid);
+		found(d, &(struct sa_dep_seen){
+			.id = &id, .v = &v, .how = how, .req = req, .groups = l[i].groups,
+			.ts_ns = mono_ns(), .key = l[i].tgid ? &key : NULL, .keylen = sizeof(key),
+			.src = SK_LISTENERS, .events = d->t.events, .physdev = d->t.physdev });
 	}
 }
 
 static void find_helper(struct sa_deps *d)
 {
-	char val[PATH_MAX], file[PATH_MAX];
-	struct dep *e;
+	char val[PATH_MAX], file[PATH_MAX] = "";
+	struct sa_dep_verdict v;
+	static struct sa_ident id;
 	bool live;
 
 	sa_uevent_helper_live(d->o.proc_root, val, sizeof(val));
 	live = *val;
 	if (!live && !sa_uevent_helper_conf(d->o.etc_root, val, sizeof(val), file, sizeof(file)))
 		return;
-	e = add_dep(d);
-	if (!e)
-		return;
-	e->v.kind = SA_DK_HELPER;
-	/* A running helper got the PHYSDEV keys in its environment. */
-	e->v.conf = live ? SA_DC_CONFIRMED : SA_DC_SUSPECT;
-	snprintf(e->v.path, sizeof(e->v.path), "%.500s",
-		 live ? "/proc/sys/kernel/hotplug" : file);
-	snprintf(e->v.artifact, sizeof(e->v.artifact),
-		 "uevent helper: its environment carried PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER%s",
-		 live ? "" : " (configured; this kernel runs no helper)");
-	snprintf(e->v.replacement, sizeof(e->v.replacement),
-		 "a udev rule, or a NETLINK_KOBJECT_UEVENT listener using sysfs links");
-	snprintf(e->id.exe, sizeof(e->id.exe), "%s", val);
-	snprintf(e->id.comm, sizeof(e->id.comm), "(helper)");
-	e->id.source = "config";
-	e->skel = SK_NONE;
-	e->how = live ? "sysctl" : "config";
-	e->count = 1;
-	e->first_ns = e->last_ns = mono_ns();
-	print_live(d, e);
-}
-
-/* The kernel's encoding of /sys's device (MKDEV: major << 20 | minor). */
-static unsigned int sysfs_kdev(const char *root)
-{
-	struct stat st;
-
-	if (stat(root, &st))
-		return 0;
-	return major(st.st_dev) << 20 | minor(st.st_dev);
+	sa_dep_classify_helper(live, file, &v);
+	memset(&id, 0, sizeof(id));
+	snprintf(id.exe, sizeof(id.exe), "%s", val);
+	snprintf(id.comm, sizeof(id.comm), "(helper)");
+	id.source = "config";
+	found(d, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = live ? "sysctl" : "config",
+					.ts_ns = mono_ns(), .events = d->t.events,
+					.physdev = d->t.physdev });
 }
 
 static void note_missing(struct sa_deps *d, const char *name)
 {
-	size_t o = strlen(d->hooks_missing);
+	size_t o = strlen(d->t.hooks_missing);
 
-	snprintf(d->hooks_missing + o, sizeof(d->hooks_missing) - o, "%s%s", o ? ", " : "", name);
+	snprintf(d->t.hooks_missing + o, sizeof(d->t.hooks_missing) - o, "%s%s", o ? ", " : "",
+		 name);
 }
 
 /* What loading needs to know of a skeleton type. */
@@ -469,93 +337,65 @@ struct skel_ops {
 	int (*load)(void *s);
 	void (*destroy)(void *s);
 	struct bpf_object *(*obj)(void *s);
-	void (*set_rodata)(void *s, unsigned int self, unsigned int sysfs_dev);
+	/* Before load: our tgid, and the exec_ids map to share (-1: its own). */
+	int (*prepare)(void *s, unsigned int self, int exec_fd);
 };
 
 static void *lk_open(void) { return lookups_bpf__open(); }
 static int lk_load(void *s) { return lookups_bpf__load(s); }
 static void lk_destroy(void *s) { lookups_bpf__destroy(s); }
 static struct bpf_object *lk_obj(void *s) { return ((struct lookups_bpf *)s)->obj; }
-static void lk_set(void *s, unsigned int self, unsigned int dev)
+static int lk_prepare(void *s, unsigned int self, int exec_fd)
 {
-	((struct lookups_bpf *)s)->rodata->self_tgid = self;
-	((struct lookups_bpf *)s)->rodata->sysfs_dev = dev;
+	struct lookups_bpf *o = s;
+
+	o->rodata->self_tgid = self;
+	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
 
 static void *ls_open(void) { return listeners_bpf__open(); }
 static int ls_load(void *s) { return listeners_bpf__load(s); }
 static void ls_destroy(void *s) { listeners_bpf__destroy(s); }
 static struct bpf_object *ls_obj(void *s) { return ((struct listeners_bpf *)s)->obj; }
-static void ls_set(void *s, unsigned int self, unsigned int dev)
+static int ls_prepare(void *s, unsigned int self, int exec_fd)
 {
-	(void)dev;
-	((struct listeners_bpf *)s)->rodata->self_tgid = self;
+	struct listeners_bpf *o = s;
+
+	o->rodata->self_tgid = self;
+	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
 
-static const struct skel_ops lk_ops = { lk_open, lk_load, lk_destroy, lk_obj, lk_set };
-static const struct skel_ops ls_ops = { ls_open, ls_load, ls_destroy, ls_obj, ls_set };
+static const struct skel_ops lk_ops = { lk_open, lk_load, lk_destroy, lk_obj, lk_prepare };
+static const struct skel_ops ls_ops = { ls_open, ls_load, ls_destroy, ls_obj, ls_prepare };
 
-#define MAX_PROGS 8
-
-/* Open a skeleton with only the programs whose bit is set in @mask, and load it. */
-static void *load_mask(const struct skel_ops *ops, unsigned int mask, unsigned int self,
-		       unsigned int dev, int *nprogs)
+/*
+ * Open, then load once with the programs whose attach point this kernel has
+ * (trace/bpf_load.c probes them cheaply): a kernel without one hook loses
+ * that hook only, and says which.
+ */
+static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned int self,
+		       int exec_fd, int *total)
 {
-	struct bpf_program *p;
+	struct sa_bpf_select sel = {};
 	void *s = ops->open();
-	int i = 0;
 
 	if (!s)
 		return NULL;
-	ops->set_rodata(s, self, dev);
-	bpf_object__for_each_program(p, ops->obj(s)) {
-		bpf_program__set_autoload(p, i < MAX_PROGS && (mask & (1u << i)));
-		i++;
-	}
-	if (nprogs)
-		*nprogs = i;
-	if (ops->load(s)) {
+	if (ops->prepare(s, self, exec_fd) || sa_bpf_select(ops->obj(s), &sel) < 0 ||
+	    ops->load(s)) {
+		char what[320];
+
+		*total += sel.nwanted;
+		snprintf(what, sizeof(what), "%.200s%s(the kernel refused %.64s)", sel.missing,
+			 *sel.missing ? " " : "", bpf_object__name(ops->obj(s)));
+		note_missing(d, what);
 		ops->destroy(s);
 		return NULL;
 	}
+	*total += sel.nwanted;
+	if (*sel.missing)
+		note_missing(d, sel.missing);
 	return s;
-}
-
-/*
- * All programs together; if the kernel refuses, each alone, then those that
- * loaded: a kernel without one hook (compiled out, not traceable, a struct
- * argument it cannot pass) loses that hook only.
- */
-static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned int self,
-		       unsigned int dev, int *total)
-{
-	unsigned int ok = 0;
-	int n = 0;
-	void *s = load_mask(ops, ~0u, self, dev, &n);
-
-	*total += n;
-	if (s)
-		return s;
-	for (int i = 0; i < n && i < MAX_PROGS; i++) {
-		void *t = load_mask(ops, 1u << i, self, dev, NULL);
-
-		if (t) {
-			ok |= 1u << i;
-			ops->destroy(t);
-		} else {
-			struct bpf_program *p;
-			int k = 0;
-
-			t = ops->open();
-			if (t) {
-				bpf_object__for_each_program(p, ops->obj(t))
-					if (k++ == i)
-						note_missing(d, bpf_program__name(p));
-				ops->destroy(t);
-			}
-		}
-	}
-	return ok ? load_mask(ops, ok, self, dev, NULL) : NULL;
 }
 
 static int attach_all(struct sa_deps *d, struct bpf_object *obj)
@@ -582,18 +422,20 @@ static int attach_all(struct sa_deps *d, struct bpf_object *obj)
 
 int sa_deps_attach(struct sa_deps *d)
 {
-	unsigned int self = getpid(), dev = sysfs_kdev(d->o.sysfs_root);
+	unsigned int self = getpid();
 	int nlk = 0, nls = 0, total = 0;
 
-	d->lk = load_skel(d, &lk_ops, self, dev, &total);
-	d->ls = load_skel(d, &ls_ops, self, dev, &total);
-	nlk = d->lk ? attach_all(d, d->lk->obj) : 0;
+	/* Listeners first: lookups shares its exec_ids map (the #! scripts). */
+	d->ls = load_skel(d, &ls_ops, self, -1, &total);
+	d->lk = load_skel(d, &lk_ops, self, d->ls ? bpf_map__fd(d->ls->maps.exec_ids) : -1,
+			  &total);
 	nls = d->ls ? attach_all(d, d->ls->obj) : 0;
+	nlk = d->lk ? attach_all(d, d->lk->obj) : 0;
 	d->rctx[SK_LOOKUPS] = (struct ring_ctx){ d, SK_LOOKUPS };
 	d->rctx[SK_LISTENERS] = (struct ring_ctx){ d, SK_LISTENERS };
 	fprintf(stderr, "sysfs-audit: dependents: %d of %d hooks attached%s%s%s\n", nlk + nls,
-		total, *d->hooks_missing ? " (missing: " : "", d->hooks_missing,
-		*d->hooks_missing ? ")" : "");
+		total, *d->t.hooks_missing ? " (missing: " : "", d->t.hooks_missing,
+		*d->t.hooks_missing ? ")" : "");
 	if (!nlk && !nls) {
 		errno = ENOENT;
 		return -ENOENT;
@@ -683,128 +525,68 @@ void sa_deps_note_event(struct sa_deps *d, bool carries_physdev)
 {
 	if (!d)
 		return;
-	d->events++;
-	d->physdev += carries_physdev;
-}
-
-static unsigned long long read_stat(struct bpf_map *m, __u32 which)
-{
-	int ncpu = libbpf_num_possible_cpus();
-	unsigned long long total = 0;
-	__u64 *vals;
-
-	if (ncpu <= 0 || !(vals = calloc(ncpu, sizeof(*vals))))
-		return 0;
-	if (!bpf_map_lookup_elem(bpf_map__fd(m), &which, vals))
-		for (int i = 0; i < ncpu; i++)
-			total += vals[i];
-	free(vals);
-	return total;
+	d->t.events++;
+	d->t.physdev += carries_physdev;
 }
 
 static unsigned long long stat_sum(const struct sa_deps *d, __u32 which)
 {
-	return (d->lk ? read_stat(d->lk->maps.dep_stats, which) : 0) +
-	       (d->ls ? read_stat(d->ls->maps.dep_stats, which) : 0);
+	return (d->lk ? sa_bpf_percpu_sum(d->lk->maps.dep_stats, which) : 0) +
+	       (d->ls ? sa_bpf_percpu_sum(d->ls->maps.dep_stats, which) : 0);
 }
 
-static void refresh_counts(struct sa_deps *d)
+static int read_count(void *ctx, int src, const void *key, size_t keylen,
+		      unsigned long long *count, unsigned long long *last_ns)
 {
-	for (size_t i = 0; i < d->n; i++) {
-		struct dep *e = &d->deps[i];
-		struct bpf_map *m = e->skel == SK_LOOKUPS && d->lk ? d->lk->maps.dep_seen :
-				    e->skel == SK_LISTENERS && d->ls ? d->ls->maps.dep_seen : NULL;
-		struct sa_dep_val v;
+	struct sa_deps *d = ctx;
+	struct bpf_map *m = src == SK_LOOKUPS && d->lk ? d->lk->maps.dep_seen :
+			    src == SK_LISTENERS && d->ls ? d->ls->maps.dep_seen : NULL;
+	struct sa_dep_val v;
 
-		if (m && !bpf_map_lookup_elem(bpf_map__fd(m), &e->key, &v) && v.count >= e->count) {
-			e->count = v.count;
-			e->last_ns = v.last_ns;
-		}
-	}
+	if (!m || keylen != sizeof(struct sa_dep_key) ||
+	    bpf_map_lookup_elem(bpf_map__fd(m), key, &v))
+		return -ENOENT;
+	*count = v.count;
+	*last_ns = v.last_ns;
+	return 0;
 }
 
-static int cmp_dep(const void *a, const void *b)
+void sa_deps_finish(struct sa_deps *d)
 {
-	const struct dep *x = a, *y = b;
-	int c = strcmp(x->id.exe, y->id.exe);
+	struct sa_dep_totals *t = &d->t;
 
-	if (c)
-		return c;
-	if (x->v.kind != y->v.kind)
-		return x->v.kind - y->v.kind;
-	return (x->first_ns > y->first_ns) - (x->first_ns < y->first_ns);
+	sa_dep_store_refresh(d->store, read_count, d, t->events, t->physdev);
+	sa_dep_store_sort(d->store);
+	t->misses = stat_sum(d, SA_DS_SYSFS_MISS);
+	t->lstat_links = stat_sum(d, SA_DS_LSTAT_LINK);
+	t->readlinks = stat_sum(d, SA_DS_READLINK);
+	t->readdirs = stat_sum(d, SA_DS_READDIR);
+	t->listens = stat_sum(d, SA_DS_LISTEN);
+	t->emitted = stat_sum(d, SA_DS_RECORDS);
+	t->lost = stat_sum(d, SA_DS_LOST);
+	t->map_full = stat_sum(d, SA_DS_MAP_FULL);
+	t->execs = stat_sum(d, SA_DS_EXECS);
+	t->exits = stat_sum(d, SA_DS_EXITS);
+	t->dropped = sa_dep_store_dropped(d->store);
+	t->programs = sa_dep_store_count(d->store);
+	t->confirmed = sa_dep_store_confirmed(d->store);
+	t->suspects = t->programs - t->confirmed;
 }
 
-void sa_deps_summary(struct sa_deps *d, FILE *f, bool json)
+const struct sa_dependent *sa_deps_next(void *d, size_t *it)
 {
-	static const char *const stat_names[SA_DS_MAX] = {
-		"sysfs_misses", "lstat_links", "readlinks", "readdirs", "listens",
-		"records", "lost", "map_full", "execs",
-	};
-	unsigned long long st[SA_DS_MAX], byk[SA_DK_MAX] = {}, conf = 0;
+	return sa_dep_store_next(((struct sa_deps *)d)->store, it);
+}
 
-	refresh_counts(d);
-	qsort(d->deps, d->n, sizeof(*d->deps), cmp_dep);
-	for (int i = 0; i < SA_DS_MAX; i++)
-		st[i] = stat_sum(d, i);
-	for (size_t i = 0; i < d->n; i++) {
-		byk[d->deps[i].v.kind]++;
-		conf += d->deps[i].v.conf == SA_DC_CONFIRMED;
-	}
-	if (json) {
-		json_object *o = json_object_new_object(), *arr = json_object_new_array(), *k, *s;
+const struct sa_dep_totals *sa_deps_totals(const struct sa_deps *d)
+{
+	return &d->t;
+}
 
-		json_add_str(o, "type", "dependents");
-		json_object_object_add(o, "found", json_object_new_uint64(d->n));
-		json_object_object_add(o, "confirmed", json_object_new_uint64(conf));
-		k = json_object_new_object();
-		for (int i = 1; i < SA_DK_MAX; i++)
-			json_object_object_add(k, sa_dep_kind_name(i),
-					       json_object_new_uint64(byk[i]));
-		json_object_object_add(o, "by_kind", k);
-		s = json_object_new_object();
-		for (int i = 0; i < SA_DS_MAX; i++)
-			json_object_object_add(s, stat_names[i], json_object_new_uint64(st[i]));
-		json_object_object_add(s, "records_read", json_object_new_uint64(d->records));
-		json_object_object_add(s, "ignored", json_object_new_uint64(d->ignored));
-		json_object_object_add(s, "malformed", json_object_new_uint64(d->malformed));
-		json_object_object_add(o, "kernel", s);
-		json_object_object_add(o, "events", json_object_new_uint64(d->events));
-		json_object_object_add(o, "physdev_events", json_object_new_uint64(d->physdev));
-		json_add_str(o, "hooks_missing", jstr(d->hooks_missing));
-		for (size_t i = 0; i < d->n; i++)
-			json_object_array_add(arr, dep_json(d, &d->deps[i], true));
-		json_object_object_add(o, "dependents", arr);
-		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-								 JSON_C_TO_STRING_NOSLASHESCAPE));
-		json_object_put(o);
-		return;
-	}
-	fprintf(f, "\nDEPENDENTS: %zu (%llu confirmed); %llu records for %llu sysfs misses, "
-		"%llu lstat-on-link, %llu readlink, %llu readdir, %llu listens (%llu lost)\n",
-		d->n, conf, st[SA_DS_RECORDS], st[SA_DS_SYSFS_MISS], st[SA_DS_LSTAT_LINK],
-		st[SA_DS_READLINK], st[SA_DS_READDIR], st[SA_DS_LISTEN], st[SA_DS_LOST]);
-	for (size_t i = 0; i < d->n; i++) {
-		const struct dep *e = &d->deps[i];
-
-		if (!i || strcmp(e->id.exe, d->deps[i - 1].id.exe)) {
-			fprintf(f, "%s%s%s\n", e->id.exe, *e->id.script ? "  script " : "",
-				e->id.script);
-			fprintf(f, "  %-17s %-9s %7s %8s %9s %9s  %s\n", "KIND", "CONF", "PID",
-				"COUNT", "FIRST", "LAST", "PATH");
-		}
-		fprintf(f, "  %-17s %-9s %7u %8llu %8.3fs %8.3fs  %s\n",
-			sa_dep_kind_name(e->v.kind), sa_dep_conf_name(e->v.conf), e->id.pid,
-			e->count, rel_s(d, e->first_ns), rel_s(d, e->last_ns), e->v.path);
-		fprintf(f, "  %-17s comm=%s parent=%s(%u) uid=%u argv=%s%s\n", "", e->id.comm,
-			*e->id.pcomm ? e->id.pcomm : "?", e->id.ppid, e->id.uid, e->id.args,
-			e->id.args_trunc ? "..." : "");
-		fprintf(f, "  %-17s legacy: %s; instead: %s\n", "", e->v.artifact,
-			e->v.replacement);
-		if (e->v.kind == SA_DK_LISTENER)
-			fprintf(f, "  %-17s %llu traced events since, %llu would have carried PHYSDEV keys\n",
-				"", d->events - e->ev0, d->physdev - e->phys0);
-	}
+int sa_deps_summary(struct sa_deps *d, FILE *f, bool json)
+{
+	sa_deps_finish(d);
+	return sa_dep_print_summary(f, json, &d->t, sa_deps_next, d);
 }
 
 int sa_deps_write_error(const struct sa_deps *d)
@@ -814,7 +596,12 @@ int sa_deps_write_error(const struct sa_deps *d)
 
 size_t sa_deps_found(const struct sa_deps *d)
 {
-	return d ? d->n : 0;
+	return d ? sa_dep_store_count(d->store) : 0;
+}
+
+size_t sa_deps_confirmed(const struct sa_deps *d)
+{
+	return d ? sa_dep_store_confirmed(d->store) : 0;
 }
 
 void sa_deps_close(struct sa_deps *d)
@@ -827,6 +614,6 @@ void sa_deps_close(struct sa_deps *d)
 	listeners_bpf__destroy(d->ls);
 	if (d->have_cls)
 		sa_classifier_free(&d->cls);
-	free(d->deps);
+	sa_dep_store_free(d->store);
 	free(d);
 }

@@ -12,12 +12,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "trace/dep_store.h"
+#include "model/dependent.h"
+
 struct ring_buffer;
 struct sa_phases;
 
 struct sa_deps_opts {
 	bool json;		/* JSON lines instead of table lines */
-	FILE *out;		/* live lines (stdout when NULL) */
+	FILE *out;		/* live lines; NULL: none (record) */
+	struct sa_dep_store_opts store;	/* fingerprints and packages */
 	const char *sysfs_root;	/* "/sys" when NULL */
 	const char *proc_root;	/* "/proc" when NULL */
 	const char *etc_root;	/* "/etc" when NULL: sysctl files for kernel.hotplug */
@@ -63,14 +67,24 @@ void sa_deps_tick(struct sa_deps *d);
 /* One traced uevent: would it have carried PHYSDEVPATH? (for the listeners) */
 void sa_deps_note_event(struct sa_deps *d, bool carries_physdev);
 
-/* The end summary, grouped by executable. */
-void sa_deps_summary(struct sa_deps *d, FILE *f, bool json);
+/*
+ * After the trace: read the kernel's counts back, sort. Then the dependents
+ * are iterated with sa_deps_next(d, &it) (it = 0 first; NULL at the end),
+ * and the totals read with sa_deps_totals().
+ */
+void sa_deps_finish(struct sa_deps *d);
+const struct sa_dependent *sa_deps_next(void *d, size_t *it);
+const struct sa_dep_totals *sa_deps_totals(const struct sa_deps *d);
+
+/* sa_deps_finish(), then the summary (dep_out.c). 0 or a negative errno. */
+int sa_deps_summary(struct sa_deps *d, FILE *f, bool json);
 
 /* Nonzero when writing a live line failed (errno value). */
 int sa_deps_write_error(const struct sa_deps *d);
 
-/* How many dependents were named so far (0 for NULL). */
+/* How many dependents (programs and kinds) were named so far, how many confirmed (0 for NULL). */
 size_t sa_deps_found(const struct sa_deps *d);
+size_t sa_deps_confirmed(const struct sa_deps *d);
 
 void sa_deps_close(struct sa_deps *d);
 

@@ -18,9 +18,15 @@
 
 #include "trace/identity.h"
 
+/* Copy, cut to @len - 1 bytes. */
 static void cpy(char *dst, size_t len, const char *src)
 {
-	snprintf(dst, len, "%s", src);
+	size_t n = strlen(src);
+
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
 }
 
 /* NUL-separated argv of @n bytes into a space-joined string. */
@@ -35,29 +41,6 @@ static void join_args(char *dst, size_t len, const char *src, size_t n, bool *tr
 	dst[o] = '\0';
 	if (o < n)
 		*trunc = true;
-}
-
-static bool from_exec(struct sa_ident *id, unsigned int tgid, int fd)
-{
-	struct sa_exec_id e;
-
-	if (fd < 0 || bpf_map_lookup_elem(fd, &tgid, &e))
-		return false;
-	e.filename[sizeof(e.filename) - 1] = e.interp[sizeof(e.interp) - 1] = '\0';
-	e.comm[sizeof(e.comm) - 1] = '\0';
-	if (e.args_len > sizeof(e.args))
-		e.args_len = sizeof(e.args);
-	cpy(id->exe, sizeof(id->exe), e.interp[0] ? e.interp : e.filename);
-	/* binfmt_script: bprm->filename stays the script, ->interp the interpreter. */
-	if (e.interp[0] && strcmp(e.interp, e.filename))
-		cpy(id->script, sizeof(id->script), e.filename);
-	join_args(id->args, sizeof(id->args), e.args, e.args_len, &id->args_trunc);
-	if (e.flags & SA_ID_F_ARGS_TRUNC)
-		id->args_trunc = true;
-	if (!id->ppid)
-		id->ppid = e.ppid;
-	id->source = "exec";
-	return true;
 }
 
 static bool from_proc(struct sa_ident *id, unsigned int tgid, const char *proc)
@@ -86,15 +69,139 @@ static bool from_proc(struct sa_ident *id, unsigned int tgid, const char *proc)
 	return true;
 }
 
-void sa_ident_fill(struct sa_ident *id, unsigned int tgid, int exec_map_fd, const char *proc)
+void sa_ident_fill(struct sa_ident *id, unsigned int tgid, const char *proc)
 {
 	id->tgid = tgid;
 	if (!id->pid)
 		id->pid = tgid;
-	if (from_exec(id, tgid, exec_map_fd) || from_proc(id, tgid, proc))
+	if (from_proc(id, tgid, proc))
 		return;
 	cpy(id->exe, sizeof(id->exe), "?");
 	id->source = "none";
+}
+
+static unsigned int ns_of(const char *proc, const char *which)
+{
+	char path[PATH_MAX], buf[64];
+	unsigned int ino = 0;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/self/ns/%s", proc, which);
+	n = readlink(path, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	sscanf(buf, "%*[^[][%u]", &ino);
+	return ino;
+}
+
+void sa_ns_self_read(const char *proc, struct sa_ns_self *self)
+{
+	self->mnt = ns_of(proc, "mnt");
+	self->net = ns_of(proc, "net");
+	self->pid = ns_of(proc, "pid");
+}
+
+/* "/" + comps joined, innermost-first input. */
+static void join_comps(char *dst, size_t len, const char (*comp)[SA_DEP_COMP_LEN],
+		       unsigned int n, unsigned int max)
+{
+	size_t o = 0;
+
+	dst[0] = '\0';
+	if (n > max)
+		n = max;
+	for (int i = (int)n - 1; i >= 0 && o < len; i--) {
+		char c[SA_DEP_COMP_LEN];
+
+		memcpy(c, comp[i], sizeof(c));
+		c[sizeof(c) - 1] = '\0';
+		o += snprintf(dst + o, len - o, "/%s", c);
+	}
+}
+
+void sa_cgroup_unit(const char *cgroup, char *out, size_t len)
+{
+	const char *end = cgroup + strlen(cgroup), *s;
+
+	out[0] = '\0';
+	while (end > cgroup) {
+		for (s = end; s > cgroup && s[-1] != '/'; s--)
+			;
+		if ((end - s > 8 && !strncmp(end - 8, ".service", 8)) ||
+		    (end - s > 6 && !strncmp(end - 6, ".scope", 6))) {
+			snprintf(out, len, "%.*s", (int)(end - s), s);
+			return;
+		}
+		end = s > cgroup ? s - 1 : cgroup;
+	}
+}
+
+void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const char *proc,
+		       const struct sa_ns_self *self)
+{
+	char tmp[PATH_MAX];
+	size_t o = 0;
+
+	id->pid = r->pid;
+	id->tgid = r->tgid;
+	id->ppid = r->ppid;
+	id->uid = r->uid;
+	id->exec_gen = r->start_ns ^ (r->exec_id << 48);
+	memcpy(id->comm, r->comm, sizeof(id->comm));
+	id->comm[sizeof(id->comm) - 1] = '\0';
+	memcpy(id->pcomm, r->pcomm, sizeof(id->pcomm));
+	id->pcomm[sizeof(id->pcomm) - 1] = '\0';
+	id->source = "exec";
+	if (r->nexe && !(r->flags & SA_DEP_F_NO_EXE)) {
+		join_comps(id->exe, sizeof(id->exe), r->exe, r->nexe, SA_DEP_EXE_COMP);
+		if (r->flags & SA_DEP_F_EXE_TRUNC) {
+			/* Too deep: /proc knows it if the process still runs. */
+			char link[PATH_MAX];
+			ssize_t n;
+
+			snprintf(link, sizeof(link), "%s/%u/exe", proc, r->tgid);
+			n = readlink(link, tmp, sizeof(tmp) - 1);
+
+			if (n > 0) {
+				tmp[n] = '\0';
+				cpy(id->exe, sizeof(id->exe), tmp);
+			} else {
+				snprintf(tmp, sizeof(tmp), "...%.4000s", id->exe);
+				cpy(id->exe, sizeof(id->exe), tmp);
+			}
+		}
+	} else if (!from_proc(id, r->tgid, proc)) {
+		cpy(id->exe, sizeof(id->exe), r->flags & SA_DEP_F_NO_EXE ? "(kernel thread)" : "?");
+		id->source = "none";
+	}
+	if (r->flags & SA_DEP_F_SCRIPT) {
+		memcpy(tmp, r->script, sizeof(r->script));
+		tmp[sizeof(r->script) - 1] = '\0';
+		cpy(id->script, sizeof(id->script), tmp);
+	}
+	if (r->args_len) {
+		size_t n = r->args_len < sizeof(r->args) ? r->args_len : sizeof(r->args);
+
+		join_args(id->args, sizeof(id->args), r->args, n, &id->args_trunc);
+		if (r->flags & SA_DEP_F_ARGS_TRUNC)
+			id->args_trunc = true;
+	}
+	if (r->ncg) {
+		join_comps(id->cgroup, sizeof(id->cgroup), r->cg, r->ncg, SA_DEP_CG_COMP);
+		if (r->flags & SA_DEP_F_CG_TRUNC) {
+			snprintf(tmp, sizeof(tmp), "...%.250s", id->cgroup);
+			cpy(id->cgroup, sizeof(id->cgroup), tmp);
+		}
+		sa_cgroup_unit(id->cgroup, id->unit, sizeof(id->unit));
+	}
+	id->ns[0] = '\0';
+	if (self && r->mntns && self->mnt && r->mntns != self->mnt)
+		o += snprintf(id->ns + o, sizeof(id->ns) - o, "%smnt:[%u]", o ? " " : "", r->mntns);
+	if (self && r->netns && self->net && r->netns != self->net && o < sizeof(id->ns))
+		o += snprintf(id->ns + o, sizeof(id->ns) - o, "%snet:[%u]", o ? " " : "", r->netns);
+	if (self && r->pidns && self->pid && r->pidns != self->pid && o < sizeof(id->ns))
+		snprintf(id->ns + o, sizeof(id->ns) - o, "%spid:[%u]", o ? " " : "", r->pidns);
 }
 
 /* Which process has socket:[ino] open. 0 when none is found. */

@@ -10,28 +10,35 @@
 #include <limits.h>
 #include <stdbool.h>
 
+#include <stddef.h>
+
 #include "dep_records.h"
+#include "model/dependent.h"
 
-#define SA_ID_ARGS 256
-
-struct sa_ident {
-	unsigned int pid, tgid, ppid, uid;
-	char comm[SA_DEP_COMM_LEN];
-	char pcomm[SA_DEP_COMM_LEN];
-	char exe[PATH_MAX];		/* the binary, "?" when unknown */
-	char script[PATH_MAX];		/* for #! scripts: the script; else "" */
-	char args[SA_ID_ARGS];		/* argv joined by spaces */
-	bool args_trunc;
-	const char *source;		/* "exec" (exec-time record), "proc", "none" */
+/* The tracer's own namespaces: a process in others is named with its own. */
+struct sa_ns_self {
+	unsigned int mnt, net, pid;
 };
 
+void sa_ns_self_read(const char *proc, struct sa_ns_self *self);
+
 /*
- * Fill @id for @tgid: the exec-time record in @exec_map_fd (an
- * sa_exec_id hash by tgid; -1: none) first, /proc/<tgid> next. Fields the
- * caller already set (pid, comm, ppid, pcomm, uid from the BPF record) are
- * kept when neither source knows better.
+ * Fill @id from a dependents' record: identity as the kernel saw it when
+ * the record was made (executable, script, argv, cgroup, namespaces, exec
+ * generation). /proc only fills what the record lacks (a kernel thread, an
+ * exe path cut short).
  */
-void sa_ident_fill(struct sa_ident *id, unsigned int tgid, int exec_map_fd, const char *proc);
+void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const char *proc,
+		       const struct sa_ns_self *self);
+
+/* The systemd unit of a cgroup v2 path: its innermost *.service or *.scope, or "". */
+void sa_cgroup_unit(const char *cgroup, char *out, size_t len);
+
+/*
+ * Fill @id for @tgid from /proc/<tgid> (a listener found by scanning).
+ * Fields the caller already set are kept when /proc does not know better.
+ */
+void sa_ident_fill(struct sa_ident *id, unsigned int tgid, const char *proc);
 
 /* A NETLINK_KOBJECT_UEVENT socket subscribed to groups, and who holds it. */
 struct sa_listener {

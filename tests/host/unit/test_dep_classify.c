@@ -17,8 +17,11 @@
 #include "fake_sysfs.h"
 #include "tap.h"
 
-#include "trace/dep_classify.h"
+#include "audit/fingerprint.h"
 #include "dep_records.h"
+#include "output/dep_out.h"
+#include "trace/dep_classify.h"
+#include "trace/dep_store.h"
 #include "trace/identity.h"
 
 
@@ -92,6 +95,25 @@ static void expect(unsigned int op, const char *dir, const char *name, const cha
 		       v.replacement);
 }
 
+/* expect_rule: as expect, and the rule that decided. */
+static void expect_rule(unsigned int op, const char *dir, const char *name, const char *req,
+			unsigned int groups, enum sa_dep_kind kind, enum sa_dep_conf conf,
+			enum sa_dep_rule rule, const char *what)
+{
+	struct sa_dep_obs o = { .op = op, .dir = dir, .name = name, .req = req, .groups = groups };
+	struct sa_dep_verdict v;
+	bool good;
+
+	sa_dep_classify(&cls, &o, &v);
+	good = v.kind == kind && v.rule == rule && (kind == SA_DK_NONE || v.conf == conf) &&
+	       (kind == SA_DK_NONE || *v.why);
+	ok(good, "%s: %s %s (rule %s)", what, sa_dep_kind_name(kind),
+	   kind == SA_DK_NONE ? "" : sa_dep_conf_name(conf), sa_dep_rule_name(rule));
+	if (!good)
+		printf("#   got: %s %s rule=%s path=%s why=%s\n", sa_dep_kind_name(v.kind),
+		       sa_dep_conf_name(v.conf), sa_dep_rule_name(v.rule), v.path, v.why);
+}
+
 #define M SA_DEP_OP_MISS
 #define LS SA_DEP_OP_LSTAT_LINK
 #define RL SA_DEP_OP_READLINK
@@ -100,64 +122,150 @@ static void expect(unsigned int op, const char *dir, const char *name, const cha
 #define CF SA_DC_CONFIRMED
 #define SU SA_DC_SUSPECT
 
-static void test_classifier(void)
+/* Rules that confirm: names only the old layout had. */
+static void test_confirmed(void)
 {
-	char buf[512];
-
 	expect(M, P_VIRTIO, "bus", NULL, 0, SA_DK_LEGACY_NAME, CF,
 	       "/sys" P_VIRTIO "/subsystem", "miss <dev>/bus of a bus device");
+	expect_rule(M, P_VIRTIO, "bus", NULL, 0, SA_DK_LEGACY_NAME, CF, SA_DR_MISS_LEGACY_LINK,
+		    "miss <dev>/bus: the legacy-link rule");
 	expect(M, P_VIRTIO, "block:vda", NULL, 0, SA_DK_LEGACY_NAME, CF,
-	       "/sys" P_VIRTIO "/block/vda", "miss <parent>/<class>:<name>");
+	       "/sys" P_VIRTIO "/block/vda", "nash: miss <parent>/<class>:<name>");
+	expect_rule(M, P_VIRTIO, "block:vda", "/sys" P_VIRTIO "/block:vda", 0, SA_DK_LEGACY_NAME,
+		    CF, SA_DR_MISS_LEGACY_LINK, "nash: miss <parent>/block:vda by absolute path");
 	expect(M, P_INPUT1, "input:event1", NULL, 0, SA_DK_LEGACY_NAME, CF, NULL,
 	       "miss <class>:<name> of a stacked class device in its class parent");
-	expect(M, "/devices/virtual/net/dummy0", "bus", NULL, 0, SA_DK_LEGACY_NAME, SU, NULL,
-	       "miss 'bus' of a class device (it had none)");
-	expect(M, P_VIRTIO, "foo:bar", NULL, 0, SA_DK_LEGACY_NAME, SU, NULL,
-	       "miss of an unknown ':' name in a device directory");
-	expect(M, "/devices/virtual/net/dummy0/queues", "uevent", NULL, 0, SA_DK_NONE, SU, NULL,
-	       "miss of a plain attribute");
-	expect(M, "/class/input", "input1", "/sys/class/input/input1/event1/dev", 0,
-	       SA_DK_LEGACY_NAME, CF, "/sys" P_INPUT1 "/event1",
-	       "miss below a legacy devpath (/class/input/input1/event1)");
-	expect(M, "/devices", "nonexistent", "/sys/devices/nonexistent", 0, SA_DK_NONE, SU, NULL,
-	       "miss of a path that never existed");
+	expect_rule(M, "/class/input", "input1", "/sys/class/input/input1", 0, SA_DK_LEGACY_NAME,
+		    CF, SA_DR_MISS_LEGACY_PATH,
+		    "miss of a legacy-only path named by the whole request");
+}
 
-	expect(LS, "", "", "/sys/block/vda", 0, SA_DK_SYMLINK_DIR, CF,
+/* Rules that suspect, and what modern programs do (never confirmed). */
+static void test_suspect_and_modern(void)
+{
+	expect_rule(M, "/devices/virtual/net/dummy0", "bus", NULL, 0, SA_DK_LEGACY_NAME, SU,
+		    SA_DR_MISS_LOOKS_LEGACY, "miss 'bus' of a class device (it had none)");
+	expect_rule(M, P_VIRTIO, "foo:bar", NULL, 0, SA_DK_LEGACY_NAME, SU,
+		    SA_DR_MISS_LOOKS_LEGACY, "miss of an unknown ':' name in a device directory");
+	expect_rule(M, "/devices/virtual/net/dummy0/queues", "uevent", NULL, 0, SA_DK_NONE, SU,
+		    SA_DR_NONE, "miss of a plain attribute");
+	expect_rule(M, P_INPUT1 "/event1", "dev", "/sys/class/input/input1/event1/dev", 0,
+		    SA_DK_NONE, SU, SA_DR_NONE,
+		    "miss below a legacy devpath (an attribute today's device lacks)");
+	expect_rule(M, P_VIRTIO "/block/vda", "alignment_offset",
+		    "/sys/block/vda/alignment_offset", 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "sd_device: absolute-path attribute miss through /sys/block (a real walk)");
+	expect_rule(M, "/devices/virtual/net/dummy0", "wireless",
+		    "/sys/class/net/dummy0/wireless", 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "shell: [ -d /sys/class/net/dummy0/wireless ]");
+	expect_rule(M, "/devices/virtual/net/dummy0", "wireless", "dummy0/wireless", 0,
+		    SA_DK_NONE, SU, SA_DR_NONE, "shell: [ -d $n/wireless ] relative to /sys/class/net");
+	expect_rule(M, "/devices", "nonexistent", "/sys/devices/nonexistent", 0, SA_DK_NONE, SU,
+		    SA_DR_NONE, "miss of a path that never existed");
+
+	expect(LS, "", "", "/sys/block/vda", 0, SA_DK_SYMLINK_DIR, SU,
 	       "/sys" P_VIRTIO "/block/vda (stat() following the link)", "lstat /sys/block/vda");
-	expect(LS, "", "", "/sys//block/vda/", 0, SA_DK_SYMLINK_DIR, CF, NULL,
-	       "lstat /sys//block/vda/ (normalised)");
-	expect(LS, "", "", "/sys/class/net/dummy0", 0, SA_DK_SYMLINK_DIR, CF, NULL,
-	       "lstat /sys/class/net/dummy0 (a class directory then)");
-	expect(LS, "", "", "/sys/class/input/event1", 0, SA_DK_NONE, SU, NULL,
-	       "lstat of a stacked class device's class link (a link then too)");
-	expect(LS, "", "", "/sys/class/net/eth9", 0, SA_DK_SYMLINK_DIR, SU, NULL,
-	       "lstat of an unknown class entry");
-	expect(LS, "", "", "/sys/bus/pci/devices/0000:00:04.0", 0, SA_DK_NONE, SU, NULL,
-	       "lstat of a bus device link");
-	expect(LS, "", "", "vda", 0, SA_DK_NONE, SU, NULL, "lstat of a relative path");
+	expect_rule(LS, "", "", "/sys//block/vda/", 0, SA_DK_SYMLINK_DIR, SU,
+		    SA_DR_LSTAT_LEGACY_DIR, "lstat /sys//block/vda/ (normalised)");
+	expect_rule(LS, "", "", "/sys/class/net/dummy0", 0, SA_DK_SYMLINK_DIR, SU,
+		    SA_DR_LSTAT_LEGACY_DIR, "ls -l /sys/class/net: lstat of each entry");
+	expect_rule(LS, "", "", "/sys/class/input/event1", 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "lstat of a stacked class device's class link (a link then too)");
+	expect_rule(LS, "", "", "/sys/class/net/eth9", 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "lstat of a class entry the model does not know");
+	expect_rule(LS, "", "", "/sys/bus/pci/devices/0000:00:04.0", 0, SA_DK_NONE, SU,
+		    SA_DR_NONE, "lstat of a bus device link");
+	expect_rule(LS, "", "", "vda", 0, SA_DK_NONE, SU, SA_DR_NONE, "lstat of a relative path");
+	expect_rule(LS, "/class/net", "dummy0", NULL, 0, SA_DK_SYMLINK_DIR, SU,
+		    SA_DR_LSTAT_LEGACY_DIR, "find: fstatat(dirfd, \"dummy0\") named by its kernfs node");
+	expect_rule(LS, "/block", "vda", NULL, 0, SA_DK_SYMLINK_DIR, SU, SA_DR_LSTAT_LEGACY_DIR,
+		    "lstat of /sys/block/vda by its kernfs node (any mount of sysfs)");
+	expect_rule(LS, "/class/input", "event1", NULL, 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "a link then too, by its kernfs node");
 
-	expect(RL, P_VIRTIO "/block/vda", "device", NULL, 0, SA_DK_LINK_TEXT, SU, NULL,
-	       "readlink <disk>/device (same device then and now)");
-	expect(RL, P_INPUT1 "/event1", "device", NULL, 0, SA_DK_LINK_TEXT, CF, NULL,
-	       "readlink <stacked class dev>/device (pointed to the bus device then)");
-	expect(RL, "/block", "vda", NULL, 0, SA_DK_LINK_TEXT, SU, NULL, "readlink /sys/block/vda");
-	expect(RL, "/class/block", "vda", NULL, 0, SA_DK_NONE, SU, NULL,
-	       "readlink /sys/class/block/vda (did not exist then)");
-	expect(RL, P_VIRTIO, "subsystem", NULL, 0, SA_DK_NONE, SU, NULL,
-	       "readlink subsystem (the same then and now)");
+	expect_rule(RL, P_VIRTIO "/block/vda", "device", NULL, 0, SA_DK_LINK_TEXT, SU,
+		    SA_DR_READLINK_DEVICE, "readlink <disk>/device (same device then and now)");
+	expect_rule(RL, P_INPUT1 "/event1", "device", NULL, 0, SA_DK_LINK_TEXT, SU,
+		    SA_DR_READLINK_DEVICE,
+		    "readlink <stacked class dev>/device (another device then): still suspect");
+	expect_rule(RL, "/block", "vda", NULL, 0, SA_DK_LINK_TEXT, SU, SA_DR_READLINK_ENTRY,
+		    "readlink /sys/block/vda (ls -l, realpath)");
+	expect_rule(RL, "/class/net", "dummy0", NULL, 0, SA_DK_LINK_TEXT, SU, SA_DR_READLINK_ENTRY,
+		    "ls -l /sys/class/net: readlink of each entry");
+	expect_rule(RL, "/class/block", "vda", NULL, 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "readlink /sys/class/block/vda (did not exist then)");
+	expect_rule(RL, P_VIRTIO, "subsystem", NULL, 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "readlink subsystem (the same then and now)");
 
-	expect(RD, "", "block", NULL, 0, SA_DK_LEGACY_READDIR, SU, NULL, "readdir /sys/block");
-	expect(RD, "/class", "net", NULL, 0, SA_DK_LEGACY_READDIR, SU, NULL,
-	       "readdir /sys/class/net");
-	expect(RD, "/class", "block", NULL, 0, SA_DK_NONE, SU, NULL,
-	       "readdir /sys/class/block (a modern reader)");
+	expect_rule(RD, "", "block", NULL, 0, SA_DK_LEGACY_READDIR, SU, SA_DR_READDIR,
+		    "readdir /sys/block");
+	expect_rule(RD, "/class", "net", NULL, 0, SA_DK_LEGACY_READDIR, SU, SA_DR_READDIR,
+		    "ls -l /sys/class/net: readdir");
+	expect_rule(RD, "/class", "block", NULL, 0, SA_DK_NONE, SU, SA_DR_NONE,
+		    "readdir /sys/class/block (a modern reader)");
 
-	expect(LI, "", "", NULL, 1, SA_DK_LISTENER, CF, NULL, "listener on group 1");
-	expect(LI, "", "", NULL, 0xffffffff, SA_DK_LISTENER, CF, NULL, "listener on all groups");
-	expect(LI, "", "", NULL, 2, SA_DK_LISTENER, SU, NULL, "listener on group 2 only");
+	expect_rule(LI, "", "", NULL, 1, SA_DK_LISTENER, SU, SA_DR_LISTEN_KERNEL,
+		    "group-1 listener with no legacy code (systemd-udevd)");
+	expect_rule(LI, "", "", NULL, 0xffffffff, SA_DK_LISTENER, SU, SA_DR_LISTEN_KERNEL,
+		    "listener on all groups, no legacy code");
+	expect_rule(LI, "", "", NULL, 2, SA_DK_LISTENER, SU, SA_DR_LISTEN_UDEV,
+		    "listener on group 2 only (udevadm monitor -u)");
+}
 
-	snprintf(buf, sizeof(buf), "%s", sa_dep_kind_name(SA_DK_MAX));
-	ok(!strcmp(buf, "?"), "kind names are bounded");
+/* The program's own code: the fingerprint rule, and the helper. */
+static void test_fingerprint(void)
+{
+	struct sa_dep_obs o = { .op = LI, .dir = "", .name = "", .groups = 1 };
+	struct sa_dep_verdict v;
+
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, NULL);
+	ok(v.conf == SU && v.rule == SA_DR_LISTEN_KERNEL, "no fingerprint: a listener stays suspect");
+	sa_dep_apply_fingerprint(&v, "");
+	ok(v.conf == SU, "an empty fingerprint confirms nothing");
+	sa_dep_apply_fingerprint(&v, "/sbin/udevd: PHYSDEVPATH (physdev-key)");
+	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT && strstr(v.why, "PHYSDEVPATH"),
+	   "udev 095: a group-1 listener whose executable reads PHYSDEVPATH is confirmed");
+
+	o = (struct sa_dep_obs){ .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, "/bin/busybox: BusyBox v1.6.1 has mdev (busybox-mdev)");
+	ok(v.kind == SA_DK_SYMLINK_DIR && v.conf == CF && v.rule == SA_DR_FINGERPRINT,
+	   "mdev 1.6: lstat of a then-directory by a BusyBox < 1.7 is confirmed");
+
+	o = (struct sa_dep_obs){ .op = M, .dir = "/devices/virtual/net/dummy0", .name = "wireless",
+				 .req = "/sys/class/net/dummy0/wireless" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, "/tmp/x.sh: PHYSDEVBUS (physdev-key)");
+	ok(v.kind == SA_DK_NONE, "a fingerprint does not turn an ignored miss into a dependent");
+
+	o = (struct sa_dep_obs){ .op = RD, .dir = "/class", .name = "net" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, "/tmp/hotplug: PHYSDEVBUS (physdev-key)");
+	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT, "a #! script reading PHYSDEVBUS: confirmed");
+
+	o = (struct sa_dep_obs){ .op = M, .dir = P_VIRTIO, .name = "bus" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, "x: PHYSDEVBUS");
+	ok(v.conf == CF && v.rule == SA_DR_MISS_LEGACY_LINK,
+	   "a confirmed name keeps its own rule under a fingerprint");
+
+	sa_dep_classify_helper(false, "/etc/sysctl.d/50-hotplug.conf", &v);
+	ok(v.kind == SA_DK_HELPER && v.conf == SU && v.rule == SA_DR_HELPER &&
+	   !strcmp(v.path, "/etc/sysctl.d/50-hotplug.conf"),
+	   "a configured uevent helper without a fingerprint: suspect, the file named");
+	sa_dep_apply_fingerprint(&v, "/sbin/legacy-hotplug: PHYSDEVBUS (physdev-key)");
+	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT,
+	   "a configured uevent helper whose script reads PHYSDEVBUS: confirmed");
+	sa_dep_classify_helper(true, NULL, &v);
+	ok(v.conf == SU && !strcmp(v.path, "/proc/sys/kernel/hotplug"),
+	   "a live helper without a fingerprint: suspect");
+
+	ok(!strcmp(sa_dep_kind_name(SA_DK_MAX), "?") && !strcmp(sa_dep_rule_name(SA_DR_MAX), "?"),
+	   "kind and rule names are bounded");
+	for (int r = 1; r < SA_DR_MAX; r++)
+		if (!sa_dep_rule_name(r))
+			ok(0, "rule %d has a name", r);
 }
 
 static void test_identity(void)
@@ -210,6 +318,224 @@ static void test_identity(void)
 	ok(sa_listeners_scan(want, l, 8, NULL, 0) == -ENOENT, "no /proc/net/netlink: -ENOENT");
 }
 
+/* A record as the kernel makes it: exe and cgroup innermost first. */
+static void fake_rec(struct sa_dep_rec *r, unsigned int tgid, const char *const *exe, int nexe)
+{
+	memset(r, 0, sizeof(*r));
+	r->tgid = r->pid = tgid;
+	r->op = SA_DEP_OP_LSTAT_LINK;
+	r->start_ns = 1000 + tgid;
+	r->exec_id = 1;
+	snprintf(r->comm, sizeof(r->comm), "c%u", tgid);
+	for (int i = 0; i < nexe; i++)
+		snprintf(r->exe[i], sizeof(r->exe[i]), "%s", exe[nexe - 1 - i]);
+	r->nexe = nexe;
+}
+
+static void test_ident(void)
+{
+	static const char *const ls[] = { "usr", "bin", "ls" };
+	struct sa_ns_self self = { .mnt = 10, .net = 20, .pid = 30 };
+	struct sa_dep_rec r;
+	struct sa_ident id;
+	char unit[64];
+
+	fake_rec(&r, 77, ls, 3);
+	memcpy(r.args, "ls\0-l\0/sys/class/net\0", 22);
+	r.args_len = 22;
+	snprintf(r.cg[0], sizeof(r.cg[0]), "systemd-udevd.service");
+	snprintf(r.cg[1], sizeof(r.cg[1]), "system.slice");
+	r.ncg = 2;
+	r.mntns = 10;
+	r.netns = 21;
+	memset(&id, 0, sizeof(id));
+	sa_ident_from_rec(&id, &r, "/nonexistent", &self);
+	is(id.exe, "/usr/bin/ls", "identity: the executable from the record's path components");
+	is(id.args, "ls -l /sys/class/net", "identity: argv from the record");
+	is(id.cgroup, "/system.slice/systemd-udevd.service", "identity: the cgroup path");
+	is(id.unit, "systemd-udevd.service", "identity: the systemd unit");
+	is(id.ns, "net:[21]", "identity: only the namespaces that are not the tracer's");
+	ok(id.exec_gen != 0, "identity: an exec generation");
+
+	r.flags |= SA_DEP_F_SCRIPT;
+	snprintf(r.script, sizeof(r.script), "/lib/udev/legacy-hotplug");
+	memset(&id, 0, sizeof(id));
+	sa_ident_from_rec(&id, &r, "/nonexistent", &self);
+	is(id.script, "/lib/udev/legacy-hotplug", "identity: the #! script from the exec record");
+
+	r.nexe = 0;
+	r.flags = SA_DEP_F_NO_EXE;
+	memset(&id, 0, sizeof(id));
+	sa_ident_from_rec(&id, &r, "/nonexistent", &self);
+	ok(strcmp(id.exe, "?") && strcmp(id.exe, "/proc/self/exe"),
+	   "identity: never '?' or /proc/self/exe (got %s)", id.exe);
+
+	sa_cgroup_unit("/user.slice/user-0.slice/session-3.scope", unit, sizeof(unit));
+	is(unit, "session-3.scope", "cgroup unit: a session scope");
+	sa_cgroup_unit("/", unit, sizeof(unit));
+	is(unit, "", "cgroup unit: the root has none");
+}
+
+/* A fake fingerprint: files whose name contains "legacy" read PHYSDEVPATH. */
+static int fp_calls;
+static void fake_fp(void *ctx, const char *file, char *out, size_t len)
+{
+	(void)ctx;
+	fp_calls++;
+	snprintf(out, len, "%s", strstr(file, "legacy") ? "PHYSDEVPATH (physdev-key)" : "");
+}
+
+static const char *fake_pkg(void *ctx, const char *file)
+{
+	(void)ctx;
+	return !strcmp(file, "/usr/bin/ls") ? "coreutils" : NULL;
+}
+
+static struct sa_ident mkid(const char *exe, unsigned int pid)
+{
+	struct sa_ident id;
+
+	memset(&id, 0, sizeof(id));
+	snprintf(id.exe, sizeof(id.exe), "%s", exe);
+	id.pid = id.tgid = pid;
+	id.source = "exec";
+	return id;
+}
+
+static const struct sa_dependent *store_next(void *ctx, size_t *it)
+{
+	return sa_dep_store_next(ctx, it);
+}
+
+static void test_store(void)
+{
+	struct sa_dep_store_opts o = { .fingerprint = fake_fp, .package = fake_pkg };
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	struct sa_dep_obs ob = { .op = LS, .dir = "", .name = "" };
+	struct sa_dep_verdict v;
+	struct sa_dep_key key = { .op = SA_DEP_OP_LSTAT_LINK };
+	struct sa_dep_totals t = { .start_ns = 0 };
+	const struct sa_dependent *d;
+	int err, printed = 0;
+	size_t it = 0;
+	char path[64];
+	FILE *f;
+
+	/* 600 lstat()s of /sys/class/net entries by 20 ls processes: one line. */
+	for (int i = 0; i < 600; i++) {
+		struct sa_ident id = mkid("/usr/bin/ls", 100 + i % 20);
+
+		snprintf(path, sizeof(path), "/sys/class/net/dummy0");
+		ob.req = path;
+		sa_dep_classify(&cls, &ob, &v);
+		key.tgid = id.tgid;
+		key.obj = i;
+		if (sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "lstat-link",
+				     .ts_ns = 1000 + i, .key = &key, .keylen = sizeof(key) }, &err))
+			printed++;
+	}
+	ok(sa_dep_store_count(s) == 1 && printed == 1,
+	   "store: 600 observations by 20 processes of one program: one line, printed once "
+	   "(%zu lines, %d printed)", sa_dep_store_count(s), printed);
+	d = sa_dep_store_next(s, &it);
+	ok(d && d->count == 600 && d->nprocs == 20 && d->npids == SA_DEP_PIDS &&
+	   d->conf == SU && d->nexamples == 1 && !strcmp(d->id.exe_pkg, "coreutils"),
+	   "store: count 600, 20 processes, %d pids kept, suspect, one example, package",
+	   SA_DEP_PIDS);
+	ok(fp_calls == 1, "store: the program's files are fingerprinted once (%d)", fp_calls);
+
+	/* A legacy listener: suspect by its observation, confirmed by its code. */
+	{
+		struct sa_ident id = mkid("/sbin/legacy-udevd", 5);
+		struct sa_dep_obs lo = { .op = LI, .groups = 1 };
+
+		sa_dep_classify(&cls, &lo, &v);
+		d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "listen" },
+				     &err);
+		ok(d && d->conf == CF && d->rule == SA_DR_FINGERPRINT,
+		   "store: a listener whose code reads PHYSDEVPATH is confirmed, and printed");
+	}
+	/* A verdict change is printed again: suspect ':' miss, then a legacy link. */
+	{
+		struct sa_ident id = mkid("/bin/nashlike", 6);
+		struct sa_dep_obs m1 = { .op = M, .dir = P_VIRTIO, .name = "foo:bar" };
+		struct sa_dep_obs m2 = { .op = M, .dir = P_VIRTIO, .name = "block:vda" };
+
+		sa_dep_classify(&cls, &m1, &v);
+		d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v }, &err);
+		ok(d && d->conf == SU, "store: a suspect ':' miss is printed");
+		sa_dep_classify(&cls, &m2, &v);
+		d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v }, &err);
+		ok(d && d->conf == CF && d->rule == SA_DR_MISS_LEGACY_LINK && d->nexamples == 2,
+		   "store: the same program's legacy link: confirmed, printed again, 2 examples");
+		d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v }, &err);
+		ok(!d, "store: nothing new: not printed");
+		{
+			struct sa_dep_obs rd = { .op = RD, .dir = "/class", .name = "net" };
+
+			sa_dep_classify(&cls, &rd, &v);
+			d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v },
+					     &err);
+			ok(!d && sa_dep_store_count(s) == 4,
+			   "store: another kind of a program printed as confirmed: its own line "
+			   "in the summary, not printed live again");
+		}
+	}
+	ok(sa_dep_store_confirmed(s) == 2, "store: 2 confirmed (program, kind) lines");
+
+	/* Bounded: beyond SA_DEP_STORE_MAX programs, counted as dropped. */
+	for (int i = 0; i < SA_DEP_STORE_MAX + 10; i++) {
+		struct sa_ident id;
+
+		snprintf(path, sizeof(path), "/opt/p%d", i);
+		id = mkid(path, 1000 + i);
+		sa_dep_classify(&cls, &ob, &v);
+		sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v }, &err);
+	}
+	ok(sa_dep_store_count(s) == SA_DEP_STORE_MAX && sa_dep_store_dropped(s) == 14,
+	   "store: bounded at %d programs, the rest counted as dropped (%llu)", SA_DEP_STORE_MAX,
+	   sa_dep_store_dropped(s));
+
+	sa_dep_store_sort(s);
+	it = 0;
+	d = sa_dep_store_next(s, &it);
+	ok(d && d->conf == CF, "store: the summary lists confirmed programs first");
+	f = fopen("/dev/null", "w");
+	t.programs = sa_dep_store_count(s);
+	ok(f && !sa_dep_print_summary(f, true, &t, store_next, s) &&
+	   !sa_dep_print_summary(f, false, &t, store_next, s),
+	   "output: the summary renders (JSON and table)");
+	if (f)
+		fclose(f);
+	sa_dep_store_free(s);
+}
+
+/* The static audit's scanners on real files, cached per file. */
+static void test_fingerprint_files(void)
+{
+	struct sa_fp_cache *c = sa_fp_cache_new();
+	char file[512], out[512];
+
+	mkdir_p("/fp");
+	put("/fp/hotplug", "#!/bin/sh\n# a 2006 hotplug helper\n"
+			   "[ \"$PHYSDEVBUS\" = scsi ] && mount /dev/$DEVNAME /mnt\n");
+	put("/fp/modern", "#!/bin/sh\nfor n in /sys/class/net/*; do [ -d $n/wireless ]; done\n");
+	xsnprintf(file, "%s/fp/hotplug", root);
+	sa_fingerprint(c, file, out, sizeof(out));
+	ok(strstr(out, "PHYSDEVBUS") != NULL, "fingerprint: a #! script reading PHYSDEVBUS (%s)",
+	   out);
+	sa_fingerprint(c, file, out, sizeof(out));
+	ok(sa_fp_cache_reads(c) == 1, "fingerprint: the same file is read once");
+	xsnprintf(file, "%s/fp/modern", root);
+	sa_fingerprint(c, file, out, sizeof(out));
+	ok(!*out, "fingerprint: a modern script has none (%s)", out);
+	sa_fingerprint(c, "/bin/ls", out, sizeof(out));
+	ok(!*out, "fingerprint: GNU ls (an ELF file) has none");
+	sa_fingerprint(c, "/nonexistent", out, sizeof(out));
+	ok(!*out, "fingerprint: a missing file has none");
+	sa_fp_cache_free(c);
+}
+
 int main(void)
 {
 	int err;
@@ -225,10 +551,15 @@ int main(void)
 	err = sa_classifier_load(&cls, root);
 	ok(err == 0, "classifier loads the fake tree (%d)", err);
 	if (!err) {
-		test_classifier();
+		test_confirmed();
+		test_suspect_and_modern();
+		test_fingerprint();
+		test_store();
 		sa_classifier_free(&cls);
 	}
 	test_identity();
+	test_ident();
+	test_fingerprint_files();
 	printf("1..%d\n", ntests);
 	{
 		char cmd[300];

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The running programs' own code, read by the static audit's scanners (fingerprint.h). */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "audit/fingerprint.h"
+#include "audit/scan_elf.h"
+#include "audit/scan_script.h"
+#include "common/slurp.h"
+
+#define FP_MAX_FILES	256		/* cached files; the oldest is replaced */
+#define FP_MAX_BYTES	(256UL << 20)	/* a larger executable is not read */
+#define FP_TEXT		400
+
+struct fp_entry {
+	dev_t dev;
+	ino_t ino;
+	struct timespec mtime;
+	char text[FP_TEXT];
+};
+
+struct sa_fp_cache {
+	struct fp_entry e[FP_MAX_FILES];
+	size_t n, next;
+	unsigned long reads;
+};
+
+struct sa_fp_cache *sa_fp_cache_new(void)
+{
+	return calloc(1, sizeof(struct sa_fp_cache));
+}
+
+void sa_fp_cache_free(struct sa_fp_cache *c)
+{
+	free(c);
+}
+
+unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c)
+{
+	return c ? c->reads : 0;
+}
+
+/* Only errors are evidence: what today's programs never contain. */
+static int on_hit(const struct sa_hit *h, void *ctx)
+{
+	char *text = ctx;
+	size_t o = strlen(text);
+
+	if (h->sev != SA_SEV_ERROR || strstr(text, h->key))
+		return 0;
+	if (h->line)
+		snprintf(text + o, FP_TEXT - o, "%s%s (%s, line %lu)", o ? ", " : "", h->key,
+			 h->kind, h->line);
+	else
+		snprintf(text + o, FP_TEXT - o, "%s%s (%s)", o ? ", " : "", h->key, h->kind);
+	return 0;
+}
+
+static void scan(const char *file, char *text)
+{
+	const char *why = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+
+	text[0] = '\0';
+	if (sa_slurp(file, FP_MAX_BYTES, &buf, &len))
+		return;
+	if (sa_is_elf(buf, len))
+		sa_scan_elf(buf, len, on_hit, text, &why);
+	else if (sa_is_text(buf, len))
+		sa_scan_script(buf, len, 1, on_hit, text);
+	free(buf);
+}
+
+void sa_fingerprint(void *ctx, const char *file, char *out, size_t len)
+{
+	struct sa_fp_cache *c = ctx;
+	struct fp_entry *e = NULL;
+	struct stat st;
+
+	out[0] = '\0';
+	if (!c || stat(file, &st) || !S_ISREG(st.st_mode))
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		if (c->e[i].dev == st.st_dev && c->e[i].ino == st.st_ino &&
+		    c->e[i].mtime.tv_sec == st.st_mtim.tv_sec &&
+		    c->e[i].mtime.tv_nsec == st.st_mtim.tv_nsec)
+			e = &c->e[i];
+	if (!e) {
+		e = &c->e[c->next];
+		c->next = (c->next + 1) % FP_MAX_FILES;
+		if (c->n < FP_MAX_FILES)
+			c->n++;
+		e->dev = st.st_dev;
+		e->ino = st.st_ino;
+		e->mtime = st.st_mtim;
+		scan(file, e->text);
+		c->reads++;
+	}
+	if (*e->text)
+		snprintf(out, len, "%s: %s", file, e->text);
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The static audit applied to a running program's own files: does its
+ * executable or #! script read the old layout? (The errors of `scan`:
+ * PHYSDEV* keys, BusyBox < 1.7 with mdev, <dev>/device/bus in a script.)
+ * Each file is read at most once per (device, inode, mtime).
+ */
+#ifndef SYSFS_AUDIT_FINGERPRINT_H
+#define SYSFS_AUDIT_FINGERPRINT_H
+
+#include <stddef.h>
+
+struct sa_fp_cache;
+
+struct sa_fp_cache *sa_fp_cache_new(void);
+void sa_fp_cache_free(struct sa_fp_cache *c);
+
+/*
+ * What in @file shows legacy code, in words ("PHYSDEVPATH (physdev-key)"),
+ * into @out; "" when nothing (or the file cannot be read). @ctx is the cache.
+ */
+void sa_fingerprint(void *ctx, const char *file, char *out, size_t len);
+
+/* How many files were read (not served from the cache). */
+unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c);
+
+#endif

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The dependents beside a trace, shared by trace and record (cmd_deps.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/fingerprint.h"
+#include "cmd/cmd_deps.h"
+#include "common/common.h"
+#include "common/dpkg_owner.h"
+#include "trace/pin.h"
+#include "trace/tracer.h"
+
+struct sa_deps_run {
+	struct sa_deps *deps;
+	struct sa_fp_cache *fp;
+	struct sa_dpkg *dpkg;
+};
+
+static const char *owner(void *ctx, const char *file)
+{
+	return sa_dpkg_owner(ctx, file);
+}
+
+static void tick(void *ctx)
+{
+	sa_deps_tick(ctx);
+}
+
+struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, bool json, FILE *out,
+				      const char *sysfs, const struct sa_phases *phases,
+				      const char *what_without)
+{
+	struct sa_deps_run *r;
+	struct ring_buffer *rb;
+	struct sa_deps_opts o = { .json = json, .out = out, .sysfs_root = sysfs,
+				  .phases = phases };
+	int err;
+
+	if (sa_tracer_interrupted(t) || !(r = calloc(1, sizeof(*r))))
+		return NULL;
+	r->fp = sa_fp_cache_new();
+	/* No dpkg database (not Debian): dependents without package names. */
+	r->dpkg = sa_dpkg_load("/");
+	o.store = (struct sa_dep_store_opts){
+		.fingerprint = r->fp ? sa_fingerprint : NULL, .fp_ctx = r->fp,
+		.package = r->dpkg ? owner : NULL, .pkg_ctx = r->dpkg,
+	};
+	/*
+	 * Loaded before the tracer maps its ring, so that their load (the
+	 * kernel's BTF parsed again) and the ring do not add up in the
+	 * loader's peak RSS. A boot audit adopts what `boot --start` pinned.
+	 */
+	r->deps = sa_deps_open(&o);
+	if (r->deps && sa_tracer_adopted(t) && sa_pin_present(SA_PIN_ROOT, SA_PIN_DEPLINKS))
+		err = sa_deps_adopt(r->deps, SA_PIN_ROOT);
+	else
+		err = r->deps ? sa_deps_attach(r->deps) : -ENOMEM;
+	if (err || !(rb = sa_tracer_ring(t)) || sa_deps_add_rings(r->deps, rb)) {
+		sa_warn("dependents not traced (%s): %s", strerror(errno), what_without);
+		sa_deps_run_stop(r);
+		return NULL;
+	}
+	sa_tracer_set_tick(t, tick, r->deps);
+	return r;
+}
+
+struct sa_deps *sa_deps_run_deps(struct sa_deps_run *r)
+{
+	return r ? r->deps : NULL;
+}
+
+void sa_deps_run_stop(struct sa_deps_run *r)
+{
+	if (!r)
+		return;
+	sa_deps_close(r->deps);
+	sa_fp_cache_free(r->fp);
+	sa_dpkg_free(r->dpkg);
+	free(r);
+}

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The names of a dependent's kind, confidence and rule (reports, output, tests). */
+#include "model/dependent.h"
+
+static const char *const kind_names[SA_DK_MAX] = {
+	[SA_DK_NONE] = "none",
+	[SA_DK_LISTENER] = "listener",
+	[SA_DK_LEGACY_NAME] = "legacy-name",
+	[SA_DK_SYMLINK_DIR] = "symlink-where-dir",
+	[SA_DK_LINK_TEXT] = "link-text",
+	[SA_DK_LEGACY_READDIR] = "legacy-readdir",
+	[SA_DK_HELPER] = "helper",
+};
+
+const char *sa_dep_kind_name(enum sa_dep_kind k)
+{
+	return k < SA_DK_MAX ? kind_names[k] : "?";
+}
+
+const char *sa_dep_conf_name(enum sa_dep_conf c)
+{
+	return c == SA_DC_CONFIRMED ? "confirmed" : "suspect";
+}
+
+static const char *const rule_names[SA_DR_MAX] = {
+	[SA_DR_NONE] = "none",
+	[SA_DR_MISS_LEGACY_LINK] = "miss-legacy-link",
+	[SA_DR_MISS_LEGACY_PATH] = "miss-legacy-path",
+	[SA_DR_MISS_LOOKS_LEGACY] = "miss-looks-legacy",
+	[SA_DR_LSTAT_LEGACY_DIR] = "lstat-legacy-dir",
+	[SA_DR_READLINK_DEVICE] = "readlink-device",
+	[SA_DR_READLINK_ENTRY] = "readlink-entry",
+	[SA_DR_READDIR] = "readdir",
+	[SA_DR_LISTEN_KERNEL] = "listen-kernel",
+	[SA_DR_LISTEN_UDEV] = "listen-udev",
+	[SA_DR_HELPER] = "helper",
+	[SA_DR_FINGERPRINT] = "fingerprint",
+};
+
+const char *sa_dep_rule_name(enum sa_dep_rule r)
+{
+	return r < SA_DR_MAX ? rule_names[r] : "?";
+}
+

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A running program that depends on the deprecated layout, as the trace
+ * names it: one per (program, kind), aggregated from the kernel's
+ * observations (user/dep_store.c), rendered by user/dep_out.c, put into
+ * reports by `record`. Plain data: nothing BPF-specific.
+ */
+#ifndef SYSFS_AUDIT_DEPENDENT_H
+#define SYSFS_AUDIT_DEPENDENT_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SA_DEP_TEXT 512
+#define SA_DEP_EXAMPLES 3	/* example paths kept per dependent */
+#define SA_DEP_PIDS 8		/* process ids kept per dependent */
+
+enum sa_dep_kind {
+	SA_DK_NONE = 0,		/* not a dependency: ignored */
+	SA_DK_LISTENER,		/* a NETLINK_KOBJECT_UEVENT group subscriber */
+	SA_DK_LEGACY_NAME,	/* looked up a name only the legacy layout had */
+	SA_DK_SYMLINK_DIR,	/* lstat found a symlink where the legacy layout had a dir */
+	SA_DK_LINK_TEXT,	/* readlink of a link whose text the old consumers parsed */
+	SA_DK_LEGACY_READDIR,	/* listed a directory whose entries used to be directories */
+	SA_DK_HELPER,		/* a uevent helper (kernel.hotplug) */
+	SA_DK_MAX,
+};
+
+enum sa_dep_conf { SA_DC_SUSPECT = 0, SA_DC_CONFIRMED };
+
+/*
+ * The rules of docs/design.md's table, "signal -> verdict -> why". A
+ * verdict names the rule that gave it, so the table, the code and the unit
+ * tests can be read side by side.
+ */
+enum sa_dep_rule {
+	SA_DR_NONE = 0,
+	SA_DR_MISS_LEGACY_LINK,	/* miss of a legacy link of that directory's device: confirmed */
+	SA_DR_MISS_LEGACY_PATH,	/* miss of a legacy-only path, by its full request: confirmed */
+	SA_DR_MISS_LOOKS_LEGACY,/* miss of a 'bus' or ':' name in a device directory: suspect */
+	SA_DR_LSTAT_LEGACY_DIR,	/* lstat of a then-directory, a symlink now: suspect */
+	SA_DR_READLINK_DEVICE,	/* readlink of 'device' (text parsed by udev 095, HAL): suspect */
+	SA_DR_READLINK_ENTRY,	/* readlink of a /sys/block or /sys/class entry: suspect */
+	SA_DR_READDIR,		/* listing /sys/block or /sys/class/<c>: suspect */
+	SA_DR_LISTEN_KERNEL,	/* group-1 listener (received the PHYSDEV keys): suspect */
+	SA_DR_LISTEN_UDEV,	/* group-2 only (udev < 142 re-broadcast them): suspect */
+	SA_DR_HELPER,		/* a uevent helper, live or configured: suspect */
+	SA_DR_FINGERPRINT,	/* any of the above by a program whose code is legacy: confirmed */
+	SA_DR_MAX,
+};
+
+const char *sa_dep_kind_name(enum sa_dep_kind k);
+const char *sa_dep_conf_name(enum sa_dep_conf c);
+const char *sa_dep_rule_name(enum sa_dep_rule r);
+
+/* Who a process is (user/identity.c fills it). */
+struct sa_ident {
+	unsigned int pid, tgid, ppid, uid;
+	unsigned long long exec_gen;	/* exec generation: task start time + exec count */
+	char comm[16];
+	char pcomm[16];
+	char exe[PATH_MAX];		/* the binary the kernel runs (mm->exe_file) */
+	char script[PATH_MAX];		/* for #! scripts: the script; else "" */
+	char args[256];			/* argv joined by spaces */
+	bool args_trunc;
+	const char *source;		/* "exec" (kernel record), "proc", "config", "none" */
+	char cgroup[256];		/* cgroup v2 path, "" when unknown */
+	char unit[128];			/* the systemd unit (last .service/.scope of cgroup), or "" */
+	char ns[96];			/* "mnt:[N] net:[N]" when not the tracer's, else "" */
+	char exe_pkg[64], script_pkg[64];	/* Debian packages, or "" */
+};
+
+/* One line per program and kind. */
+struct sa_dependent {
+	struct sa_ident id;		/* the first process seen (pid, argv of that one) */
+	enum sa_dep_kind kind;
+	enum sa_dep_conf conf;
+	enum sa_dep_rule rule;
+	char path[SA_DEP_TEXT];		/* the first path that gave the verdict */
+	char artifact[SA_DEP_TEXT];	/* the legacy artifact it matches */
+	char replacement[SA_DEP_TEXT];	/* what to use instead */
+	char why[SA_DEP_TEXT];		/* evidence (confirmed) or what would confirm it */
+	char fingerprint[SA_DEP_TEXT];	/* the program's legacy code, or "" */
+	const char *how;		/* first observation: "miss", "lstat-link", ... */
+	char req[SA_DEP_TEXT];		/* the path first asked for, when known */
+	char examples[SA_DEP_EXAMPLES][SA_DEP_TEXT];
+	int nexamples;
+	unsigned int pids[SA_DEP_PIDS];
+	int npids;
+	unsigned long long nprocs;	/* distinct processes (exec generations) */
+	unsigned long long objects;	/* distinct observations (kernel keys) */
+	unsigned long long count;	/* every hit, from the kernel's counts */
+	unsigned long long first_ns, last_ns;	/* CLOCK_MONOTONIC */
+	unsigned int groups;		/* listeners: the groups */
+	unsigned long long ev0, phys0;	/* listeners: event counters when first seen */
+	unsigned long long events, physdev;	/* listeners: since first seen (at the summary) */
+	unsigned int printed_conf;	/* the verdict printed live for this kind, +1 (0: never) */
+};
+
+/* The store's counters, for the summary. */
+struct sa_dep_totals {
+	unsigned long long start_ns;	/* the trace's start, CLOCK_MONOTONIC */
+	/* The kernel's counters (bpf/dep_records.h, enum sa_dep_stat). */
+	unsigned long long misses, lstat_links, readlinks, readdirs, listens;
+	unsigned long long emitted, lost, map_full, execs, exits;
+	/* Userspace: records read, not dependencies, undecodable, beyond the store's bound. */
+	unsigned long long records, ignored, malformed, dropped;
+	unsigned long long events, physdev;
+	size_t programs, confirmed, suspects;
+	char hooks_missing[256];
+};
+
+#endif

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One line per program and kind (see dep_store.h). A program's verdict is
+ * its strongest observation's, after its own code's fingerprint (looked up
+ * once, when the program is first seen).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/hash_index.h"
+#include "trace/dep_store.h"
+
+struct obs_key {
+	int src;
+	size_t len;
+	unsigned char key[32];
+	size_t prog;				/* index into progs */
+	unsigned long long count, last_ns;	/* as last read back */
+};
+
+/* A process (tgid and exec generation) seen for a program, to count processes. */
+struct proc_key {
+	size_t prog;
+	unsigned int tgid;
+	unsigned long long gen;
+};
+
+struct sa_dep_store {
+	struct proc_key *procs;
+	size_t nprocs, procs_cap;
+	struct sa_hindex proc_idx;
+	struct sa_dep_store_opts o;
+	struct sa_dependent *progs;
+	size_t n, cap;
+	struct sa_hindex pidx;			/* (exe, script, ns, kind) -> progs[] */
+	struct obs_key *obs;
+	size_t nobs, obs_cap;
+	struct sa_hindex oidx;
+	size_t *order, norder;			/* sorted view, of norder entries */
+	unsigned long long dropped;
+};
+
+struct sa_dep_store *sa_dep_store_new(const struct sa_dep_store_opts *o)
+{
+	struct sa_dep_store *s = calloc(1, sizeof(*s));
+
+	if (s && o)
+		s->o = *o;
+	return s;
+}
+
+void sa_dep_store_free(struct sa_dep_store *s)
+{
+	if (!s)
+		return;
+	free(s->progs);
+	free(s->obs);
+	free(s->order);
+	free(s->procs);
+	sa_hindex_free(&s->proc_idx);
+	sa_hindex_free(&s->pidx);
+	sa_hindex_free(&s->oidx);
+	free(s);
+}
+
+static uint64_t prog_hash(const struct sa_ident *id, enum sa_dep_kind kind)
+{
+	uint64_t h = sa_hash_str(SA_HASH_INIT, id->exe);
+
+	h = sa_hash_str(h, id->script);
+	h = sa_hash_str(h, id->ns);
+	return h ^ (uint64_t)kind * 0x9e3779b97f4a7c15ULL;
+}
+
+struct prog_probe {
+	const struct sa_dep_store *s;
+	const struct sa_ident *id;
+	enum sa_dep_kind kind;
+};
+
+static bool prog_eq(const void *ctx, size_t row)
+{
+	const struct prog_probe *p = ctx;
+	const struct sa_dependent *d = &p->s->progs[row];
+
+	return d->kind == p->kind && !strcmp(d->id.exe, p->id->exe) &&
+	       !strcmp(d->id.script, p->id->script) && !strcmp(d->id.ns, p->id->ns);
+}
+
+static uint64_t obs_hash(int src, const void *key, size_t len)
+{
+	const unsigned char *k = key;
+	uint64_t h = SA_HASH_INIT ^ (uint64_t)src;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ k[i]) * 1099511628211ULL;
+	return h;
+}
+
+struct obs_probe {
+	const struct sa_dep_store *s;
+	int src;
+	const void *key;
+	size_t len;
+};
+
+static bool obs_eq(const void *ctx, size_t row)
+{
+	const struct obs_probe *p = ctx;
+	const struct obs_key *k = &p->s->obs[row];
+
+	return k->src == p->src && k->len == p->len && !memcmp(k->key, p->key, p->len);
+}
+
+bool sa_dep_store_has_key(const struct sa_dep_store *s, int src, const void *key, size_t keylen)
+{
+	struct obs_probe p = { s, src, key, keylen };
+
+	if (keylen > sizeof(s->obs[0].key))
+		return false;
+	return sa_hindex_find(&s->oidx, obs_hash(src, key, keylen), obs_eq, &p) >= 0;
+}
+
+static void add_example(struct sa_dependent *d, const char *path)
+{
+	if (!*path)
+		return;
+	for (int i = 0; i < d->nexamples; i++)
+		if (!strcmp(d->examples[i], path))
+			return;
+	if (d->nexamples < SA_DEP_EXAMPLES)
+		snprintf(d->examples[d->nexamples++], sizeof(d->examples[0]), "%s", path);
+}
+
+struct proc_probe {
+	const struct sa_dep_store *s;
+	struct proc_key k;
+};
+
+static bool proc_eq(const void *ctx, size_t row)
+{
+	const struct proc_probe *p = ctx;
+	const struct proc_key *k = &p->s->procs[row];
+
+	return k->prog == p->k.prog && k->tgid == p->k.tgid && k->gen == p->k.gen;
+}
+
+/*
+ * A new process (a pid with another exec generation is another one) for
+ * program @row: counted, and its pid kept among the first few. Beyond
+ * SA_DEP_STORE_OBS processes in all, each observation counts as new.
+ */
+static void add_proc(struct sa_dep_store *s, size_t row, const struct sa_ident *id)
+{
+	struct proc_probe p = { s, { row, id->tgid, id->exec_gen } };
+	struct sa_dependent *d = &s->progs[row];
+	uint64_t h = obs_hash((int)row, &p.k.tgid, sizeof(p.k.tgid)) ^ id->exec_gen;
+
+	if (sa_hindex_find(&s->proc_idx, h, proc_eq, &p) >= 0)
+		return;
+	if (s->nprocs < SA_DEP_STORE_OBS) {
+		if (s->nprocs == s->procs_cap) {
+			size_t cap = s->procs_cap ? 2 * s->procs_cap : 64;
+			void *v = realloc(s->procs, cap * sizeof(*s->procs));
+
+			if (v) {
+				s->procs = v;
+				s->procs_cap = cap;
+			}
+		}
+		if (s->nprocs < s->procs_cap) {
+			s->procs[s->nprocs] = p.k;
+			if (!sa_hindex_add(&s->proc_idx, h, s->nprocs))
+				s->nprocs++;
+		}
+	}
+	d->nprocs++;
+	for (int i = 0; i < d->npids; i++)
+		if (d->pids[i] == id->pid)
+			return;
+	if (d->npids < SA_DEP_PIDS)
+		d->pids[d->npids++] = id->pid;
+}
+
+static void set_verdict(struct sa_dependent *d, const struct sa_dep_verdict *v)
+{
+	d->conf = v->conf;
+	d->rule = v->rule;
+	memcpy(d->path, v->path, sizeof(d->path));
+	memcpy(d->artifact, v->artifact, sizeof(d->artifact));
+	memcpy(d->replacement, v->replacement, sizeof(d->replacement));
+	memcpy(d->why, v->why, sizeof(d->why));
+}
+
+/* The program's own code: its script first (what the interpreter runs), then its binary. */
+static void fingerprint(struct sa_dep_store *s, struct sa_dependent *d)
+{
+	char a[SA_DEP_TEXT / 2] = "", b[SA_DEP_TEXT / 2 - 4] = "";
+
+	if (!s->o.fingerprint)
+		return;
+	if (*d->id.script)
+		s->o.fingerprint(s->o.fp_ctx, d->id.script, a, sizeof(a));
+	if (d->id.exe[0] == '/')
+		s->o.fingerprint(s->o.fp_ctx, d->id.exe, b, sizeof(b));
+	snprintf(d->fingerprint, sizeof(d->fingerprint), "%s%s%s", a, *a && *b ? "; " : "", b);
+}
+
+static void packages(struct sa_dep_store *s, struct sa_ident *id)
+{
+	const char *p;
+
+	if (!s->o.package)
+		return;
+	if (id->exe[0] == '/' && (p = s->o.package(s->o.pkg_ctx, id->exe)))
+		snprintf(id->exe_pkg, sizeof(id->exe_pkg), "%s", p);
+	if (id->script[0] == '/' && (p = s->o.package(s->o.pkg_ctx, id->script)))
+		snprintf(id->script_pkg, sizeof(id->script_pkg), "%s", p);
+}
+
+/* The same program seen before under another kind: reuse its fingerprint and packages. */
+static const struct sa_dependent *same_program(const struct sa_dep_store *s,
+					       const struct sa_ident *id)
+{
+	for (int k = 1; k < SA_DK_MAX; k++) {
+		struct prog_probe p = { s, id, k };
+		long row = sa_hindex_find(&s->pidx, prog_hash(id, k), prog_eq, &p);
+
+		if (row >= 0)
+			return &s->progs[row];
+	}
+	return NULL;
+}
+
+static int remember_key(struct sa_dep_store *s, const struct sa_dep_seen *o, size_t prog)
+{
+	struct obs_key *k;
+
+	if (!o->key || o->keylen > sizeof(k->key) || s->nobs >= SA_DEP_STORE_OBS)
+		return 0;
+	if (s->nobs == s->obs_cap) {
+		size_t cap = s->obs_cap ? 2 * s->obs_cap : 256;
+		void *v = realloc(s->obs, cap * sizeof(*s->obs));
+
+		if (!v)
+			return -ENOMEM;
+		s->obs = v;
+		s->obs_cap = cap;
+	}
+	k = &s->obs[s->nobs];
+	memset(k, 0, sizeof(*k));
+	k->src = o->src;
+	k->len = o->keylen;
+	memcpy(k->key, o->key, o->keylen);
+	k->prog = prog;
+	k->count = 1;
+	k->last_ns = o->ts_ns;
+	if (sa_hindex_add(&s->oidx, obs_hash(o->src, o->key, o->keylen), s->nobs))
+		return -ENOMEM;
+	s->nobs++;
+	return 0;
+}
+
+/*
+ * The live table names a program once, and again when its verdict rises:
+ * whatever kind it shows next, a program already printed with this
+ * confidence is not printed again.
+ */
+static const struct sa_dependent *print_once(struct sa_dep_store *s, struct sa_dependent *d)
+{
+	unsigned int printed = 0;
+
+	for (int k = 1; k < SA_DK_MAX; k++) {
+		struct prog_probe p = { s, &d->id, k };
+		long row = sa_hindex_find(&s->pidx, prog_hash(&d->id, k), prog_eq, &p);
+
+		if (row >= 0 && s->progs[row].printed_conf > printed)
+			printed = s->progs[row].printed_conf;
+	}
+	if (printed >= (unsigned int)d->conf + 1)
+		return NULL;
+	d->printed_conf = d->conf + 1;
+	return d;
+}
+
+const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct sa_dep_seen *o,
+					    int *err)
+{
+	struct prog_probe p = { s, o->id, o->v->kind };
+	uint64_t h = prog_hash(o->id, o->v->kind);
+	struct sa_dep_verdict v = *o->v;
+	struct sa_dependent *d;
+	long row;
+
+	*err = 0;
+	row = sa_hindex_find(&s->pidx, h, prog_eq, &p);
+	if (row < 0) {
+		const struct sa_dependent *same = same_program(s, o->id);
+
+		if (s->n >= SA_DEP_STORE_MAX) {
+			s->dropped++;
+			return NULL;
+		}
+		if (s->n == s->cap) {
+			size_t cap = s->cap ? 2 * s->cap : 16;
+			void *nv = realloc(s->progs, cap * sizeof(*s->progs));
+
+			if (!nv) {
+				*err = -ENOMEM;
+				return NULL;
+			}
+			s->progs = nv;
+			s->cap = cap;
+			same = same_program(s, o->id);	/* the array moved */
+		}
+		d = &s->progs[s->n];
+		memset(d, 0, sizeof(*d));
+		d->id = *o->id;
+		d->kind = v.kind;
+		d->how = o->how;
+		d->groups = o->groups;
+		d->first_ns = d->last_ns = o->ts_ns;
+		d->ev0 = o->events;
+		d->phys0 = o->physdev;
+		if (o->req)
+			snprintf(d->req, sizeof(d->req), "%s", o->req);
+		if (same) {
+			memcpy(d->fingerprint, same->fingerprint, sizeof(d->fingerprint));
+			memcpy(d->id.exe_pkg, same->id.exe_pkg, sizeof(d->id.exe_pkg));
+			memcpy(d->id.script_pkg, same->id.script_pkg, sizeof(d->id.script_pkg));
+		} else {
+			fingerprint(s, d);
+			packages(s, &d->id);
+		}
+		sa_dep_apply_fingerprint(&v, d->fingerprint);
+		set_verdict(d, &v);
+		if (sa_hindex_add(&s->pidx, h, s->n)) {
+			*err = -ENOMEM;
+			return NULL;
+		}
+		row = (long)s->n++;
+	}
+	d = &s->progs[row];
+	sa_dep_apply_fingerprint(&v, d->fingerprint);
+	if (v.conf > d->conf)
+		set_verdict(d, &v);
+	add_example(d, v.path);
+	add_proc(s, row, o->id);
+	d->objects++;
+	d->count++;
+	if (o->ts_ns > d->last_ns)
+		d->last_ns = o->ts_ns;
+	if (o->ts_ns && o->ts_ns < d->first_ns)
+		d->first_ns = o->ts_ns;
+	*err = remember_key(s, o, row);
+	return print_once(s, d);
+}
+
+void sa_dep_store_refresh(struct sa_dep_store *s,
+			  int (*read)(void *ctx, int src, const void *key, size_t keylen,
+				      unsigned long long *count, unsigned long long *last_ns),
+			  void *ctx, unsigned long long events, unsigned long long physdev)
+{
+	for (size_t i = 0; i < s->nobs; i++) {
+		struct obs_key *k = &s->obs[i];
+		struct sa_dependent *d = &s->progs[k->prog];
+		unsigned long long c, last;
+
+		if (!read || read(ctx, k->src, k->key, k->len, &c, &last) || c <= k->count)
+			continue;
+		d->count += c - k->count;
+		k->count = c;
+		if (last > d->last_ns)
+			d->last_ns = last;
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		s->progs[i].events = events - s->progs[i].ev0;
+		s->progs[i].physdev = physdev - s->progs[i].phys0;
+	}
+}
+
+static const struct sa_dep_store *sort_store;
+
+static int cmp_prog(const void *a, const void *b)
+{
+	const struct sa_dependent *x = &sort_store->progs[*(const size_t *)a];
+	const struct sa_dependent *y = &sort_store->progs[*(const size_t *)b];
+	int c;
+
+	if (x->conf != y->conf)
+		return (int)y->conf - (int)x->conf;
+	if ((c = strcmp(x->id.exe, y->id.exe)) || (c = strcmp(x->id.script, y->id.script)))
+		return c;
+	return (int)x->kind - (int)y->kind;
+}
+
+void sa_dep_store_sort(struct sa_dep_store *s)
+{
+	size_t *o = realloc(s->order, (s->n + 1) * sizeof(*o));
+
+	if (!o)
+		return;		/* stays in arrival order */
+	s->order = o;
+	s->norder = s->n;
+	for (size_t i = 0; i < s->n; i++)
+		o[i] = i;
+	sort_store = s;
+	qsort(o, s->n, sizeof(*o), cmp_prog);
+	sort_store = NULL;
+}
+
+const struct sa_dependent *sa_dep_store_next(const struct sa_dep_store *s, size_t *it)
+{
+	size_t i = *it;
+
+	if (!s || i >= s->n)
+		return NULL;
+	(*it)++;
+	return &s->progs[s->order && s->norder == s->n ? s->order[i] : i];
+}
+
+size_t sa_dep_store_count(const struct sa_dep_store *s)
+{
+	return s ? s->n : 0;
+}
+
+size_t sa_dep_store_confirmed(const struct sa_dep_store *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; s && i < s->n; i++)
+		n += s->progs[i].conf == SA_DC_CONFIRMED;
+	return n;
+}
+
+unsigned long long sa_dep_store_dropped(const struct sa_dep_store *s)
+{
+	return s ? s->dropped : 0;
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The dependents, one per (program, kind): a program is its executable and
+ * #! script in its mount namespace, whatever process ran it. Observations
+ * (one per new kernel key) are folded in with a count, first/last seen,
+ * the processes and a few example paths. Bounded: SA_DEP_STORE_MAX
+ * programs and SA_DEP_STORE_OBS observation keys; beyond that, counted as
+ * dropped. No BPF here: the loader (dependents.c) feeds it.
+ */
+#ifndef SYSFS_AUDIT_DEP_STORE_H
+#define SYSFS_AUDIT_DEP_STORE_H
+
+#include <stddef.h>
+
+#include "model/dependent.h"
+#include "trace/dep_classify.h"
+
+#define SA_DEP_STORE_MAX	512	/* (program, kind) lines */
+#define SA_DEP_STORE_OBS	65536	/* kernel keys whose counts are read back */
+
+struct sa_dep_store_opts {
+	/*
+	 * The static audit's fingerprint of FILE (its legacy code, in words)
+	 * into @out, "" when none; NULL: no fingerprints.
+	 */
+	void (*fingerprint)(void *ctx, const char *file, char *out, size_t len);
+	void *fp_ctx;
+	/* The Debian package owning FILE, or NULL; NULL callback: no packages. */
+	const char *(*package)(void *ctx, const char *file);
+	void *pkg_ctx;
+};
+
+struct sa_dep_store;
+
+/* One observation, classified, with who made it. */
+struct sa_dep_seen {
+	const struct sa_ident *id;
+	const struct sa_dep_verdict *v;
+	const char *how;		/* "miss", "lstat-link", ..., "enumerated" */
+	const char *req;		/* the path asked for, or NULL */
+	unsigned int groups;		/* listeners */
+	unsigned long long ts_ns;
+	const void *key;		/* the kernel's key (NULL: none to read back) */
+	size_t keylen;
+	int src;			/* which kernel map holds the key */
+	unsigned long long events, physdev;	/* the event counters now */
+};
+
+struct sa_dep_store *sa_dep_store_new(const struct sa_dep_store_opts *o);
+void sa_dep_store_free(struct sa_dep_store *s);
+
+/*
+ * Fold @o in. Returns the dependent when its program is new, or when the
+ * program's verdict rose (the caller prints it: one live line per program),
+ * else NULL (also when full: counted as dropped).
+ * -ENOMEM is reported through *err.
+ */
+const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct sa_dep_seen *o,
+					    int *err);
+
+/* The kernel's key @key of @src was seen again after the map forgot it. */
+bool sa_dep_store_has_key(const struct sa_dep_store *s, int src, const void *key, size_t keylen);
+
+/*
+ * Read back every key's count: @read(ctx, src, key, keylen, &count, &last_ns)
+ * returns 0 when the kernel still has it. Counts only grow.
+ */
+void sa_dep_store_refresh(struct sa_dep_store *s,
+			  int (*read)(void *ctx, int src, const void *key, size_t keylen,
+				      unsigned long long *count, unsigned long long *last_ns),
+			  void *ctx, unsigned long long events, unsigned long long physdev);
+
+/* Sort for the summary: confirmed first, then by executable, kind. */
+void sa_dep_store_sort(struct sa_dep_store *s);
+
+/* The dependents in order: *it starts at 0. NULL at the end. */
+const struct sa_dependent *sa_dep_store_next(const struct sa_dep_store *s, size_t *it);
+
+size_t sa_dep_store_count(const struct sa_dep_store *s);
+size_t sa_dep_store_confirmed(const struct sa_dep_store *s);
+unsigned long long sa_dep_store_dropped(const struct sa_dep_store *s);
+
+#endif
