@@ -17,7 +17,7 @@ BUILD      := build
 CC         ?= gcc
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
-KERNELS    := patched legacy
+KERNELS    := patched legacy patched-6.12
 MODEL_SRCS := user/legacy.c user/sysfs_tree.c
 # Reports (issue 10): host-side, no BPF; unit-tested and fuzzed on their own.
 REPORT_SRCS := user/report_model.c user/report_read.c user/report_merge.c user/report_out.c user/prometheus.c \
@@ -247,14 +247,16 @@ INSTALL    ?= install
 UNITS      := sysfs-audit-record.service sysfs-audit-record@.service
 DOCS       := README.md docs/design.md docs/report-format.md
 PATCHES    := kernel/patches/series $(wildcard kernel/patches/*.patch)
+PATCHES612 := kernel/patches-6.12/series $(wildcard kernel/patches-6.12/*.patch)
 
 install: $(BUILD)/sysfs-audit
 	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)/patches \
-		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSTEMDUNITDIR)
+		$(DESTDIR)$(DOCDIR)/patches-6.12 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSTEMDUNITDIR)
 	$(INSTALL) -m 0755 $(BUILD)/sysfs-audit $(DESTDIR)$(SBINDIR)/sysfs-audit
 	$(INSTALL) -m 0644 docs/sysfs-audit.8 $(DESTDIR)$(MANDIR)/man8/sysfs-audit.8
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	$(INSTALL) -m 0644 $(PATCHES) $(DESTDIR)$(DOCDIR)/patches/
+	$(INSTALL) -m 0644 $(PATCHES612) $(DESTDIR)$(DOCDIR)/patches-6.12/
 	$(INSTALL) -m 0644 contrib/bash-completion/sysfs-audit $(DESTDIR)$(BASHCOMPDIR)/sysfs-audit
 	@# Both units share one hardening block and carry the installed binary's path.
 	for u in $(UNITS); do \
