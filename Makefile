@@ -101,6 +101,10 @@ $(BUILD)/sa_oracle: tests/guest/sa_oracle.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $< -ljson-c
 
+$(BUILD)/uinject: tests/guest/uinject.c | deps
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
+
 $(BUILD)/ustorm: tests/guest/ustorm.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
@@ -111,7 +115,7 @@ $(BUILD)/legacy_consumer $(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c |
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
 guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
-	$(BUILD)/legacy_consumer $(BUILD)/modern_consumer
+	$(BUILD)/legacy_consumer $(BUILD)/modern_consumer $(BUILD)/uinject
 
 # Host unit tests run under ASan + UBSan.
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

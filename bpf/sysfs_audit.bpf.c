@@ -475,17 +475,22 @@ submit:
 	return 0;
 }
 
-/* Our series' tracepoint: every uevent with its final result and SEQNUM. */
+/*
+ * Our series' tracepoint (v3): every call of kobject_uevent_env(), with the
+ * SEQNUM it consumed, where it ended (stage) and the error there. Fired
+ * before the uevent helper may take env, so env is what netlink delivered.
+ * Injected uevents are another event (kobject_uevent_injected): they have
+ * no kobject to reconstruct a legacy layout from.
+ */
 SEC("tp_btf/kobject_uevent")
-int BPF_PROG(on_tracepoint, struct kobject *kobj, int action, const char *devpath,
-	     const char *subsystem, struct kobj_uevent_env *env, __u64 seqnum, int ret)
+int BPF_PROG(on_tracepoint, struct kobject *kobj, int action, struct kobj_uevent_env *env,
+	     __u64 seqnum, int stage, int ret)
 {
 	struct kset *kset = BPF_CORE_READ(kobj, kset);
 
 	/*
-	 * The tracepoint fires for every call of kobject_uevent_env(); one
-	 * without a SEQNUM never reached userspace (suppressed, filtered, or
-	 * failed before a SEQNUM was assigned) and may have no env at all.
+	 * One without a SEQNUM never reached userspace (suppressed, filtered,
+	 * or failed before a SEQNUM was assigned) and may have no env at all.
 	 */
 	if (!seqnum) {
 		count(SA_STAT_SKIPPED);

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdbool.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -223,6 +224,36 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	return 0;
 }
 
+/*
+ * Whether kobject:kobject_uevent has the v3 series' arguments (kobj, action,
+ * env, seqnum, stage, ret). The v2 series had (kobj, action, devpath,
+ * subsystem, env, seqnum, ret): on_tracepoint would load there too and read
+ * devpath as the environment.
+ */
+static bool tp_is_v3(const struct btf *btf)
+{
+	const struct btf_param *p;
+	const struct btf_type *t;
+	int id;
+
+	id = btf__find_by_name_kind(btf, "btf_trace_kobject_uevent", BTF_KIND_TYPEDEF);
+	if (id <= 0)
+		return false;
+	t = btf__type_by_id(btf, btf__resolve_type(btf, id));
+	if (!t || !btf_is_ptr(t))
+		return false;
+	t = btf__type_by_id(btf, t->type);
+	if (!t || !btf_is_func_proto(t) || btf_vlen(t) != 7)	/* __data + 6 */
+		return false;
+	p = btf_params(t);
+	t = btf__type_by_id(btf, p[3].type);			/* env */
+	if (!t || !btf_is_ptr(t))
+		return false;
+	t = btf__type_by_id(btf, btf__resolve_type(btf, t->type));
+	return t && btf_is_struct(t) &&
+	       !strcmp(btf__name_by_offset(btf, t->name_off), "kobj_uevent_env");
+}
+
 static int attach_best(struct sa_tracer *t)
 {
 	enum sa_attach_mode order[3];
@@ -232,11 +263,17 @@ static int attach_best(struct sa_tracer *t)
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux)
 		return EXIT_NO_BTF;
+	if (t->o.attach == SA_ATTACH_TP && !tp_is_v3(vmlinux) &&
+	    btf__find_by_name_kind(vmlinux, "btf_trace_kobject_uevent", BTF_KIND_TYPEDEF) > 0) {
+		sa_warn("tracepoint kobject:kobject_uevent: not the v3 series' arguments");
+		btf__free(vmlinux);
+		return EXIT_NO_ATTACH;
+	}
 	if (t->o.attach != SA_ATTACH_AUTO) {
 		order[n++] = t->o.attach;
 	} else {
 		/* Best first: the tracepoint sees SEQNUM and the send result. */
-		if (btf__find_by_name_kind(vmlinux, "btf_trace_kobject_uevent", BTF_KIND_TYPEDEF) > 0)
+		if (tp_is_v3(vmlinux))
 			order[n++] = SA_ATTACH_TP;
 		if (btf__find_by_name_kind(vmlinux, "dev_uevent", BTF_KIND_FUNC) > 0)
 			order[n++] = SA_ATTACH_FEXIT;
