@@ -17,7 +17,7 @@ BUILD      := build
 CC         ?= gcc
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
-KERNELS    := patched legacy
+KERNELS    := patched legacy patched-6.12
 .PHONY: fuzz fuzz-build bench
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
 	check-guest demo clean help mutate install uninstall deb
@@ -123,7 +123,7 @@ $(BUILD)/sa_oracle: tests/guest/sa_oracle.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $< -ljson-c
 
-$(BUILD)/ustorm $(BUILD)/pathstorm: $(BUILD)/%: tests/guest/%.c | deps
+$(BUILD)/ustorm $(BUILD)/pathstorm $(BUILD)/uinject: $(BUILD)/%: tests/guest/%.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
@@ -133,7 +133,7 @@ $(BUILD)/legacy_consumer $(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c |
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
 guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
-	$(BUILD)/pathstorm $(BUILD)/legacy_consumer $(BUILD)/modern_consumer
+	$(BUILD)/pathstorm $(BUILD)/legacy_consumer $(BUILD)/modern_consumer $(BUILD)/uinject
 
 # Host unit tests run under ASan + UBSan; each links the layers it uses
 # from the san archives. tests/host/unit/tap.h: their shared helpers.
@@ -237,14 +237,16 @@ DRACUT_FILES := module-setup.sh sysfs-audit-start.sh sysfs-audit-end.sh
 SUBST      = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g'
 DOCS       := README.md docs/design.md docs/report-format.md
 PATCHES    := kernel/patches/series $(wildcard kernel/patches/*.patch)
+PATCHES612 := kernel/patches-6.12/series $(wildcard kernel/patches-6.12/*.patch)
 
 install: $(BUILD)/sysfs-audit
 	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)/patches \
-		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSTEMDUNITDIR)
+		$(DESTDIR)$(DOCDIR)/patches-6.12 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSTEMDUNITDIR)
 	$(INSTALL) -m 0755 $(BUILD)/sysfs-audit $(DESTDIR)$(SBINDIR)/sysfs-audit
 	$(INSTALL) -m 0644 docs/sysfs-audit.8 $(DESTDIR)$(MANDIR)/man8/sysfs-audit.8
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	$(INSTALL) -m 0644 $(PATCHES) $(DESTDIR)$(DOCDIR)/patches/
+	$(INSTALL) -m 0644 $(PATCHES612) $(DESTDIR)$(DOCDIR)/patches-6.12/
 	$(INSTALL) -m 0644 contrib/bash-completion/sysfs-audit $(DESTDIR)$(BASHCOMPDIR)/sysfs-audit
 	$(INSTALL) -d $(DESTDIR)$(SYSCONFDIR)/default $(DESTDIR)$(DRACUTDIR)/90sysfs-audit \
 		$(DESTDIR)$(INITRAMFSDIR)/hooks $(DESTDIR)$(INITRAMFSDIR)/scripts/init-top \

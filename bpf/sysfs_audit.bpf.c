@@ -640,10 +640,16 @@ static __always_inline int on_uevent(struct kobject *kobj, int action,
 	return handle(kobj, env, action, seqnum, ret, SA_SRC_TRACEPOINT, true);
 }
 
-/* Our series' tracepoint: every uevent with its final result and SEQNUM. */
+/*
+ * Our series' tracepoint (v3): every call of kobject_uevent_env(), with the
+ * SEQNUM it consumed, where it ended (stage) and the error there. Fired
+ * before the uevent helper may take env, so env is what netlink delivered.
+ * Injected uevents are another event (kobject_uevent_injected): they have
+ * no kobject to reconstruct a legacy layout from.
+ */
 SEC("tp_btf/kobject_uevent")
-int BPF_PROG(on_tracepoint, struct kobject *kobj, int action, const char *devpath,
-	     const char *subsystem, struct kobj_uevent_env *env, __u64 seqnum, int ret)
+int BPF_PROG(on_tracepoint, struct kobject *kobj, int action, struct kobj_uevent_env *env,
+	     __u64 seqnum, int stage, int ret)
 {
 	return on_uevent(kobj, action, env, seqnum, ret);
 }

@@ -1,16 +1,21 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build one of the project's kernels from Debian's linux-source-6.1 and cache
-# the result outside the clone.
+# Build one of the project's kernels from a Debian linux-source package and
+# cache the result outside the clone.
 #
-#   kernel/build.sh patched|legacy    prints the artifact directory on stdout
+#   kernel/build.sh patched|legacy|patched-6.12
+#                                     prints the artifact directory on stdout
+#
+#   patched       linux-source-6.1  + kernel/patches/ (the 6.1 backport series)
+#   legacy        linux-source-6.1  + legacy.config (the oracle, unpatched)
+#   patched-6.12  linux-source-6.12 + kernel/patches-6.12/ (the mainline series)
 #
 # The cache key hashes the source package version, this script, the config
-# fragments and (for "patched") the series and every patch in it, so a
-# changed input always rebuilds and an unchanged one never does. Artifacts
-# are moved into place only after a complete build: an interrupted or failed
-# build never leaves a half-valid entry.
+# fragments and (for the patched flavours) the series and every patch in it,
+# so a changed input always rebuilds and an unchanged one never does.
+# Artifacts are moved into place only after a complete build: an interrupted
+# or failed build never leaves a half-valid entry.
 #
 # Environment: SYSFS_AUDIT_CACHE (default ~/.cache/sysfs-audit),
 #              KBUILD_JOBS (default: nproc + 1).
@@ -18,39 +23,49 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 flavour=${1:-}
+pdir=
 case "$flavour" in
-patched|legacy) ;;
-*) echo "usage: $0 patched|legacy" >&2; exit 2 ;;
+patched) series=6.1 pdir=$here/patches ;;
+legacy) series=6.1 ;;
+patched-6.12) series=6.12 pdir=$here/patches-6.12 ;;
+*) echo "usage: $0 patched|legacy|patched-6.12" >&2; exit 2 ;;
 esac
 
 cache=${SYSFS_AUDIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sysfs-audit}
-tarball=/usr/src/linux-source-6.1.tar.xz
+pkg=linux-source-$series
+tarball=/usr/src/$pkg.tar.xz
 jobs=${KBUILD_JOBS:-$(($(nproc) + 1))}
 t0=$SECONDS
 
 say() { printf '[kernel %s %4ds] %s\n' "$flavour" $((SECONDS - t0)) "$*" >&2; }
 die() { printf 'kernel/build.sh: %s\n' "$*" >&2; exit 1; }
 
-[ -r "$tarball" ] || die "$tarball missing: apt-get install linux-source-6.1"
-srcver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) ||
-	die "linux-source-6.1 is not installed"
+[ -r "$tarball" ] || die "$tarball missing: apt-get install $pkg"
+srcver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) ||
+	die "$pkg is not installed"
 
+# The patched kernels also carry the uevent helper (dormant until
+# /sys/kernel/uevent_helper is set), so the tracepoints' helper path is
+# tested without a fourth kernel build.
 fragments=("$here/configs/qemu-bpf.config")
-[ "$flavour" = legacy ] && fragments+=("$here/configs/legacy.config")
+case "$flavour" in
+legacy) fragments+=("$here/configs/legacy.config") ;;
+patched*) fragments+=("$here/configs/uevent-helper.config") ;;
+esac
 
 patches=()
-if [ "$flavour" = patched ]; then
+if [ -n "$pdir" ]; then
 	while read -r p; do
 		case "$p" in ''|'#'*) continue ;; esac
-		patches+=("$here/patches/$p")
-	done < "$here/patches/series"
+		patches+=("$pdir/$p")
+	done < "$pdir/series"
 	[ ${#patches[@]} -gt 0 ] || die "empty series"
 fi
 
 key=$( {
 	echo "$flavour $srcver"
 	cat "$0" "${fragments[@]}"
-	[ ${#patches[@]} -eq 0 ] || cat "$here/patches/series" "${patches[@]}"
+	[ ${#patches[@]} -eq 0 ] || cat "$pdir/series" "${patches[@]}"
 } | sha256sum | cut -c1-16)
 
 out="$cache/kernels/$flavour-$key"
@@ -64,9 +79,9 @@ work="$cache/work/$flavour-$key"
 rm -rf "$work" "$out.tmp"
 mkdir -p "$work" "$cache/kernels"
 
-say "unpacking linux-source-6.1 $srcver"
+say "unpacking $pkg $srcver"
 tar -xJf "$tarball" -C "$work"
-src="$work/linux-source-6.1"
+src="$work/$pkg"
 
 for p in "${patches[@]}"; do
 	say "applying $(basename "$p")"
@@ -96,17 +111,23 @@ for f in "${fragments[@]}"; do
 	done < "$f"
 done
 [ $missing -eq 0 ] || die "config fragment not satisfied"
-if [ "$flavour" = patched ] && grep -q SYSFS_DEPRECATED "$src/.config"; then
+if [ "$flavour" != legacy ] && grep -q SYSFS_DEPRECATED "$src/.config"; then
 	die "patched kernel still knows SYSFS_DEPRECATED"
 fi
 
 # pahole >= 1.22 encodes BTF in parallel (-j), which orders types
 # differently from one build to the next, and vmlinux.h with them (the
-# committed header must be reproducible): encode serially.
-pahole_flags=$(PAHOLE=pahole "$src/scripts/pahole-flags.sh" | sed 's/\(^\| \)-j\( \|$\)/ /g')
+# committed header, from the 6.1 build, must be reproducible): encode
+# serially. 6.12 computes the flags in scripts/Makefile.btf instead; its
+# BTF only has to be right, not reproducible.
+pahole_arg=()
+if [ -x "$src/scripts/pahole-flags.sh" ]; then
+	pahole_arg=(PAHOLE_FLAGS="$(PAHOLE=pahole "$src/scripts/pahole-flags.sh" |
+		sed 's/\(^\| \)-j\( \|$\)/ /g')")
+fi
 
 say "building bzImage and modules with -j$jobs"
-make -C "$src" -s -j"$jobs" PAHOLE_FLAGS="$pahole_flags" bzImage modules \
+make -C "$src" -s -j"$jobs" "${pahole_arg[@]}" bzImage modules \
 	>"$work/build.log" 2>&1 || {
 	tail -40 "$work/build.log" >&2
 	die "build failed; full log in $work/build.log"

@@ -33,7 +33,8 @@ patched_cached() {
 	[ -n "$srcver" ] && [ -r /usr/src/linux-source-6.1.tar.xz ] || return 1
 	key=$( {
 		echo "patched $srcver"
-		cat "$top/kernel/build.sh" "$top/kernel/configs/qemu-bpf.config"
+		cat "$top/kernel/build.sh" "$top/kernel/configs/qemu-bpf.config" \
+			"$top/kernel/configs/uevent-helper.config"
 		cat "$top/kernel/patches/series"
 		while read -r p; do
 			case "$p" in ''|'#'*) continue ;; esac

@@ -12,8 +12,9 @@
 set -euo pipefail
 
 declare -A group=(
-	# kernel builds (kernel/build.sh)
-	[kernel]="linux-source-6.1 build-essential bc bison flex libelf-dev libssl-dev
+	# kernel builds (kernel/build.sh): 6.1 for patched and legacy, 6.12
+	# (bookworm-security) for patched-6.12
+	[kernel]="linux-source-6.1 linux-source-6.12 build-essential bc bison flex libelf-dev libssl-dev
 		  dwarves xz-utils kmod cpio"
 	# the tool: clang, bpftool, static libbpf and its deps; rules/scan:
 	# libarchive.a and the static libs of the filters it reads

@@ -1,6 +1,6 @@
 #!/bin/bash
-# The tracer on three kernels -- our patched 6.1 (tracepoint), Debian's
-# stock 6.1 and 6.12 (fexit fallback), one BPF object -- judged event by
+# The tracer on four kernels -- our patched 6.1 and 6.12 (tracepoint),
+# Debian's stock 6.1 and 6.12 (fexit fallback), one BPF object -- judged event by
 # event against the userspace model and netlink (trace-workload, sa_oracle);
 # and the legacy block DEVPATHs it reconstructs against what the legacy
 # kernel booted with sysfs.deprecated=1 really sends.
@@ -20,7 +20,7 @@ cat "$out"
 kernel=$(sed -n 's/^# kernel-legacy-devpath //p' "$out")
 klinks=$(sed -n 's/^# kernel-legacy-link //p' "$out")
 
-for k in patched:tracepoint stock-6.1:fexit stock-6.12:fexit; do
+for k in patched:tracepoint patched-6.12:tracepoint stock-6.1:fexit stock-6.12:fexit; do
 	flavour=${k%%:*} attach=${k#*:}
 	guest_case "$flavour" trace-workload "sysfs_audit.env.EXPECT_ATTACH=$attach" >"$out"
 	ran=$?

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The tracer under a uevent storm, on the three kernels: 100 000 events with
+# The tracer under a uevent storm, on the four kernels: 100 000 events with
 # the default configuration lose nothing (every SEQNUM once where the
 # tracepoint gives one); SIGINT/SIGTERM end a trace within a second with a
 # complete summary, while loading or mid-storm; losses with a stalled
@@ -17,7 +17,7 @@ guest_timeout=$SYSFS_AUDIT_GUEST_TIMEOUT
 # wall time did: 1.1 s "while loading" with nothing else in the guest).
 export GUEST_QEMU_EXTRA="${GUEST_QEMU_EXTRA:-} -icount shift=3,sleep=on"
 
-for k in patched:tracepoint stock-6.1:fexit stock-6.12:fexit; do
+for k in patched:tracepoint patched-6.12:tracepoint stock-6.1:fexit stock-6.12:fexit; do
 	guest_case "${k%%:*}" storm "loop.max_loop=64 sysfs_audit.env.EXPECT_ATTACH=${k#*:}"
 done
 tap_done

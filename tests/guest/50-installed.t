@@ -5,7 +5,7 @@
 # what it wrote: a JSON report (parsed with Perl's JSON::PP) naming the
 # guest's kernel and the attach point, with events seen, and a Prometheus
 # textfile in the exposition format. On Debian's stock 6.1
-# (fexit) and on the patched kernel (tracepoint).
+# (fexit) and on the patched kernels, 6.1 and 6.12 (tracepoint).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # guest.sh reads the timeout when sourced.
 SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-400}
@@ -34,7 +34,7 @@ guest_file() {
 	sed -n "/^file $2 begin/,/^file $2 end/{/^file /d;p}" "$1" | tr -d '\r' | base64 -d
 }
 
-for k in stock-6.1:fexit patched:tracepoint; do
+for k in stock-6.1:fexit patched:tracepoint patched-6.12:tracepoint; do
 	flavour=${k%%:*} attach=${k#*:}
 	guest_case "$flavour" installed-record >"$work/out"
 	cat "$work/out"

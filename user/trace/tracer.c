@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdbool.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -263,6 +264,36 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	return 0;
 }
 
+/*
+ * Whether kobject:kobject_uevent has the v3 series' arguments (kobj, action,
+ * env, seqnum, stage, ret). The v2 series had (kobj, action, devpath,
+ * subsystem, env, seqnum, ret): on_tracepoint would load there too and read
+ * devpath as the environment.
+ */
+static bool tp_is_v3(const struct btf *btf)
+{
+	const struct btf_param *p;
+	const struct btf_type *t;
+	int id;
+
+	id = btf__find_by_name_kind(btf, "btf_trace_kobject_uevent", BTF_KIND_TYPEDEF);
+	if (id <= 0)
+		return false;
+	t = btf__type_by_id(btf, btf__resolve_type(btf, id));
+	if (!t || !btf_is_ptr(t))
+		return false;
+	t = btf__type_by_id(btf, t->type);
+	if (!t || !btf_is_func_proto(t) || btf_vlen(t) != 7)	/* __data + 6 */
+		return false;
+	p = btf_params(t);
+	t = btf__type_by_id(btf, p[3].type);			/* env */
+	if (!t || !btf_is_ptr(t))
+		return false;
+	t = btf__type_by_id(btf, btf__resolve_type(btf, t->type));
+	return t && btf_is_struct(t) &&
+	       !strcmp(btf__name_by_offset(btf, t->name_off), "kobj_uevent_env");
+}
+
 /* Returns 0 or try_mode()'s error; -ENODATA: the kernel's BTF cannot be read. */
 static int attach_best(struct sa_tracer *t)
 {
@@ -271,14 +302,25 @@ static int attach_best(struct sa_tracer *t)
 	const enum sa_attach_mode *order = best;
 	int n = 3, rc = -ENOENT, worst = 0;
 	struct btf *vmlinux;
+	bool old_tp;
 
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux)
 		return -ENODATA;
+	/* The v2 series' tracepoint had other arguments: ours would misread them. */
+	old_tp = !tp_is_v3(vmlinux) &&
+		 btf__find_by_name_kind(vmlinux, "btf_trace_kobject_uevent", BTF_KIND_TYPEDEF) > 0;
 	btf__free(vmlinux);
+	if (old_tp && t->o.attach == SA_ATTACH_TP) {
+		sa_warn("tracepoint kobject:kobject_uevent: not the v3 series' arguments");
+		return -ENOENT;
+	}
 	if (t->o.attach != SA_ATTACH_AUTO) {
 		order = &t->o.attach;
 		n = 1;
+	} else if (old_tp) {
+		order = best + 1;	/* fexit, then kprobe */
+		n = 2;
 	}
 	for (int i = 0; i < n; i++) {
 		rc = try_mode(t, order[i]);
