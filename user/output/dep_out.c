@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "output/dep_out.h"
+#include "output/json_out.h"
 
 #define JFLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
 
@@ -17,53 +18,43 @@ static const char *nz(const char *s)
 	return s && *s ? s : NULL;
 }
 
-static void add_str(json_object *o, const char *k, const char *v)
-{
-	json_object_object_add(o, k, v ? json_object_new_string(v) : json_object_new_null());
-}
-
-static void add_u64(json_object *o, const char *k, unsigned long long v)
-{
-	json_object_object_add(o, k, json_object_new_uint64(v));
-}
-
 json_object *sa_dep_json(const struct sa_dependent *d, const struct sa_dep_totals *t, bool final)
 {
 	json_object *o = json_object_new_object(), *a;
 
-	add_str(o, "type", "dependent");
-	add_str(o, "kind", sa_dep_kind_name(d->kind));
-	add_str(o, "confidence", sa_dep_conf_name(d->conf));
-	add_str(o, "rule", sa_dep_rule_name(d->rule));
-	add_str(o, "why", d->why);
-	add_str(o, "exe", d->id.exe);
-	add_str(o, "script", nz(d->id.script));
-	add_str(o, "package", nz(d->id.exe_pkg));
-	add_str(o, "script_package", nz(d->id.script_pkg));
-	add_str(o, "fingerprint", nz(d->fingerprint));
+	sa_json_add_str(o, "type", "dependent");
+	sa_json_add_str(o, "kind", sa_dep_kind_name(d->kind));
+	sa_json_add_str(o, "confidence", sa_dep_conf_name(d->conf));
+	sa_json_add_str(o, "rule", sa_dep_rule_name(d->rule));
+	sa_json_add_str(o, "why", d->why);
+	sa_json_add_str(o, "exe", d->id.exe);
+	sa_json_add_str(o, "script", nz(d->id.script));
+	sa_json_add_str(o, "package", nz(d->id.exe_pkg));
+	sa_json_add_str(o, "script_package", nz(d->id.script_pkg));
+	sa_json_add_str(o, "fingerprint", nz(d->fingerprint));
 	json_object_object_add(o, "pid", json_object_new_int64(d->id.pid));
 	json_object_object_add(o, "tgid", json_object_new_int64(d->id.tgid));
 	json_object_object_add(o, "ppid", json_object_new_int64(d->id.ppid));
 	json_object_object_add(o, "uid", json_object_new_int64(d->id.uid));
-	add_str(o, "comm", d->id.comm);
-	add_str(o, "parent_comm", nz(d->id.pcomm));
-	add_str(o, "argv", d->id.args);
+	sa_json_add_str(o, "comm", d->id.comm);
+	sa_json_add_str(o, "parent_comm", nz(d->id.pcomm));
+	sa_json_add_str(o, "argv", d->id.args);
 	json_object_object_add(o, "argv_truncated", json_object_new_boolean(d->id.args_trunc));
-	add_str(o, "identity", d->id.source);
-	add_str(o, "cgroup", nz(d->id.cgroup));
-	add_str(o, "unit", nz(d->id.unit));
-	add_str(o, "namespaces", nz(d->id.ns));
-	add_str(o, "observed", d->how);
-	add_str(o, "path", d->path);
-	add_str(o, "requested", nz(d->req));
-	add_str(o, "legacy", d->artifact);
-	add_str(o, "replacement", d->replacement);
+	sa_json_add_str(o, "identity", d->id.source);
+	sa_json_add_str(o, "cgroup", nz(d->id.cgroup));
+	sa_json_add_str(o, "unit", nz(d->id.unit));
+	sa_json_add_str(o, "namespaces", nz(d->id.ns));
+	sa_json_add_str(o, "observed", d->how);
+	sa_json_add_str(o, "path", d->path);
+	sa_json_add_str(o, "requested", nz(d->req));
+	sa_json_add_str(o, "legacy", d->artifact);
+	sa_json_add_str(o, "replacement", d->replacement);
 	json_object_object_add(o, "first_s", json_object_new_double(sa_dep_rel_s(t, d->first_ns)));
 	if (!final)
 		return o;
-	add_u64(o, "count", d->count);
-	add_u64(o, "objects", d->objects);
-	add_u64(o, "processes", d->nprocs);
+	sa_json_add_u64(o, "count", d->count);
+	sa_json_add_u64(o, "objects", d->objects);
+	sa_json_add_u64(o, "processes", d->nprocs);
 	json_object_object_add(o, "last_s", json_object_new_double(sa_dep_rel_s(t, d->last_ns)));
 	a = json_object_new_array();
 	for (int i = 0; i < d->npids; i++)
@@ -74,8 +65,8 @@ json_object *sa_dep_json(const struct sa_dependent *d, const struct sa_dep_total
 		json_object_array_add(a, json_object_new_string(d->examples[i]));
 	json_object_object_add(o, "examples", a);
 	if (d->kind == SA_DK_LISTENER) {
-		add_u64(o, "events_while_listening", d->events);
-		add_u64(o, "physdev_events_while_listening", d->physdev);
+		sa_json_add_u64(o, "events_while_listening", d->events);
+		sa_json_add_u64(o, "physdev_events_while_listening", d->physdev);
 	}
 	return o;
 }
@@ -119,33 +110,33 @@ static void summary_json(FILE *f, const struct sa_dep_totals *t,
 		byk[d->kind]++;
 		json_object_array_add(arr, sa_dep_json(d, t, true));
 	}
-	add_str(o, "type", "dependents");
-	add_u64(o, "found", t->programs);
-	add_u64(o, "confirmed", t->confirmed);
-	add_u64(o, "suspects", t->suspects);
+	sa_json_add_str(o, "type", "dependents");
+	sa_json_add_u64(o, "found", t->programs);
+	sa_json_add_u64(o, "confirmed", t->confirmed);
+	sa_json_add_u64(o, "suspects", t->suspects);
 	k = json_object_new_object();
 	for (int i = 1; i < SA_DK_MAX; i++)
-		add_u64(k, sa_dep_kind_name(i), byk[i]);
+		sa_json_add_u64(k, sa_dep_kind_name(i), byk[i]);
 	json_object_object_add(o, "by_kind", k);
 	s = json_object_new_object();
-	add_u64(s, "sysfs_misses", t->misses);
-	add_u64(s, "lstat_links", t->lstat_links);
-	add_u64(s, "readlinks", t->readlinks);
-	add_u64(s, "readdirs", t->readdirs);
-	add_u64(s, "listens", t->listens);
-	add_u64(s, "records", t->emitted);
-	add_u64(s, "lost", t->lost);
-	add_u64(s, "map_full", t->map_full);
-	add_u64(s, "execs", t->execs);
-	add_u64(s, "exits", t->exits);
-	add_u64(s, "records_read", t->records);
-	add_u64(s, "ignored", t->ignored);
-	add_u64(s, "malformed", t->malformed);
-	add_u64(s, "dropped", t->dropped);
+	sa_json_add_u64(s, "sysfs_misses", t->misses);
+	sa_json_add_u64(s, "lstat_links", t->lstat_links);
+	sa_json_add_u64(s, "readlinks", t->readlinks);
+	sa_json_add_u64(s, "readdirs", t->readdirs);
+	sa_json_add_u64(s, "listens", t->listens);
+	sa_json_add_u64(s, "records", t->emitted);
+	sa_json_add_u64(s, "lost", t->lost);
+	sa_json_add_u64(s, "map_full", t->map_full);
+	sa_json_add_u64(s, "execs", t->execs);
+	sa_json_add_u64(s, "exits", t->exits);
+	sa_json_add_u64(s, "records_read", t->records);
+	sa_json_add_u64(s, "ignored", t->ignored);
+	sa_json_add_u64(s, "malformed", t->malformed);
+	sa_json_add_u64(s, "dropped", t->dropped);
 	json_object_object_add(o, "kernel", s);
-	add_u64(o, "events", t->events);
-	add_u64(o, "physdev_events", t->physdev);
-	add_str(o, "hooks_missing", nz(t->hooks_missing));
+	sa_json_add_u64(o, "events", t->events);
+	sa_json_add_u64(o, "physdev_events", t->physdev);
+	sa_json_add_str(o, "hooks_missing", nz(t->hooks_missing));
 	json_object_object_add(o, "dependents", arr);
 	fprintf(f, "%s\n", json_object_to_json_string_ext(o, JFLAGS));
 	json_object_put(o);
