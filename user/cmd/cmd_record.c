@@ -281,8 +281,8 @@ static int deps_into_report(struct sa_deps *d, struct sa_report *r)
 			err = dup_str(&x->examples[k], e->examples[k]);
 		if (!x->executable && !err)
 			err = dup_str(&x->executable, "?");
-		if (!err && env.adopt)
-			err = dup_str(&x->phase, sa_phase_names[sa_phase_of(&env.phases, e->first_ns)]);
+		if (!err && e->phase)
+			err = dup_str(&x->phase, sa_phase_names[e->phase - 1]);
 		x->count = e->count;
 		x->processes = e->nprocs;
 		x->first = wall(t, e->first_ns, r->start);

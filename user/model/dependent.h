@@ -92,6 +92,7 @@ struct sa_dependent {
 	unsigned long long objects;	/* distinct observations (kernel keys) */
 	unsigned long long count;	/* every hit, from the kernel's counts */
 	unsigned long long first_ns, last_ns;	/* CLOCK_MONOTONIC */
+	int phase;			/* a boot audit: enum sa_phase + 1; 0: none */
 	unsigned int groups;		/* listeners: the groups */
 	unsigned long long ev0, phys0;	/* listeners: event counters when first seen */
 	unsigned long long events, physdev;	/* listeners: since first seen (at the summary) */

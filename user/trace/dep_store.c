@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/hash_index.h"
+#include "model/phase.h"
 #include "trace/dep_store.h"
 
 struct obs_key {
@@ -66,19 +67,21 @@ void sa_dep_store_free(struct sa_dep_store *s)
 	free(s);
 }
 
-static uint64_t prog_hash(const struct sa_ident *id, enum sa_dep_kind kind)
+/* A program, kind and (in a boot audit) phase make one line. */
+static uint64_t prog_hash(const struct sa_ident *id, enum sa_dep_kind kind, int phase)
 {
 	uint64_t h = sa_hash_str(SA_HASH_INIT, id->exe);
 
 	h = sa_hash_str(h, id->script);
 	h = sa_hash_str(h, id->ns);
-	return h ^ (uint64_t)kind * 0x9e3779b97f4a7c15ULL;
+	return h ^ (uint64_t)kind * 0x9e3779b97f4a7c15ULL ^ (uint64_t)phase << 56;
 }
 
 struct prog_probe {
 	const struct sa_dep_store *s;
 	const struct sa_ident *id;
 	enum sa_dep_kind kind;
+	int phase;
 };
 
 static bool prog_eq(const void *ctx, size_t row)
@@ -86,7 +89,7 @@ static bool prog_eq(const void *ctx, size_t row)
 	const struct prog_probe *p = ctx;
 	const struct sa_dependent *d = &p->s->progs[row];
 
-	return d->kind == p->kind && !strcmp(d->id.exe, p->id->exe) &&
+	return d->kind == p->kind && d->phase == p->phase && !strcmp(d->id.exe, p->id->exe) &&
 	       !strcmp(d->id.script, p->id->script) && !strcmp(d->id.ns, p->id->ns);
 }
 
@@ -225,13 +228,14 @@ static void packages(struct sa_dep_store *s, struct sa_ident *id)
 static const struct sa_dependent *same_program(const struct sa_dep_store *s,
 					       const struct sa_ident *id)
 {
-	for (int k = 1; k < SA_DK_MAX; k++) {
-		struct prog_probe p = { s, id, k };
-		long row = sa_hindex_find(&s->pidx, prog_hash(id, k), prog_eq, &p);
+	for (int ph = 0; ph <= SA_PHASE_N; ph++)
+		for (int k = 1; k < SA_DK_MAX; k++) {
+			struct prog_probe p = { s, id, k, ph };
+			long row = sa_hindex_find(&s->pidx, prog_hash(id, k, ph), prog_eq, &p);
 
-		if (row >= 0)
-			return &s->progs[row];
-	}
+			if (row >= 0)
+				return &s->progs[row];
+		}
 	return NULL;
 }
 
@@ -274,8 +278,8 @@ static const struct sa_dependent *print_once(struct sa_dep_store *s, struct sa_d
 	unsigned int printed = 0;
 
 	for (int k = 1; k < SA_DK_MAX; k++) {
-		struct prog_probe p = { s, &d->id, k };
-		long row = sa_hindex_find(&s->pidx, prog_hash(&d->id, k), prog_eq, &p);
+		struct prog_probe p = { s, &d->id, k, d->phase };
+		long row = sa_hindex_find(&s->pidx, prog_hash(&d->id, k, d->phase), prog_eq, &p);
 
 		if (row >= 0 && s->progs[row].printed_conf > printed)
 			printed = s->progs[row].printed_conf;
@@ -289,8 +293,8 @@ static const struct sa_dependent *print_once(struct sa_dep_store *s, struct sa_d
 const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct sa_dep_seen *o,
 					    int *err)
 {
-	struct prog_probe p = { s, o->id, o->v->kind };
-	uint64_t h = prog_hash(o->id, o->v->kind);
+	struct prog_probe p = { s, o->id, o->v->kind, o->phase };
+	uint64_t h = prog_hash(o->id, o->v->kind, o->phase);
 	struct sa_dep_verdict v = *o->v;
 	struct sa_dependent *d;
 	long row;
@@ -320,6 +324,7 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
 		memset(d, 0, sizeof(*d));
 		d->id = *o->id;
 		d->kind = v.kind;
+		d->phase = o->phase;
 		d->how = o->how;
 		d->groups = o->groups;
 		d->first_ns = d->last_ns = o->ts_ns;

@@ -40,6 +40,7 @@ struct sa_dep_seen {
 	const char *req;		/* the path asked for, or NULL */
 	unsigned int groups;		/* listeners */
 	unsigned long long ts_ns;
+	int phase;			/* a boot audit: enum sa_phase + 1, a key part; 0: none */
 	const void *key;		/* the kernel's key (NULL: none to read back) */
 	size_t keylen;
 	int src;			/* which kernel map holds the key */

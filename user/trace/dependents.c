@@ -21,6 +21,7 @@
 #include <bpf/libbpf.h>
 
 #include "common/common.h"
+#include "model/phase.h"
 #include "dep_records.h"
 #include "output/dep_out.h"
 #include "trace/bpf_load.h"
@@ -130,10 +131,14 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 /* Fold a classified observation in; print the program when it is new or its verdict changed. */
 static int found(struct sa_deps *d, const struct sa_dep_seen *o)
 {
+	struct sa_dep_seen x = *o;
 	const struct sa_dependent *e;
 	int err;
 
-	e = sa_dep_store_add(d->store, o, &err);
+	/* A boot audit: one line per program, kind and the phase it was seen in. */
+	if (d->o.phases)
+		x.phase = (int)sa_phase_of(d->o.phases, x.ts_ns) + 1;
+	e = sa_dep_store_add(d->store, &x, &err);
 	if (err)
 		return err;
 	if (e && d->o.out && !d->write_err) {
