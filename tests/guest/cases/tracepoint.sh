@@ -28,9 +28,21 @@ rec_field() {
 		sed -n "s/.* $1=\([^ ]*\).*/\1/p"
 }
 # rec_env LINE: the record's environment, one NUL-terminated string a line.
+# tracefs prints env with %*pEcns: NUL as \0, and \ " and the space
+# characters escaped C-style; undone here, one escape at a time.
 rec_env() {
-	echo "$1" | awk '{ i = index($0, " env="); s = substr($0, i + 5);
-		gsub(/\\0/, "\n", s); printf "%s", s }'
+	echo "$1" | awk '{ i = index($0, " env="); s = substr($0, i + 5); o = "";
+		for (j = 1; j <= length(s); j++) {
+			c = substr(s, j, 1);
+			if (c == "\\" && j < length(s)) {
+				c = substr(s, ++j, 1);
+				if (c == "0" || c == "n") c = "\n";
+				else if (c == "t") c = "\t";
+				else if (c == "r") c = "\r";
+			}
+			o = o c;
+		}
+		printf "%s", o }'
 }
 nkeys() {
 	rec_env "$1" | grep -c .
