@@ -97,6 +97,7 @@ struct walk {
 	__u8 need[SA_MAX_CHAIN];		/* its legacy path is printed */
 	const char *kv[SA_S_DEVNAME + 1];	/* the environment's values */
 	__u32 off;				/* where the next string goes */
+	int action;				/* the event's, kept out of registers */
 	struct cached fill;			/* a new cache entry */
 	union {
 		struct sa_rec r;
@@ -555,7 +556,8 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	 * (uevent_show()); that environment has no ACTION and is no event.
 	 * kobject_uevent_env() always puts ACTION first.
 	 */
-	if (action == SA_ACTION_UNKNOWN) {
+	/* The tracepoint always knows the action: no branch for the verifier. */
+	if (source != SA_SRC_TRACEPOINT && action == SA_ACTION_UNKNOWN) {
 		const char *kv = first_var(env, btf);
 
 		if ((str8(kv) & 0x00ffffffffffffffULL) != S8('A', 'C', 'T', 'I', 'O', 'N', '=', 0)) {
@@ -566,6 +568,13 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	}
 	if (action != KOBJ_CHANGE)
 		invalidate();
+	/*
+	 * From here the action lives in the scratch map, not in a register:
+	 * the verifier's states for a change and for any other action then
+	 * prune as one through the walk (on 6.1 the tracepoint program went
+	 * past a million instructions otherwise).
+	 */
+	w->action = action;
 	count(SA_STAT_SEEN);
 	if (count_only)
 		return 0;
@@ -573,7 +582,6 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	/* Read before building: an invalidation meanwhile makes the entry stale. */
 	gen = generation;
 	e = &w->out.r;
-	e->action = action;
 	if (!cache_get(w, key, gen)) {
 		build(w, kobj, env);
 		cache_put(w, key, gen);
@@ -583,7 +591,7 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	e->ret = ret;
 	e->flags = (e->flags & ~SA_F_EVENT) | (source == SA_SRC_TRACEPOINT ? SA_F_SEQNUM : 0) |
 		   (ret ? 0 : SA_F_SENT);
-	e->action = action;
+	e->action = w->action;
 	e->source = source;
 
 	size = *(volatile __u32 *)&w->off;
