@@ -44,10 +44,14 @@ check "tracer attached" grep -q "tracing device uevents" $T.err
 diag "$(grep dependents $T.err)"
 
 $udevd --daemon --resolve-names=early >/tmp/udevd.out 2>&1
-usleep 500000
-pid=$(pidof systemd-udevd | cut -d' ' -f1)
-[ -n "$pid" ]
-ktap_result $? "Debian's systemd-udevd runs (pid ${pid:-none})"
+# It daemonizes after reading its rules: seconds under emulation. Asked
+# over its control socket, as udevadm itself does.
+for i in $(seq 1 100); do
+	$udevadm control --ping -t 1 >/dev/null 2>&1 && break
+	usleep 100000
+done
+$udevadm control --ping -t 5 >/dev/null 2>&1
+ktap_result $? "Debian's systemd-udevd runs (answers udevadm control --ping; pid $(pidof systemd-udevd | cut -d' ' -f1))"
 sed 's/^/# udevd: /' /tmp/udevd.out | head -n 5
 
 # Coldplug, then a hotplug: a dummy netdev with Debian's ip, a SCSI disk, a change.
@@ -112,7 +116,10 @@ ktap_result $? "systemd-udevd named as a listener, with its Debian package"
 deps | grep -q -e '"exe":"?"' -e '"exe":"/proc/self/exe"'
 [ $? -ne 0 ]
 ktap_result $? "every dependent has its executable (no '?', no /proc/self/exe)"
-check_eq "no dependents' record lost" "$(num lost)" 0
+# A full ring loses records, never a program: the key is kept only when
+# its record was reserved, so a lost record is seen and sent again.
+diag "dependents' records lost to a full ring (counted, retried): $(num lost)"
+check_eq "no dependent program lost (dropped)" "$(num dropped)" 0
 lines=$(grep -c '^{"type":"dependent",' $T)
 progs=$(deps | sed -n 's/.*"exe":"\([^"]*\)","script":\([^,]*\),.*/\1 \2/p' | sort -u | wc -l)
 [ "$lines" -le "$progs" ]
