@@ -49,6 +49,15 @@ static void vmlinux_btf_put(void)
 }
 
 /*
+ * A probe we may not make says nothing about the attach point: the real
+ * load then fails with the error the caller reports (not permitted).
+ */
+static bool not_permitted(int err)
+{
+	return err == EPERM || err == EACCES;
+}
+
+/*
  * Load "r0 = 0; exit" as a tracing program at BTF id @id and attach it:
  * the kernel runs the same checks as for the real program's attach point
  * (a traceable function, a prototype it can pass) at a cost of microseconds.
@@ -64,10 +73,12 @@ static bool probe_tracing(enum bpf_attach_type type, int id)
 
 	prog = bpf_prog_load(BPF_PROG_TYPE_TRACING, NULL, "GPL", insns, 2, &opts);
 	if (prog < 0)
-		return false;
+		return not_permitted(errno);
 	link = bpf_raw_tracepoint_open(NULL, prog);
 	if (link >= 0)
 		close(link);
+	else
+		link = not_permitted(errno) ? 0 : -1;
 	close(prog);
 	return link >= 0;
 }
@@ -90,7 +101,7 @@ static bool probe_kprobe(const char *func)
 	attr.config1 = (__u64)(unsigned long)func;	/* kprobe_func */
 	fd = syscall(SYS_perf_event_open, &attr, -1 /* pid */, 0 /* cpu */, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
-		return false;
+		return not_permitted(errno);
 	close(fd);
 	return true;
 }
