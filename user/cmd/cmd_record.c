@@ -55,7 +55,7 @@ static const char doc[] =
 "        /var/lib/prometheus/node-exporter/sysfs_audit.prom\n"
 "    sysfs-audit record -o r.json -d 600 -F keys  # exit 15: keys were needed\n"
 "    sysfs-audit record -o - -d 60 | jq .needs    # the report to stdout\n"
-"    sysfs-audit record -o r.json --adopt   # early in the real root: the boot audit\n";
+"    sysfs-audit record -o r.json --adopt  # boot audit, early in the real root\n";
 
 enum { OPT_PROMETHEUS = 0x100, OPT_RULES, OPT_SCAN, OPT_ADOPT };
 
