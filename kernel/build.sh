@@ -76,8 +76,18 @@ if [ -f "$out/.complete" ]; then
 fi
 
 work="$cache/work/$flavour-$key"
+mkdir -p "$cache/work" "$cache/kernels"
+# Two builds of one key (two make runs, a test and a bench) would remove each
+# other's work directory: the second waits, then finds the first's result.
+exec 9>"$work.lock"
+flock 9
+if [ -f "$out/.complete" ]; then
+	say "cached (built meanwhile): $out"
+	echo "$out"
+	exit 0
+fi
 rm -rf "$work" "$out.tmp"
-mkdir -p "$work" "$cache/kernels"
+mkdir -p "$work"
 
 say "unpacking $pkg $srcver"
 tar -xJf "$tarball" -C "$work"
