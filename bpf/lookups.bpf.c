@@ -123,6 +123,33 @@ static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
 	dep_commit(r, &key, now);
 }
 
+/*
+ * An observation of an existing node @kn (a symlink lstat'ed or read, a
+ * directory listed): counted, and recorded once per process, node and op.
+ */
+static __always_inline void on_node(struct kernfs_node *kn, __u32 stat, __u32 op)
+{
+	struct sa_dep_key key = {};
+	struct sa_dep_rec *r;
+	__u64 now;
+
+	dep_count(stat);
+	now = bpf_ktime_get_ns();
+	key.tgid = bpf_get_current_pid_tgid() >> 32;
+	key.op = op;
+	key.obj = BPF_CORE_READ(kn, id);
+	if (dep_known(&key, now))
+		return;
+	r = dep_reserve(&key, now);
+	if (!r)
+		return;
+	r->op = op;
+	r->flags |= SA_DEP_F_NO_REQ;
+	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
+	fill_dir(r, BPF_CORE_READ(kn, parent));
+	dep_commit(r, &key, now);
+}
+
 SEC("fexit/kernfs_iop_lookup")
 int BPF_PROG(dep_lookup, struct inode *dir, struct dentry *dentry, unsigned int flags,
 	     struct dentry *ret)
@@ -165,11 +192,8 @@ int dep_getattr(unsigned long long *ctx)
 {
 	const struct path *path = (const struct path *)ctx[1];
 	struct dentry *dentry = BPF_CORE_READ(path, dentry);
-	struct sa_dep_key key = {};
 	struct kernfs_node *kn;
-	struct sa_dep_rec *r;
 	struct inode *inode;
-	__u64 now;
 
 	if (!dentry || !is_sysfs(BPF_CORE_READ(dentry, d_sb)))
 		return 0;
@@ -181,21 +205,7 @@ int dep_getattr(unsigned long long *ctx)
 	kn = (struct kernfs_node *)BPF_CORE_READ(inode, i_private);
 	if (!kn)
 		return 0;
-	dep_count(SA_DS_LSTAT_LINK);
-	now = bpf_ktime_get_ns();
-	key.tgid = bpf_get_current_pid_tgid() >> 32;
-	key.op = SA_DEP_OP_LSTAT_LINK;
-	key.obj = BPF_CORE_READ(kn, id);
-	if (dep_known(&key, now))
-		return 0;
-	r = dep_reserve(&key, now);
-	if (!r)
-		return 0;
-	r->op = SA_DEP_OP_LSTAT_LINK;
-	r->flags |= SA_DEP_F_NO_REQ;
-	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
-	fill_dir(r, BPF_CORE_READ(kn, parent));
-	dep_commit(r, &key, now);
+	on_node(kn, SA_DS_LSTAT_LINK, SA_DEP_OP_LSTAT_LINK);
 	return 0;
 }
 
@@ -203,10 +213,7 @@ SEC("fentry/kernfs_iop_get_link")
 int BPF_PROG(dep_get_link, struct dentry *dentry, struct inode *inode, void *done)
 {
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task();
-	struct sa_dep_key key = {};
 	struct kernfs_node *kn;
-	struct sa_dep_rec *r;
-	__u64 now;
 
 	/* NULL dentry: RCU walk. A path walk has a nameidata; readlink() has none. */
 	if (!dentry || BPF_CORE_READ(task, nameidata))
@@ -218,21 +225,7 @@ int BPF_PROG(dep_get_link, struct dentry *dentry, struct inode *inode, void *don
 		return 0;
 	if (dep_self())
 		return 0;
-	dep_count(SA_DS_READLINK);
-	now = bpf_ktime_get_ns();
-	key.tgid = bpf_get_current_pid_tgid() >> 32;
-	key.op = SA_DEP_OP_READLINK;
-	key.obj = BPF_CORE_READ(kn, id);
-	if (dep_known(&key, now))
-		return 0;
-	r = dep_reserve(&key, now);
-	if (!r)
-		return 0;
-	r->op = SA_DEP_OP_READLINK;
-	r->flags |= SA_DEP_F_NO_REQ;
-	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
-	fill_dir(r, BPF_CORE_READ(kn, parent));
-	dep_commit(r, &key, now);
+	on_node(kn, SA_DS_READLINK, SA_DEP_OP_READLINK);
 	return 0;
 }
 
@@ -265,10 +258,7 @@ SEC("fentry/kernfs_fop_readdir")
 int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 {
 	struct dentry *dentry = BPF_CORE_READ(file, f_path.dentry);
-	struct sa_dep_key key = {};
 	struct kernfs_node *kn;
-	struct sa_dep_rec *r;
-	__u64 now;
 
 	if (!is_sysfs(BPF_CORE_READ(dentry, d_sb)))
 		return 0;
@@ -277,20 +267,6 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 		return 0;
 	if (dep_self())
 		return 0;
-	dep_count(SA_DS_READDIR);
-	now = bpf_ktime_get_ns();
-	key.tgid = bpf_get_current_pid_tgid() >> 32;
-	key.op = SA_DEP_OP_READDIR;
-	key.obj = BPF_CORE_READ(kn, id);
-	if (dep_known(&key, now))
-		return 0;
-	r = dep_reserve(&key, now);
-	if (!r)
-		return 0;
-	r->op = SA_DEP_OP_READDIR;
-	r->flags |= SA_DEP_F_NO_REQ;
-	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
-	fill_dir(r, BPF_CORE_READ(kn, parent));
-	dep_commit(r, &key, now);
+	on_node(kn, SA_DS_READDIR, SA_DEP_OP_READDIR);
 	return 0;
 }

@@ -41,7 +41,8 @@ static const char doc[] =
 "\n"
 "Exit status: 11 a file unreadable, 12 a file invalid, 13 a file of a newer\n"
 "format version, 14 the same host's report twice (the other files are still\n"
-"merged); else with --fail-on: 15 keys, 16 paths, 17 dependents, 18 findings.\n";
+"merged); else with --fail-on: 15 keys, 16 paths, 17 dependents, 18 findings,\n"
+"22 suspects.\n";
 
 enum { OPT_PROMETHEUS = 0x100 };
 

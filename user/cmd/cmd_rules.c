@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "audit/audit.h"
+#include "cmd/cmd_opts.h"
 #include "output/findings_out.h"
 #include "common/common.h"
 #include "model/gate.h"
@@ -38,38 +39,15 @@ static const char doc[] =
 "2 usage, 1 other error.";
 
 static const struct argp_option opts[] = {
-	{ "json", 'j', NULL, 0, "JSON lines instead of diagnostics", 0 },
-	{ "fail-on", 'F', "findings", 0, "exit 18 (not 9) when something was found, "
-	  "as report --fail-on=findings does", 0 },
+	SA_AUDIT_OPTIONS,
 	{},
 };
 
-static struct {
-	enum sa_format fmt;
-	unsigned int fail_on;
-	char **paths;
-	int npaths;
-} env;
+static struct sa_audit_opts env;
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	switch (key) {
-	case 'j':
-		env.fmt = SA_FMT_JSON;
-		break;
-	case 'F':
-		sa_fail_on_arg("rules", arg, SA_FAIL_FINDINGS, state, &env.fail_on);
-		break;
-	case ARGP_KEY_ARG:
-		env.paths = &state->argv[state->next - 1];
-		env.npaths = state->argc - state->next + 1;
-		state->next = state->argc;
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	(void)arg;
-	return 0;
+	return sa_audit_opt(&env, "rules", key, arg, state);
 }
 
 int cmd_rules(int argc, char **argv)

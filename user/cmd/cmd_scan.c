@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "audit/audit.h"
+#include "cmd/cmd_opts.h"
 #include "output/findings_out.h"
 #include "common/common.h"
 #include "common/root.h"
@@ -42,42 +43,25 @@ static const char doc[] =
 "2 usage, 1 other error.";
 
 static const struct argp_option opts[] = {
-	{ "json", 'j', NULL, 0, "JSON lines instead of diagnostics", 0 },
-	{ "fail-on", 'F', "findings", 0, "exit 18 (not 9) when something was found, "
-	  "as report --fail-on=findings does", 0 },
+	SA_AUDIT_OPTIONS,
 	{ "root", 'r', "DIR", 0, "the system to audit (default /)", 0 },
 	{},
 };
 
 static struct {
-	enum sa_format fmt;
-	unsigned int fail_on;
+	struct sa_audit_opts o;
 	char *root;
-	char **paths;
-	int npaths;
 } env;
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
-	case 'j':
-		env.fmt = SA_FMT_JSON;
-		break;
-	case 'F':
-		sa_fail_on_arg("scan", arg, SA_FAIL_FINDINGS, state, &env.fail_on);
-		break;
 	case 'r':
 		env.root = arg;
-		break;
-	case ARGP_KEY_ARG:
-		env.paths = &state->argv[state->next - 1];
-		env.npaths = state->argc - state->next + 1;
-		state->next = state->argc;
-		break;
+		return 0;
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return sa_audit_opt(&env.o, "scan", key, arg, state);
 	}
-	return 0;
 }
 
 int cmd_scan(int argc, char **argv)
@@ -111,16 +95,16 @@ int cmd_scan(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	a.rootfs = &rootfs;
-	a.fmt = env.fmt;
-	a.fail_on = env.fail_on;
+	a.fmt = env.o.fmt;
+	a.fail_on = env.o.fail_on;
 	a.root = root;
 	a.dpkg = sa_dpkg_load(root);
 	if (!a.dpkg && errno != ENOENT)
 		sa_warn("%s/var/lib/dpkg/info: %s; packages are not named", root, strerror(errno));
-	if (!env.npaths)
+	if (!env.o.npaths)
 		sa_scan_places(&a, root);
-	for (int i = 0; i < env.npaths; i++) {
-		const char *p = env.paths[i];
+	for (int i = 0; i < env.o.npaths; i++) {
+		const char *p = env.o.paths[i];
 
 		if (!stat(p, &st) && S_ISDIR(st.st_mode))
 			sa_scan_dir(&a, p);

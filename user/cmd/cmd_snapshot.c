@@ -7,14 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd/cmd_opts.h"
 #include "common/common.h"
 #include "model/legacy.h"
 #include "output/stream.h"
 #include "model/sysfs_tree.h"
 
 static struct {
-	enum sa_format fmt;
-	bool no_header;
+	struct sa_row_opts row;
 	const char *sysfs;
 } env = {
 	.sysfs = "/sys",
@@ -30,21 +30,14 @@ static const char doc[] =
 "    sysfs-audit snapshot -s /mnt/sys --json\n";
 
 static const struct argp_option opts[] = {
-	{ "json", 'j', NULL, 0, "JSON lines instead of a table", 0 },
+	SA_ROW_OPTIONS,
 	{ "sysfs", 's', "DIR", 0, "the sysfs tree to read (default /sys)", 0 },
-	{ "no-header", 'H', NULL, 0, "no column header in table output", 0 },
 	{},
 };
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
-	case 'j':
-		env.fmt = SA_FMT_JSON;
-		break;
-	case 'H':
-		env.no_header = true;
-		break;
 	case 's':
 		env.sysfs = arg;
 		break;
@@ -52,7 +45,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		argp_error(state, "unexpected argument '%s'", arg);
 		break;
 	default:
-		return ARGP_ERR_UNKNOWN;
+		return sa_row_opt(&env.row, key);
 	}
 	return 0;
 }
@@ -72,7 +65,7 @@ int cmd_snapshot(int argc, char **argv)
 			err == -ENOTDIR ? "no devices/ directory, not a sysfs tree" : strerror(-err));
 		return EXIT_SYSFS;
 	}
-	if (env.fmt != SA_FMT_JSON && !env.no_header)
+	if (env.row.fmt != SA_FMT_JSON && !env.row.no_header)
 		sa_print_header(stdout, false);
 	for (size_t i = 0; i < tree.n; i++) {
 		const struct sa_dev *d = tree.devs[i];
@@ -81,7 +74,7 @@ int cmd_snapshot(int argc, char **argv)
 
 		err = sa_legacy_compute(d, &l);
 		if (!err)
-			err = sa_print_row(stdout, env.fmt, &c, &l);
+			err = sa_print_row(stdout, env.row.fmt, &c, &l);
 		if (!err)
 			sa_summary_add(&sum, &c, &l);
 		sa_legacy_free(&l);
@@ -92,6 +85,6 @@ int cmd_snapshot(int argc, char **argv)
 		}
 	}
 	sa_tree_free(&tree);
-	sa_print_summary(stdout, env.fmt, &sum, NULL, NULL);
+	sa_print_summary(stdout, env.row.fmt, &sum, NULL, NULL);
 	return fflush(stdout) ? EXIT_FAIL : EXIT_OK;
 }

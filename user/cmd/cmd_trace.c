@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd_deps.h"
+#include "cmd/cmd_opts.h"
 #include "common/common.h"
 #include "trace/dependents.h"
 #include "output/stream.h"
@@ -19,8 +20,8 @@
 
 static struct {
 	struct sa_tracer_opts t;
-	enum sa_format fmt;
-	bool fail_on_lost, no_header, no_deps;
+	struct sa_row_opts row;
+	bool fail_on_lost, no_deps;
 	unsigned int fail_on;		/* SA_FAIL_* */
 } env = {
 	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
@@ -44,18 +45,17 @@ static const char doc[] =
 "    sysfs-audit trace -L -b 64 >log     # a storm: 64 MiB ring, exit 8 on loss\n";
 
 static const struct argp_option opts[] = {
-	{ "json", 'j', NULL, 0, "JSON lines instead of a table", 0 },
+	SA_ROW_OPTIONS,
 	{ "duration", 'd', "SEC", 0, "stop after SEC seconds", 0 },
 	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 2)", 0 },
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
-	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17/19 if the trace saw WHAT: keys, paths, "
+	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17/22 if the trace saw WHAT: keys, paths, "
 	  "dependents (confirmed), suspects (comma-separated)", 0 },
 	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
 	  "for benchmarks)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
-	{ "no-header", 'H', NULL, 0, "no column header in table output", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
 };
@@ -63,12 +63,6 @@ static const struct argp_option opts[] = {
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
-	case 'j':
-		env.fmt = SA_FMT_JSON;
-		break;
-	case 'H':
-		env.no_header = true;
-		break;
 	case 'L':
 		env.fail_on_lost = true;
 		break;
@@ -86,6 +80,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		argp_error(state, "unexpected argument '%s'", arg);
 		break;
 	default:
+		if (sa_row_opt(&env.row, key) == 0)
+			return 0;
 		return sa_tracer_parse_opt(key, arg, state, &env.t);
 	}
 	return 0;
@@ -119,7 +115,7 @@ static int print_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy
 	sa_summary_add(&st->sum, c, l);
 	if (st->deps)
 		sa_deps_note_event(st->deps, l->physdevpath);
-	return sa_print_row(stdout, env.fmt, c, l) ? -(errno ? errno : EIO) : 0;
+	return sa_print_row(stdout, env.row.fmt, c, l) ? -(errno ? errno : EIO) : 0;
 }
 
 int cmd_trace(int argc, char **argv)
@@ -140,9 +136,9 @@ int cmd_trace(int argc, char **argv)
 	if (rc)
 		return sa_tracer_exit_status(rc);
 	if (!env.no_deps && !env.t.count_only)
-		ts.run = sa_deps_run_start(t, env.fmt == SA_FMT_JSON, stdout, NULL, NULL, "keys only");
+		ts.run = sa_deps_run_start(t, env.row.fmt == SA_FMT_JSON, stdout, NULL, NULL, "keys only");
 	ts.deps = sa_deps_run_deps(ts.run);
-	if (env.fmt != SA_FMT_JSON && !env.no_header)
+	if (env.row.fmt != SA_FMT_JSON && !env.row.no_header)
 		sa_print_header(stdout, true);
 	fflush(stdout);
 
@@ -150,11 +146,11 @@ int cmd_trace(int argc, char **argv)
 	sa_tracer_stats(t, &st);
 	if (ts.deps) {
 		/* Before the summary, so that "type":"summary" stays the last line. */
-		if ((sa_deps_summary(ts.deps, stdout, env.fmt == SA_FMT_JSON) ||
+		if ((sa_deps_summary(ts.deps, stdout, env.row.fmt == SA_FMT_JSON) ||
 		     sa_deps_write_error(ts.deps)) && !rc)
 			rc = EXIT_FAIL;
 	}
-	sa_print_summary(stdout, env.fmt, &ts.sum, sa_tracer_attach_name(t), &st);
+	sa_print_summary(stdout, env.row.fmt, &ts.sum, sa_tracer_attach_name(t), &st);
 	/*
 	 * Out before detaching: removing each fentry/fexit trampoline waits
 	 * for an RCU-tasks grace period, one after the other (ftrace holds its

@@ -27,47 +27,7 @@
 
 static void build_tree(void)
 {
-	/* virtio-blk disk with two partitions */
-	dev("/devices/pci0000:00", NULL, NULL, NULL, NULL);
-	dev("/devices/pci0000:00/0000:00:04.0", "bus", "pci", "virtio-pci", NULL);
-	dev("/devices/pci0000:00/0000:00:04.0/virtio1", "bus", "virtio", "virtio_blk", NULL);
-	mkdir_p("/devices/pci0000:00/0000:00:04.0/virtio1/block");	/* glue */
-	dev("/devices/pci0000:00/0000:00:04.0/virtio1/block/vda", "class", "block", NULL,
-	    "MAJOR=254\nMINOR=0\nDEVNAME=vda\nDEVTYPE=disk\n");
-	dev("/devices/pci0000:00/0000:00:04.0/virtio1/block/vda/vda1", "class", "block", NULL,
-	    "DEVNAME=vda1\nDEVTYPE=partition\nPARTN=1\n");
-
-	/* scsi_debug: pseudo root, adapter, host, target, device, disk */
-	dev("/devices/pseudo_0", NULL, NULL, NULL, NULL);
-	dev("/devices/pseudo_0/adapter0", "bus", "pseudo", "adapter_driver", NULL);
-	dev("/devices/pseudo_0/adapter0/host0", "bus", "scsi", NULL, "DEVTYPE=scsi_host\n");
-	dev("/devices/pseudo_0/adapter0/host0/scsi_host/host0", "class", "scsi_host", NULL, NULL);
-	dev("/devices/pseudo_0/adapter0/host0/target0:0:0", "bus", "scsi", NULL,
-	    "DEVTYPE=scsi_target\n");
-	dev("/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0", "bus", "scsi", "sd",
-	    "DEVTYPE=scsi_device\n");
-	dev("/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0/block/sda", "class", "block",
-	    NULL, "DEVNAME=sda\nDEVTYPE=disk\n");
-
-	/* snd-dummy: card0 did not exist in the deprecated layout */
-	dev("/devices/platform", NULL, NULL, NULL, NULL);
-	dev("/devices/platform/snd_dummy.0", "bus", "platform", "snd_dummy", NULL);
-	dev("/devices/platform/snd_dummy.0/sound/card0", "class", "sound", NULL, NULL);
-	dev("/devices/platform/snd_dummy.0/sound/card0/controlC0", "class", "sound", NULL,
-	    "DEVNAME=snd/controlC0\n");
-
-	/* input: stacked class devices */
-	dev("/devices/platform/i8042", "bus", "platform", "i8042", NULL);
-	dev("/devices/platform/i8042/serio0", "bus", "serio", "atkbd", NULL);
-	dev("/devices/platform/i8042/serio0/input/input1", "class", "input", NULL, NULL);
-	dev("/devices/platform/i8042/serio0/input/input1/event1", "class", "input", NULL,
-	    "DEVNAME=input/event1\n");
-
-	/* a virtual netdev: class device without parent */
-	mkdir_p("/devices/virtual/net");
-	dev("/devices/virtual/net/dummy0", "class", "net", NULL, "INTERFACE=dummy0\n");
-	/* not devices: attribute directories without uevent */
-	mkdir_p("/devices/virtual/net/dummy0/queues/rx-0");
+	fake_sysfs_devices();
 }
 
 #define P_VIRTIO "/devices/pci0000:00/0000:00:04.0/virtio1"
