@@ -8,11 +8,6 @@
 #include "output/findings_out.h"
 #include "output/json_out.h"
 
-static void add_num(json_object *o, const char *k, long long v, bool present)
-{
-	json_object_object_add(o, k, present ? json_object_new_int64(v) : json_object_new_null());
-}
-
 static int print_json(FILE *f, const struct sa_finding *x)
 {
 	json_object *o = json_object_new_object();
@@ -23,9 +18,9 @@ static int print_json(FILE *f, const struct sa_finding *x)
 	sa_json_add_str(o, "type", "finding");
 	sa_json_add_str(o, "file", x->file);
 	sa_json_add_str(o, "member", x->member);
-	add_num(o, "line", x->line, x->line);
-	add_num(o, "col", x->col, x->col);
-	add_num(o, "offset", x->offset, x->offset >= 0);
+	sa_json_add_opt_i64(o, "line", x->line, x->line);
+	sa_json_add_opt_i64(o, "col", x->col, x->col);
+	sa_json_add_opt_i64(o, "offset", x->offset, x->offset >= 0);
 	sa_json_add_str(o, "kind", x->kind);
 	sa_json_add_str(o, "key", x->key);
 	sa_json_add_str(o, "severity", sa_sev_name(x->severity));

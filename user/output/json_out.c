@@ -4,6 +4,7 @@
 
 #include "output/escape.h"
 #include "output/json_out.h"
+#include "model/report.h"
 
 void jw_str(FILE *f, const char *s)
 {
@@ -71,6 +72,23 @@ void sa_json_add_str(json_object *o, const char *k, const char *v)
 void sa_json_add_u64(json_object *o, const char *k, unsigned long long v)
 {
 	json_object_object_add(o, k, json_object_new_uint64(v));
+}
+
+void sa_json_add_opt_i64(json_object *o, const char *k, long long v, bool present)
+{
+	json_object_object_add(o, k, present ? json_object_new_int64(v) : json_object_new_null());
+}
+
+void sa_json_add_time(json_object *o, const char *k, time_t t)
+{
+	char buf[32];
+
+	if (!t) {
+		json_object_object_add(o, k, json_object_new_null());
+		return;
+	}
+	sa_time_format(t, buf, sizeof(buf));
+	sa_json_add_str(o, k, buf);
 }
 
 int sa_json_print_line(FILE *f, json_object *o)

@@ -10,7 +10,9 @@
 #ifndef SYSFS_AUDIT_OUTPUT_JSON_OUT_H
 #define SYSFS_AUDIT_OUTPUT_JSON_OUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <time.h>
 
 #include <json-c/json.h>
 
@@ -18,6 +20,10 @@
 void sa_json_add_str(json_object *o, const char *k, const char *v);
 /* @o[@k] = @v. */
 void sa_json_add_u64(json_object *o, const char *k, unsigned long long v);
+/* @o[@k] = @v, or null when @present is false (an unknown number). */
+void sa_json_add_opt_i64(json_object *o, const char *k, long long v, bool present);
+/* @o[@k] = @t as report time (UTC, RFC 3339), or null when @t is 0. */
+void sa_json_add_time(json_object *o, const char *k, time_t t);
 /* @o as one line on @f (plain, slashes unescaped). Returns 0 or -1. */
 int sa_json_print_line(FILE *f, json_object *o);
 

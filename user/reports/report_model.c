@@ -252,18 +252,6 @@ int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struc
 
 /* ---- writing ------------------------------------------------------------- */
 
-static void add_time(json_object *o, const char *k, time_t t)
-{
-	char buf[32];
-
-	if (!t) {
-		json_object_object_add(o, k, json_object_new_null());
-		return;
-	}
-	sa_time_format(t, buf, sizeof(buf));
-	sa_json_add_str(o, k, buf);
-}
-
 static json_object *need_json(const struct sa_need *n)
 {
 	json_object *o = json_object_new_object(), *links = json_object_new_object();
@@ -312,8 +300,8 @@ json_object *sa_report_to_json(const struct sa_report *r)
 
 	sa_json_add_str(o, "attach", r->attach);
 	x = json_object_new_object();
-	add_time(x, "start", r->start);
-	add_time(x, "end", r->end);
+	sa_json_add_time(x, "start", r->start);
+	sa_json_add_time(x, "end", r->end);
 	sa_json_add_u64(x, "duration_s", r->end > r->start ? (unsigned long long)(r->end - r->start) : 0);
 	json_object_object_add(o, "span", x);
 
@@ -392,8 +380,8 @@ json_object *sa_report_to_json(const struct sa_report *r)
 		}
 		sa_json_add_u64(p, "processes", d->processes);
 		sa_json_add_u64(p, "count", d->count);
-		add_time(p, "first", d->first);
-		add_time(p, "last", d->last);
+		sa_json_add_time(p, "first", d->first);
+		sa_json_add_time(p, "last", d->last);
 		for (size_t j = 0; j < d->npids; j++)
 			json_object_array_add(pids, json_object_new_int64(d->pids[j]));
 		json_object_object_add(p, "pids", pids);
