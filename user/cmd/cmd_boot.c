@@ -25,9 +25,7 @@ static struct {
 	enum { B_NONE, B_START, B_MARK, B_STATUS, B_CLEANUP } what;
 	const char *mark;
 	bool no_deps;
-} env = {
-	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
-};
+} env;
 
 static const char doc[] =
 "Audit the boot: start recording in the initramfs, survive switch_root.\n"

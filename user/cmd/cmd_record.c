@@ -35,7 +35,6 @@ static struct {
 	bool no_deps, rules, scan, adopt;
 	struct sa_phases phases;	/* --adopt: the boot's phase boundaries */
 } env = {
-	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
 	.sysfs = "/sys",
 };
 

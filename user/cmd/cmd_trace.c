@@ -23,9 +23,7 @@ static struct {
 	struct sa_row_opts row;
 	bool fail_on_lost, no_deps;
 	unsigned int fail_on;		/* SA_FAIL_* */
-} env = {
-	.t = { .interval_ms = 100, .buffer_mb = SA_DEFAULT_BUFFER_MB },
-};
+} env;
 
 static const char doc[] =
 "For every device uevent, print what the deprecated layout would have\n"

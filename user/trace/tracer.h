@@ -19,7 +19,7 @@ enum sa_attach_mode { SA_ATTACH_AUTO, SA_ATTACH_TP, SA_ATTACH_FEXIT, SA_ATTACH_K
 struct sa_tracer_opts {
 	enum sa_attach_mode attach;
 	bool verbose;		/* libbpf debug output, the verifier log */
-	long interval_ms;	/* drain period (default 100) */
+	long interval_ms;	/* drain period (0: the default, 100) */
 	long duration_s;	/* 0: until SIGINT/SIGTERM */
 	long buffer_mb;		/* ring buffer size in MiB, a power of two (0: default) */
 	bool count_only;	/* count uevents, record nothing (the hook's cost floor) */
