@@ -15,6 +15,7 @@
 #include "audit/rules_parse.h"
 
 struct sa_root;
+struct sa_scan_seen;
 
 struct sa_audit {
 	enum sa_format fmt;
@@ -28,6 +29,8 @@ struct sa_audit {
 	/* NULL: findings are printed; else handed here (record collects them). */
 	int (*sink)(void *ctx, const struct sa_finding *f);
 	void *sink_ctx;
+	/* scan: the files read in this run, by device and inode (scan_file.c) */
+	struct sa_scan_seen *seen;
 };
 
 struct sa_rules_walk;

@@ -18,57 +18,70 @@
 #include "common/root.h"
 #include "common/slurp.h"
 
-/* Files already scanned in this run, by device and inode: a hash set. */
-static struct {
-	dev_t dev;
-	ino_t ino;
-} *seen;
-static size_t nseen, seencap;
-static struct sa_hindex seen_index;
-
 struct file_id {
 	dev_t dev;
 	ino_t ino;
 };
 
-static bool seen_eq(const void *ctx, size_t row)
-{
-	const struct file_id *k = ctx;
+/* The files already scanned in one audit run: a hash set by device and inode. */
+struct sa_scan_seen {
+	struct file_id *ids;
+	size_t n, cap;
+	struct sa_hindex index;
+};
 
-	return seen[row].dev == k->dev && seen[row].ino == k->ino;
+struct seen_probe {
+	struct file_id k;
+	const struct sa_scan_seen *s;
+};
+
+static bool probe_eq(const void *ctx, size_t row)
+{
+	const struct seen_probe *p = ctx;
+
+	return p->s->ids[row].dev == p->k.dev && p->s->ids[row].ino == p->k.ino;
 }
 
-static bool already(const struct stat *st)
+/* Whether @st was scanned before in @a's run; remembers it if not. */
+static bool already(struct sa_audit *a, const struct stat *st)
 {
-	struct file_id k = { st->st_dev, st->st_ino };
+	struct seen_probe p = { { st->st_dev, st->st_ino }, NULL };
 	uint64_t h = (SA_HASH_INIT ^ (uint64_t)st->st_dev) * 1099511628211ULL;
+	struct sa_scan_seen *s = a->seen;
 
-	h = (h ^ (uint64_t)st->st_ino) * 1099511628211ULL;
-	if (sa_hindex_find(&seen_index, h, seen_eq, &k) >= 0)
-		return true;
-	if (nseen == seencap) {
-		size_t cap = seencap ? seencap * 2 : 256;
-		void *p = realloc(seen, cap * sizeof(*seen));
-
-		if (!p)
+	if (!s) {
+		s = calloc(1, sizeof(*s));
+		if (!s)
 			return false;
-		seen = p;
-		seencap = cap;
+		a->seen = s;
 	}
-	if (sa_hindex_add(&seen_index, h, nseen))
+	p.s = s;
+	h = (h ^ (uint64_t)st->st_ino) * 1099511628211ULL;
+	if (sa_hindex_find(&s->index, h, probe_eq, &p) >= 0)
+		return true;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 256;
+		void *q = realloc(s->ids, cap * sizeof(*s->ids));
+
+		if (!q)
+			return false;
+		s->ids = q;
+		s->cap = cap;
+	}
+	if (sa_hindex_add(&s->index, h, s->n))
 		return false;
-	seen[nseen].dev = st->st_dev;
-	seen[nseen].ino = st->st_ino;
-	nseen++;
+	s->ids[s->n++] = p.k;
 	return false;
 }
 
-void sa_scan_forget(void)
+void sa_scan_forget(struct sa_audit *a)
 {
-	free(seen);
-	seen = NULL;
-	nseen = seencap = 0;
-	sa_hindex_free(&seen_index);
+	if (!a->seen)
+		return;
+	free(a->seen->ids);
+	sa_hindex_free(&a->seen->index);
+	free(a->seen);
+	a->seen = NULL;
 }
 
 struct hit_ctx {
@@ -184,7 +197,7 @@ static bool scan_fd(struct sa_audit *a, const char *path, int fd)
 	size_t len;
 	int err;
 
-	if (!fstat(fd, &st) && already(&st)) {
+	if (!fstat(fd, &st) && already(a, &st)) {
 		close(fd);
 		return false;
 	}

@@ -25,6 +25,6 @@ void sa_scan_dir(struct sa_audit *a, const char *dir);
 void sa_scan_text(struct sa_audit *a, const char *file, const char *text, size_t len,
 		  unsigned long line);
 
-void sa_scan_forget(void);	/* drop the set of files already scanned */
+void sa_scan_forget(struct sa_audit *a);	/* drop the set of files already scanned */
 
 #endif

@@ -111,7 +111,7 @@ int cmd_scan(int argc, char **argv)
 		else
 			sa_scan_path(&a, p);
 	}
-	sa_scan_forget();
+	sa_scan_forget(&a);
 	sa_root_fini(&rootfs);
 	sa_dpkg_free(a.dpkg);
 	if (sa_totals_print(stdout, a.fmt, "scan", &a.tot) || fflush(stdout))

@@ -68,7 +68,7 @@ int sa_report_static_audit(struct sa_report *r, bool rules, bool scan)
 		a.command = "scan";
 		a.root = "/";
 		sa_scan_places(&a, "/");
-		sa_scan_forget();
+		sa_scan_forget(&a);
 	}
 	sa_dpkg_free(a.dpkg);
 	return a.write_failed ? -ENOMEM : 0;
