@@ -113,7 +113,7 @@ static bool bpffs_mounted(void)
 /* Pin the dependents' hooks too; a failure there leaves the keys audited. */
 static void start_deps(FILE *sink)
 {
-	struct sa_deps_opts dopts = { .json = true, .out = sink };
+	struct sa_deps_opts dopts = { .fmt = SA_FMT_JSON, .out = sink };
 	struct sa_deps *d = sa_deps_open(&dopts);
 	int err;
 

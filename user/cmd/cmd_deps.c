@@ -27,13 +27,13 @@ static void tick(void *ctx)
 	sa_deps_tick(ctx);
 }
 
-struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, bool json, FILE *out,
+struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, FILE *out,
 				      const char *sysfs, const struct sa_phases *phases,
 				      const char *what_without)
 {
 	struct sa_deps_run *r;
 	struct ring_buffer *rb;
-	struct sa_deps_opts o = { .json = json, .out = out, .sysfs_root = sysfs,
+	struct sa_deps_opts o = { .fmt = fmt, .out = out, .sysfs_root = sysfs,
 				  .phases = phases };
 	int err;
 

@@ -21,7 +21,7 @@ struct sa_deps_run;
  * none), model of @sysfs, boot phases @phases (NULL: not a boot audit). NULL (with a warning naming @what_without) when
  * they cannot run.
  */
-struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, bool json, FILE *out,
+struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, FILE *out,
 				      const char *sysfs, const struct sa_phases *phases,
 				      const char *what_without);
 struct sa_deps *sa_deps_run_deps(struct sa_deps_run *r);

@@ -394,7 +394,7 @@ int cmd_record(int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	if (!env.no_deps)
-		rs.run = sa_deps_run_start(t, true, NULL, env.sysfs,
+		rs.run = sa_deps_run_start(t, SA_FMT_JSON, NULL, env.sysfs,
 					   env.adopt ? &env.phases : NULL, "the report has keys only");
 	rs.deps = sa_deps_run_deps(rs.run);
 	/* After the dependents' tick was set: ours calls theirs. */

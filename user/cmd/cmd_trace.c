@@ -134,7 +134,7 @@ int cmd_trace(int argc, char **argv)
 	if (rc)
 		return sa_tracer_exit_status(rc);
 	if (!env.no_deps && !env.t.count_only)
-		ts.run = sa_deps_run_start(t, env.row.fmt == SA_FMT_JSON, stdout, NULL, NULL, "keys only");
+		ts.run = sa_deps_run_start(t, env.row.fmt, stdout, NULL, NULL, "keys only");
 	ts.deps = sa_deps_run_deps(ts.run);
 	if (env.row.fmt != SA_FMT_JSON && !env.row.no_header)
 		sa_print_header(stdout, true);
@@ -144,7 +144,7 @@ int cmd_trace(int argc, char **argv)
 	sa_tracer_stats(t, &st);
 	if (ts.deps) {
 		/* Before the summary, so that "type":"summary" stays the last line. */
-		if ((sa_deps_summary(ts.deps, stdout, env.row.fmt == SA_FMT_JSON) ||
+		if ((sa_deps_summary(ts.deps, stdout, env.row.fmt) ||
 		     sa_deps_write_error(ts.deps)) && !rc)
 			rc = EXIT_FAIL;
 	}

@@ -77,12 +77,12 @@ static const char *program(const struct sa_dependent *d, char *buf, size_t len)
 	return buf;
 }
 
-int sa_dep_print_live(FILE *f, bool json, const struct sa_dependent *d,
+int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 		      const struct sa_dep_totals *t, bool again)
 {
 	char prog[2 * 4096 + 16];
 
-	if (json) {
+	if (fmt == SA_FMT_JSON) {
 		json_object *o = sa_dep_json(d, t, false);
 
 		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JFLAGS));
@@ -142,14 +142,14 @@ static void summary_json(FILE *f, const struct sa_dep_totals *t,
 	json_object_put(o);
 }
 
-int sa_dep_print_summary(FILE *f, bool json, const struct sa_dep_totals *t,
+int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals *t,
 			 const struct sa_dependent *(*next)(void *ctx, size_t *it), void *ctx)
 {
 	const struct sa_dependent *d;
 	char prog[2 * 4096 + 16];
 	size_t it = 0;
 
-	if (json) {
+	if (fmt == SA_FMT_JSON) {
 		summary_json(f, t, next, ctx);
 		return ferror(f) ? -(errno ? errno : EIO) : 0;
 	}

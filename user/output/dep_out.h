@@ -13,12 +13,13 @@
 #include <json-c/json.h>
 
 #include "model/dependent.h"
+#include "output/format.h"
 
 /* Seconds since the trace's start. */
 double sa_dep_rel_s(const struct sa_dep_totals *t, unsigned long long ns);
 
 /* One live line ("type": "dependent" in JSON). @again: its verdict changed. */
-int sa_dep_print_live(FILE *f, bool json, const struct sa_dependent *d,
+int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 		      const struct sa_dep_totals *t, bool again);
 
 /* A dependent as a JSON object (the summary's entries; the live line's with @final false). */
@@ -28,7 +29,7 @@ json_object *sa_dep_json(const struct sa_dependent *d, const struct sa_dep_total
  * The summary: "DEPENDENTS" table, or one "type": "dependents" JSON line.
  * @next iterates the dependents (sa_deps_next()/sa_dep_store_next()).
  */
-int sa_dep_print_summary(FILE *f, bool json, const struct sa_dep_totals *t,
+int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals *t,
 			 const struct sa_dependent *(*next)(void *ctx, size_t *it), void *ctx);
 
 #endif

@@ -142,7 +142,7 @@ static int found(struct sa_deps *d, const struct sa_dep_seen *o)
 	if (err)
 		return err;
 	if (e && d->o.out && !d->write_err) {
-		err = sa_dep_print_live(d->o.out, d->o.json, e, &d->t, e->objects > 1);
+		err = sa_dep_print_live(d->o.out, d->o.fmt, e, &d->t, e->objects > 1);
 		if (err)
 			d->write_err = -err;
 	}
@@ -588,10 +588,10 @@ const struct sa_dep_totals *sa_deps_totals(const struct sa_deps *d)
 	return &d->t;
 }
 
-int sa_deps_summary(struct sa_deps *d, FILE *f, bool json)
+int sa_deps_summary(struct sa_deps *d, FILE *f, enum sa_format fmt)
 {
 	sa_deps_finish(d);
-	return sa_dep_print_summary(f, json, &d->t, sa_deps_next, d);
+	return sa_dep_print_summary(f, fmt, &d->t, sa_deps_next, d);
 }
 
 int sa_deps_write_error(const struct sa_deps *d)

@@ -14,12 +14,13 @@
 
 #include "trace/dep_store.h"
 #include "model/dependent.h"
+#include "output/format.h"
 
 struct ring_buffer;
 struct sa_phases;
 
 struct sa_deps_opts {
-	bool json;		/* JSON lines instead of table lines */
+	enum sa_format fmt;	/* table lines or JSON lines */
 	FILE *out;		/* live lines; NULL: none (record) */
 	struct sa_dep_store_opts store;	/* fingerprints and packages */
 	const char *sysfs_root;	/* "/sys" when NULL */
@@ -77,7 +78,7 @@ const struct sa_dependent *sa_deps_next(void *d, size_t *it);
 const struct sa_dep_totals *sa_deps_totals(const struct sa_deps *d);
 
 /* sa_deps_finish(), then the summary (dep_out.c). 0 or a negative errno. */
-int sa_deps_summary(struct sa_deps *d, FILE *f, bool json);
+int sa_deps_summary(struct sa_deps *d, FILE *f, enum sa_format fmt);
 
 /* Nonzero when writing a live line failed (errno value). */
 int sa_deps_write_error(const struct sa_deps *d);

@@ -462,8 +462,8 @@ static void test_store(void)
 	ok(d && d->conf == CF, "store: the summary lists confirmed programs first");
 	f = fopen("/dev/null", "w");
 	t.programs = sa_dep_store_count(s);
-	ok(f && !sa_dep_print_summary(f, true, &t, store_next, s) &&
-	   !sa_dep_print_summary(f, false, &t, store_next, s),
+	ok(f && !sa_dep_print_summary(f, SA_FMT_JSON, &t, store_next, s) &&
+	   !sa_dep_print_summary(f, SA_FMT_TEXT, &t, store_next, s),
 	   "output: the summary renders (JSON and table)");
 	if (f)
 		fclose(f);
