@@ -227,6 +227,18 @@ tap_ok $([ $st = 9 ] && ! grep -q 'PHYSDEVPATH' <<<"$out" &&
 	"scan --root: absolute and ../ symlinks, RUN+= with ../ and a symlinked dpkg list resolve inside the tree; no host file read ($st)"
 grep -q 'hotplug.d' <<<"$out$err"
 tap_ok $([ $? = 1 ]; echo $?) "scan --root: a symlinked hotplug.d directory leads nowhere outside"
+# scan --root: a dpkg *.list named with ESC and a newline is no package: not
+# read, and its name never reaches the terminal
+R2=$tmp/root2
+mkdir -p "$R2/var/lib/dpkg/info" "$R2/etc/hotplug.d/default"
+printf '/etc/hotplug.d/default/x.hotplug\n' >"$R2/var/lib/dpkg/info/ok-pkg:amd64.list"
+printf '/etc/hotplug.d/default/x.hotplug\n' >"$R2/var/lib/dpkg/info/$(printf 'e\033]0;pwn\a\nforged').list"
+printf '#!/bin/sh\necho $PHYSDEVBUS\n' >"$R2/etc/hotplug.d/default/x.hotplug"
+run 10 "$sa" scan --root "$R2" --json
+tap_ok $([ $st = 9 ] && ! grep -q $'\033' <<<"$err" && ! grep -q '^forged' <<<"$err" &&
+	 grep -q '1 \*.list file(s) not named like a Debian package, not read' <<<"$err" &&
+	 grep -q '"package":"ok-pkg"' <<<"$out"; echo $?) \
+	"scan --root: a dpkg .list named with ESC and newline is not read, its name not printed ($st)"
 # rules DIR: a *.rules symlink out of the directory is not followed, its content never parsed
 mkdir -p "$tmp/rules"
 ln -s "$H/shadow" "$tmp/rules/x.rules"

@@ -107,8 +107,36 @@ static int load_list(struct sa_dpkg *d, const struct sa_root *r, const char *fil
 	return err;
 }
 
+/*
+ * "pkg.list" or "pkg:arch.list", named as dpkg names packages (Debian Policy
+ * 5.6.1: [a-z0-9][a-z0-9+.-]+; an architecture is [a-z0-9-]+). Anything else
+ * in a crafted tree is no package: neither its name nor its contents are
+ * taken, and the name is never printed (it may hold control characters).
+ */
+static bool package_list_name(const char *name, size_t l)
+{
+	size_t i, colon = 0;
+
+	if (l <= 5 || strcmp(name + l - 5, ".list"))
+		return false;
+	l -= 5;
+	for (i = 0; i < l; i++) {
+		char c = name[i];
+
+		if (c == ':' && !colon && i >= 2) {
+			colon = i;
+			continue;
+		}
+		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		      (!colon && i && (c == '+' || c == '.')) || (i && c == '-')))
+			return false;
+	}
+	return colon ? l - colon > 1 : l >= 2;
+}
+
 struct sa_dpkg *sa_dpkg_load(const char *root)
 {
+	unsigned int odd = 0;
 	struct sa_dpkg *d;
 	char dir[4096], file[4096 + 256];
 	struct dirent **ents;
@@ -135,7 +163,9 @@ struct sa_dpkg *sa_dpkg_load(const char *root)
 		const char *name = ents[i]->d_name;
 		size_t l = strlen(name);
 
-		if (d && d->pkgs && l > 5 && !strcmp(name + l - 5, ".list")) {
+		if (l > 5 && !strcmp(name + l - 5, ".list") && !package_list_name(name, l)) {
+			odd++;
+		} else if (d && d->pkgs && l > 5 && !strcmp(name + l - 5, ".list")) {
 			/* "pkg:arch.list" -> "pkg" */
 			size_t pl = strcspn(name, ":");
 
@@ -154,6 +184,9 @@ struct sa_dpkg *sa_dpkg_load(const char *root)
 	}
 	free(ents);
 	sa_root_fini(&r);
+	if (odd)
+		sa_warn("%s: %u *.list file(s) not named like a Debian package, not read",
+			dir, odd);
 	if (d && !d->pkgs) {
 		sa_dpkg_free(d);
 		d = NULL;
