@@ -51,7 +51,9 @@ for i in $(seq 1 100); do
 	usleep 100000
 done
 $udevadm control --ping -t 5 >/dev/null 2>&1
-ktap_result $? "Debian's systemd-udevd runs (answers udevadm control --ping; pid $(pidof systemd-udevd | cut -d' ' -f1))"
+ping=$?
+upid=$(pidof systemd-udevd | cut -d' ' -f1)
+ktap_result $ping "Debian's systemd-udevd runs (answers udevadm control --ping; pid $upid)"
 sed 's/^/# udevd: /' /tmp/udevd.out | head -n 5
 
 # Coldplug, then a hotplug: a dummy netdev with Debian's ip, a SCSI disk, a change.
@@ -111,8 +113,10 @@ n=$(num suspects)
 ktap_result $? "a short list of suspects (${n:-none})"
 [ "$(deps | grep -c '"why":"[^"]')" = "$(deps | grep -c '"type":"dependent"')" ]
 ktap_result $? "every suspect says why"
-deps | grep '"kind":"listener"' | grep -q "\"exe\":\"$D/[^\"]*udev[^\"]*\".*\"package\":\"udev\""
-ktap_result $? "systemd-udevd named as a listener, with its Debian package"
+# Debian 12's systemd-udevd is a link to udevadm: its executable is udevadm.
+deps | grep '"kind":"listener"' | grep "\"exe\":\"$D/[^\"]*udev[^\"]*\".*\"package\":\"udev\"" |
+	grep -q "\"pids\":\[\([0-9]*,\)*${upid:-none}[],]"
+ktap_result $? "systemd-udevd (pid ${upid:-none}) named as a listener, with its Debian package"
 deps | grep -q -e '"exe":"?"' -e '"exe":"/proc/self/exe"'
 [ $? -ne 0 ]
 ktap_result $? "every dependent has its executable (no '?', no /proc/self/exe)"
