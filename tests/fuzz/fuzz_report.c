@@ -48,10 +48,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sa_prometheus_print(f, &m);
 		fclose(f);
 		for (size_t i = 0, n; i < len; i += n) {
-			n = sa_utf8_len((const unsigned char *)buf + i, len - i);
-			if (!n || (fmt != 2 && buf[i] < 0x20 && buf[i] != '\n' && buf[i] != '\t')) {
-				fprintf(stderr, "format %d: byte %zu (0x%02x) invalid\n", fmt, i,
-					(unsigned char)buf[i]);
+			const unsigned char *c = (const unsigned char *)buf + i;
+
+			/* valid UTF-8; in the text formats no C0, DEL or C1 but \n and \t */
+			n = sa_utf8_len(c, len - i);
+			if (!n || (fmt != 2 && ((n == 1 && (c[0] < 0x20 || c[0] == 0x7f) &&
+						 c[0] != '\n' && c[0] != '\t') ||
+						(n == 2 && c[0] == 0xc2 && c[1] < 0xa0)))) {
+				fprintf(stderr, "format %d: byte %zu (0x%02x) invalid\n", fmt, i, c[0]);
 				abort();
 			}
 		}
