@@ -1,6 +1,8 @@
 #!/bin/bash
 # The house: no file of user/ includes a layer above its own
-# (scripts/check-layers.sh), and the check itself fails on an upward include.
+# (scripts/check-layers.sh), no layer's objects use a symbol that only a
+# layer above defines (scripts/check-calls.sh), and both checks fail when
+# they should.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 
@@ -24,4 +26,17 @@ sed -i 's|^#include "reports/none.h"||' "$tmp/user/model/ctx.c"
 out=$("$top/scripts/check-layers.sh" "$tmp/user" 2>&1)
 tap_ok $([ $? -eq 1 ] && grep -q 'trace/event.c: trace includes reports' <<<"$out"; echo $?) \
 	"a sideways include between the engines (trace -> reports) fails the check"
+
+out=$("$top/scripts/check-calls.sh" 2>&1)
+st=$?
+tap_diag <<<"$out"
+tap_ok $st "user/: no layer calls or reads a symbol defined above it (link level)"
+# A model object that calls into cmd/ must fail the link-level check.
+mkdir "$tmp/obj"
+cp "$top"/build/obj/libsa-*.a "$tmp/obj/"
+printf 'int cmd_trace(int, char **);\nint sa_up(void) { return cmd_trace(0, 0); }\n' >"$tmp/up.c"
+cc -c -o "$tmp/up.o" "$tmp/up.c" && ar rc "$tmp/obj/libsa-model.a" "$tmp/up.o"
+out=$("$top/scripts/check-calls.sh" "$tmp/obj" 2>&1)
+tap_ok $([ $? -eq 1 ] && grep -q 'model uses cmd_trace, defined in cmd' <<<"$out"; echo $?) \
+	"a model object calling a command fails the link-level check"
 tap_done

@@ -30,22 +30,6 @@ void sa_merged_init(struct sa_merged *m)
 	m->boot_deps.nkey = 4;
 }
 
-const char *const sa_boot_verdict_names[] = {
-	[SA_BOOT_NOT_AUDITED] = "not audited from boot",
-	[SA_BOOT_PATH] = "would not boot",
-	[SA_BOOT_LATER_ONLY] = "no boot-path dependent (later only)",
-	[SA_BOOT_CLEAN] = "no boot-path dependent",
-};
-
-enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h)
-{
-	if (!h->nboot)
-		return SA_BOOT_NOT_AUDITED;
-	if (h->phase_deps[SA_PHASE_INITRAMFS] || h->phase_deps[SA_PHASE_COLDPLUG])
-		return SA_BOOT_PATH;
-	return h->phase_deps[SA_PHASE_RUNTIME] ? SA_BOOT_LATER_ONLY : SA_BOOT_CLEAN;
-}
-
 static void mtable_free(struct sa_mtable *t)
 {
 	for (size_t i = 0; i < t->n; i++) {
