@@ -2473,6 +2473,8 @@ struct file_lock_context;
 
 struct cdev;
 
+struct fsnotify_mark_connector;
+
 struct inode {
 	umode_t i_mode;
 	short unsigned int i_opflags;
@@ -2530,6 +2532,8 @@ struct inode {
 		unsigned int i_dir_seq;
 	};
 	__u32 i_generation;
+	__u32 i_fsnotify_mask;
+	struct fsnotify_mark_connector *i_fsnotify_marks;
 	void *i_private;
 };
 
@@ -2661,6 +2665,8 @@ struct super_block {
 	u32 s_time_gran;
 	time64_t s_time_min;
 	time64_t s_time_max;
+	__u32 s_fsnotify_mask;
+	struct fsnotify_mark_connector *s_fsnotify_marks;
 	char s_id[32];
 	uuid_t s_uuid;
 	unsigned int s_max_links;
@@ -4131,7 +4137,7 @@ struct user_namespace {
 	struct ctl_table_set set;
 	struct ctl_table_header *sysctls;
 	struct ucounts *ucounts;
-	long int ucount_max[8];
+	long int ucount_max[10];
 	long int rlimit_max[4];
 };
 
@@ -4496,7 +4502,7 @@ struct ucounts {
 	struct user_namespace *ns;
 	kuid_t uid;
 	atomic_t count;
-	atomic_long_t ucount[8];
+	atomic_long_t ucount[10];
 	atomic_long_t rlimit[4];
 };
 
@@ -10452,7 +10458,9 @@ enum ucount_type {
 	UCOUNT_MNT_NAMESPACES = 5,
 	UCOUNT_CGROUP_NAMESPACES = 6,
 	UCOUNT_TIME_NAMESPACES = 7,
-	UCOUNT_COUNTS = 8,
+	UCOUNT_INOTIFY_INSTANCES = 8,
+	UCOUNT_INOTIFY_WATCHES = 9,
+	UCOUNT_COUNTS = 10,
 };
 
 enum rlimit_type {
@@ -27088,6 +27096,24 @@ struct ring_buffer_per_cpu {
 	struct rb_irq_work irq_work;
 };
 
+typedef struct {
+	int val[2];
+} __kernel_fsid_t;
+
+typedef struct fsnotify_mark_connector *fsnotify_connp_t;
+
+struct fsnotify_mark_connector {
+	spinlock_t lock;
+	short unsigned int type;
+	short unsigned int flags;
+	__kernel_fsid_t fsid;
+	union {
+		fsnotify_connp_t *obj;
+		struct fsnotify_mark_connector *destroy_next;
+	};
+	struct hlist_head list;
+};
+
 typedef struct vfsmount * (*debugfs_automount_t)(struct dentry *, void *);
 
 struct partial_page {
@@ -34447,10 +34473,6 @@ enum scan_balance {
 	SCAN_FILE = 3,
 };
 
-typedef struct {
-	int val[2];
-} __kernel_fsid_t;
-
 struct fileattr {
 	u32 flags;
 	u32 fsx_xflags;
@@ -35623,6 +35645,8 @@ struct mount {
 		struct hlist_node mnt_umount;
 	};
 	struct list_head mnt_umounting;
+	struct fsnotify_mark_connector *mnt_fsnotify_marks;
+	__u32 mnt_fsnotify_mask;
 	int mnt_id;
 	int mnt_group_id;
 	int mnt_expiry_mark;
@@ -36865,6 +36889,119 @@ struct proc_fs_opts {
 	const char *str;
 };
 
+struct fsnotify_group;
+
+struct fsnotify_iter_info;
+
+struct fsnotify_mark;
+
+struct fsnotify_event;
+
+struct fsnotify_ops {
+	int (*handle_event)(struct fsnotify_group *, u32, const void *, int, struct inode *, const struct qstr *, u32, struct fsnotify_iter_info *);
+	int (*handle_inode_event)(struct fsnotify_mark *, u32, struct inode *, struct inode *, const struct qstr *, u32);
+	void (*free_group_priv)(struct fsnotify_group *);
+	void (*freeing_mark)(struct fsnotify_mark *, struct fsnotify_group *);
+	void (*free_event)(struct fsnotify_group *, struct fsnotify_event *);
+	void (*free_mark)(struct fsnotify_mark *);
+};
+
+struct inotify_group_private_data {
+	spinlock_t idr_lock;
+	struct idr idr;
+	struct ucounts *ucounts;
+};
+
+struct fsnotify_group {
+	const struct fsnotify_ops *ops;
+	refcount_t refcnt;
+	spinlock_t notification_lock;
+	struct list_head notification_list;
+	wait_queue_head_t notification_waitq;
+	unsigned int q_len;
+	unsigned int max_events;
+	unsigned int priority;
+	bool shutdown;
+	int flags;
+	unsigned int owner_flags;
+	struct mutex mark_mutex;
+	atomic_t user_waits;
+	struct list_head marks_list;
+	struct fasync_struct *fsn_fa;
+	struct fsnotify_event *overflow_event;
+	struct mem_cgroup *memcg;
+	union {
+		void *private;
+		struct inotify_group_private_data inotify_data;
+	};
+};
+
+struct fsnotify_iter_info {
+	struct fsnotify_mark *marks[5];
+	struct fsnotify_group *current_group;
+	unsigned int report_mask;
+	int srcu_idx;
+};
+
+struct fsnotify_mark {
+	__u32 mask;
+	refcount_t refcnt;
+	struct fsnotify_group *group;
+	struct list_head g_list;
+	spinlock_t lock;
+	struct hlist_node obj_list;
+	struct fsnotify_mark_connector *connector;
+	__u32 ignore_mask;
+	unsigned int flags;
+};
+
+struct fsnotify_event {
+	struct list_head list;
+};
+
+struct fs_error_report {
+	int error;
+	struct inode *inode;
+	struct super_block *sb;
+};
+
+enum fsnotify_obj_type {
+	FSNOTIFY_OBJ_TYPE_ANY = -1,
+	FSNOTIFY_OBJ_TYPE_INODE = 0,
+	FSNOTIFY_OBJ_TYPE_VFSMOUNT = 1,
+	FSNOTIFY_OBJ_TYPE_SB = 2,
+	FSNOTIFY_OBJ_TYPE_COUNT = 3,
+	FSNOTIFY_OBJ_TYPE_DETACHED = 3,
+};
+
+struct file_handle {
+	__u32 handle_bytes;
+	int handle_type;
+	unsigned char f_handle[0];
+};
+
+struct inotify_inode_mark {
+	struct fsnotify_mark fsn_mark;
+	int wd;
+};
+
+struct inotify_event_info {
+	struct fsnotify_event fse;
+	u32 mask;
+	int wd;
+	u32 sync_cookie;
+	int name_len;
+	char name[0];
+};
+
+struct inotify_event {
+	__s32 wd;
+	__u32 mask;
+	__u32 cookie;
+	__u32 len;
+	char name[0];
+};
+
 struct epoll_event {
 	__poll_t events;
 	__u64 data;
@@ -37681,6 +37818,14 @@ struct ramfs_fs_info {
 
 enum ramfs_param {
 	Opt_mode___3 = 0,
+};
+
+struct getdents_callback___2 {
+	struct dir_context ctx;
+	char *name;
+	u64 ino;
+	int found;
+	int sequence;
 };
 
 typedef u16 wchar_t;
