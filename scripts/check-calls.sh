@@ -17,10 +17,9 @@ declare -A rank=([common]=0 [model]=1 [output]=2 [audit]=3 [trace]=4 [reports]=4
 for l in "${layers[@]}"; do
 	[ -f "$dir/libsa-$l.a" ] || { echo "check-calls: $dir/libsa-$l.a missing (make sysfs-audit)" >&2; exit 2; }
 done
+undef() { nm -u "$dir/libsa-$1.a" 2>/dev/null | awk 'NF == 2 { print $2 }' | sort -u; }
+defined() { nm --defined-only "$dir/libsa-$1.a" 2>/dev/null | awk 'NF == 3 && $2 ~ /^[TDRBC]$/ { print $3 }' | sort -u; }
 bad=0
-for lo in "${layers[@]}"; do
-	nm -u "$dir/libsa-$lo.a" 2>/dev/null | awk 'NF == 2 { print $2 }' | sort -u >"$dir/.undef-$lo"
-done
 for lo in "${layers[@]}"; do
 	for hi in "${layers[@]}"; do
 		[ "$lo" = "$hi" ] && continue
@@ -28,10 +27,8 @@ for lo in "${layers[@]}"; do
 		while read -r sym; do
 			echo "check-calls: $lo uses $sym, defined in $hi" >&2
 			bad=1
-		done < <(comm -12 "$dir/.undef-$lo" <(nm --defined-only "$dir/libsa-$hi.a" 2>/dev/null |
-			awk 'NF == 3 && $2 ~ /^[TDRBC]$/ { print $3 }' | sort -u))
+		done < <(comm -12 <(undef "$lo") <(defined "$hi"))
 	done
 done
-rm -f "$dir"/.undef-*
 [ $bad = 0 ] && echo "check-calls: no layer uses a symbol of a layer above or beside it"
 exit $bad

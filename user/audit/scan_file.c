@@ -45,9 +45,9 @@ static bool probe_eq(const void *ctx, size_t row)
 /* Whether @st was scanned before in @a's run; remembers it if not. */
 static bool already(struct sa_audit *a, const struct stat *st)
 {
-	struct seen_probe p = { { st->st_dev, st->st_ino }, NULL };
 	uint64_t h = (SA_HASH_INIT ^ (uint64_t)st->st_dev) * 1099511628211ULL;
 	struct sa_scan_seen *s = a->seen;
+	struct seen_probe p;
 
 	if (!s) {
 		s = calloc(1, sizeof(*s));
@@ -55,7 +55,7 @@ static bool already(struct sa_audit *a, const struct stat *st)
 			return false;
 		a->seen = s;
 	}
-	p.s = s;
+	p = (struct seen_probe){ { st->st_dev, st->st_ino }, s };
 	h = (h ^ (uint64_t)st->st_ino) * 1099511628211ULL;
 	if (sa_hindex_find(&s->index, h, probe_eq, &p) >= 0)
 		return true;

@@ -108,18 +108,16 @@ static int load_list(struct sa_dpkg *d, const struct sa_root *r, const char *fil
 }
 
 /*
- * "pkg.list" or "pkg:arch.list", named as dpkg names packages (Debian Policy
+ * The stem of "pkg.list" or "pkg:arch.list" (@l bytes of @name before
+ * ".list"), named as dpkg names packages (Debian Policy
  * 5.6.1: [a-z0-9][a-z0-9+.-]+; an architecture is [a-z0-9-]+). Anything else
  * in a crafted tree is no package: neither its name nor its contents are
  * taken, and the name is never printed (it may hold control characters).
  */
-static bool package_list_name(const char *name, size_t l)
+static bool package_stem(const char *name, size_t l)
 {
 	size_t i, colon = 0;
 
-	if (l <= 5 || strcmp(name + l - 5, ".list"))
-		return false;
-	l -= 5;
 	for (i = 0; i < l; i++) {
 		char c = name[i];
 
@@ -163,9 +161,11 @@ struct sa_dpkg *sa_dpkg_load(const char *root)
 		const char *name = ents[i]->d_name;
 		size_t l = strlen(name);
 
-		if (l > 5 && !strcmp(name + l - 5, ".list") && !package_list_name(name, l)) {
+		bool list = l > 5 && !strcmp(name + l - 5, ".list");
+
+		if (list && !package_stem(name, l - 5)) {
 			odd++;
-		} else if (d && d->pkgs && l > 5 && !strcmp(name + l - 5, ".list")) {
+		} else if (list && d && d->pkgs) {
 			/* "pkg:arch.list" -> "pkg" */
 			size_t pl = strcspn(name, ":");
 
