@@ -13,14 +13,29 @@
 const volatile __u32 self_tgid = 0;
 
 /*
- * 4 MiB: a record carries the process's identity (about 2.4 KiB), and an
- * `ls -l` or `find` over /sys/class makes a new key per entry, faster than
- * a TCG guest's reader drains 1 MiB. A full ring still loses no program.
+ * 1 MiB, and one ring for both objects (the loader hands listeners' ring to
+ * lookups before load): a packed record is a few hundred bytes, so this
+ * holds as many as two rings of 4 MiB of fixed 2.4 KiB records did, which
+ * an `ls -l` or `find` over /sys/class needed on a TCG guest. A full ring
+ * still loses no program: the key is only kept once the record is in.
  */
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 1 << 22);
+	__uint(max_entries, 1 << 20);
 } dep_events SEC(".maps");
+
+/* A record is built here, then packed into out[] (too big for the stack). */
+struct dep_build {
+	struct sa_dep_rec r;	/* first: a record pointer is its build's */
+	char out[SA_DEP_PACK_MAX + SA_DEP_REQ_LEN];	/* masked offset + one string */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct dep_build);
+} dep_scratch SEC(".maps");
 
 /* (process, op, object) -> count/first/last; LRU so a storm cannot pin it. */
 struct {
@@ -184,8 +199,8 @@ static __always_inline __u32 ns_inum(void *ns_common_owner, __u64 off)
 }
 
 /*
- * Reserve a zeroed record with the current task's identity, or NULL (the
- * ring is full: counted, and the key stays unknown so the next hit retries).
+ * A record with the current task's identity, built in this CPU's scratch
+ * (NULL: no scratch). dep_commit() packs and sends it.
  */
 static __always_inline struct sa_dep_rec *dep_reserve(const struct sa_dep_key *key, __u64 now)
 {
@@ -197,13 +212,12 @@ static __always_inline struct sa_dep_rec *dep_reserve(const struct sa_dep_key *k
 	struct sa_exec_id *e;
 	struct sa_dep_rec *r;
 	__u64 id = bpf_get_current_pid_tgid();
-	__u32 tgid = id >> 32;
+	__u32 tgid = id >> 32, zero = 0;
+	struct dep_build *b = bpf_map_lookup_elem(&dep_scratch, &zero);
 
-	r = bpf_ringbuf_reserve(&dep_events, sizeof(*r), 0);
-	if (!r) {
-		dep_count(SA_DS_LOST);
+	if (!b)
 		return NULL;
-	}
+	r = &b->r;
 	/*
 	 * Too big to clear whole: the numbers are cleared, strings are bounded
 	 * by their counts (ncomp, nexe, ncg, args_len) or start empty.
@@ -242,24 +256,90 @@ static __always_inline struct sa_dep_rec *dep_reserve(const struct sa_dep_key *k
 	return r;
 }
 
+/* Append the string @s (at most @size bytes) at @o of out[]; the offset after it. */
+static __always_inline __u32 pack_str(struct dep_build *b, __u32 o, const char *s, __u32 size)
+{
+	long n;
+
+	o &= SA_DEP_PACK_MAX - 1;
+	n = bpf_probe_read_kernel_str(&b->out[o], size, s);
+	if (n <= 0) {
+		b->out[o] = '\0';
+		n = 1;
+	}
+	return o + n;
+}
+
+/* Pack b->r into b->out (the layout is in dep_records.h); its size. */
+static __always_inline __u32 dep_pack(struct dep_build *b)
+{
+	struct sa_dep_rec *r = &b->r;
+	__u32 o = SA_DEP_FIXED, len;
+
+	o = pack_str(b, o, r->comm, sizeof(r->comm));
+	o = pack_str(b, o, r->pcomm, sizeof(r->pcomm));
+	o = pack_str(b, o, r->name, sizeof(r->name));
+	for (int i = 0; i < SA_DEP_MAX_COMP; i++) {
+		if (i >= r->ncomp)
+			break;
+		o = pack_str(b, o, r->comp[i], SA_DEP_COMP_LEN);
+	}
+	o = pack_str(b, o, r->req, sizeof(r->req));
+	for (int i = 0; i < SA_DEP_EXE_COMP; i++) {
+		if (i >= r->nexe)
+			break;
+		o = pack_str(b, o, r->exe[i], SA_DEP_COMP_LEN);
+	}
+	for (int i = 0; i < SA_DEP_CG_COMP; i++) {
+		if (i >= r->ncg)
+			break;
+		o = pack_str(b, o, r->cg[i], SA_DEP_COMP_LEN);
+	}
+	o = pack_str(b, o, r->script, sizeof(r->script));
+	o &= SA_DEP_PACK_MAX - 1;
+	len = r->args_len & (SA_DEP_ARGS_LEN - 1);
+	if (len && bpf_probe_read_kernel(&b->out[o], len, r->args))
+		len = 0;
+	r->args_len = len;	/* the reader checks it against what is left */
+	__builtin_memcpy(b->out, r, SA_DEP_FIXED);
+	return o + len;
+}
+
 /*
- * Insert the new @key (count 1) and submit @r. Another CPU may have inserted
- * it meanwhile: then the record is dropped and the hit counted there.
+ * Send @r packed and insert the new @key (count 1). Room on the ring comes
+ * first: a full ring keeps the key unknown, so the next hit retries. Another
+ * CPU may have inserted the key meanwhile: then the hit is counted there.
  */
 static __always_inline void dep_commit(struct sa_dep_rec *r, struct sa_dep_key *key, __u64 now)
 {
+	struct dep_build *b = (struct dep_build *)r;
 	struct sa_dep_val nv = { .count = 1, .first_ns = now, .last_ns = now };
-	/* The key from the stack: a map key may not live in ring buffer memory. */
-	long err = bpf_map_update_elem(&dep_seen, key, &nv, BPF_NOEXIST);
+	struct bpf_dynptr ptr;
+	__u32 size = dep_pack(b);
+	long err;
 
+	if (size > SA_DEP_PACK_MAX)
+		size = SA_DEP_PACK_MAX;
+	if (bpf_ringbuf_reserve_dynptr(&dep_events, size, 0, &ptr)) {
+		bpf_ringbuf_discard_dynptr(&ptr, 0);	/* the verifier wants it released */
+		dep_count(SA_DS_LOST);
+		return;
+	}
+	/* The key from the stack: a map key may not live in ring buffer memory. */
+	err = bpf_map_update_elem(&dep_seen, key, &nv, BPF_NOEXIST);
 	if (err == -17 /* EEXIST */) {
 		dep_known(key, now);
-		bpf_ringbuf_discard(r, 0);
+		bpf_ringbuf_discard_dynptr(&ptr, 0);
 		return;
 	}
 	if (err)
 		dep_count(SA_DS_MAP_FULL);	/* recorded, but its later hits are not counted */
-	bpf_ringbuf_submit(r, 0);
+	if (bpf_dynptr_write(&ptr, 0, b->out, size, 0)) {
+		bpf_ringbuf_discard_dynptr(&ptr, 0);
+		dep_count(SA_DS_LOST);
+		return;
+	}
+	bpf_ringbuf_submit_dynptr(&ptr, 0);
 	dep_count(SA_DS_RECORDS);
 }
 

@@ -95,6 +95,16 @@ struct sa_dep_rec {
 };
 
 /*
+ * On the ring a record is packed: its fixed part (everything before comm),
+ * then NUL-terminated strings in this order: comm, pcomm, name, comp[ncomp],
+ * req, exe[nexe], cg[ncg], script; then args_len bytes of args. A typical
+ * record is a few hundred bytes instead of 2.4 KiB, so one small ring holds
+ * what two large ones did (and the loader's RSS counts a ring twice).
+ */
+#define SA_DEP_FIXED		__builtin_offsetof(struct sa_dep_rec, comm)
+#define SA_DEP_PACK_MAX		4096	/* a power of two above the largest packed record */
+
+/*
  * Exec-time facts by tgid (sched_process_exec; deleted at the leader's
  * exit): the #! script, which nothing else remembers. Copied into a record
  * when start_ns and exec_id match the recording process (the same exec).

@@ -26,6 +26,7 @@
 #include "output/dep_out.h"
 #include "trace/bpf_load.h"
 #include "trace/dep_classify.h"
+#include "trace/dep_decode.h"
 #include "trace/dep_store.h"
 #include "trace/dependents.h"
 #include "trace/identity.h"
@@ -35,18 +36,12 @@
 
 enum { SK_LOOKUPS, SK_LISTENERS, SK_N, SK_NONE = -1 };
 
-struct ring_ctx {
-	struct sa_deps *d;
-	int skel;
-};
-
 struct sa_deps {
 	struct sa_deps_opts o;
 	struct lookups_bpf *lk;
 	struct listeners_bpf *ls;
 	struct bpf_link *links[16];
 	int nlinks;
-	struct ring_ctx rctx[SK_N];
 	struct sa_classifier cls;
 	bool have_cls;
 	struct timespec cls_at, last_scan;
@@ -177,35 +172,30 @@ static bool stale_negative(const struct sa_deps *d, const char *dir, const char 
 
 static int on_record(void *ctx, void *data, size_t len)
 {
-	struct ring_ctx *rc = ctx;
-	struct sa_deps *d = rc->d;
+	struct sa_deps *d = ctx;
 	struct sa_dep_rec r;
 	struct sa_dep_obs obs;
 	struct sa_dep_verdict v;
 	struct sa_dep_seen seen;
+	int src;
 	char dir[SA_DEP_MAX_COMP * SA_DEP_COMP_LEN + 1];
 	static struct sa_ident id;
 
-	if (len < sizeof(r)) {
+	if (sa_dep_decode(data, len, &r)) {
 		d->t.malformed++;
 		return 0;
 	}
-	memcpy(&r, data, sizeof(r));
 	if (r.tgid == d->self_tgid)
 		return 0;	/* adopted programs know the dead `boot --start`, not us */
 	d->t.records++;
-	r.comm[sizeof(r.comm) - 1] = r.pcomm[sizeof(r.pcomm) - 1] = '\0';
-	r.name[sizeof(r.name) - 1] = r.req[sizeof(r.req) - 1] = '\0';
-	if (r.ncomp > SA_DEP_MAX_COMP)
-		r.ncomp = SA_DEP_MAX_COMP;
-	for (int i = 0; i < SA_DEP_MAX_COMP; i++)
-		r.comp[i][SA_DEP_COMP_LEN - 1] = '\0';
 	if (r.op == 0 || r.op >= SA_DEP_OP_MAX) {
 		d->t.malformed++;
 		return 0;
 	}
 	/* Seen again after the kernel's LRU map forgot it: already counted here. */
-	if (sa_dep_store_has_key(d->store, rc->skel, &r.key, sizeof(r.key)))
+	/* One ring for both objects: a listen is listeners', the rest lookups'. */
+	src = r.op == SA_DEP_OP_LISTEN ? SK_LISTENERS : SK_LOOKUPS;
+	if (sa_dep_store_has_key(d->store, src, &r.key, sizeof(r.key)))
 		return 0;
 	rec_dir(&r, dir, sizeof(dir));
 	if (r.op == SA_DEP_OP_MISS && stale_negative(d, dir, r.name)) {
@@ -228,7 +218,7 @@ static int on_record(void *ctx, void *data, size_t len)
 	sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
 	seen = (struct sa_dep_seen){
 		.id = &id, .v = &v, .req = obs.req, .groups = r.groups, .ts_ns = r.ts_ns,
-		.key = &r.key, .keylen = sizeof(r.key), .src = rc->skel,
+		.key = &r.key, .keylen = sizeof(r.key), .src = src,
 		.events = d->t.events, .physdev = d->t.physdev,
 		.how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :
 		       op_names[r.op],
@@ -342,19 +332,21 @@ struct skel_ops {
 	int (*load)(void *s);
 	void (*destroy)(void *s);
 	struct bpf_object *(*obj)(void *s);
-	/* Before load: our tgid, and the exec_ids map to share (-1: its own). */
-	int (*prepare)(void *s, unsigned int self, int exec_fd);
+	/* Before load: our tgid, and the exec_ids and ring maps to share (-1: its own). */
+	int (*prepare)(void *s, unsigned int self, int exec_fd, int ring_fd);
 };
 
 static void *lk_open(void) { return lookups_bpf__open(); }
 static int lk_load(void *s) { return lookups_bpf__load(s); }
 static void lk_destroy(void *s) { lookups_bpf__destroy(s); }
 static struct bpf_object *lk_obj(void *s) { return ((struct lookups_bpf *)s)->obj; }
-static int lk_prepare(void *s, unsigned int self, int exec_fd)
+static int lk_prepare(void *s, unsigned int self, int exec_fd, int ring_fd)
 {
 	struct lookups_bpf *o = s;
 
 	o->rodata->self_tgid = self;
+	if (ring_fd >= 0 && bpf_map__reuse_fd(o->maps.dep_events, ring_fd))
+		return -1;
 	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
 
@@ -362,11 +354,13 @@ static void *ls_open(void) { return listeners_bpf__open(); }
 static int ls_load(void *s) { return listeners_bpf__load(s); }
 static void ls_destroy(void *s) { listeners_bpf__destroy(s); }
 static struct bpf_object *ls_obj(void *s) { return ((struct listeners_bpf *)s)->obj; }
-static int ls_prepare(void *s, unsigned int self, int exec_fd)
+static int ls_prepare(void *s, unsigned int self, int exec_fd, int ring_fd)
 {
 	struct listeners_bpf *o = s;
 
 	o->rodata->self_tgid = self;
+	if (ring_fd >= 0 && bpf_map__reuse_fd(o->maps.dep_events, ring_fd))
+		return -1;
 	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
 
@@ -379,14 +373,14 @@ static const struct skel_ops ls_ops = { ls_open, ls_load, ls_destroy, ls_obj, ls
  * that hook only, and says which.
  */
 static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned int self,
-		       int exec_fd, int *total)
+		       int exec_fd, int ring_fd, int *total)
 {
 	struct sa_bpf_select sel = {};
 	void *s = ops->open();
 
 	if (!s)
 		return NULL;
-	if (ops->prepare(s, self, exec_fd) || sa_bpf_select(ops->obj(s), &sel) < 0 ||
+	if (ops->prepare(s, self, exec_fd, ring_fd) || sa_bpf_select(ops->obj(s), &sel) < 0 ||
 	    ops->load(s)) {
 		char what[320];
 
@@ -430,14 +424,12 @@ int sa_deps_attach(struct sa_deps *d)
 	unsigned int self = getpid();
 	int nlk = 0, nls = 0, total = 0;
 
-	/* Listeners first: lookups shares its exec_ids map (the #! scripts). */
-	d->ls = load_skel(d, &ls_ops, self, -1, &total);
+	/* Listeners first: lookups shares its exec_ids map (the #! scripts) and ring. */
+	d->ls = load_skel(d, &ls_ops, self, -1, -1, &total);
 	d->lk = load_skel(d, &lk_ops, self, d->ls ? bpf_map__fd(d->ls->maps.exec_ids) : -1,
-			  &total);
+			  d->ls ? bpf_map__fd(d->ls->maps.dep_events) : -1, &total);
 	nls = d->ls ? attach_all(d, d->ls->obj) : 0;
 	nlk = d->lk ? attach_all(d, d->lk->obj) : 0;
-	d->rctx[SK_LOOKUPS] = (struct ring_ctx){ d, SK_LOOKUPS };
-	d->rctx[SK_LISTENERS] = (struct ring_ctx){ d, SK_LISTENERS };
 	fprintf(stderr, "sysfs-audit: dependents: %d of %d hooks attached%s%s%s\n", nlk + nls,
 		total, *d->t.hooks_missing ? " (missing: " : "", d->t.hooks_missing,
 		*d->t.hooks_missing ? ")" : "");
@@ -475,8 +467,6 @@ int sa_deps_adopt(struct sa_deps *d, const char *root)
 		return -errno;
 	}
 	d->nlinks = n;
-	d->rctx[SK_LOOKUPS] = (struct ring_ctx){ d, SK_LOOKUPS };
-	d->rctx[SK_LISTENERS] = (struct ring_ctx){ d, SK_LISTENERS };
 	fprintf(stderr, "sysfs-audit: dependents: adopted %d pinned hooks\n", n);
 	/*
 	 * No enumeration now: a listener that bound in the initramfs is in the
@@ -504,16 +494,28 @@ int sa_deps_pin(struct sa_deps *d, const char *root)
 	return err;
 }
 
+/* The kernel's id of map @fd (0: unknown). */
+static __u32 map_id(int fd)
+{
+	struct bpf_map_info info = {};
+	__u32 len = sizeof(info);
+
+	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
+}
+
 int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb)
 {
+	int lk = d->lk ? bpf_map__fd(d->lk->maps.dep_events) : -1;
+	int ls = d->ls ? bpf_map__fd(d->ls->maps.dep_events) : -1;
 	int err = 0;
 
-	if (d->lk)
-		err = ring_buffer__add(rb, bpf_map__fd(d->lk->maps.dep_events), on_record,
-				       &d->rctx[SK_LOOKUPS]);
-	if (!err && d->ls)
-		err = ring_buffer__add(rb, bpf_map__fd(d->ls->maps.dep_events), on_record,
-				       &d->rctx[SK_LISTENERS]);
+	/* Shared when both loaded together (and when adopted from such a pair). */
+	if (lk >= 0 && ls >= 0 && map_id(lk) && map_id(lk) == map_id(ls))
+		lk = -1;
+	if (lk >= 0)
+		err = ring_buffer__add(rb, lk, on_record, d);
+	if (!err && ls >= 0)
+		err = ring_buffer__add(rb, ls, on_record, d);
 	if (err)
 		errno = -err;
 	return err;

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for user/trace/dep_decode.c: a record packed the way
+ * bpf/dep_common.bpf.h packs it comes back whole; a record cut short, with
+ * a string that does not end, a string too long for its field, a count out
+ * of range or arguments of another length than announced is refused. TAP.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tap.h"
+
+#include "trace/dep_decode.h"
+
+static unsigned char buf[SA_DEP_PACK_MAX + 64];
+
+static size_t put(size_t o, const char *s)
+{
+	memcpy(buf + o, s, strlen(s) + 1);
+	return o + strlen(s) + 1;
+}
+
+/* Pack @r as dep_pack() does; its size. */
+static size_t pack(const struct sa_dep_rec *r)
+{
+	size_t o = SA_DEP_FIXED;
+
+	memcpy(buf, r, SA_DEP_FIXED);
+	o = put(o, r->comm);
+	o = put(o, r->pcomm);
+	o = put(o, r->name);
+	for (unsigned int i = 0; i < r->ncomp; i++)
+		o = put(o, r->comp[i]);
+	o = put(o, r->req);
+	for (unsigned int i = 0; i < r->nexe; i++)
+		o = put(o, r->exe[i]);
+	for (unsigned int i = 0; i < r->ncg; i++)
+		o = put(o, r->cg[i]);
+	o = put(o, r->script);
+	memcpy(buf + o, r->args, r->args_len);
+	return o + r->args_len;
+}
+
+static struct sa_dep_rec sample(void)
+{
+	struct sa_dep_rec r;
+
+	memset(&r, 0, sizeof(r));
+	r.ts_ns = 123456789;
+	r.key = (struct sa_dep_key){ .tgid = 42, .op = SA_DEP_OP_MISS, .obj = 7, .hash = 99 };
+	r.pid = r.tgid = 42;
+	r.ppid = 1;
+	r.op = SA_DEP_OP_MISS;
+	r.flags = SA_DEP_F_CACHED;
+	r.dfd = -100;
+	r.ncomp = 3;
+	r.nexe = 2;
+	r.ncg = 1;
+	strcpy(r.comm, "wait-for-sysfs");
+	strcpy(r.pcomm, "sh");
+	strcpy(r.name, "block:vda");
+	strcpy(r.comp[0], "virtio0");
+	strcpy(r.comp[1], "0000:00:02.0");
+	strcpy(r.comp[2], "pci0000:00");
+	strcpy(r.req, "/sys/devices/pci0000:00/0000:00:02.0/virtio0/block:vda");
+	strcpy(r.exe[0], "wait-for-sysfs");
+	strcpy(r.exe[1], "bin");
+	strcpy(r.cg[0], "legacy.service");
+	memcpy(r.args, "wait-for-sysfs\0poll\0", 20);
+	r.args_len = 20;
+	return r;
+}
+
+int main(void)
+{
+	struct sa_dep_rec r = sample(), got;
+	size_t len = pack(&r);
+	unsigned int *ncomp = (unsigned int *)(buf + __builtin_offsetof(struct sa_dep_rec, ncomp));
+	unsigned int *alen = (unsigned int *)(buf + __builtin_offsetof(struct sa_dep_rec, args_len));
+	char big[SA_DEP_REQ_LEN + 8];
+
+	ok(len < 400, "a typical record packs small (%zu bytes, %zu unpacked)", len, sizeof(r));
+	ok(sa_dep_decode(buf, len, &got) == 0, "a packed record decodes");
+	ok(!memcmp(&got, &r, sizeof(r)), "and comes back exactly as it was built");
+
+	memset(&r, 0, sizeof(r));
+	r.op = SA_DEP_OP_LISTEN;
+	strcpy(r.comm, "udevd");
+	len = pack(&r);
+	ok(sa_dep_decode(buf, len, &got) == 0 && !memcmp(&got, &r, sizeof(r)),
+	   "a record with nothing but its fixed part and empty strings");
+
+	r = sample();
+	len = pack(&r);
+	for (size_t cut = 0; cut < len; cut++)
+		if (sa_dep_decode(buf, cut, &got) != -EINVAL) {
+			ok(0, "a record cut at %zu bytes is refused", cut);
+			break;
+		} else if (cut == len - 1) {
+			ok(1, "a record cut anywhere is refused (%zu cuts)", len);
+		}
+	ok(sa_dep_decode(buf, len + 1, &got) == -EINVAL, "a byte more than the arguments: refused");
+	ok(sa_dep_decode(buf, SA_DEP_PACK_MAX + 1, &got) == -EINVAL, "longer than any packed record");
+
+	*ncomp = SA_DEP_MAX_COMP + 1;
+	ok(sa_dep_decode(buf, len, &got) == -EINVAL, "more directory levels than the field holds");
+	r = sample();
+	len = pack(&r);
+	*alen = SA_DEP_ARGS_LEN;
+	ok(sa_dep_decode(buf, len, &got) == -EINVAL, "arguments longer than the field");
+	*alen = 19;
+	ok(sa_dep_decode(buf, len, &got) == -EINVAL, "arguments shorter than what is left");
+
+	/* A string longer than its field (comm is 16 bytes). */
+	r = sample();
+	len = pack(&r);
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	len = put(SA_DEP_FIXED, "0123456789abcdef");
+	ok(sa_dep_decode(buf, len, &got) == -EINVAL, "a comm of 16 characters (no room for its NUL)");
+	memcpy(buf, &r, SA_DEP_FIXED);
+	{
+		size_t o = put(SA_DEP_FIXED, "c");
+
+		o = put(o, "p");
+		o = put(o, "n");
+		for (int i = 0; i < 3; i++)
+			o = put(o, "d");
+		o = put(o, big);
+		ok(sa_dep_decode(buf, o, &got) == -EINVAL, "a requested path longer than its field");
+	}
+	/* The last string runs to the end of the record without a NUL. */
+	r = sample();
+	r.args_len = 0;
+	len = pack(&r);
+	ok(sa_dep_decode(buf, len, &got) == 0, "no arguments at all");
+	ok(sa_dep_decode(buf, len - 1, &got) == -EINVAL, "the script's NUL missing");
+	return tap_done();
+}
