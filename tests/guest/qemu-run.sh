@@ -6,7 +6,8 @@
 #   qemu-run.sh KERNEL_DIR INITRD OUT_PREFIX TIMEOUT_S "APPEND" [QEMU ARGS...]
 #
 # ttyS0 (the console) goes to OUT_PREFIX.console, ttyS1 (the results port)
-# to OUT_PREFIX.ktap. TCG is the default; SYSFS_AUDIT_KVM=1 opts into KVM.
+# to OUT_PREFIX.ktap. TCG is the default (CPU model SYSFS_AUDIT_CPU, default
+# "max"); SYSFS_AUDIT_KVM=1 opts into KVM.
 # Exit status: QEMU's, or 124 when the guest had to be killed.
 set -uo pipefail
 
@@ -17,7 +18,7 @@ shift 5
 if [ "${SYSFS_AUDIT_KVM:-0}" = 1 ]; then
 	accel=(-accel kvm -cpu host)
 else
-	accel=(-accel tcg -cpu max)
+	accel=(-accel tcg -cpu "${SYSFS_AUDIT_CPU:-max}")
 fi
 
 rm -f "$out.console" "$out.ktap"
