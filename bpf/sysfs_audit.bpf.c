@@ -284,28 +284,72 @@ static __always_inline void invalidate(void)
 	__sync_fetch_and_add(&generation, 1);
 }
 
+/* sa_rec.flags of the event itself; the others describe the device. */
+#define SA_F_EVENT	(SA_F_SEQNUM | SA_F_SENT)
+
+/* The event's own fields of a record header whose device part is ready. */
+static __always_inline void set_event(struct sa_rec *e, __u64 seqnum, int ret, int source,
+				      int action, __u32 size)
+{
+	e->seqnum = seqnum;
+	e->ts_ns = bpf_ktime_get_ns();
+	e->ret = ret;
+	e->flags = (e->flags & ~SA_F_EVENT) | (source == SA_SRC_TRACEPOINT ? SA_F_SEQNUM : 0) |
+		   (ret ? 0 : SA_F_SENT);
+	e->action = action;
+	e->source = source;
+	e->size = size;
+}
+
+/* Data pending on the ring once @size more is in; tracks the high-water mark. */
+static __always_inline __u64 ring_pending(__u32 size)
+{
+	__u64 pending = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size;
+
+	if (pending > ring_hwm)
+		ring_hwm = pending;
+	return pending;
+}
+
 /*
- * The device's record, built in an earlier event of this generation, into
- * w->out with its size in w->off. False when there is none (or it was
- * being replaced meanwhile): build it.
+ * Send the device's record built in an earlier event of this generation:
+ * straight from the cache to the ring, its header patched on the way (one
+ * copy; through the scratch record it took two). True when it was sent or
+ * lost; false when there is none, or it was being replaced meanwhile
+ * (the stamp changed during the copy): build it.
  */
-static __always_inline bool cache_get(struct walk *w, __u64 key, __u64 gen)
+static __always_inline bool emit_cached(struct walk *w, __u64 key, __u64 gen, __u64 seqnum,
+					int ret, int source)
 {
 	struct cached *c = bpf_map_lookup_elem(&cache, &key);
-	__u64 stamp;
+	struct sa_rec *e = &w->out.r;
+	struct bpf_dynptr ptr;
+	__u64 stamp, pending;
 	__u32 size;
 
 	if (!c)
 		return false;
 	stamp = *(volatile __u64 *)&c->stamp;
 	size = *(volatile __u32 *)&c->size;
-	if (c->gen != gen || size < sizeof(struct sa_rec) || size > SA_CACHE_REC)
+	if (c->gen != gen || size < sizeof(*e) || size > SA_CACHE_REC)
 		return false;
-	if (bpf_probe_read_kernel(w->out.buf, size, c->rec))
+	__builtin_memcpy(e, c->rec, sizeof(*e));
+	set_event(e, seqnum, ret, source, w->action, size);
+	pending = ring_pending(size);
+	if (bpf_ringbuf_reserve_dynptr(&events, size, 0, &ptr)) {
+		bpf_ringbuf_discard_dynptr(&ptr, 0);	/* the verifier wants it released */
+		count(SA_STAT_LOST);
+		return true;
+	}
+	if (bpf_dynptr_write(&ptr, 0, e, sizeof(*e), 0) ||
+	    bpf_dynptr_write(&ptr, sizeof(*e), c->rec + sizeof(*e), size - sizeof(*e), 0) ||
+	    *(volatile __u64 *)&c->stamp != stamp) {
+		bpf_ringbuf_discard_dynptr(&ptr, 0);
 		return false;
-	if (*(volatile __u64 *)&c->stamp != stamp)
-		return false;
-	w->off = size;
+	}
+	bpf_ringbuf_submit_dynptr(&ptr, pending >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP :
+								    BPF_RB_NO_WAKEUP);
+	count(SA_STAT_EMITTED);
 	return true;
 }
 
@@ -343,9 +387,6 @@ static __always_inline const char *first_var(struct kobj_uevent_env *env, bool b
 	bpf_probe_read_kernel(&kv, sizeof(kv), env_vars(env));
 	return kv;
 }
-
-/* sa_rec.flags of the event itself; the others describe the device. */
-#define SA_F_EVENT	(SA_F_SEQNUM | SA_F_SENT)
 
 /*
  * Build the device's record into w->out: its legacy view and the
@@ -581,26 +622,17 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 
 	/* Read before building: an invalidation meanwhile makes the entry stale. */
 	gen = generation;
+	if (emit_cached(w, key, gen, seqnum, ret, source))
+		return 0;
 	e = &w->out.r;
-	if (!cache_get(w, key, gen)) {
-		build(w, kobj, env);
-		cache_put(w, key, gen);
-	}
-	e->seqnum = seqnum;
-	e->ts_ns = bpf_ktime_get_ns();
-	e->ret = ret;
-	e->flags = (e->flags & ~SA_F_EVENT) | (source == SA_SRC_TRACEPOINT ? SA_F_SEQNUM : 0) |
-		   (ret ? 0 : SA_F_SENT);
-	e->action = w->action;
-	e->source = source;
+	build(w, kobj, env);
+	cache_put(w, key, gen);
 
 	size = *(volatile __u32 *)&w->off;
 	if (size > SA_REC_MAX)
 		size = SA_REC_MAX;
-	e->size = size;
-	pending = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) + size;
-	if (pending > ring_hwm)
-		ring_hwm = pending;
+	set_event(e, seqnum, ret, source, w->action, size);
+	pending = ring_pending(size);
 	if (bpf_ringbuf_output(&events, w->out.buf, size,
 			       pending >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP)) {
 		count(SA_STAT_LOST);
