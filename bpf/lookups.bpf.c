@@ -41,12 +41,16 @@ static __always_inline bool dentry_on_sysfs(const struct dentry *d)
 	return sb && sb->s_magic == SA_SYSFS_MAGIC;
 }
 
-/* kernfs_dentry_node(): a positive kernfs dentry's node is its inode's i_private. */
-static __always_inline struct kernfs_node *dentry_kn(struct dentry *d)
+/*
+ * kernfs_dentry_node(): a positive kernfs dentry's node is its inode's
+ * i_private. Typed loads down to the inode; i_private is a void *, which
+ * the verifier does not type, so the node's fields take probe reads.
+ */
+static __always_inline struct kernfs_node *dentry_kn(const struct dentry *d)
 {
-	struct inode *inode = d ? BPF_CORE_READ(d, d_inode) : NULL;
+	const struct inode *inode = d ? d->d_inode : NULL;
 
-	return inode ? (struct kernfs_node *)BPF_CORE_READ(inode, i_private) : NULL;
+	return inode ? (struct kernfs_node *)inode->i_private : NULL;
 }
 
 /* The directory chain of @kn, innermost first, without the root. */
@@ -107,7 +111,7 @@ static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
 	struct sa_dep_rec *r;
 	__u64 now;
 
-	dir = dentry_kn(BPF_CORE_READ(dentry, d_parent));
+	dir = dentry_kn(dentry->d_parent);
 	if (!dir)
 		return;
 	if (dep_self())
@@ -117,7 +121,7 @@ static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
 	key.tgid = bpf_get_current_pid_tgid() >> 32;
 	key.op = SA_DEP_OP_MISS;
 	key.obj = BPF_CORE_READ(dir, id);
-	key.hash = BPF_CORE_READ(dentry, d_name.hash);
+	key.hash = dentry->d_name.hash;
 	if (dep_known(&key, now))
 		return;
 	r = dep_reserve(&key, now);
