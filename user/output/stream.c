@@ -225,13 +225,15 @@ static bool row_fast(FILE *f, const struct sa_ctx *c, const struct memo *m)
 	}
 	p = LIT(line, "{\"type\":\"event\",\"seqnum\":");
 	p = c->seqnum ? put_dec(p, (long long)c->seqnum) : LIT(p, "null");
-	if (!c->action || !(p = PLAIN(p, &action, ",\"action\":\"", c->action)))
+	p = c->action ? PLAIN(p, &action, ",\"action\":\"", c->action) : NULL;
+	if (!p)
 		return false;
 	*p++ = ',';
 	p = mempcpy(p, m->dev, m->ndev);
 	p = c->sent ? LIT(p, ",\"sent\":true,\"ret\":") : LIT(p, ",\"sent\":false,\"ret\":");
 	p = put_dec(p, c->ret);
-	if (!(p = PLAIN(p, &source, ",\"source\":\"", c->source)))
+	p = PLAIN(p, &source, ",\"source\":\"", c->source);
+	if (!p)
 		return false;
 	p = mempcpy(p, m->legacy, m->nlegacy);
 	fwrite(line, 1, p - line, f);

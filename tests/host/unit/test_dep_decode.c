@@ -6,6 +6,7 @@
  * of range or arguments of another length than announced is refused. TAP.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -49,7 +50,8 @@ static struct sa_dep_rec sample(void)
 	memset(&r, 0, sizeof(r));
 	r.ts_ns = 123456789;
 	r.key = (struct sa_dep_key){ .tgid = 42, .op = SA_DEP_OP_MISS, .obj = 7, .hash = 99 };
-	r.pid = r.tgid = 42;
+	r.pid = 42;
+	r.tgid = 42;
 	r.ppid = 1;
 	r.op = SA_DEP_OP_MISS;
 	r.flags = SA_DEP_F_CACHED;
@@ -76,8 +78,8 @@ int main(void)
 {
 	struct sa_dep_rec r = sample(), got;
 	size_t len = pack(&r);
-	unsigned int *ncomp = (unsigned int *)(buf + __builtin_offsetof(struct sa_dep_rec, ncomp));
-	unsigned int *alen = (unsigned int *)(buf + __builtin_offsetof(struct sa_dep_rec, args_len));
+	unsigned int *ncomp = (unsigned int *)(buf + offsetof(struct sa_dep_rec, ncomp));
+	unsigned int *alen = (unsigned int *)(buf + offsetof(struct sa_dep_rec, args_len));
 	char big[SA_DEP_REQ_LEN + 8];
 
 	ok(len < 400, "a typical record packs small (%zu bytes, %zu unpacked)", len, sizeof(r));
@@ -101,7 +103,8 @@ int main(void)
 			ok(1, "a record cut anywhere is refused (%zu cuts)", len);
 		}
 	ok(sa_dep_decode(buf, len + 1, &got) == -EINVAL, "a byte more than the arguments: refused");
-	ok(sa_dep_decode(buf, SA_DEP_PACK_MAX + 1, &got) == -EINVAL, "longer than any packed record");
+	ok(sa_dep_decode(buf, SA_DEP_PACK_MAX + 1, &got) == -EINVAL,
+	   "longer than any packed record");
 
 	*ncomp = SA_DEP_MAX_COMP + 1;
 	ok(sa_dep_decode(buf, len, &got) == -EINVAL, "more directory levels than the field holds");
@@ -118,7 +121,8 @@ int main(void)
 	memset(big, 'x', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
 	len = put(SA_DEP_FIXED, "0123456789abcdef");
-	ok(sa_dep_decode(buf, len, &got) == -EINVAL, "a comm of 16 characters (no room for its NUL)");
+	ok(sa_dep_decode(buf, len, &got) == -EINVAL,
+	   "a comm of 16 characters (no room for its NUL)");
 	memcpy(buf, &r, SA_DEP_FIXED);
 	{
 		size_t o = put(SA_DEP_FIXED, "c");
@@ -128,7 +132,8 @@ int main(void)
 		for (int i = 0; i < 3; i++)
 			o = put(o, "d");
 		o = put(o, big);
-		ok(sa_dep_decode(buf, o, &got) == -EINVAL, "a requested path longer than its field");
+		ok(sa_dep_decode(buf, o, &got) == -EINVAL,
+		   "a requested path longer than its field");
 	}
 	/* The last string runs to the end of the record without a NUL. */
 	r = sample();
