@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <malloc.h>
 #include <stdbool.h>
 #include <pthread.h>
 #include <signal.h>
@@ -630,6 +631,14 @@ struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
 	if (t->interrupted)
 		return NULL;
 	if (!t->rb) {
+		/*
+		 * Loading (libbpf, in the loading thread's own malloc arena)
+		 * left ~5 MB free but resident. Hand it back before the rings
+		 * are mapped (each counted twice in RSS), so the peak is the
+		 * larger of the two phases, not their sum. Needs madvise(),
+		 * which our tinyconfig kernels leave out (ADVISE_SYSCALLS).
+		 */
+		malloc_trim(0);
 		t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.events), handle_record, t, NULL);
 		if (!t->rb) {
 			int err = errno ? errno : ENOMEM;
