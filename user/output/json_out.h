@@ -27,6 +27,13 @@ void sa_json_add_time(json_object *o, const char *k, time_t t);
 /* @o as one line on @f (plain, slashes unescaped). Returns 0 or -1. */
 int sa_json_print_line(FILE *f, json_object *o);
 
+/*
+ * Draw json-c's hash seed now. It reads the kernel's RNG at the first key
+ * hashed, and until the RNG is ready (early boot, a guest with no entropy
+ * source) that read blocks for up to a second, or until a signal.
+ */
+void sa_json_seed(void);
+
 /* A JSON string for @s (escaped), or null when @s is NULL. */
 void jw_str(FILE *f, const char *s);
 

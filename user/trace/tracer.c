@@ -25,6 +25,7 @@
 #include <bpf/libbpf.h>
 
 #include "common/common.h"
+#include "output/json_out.h"
 #include "trace/bpf_load.h"
 #include "trace/event.h"
 #include "trace/ring_decode.h"
@@ -532,6 +533,11 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		sa_warn("this kernel has no BTF (/sys/kernel/btf/vmlinux): CO-RE needs CONFIG_DEBUG_INFO_BTF=y");
 		return -ENODATA;
 	}
+	/*
+	 * Before loading, with the handlers in place, not in a stop: -C's
+	 * summary, its first JSON object, came 1 s after SIGINT in our guests.
+	 */
+	sa_json_seed();
 	t = calloc(1, sizeof(*t));
 	if (!t || !(t->views = sa_views_new())) {
 		free(t);
