@@ -27,6 +27,8 @@ struct sa_deps_opts {
 	const char *proc_root;	/* "/proc" when NULL */
 	const char *etc_root;	/* "/etc" when NULL: sysctl files for kernel.hotplug */
 	const struct sa_phases *phases;	/* boot phases of the dependents (NULL: none) */
+	/* Moves when devices may have changed (sa_tracer_devices_gen()); NULL: unknown. */
+	const volatile unsigned long long *devices_gen;
 };
 
 struct sa_deps;

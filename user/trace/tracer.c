@@ -503,6 +503,13 @@ bool sa_tracer_adopted(const struct sa_tracer *t)
 	return t && t->adopted;
 }
 
+const volatile unsigned long long *sa_tracer_devices_gen(const struct sa_tracer *t)
+{
+	if (!t || t->adopted || t->interrupted || !t->skel || !t->skel->bss)
+		return NULL;
+	return (const volatile unsigned long long *)&t->skel->bss->generation;
+}
+
 int sa_tracer_pin(struct sa_tracer *t, const char *root)
 {
 	struct bpf_link *links[] = { t->skel->links.on_tracepoint, t->skel->links.on_fexit,

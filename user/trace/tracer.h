@@ -69,6 +69,14 @@ struct ring_buffer *sa_tracer_ring(struct sa_tracer *t);
 /* Stopped while loading: nothing is attached, the trace is empty. */
 bool sa_tracer_interrupted(const struct sa_tracer *t);
 
+/*
+ * A counter that moves whenever devices may have been added, removed,
+ * moved, bound or unbound: every uevent but "change" (the program's cache
+ * generation, read live from its .bss). NULL when it is not this process's
+ * program (adopted, or stopped while loading).
+ */
+const volatile unsigned long long *sa_tracer_devices_gen(const struct sa_tracer *t);
+
 /* Call @fn(@ctx) after every drain, in the consuming thread. */
 void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);
 
