@@ -15,7 +15,7 @@ import statistics
 import subprocess
 import sys
 
-ORDER = ["bare", "floor", "netlink", "keys", "json", "table", "fexit", "kprobe"]
+ORDER = ["bare", "floor", "netlink", "keys", "json", "null", "table", "fexit", "kprobe"]
 
 
 def load(path):
