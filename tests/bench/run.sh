@@ -10,6 +10,7 @@
 #   tests/bench/run.sh [KERNEL...]     default: patched stock-6.1 stock-6.12
 #
 # Environment: BENCH_ROUNDS, BENCH_SIZES (comma-separated), BENCH_CONFIGS;
+# BENCH_APPEND: more kernel parameters (an experiment: init_on_alloc=0);
 # BENCH_ICOUNT (default 3): QEMU's -icount shift, so that guest time counts
 # instructions (2^shift ns each) and not the host's load: on a shared
 # machine the ratios then repeat to the per mille; 0 for plain TCG time.
@@ -28,6 +29,7 @@ mkdir -p "$out"
 env_args="sysfs_audit.env.BENCH_ROUNDS=${BENCH_ROUNDS:-3}"
 env_args+=" sysfs_audit.env.BENCH_SIZES=${BENCH_SIZES:-1000,10000,100000}"
 [ -z "${BENCH_CONFIGS:-}" ] || env_args+=" sysfs_audit.env.BENCH_CONFIGS=$BENCH_CONFIGS"
+[ -z "${BENCH_APPEND:-}" ] || env_args+=" $BENCH_APPEND"
 
 icount=${BENCH_ICOUNT:-3}
 [ "$icount" = 0 ] || export GUEST_QEMU_EXTRA="${GUEST_QEMU_EXTRA:-} -icount shift=$icount,sleep=on"
