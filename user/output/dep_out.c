@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "output/dep_out.h"
+#include "output/escape.h"
 #include "output/json_out.h"
 
 #define JFLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
@@ -62,7 +63,7 @@ json_object *sa_dep_json(const struct sa_dependent *d, const struct sa_dep_total
 	json_object_object_add(o, "pids", a);
 	a = json_object_new_array();
 	for (int i = 0; i < d->nexamples; i++)
-		json_object_array_add(a, json_object_new_string(d->examples[i]));
+		json_object_array_add(a, sa_esc_json(d->examples[i]));
 	json_object_object_add(o, "examples", a);
 	if (d->kind == SA_DK_LISTENER) {
 		sa_json_add_u64(o, "events_while_listening", d->events);
@@ -88,12 +89,12 @@ int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JFLAGS));
 		json_object_put(o);
 	} else {
-		fprintf(f, "%-7s %-7s %-17s %-9s %s pid=%u%s%s%s%s  %s  (%s: %s)\n", "DEP",
-			again ? "now" : "new", sa_dep_kind_name(d->kind),
-			sa_dep_conf_name(d->conf), program(d, prog, sizeof(prog)), d->id.pid,
-			*d->id.exe_pkg ? " pkg=" : "", d->id.exe_pkg,
-			*d->id.unit ? " unit=" : "", d->id.unit, d->path,
-			sa_dep_rule_name(d->rule), d->why);
+		sa_esc_line(f, "%-7s %-7s %-17s %-9s %s pid=%u%s%s%s%s  %s  (%s: %s)\n", "DEP",
+			    again ? "now" : "new", sa_dep_kind_name(d->kind),
+			    sa_dep_conf_name(d->conf), program(d, prog, sizeof(prog)), d->id.pid,
+			    *d->id.exe_pkg ? " pkg=" : "", d->id.exe_pkg,
+			    *d->id.unit ? " unit=" : "", d->id.unit, d->path,
+			    sa_dep_rule_name(d->rule), d->why);
 	}
 	return ferror(f) ? -(errno ? errno : EIO) : 0;
 }
@@ -162,19 +163,20 @@ int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals
 		fprintf(f, "%-9s %-17s %5s %9s %9s %9s  %s\n", "CONF", "KIND", "PROCS", "COUNT",
 			"FIRST", "LAST", "PROGRAM");
 	while ((d = next(ctx, &it))) {
-		fprintf(f, "%-9s %-17s %5llu %9llu %8.3fs %8.3fs  %s%s%s%s\n",
-			sa_dep_conf_name(d->conf), sa_dep_kind_name(d->kind), d->nprocs, d->count,
-			sa_dep_rel_s(t, d->first_ns), sa_dep_rel_s(t, d->last_ns),
-			program(d, prog, sizeof(prog)), *d->id.exe_pkg ? " [" : "", d->id.exe_pkg,
-			*d->id.exe_pkg ? "]" : "");
-		fprintf(f, "%-27s %s: %s\n", "", sa_dep_rule_name(d->rule), d->why);
+		sa_esc_line(f, "%-9s %-17s %5llu %9llu %8.3fs %8.3fs  %s%s%s%s\n",
+			    sa_dep_conf_name(d->conf), sa_dep_kind_name(d->kind), d->nprocs,
+			    d->count, sa_dep_rel_s(t, d->first_ns), sa_dep_rel_s(t, d->last_ns),
+			    program(d, prog, sizeof(prog)), *d->id.exe_pkg ? " [" : "",
+			    d->id.exe_pkg, *d->id.exe_pkg ? "]" : "");
+		sa_esc_line(f, "%-27s %s: %s\n", "", sa_dep_rule_name(d->rule), d->why);
 		for (int i = 0; i < d->nexamples; i++)
-			fprintf(f, "%-27s e.g. %s\n", "", d->examples[i]);
-		fprintf(f, "%-27s legacy: %s; instead: %s\n", "", d->artifact, d->replacement);
-		fprintf(f, "%-27s pid %u comm=%s parent=%s(%u) uid=%u%s%s%s%s argv=%s%s\n", "",
-			d->id.pid, d->id.comm, *d->id.pcomm ? d->id.pcomm : "?", d->id.ppid,
-			d->id.uid, *d->id.unit ? " unit=" : "", d->id.unit,
-			*d->id.ns ? " ns=" : "", d->id.ns, d->id.args, d->id.args_trunc ? "..." : "");
+			sa_esc_line(f, "%-27s e.g. %s\n", "", d->examples[i]);
+		sa_esc_line(f, "%-27s legacy: %s; instead: %s\n", "", d->artifact, d->replacement);
+		sa_esc_line(f, "%-27s pid %u comm=%s parent=%s(%u) uid=%u%s%s%s%s argv=%s%s\n", "",
+			    d->id.pid, d->id.comm, *d->id.pcomm ? d->id.pcomm : "?", d->id.ppid,
+			    d->id.uid, *d->id.unit ? " unit=" : "", d->id.unit,
+			    *d->id.ns ? " ns=" : "", d->id.ns, d->id.args,
+			    d->id.args_trunc ? "..." : "");
 		if (d->kind == SA_DK_LISTENER)
 			fprintf(f, "%-27s %llu traced events since, %llu would have carried PHYSDEV keys\n",
 				"", d->events, d->physdev);

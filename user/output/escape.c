@@ -70,6 +70,17 @@ void sa_esc_fputs(FILE *f, const char *str, enum sa_esc how)
 	if (!s)
 		return;
 	n = strlen(str);
+	/* The common case, one write: printable ASCII needs nothing (but '|' in a cell). */
+	if (how == SA_ESC_TEXT || how == SA_ESC_JSON) {
+		size_t i = 0;
+
+		while (i < n && s[i] >= 0x20 && s[i] < 0x7f)
+			i++;
+		if (i == n) {
+			fwrite(s, 1, n, f);
+			return;
+		}
+	}
 	if (how == SA_ESC_PROM && !n) {
 		fputs("\\\\e", f);	/* \e, escaped for the exposition format */
 		return;
@@ -142,6 +153,32 @@ json_object *sa_esc_json(const char *s)
 	o = json_object_new_string(buf);
 	free(buf);
 	return o;
+}
+
+void sa_esc_line(FILE *f, const char *fmt, ...)
+{
+	char stack[1024], *s = stack;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(stack, sizeof(stack), fmt, ap);
+	va_end(ap);
+	if (n >= (int)sizeof(stack)) {
+		va_start(ap, fmt);
+		n = vasprintf(&s, fmt, ap);
+		va_end(ap);
+	}
+	if (n < 0) {
+		fputs("(out of memory)\n", f);
+		return;
+	}
+	if (n > 0 && s[n - 1] == '\n')
+		s[n - 1] = '\0';
+	sa_esc_fputs(f, s, SA_ESC_TEXT);
+	fputc('\n', f);
+	if (s != stack)
+		free(s);
 }
 
 void sa_esc_vprint(FILE *f, const char *fmt, va_list ap)

@@ -50,6 +50,14 @@ char *sa_esc_dup(const char *s, enum sa_esc how);
 /* A JSON string of @s made valid UTF-8 (NULL: a JSON null); NULL on no memory. */
 json_object *sa_esc_json(const char *s);
 
+/*
+ * One table line: printf, then sa_esc_fputs(SA_ESC_TEXT) all of it but the
+ * final newline (which it always ends with). For lines that show strings
+ * from other processes or devices: the fixed-width columns are ASCII and
+ * keep their widths, what came from outside cannot move the cursor.
+ */
+void sa_esc_line(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* printf into a buffer, then sa_esc_fputs(SA_ESC_TEXT) it: one diagnostic line. */
 void sa_esc_vprint(FILE *f, const char *fmt, va_list ap);
 

@@ -70,7 +70,7 @@ static json_object *hosts_with(const struct sa_merged *m, enum sa_boot_verdict v
 
 	for (size_t i = 0; i < m->nhosts; i++)
 		if (m->hosts[i].nboot && sa_mhost_boot(&m->hosts[i]) == v)
-			json_object_array_add(a, json_object_new_string(m->hosts[i].hostname));
+			json_object_array_add(a, sa_esc_json(m->hosts[i].hostname));
 	return a;
 }
 

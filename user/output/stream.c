@@ -5,6 +5,7 @@
 
 #include <json-c/json.h>
 
+#include "output/escape.h"
 #include "output/json_out.h"
 #include "output/stream.h"
 
@@ -313,10 +314,11 @@ int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const stru
 				fprintf(f, "%-7s ", "-");
 			fprintf(f, "%-7s ", c->action);
 		}
-		fprintf(f, "%-12s %-10s %-14s %s%s -> %s  %s\n", dash(c->subsystem),
-			dash(l->physdevbus), dash(l->physdevdriver), c->devpath,
-			c->trunc ? " [truncated]" : "",
-			l->exists ? l->devpath : "(none)", dash(l->physdevpath));
+		/* Device names are any bytes but '/' and, for a netdev, spaces and ':'. */
+		sa_esc_line(f, "%-12s %-10s %-14s %s%s -> %s  %s\n", dash(c->subsystem),
+			    dash(l->physdevbus), dash(l->physdevdriver), c->devpath,
+			    c->trunc ? " [truncated]" : "",
+			    l->exists ? l->devpath : "(none)", dash(l->physdevpath));
 	}
 	return ferror(f) ? -1 : 0;
 }
@@ -381,7 +383,7 @@ void sa_print_summary(FILE *f, enum sa_format fmt, const struct sa_summary *s, c
 			attach, st->seen, st->emitted, st->lost, st->unread);
 	fprintf(f, "\n%-20s %s\n", "SUBSYSTEM", attach ? "EVENTS" : "DEVICES");
 	for (int i = 0; i < s->nsubsys; i++)
-		fprintf(f, "%-20s %llu\n", s->subsys[i].name, s->subsys[i].n);
+		sa_esc_line(f, "%-20s %llu\n", s->subsys[i].name, s->subsys[i].n);
 	if (s->other_subsys)
 		fprintf(f, "%-20s %llu\n", "(other)", s->other_subsys);
 	fprintf(f, "would have carried: PHYSDEVPATH %llu, PHYSDEVBUS %llu, PHYSDEVDRIVER %llu\n",

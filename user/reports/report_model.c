@@ -14,6 +14,7 @@
 #include "common/common.h"
 #include "reports/report_model.h"
 #include "output/stream.h"
+#include "output/escape.h"
 #include "output/json_out.h"
 
 int sa_report_init(struct sa_report *r, const char *tool_version)
@@ -375,7 +376,7 @@ json_object *sa_report_to_json(const struct sa_report *r)
 			for (int k = 0; k < SA_REPORT_DEP_EXAMPLES; k++)
 				if (d->examples[k])
 					json_object_array_add(ex,
-						json_object_new_string(d->examples[k]));
+						sa_esc_json(d->examples[k]));
 			json_object_object_add(p, "examples", ex);
 		}
 		sa_json_add_u64(p, "processes", d->processes);

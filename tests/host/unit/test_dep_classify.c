@@ -367,6 +367,74 @@ static const struct sa_dependent *store_next(void *ctx, size_t *it)
 	return sa_dep_store_next(ctx, it);
 }
 
+/* Every byte printable ASCII but the newlines (the table), and no ESC at all. */
+static bool table_clean(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = buf[i];
+
+		if (c != '\n' && (c < 0x20 || c >= 0x7f))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * What a dependent's line shows comes from another process: its argv, its
+ * executable's and script's names, the path it asked for. Neither the live
+ * line nor the summary may pass a control character or invalid UTF-8 on.
+ */
+#define REQ_HOSTILE "/sys/devices/pci0000:00/0000:00:04.0/virtio1/block:vda\xff\x1b[0m"
+
+static void test_store_hostile(void)
+{
+	struct sa_dep_store_opts o = {};
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	struct sa_dep_obs ob = { .op = M, .dir = "/devices/pci0000:00/0000:00:04.0/virtio1",
+				 .name = "block:vda",
+				 .req = REQ_HOSTILE };
+	struct sa_ident id = mkid("/tmp/\x1b]0;owned\aevil", 4242);
+	struct sa_dep_totals t = { .start_ns = 0 };
+	struct sa_dep_key key = { .op = SA_DEP_OP_MISS, .tgid = 4242 };
+	const struct sa_dependent *d;
+	struct sa_dep_verdict v;
+	char *buf = NULL;
+	size_t len = 0;
+	json_object *j;
+	FILE *f;
+	int err;
+
+	snprintf(id.script, sizeof(id.script), "/etc/hotplug/\xe2\x80\xaegpj.sh");
+	snprintf(id.args, sizeof(id.args), "evil \x1b[2J \xc0\xaf");
+	snprintf(id.comm, sizeof(id.comm), "ev\x1bil");
+	sa_dep_classify(&cls, &ob, &v);
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss",
+			     .req = ob.req, .key = &key, .keylen = sizeof(key) }, &err);
+	ok(d != NULL, "hostile: a dependent with control bytes in its names is stored");
+	if (!d) {
+		sa_dep_store_free(s);
+		return;
+	}
+	f = open_memstream(&buf, &len);
+	sa_dep_print_live(f, SA_FMT_TEXT, d, &t, false);
+	sa_dep_print_summary(f, SA_FMT_TEXT, &t, store_next, s);
+	fclose(f);
+	ok(table_clean(buf, len) && strstr(buf, "\\x1b]0;owned\\x07evil") &&
+	   strstr(buf, "\\xe2\\x80\\xae") && strstr(buf, "\\xc0\\xaf"),
+	   "hostile: the live line and the summary show them as \\xNN");
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	sa_dep_print_summary(f, SA_FMT_JSON, &t, store_next, s);
+	fclose(f);
+	j = json_tokener_parse(buf);
+	ok(j && strstr(buf, "\\u001b") && !strchr(buf, 0x1b) && !strstr(buf, "\xff"),
+	   "hostile: the JSON summary parses, controls \\u-escaped, invalid bytes as text");
+	json_object_put(j);
+	free(buf);
+	sa_dep_store_free(s);
+}
+
 static void test_store(void)
 {
 	struct sa_dep_store_opts o = { .fingerprint = fake_fp, .package = fake_pkg };
@@ -468,6 +536,7 @@ static void test_store(void)
 	if (f)
 		fclose(f);
 	sa_dep_store_free(s);
+	test_store_hostile();
 }
 
 /* The static audit's scanners on real files, cached per file. */

@@ -139,6 +139,34 @@ int main(void)
 		free(plain);
 	}
 
+	/*
+	 * A netdev may be named with any byte but '/', ':' and spaces: in the
+	 * table, an ESC, a BEL or a stray byte is shown as \xNN, never written.
+	 */
+	disk("ev\x1b[2J\x07\x9a", "/devices/virtual/net/ev\x1b[2J\x07\x9a");
+	c = sa_views_get(v, rec.b, used, &h, &err);
+	if (c) {
+		struct sa_ctx tc = { .action = "add", .subsystem = c->subsystem,
+				     .devpath = c->devpath, .devname = c->devname,
+				     .source = "tracepoint", .seqnum = 7, .view = c->id };
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+		bool clean = true;
+
+		sa_print_row(m, SA_FMT_TEXT, &tc, &c->l);
+		fclose(m);
+		for (size_t i = 0; i + 1 < len; i++)
+			if ((unsigned char)buf[i] < 0x20 || (unsigned char)buf[i] >= 0x7f)
+				clean = false;
+		ok(clean && len && buf[len - 1] == '\n' &&
+		   strstr(buf, "ev\\x1b[2J\\x07\\x9a") != NULL,
+		   "a table row escapes a device name's control and invalid bytes: %s", buf);
+		free(buf);
+	} else {
+		ok(0, "a view for the hostile name");
+	}
+
 	/* A storm's round-robin over 724 devices: the second turn decodes none. */
 	{
 		static const struct sa_view *first[724];
