@@ -5,7 +5,7 @@
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
 #   make bench    uevent storms in QEMU: cost per event, losses (build/bench/)
-#   make fuzz     libFuzzer on the rules, ELF, initramfs and report readers and the root walk (FUZZ_SECONDS each)
+#   make fuzz     libFuzzer on the rules, ELF, initramfs and report readers, the root walk and the ring records (FUZZ_SECONDS each)
 #   make mutate   do the tests fail when the tool is wrong? "N killed of M"
 #   make deb      the Debian package, in build/deb/
 #   make install  PREFIX=/usr/local DESTDIR=...: the same files, unpackaged
@@ -148,13 +148,20 @@ unit-tests: $(UNIT_TESTS)
 
 # libFuzzer targets for the parsers that read untrusted files; not part of
 # 'make check'. FUZZ_SECONDS per target, one after another, at low priority.
-FUZZ_TARGETS := rules elf initramfs report root
+FUZZ_TARGETS := rules elf initramfs report root ring
 FUZZ_SECONDS ?= 600
 FZ_LIBS      := $(call libs_of,fz,reports audit output model common)
+# The ring target takes the loader's record path out of the trace layer
+# (whose archive needs libbpf): decoders, views, classifier, identity, store.
+FZ_RING      := $(patsubst %,$(BUILD)/fz/trace/%.o,ring_decode views event dep_decode \
+		  dep_classify identity dep_store)
+$(BUILD)/fuzz/fuzz_ring: FZ_OBJS = $(FZ_RING)
+$(BUILD)/fuzz/fuzz_ring: $(FZ_RING)
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FZ_LIBS) | deps
 	@mkdir -p $(dir $@)
-	$(CLANG) $(FZ_CFLAGS) -fsanitize=fuzzer $(USER_INC) -o $@ $< $(FZ_LIBS) -larchive -lelf -ljson-c
+	$(CLANG) $(FZ_CFLAGS) -fsanitize=fuzzer $(USER_INC) -o $@ $< $(FZ_OBJS) $(FZ_LIBS) \
+		-larchive -lelf -ljson-c
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 
