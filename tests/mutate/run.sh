@@ -24,12 +24,13 @@
 #                 --fail-on-lost, stops)
 # Environment: MUTATE_KEEP=1 keeps the scratch copy; MUTATE_LOG (default
 # build/mutate) holds one log per mutant; MUTATE_CHECK=1 only checks that
-# every mutant applies; MUTATE_SUITES="host" runs only the mutants whose
-# suites are all in that list (e.g. while no kernel is built yet).
+# every mutant applies (MUTATE_LIST: another list); MUTATE_SUITES="host"
+# runs only the mutants whose suites are all in that list (e.g. while no
+# kernel is built yet).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-list=$top/tests/mutate/mutants.txt
+list=${MUTATE_LIST:-$top/tests/mutate/mutants.txt}
 only=${1:-}
 logdir=${MUTATE_LOG:-$top/build/mutate}
 scratch=$(mktemp -d /tmp/sysfs-audit-mutate.XXXXXX)
