@@ -408,6 +408,8 @@ static void test_store_hostile(void)
 	snprintf(id.args, sizeof(id.args), "evil \x1b[2J \xc0\xaf");
 	snprintf(id.comm, sizeof(id.comm), "ev\x1bil");
 	sa_dep_classify(&cls, &ob, &v);
+	/* The verdict's path is the name the process asked for: any bytes. */
+	snprintf(v.path, sizeof(v.path), "%s", REQ_HOSTILE);
 	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss",
 			     .req = ob.req, .key = &key, .keylen = sizeof(key) }, &err);
 	ok(d != NULL, "hostile: a dependent with control bytes in its names is stored");
@@ -420,6 +422,7 @@ static void test_store_hostile(void)
 	sa_dep_print_summary(f, SA_FMT_TEXT, &t, store_next, s);
 	fclose(f);
 	ok(table_clean(buf, len) && strstr(buf, "\\x1b]0;owned\\x07evil") &&
+	   strstr(buf, "e.g. /sys/devices/pci0000:00/0000:00:04.0/virtio1/block:vda\\xff\\x1b[0m") &&
 	   strstr(buf, "\\xe2\\x80\\xae") && strstr(buf, "\\xc0\\xaf"),
 	   "hostile: the live line and the summary show them as \\xNN");
 	free(buf);
@@ -428,7 +431,8 @@ static void test_store_hostile(void)
 	sa_dep_print_summary(f, SA_FMT_JSON, &t, store_next, s);
 	fclose(f);
 	j = json_tokener_parse(buf);
-	ok(j && strstr(buf, "\\u001b") && !strchr(buf, 0x1b) && !strstr(buf, "\xff"),
+	ok(j && strstr(buf, "\\u001b") && !strchr(buf, 0x1b) && !strstr(buf, "\xff") &&
+	   strstr(buf, "block:vda\\\\xff"),
 	   "hostile: the JSON summary parses, controls \\u-escaped, invalid bytes as text");
 	json_object_put(j);
 	free(buf);
