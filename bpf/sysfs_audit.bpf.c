@@ -55,28 +55,19 @@ struct {
 } stats SEC(".maps");
 
 /*
- * The cache of built records, keyed by the device's kobject. A record
- * longer than SA_CACHE_REC (a deep chain with long names) is rebuilt every
- * time. Entries are replaced whole (bpf_map_update_elem()); a reader that
- * copies an entry while another CPU refills it sees the stamp change and
- * rebuilds (stamp first in the value, checked before and after the copy).
+ * The cache of built records, keyed by the device's kobject (struct
+ * sa_cached). Entries are replaced whole (bpf_map_update_elem()); a reader
+ * that copies an entry while another CPU refills it sees the stamp change
+ * and rebuilds (stamp first in the value, checked before and after the
+ * copy).
  */
-#define SA_CACHE_REC	768
 #define SA_CACHE_DEVS	4096
-
-struct cached {
-	__u64 stamp;		/* when it was filled (ns): changes with every fill */
-	__u64 gen;		/* the generation it was built in */
-	__u32 size;		/* bytes of rec */
-	__u32 pad;
-	char rec[SA_CACHE_REC];	/* the packed record, header included */
-};
 
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, SA_CACHE_DEVS);
 	__type(key, __u64);
-	__type(value, struct cached);
+	__type(value, struct sa_cached);
 } cache SEC(".maps");
 
 /* Room for a record's strings past SA_REC_MAX, so masked offsets verify. */
@@ -98,7 +89,7 @@ struct walk {
 	const char *kv[SA_S_DEVNAME + 1];	/* the environment's values */
 	__u32 off;				/* where the next string goes */
 	int action;				/* the event's, kept out of registers */
-	struct cached fill;			/* a new cache entry */
+	struct sa_cached fill;			/* a new cache entry */
 	union {
 		struct sa_rec r;
 		char buf[SA_REC_BUF];
@@ -312,55 +303,59 @@ static __always_inline __u64 ring_pending(__u32 size)
 }
 
 /*
- * Send the device's record built in an earlier event of this generation:
- * straight from the cache to the ring, its header patched on the way (one
- * copy; through the scratch record it took two). True when it was sent or
- * lost; false when there is none, or it was being replaced meanwhile
- * (the stamp changed during the copy): build it.
+ * The device's record was built in an earlier event of this generation:
+ * send a reference to it (its header with SA_F_REF, then the struct
+ * sa_ref of its build), 64 bytes instead of the record's hundreds; the
+ * loader has the record from the build's own event, or reads it from the
+ * cache. True when it was sent or lost; false when there is none, or it
+ * was being replaced meanwhile (the stamp changed during the copy): build.
  */
 static __always_inline bool emit_cached(struct walk *w, __u64 key, __u64 gen, __u64 seqnum,
 					int ret, int source)
 {
-	struct cached *c = bpf_map_lookup_elem(&cache, &key);
+	struct sa_cached *c = bpf_map_lookup_elem(&cache, &key);
 	struct sa_rec *e = &w->out.r;
-	struct bpf_dynptr ptr;
-	__u64 stamp, pending;
-	__u32 size;
+	__u32 size = sizeof(*e) + sizeof(struct sa_ref);
+	struct sa_ref ref = { .key = key };
+	__u64 pending;
 
 	if (!c)
 		return false;
-	stamp = *(volatile __u64 *)&c->stamp;
-	size = *(volatile __u32 *)&c->size;
-	if (c->gen != gen || size < sizeof(*e) || size > SA_CACHE_REC)
+	ref.stamp = *(volatile __u64 *)&c->stamp;
+	if (c->gen != gen)
 		return false;
 	__builtin_memcpy(e, c->rec, sizeof(*e));
-	set_event(e, seqnum, ret, source, w->action, size);
-	pending = ring_pending(size);
-	if (bpf_ringbuf_reserve_dynptr(&events, size, 0, &ptr)) {
-		bpf_ringbuf_discard_dynptr(&ptr, 0);	/* the verifier wants it released */
-		count(SA_STAT_LOST);
-		return true;
-	}
-	if (bpf_dynptr_write(&ptr, 0, e, sizeof(*e), 0) ||
-	    bpf_dynptr_write(&ptr, sizeof(*e), c->rec + sizeof(*e), size - sizeof(*e), 0) ||
-	    *(volatile __u64 *)&c->stamp != stamp) {
-		bpf_ringbuf_discard_dynptr(&ptr, 0);
+	if (!(e->flags & SA_F_CACHED) || *(volatile __u64 *)&c->stamp != ref.stamp)
 		return false;
-	}
-	bpf_ringbuf_submit_dynptr(&ptr, pending >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP :
-								    BPF_RB_NO_WAKEUP);
-	count(SA_STAT_EMITTED);
+	set_event(e, seqnum, ret, source, w->action, size);
+	e->flags |= SA_F_REF;
+	__builtin_memcpy(w->out.buf + sizeof(*e), &ref, sizeof(ref));
+	pending = ring_pending(size);
+	if (bpf_ringbuf_output(&events, w->out.buf, size,
+			       pending >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP))
+		count(SA_STAT_LOST);
+	else
+		count(SA_STAT_EMITTED);
 	return true;
 }
 
-/* Keep the record just built for the device's next events. */
+/*
+ * Keep the record just built for the device's next events: it ends with
+ * the struct sa_ref of this build, which their references repeat.
+ */
 static __always_inline void cache_put(struct walk *w, __u64 key, __u64 gen)
 {
+	struct sa_ref ref = { .key = key, .stamp = bpf_ktime_get_ns() };
 	__u32 size = *(volatile __u32 *)&w->off;
 
-	if (size > SA_CACHE_REC)
+	if (size > SA_CACHE_REC - sizeof(ref))
 		return;
-	w->fill.stamp = bpf_ktime_get_ns();
+	__builtin_memcpy(w->out.buf + size, &ref, sizeof(ref));
+	w->out.r.flags |= SA_F_CACHED;
+	size += sizeof(ref);
+	w->out.r.size = size;	/* whole as the loader may read it from the map */
+	w->off = size;
+	w->fill.stamp = ref.stamp;
 	w->fill.gen = gen;
 	w->fill.size = size;
 	w->fill.pad = 0;

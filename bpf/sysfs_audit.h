@@ -55,6 +55,18 @@ enum sa_kind {
 #define SA_F_PHYSPATH	(1u << 3)	/* PHYSDEVPATH = legacy path of chain[physdev] */
 #define SA_F_PHYSBUS	(1u << 4)	/* PHYSDEVBUS = bus */
 #define SA_F_PHYSDRV	(1u << 5)	/* PHYSDEVDRIVER = driver */
+/*
+ * A cached record: the program keeps it for the device's next events, and
+ * it ends with a struct sa_ref naming this build (after the strings).
+ */
+#define SA_F_CACHED	(1u << 6)
+/*
+ * A reference to a cached record: its header (the device part as cached,
+ * the event's own fields) and the struct sa_ref of its build, nothing
+ * else. The loader has the record from the event that built it, or reads
+ * it from the cache map (struct sa_cached) by the key.
+ */
+#define SA_F_REF	(1u << 7)
 
 /* Where the record came from. */
 enum sa_source {
@@ -113,6 +125,29 @@ struct sa_rec {
 	unsigned short str[SA_S_MAX];	/* enum sa_str */
 	unsigned short pad2[2];		/* nodes start at sizeof(struct sa_rec) */
 	struct sa_rnode node[];
+};
+
+/* Which build of which device's cached record. */
+struct sa_ref {
+	unsigned long long key;		/* the cache's key: the kobject's address */
+	unsigned long long stamp;	/* the entry's stamp when it was built */
+};
+
+/*
+ * An entry of the program's cache of built records (map "cache", keyed by
+ * the device's kobject address). A record longer than SA_CACHE_REC is
+ * rebuilt every time. The loader reads an entry when a reference names a
+ * build whose record it did not get (lost on a full ring, or sent before
+ * an adopted program was adopted).
+ */
+#define SA_CACHE_REC	768
+
+struct sa_cached {
+	unsigned long long stamp;	/* when it was filled (ns): changes with every fill */
+	unsigned long long gen;		/* the generation it was built in */
+	unsigned int size;		/* bytes of rec */
+	unsigned int pad;
+	char rec[SA_CACHE_REC];		/* the packed record, header included (ref set) */
 };
 
 /*

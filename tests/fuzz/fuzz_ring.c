@@ -3,8 +3,9 @@
  * libFuzzer target: what the loader does with a ring record, from its bytes
  * to the line it prints. The first byte picks the ring:
  *  - 0: a uevent record (bpf/sysfs_audit.h): decoded into a view (twice: the
- *    second must find the first), printed as a table row and a JSON line,
- *    twice (the JSON writer reuses what it made of a view);
+ *    second must find the first; a cached record's reference too), printed
+ *    as a table row and a JSON line, twice (the JSON writer reuses what it
+ *    made of a view);
  *  - 1: a dependents' record (bpf/dep_records.h): unpacked, packed again
  *    (must give the same bytes), classified over a fake sysfs tree, turned
  *    into an identity, stored and printed as a live line in both formats.
@@ -123,9 +124,23 @@ static void uevent(const uint8_t *data, size_t size)
 		abort();
 	v = sa_views_get(views, rec.b, size, &h, &err);
 	if (!v) {
-		if (err != -EINVAL)
+		/* -ENOENT: a reference to a build this table never saw. */
+		if (err != -EINVAL && !(err == -ENOENT && (h.flags & SA_F_REF)))
 			abort();
 		return;
+	}
+	/* A cached record: a reference to its build must find its view. */
+	if (h.flags & SA_F_CACHED) {
+		static union { struct sa_rec r; unsigned char b[sizeof(struct sa_rec) +
+							      sizeof(struct sa_ref)]; } ref;
+
+		memcpy(ref.b, rec.b, sizeof(ref.r));
+		memcpy(ref.b + sizeof(ref.r), rec.b + size - sizeof(struct sa_ref),
+		       sizeof(struct sa_ref));
+		ref.r.flags |= SA_F_REF;
+		ref.r.size = sizeof(ref.b);
+		if (sa_views_get(views, ref.b, sizeof(ref.b), &h, &err) != v)
+			abort();
 	}
 	/* The same device in another event: its view again, not a new one. */
 	rec.r.seqnum ^= 0x5a5a;

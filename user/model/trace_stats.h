@@ -11,7 +11,7 @@ struct sa_trace_stats {
 	unsigned long long consumed;	/* records read by the loader */
 	unsigned long long unread;	/* still on the ring buffer when the trace ended */
 	unsigned long long skipped;	/* not a device uevent (uevent file reads, ...) */
-	unsigned long long malformed;	/* records that could not be decoded */
+	unsigned long long malformed;	/* records that could not be decoded (or resolved) */
 	/* Costs: BPF run time (kernel.bpf_stats_enabled=1, else 0) and the loader's. */
 	unsigned long long bpf_run_ns, bpf_run_cnt;
 	unsigned long long cpu_ms;	/* loader user + system time */

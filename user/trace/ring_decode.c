@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The ring buffer carries packed records (bpf/sysfs_audit.h): a header,
- * nchain nodes and the strings they name by offset. Nothing in a record is
- * trusted: every offset must point past the nodes and at a string that
- * ends inside the record.
+ * nchain nodes and the strings they name by offset; a cached record then
+ * its struct sa_ref. Nothing in a record is trusted: every offset must
+ * point past the nodes and at a string that ends before the sa_ref.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -46,8 +46,14 @@ int sa_rec_decode(const void *data, size_t len, struct sa_event *e)
 	if (len < sizeof(h))
 		return -EINVAL;
 	memcpy(&h, p, sizeof(h));
-	if (h.size != len || h.nchain > SA_MAX_CHAIN)
+	if (h.size != len || h.nchain > SA_MAX_CHAIN || (h.flags & SA_F_REF))
 		return -EINVAL;
+	/* A cached record's struct sa_ref ends it: no string reaches into it. */
+	if (h.flags & SA_F_CACHED) {
+		if (len < sizeof(h) + sizeof(struct sa_ref))
+			return -EINVAL;
+		len -= sizeof(struct sa_ref);
+	}
 	first = sizeof(h) + h.nchain * sizeof(struct sa_rnode);
 	if (first > len)
 		return -EINVAL;

@@ -352,6 +352,26 @@ static void dump_record(const struct sa_event *e)
 	fputc('\n', stderr);
 }
 
+/*
+ * A reference to a build whose record this loader did not get: lost on a
+ * full ring, sent before an adopted program was adopted, or read before
+ * the build's own event on another CPU. Read it from the program's cache,
+ * if that still holds this build (else NULL: counted as malformed).
+ */
+static const struct sa_view *from_cache(struct sa_tracer *t, const void *data, int *err)
+{
+	static struct sa_cached c;
+	struct sa_ref ref;
+	struct sa_rec h;
+
+	memcpy(&ref, (const unsigned char *)data + sizeof(h), sizeof(ref));
+	if (!t->skel || bpf_map__lookup_elem(t->skel->maps.cache, &ref.key, sizeof(ref.key),
+					     &c, sizeof(c), 0) ||
+	    c.stamp != ref.stamp || c.size > sizeof(c.rec))
+		return NULL;
+	return sa_views_get(t->views, c.rec, c.size, &h, err);
+}
+
 static int handle_record(void *ctx, void *data, size_t len)
 {
 	struct sa_tracer *t = ctx;
@@ -365,6 +385,8 @@ static int handle_record(void *ctx, void *data, size_t len)
 	if (t->debug && !sa_rec_decode(data, len, &e))
 		dump_record(&e);
 	v = sa_views_get(t->views, data, len, &h, &err);
+	if (err == -ENOENT)
+		v = from_cache(t, data, &err);
 	if (err == -ENOMEM) {
 		t->cb_err = ENOMEM;
 		return -ENOMEM;

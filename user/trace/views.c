@@ -2,9 +2,11 @@
 /*
  * A table of decoded views, indexed by a hash of the record's device part
  * and confirmed by comparing all of its bytes: a record is trusted no more
- * than before, only not decoded twice.
+ * than before, only not decoded twice. A cached record's view is also
+ * found by its build (struct sa_ref), which is all a reference carries.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +29,31 @@ struct slot {
 	struct sa_view view;
 };
 
+/*
+ * The current build of each cached device, by its key (the kobject): a
+ * power of two, looked for in REF_WAYS consecutive entries. A build not
+ * found is read from the program's cache by the caller.
+ */
+#define NREFS 2048
+#define REF_WAYS 8
+
+/*
+ * A device's last two builds: a reference read from the cache just before
+ * another CPU rebuilt the entry may reach the ring after the new build's
+ * record.
+ */
+struct ref_entry {
+	unsigned long long key;		/* 0: empty */
+	struct {
+		unsigned long long stamp;
+		unsigned int view;	/* the slot's view id when indexed (low bits) */
+		unsigned int slot;
+	} b[2];
+};
+
 struct sa_views {
 	struct slot slot[NSLOTS];
+	struct ref_entry refs[NREFS];
 	/* The key being looked up: a record, aligned as one. */
 	unsigned char buf[SA_REC_MAX] __attribute__((aligned(8)));
 	struct sa_event e;		/* a record being decoded */
@@ -101,10 +126,62 @@ static int fill(struct sa_views *v, struct slot *s, const void *rec, size_t len)
 	return 0;
 }
 
+static unsigned int ref_hash(unsigned long long key)
+{
+	return ((key >> 4) * 0x9e3779b97f4a7c15ULL) >> 40;
+}
+
+/* The device's entry, or where it goes (a free one, else the next victim). */
+static struct ref_entry *ref_entry(struct sa_views *v, unsigned long long key, bool add)
+{
+	unsigned int h = ref_hash(key);
+	struct ref_entry *free = NULL, *e;
+
+	for (unsigned int i = 0; i < REF_WAYS; i++) {
+		e = &v->refs[(h + i) & (NREFS - 1)];
+		if (e->key == key)
+			return e;
+		if (!e->key && !free)
+			free = e;
+	}
+	if (!add)
+		return NULL;
+	e = free ? free : &v->refs[(h + v->victim++ % REF_WAYS) & (NREFS - 1)];
+	memset(e, 0, sizeof(*e));
+	e->key = key;
+	return e;
+}
+
+static void index_ref(struct sa_views *v, const struct sa_ref *r, const struct slot *s)
+{
+	struct ref_entry *e = ref_entry(v, r->key, true);
+
+	if (e->b[0].stamp != r->stamp)
+		e->b[1] = e->b[0];
+	e->b[0].stamp = r->stamp;
+	e->b[0].slot = s - v->slot;
+	e->b[0].view = s->view.id;
+}
+
+/* The view of the build @r names, if it is one of the device's last two, still kept. */
+static const struct sa_view *by_ref(struct sa_views *v, const struct sa_ref *r)
+{
+	const struct ref_entry *e = ref_entry(v, r->key, false);
+
+	for (int i = 0; e && i < 2; i++) {
+		const struct slot *s = &v->slot[e->b[i].slot];
+
+		if (e->b[i].view && e->b[i].stamp == r->stamp)
+			return s->key && (unsigned int)s->view.id == e->b[i].view ? &s->view : NULL;
+	}
+	return NULL;
+}
+
 const struct sa_view *sa_views_get(struct sa_views *v, const void *rec, size_t len,
 				   struct sa_rec *hdr, int *err)
 {
 	struct sa_rec *k = (struct sa_rec *)v->buf;
+	struct sa_ref ref = {};
 	struct slot *s;
 	uint64_t h0;
 
@@ -112,7 +189,24 @@ const struct sa_view *sa_views_get(struct sa_views *v, const void *rec, size_t l
 	if (len < sizeof(*hdr) || len > sizeof(v->buf))
 		return NULL;
 	memcpy(hdr, rec, sizeof(*hdr));
+	if (hdr->flags & SA_F_REF) {
+		const struct sa_view *w;
+
+		if (len != sizeof(*hdr) + sizeof(ref) || hdr->size != len)
+			return NULL;
+		memcpy(&ref, (const unsigned char *)rec + sizeof(*hdr), sizeof(ref));
+		w = by_ref(v, &ref);
+		*err = w ? 0 : -ENOENT;
+		return w;
+	}
 	memcpy(v->buf, rec, len);
+	/* The build's stamp is no part of the device: rebuilt, it is the same view. */
+	if (hdr->flags & SA_F_CACHED) {
+		if (len < sizeof(*hdr) + sizeof(ref))
+			return NULL;
+		memcpy(&ref, v->buf + len - sizeof(ref), sizeof(ref));
+		memset(v->buf + len - sizeof(ref), 0, sizeof(ref));
+	}
 	k->seqnum = 0;
 	k->ts_ns = 0;
 	k->ret = 0;
@@ -126,6 +220,8 @@ const struct sa_view *sa_views_get(struct sa_views *v, const void *rec, size_t l
 
 		if (t->key && t->len == len && !memcmp(t->key, v->buf, len)) {
 			*err = 0;
+			if (ref.key)
+				index_ref(v, &ref, t);
 			return &t->view;
 		}
 		if (!t->key && !s)
@@ -139,5 +235,7 @@ const struct sa_view *sa_views_get(struct sa_views *v, const void *rec, size_t l
 		slot_clear(s);
 		return NULL;
 	}
+	if (ref.key)
+		index_ref(v, &ref, s);
 	return &s->view;
 }

@@ -31,8 +31,11 @@ void sa_views_free(struct sa_views *v);
  * The view of the @len-byte record at @rec, decoded on its first sight and
  * then found by the record's bytes (the event's own fields left out: the
  * header's seqnum, time, result, action, source and event flags, which the
- * caller reads from @hdr). Returns NULL with *@err = -EINVAL for a record
- * that does not decode, -ENOMEM when out of memory.
+ * caller reads from @hdr; and a cached record's struct sa_ref). A reference
+ * (SA_F_REF) is found by the build it names. Returns NULL with *@err =
+ * -EINVAL for a record that does not decode, -ENOENT for a reference to a
+ * build not seen (or no longer kept: read it from the program's cache and
+ * pass it here), -ENOMEM when out of memory.
  */
 const struct sa_view *sa_views_get(struct sa_views *v, const void *rec, size_t len,
 				   struct sa_rec *hdr, int *err);

@@ -69,12 +69,47 @@ static void disk(const char *name, const char *devpath)
 	rec.r.size = used;
 }
 
+/* disk(), as the program caches it: SA_F_CACHED, then its build's sa_ref. */
+static void cached_disk(const char *name, const char *devpath, unsigned long long key,
+			unsigned long long stamp)
+{
+	struct sa_ref ref = { .key = key, .stamp = stamp };
+
+	disk(name, devpath);
+	rec.r.flags |= SA_F_CACHED;
+	memcpy(rec.b + used, &ref, sizeof(ref));
+	used += sizeof(ref);
+	rec.r.size = used;
+}
+
+static struct sa_views *v;
+static struct sa_rec h;
+static int err;
+
+static union {
+	struct sa_rec r;
+	unsigned char b[sizeof(struct sa_rec) + sizeof(struct sa_ref) + 8];
+} ref;
+
+/* The view a reference to build (@key, @stamp) gets, event @seqnum. */
+static const struct sa_view *reference(unsigned long long key, unsigned long long stamp,
+				       unsigned long long seqnum)
+{
+	struct sa_ref r = { .key = key, .stamp = stamp };
+
+	memcpy(&ref.r, &rec.r, sizeof(ref.r));
+	ref.r.flags |= SA_F_REF;
+	ref.r.seqnum = seqnum;
+	ref.r.size = sizeof(ref.r) + sizeof(r);
+	memcpy(ref.b + sizeof(ref.r), &r, sizeof(r));
+	return sa_views_get(v, ref.b, ref.r.size, &h, &err);
+}
+
 int main(void)
 {
-	struct sa_views *v = sa_views_new();
 	const struct sa_view *a, *b, *c;
-	struct sa_rec h;
-	int err;
+
+	v = sa_views_new();
 
 	ok(v != NULL, "a table of views");
 	disk("vda", "/devices/pci0000:00/virtio1/block/vda");
@@ -165,6 +200,41 @@ int main(void)
 		free(buf);
 	} else {
 		ok(0, "a view for the hostile name");
+	}
+
+	/* A cached record, then the references of the device's next events. */
+	{
+		const struct sa_view *built, *r;
+
+		cached_disk("sdz", "/devices/pseudo_0/adapter0/block/sdz", 0xffff8880, 5);
+		built = sa_views_get(v, rec.b, used, &h, &err);
+		ok(built && !err && !strcmp(built->devname, "sdz") &&
+		   !strcmp(built->l.devpath, "/block/sdz"),
+		   "a cached record decodes, its sa_ref no part of its strings");
+		c = reference(0xffff8880, 5, 4242);
+		ok(c == built && !err && h.seqnum == 4242 && (h.flags & SA_F_REF),
+		   "a reference gives the build's view, with its own event fields");
+		c = reference(0xffff8880, 6, 4243);
+		ok(!c && err == -ENOENT, "a reference to a build not seen: -ENOENT (read the cache)");
+		c = reference(0xffff8890, 5, 4243);
+		ok(!c && err == -ENOENT, "... and to another device's key");
+		cached_disk("sdz", "/devices/pseudo_0/adapter0/block/sdz", 0xffff8880, 6);
+		r = sa_views_get(v, rec.b, used, &h, &err);
+		ok(r == built, "rebuilt the same: the same view (the stamp is not the device)");
+		ok(reference(0xffff8880, 6, 1) == built && reference(0xffff8880, 5, 1) == built,
+		   "the last two builds resolve (a reference racing a rebuild)");
+		cached_disk("sdz", "/devices/pseudo_0/adapter0/block/sdz", 0xffff8880, 7);
+		sa_views_get(v, rec.b, used, &h, &err);
+		ok(!reference(0xffff8880, 5, 1) && err == -ENOENT, "not the third last");
+		c = reference(0xffff8880, 7, 1);
+		ref.r.size += 8;
+		ok(c == built && !sa_views_get(v, ref.b, ref.r.size, &h, &err) && err == -EINVAL,
+		   "a reference of another length is malformed");
+		/* The last string's NUL overwritten: the only NULs left are the sa_ref's. */
+		cached_disk("sdz", "/devices/pseudo_0/adapter0/block/sdz", 0xffff8880, 8);
+		rec.b[used - sizeof(struct sa_ref) - 1] = 'x';
+		ok(!sa_views_get(v, rec.b, used, &h, &err) && err == -EINVAL,
+		   "a string that runs into the sa_ref is malformed");
 	}
 
 	/* A storm's round-robin over 724 devices: the second turn decodes none. */
