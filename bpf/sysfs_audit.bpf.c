@@ -316,20 +316,21 @@ static __always_inline bool emit_cached(struct walk *w, __u64 key, __u64 gen, __
 	struct sa_cached *c = bpf_map_lookup_elem(&cache, &key);
 	struct sa_rec *e = &w->out.r;
 	__u32 size = sizeof(*e) + sizeof(struct sa_ref);
-	struct sa_ref ref = { .key = key };
-	__u64 pending;
+	__u64 stamp, pending;
 
 	if (!c)
 		return false;
-	ref.stamp = *(volatile __u64 *)&c->stamp;
+	stamp = *(volatile __u64 *)&c->stamp;
 	if (c->gen != gen)
 		return false;
 	__builtin_memcpy(e, c->rec, sizeof(*e));
-	if (!(e->flags & SA_F_CACHED) || *(volatile __u64 *)&c->stamp != ref.stamp)
+	if (!(e->flags & SA_F_CACHED) || *(volatile __u64 *)&c->stamp != stamp)
 		return false;
 	set_event(e, seqnum, ret, source, w->action, size);
 	e->flags |= SA_F_REF;
-	__builtin_memcpy(w->out.buf + sizeof(*e), &ref, sizeof(ref));
+	/* struct sa_ref, in two 8-byte stores (the key is a typed pointer). */
+	*(__u64 *)(w->out.buf + sizeof(*e)) = key;
+	*(__u64 *)(w->out.buf + sizeof(*e) + 8) = stamp;
 	pending = ring_pending(size);
 	if (bpf_ringbuf_output(&events, w->out.buf, size,
 			       pending >= wakeup_bytes ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP))
@@ -345,17 +346,26 @@ static __always_inline bool emit_cached(struct walk *w, __u64 key, __u64 gen, __
  */
 static __always_inline void cache_put(struct walk *w, __u64 key, __u64 gen)
 {
-	struct sa_ref ref = { .key = key, .stamp = bpf_ktime_get_ns() };
+	__u64 stamp = bpf_ktime_get_ns();
 	__u32 size = *(volatile __u32 *)&w->off;
+	int i;
 
-	if (size > SA_CACHE_REC - sizeof(ref))
+	if (size > SA_CACHE_REC - sizeof(struct sa_ref) - 8)
 		return;
-	__builtin_memcpy(w->out.buf + size, &ref, sizeof(ref));
+	/*
+	 * The sa_ref goes on an 8-byte boundary, in two 8-byte stores (the
+	 * key is a typed pointer: no byte-wise copy of it), after zeroes.
+	 */
+	for (i = 0; i < 8; i++)
+		w->out.buf[size + i] = 0;
+	size = (size + 7) & ~7U;
+	*(__u64 *)(w->out.buf + size) = key;
+	*(__u64 *)(w->out.buf + size + 8) = stamp;
 	w->out.r.flags |= SA_F_CACHED;
-	size += sizeof(ref);
+	size += sizeof(struct sa_ref);
 	w->out.r.size = size;	/* whole as the loader may read it from the map */
 	w->off = size;
-	w->fill.stamp = ref.stamp;
+	w->fill.stamp = stamp;
 	w->fill.gen = gen;
 	w->fill.size = size;
 	w->fill.pad = 0;
