@@ -152,7 +152,7 @@ static void uevent(const uint8_t *data, size_t size)
 			     .devpath = v->devpath, .devname = v->devname,
 			     .source = sa_source_name(h.source), .seqnum = h.seqnum,
 			     .sent = h.flags & SA_F_SENT, .ret = h.ret, .trunc = v->trunc,
-			     .view = v->id, .ts_ns = h.ts_ns };
+			     .view = v->id, .ts_ns = h.ts_ns, .plain = v->plain };
 	CAPTURE("json row", false, true, j1, l1, sa_print_row(f, SA_FMT_JSON, &c, &v->l));
 	CAPTURE("json row again", false, true, j2, l2, sa_print_row(f, SA_FMT_JSON, &c, &v->l));
 	/* What the writer kept of the view must print the same line. */

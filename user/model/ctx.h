@@ -33,6 +33,11 @@ struct sa_ctx {
 	 * of the device's fields may be kept and reused. 0: unknown.
 	 */
 	unsigned long long view;
+	/*
+	 * True when the device's strings and its legacy paths are printable
+	 * ASCII (checked once per view): a table row then needs no escaping.
+	 */
+	bool plain;
 };
 
 /* Running totals for the end-of-run summary. */

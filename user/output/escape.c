@@ -155,7 +155,7 @@ json_object *sa_esc_json(const char *s)
 	return o;
 }
 
-void sa_esc_line(FILE *f, const char *fmt, ...)
+int sa_esc_line(FILE *f, const char *fmt, ...)
 {
 	char stack[1024], *s = stack;
 	va_list ap;
@@ -171,7 +171,7 @@ void sa_esc_line(FILE *f, const char *fmt, ...)
 	}
 	if (n < 0) {
 		fputs("(out of memory)\n", f);
-		return;
+		return -1;
 	}
 	if (n > 0 && s[n - 1] == '\n')
 		s[n - 1] = '\0';
@@ -179,6 +179,7 @@ void sa_esc_line(FILE *f, const char *fmt, ...)
 	fputc('\n', f);
 	if (s != stack)
 		free(s);
+	return ferror(f) ? -1 : n;
 }
 
 void sa_esc_vprint(FILE *f, const char *fmt, va_list ap)

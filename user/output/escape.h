@@ -55,8 +55,9 @@ json_object *sa_esc_json(const char *s);
  * final newline (which it always ends with). For lines that show strings
  * from other processes or devices: the fixed-width columns are ASCII and
  * keep their widths, what came from outside cannot move the cursor.
+ * Returns the characters formatted (before escaping), or -1 as fprintf().
  */
-void sa_esc_line(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int sa_esc_line(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* printf into a buffer, then sa_esc_fputs(SA_ESC_TEXT) it: one diagnostic line. */
 void sa_esc_vprint(FILE *f, const char *fmt, va_list ap);

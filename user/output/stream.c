@@ -307,6 +307,12 @@ int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const stru
 	if (fmt == SA_FMT_JSON) {
 		row_json(f, c, l);
 	} else {
+		/*
+		 * Device names are any bytes but '/' and, for a netdev, spaces
+		 * and ':': escaped, unless the view says they are plain.
+		 */
+		int (*print)(FILE *, const char *, ...) = c->plain ? fprintf : sa_esc_line;
+
 		if (c->source) {
 			if (c->seqnum)
 				fprintf(f, "%-7llu ", c->seqnum);
@@ -314,11 +320,10 @@ int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const stru
 				fprintf(f, "%-7s ", "-");
 			fprintf(f, "%-7s ", c->action);
 		}
-		/* Device names are any bytes but '/' and, for a netdev, spaces and ':'. */
-		sa_esc_line(f, "%-12s %-10s %-14s %s%s -> %s  %s\n", dash(c->subsystem),
-			    dash(l->physdevbus), dash(l->physdevdriver), c->devpath,
-			    c->trunc ? " [truncated]" : "",
-			    l->exists ? l->devpath : "(none)", dash(l->physdevpath));
+		print(f, "%-12s %-10s %-14s %s%s -> %s  %s\n", dash(c->subsystem),
+		      dash(l->physdevbus), dash(l->physdevdriver), c->devpath,
+		      c->trunc ? " [truncated]" : "",
+		      l->exists ? l->devpath : "(none)", dash(l->physdevpath));
 	}
 	return ferror(f) ? -1 : 0;
 }

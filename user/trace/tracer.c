@@ -407,6 +407,7 @@ static int handle_record(void *ctx, void *data, size_t len)
 		.trunc = v->trunc,
 		.view = v->id,
 		.ts_ns = h.ts_ns,
+		.plain = v->plain,
 	};
 	if (v->err)
 		t->malformed++;

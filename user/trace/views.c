@@ -101,6 +101,14 @@ static uint64_t hash(const unsigned char *p, size_t len)
 	return h ^ (h >> 29);
 }
 
+static bool printable(const char *s)
+{
+	for (; s && *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+			return false;
+	return true;
+}
+
 /* Decode @len bytes of v->buf's record into @s; 0, -EINVAL or -ENOMEM. */
 static int fill(struct sa_views *v, struct slot *s, const void *rec, size_t len)
 {
@@ -123,6 +131,9 @@ static int fill(struct sa_views *v, struct slot *s, const void *rec, size_t len)
 	if (err == -ENOMEM)
 		return err;
 	w->err = err;
+	w->plain = printable(w->subsystem) && printable(w->devpath) && printable(w->devname) &&
+		   printable(w->l.devpath) && printable(w->l.physdevpath) &&
+		   printable(w->l.physdevbus) && printable(w->l.physdevdriver);
 	return 0;
 }
 

@@ -19,6 +19,7 @@ struct sa_view {
 	int err;		/* sa_event_legacy()'s result (-EINVAL: malformed) */
 	unsigned int trunc;	/* SA_T_* */
 	char *subsystem, *devpath, *devname;
+	bool plain;		/* all of them printable ASCII, and l's paths too */
 	struct sa_legacy l;
 };
 

@@ -183,7 +183,8 @@ int main(void)
 	if (c) {
 		struct sa_ctx tc = { .action = "add", .subsystem = c->subsystem,
 				     .devpath = c->devpath, .devname = c->devname,
-				     .source = "tracepoint", .seqnum = 7, .view = c->id };
+				     .source = "tracepoint", .seqnum = 7, .view = c->id,
+				     .plain = c->plain };
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *m = open_memstream(&buf, &len);
@@ -194,6 +195,7 @@ int main(void)
 		for (size_t i = 0; i + 1 < len; i++)
 			if ((unsigned char)buf[i] < 0x20 || (unsigned char)buf[i] >= 0x7f)
 				clean = false;
+		ok(!c->plain && a->plain, "a view knows whether its strings are plain ASCII");
 		ok(clean && len && buf[len - 1] == '\n' &&
 		   strstr(buf, "ev\\x1b[2J\\x07\\x9a") != NULL,
 		   "a table row escapes a device name's control and invalid bytes: %s", buf);
