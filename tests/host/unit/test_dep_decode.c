@@ -115,26 +115,31 @@ int main(void)
 	*alen = 19;
 	ok(sa_dep_decode(buf, len, &got) == -EINVAL, "arguments shorter than what is left");
 
-	/* A string longer than its field (comm is 16 bytes). */
+	/*
+	 * A string that does not fit its field, in a record otherwise whole
+	 * (no directories, executable, cgroup or arguments), and the same
+	 * record with the string one byte shorter, which must decode.
+	 */
 	r = sample();
-	len = pack(&r);
-	memset(big, 'x', sizeof(big) - 1);
-	big[sizeof(big) - 1] = '\0';
-	len = put(SA_DEP_FIXED, "0123456789abcdef");
+	r.ncomp = 0;
+	r.nexe = 0;
+	r.ncg = 0;
+	r.args_len = 0;
+	memcpy(buf, &r, SA_DEP_FIXED);
+	len = put(put(put(put(put(SA_DEP_FIXED, "0123456789abcdef"), "p"), "n"), "/sys/x"), "");
 	ok(sa_dep_decode(buf, len, &got) == -EINVAL,
 	   "a comm of 16 characters (no room for its NUL)");
-	memcpy(buf, &r, SA_DEP_FIXED);
-	{
-		size_t o = put(SA_DEP_FIXED, "c");
-
-		o = put(o, "p");
-		o = put(o, "n");
-		for (int i = 0; i < 3; i++)
-			o = put(o, "d");
-		o = put(o, big);
-		ok(sa_dep_decode(buf, o, &got) == -EINVAL,
-		   "a requested path longer than its field");
-	}
+	len = put(put(put(put(put(SA_DEP_FIXED, "0123456789abcde"), "p"), "n"), "/sys/x"), "");
+	ok(sa_dep_decode(buf, len, &got) == 0 && !strcmp(got.comm, "0123456789abcde"),
+	   "a comm of 15 characters fits");
+	memset(big, 'x', sizeof(big) - 1);
+	big[SA_DEP_REQ_LEN] = '\0';	/* 256 characters: one too many */
+	len = put(put(put(put(put(SA_DEP_FIXED, "c"), "p"), "n"), big), "");
+	ok(sa_dep_decode(buf, len, &got) == -EINVAL, "a requested path longer than its field");
+	big[SA_DEP_REQ_LEN - 1] = '\0';
+	len = put(put(put(put(put(SA_DEP_FIXED, "c"), "p"), "n"), big), "");
+	ok(sa_dep_decode(buf, len, &got) == 0 && strlen(got.req) == SA_DEP_REQ_LEN - 1,
+	   "a requested path of 255 characters fits");
 	/* The last string runs to the end of the record without a NUL. */
 	r = sample();
 	r.args_len = 0;
