@@ -62,6 +62,14 @@ static void hex(FILE *f, const unsigned char *s, size_t n, bool double_backslash
 		fprintf(f, double_backslash ? "\\\\x%02x" : "\\x%02x", s[i]);
 }
 
+bool sa_esc_plain(const char *s)
+{
+	for (; s && *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+			return false;
+	return true;
+}
+
 void sa_esc_fputs(FILE *f, const char *str, enum sa_esc how)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -71,15 +79,9 @@ void sa_esc_fputs(FILE *f, const char *str, enum sa_esc how)
 		return;
 	n = strlen(str);
 	/* The common case, one write: printable ASCII needs nothing (but '|' in a cell). */
-	if (how == SA_ESC_TEXT || how == SA_ESC_JSON) {
-		size_t i = 0;
-
-		while (i < n && s[i] >= 0x20 && s[i] < 0x7f)
-			i++;
-		if (i == n) {
-			fwrite(s, 1, n, f);
-			return;
-		}
+	if ((how == SA_ESC_TEXT || how == SA_ESC_JSON) && sa_esc_plain(str)) {
+		fwrite(s, 1, n, f);
+		return;
 	}
 	if (how == SA_ESC_PROM && !n) {
 		fputs("\\\\e", f);	/* \e, escaped for the exposition format */
@@ -155,41 +157,47 @@ json_object *sa_esc_json(const char *s)
 	return o;
 }
 
-int sa_esc_line(FILE *f, const char *fmt, ...)
+/*
+ * printf into a buffer (on the stack when it fits), then escape it as text;
+ * @line: all of it but a final newline, which is written as one.
+ */
+static int esc_vprint(FILE *f, const char *fmt, va_list ap, bool line)
 {
 	char stack[1024], *s = stack;
-	va_list ap;
+	va_list again;
 	int n;
 
-	va_start(ap, fmt);
+	va_copy(again, ap);
 	n = vsnprintf(stack, sizeof(stack), fmt, ap);
-	va_end(ap);
-	if (n >= (int)sizeof(stack)) {
-		va_start(ap, fmt);
-		n = vasprintf(&s, fmt, ap);
-		va_end(ap);
-	}
+	if (n >= (int)sizeof(stack))
+		n = vasprintf(&s, fmt, again);
+	va_end(again);
 	if (n < 0) {
-		fputs("(out of memory)\n", f);
+		fputs(line ? "(out of memory)\n" : "(out of memory)", f);
 		return -1;
 	}
-	if (n > 0 && s[n - 1] == '\n')
+	if (line && n > 0 && s[n - 1] == '\n')
 		s[n - 1] = '\0';
 	sa_esc_fputs(f, s, SA_ESC_TEXT);
-	fputc('\n', f);
+	if (line)
+		fputc('\n', f);
 	if (s != stack)
 		free(s);
 	return ferror(f) ? -1 : n;
 }
 
+int sa_esc_line(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = esc_vprint(f, fmt, ap, true);
+	va_end(ap);
+	return n;
+}
+
 void sa_esc_vprint(FILE *f, const char *fmt, va_list ap)
 {
-	char *msg;
-
-	if (vasprintf(&msg, fmt, ap) < 0) {
-		fputs("(out of memory)", f);
-		return;
-	}
-	sa_esc_fputs(f, msg, SA_ESC_TEXT);
-	free(msg);
+	esc_vprint(f, fmt, ap, false);
 }

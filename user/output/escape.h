@@ -10,6 +10,7 @@
 
 #include <json-c/json.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -40,6 +41,9 @@ enum sa_esc {
 	 */
 	SA_ESC_PROM,
 };
+
+/* True when @s (NULL: empty) is printable ASCII: no escaping changes it. */
+bool sa_esc_plain(const char *s);
 
 /* Write @s (NULL: nothing) to @f escaped as @how. */
 void sa_esc_fputs(FILE *f, const char *s, enum sa_esc how);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/escape.h"
 #include "trace/event.h"
 #include "trace/ring_decode.h"
 #include "trace/views.h"
@@ -30,7 +31,7 @@ struct slot {
 };
 
 /*
- * The current build of each cached device, by its key (the kobject): a
+ * The last builds of each cached device, by its key (the kobject): a
  * power of two, looked for in REF_WAYS consecutive entries. A build not
  * found is read from the program's cache by the caller.
  */
@@ -101,14 +102,6 @@ static uint64_t hash(const unsigned char *p, size_t len)
 	return h ^ (h >> 29);
 }
 
-static bool printable(const char *s)
-{
-	for (; s && *s; s++)
-		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
-			return false;
-	return true;
-}
-
 /* Decode @len bytes of v->buf's record into @s; 0, -EINVAL or -ENOMEM. */
 static int fill(struct sa_views *v, struct slot *s, const void *rec, size_t len)
 {
@@ -131,9 +124,10 @@ static int fill(struct sa_views *v, struct slot *s, const void *rec, size_t len)
 	if (err == -ENOMEM)
 		return err;
 	w->err = err;
-	w->plain = printable(w->subsystem) && printable(w->devpath) && printable(w->devname) &&
-		   printable(w->l.devpath) && printable(w->l.physdevpath) &&
-		   printable(w->l.physdevbus) && printable(w->l.physdevdriver);
+	w->plain = sa_esc_plain(w->subsystem) && sa_esc_plain(w->devpath) &&
+		   sa_esc_plain(w->devname) && sa_esc_plain(w->l.devpath) &&
+		   sa_esc_plain(w->l.physdevpath) && sa_esc_plain(w->l.physdevbus) &&
+		   sa_esc_plain(w->l.physdevdriver);
 	return 0;
 }
 
