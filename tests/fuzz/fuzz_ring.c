@@ -22,6 +22,7 @@
 
 #include <json-c/json.h>
 
+#include "../host/unit/dep_pack.h"
 #include "../host/unit/fake_sysfs.h"
 
 #include "model/ctx.h"
@@ -164,29 +165,6 @@ static void uevent(const uint8_t *data, size_t size)
 	free(t);
 }
 
-/* Pack @r as bpf/dep_common.bpf.h does (the layout in dep_records.h). */
-static size_t pack(const struct sa_dep_rec *r, unsigned char *out)
-{
-	size_t o = SA_DEP_FIXED;
-
-#define PUT(s) do { size_t n_ = strlen(s) + 1; memcpy(out + o, (s), n_); o += n_; } while (0)
-	memcpy(out, r, SA_DEP_FIXED);
-	PUT(r->comm);
-	PUT(r->pcomm);
-	PUT(r->name);
-	for (unsigned int i = 0; i < r->ncomp; i++)
-		PUT(r->comp[i]);
-	PUT(r->req);
-	for (unsigned int i = 0; i < r->nexe; i++)
-		PUT(r->exe[i]);
-	for (unsigned int i = 0; i < r->ncg; i++)
-		PUT(r->cg[i]);
-	PUT(r->script);
-#undef PUT
-	memcpy(out + o, r->args, r->args_len);
-	return o + r->args_len;
-}
-
 static const struct sa_dependent *store_next(void *ctx, size_t *it)
 {
 	return sa_dep_store_next(ctx, it);
@@ -211,7 +189,7 @@ static void dependent(const uint8_t *data, size_t size)
 	if (sa_dep_decode(data, size, &r))
 		return;
 	/* Accepted: every string fits its field, and packing gives the record back. */
-	if (pack(&r, back) != size || memcmp(back, data, size))
+	if (dep_pack(&r, back) != size || memcmp(back, data, size))
 		abort();
 	/* As dependents.c's on_record(): the directory outermost first. */
 	dir[0] = '\0';

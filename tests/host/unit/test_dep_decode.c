@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dep_pack.h"
 #include "tap.h"
 
 #include "trace/dep_decode.h"
@@ -18,29 +19,12 @@ static unsigned char buf[SA_DEP_PACK_MAX + 64];
 
 static size_t put(size_t o, const char *s)
 {
-	memcpy(buf + o, s, strlen(s) + 1);
-	return o + strlen(s) + 1;
+	return dep_pack_str(buf, o, s);
 }
 
-/* Pack @r as dep_pack() does; its size. */
 static size_t pack(const struct sa_dep_rec *r)
 {
-	size_t o = SA_DEP_FIXED;
-
-	memcpy(buf, r, SA_DEP_FIXED);
-	o = put(o, r->comm);
-	o = put(o, r->pcomm);
-	o = put(o, r->name);
-	for (unsigned int i = 0; i < r->ncomp; i++)
-		o = put(o, r->comp[i]);
-	o = put(o, r->req);
-	for (unsigned int i = 0; i < r->nexe; i++)
-		o = put(o, r->exe[i]);
-	for (unsigned int i = 0; i < r->ncg; i++)
-		o = put(o, r->cg[i]);
-	o = put(o, r->script);
-	memcpy(buf + o, r->args, r->args_len);
-	return o + r->args_len;
+	return dep_pack(r, buf);
 }
 
 static struct sa_dep_rec sample(void)
