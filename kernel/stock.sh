@@ -95,7 +95,7 @@ cp "$mdir/modules.builtin" "$mdir/modules.order" "$out.tmp/lib/modules/$kver/"
 [ -f "$mdir/modules.builtin.modinfo" ] && cp "$mdir/modules.builtin.modinfo" "$out.tmp/lib/modules/$kver/"
 depmod -b "$out.tmp" -F "$work/root/boot/System.map-$kver" "$kver"
 for m in "${boot_mods[@]}"; do
-	if modinfo -b "$out.tmp" -k "$kver" -F filename "$m" 2>/dev/null | grep -q '\.ko$'; then
+	if modinfo -b "$out.tmp" -k "$kver" -F filename "$m" 2>/dev/null | grep -c '\.ko$' >/dev/null; then
 		echo "$m"
 	fi
 done >"$out.tmp/lib/modules/$kver/modules.load"

@@ -41,6 +41,14 @@ mkdir -p "$debs"
 rm -rf "$out.tmp"
 mkdir -p "$out.tmp/opt/deb"
 
+# first_deb PKG VERSION: the downloaded .deb of that version, or nothing.
+# Every reader below reads its input to the end: under pipefail a reader that
+# stops early (head, awk's exit, grep -q) kills its writer with SIGPIPE.
+first_deb() {
+	local v=${2//:/%3a}
+	ls "$debs/${1}_"*.deb 2>/dev/null | awk -v v="_${v}_" '!f && index($0, v) {f = $0} END {print f}'
+}
+
 # fetch PKG: download (once) and unpack into the tree.
 declare -A done_pkg
 fetch() {
@@ -48,12 +56,13 @@ fetch() {
 	[ -z "${done_pkg[$p]:-}" ] || return 0
 	done_pkg[$p]=1
 	v=$(ver "$p")
-	f=$(ls "$debs/${p}_"*"_"*.deb 2>/dev/null | grep -F "_${v//:/%3a}_" | head -n 1 || true)
+	f=$(first_deb "$p" "$v")
 	if [ -z "$f" ]; then
 		say "downloading $p $v"
 		(cd "$debs" && apt-get download -q "$p=$v" >/dev/null 2>&1) ||
 			(cd "$debs" && apt-get download "$p=$v") || die "apt-get download $p=$v failed"
-		f=$(ls "$debs/${p}_"*.deb | grep -F "_${v//:/%3a}_" | head -n 1)
+		f=$(first_deb "$p" "$v")
+		[ -n "$f" ] || die "apt-get download $p=$v left no .deb"
 	fi
 	dpkg-deb -x "$f" "$out.tmp/opt/deb"
 }
@@ -67,10 +76,10 @@ for round in 1 2 3 4 5 6; do
 		sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u)
 	for lib in $needed; do
 		[ -n "$(find "$out.tmp" -name "$lib" -print -quit)" ] && continue
-		host=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')
+		host=$(ldconfig -p | awk -v l="$lib" '!h && $1 == l && /x86-64/ {h = $NF} END {print h}')
 		[ -n "$host" ] || { say "note: no host copy of $lib"; continue; }
-		pkg=$(dpkg -S "$(readlink -f "$host")" 2>/dev/null | head -n 1 | cut -d: -f1) ||
-			pkg=$(dpkg -S "$host" 2>/dev/null | head -n 1 | cut -d: -f1) || true
+		pkg=$(dpkg -S "$(readlink -f "$host")" 2>/dev/null | sed -n '1s/:.*//p') ||
+			pkg=$(dpkg -S "$host" 2>/dev/null | sed -n '1s/:.*//p') || true
 		[ -n "$pkg" ] || { say "note: no package owns $host"; continue; }
 		[ -n "${done_pkg[$pkg]:-}" ] && continue
 		fetch "$pkg"

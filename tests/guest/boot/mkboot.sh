@@ -41,7 +41,7 @@ sed 's/^BOOT_AUDIT=no$/BOOT_AUDIT=yes/' "$deb/etc/default/sysfs-audit" >"$out/de
 grep -qx 'BOOT_AUDIT=yes' "$out/default"
 
 DESTDIR=$out/initrd
-kver=$(ls "$kdir/lib/modules" 2>/dev/null | head -n 1)
+kver=$(ls "$kdir/lib/modules" 2>/dev/null | sed -n 1p)
 mkdir -p "$DESTDIR"/{bin,sbin,usr/bin,usr/sbin,conf/conf.d,etc,run,var/lock,scripts,tests}
 cp -p "$out/share/init" "$DESTDIR/init"
 for b in $(cd "$out/share/scripts" && find . -type f); do
