@@ -51,7 +51,11 @@ static int on_hit(const struct sa_hit *h, void *ctx)
 
 	if (h->sev != SA_SEV_ERROR || strstr(text, h->key))
 		return 0;
-	if (h->line)
+	/* BusyBox: the version is the evidence ("BusyBox 1.6.1 has mdev"). */
+	if (!strcmp(h->kind, "busybox-mdev") && h->message)
+		snprintf(text + o, FP_TEXT - o, "%s%.*s (%s)", o ? ", " : "",
+			 (int)strcspn(h->message, ","), h->message, h->kind);
+	else if (h->line)
 		snprintf(text + o, FP_TEXT - o, "%s%s (%s, line %lu)", o ? ", " : "", h->key,
 			 h->kind, h->line);
 	else
