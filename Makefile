@@ -87,7 +87,7 @@ FUZZ_DEFS  := -DSA_MEMBER_MAX='(16UL << 20)' -DSA_IMAGE_MAX='(64UL << 20)'
 FZ_CFLAGS  := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all $(FUZZ_DEFS)
 # libarchive.a with only the filters an initramfs uses (see scan_initramfs.c).
 ARCHIVE_LIBS := -larchive -llzma -lzstd -llz4 -lbz2 -lz
-USER_LIBS  := -lbpf -lelf -ljson-c $(ARCHIVE_LIBS)
+USER_LIBS  := -lbpf -lelf -ljson-c -lmd $(ARCHIVE_LIBS)
 
 $(BUILD)/obj/%.o: user/%.c | $(SKELS)
 	@mkdir -p $(@D)
@@ -142,7 +142,7 @@ SAN_LIBS   := $(call libs_of,san,$(filter-out cmd,$(LAYERS)))
 
 $(BUILD)/tests/test_%: tests/host/unit/test_%.c tests/host/unit/tap.h $(SAN_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -larchive
+	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive
 
 unit-tests: $(UNIT_TESTS)
 

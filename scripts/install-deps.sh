@@ -19,7 +19,7 @@ declare -A group=(
 	# the tool: clang, bpftool, static libbpf and its deps; rules/scan:
 	# libarchive.a and the static libs of the filters it reads
 	[tool]="build-essential clang bpftool libbpf-dev libelf-dev zlib1g-dev libzstd-dev
-		libjson-c-dev libarchive-dev liblzma-dev liblz4-dev libbz2-dev"
+		libjson-c-dev libarchive-dev liblzma-dev liblz4-dev libbz2-dev libmd-dev"
 	# guest harness and tests; stock kernels (kernel/stock.sh) need kmod and
 	# xz; 50-scan.t builds a zstd initramfs; the report tests use jq
 	[guest]="qemu-system-x86 busybox-static perl kmod xz-utils cpio zstd jq"

@@ -4,17 +4,23 @@
  * initramfs-tools init-top script, the dracut hook) loads and attaches the
  * tracer and the dependents' hooks, pins them in bpffs and exits: the
  * programs go on recording into their ring buffers, which the real root's
- * `record --adopt` drains. `--mark` writes the phase boundaries, `--status`
- * and `--cleanup` say what is pinned (and remove it).
+ * `record --adopt` drains. `--mark` writes the phase boundaries (at the
+ * initramfs's end it also reads the executables that ran there, while they
+ * still exist: trace/early_exes.h), `--status` and `--cleanup` say what is
+ * pinned (and remove it).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/vfs.h>
+#include <bpf/bpf.h>
 
+#include "audit/fingerprint.h"
 #include "common/common.h"
 #include "model/phase.h"
 #include "trace/dependents.h"
+#include "trace/early_exes.h"
 #include "trace/pin.h"
 #include "trace/tracer.h"
 
@@ -173,6 +179,30 @@ static int start(void)
 	return 0;
 }
 
+/*
+ * The initramfs ends: read the executables its processes ran while they
+ * exist (switch_root deletes them). Best effort: the mark is written.
+ */
+static void read_early_exes(void)
+{
+	struct sa_fp_cache *fp;
+	int fd;
+	long n;
+
+	fd = bpf_obj_get(SA_PIN_ROOT "/" SA_PIN_LOOKUPS "/map_dep_events");
+	if (fd < 0)
+		return;		/* keys only (-N), or nothing pinned */
+	fp = sa_fp_cache_new();
+	n = sa_early_collect(fd, SA_MARK_DIR "/" SA_EARLY_EXES, fp ? sa_fingerprint : NULL, fp);
+	if (n < 0)
+		sa_warn("%s/%s: %s (the initramfs's programs cannot be fingerprinted)",
+			SA_MARK_DIR, SA_EARLY_EXES, strerror((int)-n));
+	else
+		fprintf(stderr, "sysfs-audit: %ld executable(s) of the initramfs read\n", n);
+	sa_fp_cache_free(fp);
+	close(fd);
+}
+
 int cmd_boot(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
@@ -189,6 +219,8 @@ int cmd_boot(int argc, char **argv)
 			sa_warn("%s/%s: %s", SA_MARK_DIR, env.mark, strerror(-err));
 			return EXIT_FAIL;
 		}
+		if (!strcmp(env.mark, SA_MARK_INITRAMFS_END))
+			read_early_exes();
 		return 0;
 	default:
 		n = sa_pin_walk(SA_PIN_ROOT, stdout, env.what == B_CLEANUP);

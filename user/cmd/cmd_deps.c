@@ -8,6 +8,8 @@
 #include "cmd/cmd_deps.h"
 #include "common/common.h"
 #include "common/dpkg_owner.h"
+#include "model/phase.h"
+#include "trace/early_exes.h"
 #include "trace/pin.h"
 #include "trace/tracer.h"
 
@@ -15,11 +17,30 @@ struct sa_deps_run {
 	struct sa_deps *deps;
 	struct sa_fp_cache *fp;
 	struct sa_dpkg *dpkg;
+	struct sa_early *early;		/* the initramfs's executables (a boot audit) */
 };
 
 static const char *owner(void *ctx, const char *file)
 {
 	return sa_dpkg_owner(ctx, file);
+}
+
+/*
+ * A dependent's executable: the initramfs's copy read before switch_root,
+ * else read here by path only when that path still holds the file the
+ * kernel ran (never the real root's namesake of an initramfs program).
+ */
+static const char *exe_known(void *ctx, const struct sa_ident *id)
+{
+	const struct sa_deps_run *r = ctx;
+	const struct sa_early_exe *x;
+
+	if (!id->exe_ino)
+		return NULL;
+	x = sa_early_find(r->early, id->exe_dev, id->exe_ino);
+	if (x)
+		return x->fingerprint;
+	return sa_early_same_file(id->exe, id->exe_dev, id->exe_ino) ? NULL : "";
 }
 
 static void tick(void *ctx)
@@ -45,7 +66,13 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 	o.store = (struct sa_dep_store_opts){
 		.fingerprint = r->fp ? sa_fingerprint : NULL, .fp_ctx = r->fp,
 		.package = r->dpkg ? owner : NULL, .pkg_ctx = r->dpkg,
+		.exe_known = exe_known, .exe_ctx = r,
 	};
+	if (sa_tracer_adopted(t)) {
+		r->early = sa_early_load(SA_MARK_DIR "/" SA_EARLY_EXES);
+		if (!r->early && errno != ENOENT)
+			sa_warn("%s/%s: %s", SA_MARK_DIR, SA_EARLY_EXES, strerror(errno));
+	}
 	/*
 	 * Loaded before the tracer maps its ring, so that their load (the
 	 * kernel's BTF parsed again) and the ring do not add up in the
@@ -77,5 +104,6 @@ void sa_deps_run_stop(struct sa_deps_run *r)
 	sa_deps_close(r->deps);
 	sa_fp_cache_free(r->fp);
 	sa_dpkg_free(r->dpkg);
+	sa_early_free(r->early);
 	free(r);
 }

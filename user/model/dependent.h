@@ -61,6 +61,7 @@ struct sa_ident {
 	char comm[16];
 	char pcomm[16];
 	char exe[PATH_MAX];		/* the binary the kernel runs (mm->exe_file) */
+	unsigned long long exe_dev, exe_ino;	/* its inode as the kernel knew it; 0: unknown */
 	char script[PATH_MAX];		/* for #! scripts: the script; else "" */
 	char args[256];			/* argv joined by spaces */
 	bool args_trunc;

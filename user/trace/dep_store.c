@@ -202,12 +202,15 @@ static void set_verdict(struct sa_dependent *d, const struct sa_dep_verdict *v)
 static void fingerprint(struct sa_dep_store *s, struct sa_dependent *d)
 {
 	char a[SA_DEP_TEXT / 2] = "", b[SA_DEP_TEXT / 2 - 4] = "";
+	const char *known;
 
 	if (!s->o.fingerprint)
 		return;
 	if (*d->id.script)
 		s->o.fingerprint(s->o.fp_ctx, d->id.script, a, sizeof(a));
-	if (d->id.exe[0] == '/')
+	if (s->o.exe_known && (known = s->o.exe_known(s->o.exe_ctx, &d->id)))
+		snprintf(b, sizeof(b), "%s", known);
+	else if (d->id.exe[0] == '/')
 		s->o.fingerprint(s->o.fp_ctx, d->id.exe, b, sizeof(b));
 	snprintf(d->fingerprint, sizeof(d->fingerprint), "%s%s%s", a, *a && *b ? "; " : "", b);
 }

@@ -28,6 +28,14 @@ struct sa_dep_store_opts {
 	/* The Debian package owning FILE, or NULL; NULL callback: no packages. */
 	const char *(*package)(void *ctx, const char *file);
 	void *pkg_ctx;
+	/*
+	 * The fingerprint of @id's executable when it cannot be read by path:
+	 * read earlier (the initramfs's, before switch_root), or "" when the
+	 * file at that path is not the one the kernel ran. NULL: read it by
+	 * path. NULL callback: always by path.
+	 */
+	const char *(*exe_known)(void *ctx, const struct sa_ident *id);
+	void *exe_ctx;
 };
 
 struct sa_dep_store;

@@ -155,6 +155,8 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
 	id->source = "exec";
 	if (r->nexe && !(r->flags & SA_DEP_F_NO_EXE)) {
 		join_comps(id->exe, sizeof(id->exe), r->exe, r->nexe, SA_DEP_EXE_COMP);
+		id->exe_dev = r->exe_dev;
+		id->exe_ino = r->exe_ino;
 		if (r->flags & SA_DEP_F_EXE_TRUNC) {
 			/* Too deep: /proc knows it if the process still runs. */
 			char link[PATH_MAX];

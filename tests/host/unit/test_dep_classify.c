@@ -439,6 +439,48 @@ static void test_store_hostile(void)
 	sa_dep_store_free(s);
 }
 
+/* The recorder's exe_known: ino 42 was read in the initramfs, ino 43 is not the file at its path. */
+static const char *fake_known(void *ctx, const struct sa_ident *id)
+{
+	(void)ctx;
+	if (id->exe_ino == 42)
+		return "mdev (busybox-mdev) [read in the initramfs: /sbin/mdev, sha256 0123456789abcdef]";
+	return id->exe_ino == 43 ? "" : NULL;
+}
+
+/*
+ * An executable is judged by the file the kernel ran: the copy read in the
+ * initramfs (gone by now), never its namesake at the same path.
+ */
+static void test_store_exe_known(void)
+{
+	struct sa_dep_store_opts o = { .fingerprint = fake_fp, .exe_known = fake_known };
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	struct sa_dep_obs ob = { .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
+	struct sa_dep_key key = { .op = SA_DEP_OP_LSTAT_LINK };
+	struct sa_ident early = mkid("/sbin/mdev", 300), other = mkid("/usr/bin/legacy-tool", 301);
+	const struct sa_dependent *d;
+	struct sa_dep_verdict v;
+	int err, calls = fp_calls;
+
+	early.exe_ino = 42;
+	other.exe_ino = 43;
+	sa_dep_classify(&cls, &ob, &v);
+	key.tgid = 300;
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &early, .v = &v, .how = "lstat-link",
+			     .key = &key, .keylen = sizeof(key) }, &err);
+	ok(d && d->conf == SA_DC_CONFIRMED && strstr(d->fingerprint, "read in the initramfs") &&
+	   fp_calls == calls,
+	   "store: an executable read in the initramfs is confirmed by that reading, not read again");
+	sa_dep_classify(&cls, &ob, &v);
+	key.tgid = 301;
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &other, .v = &v, .how = "lstat-link",
+			     .key = &key, .keylen = sizeof(key) }, &err);
+	ok(d && d->conf != SA_DC_CONFIRMED && !*d->fingerprint && fp_calls == calls,
+	   "store: a path that no longer holds the file the kernel ran is not read (stays suspect)");
+	sa_dep_store_free(s);
+}
+
 static void test_store(void)
 {
 	struct sa_dep_store_opts o = { .fingerprint = fake_fp, .package = fake_pkg };
@@ -588,6 +630,7 @@ int main(void)
 		test_suspect_and_modern();
 		test_fingerprint();
 		test_store();
+		test_store_exe_known();
 		sa_classifier_free(&cls);
 	}
 	test_identity();
