@@ -19,6 +19,7 @@
 #include "audit/fingerprint.h"
 #include "common/common.h"
 #include "model/phase.h"
+#include "reports/report_keep.h"
 #include "trace/dependents.h"
 #include "trace/early_exes.h"
 #include "trace/pin.h"
@@ -28,8 +29,8 @@
 
 static struct {
 	struct sa_tracer_opts t;
-	enum { B_NONE, B_START, B_MARK, B_STATUS, B_CLEANUP } what;
-	const char *mark;
+	enum { B_NONE, B_START, B_MARK, B_STATUS, B_CLEANUP, B_SAVE } what;
+	const char *mark, *save;
 	bool no_deps;
 } env;
 
@@ -39,30 +40,35 @@ static const char doc[] =
 "USAGE: sysfs-audit boot --start [-a MODE] [-b MIB] [-N] [-v]\n"
 "       sysfs-audit boot --mark initramfs-end|coldplug-end\n"
 "       sysfs-audit boot --status | --cleanup\n"
+"       sysfs-audit boot --save FILE\n"
 "\n"
 "--start loads and attaches the tracer and the dependents' hooks, pins them\n"
 "under " SA_PIN_ROOT " and exits; the programs go on\n"
 "recording until `sysfs-audit record --adopt` in the real root takes them\n"
 "over and, when it stops, unpins them. --mark writes a phase boundary\n"
 "(now, CLOCK_MONOTONIC) under " SA_MARK_DIR ". --cleanup removes what a\n"
-"recorder that never came left pinned.\n"
+"recorder that never came left pinned. --save keeps a boot audit's report\n"
+"as " SA_KEEP_DIR "/boot-<boot_id>.json and " SA_KEEP_LATEST ",\n"
+"the last 8 boots (sysfs-audit-boot.service records to /run).\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit boot --start            # initramfs, before udev\n"
 "    sysfs-audit boot --mark initramfs-end   # just before switch_root\n"
-"    sysfs-audit boot --cleanup\n";
+"    sysfs-audit boot --cleanup\n"
+"    sysfs-audit boot --save /run/sysfs-audit/boot-report.json\n";
 
-enum { OPT_START = 0x100, OPT_MARK, OPT_STATUS, OPT_CLEANUP };
+enum { OPT_START = 0x100, OPT_MARK, OPT_STATUS, OPT_CLEANUP, OPT_SAVE };
 
 static const struct argp_option opts[] = {
 	{ "start", OPT_START, NULL, 0, "attach and pin in bpffs, then exit (initramfs)", 0 },
 	{ "mark", OPT_MARK, "WHAT", 0, "write a phase boundary: initramfs-end or coldplug-end", 0 },
 	{ "status", OPT_STATUS, NULL, 0, "list what is pinned", 0 },
 	{ "cleanup", OPT_CLEANUP, NULL, 0, "list what is pinned and remove it", 0 },
+	{ "save", OPT_SAVE, "FILE", 0, "keep the boot audit's report FILE, per boot", 0 },
 	{ "attach", 'a', "MODE", 0, "--start: auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0,
 	  "--start: ring buffer size in MiB, a power of two; it holds the initramfs's events "
-	  "until the recorder adopts them (default 8)", 0 },
+	  "until the recorder adopts them (default 2)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "--start: keys only, no dependents' hooks", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
@@ -71,7 +77,7 @@ static const struct argp_option opts[] = {
 static void set_what(struct argp_state *state, int what)
 {
 	if (env.what != B_NONE && env.what != (unsigned int)what)
-		argp_error(state, "--start, --mark, --status and --cleanup exclude each other");
+		argp_error(state, "--start, --mark, --status, --cleanup and --save exclude each other");
 	env.what = what;
 }
 
@@ -93,6 +99,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_CLEANUP:
 		set_what(state, B_CLEANUP);
 		break;
+	case OPT_SAVE:
+		set_what(state, B_SAVE);
+		env.save = arg;
+		break;
 	case 'N':
 		env.no_deps = true;
 		break;
@@ -101,7 +111,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		if (env.what == B_NONE)
-			argp_error(state, "one of --start, --mark, --status, --cleanup is required");
+			argp_error(state, "one of --start, --mark, --status, --cleanup, --save is required");
 		break;
 	default:
 		return sa_tracer_parse_opt(key, arg, state, &env.t);
@@ -221,6 +231,17 @@ int cmd_boot(int argc, char **argv)
 		}
 		if (!strcmp(env.mark, SA_MARK_INITRAMFS_END))
 			read_early_exes();
+		return 0;
+	case B_SAVE:
+		err = sa_report_keep(env.save, SA_KEEP_DIR, NULL, SA_KEEP_BOOTS);
+		if (err) {
+			sa_warn("%s -> %s: %s", env.save, SA_KEEP_DIR,
+				err == -ENOENT ? "no report (the recorder wrote none)" :
+				strerror(-err));
+			return EXIT_FAIL;
+		}
+		fprintf(stderr, "sysfs-audit: %s kept in %s (%s, the last %d boots)\n", env.save,
+			SA_KEEP_DIR, SA_KEEP_LATEST, SA_KEEP_BOOTS);
 		return 0;
 	default:
 		n = sa_pin_walk(SA_PIN_ROOT, stdout, env.what == B_CLEANUP);

@@ -6,8 +6,12 @@ if getargbool 1 sysfs_audit.boot; then
 	BOOT_AUDIT_OPTS=
 	# shellcheck disable=SC1091
 	[ -r /etc/sysfs-audit.conf ] && . /etc/sysfs-audit.conf
-	grep -q '^[^ ]* /sys/fs/bpf bpf ' /proc/mounts ||
-		mount -t bpf -o nosuid,nodev,noexec,mode=0700 bpf /sys/fs/bpf
+	# Shell builtins only: the image need not have grep.
+	bpffs=no
+	while read -r _ mnt fstype _; do
+		[ "$mnt $fstype" = "/sys/fs/bpf bpf" ] && bpffs=yes
+	done </proc/mounts
+	[ $bpffs = yes ] || mount -t bpf -o nosuid,nodev,noexec,mode=0700 bpf /sys/fs/bpf
 	# shellcheck disable=SC2086
 	/usr/sbin/sysfs-audit boot --start $BOOT_AUDIT_OPTS || warn "sysfs-audit: no boot audit"
 fi
