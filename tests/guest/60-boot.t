@@ -161,8 +161,11 @@ for k in patched:tracepoint stock-6.1:fexit; do
 			 and $p.runtime.first_seqnum == $p.coldplug.last_seqnum + 1'
 	fi
 	[ -z "$(fact pinned_after_stop | grep -v 'No such file')" ] && [ -z "$(fact bpffs_after_stop)" ] &&
-		[[ "$(fact stop_post)" == "0 "*"0 pinned object(s)"* ]]
-	tap_ok $? "$flavour: nothing pinned after the stop ($(fact stop_post))"
+		[[ "$(fact stop_post1)" == "0 "*"0 pinned object(s)"* ]]
+	tap_ok $? "$flavour: nothing pinned after the stop ($(fact stop_post1))"
+	[[ "$(fact stop_post2)" == "0 "*"kept in /var/lib/sysfs-audit"* ]] &&
+		[[ " $(fact kept) " == *" boot-report.json "* ]] && [[ "$(fact kept)" == *boot-*-*-*-*-*.json* ]]
+	tap_ok $? "$flavour: the report kept per boot ($(fact stop_post2); $(fact kept))"
 	"$sa" report "$report" >"$work/text" 2>&1
 	awk -v h="$(jq -r .host.hostname "$report")" 'index($0, h) == 1 && /would not boot/ { f = 1 }
 		END { exit !f }' "$work/text"
