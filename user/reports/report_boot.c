@@ -72,6 +72,7 @@ json_object *sa_report_boot_json(const struct sa_report *r)
 		json_object_object_add(x, "first_seqnum", seq(p->first_seqnum));
 		json_object_object_add(x, "last_seqnum", seq(p->last_seqnum));
 		json_object_object_add(x, "dependents", json_object_new_uint64(deps));
+		sa_losses_json(x, &p->lost, true);
 		json_object_object_add(phases, sa_phase_names[i], x);
 	}
 	json_object_object_add(o, "phases", phases);
@@ -153,6 +154,10 @@ int sa_report_boot_parse(json_object *v, struct sa_report *r, char *err, size_t 
 			return rc;
 		if (p->first_seqnum > p->last_seqnum)
 			return bad(err, len, where, "first_seqnum is after last_seqnum");
+		snprintf(where, sizeof(where), "boot.phases.%s", sa_phase_names[i]);
+		rc = sa_losses_parse(x, where, true, &p->lost, err, len);
+		if (rc)
+			return rc;
 	}
 	return 0;
 }

@@ -110,7 +110,7 @@ static void test_round_trip(void)
 	   !r.boot.phases[SA_PHASE_RUNTIME].first_seqnum, "an event without SEQNUM counts, no SEQNUM");
 	o = sa_report_to_json(&r);
 	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
-	ok(strstr(s, "\"version\":\"1.1\"") != NULL, "the report is 1.1");
+	ok(strstr(s, "\"version\":\"1.2\"") != NULL, "the report is 1.2");
 	ok(strstr(s, "\"initramfs\":{\"events\":2,\"first_seqnum\":637,\"last_seqnum\":638,"
 		     "\"dependents\":1}") != NULL, "boot.phases.initramfs as written");
 	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
@@ -184,11 +184,54 @@ static void test_verdicts(void)
 	sa_report_free(&d);
 }
 
+/* Format 1.2: the losses written and read back; a bad one named. */
+static void test_losses_round_trip(void)
+{
+	struct sa_report r, back;
+	json_object *o;
+	const char *s;
+	char err[256], *bad;
+	int rc;
+
+	boot_report(&r, "lossy", NULL, 0);
+	r.dep_lost = (struct sa_losses){ .known = true, .deps = { 5, 6, 7 } };
+	r.boot.phases[SA_PHASE_INITRAMFS].lost = (struct sa_losses){ .known = true, .events = 9,
+								    .deps = { 5, 0, 0 } };
+	o = sa_report_to_json(&r);
+	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	ok(strstr(s, "\"version\":\"1.2\"") &&
+	   strstr(s, "\"dependents_lost\":{\"ring\":5,\"map_full\":6,\"store_full\":7}") &&
+	   strstr(s, "\"lost\":9,\"dependents_lost\":{\"ring\":5,\"map_full\":0,"
+		     "\"store_full\":0}"), "1.2: the losses as written");
+	ok(!strstr(strstr(s, "\"coldplug\":{\"events\""), "\"lost\""),
+	   "a phase whose losses are unknown carries none");
+	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
+	ok(!rc && back.dep_lost.known && back.dep_lost.deps[SA_DLOST_STORE_FULL] == 7 &&
+	   back.boot.phases[SA_PHASE_INITRAMFS].lost.known &&
+	   back.boot.phases[SA_PHASE_INITRAMFS].lost.events == 9 &&
+	   back.boot.phases[SA_PHASE_INITRAMFS].lost.deps[SA_DLOST_RING] == 5 &&
+	   !back.boot.phases[SA_PHASE_COLDPLUG].lost.known, "1.2: the losses read back");
+	if (!rc)
+		sa_report_free(&back);
+	bad = calloc(1, strlen(s) + 2);
+	memcpy(bad, s, strstr(s, "\"map_full\":6") + 11 - s);
+	strcat(strcat(bad, "-"), strstr(s, "\"map_full\":6") + 11);
+	rc = sa_report_parse(bad, strlen(bad), &back, err, sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "dependents_lost.map_full"),
+	   "a negative loss is refused, naming the member (%s)", err);
+	if (!rc)
+		sa_report_free(&back);
+	free(bad);
+	json_object_put(o);
+	sa_report_free(&r);
+}
+
 int main(void)
 {
 	test_phase_of();
 	test_marks();
 	test_round_trip();
 	test_verdicts();
+	test_losses_round_trip();
 	return tap_done();
 }
