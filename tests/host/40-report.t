@@ -193,6 +193,9 @@ expect "BusyBox 1.6 mdev confirmed in the initramfs: would not boot" \
 expect "the boot dependents carry their confidence" \
 	'[.boot.dependents[] | select(.phase == "initramfs") | [.confidence, .executable]]' \
 	'[["confirmed","/bin/busybox"],["suspect","/usr/bin/udevadm"],["suspect","/usr/lib/systemd/systemd-udevd"]]'
+expect "the boot dependents in boot order, confirmed first" \
+	'[.boot.dependents[0].phase, .boot.dependents[0].confidence, .boot.dependents[-1].phase]' \
+	'["initramfs","confirmed","coldplug"]'
 expect "and what stops it: busybox in the initramfs, 1 host" \
 	'[.boot.would_not_boot_by[] | [.executable, .phase, .nhosts]]' '[["/bin/busybox","initramfs",1]]'
 run report "$mdev"

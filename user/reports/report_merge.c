@@ -471,6 +471,17 @@ static int cmp_rows_by_key(const void *pa, const void *pb, void *arg)
 	return 0;
 }
 
+/* Boot dependents in boot order: by phase, confirmed first, then by name. */
+static int cmp_boot_deps(const void *pa, const void *pb)
+{
+	const struct sa_mrow *a = pa, *b = pb;
+	int pha = sa_phase_parse(a->s[0]), phb = sa_phase_parse(b->s[0]), nkey = 5;
+
+	if (pha != phb)
+		return pha < phb ? -1 : 1;
+	return cmp_rows_by_key(pa, pb, &nkey);
+}
+
 /* Most hosts first, then most count, then by name (a stable order). */
 static int cmp_rows_by_hosts(const void *pa, const void *pb)
 {
@@ -496,8 +507,10 @@ void sa_merged_finish(struct sa_merged *m)
 	sort_table(&m->paths, false);
 	sort_table(&m->dep_exec, false);
 	sort_table(&m->dep_pkg, true);
-	sort_table(&m->boot_deps, true);
-	sort_table(&m->boot_blockers, false);
+	sa_hindex_free(&m->boot_deps.index);	/* rows move */
+	if (m->boot_deps.n > 1)
+		qsort(m->boot_deps.v, m->boot_deps.n, sizeof(*m->boot_deps.v), cmp_boot_deps);
+	sa_hindex_free(&m->boot_blockers.index);
 	if (m->boot_blockers.n > 1)	/* the dependents that stop the most hosts first */
 		qsort(m->boot_blockers.v, m->boot_blockers.n, sizeof(*m->boot_blockers.v),
 		      cmp_rows_by_hosts);
