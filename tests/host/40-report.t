@@ -269,6 +269,14 @@ fail_on incomplete,boot "$tmp/unadopted.json $mdev" 23
 fail_on boot "$fx/web-01.json" 0
 fail_on dependents "$clean" 0
 
+run report --prometheus "$tmp/boot.prom" "$tmp/unadopted.json" "$mdev" "$tmp/ring-1.2.json" "$fx/web-01.json"
+chk=$(awk -f "$top/tests/lib/promcheck.awk" "$tmp/boot.prom" 2>&1) &&
+	grep -qx 'sysfs_audit_boot_hosts{verdict="would not boot"} 1' "$tmp/boot.prom" &&
+	grep -qx 'sysfs_audit_boot_hosts{verdict="incomplete"} 2' "$tmp/boot.prom" &&
+	grep -qx 'sysfs_audit_boot_hosts{verdict="not audited from boot"} 1' "$tmp/boot.prom" &&
+	grep -qx 'sysfs_audit_dependents_lost_total{cause="ring"} 12' "$tmp/boot.prom"
+tap_ok $? "Prometheus: hosts by boot verdict, the dependents' losses by cause ($chk)"
+
 # ---- the first screen: the verdict, for one host and for 1 000 -------------------
 run report "$mdev"
 head -25 <<<"$out" | grep -q '^deb12-mdev  *would not boot '
