@@ -277,6 +277,17 @@ chk=$(awk -f "$top/tests/lib/promcheck.awk" "$tmp/boot.prom" 2>&1) &&
 	grep -qx 'sysfs_audit_dependents_lost_total{cause="ring"} 12' "$tmp/boot.prom"
 tap_ok $? "Prometheus: hosts by boot verdict, the dependents' losses by cause ($chk)"
 
+# A dependent's kind is the report's string: escaped under its host too.
+variant evil-kind '.dependents[0].kind = "legacy-readdir\u001b[2J|x"' "$mdev"
+run report "$tmp/evil-kind.json"
+grep -qF '    initramfs: /bin/busybox legacy-readdir\x1b[2J|x /sys/class/block' <<<"$out" &&
+	! grep -q $'\e' <<<"$out"
+tap_ok $? "text: a hostile kind under its host is escaped"
+run report -f markdown "$tmp/evil-kind.json"
+grep -qF '| initramfs: /bin/busybox legacy-readdir\x1b[2J\|x /sys/class/block |' <<<"$out" &&
+	! grep -q $'\e' <<<"$out"
+tap_ok $? "markdown: the same, '|' escaped"
+
 # ---- the first screen: the verdict, for one host and for 1 000 -------------------
 run report "$mdev"
 head -25 <<<"$out" | grep -q '^deb12-mdev  *would not boot '

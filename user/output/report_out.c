@@ -419,9 +419,11 @@ static void host_deps(FILE *f, const struct sa_merged *m, size_t host, bool md, 
 		}
 		shown++;
 		fputs(md ? (shown > 1 ? "<br>" : "") : "    ", f);
-		fprintf(f, "%s: ", r->s[0]);
+		fprintf(f, "%s: ", r->s[0]);	/* a phase name: read as one of three */
 		sa_esc_fputs(f, r->s[2], how);
-		fprintf(f, " %s ", r->s[3]);
+		fputc(' ', f);
+		sa_esc_fputs(f, r->s[3], how);
+		fputc(' ', f);
 		sa_esc_fputs(f, dash(r->s[4]), how);
 		if (!md)
 			fputc('\n', f);
