@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (fmt < 3)
 			sa_merged_print(f, &m, fmt == 0 ? SA_FMT_TEXT : fmt == 1 ? SA_FMT_MARKDOWN :
-					SA_FMT_JSON);
+					SA_FMT_JSON, size & 1);
 		else
 			sa_prometheus_print(f, &m);
 		fclose(f);

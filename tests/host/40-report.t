@@ -5,7 +5,7 @@
 # the Prometheus file passes a strict exposition-format check.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+sa=${SA_AUDIT_BIN:-$top/build/sysfs-audit}
 fx=$top/tests/host/reports
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 command -v jq >/dev/null || { tap_ok 1 "jq installed (make deps)"; tap_done; exit; }
@@ -170,6 +170,161 @@ run report -f yaml "$fx/web-01.json"
 tap_ok $([ $st = 2 ]; echo $?) "unknown --format: usage error"
 run report
 tap_ok $([ $st = 2 ] && grep -q "FILE is required" <<<"$err"; echo $?) "no FILE: usage error"
+
+# ---- boot verdicts (issues 27 and 31) ------------------------------------------
+# What breaks decides, never a suspect: a stock Debian 12 boot has modern
+# suspects in its initramfs and coldplug (udevadm, udevd and systemd
+# listening, journald, the gpt-auto generator) and boots.
+clean=$fx/boot-clean.json mdev=$fx/boot-mdev.json
+run report -f json "$clean"
+expect "a clean Debian 12 host, modern suspects only in initramfs and coldplug: no boot-path dependent" \
+	'.hosts[0].boot.verdict' '"no boot-path dependent"'
+expect "its suspects are counted per phase, none confirmed" \
+	'[.hosts[0].boot.suspects, .hosts[0].boot.confirmed, .boot.verdicts["would not boot"]]' \
+	'[{"initramfs":2,"coldplug":4,"runtime":0},{"initramfs":0,"coldplug":0,"runtime":0},0]'
+run report "$clean"
+grep -q '^deb12-clean  *no boot-path dependent  *0/2  *0/4  *0/0$' <<<"$out" &&
+	grep -q '^  suspects, which never decide a verdict: 6 in the boot path on 1 host(s)$' <<<"$out"
+tap_ok $? "text: the clean host's verdict with its suspects per phase (confirmed/suspect)"
+run report -f json "$mdev"
+expect "BusyBox 1.6 mdev confirmed in the initramfs: would not boot" \
+	'[.hosts[0].boot.verdict, .hosts[0].boot.confirmed.initramfs, .hosts[0].boot.suspects.initramfs]' \
+	'["would not boot",1,2]'
+expect "the boot dependents carry their confidence" \
+	'[.boot.dependents[] | select(.phase == "initramfs") | [.confidence, .executable]]' \
+	'[["confirmed","/bin/busybox"],["suspect","/usr/bin/udevadm"],["suspect","/usr/lib/systemd/systemd-udevd"]]'
+expect "the boot dependents in boot order, confirmed first" \
+	'[.boot.dependents[0].phase, .boot.dependents[0].confidence, .boot.dependents[-1].phase]' \
+	'["initramfs","confirmed","coldplug"]'
+expect "and what stops it: busybox in the initramfs, 1 host" \
+	'[.boot.would_not_boot_by[] | [.executable, .phase, .nhosts]]' '[["/bin/busybox","initramfs",1]]'
+run report "$mdev"
+grep -q '^deb12-mdev  *would not boot  *1/2  *0/4  *0/0$' <<<"$out" &&
+	grep -q '^    initramfs: /bin/busybox legacy-readdir /sys/class/block$' <<<"$out"
+tap_ok $? "text: would not boot, the confirmed dependent under the host"
+
+# incomplete: the clean host, each time with something the audit did not see
+variant() {	# variant NAME JQ-FILTER [BASE]: $tmp/NAME.json, a host of its own
+	jq --arg n "$1" ".host.hostname = \$n | .host.machine_id = \$n | $2" "${3:-$clean}" \
+		>"$tmp/$1.json"
+}
+variant unadopted '.boot.adopted = false | .boot.initramfs_end_s = null'
+variant no-initmark '.boot.initramfs_end_s = null'
+variant no-coldmark '.boot.coldplug_end_s = null'
+variant lost-1.1 '.events.lost = 3'
+variant ring-1.2 '.version = "1.2" | .dependents_lost = {ring: 12, map_full: 0, store_full: 1}
+	| .boot.phases[].lost = 0 | .boot.phases.initramfs.dependents_lost = {ring: 12, map_full: 0, store_full: 0}
+	| .boot.phases.coldplug.dependents_lost = {ring: 0, map_full: 0, store_full: 0}
+	| .boot.phases.runtime.dependents_lost = {ring: 0, map_full: 0, store_full: 1}'
+variant runtime-lost-1.2 '.version = "1.2" | .events.lost = 5 | .boot.phases[].lost = 0
+	| .boot.phases.runtime.lost = 5'
+variant later '.dependents += [.dependents[0] | .phase = "runtime" | .confidence = "confirmed"
+	| .executable = "/usr/local/bin/old-hal"]'
+variant mdev-unadopted '.boot.adopted = false | .events.lost = 9' "$mdev"
+incomplete() {	# incomplete NAME JSON-OF-[phase, reasons]...
+	run report -f json "$tmp/$1.json"
+	expect "$1: $3" '[.hosts[0].boot.verdict, [.hosts[0].boot.incomplete[] | [.phase, .reasons]]]' "$2"
+}
+incomplete unadopted '["incomplete",[["initramfs",["not-adopted"]]]]' \
+	"not adopted: incomplete, the initramfs never traced"
+incomplete no-initmark '["incomplete",[["initramfs",["no-initramfs-mark"]]]]' \
+	"no initramfs-end mark: incomplete in the initramfs"
+incomplete no-coldmark '["incomplete",[["coldplug",["no-coldplug-mark"]]]]' \
+	"no coldplug-end mark (the recorder stopped before coldplug ended): incomplete"
+incomplete lost-1.1 '["incomplete",[[null,["events-lost"]]]]' \
+	"events lost, no phase named (1.1): incomplete, an unknown phase"
+expect "lost-1.1: the count" '.hosts[0].boot.incomplete[0].events_lost' '3'
+incomplete ring-1.2 '["incomplete",[["initramfs",["dependents-lost"]],["runtime",["dependents-lost"]]]]' \
+	"1.2: dependents' ring full in the initramfs: incomplete (a runtime loss noted)"
+expect "ring-1.2: the counts per phase, per host and fleet-wide" \
+	'[.hosts[0].boot.incomplete[0].dependents_lost.ring, .hosts[0].dependents_lost, .dependents_lost.store_full]' \
+	'[12,{"ring":12,"map_full":0,"store_full":1},1]'
+incomplete runtime-lost-1.2 '["no boot-path dependent",[["runtime",["events-lost"]]]]' \
+	"1.2: events lost at runtime only: the boot verdict stands, the loss is listed"
+incomplete later '["no boot-path dependent (later only)",[]]' \
+	"a confirmed runtime dependent only: later only"
+incomplete mdev-unadopted '["would not boot",[["initramfs",["not-adopted"]],[null,["events-lost"]]]]' \
+	"a confirmed boot-path dependent outranks what was missed: would not boot"
+run report -f json "$fx/web-01.json"
+expect "a report that is no boot audit: no boot verdict" '[.hosts[0].boot, .boot.hosts]' '[null,0]'
+run report "$tmp/unadopted.json" "$tmp/ring-1.2.json" "$tmp/no-coldmark.json"
+grep -q '^  incomplete, because of: not adopted on 1 host(s); no coldplug-end mark on 1 host(s); dependents'"'"' records lost on 1 host(s)$' <<<"$out" &&
+	grep -q '^unadopted  *incomplete  *0/2  *0/4  *0/0$' <<<"$out" &&
+	grep -q '^    missed in initramfs: not adopted: the initramfs was never traced$' <<<"$out" &&
+	grep -q '^    missed in initramfs: 12 dependents'"'"' records lost (ring 12, map full 0, store full 0)$' <<<"$out" &&
+	grep -q '^    missed in coldplug: no coldplug-end mark: the recorder stopped before coldplug ended, or the mark was never written$' <<<"$out"
+tap_ok $? "text: which host, which phase, why, and the counts"
+run report -f markdown "$tmp/unadopted.json" "$mdev"
+grep -qF '| unadopted | incomplete | 0/2 | 0/4 | 0/0 | missed in initramfs: not adopted: the initramfs was never traced |' <<<"$out" &&
+	grep -qF '| deb12-mdev | would not boot | 1/2 | 0/4 | 0/0 | initramfs: /bin/busybox legacy-readdir /sys/class/block |' <<<"$out"
+tap_ok $? "markdown: the verdict and why per host"
+
+fail_on boot "$mdev" 23
+fail_on boot "$clean" 0
+fail_on boot "$tmp/unadopted.json" 0
+fail_on incomplete "$tmp/unadopted.json" 24
+fail_on incomplete "$clean" 0
+fail_on incomplete "$mdev" 0
+fail_on incomplete,boot "$tmp/unadopted.json $mdev" 23
+fail_on boot "$fx/web-01.json" 0
+fail_on dependents "$clean" 0
+
+run report --prometheus "$tmp/boot.prom" "$tmp/unadopted.json" "$mdev" "$tmp/ring-1.2.json" "$fx/web-01.json"
+chk=$(awk -f "$top/tests/lib/promcheck.awk" "$tmp/boot.prom" 2>&1) &&
+	grep -qx 'sysfs_audit_boot_hosts{verdict="would not boot"} 1' "$tmp/boot.prom" &&
+	grep -qx 'sysfs_audit_boot_hosts{verdict="incomplete"} 2' "$tmp/boot.prom" &&
+	grep -qx 'sysfs_audit_boot_hosts{verdict="not audited from boot"} 1' "$tmp/boot.prom" &&
+	grep -qx 'sysfs_audit_dependents_lost_total{cause="ring"} 12' "$tmp/boot.prom"
+tap_ok $? "Prometheus: hosts by boot verdict, the dependents' losses by cause ($chk)"
+
+# A dependent's kind is the report's string: escaped under its host too.
+variant evil-kind '.dependents[0].kind = "legacy-readdir\u001b[2J|x"' "$mdev"
+run report "$tmp/evil-kind.json"
+grep -qF '    initramfs: /bin/busybox legacy-readdir\x1b[2J|x /sys/class/block' <<<"$out" &&
+	! grep -q $'\e' <<<"$out"
+tap_ok $? "text: a hostile kind under its host is escaped"
+run report -f markdown "$tmp/evil-kind.json"
+grep -qF '| initramfs: /bin/busybox legacy-readdir\x1b[2J\|x /sys/class/block |' <<<"$out" &&
+	! grep -q $'\e' <<<"$out"
+tap_ok $? "markdown: the same, '|' escaped"
+
+# ---- the first screen: the verdict, for one host and for 1 000 -------------------
+run report "$mdev"
+head -25 <<<"$out" | grep -q '^deb12-mdev  *would not boot '
+tap_ok $? "one host's boot audit: the verdict within the first 25 lines ($(wc -l <<<"$out") lines in all)"
+npaths=$(jq '.needs.paths | length' "$mdev")
+grep -q "^$((npaths - 10)) more: --details$" <<<"$out" &&
+	[ "$(sed -n '/^LEGACY PATHS/,/^$/p' <<<"$out" | grep -c ' 1  deb12-mdev$')" = 10 ]
+tap_ok $? "the legacy-path table shows its top 10 of $npaths, then how many more"
+run report --details "$mdev"
+! grep -q 'more: --details' <<<"$out" &&
+	[ "$(sed -n '/^LEGACY PATHS/,/^$/p' <<<"$out" | grep -c ' 1  deb12-mdev$')" = "$npaths" ]
+tap_ok $? "--details: every row"
+run report -f markdown "$mdev"
+head -25 <<<"$out" | grep -q '^| deb12-mdev | would not boot |' && grep -q "^$((npaths - 10)) more: --details$" <<<"$out"
+tap_ok $? "markdown: the verdict within the first 25 lines, the paths capped"
+
+# 1 000 hosts: every 27th has the old mdev (i = 0, 27, ..., 999: 38 hosts),
+# every 8th from the second is not adopted (125, 5 of them with mdev: 120
+# incomplete), every 100th from the 51st has a confirmed runtime dependent (10).
+mkdir "$tmp/fleet"
+jq -c -n --slurpfile c "$clean" --slurpfile md "$mdev" 'range(1000) as $i
+	| (if $i % 27 == 0 then $md[0] else $c[0] end)
+	| .host.hostname = "host-\($i)" | .host.machine_id = "m\($i)"
+	| if $i % 8 == 1 then .boot.adopted = false | .boot.initramfs_end_s = null else . end
+	| if $i % 100 == 50 then .dependents += [.dependents[0] | .phase = "runtime"
+		| .confidence = "confirmed" | .executable = "/usr/local/bin/old-hal"] else . end' |
+	awk -v d="$tmp/fleet" '{ f = sprintf("%s/%04d.json", d, NR); print > f; close(f) }'
+t0=$(date +%s%N)
+run report "$tmp"/fleet/*.json
+t1=$(date +%s%N)
+head -25 <<<"$out" >"$tmp/screen"
+grep -q '^BOOT: 1000 of 1000 host(s) audited from boot: 38 would not boot, 120 incomplete, 10 no boot-path dependent (later only), 832 no boot-path dependent$' "$tmp/screen" &&
+	grep -q '^  would not boot, because of (confirmed, in the boot path): /bin/busybox (initramfs) on 38 host(s)$' "$tmp/screen" &&
+	grep -q '^  incomplete, because of: not adopted on 120 host(s)$' "$tmp/screen" &&
+	grep -q '^host-0  *would not boot ' "$tmp/screen"
+tap_ok $? "1 000 hosts: the first screen says how many would not boot, are incomplete, and why (exit $st, $(( (t1 - t0) / 1000000 )) ms, $(wc -l <<<"$out") lines)"
+tap_diag <"$tmp/screen"
 
 # record's argument errors end before anything is loaded (no BPF on the host).
 run record -d 5

@@ -20,6 +20,7 @@
 static struct {
 	enum sa_format format;
 	unsigned int fail_on;
+	bool details;
 	const char *prometheus;
 	char **files;
 	int nfiles;
@@ -30,27 +31,37 @@ static const char doc[] =
 "PHYSDEV keys and legacy paths would have been needed, how often and on how\n"
 "many hosts; the dependents by executable and by Debian package.\n"
 "\n"
+"Text and markdown lead with what to act on: for boot audits, per host the\n"
+"verdict (would not boot, incomplete, no boot-path dependent) and the\n"
+"dependents by phase; then the dependents by program and package. The keys\n"
+"and legacy-path tables show their top 10 rows unless --details.\n"
+"\n"
 "USAGE: sysfs-audit report FILE... [-f text|json|markdown] [-F WHAT]\n"
-"                          [--prometheus FILE]\n"
+"                          [--details] [--prometheus FILE]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit report host1.json host2.json     # the merged picture\n"
 "    sysfs-audit report -f markdown reports/*.json >>\"$GITHUB_STEP_SUMMARY\"\n"
 "    sysfs-audit report --fail-on=dependents reports/*.json   # a CI gate\n"
+"    sysfs-audit report --fail-on=boot,incomplete boot-reports/*.json\n"
 "    sysfs-audit report --prometheus sa.prom r.json  # node_exporter textfile\n"
 "\n"
 "Exit status: 11 a file unreadable, 12 a file invalid, 13 a file of a newer\n"
 "format version, 14 the same host's report twice (the other files are still\n"
-"merged); else with --fail-on: 15 keys, 16 paths, 17 dependents, 18 findings,\n"
-"22 suspects.\n";
+"merged); else with --fail-on, the first met of: 23 boot (a host would not\n"
+"boot: a confirmed dependent in its initramfs or coldplug), 24 incomplete (a\n"
+"host's boot audit missed part of its boot path and found no such dependent),\n"
+"15 keys, 16 paths, 17 dependents, 18 findings, 22 suspects.\n";
 
-enum { OPT_PROMETHEUS = 0x100 };
+enum { OPT_PROMETHEUS = 0x100, OPT_DETAILS };
 
 static const struct argp_option opts[] = {
 	{ "format", 'f', "FORMAT", 0, "text (default), json or markdown", 0 },
 	{ "fail-on", 'F', "WHAT", 0,
-	  "exit non-zero if the merged reports have WHAT: keys, paths, dependents, findings "
-	  "(comma-separated, or repeated)", 0 },
+	  "exit non-zero if the merged reports have WHAT: boot, incomplete, keys, paths, "
+	  "dependents, findings, suspects (comma-separated, or repeated)", 0 },
+	{ "details", OPT_DETAILS, NULL, 0,
+	  "text, markdown: every row of every table and every host name", 0 },
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
 	{},
@@ -70,7 +81,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 			argp_error(state, "invalid format: '%s' (text, json or markdown)", arg);
 		break;
 	case 'F':
-		sa_fail_on_arg("report", arg, SA_FAIL_ALL, state, &env.fail_on);
+		sa_fail_on_arg("report", arg, SA_FAIL_ALL | SA_FAIL_BOOT_VERDICTS, state,
+			       &env.fail_on);
+		break;
+	case OPT_DETAILS:
+		env.details = true;
 		break;
 	case OPT_PROMETHEUS:
 		env.prometheus = arg;
@@ -139,7 +154,7 @@ int cmd_report(int argc, char **argv)
 			goto fail;
 	}
 	sa_merged_finish(&m);
-	if (sa_merged_print(stdout, &m, env.format)) {
+	if (sa_merged_print(stdout, &m, env.format, env.details)) {
 		sa_warn("writing the report to standard output failed: %s", strerror(errno));
 		goto fail;
 	}

@@ -33,6 +33,8 @@ enum sa_exit {
 	EXIT_PINNED = 20,		/* boot --start: a boot audit is pinned already */
 	EXIT_NO_BPFFS = 21,		/* boot --start: no bpffs on /sys/fs/bpf */
 	EXIT_FAIL_SUSPECTS = 22,	/* --fail-on=suspects: suspect dependents named */
+	EXIT_FAIL_BOOT = 23,		/* report --fail-on=boot: a host would not boot */
+	EXIT_FAIL_INCOMPLETE = 24,	/* report --fail-on=incomplete: a boot audit is incomplete */
 };
 
 /* a + b, saturating at the maximum: counters never wrap. */

@@ -11,6 +11,8 @@ static const struct {
 	unsigned int bit;
 	int status;
 } conditions[] = {
+	{ "boot", SA_FAIL_BOOT, EXIT_FAIL_BOOT },
+	{ "incomplete", SA_FAIL_INCOMPLETE, EXIT_FAIL_INCOMPLETE },
 	{ "keys", SA_FAIL_KEYS, EXIT_FAIL_KEYS },
 	{ "paths", SA_FAIL_PATHS, EXIT_FAIL_PATHS },
 	{ "dependents", SA_FAIL_DEPENDENTS, EXIT_FAIL_DEPENDENTS },
@@ -45,7 +47,7 @@ int sa_fail_on_parse(const char *arg, unsigned int allowed, unsigned int *out)
 void sa_fail_on_arg(const char *cmd, const char *arg, unsigned int allowed,
 		    struct argp_state *state, unsigned int *out)
 {
-	char names[64] = "";
+	char names[96] = "";
 
 	if (!sa_fail_on_parse(arg, allowed, out))
 		return;
@@ -59,7 +61,8 @@ void sa_fail_on_arg(const char *cmd, const char *arg, unsigned int allowed,
 int sa_gate(const struct sa_gate_counts *c, unsigned int fail_on)
 {
 	const unsigned long long n[NCONDITIONS] = {
-		c->keys, c->paths, c->dependents, c->findings, c->suspects,
+		c->boot, c->incomplete, c->keys, c->paths, c->dependents, c->findings,
+		c->suspects,
 	};
 
 	for (size_t i = 0; i < NCONDITIONS; i++)

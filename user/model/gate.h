@@ -8,14 +8,20 @@
 
 #include <argp.h>
 
-/* What --fail-on gates on, in the order the gate tests them. */
+/*
+ * What --fail-on gates on; the gate tests boot, incomplete, then keys,
+ * paths, dependents, findings, suspects.
+ */
 enum sa_fail_on {
 	SA_FAIL_KEYS = 1 << 0,		/* events would have carried PHYSDEV keys */
 	SA_FAIL_PATHS = 1 << 1,		/* events needed legacy links */
 	SA_FAIL_DEPENDENTS = 1 << 2,	/* confirmed running dependents named */
 	SA_FAIL_FINDINGS = 1 << 3,	/* static findings */
 	SA_FAIL_SUSPECTS = 1 << 4,	/* suspect running dependents (opt-in) */
-	SA_FAIL_ALL = (1 << 5) - 1,
+	SA_FAIL_ALL = (1 << 5) - 1,	/* what every report gates on */
+	SA_FAIL_BOOT = 1 << 5,		/* report: a host would not boot (boot audits) */
+	SA_FAIL_INCOMPLETE = 1 << 6,	/* report: a host's boot audit is incomplete */
+	SA_FAIL_BOOT_VERDICTS = SA_FAIL_BOOT | SA_FAIL_INCOMPLETE,
 };
 
 struct sa_gate_counts {
@@ -24,6 +30,8 @@ struct sa_gate_counts {
 	unsigned long long dependents;	/* confirmed */
 	unsigned long long findings;
 	unsigned long long suspects;	/* suspect dependents */
+	unsigned long long boot;	/* hosts that would not boot */
+	unsigned long long incomplete;	/* hosts whose boot audit is incomplete */
 };
 
 /*

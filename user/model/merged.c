@@ -5,18 +5,60 @@
  */
 #include "model/merged.h"
 
-const char *const sa_boot_verdict_names[] = {
+const char *const sa_boot_verdict_names[SA_BOOT_N] = {
 	[SA_BOOT_NOT_AUDITED] = "not audited from boot",
 	[SA_BOOT_PATH] = "would not boot",
+	[SA_BOOT_INCOMPLETE] = "incomplete",
 	[SA_BOOT_LATER_ONLY] = "no boot-path dependent (later only)",
 	[SA_BOOT_CLEAN] = "no boot-path dependent",
 };
 
+const char *const sa_gap_names[SA_GAP_N] = {
+	[SA_GAP_NOT_ADOPTED] = "not-adopted",
+	[SA_GAP_NO_INITRAMFS_MARK] = "no-initramfs-mark",
+	[SA_GAP_NO_COLDPLUG_MARK] = "no-coldplug-mark",
+	[SA_GAP_EVENTS_LOST] = "events-lost",
+	[SA_GAP_DEPS_LOST] = "dependents-lost",
+};
+
+const char *const sa_gap_text[SA_GAP_N] = {
+	[SA_GAP_NOT_ADOPTED] = "not adopted: the initramfs was never traced",
+	[SA_GAP_NO_INITRAMFS_MARK] = "no initramfs-end mark",
+	[SA_GAP_NO_COLDPLUG_MARK] = "no coldplug-end mark: the recorder stopped before coldplug "
+				    "ended, or the mark was never written",
+	[SA_GAP_EVENTS_LOST] = "events lost",
+	[SA_GAP_DEPS_LOST] = "dependents' records lost",
+};
+
+const char *const sa_gap_slot_names[SA_GAP_SLOTS] = {
+	[SA_PHASE_INITRAMFS] = "initramfs",
+	[SA_PHASE_COLDPLUG] = "coldplug",
+	[SA_PHASE_RUNTIME] = "runtime",
+	[SA_GAP_UNKNOWN] = "unknown",
+};
+
+/*
+ * Runtime is after the boot: what it missed leaves the boot verdict
+ * standing. Losses no phase claims may have been in the boot path.
+ */
+bool sa_gap_in_boot_path(const struct sa_boot_gaps *g, int slot)
+{
+	return g->why[slot] && slot != SA_PHASE_RUNTIME;
+}
+
+/*
+ * What breaks decides, never a suspect: a confirmed dependent in the boot
+ * path stays true whatever else was missed; then a boot-path phase the
+ * audit cannot vouch for; then confirmed dependents at runtime.
+ */
 enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h)
 {
 	if (!h->nboot)
 		return SA_BOOT_NOT_AUDITED;
-	if (h->phase_deps[SA_PHASE_INITRAMFS] || h->phase_deps[SA_PHASE_COLDPLUG])
+	if (h->phase_confirmed[SA_PHASE_INITRAMFS] || h->phase_confirmed[SA_PHASE_COLDPLUG])
 		return SA_BOOT_PATH;
-	return h->phase_deps[SA_PHASE_RUNTIME] ? SA_BOOT_LATER_ONLY : SA_BOOT_CLEAN;
+	for (int i = 0; i < SA_GAP_SLOTS; i++)
+		if (sa_gap_in_boot_path(&h->gaps, i))
+			return SA_BOOT_INCOMPLETE;
+	return h->phase_confirmed[SA_PHASE_RUNTIME] ? SA_BOOT_LATER_ONLY : SA_BOOT_CLEAN;
 }

@@ -30,25 +30,56 @@ struct sa_mtable {
 	struct sa_hindex index;		/* key strings -> row; dropped by sa_merged_finish() */
 };
 
+/*
+ * Why a boot audit cannot vouch for a phase (SA_BOOT_INCOMPLETE). Slots are
+ * the phases, then SA_GAP_UNKNOWN: losses the report puts in no phase.
+ */
+enum sa_gap_reason {
+	SA_GAP_NOT_ADOPTED,		/* initramfs: nothing adopted, never traced */
+	SA_GAP_NO_INITRAMFS_MARK,	/* initramfs: its end was not marked */
+	SA_GAP_NO_COLDPLUG_MARK,	/* coldplug: the recorder never saw its end */
+	SA_GAP_EVENTS_LOST,		/* traced events lost */
+	SA_GAP_DEPS_LOST,		/* dependents' records lost (ring, map full, store full) */
+	SA_GAP_N
+};
+#define SA_GAP_UNKNOWN	SA_PHASE_N
+#define SA_GAP_SLOTS	(SA_PHASE_N + 1)
+extern const char *const sa_gap_names[SA_GAP_N];	/* "not-adopted", ... (JSON) */
+extern const char *const sa_gap_text[SA_GAP_N];		/* for people */
+extern const char *const sa_gap_slot_names[SA_GAP_SLOTS];	/* phases, then "unknown" */
+
+struct sa_boot_gaps {
+	unsigned int why[SA_GAP_SLOTS];			/* 1 << enum sa_gap_reason */
+	unsigned long long events_lost[SA_GAP_SLOTS];
+	unsigned long long deps_lost[SA_GAP_SLOTS][SA_DLOST_N];
+};
+
 struct sa_mhost {
 	char *hostname, *machine_id, *kernel, *attach;
 	size_t nreports;
 	unsigned long long seen, lost, emitted, events;
 	time_t start, end;		/* the earliest start, the latest end */
+	struct sa_losses dep_lost;	/* 1.2: the dependents' records lost, summed */
 	/* Boot audits (format 1.1): reports recorded from boot, by phase. */
 	size_t nboot;
 	unsigned long long phase_events[SA_PHASE_N], phase_deps[SA_PHASE_N];
+	unsigned long long phase_confirmed[SA_PHASE_N];	/* of phase_deps (no confidence: confirmed) */
+	struct sa_boot_gaps gaps;	/* what the boot audits could not vouch for */
 };
 
 /* What a host's boot audits say (report_merge.c decides, renderers print). */
 enum sa_boot_verdict {
 	SA_BOOT_NOT_AUDITED,	/* no report recorded from boot */
-	SA_BOOT_PATH,		/* a dependent in the initramfs or coldplug: would not boot */
-	SA_BOOT_LATER_ONLY,	/* dependents, all at runtime */
-	SA_BOOT_CLEAN,		/* no dependent in any phase */
+	SA_BOOT_PATH,		/* a confirmed dependent in the initramfs or coldplug: would not boot */
+	SA_BOOT_INCOMPLETE,	/* none confirmed, but a boot-path phase was not fully seen */
+	SA_BOOT_LATER_ONLY,	/* confirmed dependents, all at runtime */
+	SA_BOOT_CLEAN,		/* no confirmed dependent in any phase (suspects do not count) */
+	SA_BOOT_N
 };
-extern const char *const sa_boot_verdict_names[];
+extern const char *const sa_boot_verdict_names[SA_BOOT_N];
 enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h);
+/* Does slot @slot (a phase, or SA_GAP_UNKNOWN) of @g leave the boot path unvouched? */
+bool sa_gap_in_boot_path(const struct sa_boot_gaps *g, int slot);
 
 /* A report that was not merged, and why. */
 struct sa_skip {
@@ -75,8 +106,13 @@ struct sa_merged {
 	struct sa_mtable dep_pkg;	/* package ("(none)"), executable: count */
 	struct sa_mtable findings;	/* file, line, kind, key | severity, message, package */
 	struct sa_mtable severities;	/* severity: findings */
-	struct sa_mtable boot_deps;	/* phase, executable, kind, path: count (boot audits) */
-	size_t nboot_path, nlater_only;	/* hosts with SA_BOOT_PATH, SA_BOOT_LATER_ONLY */
+	struct sa_mtable boot_deps;	/* phase, confidence, executable, kind, path: count (boot audits) */
+	/* confirmed boot-path dependents: executable, phase: count; most hosts first */
+	struct sa_mtable boot_blockers;
+	size_t nboot;			/* hosts with a boot audit */
+	size_t nverdict[SA_BOOT_N];	/* hosts by verdict */
+	size_t nincomplete_why[SA_GAP_N];	/* SA_BOOT_INCOMPLETE hosts by reason */
+	struct sa_losses dep_lost;	/* 1.2: the dependents' records lost, over all reports */
 	/* private: reports accepted so far, for duplicate detection */
 	struct sa_seen_report *accepted;
 	size_t naccepted;

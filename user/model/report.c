@@ -17,6 +17,12 @@ const char *const sa_link_kind_names[SA_LK_N] = {
 	[SA_LK_BUS] = "bus",
 };
 
+const char *const sa_dep_loss_names[SA_DLOST_N] = {
+	[SA_DLOST_RING] = "ring",
+	[SA_DLOST_MAP_FULL] = "map_full",
+	[SA_DLOST_STORE_FULL] = "store_full",
+};
+
 /* The same classification as the stream summary (report.c). */
 enum sa_link_kind sa_link_kind_of(const char *n)
 {

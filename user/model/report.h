@@ -18,7 +18,7 @@
 
 #define SA_REPORT_FORMAT	"sysfs-audit-report"
 #define SA_REPORT_MAJOR		1
-#define SA_REPORT_MINOR		1	/* 1.1: boot phases; the dependents' identity and rule */
+#define SA_REPORT_MINOR		2	/* 1.1: boot phases, the dependents' identity and rule; 1.2: losses */
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
 #define SA_REPORT_MAX_GROUPS	256	/* names per by_subsystem/by_bus/by_driver */
@@ -75,9 +75,24 @@ struct sa_report_finding {
 	long long line;		/* 0: no line (a binary) */
 };
 
+/*
+ * The dependents' records lost (1.2): the dependents' ring buffer was full,
+ * a de-duplication or identity map was full, the recorder's store was full.
+ */
+enum sa_dep_loss { SA_DLOST_RING, SA_DLOST_MAP_FULL, SA_DLOST_STORE_FULL, SA_DLOST_N };
+extern const char *const sa_dep_loss_names[SA_DLOST_N];
+
+/* What a recording lost (1.2); known: the report says (absent: unknown, read as 0). */
+struct sa_losses {
+	bool known;
+	unsigned long long events;		/* traced events lost (boot phases only) */
+	unsigned long long deps[SA_DLOST_N];	/* the dependents' records lost */
+};
+
 /* The events of one boot phase (1.1). first/last_seqnum 0: none or unknown. */
 struct sa_report_phase {
 	unsigned long long events, first_seqnum, last_seqnum;
+	struct sa_losses lost;		/* 1.2: lost in this phase */
 };
 
 /* A report recorded from boot (record --adopt); docs/report-format.md "boot". */
@@ -96,6 +111,7 @@ struct sa_report {
 	char *attach;		/* NULL: no trace ran */
 	time_t start, end;
 	unsigned long long seen, lost, emitted, unread, skipped, malformed;
+	struct sa_losses dep_lost;	/* 1.2: the dependents' records lost (.events unused) */
 	struct sa_need_table by_subsystem, by_bus, by_driver;
 	struct sa_path_need *paths;
 	size_t npaths, paths_cap;

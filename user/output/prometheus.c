@@ -49,6 +49,26 @@ static void table(FILE *f, const char *name, const char *help, const struct sa_m
 		sample(f, name, labels, (const char *const *)t->v[i].s, nlabels, t->v[i].count);
 }
 
+/* The dependents' losses (format 1.2) and the boot verdicts, when the reports have them. */
+static void boot_metrics(FILE *f, const struct sa_merged *m)
+{
+	static const char *const cause[] = { "cause" }, *const verdict[] = { "verdict" };
+
+	if (m->dep_lost.known) {
+		head(f, "sysfs_audit_dependents_lost_total", "counter",
+		     "Dependents' records lost, by cause: ring, map_full, store_full.");
+		for (int k = 0; k < SA_DLOST_N; k++)
+			sample(f, "sysfs_audit_dependents_lost_total", cause, &sa_dep_loss_names[k],
+			       1, m->dep_lost.deps[k]);
+	}
+	if (!m->nboot)
+		return;
+	head(f, "sysfs_audit_boot_hosts", "gauge", "Hosts by the verdict of their boot audits.");
+	for (int v = 0; v < SA_BOOT_N; v++)
+		sample(f, "sysfs_audit_boot_hosts", verdict, &sa_boot_verdict_names[v], 1,
+		       m->nverdict[v]);
+}
+
 int sa_prometheus_print(FILE *f, const struct sa_merged *m)
 {
 	static const char *const subsys[] = { "subsystem" };
@@ -83,6 +103,7 @@ int sa_prometheus_print(FILE *f, const struct sa_merged *m)
 	table(f, "sysfs_audit_findings_total",
 	      "Files on disk that depend on the legacy layout, by severity.",
 	      &m->severities, sev, 1);
+	boot_metrics(f, m);
 	return ferror(f) ? -EIO : 0;
 }
 

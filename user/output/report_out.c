@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/common.h"
 #include "output/escape.h"
 #include "output/report_out.h"
 #include "output/json_out.h"
@@ -40,26 +41,74 @@ static json_object *rows_json(const struct sa_merged *m, const struct sa_mtable 
 	return a;
 }
 
-/* A host's boot audits: null when none; its verdict and per-phase counts. */
+static json_object *losses_json(const struct sa_losses *l)
+{
+	json_object *o;
+
+	if (!l->known)
+		return json_object_new_null();
+	o = json_object_new_object();
+	for (int k = 0; k < SA_DLOST_N; k++)
+		sa_json_add_u64(o, sa_dep_loss_names[k], l->deps[k]);
+	return o;
+}
+
+/* By phase: {"initramfs": n, "coldplug": n, "runtime": n}. */
+static json_object *by_phase(const unsigned long long *v, const unsigned long long *minus)
+{
+	json_object *o = json_object_new_object();
+
+	for (int i = 0; i < SA_PHASE_N; i++)
+		sa_json_add_u64(o, sa_phase_names[i], v[i] - (minus ? minus[i] : 0));
+	return o;
+}
+
+/* What the boot audits could not vouch for: one object per phase with a gap. */
+static json_object *gaps_json(const struct sa_boot_gaps *g)
+{
+	json_object *a = json_object_new_array();
+
+	for (int i = 0; i < SA_GAP_SLOTS; i++) {
+		json_object *o, *why, *d;
+
+		if (!g->why[i])
+			continue;
+		o = json_object_new_object();
+		why = json_object_new_array();
+		d = json_object_new_object();
+		sa_json_add_str(o, "phase", i == SA_GAP_UNKNOWN ? NULL : sa_phase_names[i]);
+		json_object_object_add(o, "boot_path",
+				       json_object_new_boolean(sa_gap_in_boot_path(g, i)));
+		for (int r = 0; r < SA_GAP_N; r++)
+			if (g->why[i] & 1u << r)
+				json_object_array_add(why, json_object_new_string(sa_gap_names[r]));
+		json_object_object_add(o, "reasons", why);
+		sa_json_add_u64(o, "events_lost", g->events_lost[i]);
+		for (int k = 0; k < SA_DLOST_N; k++)
+			sa_json_add_u64(d, sa_dep_loss_names[k], g->deps_lost[i][k]);
+		json_object_object_add(o, "dependents_lost", d);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+/* A host's boot audits: null when none; its verdict, why, and per-phase counts. */
 static json_object *host_boot_json(const struct sa_mhost *h)
 {
-	json_object *o, *ev, *dp;
+	enum sa_boot_verdict v = sa_mhost_boot(h);
+	json_object *o;
 
 	if (!h->nboot)
 		return json_object_new_null();
 	o = json_object_new_object();
-	ev = json_object_new_object();
-	dp = json_object_new_object();
-	sa_json_add_str(o, "verdict", sa_boot_verdict_names[sa_mhost_boot(h)]);
-	json_object_object_add(o, "boot_path", json_object_new_boolean(sa_mhost_boot(h) ==
-									 SA_BOOT_PATH));
+	sa_json_add_str(o, "verdict", sa_boot_verdict_names[v]);
+	json_object_object_add(o, "boot_path", json_object_new_boolean(v == SA_BOOT_PATH));
 	sa_json_add_u64(o, "reports", h->nboot);
-	for (int i = 0; i < SA_PHASE_N; i++) {
-		sa_json_add_u64(ev, sa_phase_names[i], h->phase_events[i]);
-		sa_json_add_u64(dp, sa_phase_names[i], h->phase_deps[i]);
-	}
-	json_object_object_add(o, "events", ev);
-	json_object_object_add(o, "dependents", dp);
+	json_object_object_add(o, "events", by_phase(h->phase_events, NULL));
+	json_object_object_add(o, "dependents", by_phase(h->phase_deps, NULL));
+	json_object_object_add(o, "confirmed", by_phase(h->phase_confirmed, NULL));
+	json_object_object_add(o, "suspects", by_phase(h->phase_deps, h->phase_confirmed));
+	json_object_object_add(o, "incomplete", gaps_json(&h->gaps));
 	return o;
 }
 
@@ -74,6 +123,30 @@ static json_object *hosts_with(const struct sa_merged *m, enum sa_boot_verdict v
 	return a;
 }
 
+static json_object *boot_json(const struct sa_merged *m)
+{
+	static const char *const bdep[] = { "phase", "confidence", "executable", "kind", "path" };
+	static const char *const blk[] = { "executable", "phase" };
+	json_object *x = json_object_new_object(), *v = json_object_new_object();
+	json_object *why = json_object_new_object();
+
+	sa_json_add_u64(x, "hosts", m->nboot);
+	for (int i = 0; i < SA_BOOT_N; i++)
+		sa_json_add_u64(v, sa_boot_verdict_names[i], m->nverdict[i]);
+	json_object_object_add(x, "verdicts", v);
+	for (int i = 0; i < SA_GAP_N; i++)
+		sa_json_add_u64(why, sa_gap_names[i], m->nincomplete_why[i]);
+	json_object_object_add(x, "incomplete_reasons", why);
+	json_object_object_add(x, "boot_path_hosts", hosts_with(m, SA_BOOT_PATH));
+	json_object_object_add(x, "incomplete_hosts", hosts_with(m, SA_BOOT_INCOMPLETE));
+	json_object_object_add(x, "later_only_hosts", hosts_with(m, SA_BOOT_LATER_ONLY));
+	json_object_object_add(x, "clean_hosts", hosts_with(m, SA_BOOT_CLEAN));
+	json_object_object_add(x, "would_not_boot_by",
+			       rows_json(m, &m->boot_blockers, blk, 2, "count"));
+	json_object_object_add(x, "dependents", rows_json(m, &m->boot_deps, bdep, 5, "count"));
+	return x;
+}
+
 json_object *sa_merged_json(const struct sa_merged *m)
 {
 	static const char *const subsys[] = { "subsystem" };
@@ -82,7 +155,6 @@ json_object *sa_merged_json(const struct sa_merged *m)
 	static const char *const dexe[] = { "executable", "kind", "confidence", "package", "path",
 					    "legacy", "replacement" };
 	static const char *const dpkg[] = { "package", "executable" };
-	static const char *const bdep[] = { "phase", "executable", "kind", "path" };
 	static const char *const find[] = { "file", "line", "kind", "key", "severity", "message",
 					    "package" };
 	json_object *o = json_object_new_object(), *a, *x;
@@ -110,6 +182,7 @@ json_object *sa_merged_json(const struct sa_merged *m)
 		sa_json_add_str(x, "start", t);
 		sa_time_format(h->end, t, sizeof(t));
 		sa_json_add_str(x, "end", t);
+		json_object_object_add(x, "dependents_lost", losses_json(&h->dep_lost));
 		json_object_object_add(x, "boot", host_boot_json(h));
 		json_object_array_add(a, x);
 	}
@@ -129,6 +202,7 @@ json_object *sa_merged_json(const struct sa_merged *m)
 	sa_json_add_u64(x, "emitted", m->emitted);
 	sa_json_add_u64(x, "traced", m->events);
 	json_object_object_add(o, "events", x);
+	json_object_object_add(o, "dependents_lost", losses_json(&m->dep_lost));
 	x = json_object_new_object();
 	for (int k = 0; k < 3; k++)
 		sa_json_add_u64(x, sa_key_names[k], m->keys[k]);
@@ -145,12 +219,7 @@ json_object *sa_merged_json(const struct sa_merged *m)
 	json_object_object_add(o, "dependents_by_package",
 			       rows_json(m, &m->dep_pkg, dpkg, 2, "count"));
 	json_object_object_add(o, "findings", rows_json(m, &m->findings, find, 7, "reports"));
-	x = json_object_new_object();
-	json_object_object_add(x, "boot_path_hosts", hosts_with(m, SA_BOOT_PATH));
-	json_object_object_add(x, "later_only_hosts", hosts_with(m, SA_BOOT_LATER_ONLY));
-	json_object_object_add(x, "clean_hosts", hosts_with(m, SA_BOOT_CLEAN));
-	json_object_object_add(x, "dependents", rows_json(m, &m->boot_deps, bdep, 4, "count"));
-	json_object_object_add(o, "boot", x);
+	json_object_object_add(o, "boot", boot_json(m));
 	return o;
 }
 
@@ -159,11 +228,30 @@ static const char *dash(const char *s)
 	return s && *s ? s : "-";
 }
 
-/* "a, b, c" of a row's hosts, escaped as @how. */
+/* Rows and host names a capped table shows unless --details. */
+#define SA_OUT_TOP_ROWS		10
+#define SA_OUT_TOP_HOSTS	10
+#define SA_OUT_HOST_DEPS	5	/* confirmed dependents listed under a host */
+#define SA_OUT_TOP_WHY		3	/* dependents named in the verdict counts */
+
+static const char *const dep_loss_text[SA_DLOST_N] = { "ring", "map full", "store full" };
+static const char *const gap_short[SA_GAP_N] = {
+	[SA_GAP_NOT_ADOPTED] = "not adopted",
+	[SA_GAP_NO_INITRAMFS_MARK] = "no initramfs-end mark",
+	[SA_GAP_NO_COLDPLUG_MARK] = "no coldplug-end mark",
+	[SA_GAP_EVENTS_LOST] = "events lost",
+	[SA_GAP_DEPS_LOST] = "dependents' records lost",
+};
+
+/* "a, b, c" of a row's hosts, escaped as @how; at most @max names (0: all). */
 static void print_hosts(FILE *f, const struct sa_merged *m, const struct sa_mrow *r,
-			enum sa_esc how)
+			enum sa_esc how, size_t max)
 {
 	for (size_t i = 0; i < r->nhosts; i++) {
+		if (max && i == max) {
+			fprintf(f, " (%zu more)", r->nhosts - i);
+			break;
+		}
 		if (i)
 			fputs(", ", f);
 		sa_esc_fputs(f, m->hosts[r->hosts[i]].hostname, how);
@@ -187,8 +275,195 @@ static void md_cell(FILE *f, const char *s)
 	fputc(' ', f);
 }
 
+/* Does row @r count host @host? (r->hosts is ascending.) */
+static bool row_has_host(const struct sa_mrow *r, size_t host)
+{
+	size_t lo = 0, hi = r->nhosts;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->hosts[mid] == host)
+			return true;
+		if (r->hosts[mid] < host)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* "not adopted: ...; 12 events lost; 3 dependents' records lost (ring 3, ...)" */
+static void print_gap(FILE *f, const struct sa_boot_gaps *g, int slot)
+{
+	const char *sep = "";
+
+	for (int r = 0; r < SA_GAP_N; r++) {
+		unsigned long long n = 0;
+
+		if (!(g->why[slot] & 1u << r))
+			continue;
+		fputs(sep, f);
+		sep = "; ";
+		if (r == SA_GAP_EVENTS_LOST) {
+			fprintf(f, "%llu events lost", g->events_lost[slot]);
+		} else if (r == SA_GAP_DEPS_LOST) {
+			for (int k = 0; k < SA_DLOST_N; k++)
+				n = sa_sat_add(n, g->deps_lost[slot][k]);
+			fprintf(f, "%llu dependents' records lost (", n);
+			for (int k = 0; k < SA_DLOST_N; k++)
+				fprintf(f, "%s%s %llu", k ? ", " : "", dep_loss_text[k],
+					g->deps_lost[slot][k]);
+			fputc(')', f);
+		} else {
+			fputs(sa_gap_text[r], f);
+		}
+	}
+}
+
+static const char *gap_slot_text(int slot)
+{
+	if (slot == SA_GAP_UNKNOWN)
+		return "an unknown phase";
+	if (slot == SA_PHASE_RUNTIME)
+		return "runtime (after the boot: the verdict stands)";
+	return sa_phase_names[slot];
+}
+
+/* Hosts grouped by verdict: what an operator acts on comes first. */
+static const enum sa_boot_verdict verdict_order[SA_BOOT_N] = {
+	SA_BOOT_PATH, SA_BOOT_INCOMPLETE, SA_BOOT_LATER_ONLY, SA_BOOT_CLEAN, SA_BOOT_NOT_AUDITED,
+};
+
+static unsigned long long boot_path_suspects(const struct sa_mhost *h)
+{
+	return h->phase_deps[SA_PHASE_INITRAMFS] - h->phase_confirmed[SA_PHASE_INITRAMFS] +
+	       h->phase_deps[SA_PHASE_COLDPLUG] - h->phase_confirmed[SA_PHASE_COLDPLUG];
+}
+
+/*
+ * The fleet's boot verdicts, the first lines an operator reads: how many
+ * hosts would not boot and because of what, how many are incomplete and
+ * why, and the suspects, which never decide. @md: markdown list items.
+ */
+static void boot_counts(FILE *f, const struct sa_merged *m, bool md, bool details)
+{
+	const char *item = md ? "- " : "  ";
+	enum sa_esc how = md ? SA_ESC_MARKDOWN : SA_ESC_TEXT;
+	unsigned long long sus = 0;
+	size_t nsus = 0, nwhy = details ? m->boot_blockers.n : SA_OUT_TOP_WHY;
+	const char *sep = "";
+
+	fprintf(f, "%s%zu of %zu host(s) audited from boot: ", md ? "" : "BOOT: ", m->nboot,
+		m->nhosts);
+	for (int i = 0; i < SA_BOOT_N - 1; i++)
+		fprintf(f, "%s%zu %s", i ? ", " : "", m->nverdict[verdict_order[i]],
+			sa_boot_verdict_names[verdict_order[i]]);
+	fputs("\n", f);
+	if (md)
+		fputc('\n', f);
+	if (m->nverdict[SA_BOOT_PATH]) {
+		fprintf(f, "%swould not boot, because of (confirmed, in the boot path): ", item);
+		for (size_t i = 0; i < m->boot_blockers.n && i < nwhy; i++) {
+			const struct sa_mrow *r = &m->boot_blockers.v[i];
+
+			fputs(i ? "; " : "", f);
+			sa_esc_fputs(f, r->s[0], how);
+			fprintf(f, " (%s) on %zu host(s)", r->s[1], r->nhosts);
+		}
+		if (m->boot_blockers.n > nwhy)
+			fprintf(f, "; %zu more below", m->boot_blockers.n - nwhy);
+		fputc('\n', f);
+	}
+	if (m->nverdict[SA_BOOT_INCOMPLETE]) {
+		fprintf(f, "%sincomplete, because of: ", item);
+		for (int g = 0; g < SA_GAP_N; g++) {
+			if (!m->nincomplete_why[g])
+				continue;
+			fprintf(f, "%s%s on %zu host(s)", sep, gap_short[g], m->nincomplete_why[g]);
+			sep = "; ";
+		}
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < m->nhosts; i++) {
+		unsigned long long n = boot_path_suspects(&m->hosts[i]);
+
+		sus = sa_sat_add(sus, n);
+		nsus += n > 0;
+	}
+	if (sus)
+		fprintf(f, "%ssuspects, which never decide a verdict: %llu in the boot path on "
+			"%zu host(s)\n", item, sus, nsus);
+}
+
+/* Under a host: its confirmed dependents that decided (phase, executable, kind, path). */
+static void host_deps(FILE *f, const struct sa_merged *m, size_t host, bool md, bool details)
+{
+	const struct sa_mhost *h = &m->hosts[host];
+	enum sa_boot_verdict v = sa_mhost_boot(h);
+	enum sa_esc how = md ? SA_ESC_MARKDOWN : SA_ESC_TEXT;
+	size_t shown = 0, more = 0;
+
+	if (v != SA_BOOT_PATH && v != SA_BOOT_LATER_ONLY)
+		return;
+	for (size_t i = 0; i < m->boot_deps.n; i++) {
+		const struct sa_mrow *r = &m->boot_deps.v[i];
+		int ph = sa_phase_parse(r->s[0]);
+
+		if (strcmp(r->s[1], "confirmed") || !row_has_host(r, host) ||
+		    (v == SA_BOOT_PATH && !sa_phase_boot_path(ph)))
+			continue;
+		if (!details && shown == SA_OUT_HOST_DEPS) {
+			more++;
+			continue;
+		}
+		shown++;
+		fputs(md ? (shown > 1 ? "<br>" : "") : "    ", f);
+		fprintf(f, "%s: ", r->s[0]);	/* a phase name: read as one of three */
+		sa_esc_fputs(f, r->s[2], how);
+		fputc(' ', f);
+		sa_esc_fputs(f, r->s[3], how);
+		fputc(' ', f);
+		sa_esc_fputs(f, dash(r->s[4]), how);
+		if (!md)
+			fputc('\n', f);
+	}
+	if (more)
+		fprintf(f, md ? "<br>%zu more: --details" : "    %zu more: --details\n", more);
+}
+
+/*
+ * Under a host: what its boot audits could not vouch for, by phase; @after:
+ * a markdown cell that holds dependents already.
+ */
+static void host_gaps(FILE *f, const struct sa_mhost *h, bool md, bool after)
+{
+	bool first = !after;
+
+	for (int i = 0; i < SA_GAP_SLOTS; i++) {
+		if (!h->gaps.why[i])
+			continue;
+		fprintf(f, "%smissed in %s: ", md ? (first ? "" : "<br>") : "    ",
+			gap_slot_text(i));
+		print_gap(f, &h->gaps, i);
+		if (!md)
+			fputc('\n', f);
+		first = false;
+	}
+}
+
+/* "1/3": confirmed/suspect dependents of phase @p. */
+static void phase_cell(char *buf, size_t len, const struct sa_mhost *h, int p)
+{
+	if (!h->nboot)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%llu/%llu", h->phase_confirmed[p],
+			 h->phase_deps[p] - h->phase_confirmed[p]);
+}
+
 static void md_row(FILE *f, const struct sa_merged *m, const struct sa_mrow *r,
-		   const int *cols, int ncols)
+		   const int *cols, int ncols, bool details)
 {
 	char n[32];
 
@@ -197,60 +472,82 @@ static void md_row(FILE *f, const struct sa_merged *m, const struct sa_mrow *r,
 	snprintf(n, sizeof(n), "%llu", r->count);
 	md_cell(f, n);
 	fprintf(f, "| %zu | ", r->nhosts);
-	print_hosts(f, m, r, SA_ESC_MARKDOWN);
+	print_hosts(f, m, r, SA_ESC_MARKDOWN, details ? 0 : SA_OUT_TOP_HOSTS);
 	fputs(" |\n", f);
 }
 
+/* A table of @t; @cap: rows shown unless --details (0: all). */
 static void md_table(FILE *f, const struct sa_merged *m, const char *title,
 		     const struct sa_mtable *t, const char *const *heads, const int *cols,
-		     int ncols, const char *count)
+		     int ncols, const char *count, size_t cap, bool details)
 {
+	size_t n = t->n;
+
 	fprintf(f, "\n## %s\n\n", title);
 	if (!t->n) {
 		fputs("None.\n", f);
 		return;
 	}
+	if (cap && !details && n > cap)
+		n = cap;
 	for (int j = 0; j < ncols; j++)
 		fprintf(f, "| %s ", heads[j]);
 	fprintf(f, "| %s | Hosts | Host names |\n", count);
 	for (int j = 0; j < ncols + 3; j++)
 		fputs("|---", f);
 	fputs("|\n", f);
-	for (size_t i = 0; i < t->n; i++)
-		md_row(f, m, &t->v[i], cols, ncols);
+	for (size_t i = 0; i < n; i++)
+		md_row(f, m, &t->v[i], cols, ncols, details);
+	if (n < t->n)
+		fprintf(f, "\n%zu more: --details\n", t->n - n);
 }
 
-/* Boot audits: which hosts would not boot, and the dependents by phase. */
-static void md_boot(FILE *f, const struct sa_merged *m)
+/* Boot audits: every host's verdict and why, then the dependents by phase. */
+static void md_boot(FILE *f, const struct sa_merged *m, bool details)
 {
-	static const char *const bh[] = { "Phase", "Executable", "Kind", "Path" };
-	static const int b4[] = { 0, 1, 2, 3 };
-	bool any = false;
+	static const char *const bh[] = { "Phase", "Confidence", "Executable", "Kind", "Path" };
+	static const int b5[] = { 0, 1, 2, 3, 4 };
 
-	for (size_t i = 0; i < m->nhosts; i++)
-		any |= m->hosts[i].nboot > 0;
-	if (!any)
+	if (!m->nboot)
 		return;
-	fprintf(f, "\n## Boot path\n\n%zu host(s) with a dependent in the initramfs or coldplug "
-		"(would not boot without the deprecated layout), %zu with dependents only later.\n\n"
-		"| Host | Verdict | Initramfs | Coldplug | Runtime |\n|---|---|---|---|---|\n",
-		m->nboot_path, m->nlater_only);
-	for (size_t i = 0; i < m->nhosts; i++) {
-		const struct sa_mhost *h = &m->hosts[i];
-		char n[32];
+	fputs("\n## Boot verdict\n\n", f);
+	boot_counts(f, m, true, details);
+	fputs("\n| Host | Verdict | Initramfs | Coldplug | Runtime | Why |\n"
+	      "|---|---|---|---|---|---|\n", f);
+	for (int o = 0; o < SA_BOOT_N; o++)
+		for (size_t i = 0; i < m->nhosts; i++) {
+			const struct sa_mhost *h = &m->hosts[i];
+			char n[48];
 
-		md_cell(f, h->hostname);
-		md_cell(f, sa_boot_verdict_names[sa_mhost_boot(h)]);
-		for (int p = 0; p < SA_PHASE_N; p++) {
-			snprintf(n, sizeof(n), "%llu", h->phase_deps[p]);
-			md_cell(f, h->nboot ? n : "-");
+			if (sa_mhost_boot(h) != verdict_order[o])
+				continue;
+			md_cell(f, h->hostname);
+			md_cell(f, sa_boot_verdict_names[verdict_order[o]]);
+			for (int p = 0; p < SA_PHASE_N; p++) {
+				phase_cell(n, sizeof(n), h, p);
+				md_cell(f, n);
+			}
+			fputs("| ", f);
+			host_deps(f, m, i, true, details);
+			host_gaps(f, h, true, verdict_order[o] == SA_BOOT_PATH ||
+				  verdict_order[o] == SA_BOOT_LATER_ONLY);
+			fputs(" |\n", f);
 		}
-		fputs("|\n", f);
-	}
-	md_table(f, m, "Dependents by boot phase", &m->boot_deps, bh, b4, 4, "Count");
+	fputs("\nPer phase: confirmed/suspect dependents. Suspects never decide a verdict.\n", f);
+	md_table(f, m, "Dependents by boot phase", &m->boot_deps, bh, b5, 5, "Count", 0, details);
 }
 
-static void print_markdown(FILE *f, const struct sa_merged *m)
+static void md_losses(FILE *f, const struct sa_losses *l)
+{
+	if (!l->known)
+		return;
+	fputs(" Dependents' records lost:", f);
+	for (int k = 0; k < SA_DLOST_N; k++)
+		fprintf(f, "%s %s %llu", k ? "," : "", dep_loss_text[k], l->deps[k]);
+	fputc('.', f);
+}
+
+static void print_markdown(FILE *f, const struct sa_merged *m, bool details)
 {
 	static const char *const kh[] = { "Subsystem", "Key" };
 	static const char *const ph[] = { "Legacy path", "Kind" };
@@ -263,17 +560,10 @@ static void print_markdown(FILE *f, const struct sa_merged *m)
 	static const int f7[] = { 0, 1, 4, 2, 3, 5, 6 };
 
 	fprintf(f, "# sysfs-audit: legacy sysfs layout report\n\n"
-		"%zu report(s) from %zu host(s); %zu skipped.\n", m->nreports, m->nhosts,
-		m->nskipped);
-	fprintf(f, "\n| Would have carried | Events |\n|---|---|\n");
-	for (int k = 0; k < 3; k++)
-		fprintf(f, "| %s | %llu |\n", sa_key_names[k], m->keys[k]);
-	fprintf(f, "\n| Legacy links needed | Events |\n|---|---|\n");
-	for (int k = 0; k < SA_LK_N; k++)
-		fprintf(f, "| %s | %llu |\n", sa_link_kind_names[k], m->links[k]);
-	fprintf(f, "\nDependents: %llu (%llu confirmed, %llu suspect). Static findings: %llu. "
-		"Events: %llu traced, %llu seen, %llu lost.\n", m->ndependents, m->nconfirmed,
-		m->nsuspects, m->nfindings, m->events, m->seen, m->lost);
+		"%zu report(s) from %zu host(s); %zu skipped. Dependents: %llu (%llu confirmed, "
+		"%llu suspect). Static findings: %llu.\n", m->nreports, m->nhosts, m->nskipped,
+		m->ndependents, m->nconfirmed, m->nsuspects, m->nfindings);
+	md_boot(f, m, details);
 	if (m->nskipped) {
 		fputs("\n## Skipped reports\n\n| File | Exit status | Reason |\n|---|---|---|\n", f);
 		for (size_t i = 0; i < m->nskipped; i++) {
@@ -286,6 +576,18 @@ static void print_markdown(FILE *f, const struct sa_merged *m)
 			fputs("|\n", f);
 		}
 	}
+	md_table(f, m, "Dependents by executable", &m->dep_exec, dh, d5, 5, "Count", 0, details);
+	md_table(f, m, "Debian packages that still need the old layout (confirmed dependents)",
+		 &m->dep_pkg, gh, k2, 2, "Count", 0, details);
+	fprintf(f, "\n## Events\n\n%llu traced, %llu seen, %llu lost.", m->events, m->seen,
+		m->lost);
+	md_losses(f, &m->dep_lost);
+	fprintf(f, "\n\n| Would have carried | Events |\n|---|---|\n");
+	for (int k = 0; k < 3; k++)
+		fprintf(f, "| %s | %llu |\n", sa_key_names[k], m->keys[k]);
+	fprintf(f, "\n| Legacy links needed | Events |\n|---|---|\n");
+	for (int k = 0; k < SA_LK_N; k++)
+		fprintf(f, "| %s | %llu |\n", sa_link_kind_names[k], m->links[k]);
 	fputs("\n## Hosts\n\n| Host | Kernel | Attach | Reports | Events | Lost |\n"
 	      "|---|---|---|---|---|---|\n", f);
 	for (size_t i = 0; i < m->nhosts; i++) {
@@ -304,65 +606,74 @@ static void print_markdown(FILE *f, const struct sa_merged *m)
 		fputs("|\n", f);
 	}
 	md_table(f, m, "PHYSDEV keys the events would have carried", &m->keyrows, kh, k2, 2,
-		 "Events");
-	md_table(f, m, "Legacy paths the events needed", &m->paths, ph, k2, 2, "Events");
-	md_table(f, m, "Dependents by executable", &m->dep_exec, dh, d5, 5, "Count");
-	md_table(f, m, "Debian packages that still need the old layout (confirmed dependents)", &m->dep_pkg, gh, k2, 2, "Count");
-	md_table(f, m, "Static findings", &m->findings, fh, f7, 7, "Reports");
-	md_boot(f, m);
+		 "Events", SA_OUT_TOP_ROWS, details);
+	md_table(f, m, "Legacy paths the events needed", &m->paths, ph, k2, 2, "Events",
+		 SA_OUT_TOP_ROWS, details);
+	md_table(f, m, "Static findings", &m->findings, fh, f7, 7, "Reports", 0, details);
 }
 
+/* A table of @t; @cap: rows shown unless --details (0: all). */
 static void text_rows(FILE *f, const struct sa_merged *m, const char *title,
 		      const struct sa_mtable *t, const char *const *heads,
-		      const int *cols, int ncols, const int *widths)
+		      const int *cols, int ncols, const int *widths, size_t cap, bool details)
 {
+	size_t n = t->n;
+
 	fprintf(f, "\n%s\n", title);
 	if (!t->n) {
 		fputs("(none)\n", f);
 		return;
 	}
+	if (cap && !details && n > cap)
+		n = cap;
 	for (int j = 0; j < ncols; j++)
 		fprintf(f, "%-*s ", widths[j], heads[j]);
 	fprintf(f, "%8s %5s  %s\n", "COUNT", "HOSTS", "HOST-NAMES");
-	for (size_t i = 0; i < t->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		for (int j = 0; j < ncols; j++) {
 			col(f, t->v[i].s[cols[j]], widths[j]);
 			fputc(' ', f);
 		}
 		fprintf(f, "%8llu %5zu  ", t->v[i].count, t->v[i].nhosts);
-		print_hosts(f, m, &t->v[i], SA_ESC_TEXT);
+		print_hosts(f, m, &t->v[i], SA_ESC_TEXT, details ? 0 : SA_OUT_TOP_HOSTS);
 		fputc('\n', f);
 	}
+	if (n < t->n)
+		fprintf(f, "%zu more: --details\n", t->n - n);
 }
 
-static void text_boot(FILE *f, const struct sa_merged *m)
+/* Boot audits: the verdicts, every host's verdict and why, the dependents by phase. */
+static void text_boot(FILE *f, const struct sa_merged *m, bool details)
 {
-	static const char *const bh[] = { "PHASE", "EXECUTABLE", "KIND", "PATH" };
-	static const int b4[] = { 0, 1, 2, 3 }, wb[] = { 9, 28, 17, 40 };
-	bool any = false;
+	static const char *const bh[] = { "PHASE", "CONFIDENCE", "EXECUTABLE", "KIND", "PATH" };
+	static const int b5[] = { 0, 1, 2, 3, 4 }, wb[] = { 9, 10, 28, 17, 40 };
 
-	for (size_t i = 0; i < m->nhosts; i++)
-		any |= m->hosts[i].nboot > 0;
-	if (!any)
+	if (!m->nboot)
 		return;	/* no boot audit among the reports */
-	fprintf(f, "\nBOOT PATH: %zu host(s) would not boot (a dependent in the initramfs or "
-		"coldplug), %zu with dependents only later\n", m->nboot_path, m->nlater_only);
-	fprintf(f, "%-20s %-36s %9s %9s %9s\n", "HOST", "VERDICT", "INITRAMFS", "COLDPLUG",
+	fputc('\n', f);
+	boot_counts(f, m, false, details);
+	fprintf(f, "\n%-20s %-36s %9s %9s %9s\n", "HOST", "VERDICT", "INITRAMFS", "COLDPLUG",
 		"RUNTIME");
-	for (size_t i = 0; i < m->nhosts; i++) {
-		const struct sa_mhost *h = &m->hosts[i];
+	for (int o = 0; o < SA_BOOT_N; o++)
+		for (size_t i = 0; i < m->nhosts; i++) {
+			const struct sa_mhost *h = &m->hosts[i];
+			char n[SA_PHASE_N][48];
 
-		fprintf(f, "%-20s %-36s", h->hostname, sa_boot_verdict_names[sa_mhost_boot(h)]);
-		if (h->nboot)
-			fprintf(f, " %9llu %9llu %9llu", h->phase_deps[SA_PHASE_INITRAMFS],
-				h->phase_deps[SA_PHASE_COLDPLUG], h->phase_deps[SA_PHASE_RUNTIME]);
-		fputc('\n', f);
-	}
-	if (m->boot_deps.n)
-		text_rows(f, m, "DEPENDENTS BY BOOT PHASE", &m->boot_deps, bh, b4, 4, wb);
+			if (sa_mhost_boot(h) != verdict_order[o])
+				continue;
+			for (int p = 0; p < SA_PHASE_N; p++)
+				phase_cell(n[p], sizeof(n[p]), h, p);
+			col(f, h->hostname, 20);
+			fprintf(f, " %-36s %9s %9s %9s\n", sa_boot_verdict_names[verdict_order[o]],
+				n[0], n[1], n[2]);
+			host_deps(f, m, i, false, details);
+			host_gaps(f, h, false, false);
+		}
+	fputs("(per phase: confirmed/suspect dependents; suspects never decide a verdict)\n", f);
+	text_rows(f, m, "DEPENDENTS BY BOOT PHASE", &m->boot_deps, bh, b5, 5, wb, 0, details);
 }
 
-static void print_text(FILE *f, const struct sa_merged *m)
+static void print_text(FILE *f, const struct sa_merged *m, bool details)
 {
 	static const char *const kh[] = { "SUBSYSTEM", "KEY" }, *const ph[] = { "KIND", "PATH" };
 	static const char *const dh[] = { "EXECUTABLE", "KIND", "CONFIDENCE", "PACKAGE" };
@@ -376,7 +687,11 @@ static void print_text(FILE *f, const struct sa_merged *m)
 	fprintf(f, "%zu report(s) from %zu host(s)", m->nreports, m->nhosts);
 	if (m->nskipped)
 		fprintf(f, ", %zu skipped", m->nskipped);
-	fputc('\n', f);
+	fprintf(f, "; dependents: %llu (%llu confirmed, %llu suspect), static findings: %llu\n",
+		m->ndependents, m->nconfirmed, m->nsuspects, m->nfindings);
+	text_boot(f, m, details);
+	if (m->nskipped)
+		fputc('\n', f);
 	for (size_t i = 0; i < m->nskipped; i++) {
 		fputs("skipped ", f);
 		sa_esc_fputs(f, m->skipped[i].file, SA_ESC_TEXT);
@@ -384,6 +699,9 @@ static void print_text(FILE *f, const struct sa_merged *m)
 		sa_esc_fputs(f, m->skipped[i].reason, SA_ESC_TEXT);
 		fputc('\n', f);
 	}
+	text_rows(f, m, "DEPENDENTS BY EXECUTABLE", &m->dep_exec, dh, d4, 4, wd, 0, details);
+	text_rows(f, m, "PACKAGES THAT STILL NEED THE OLD LAYOUT (CONFIRMED)", &m->dep_pkg, gh,
+		  k2, 2, wg, 0, details);
 	fprintf(f, "\n%-20s %-24s %-10s %7s %8s %6s\n", "HOST", "KERNEL", "ATTACH", "REPORTS",
 		"EVENTS", "LOST");
 	for (size_t i = 0; i < m->nhosts; i++) {
@@ -398,23 +716,23 @@ static void print_text(FILE *f, const struct sa_merged *m)
 	}
 	fprintf(f, "\nevents: %llu traced, %llu seen by BPF, %llu lost\n", m->events, m->seen,
 		m->lost);
+	if (m->dep_lost.known)
+		fprintf(f, "dependents' records lost: ring %llu, map full %llu, store full %llu\n",
+			m->dep_lost.deps[SA_DLOST_RING], m->dep_lost.deps[SA_DLOST_MAP_FULL],
+			m->dep_lost.deps[SA_DLOST_STORE_FULL]);
 	fprintf(f, "would have carried: PHYSDEVPATH %llu, PHYSDEVBUS %llu, PHYSDEVDRIVER %llu\n",
 		m->keys[0], m->keys[1], m->keys[2]);
 	fprintf(f, "legacy links needed: device %llu, <class>:<name> %llu, class directory %llu, "
 		"bus %llu\n", m->links[SA_LK_DEVICE], m->links[SA_LK_CLASSNAME],
 		m->links[SA_LK_CLASSDIR], m->links[SA_LK_BUS]);
-	fprintf(f, "dependents: %llu (%llu confirmed, %llu suspect), static findings: %llu\n",
-		m->ndependents, m->nconfirmed, m->nsuspects, m->nfindings);
 	text_rows(f, m, "PHYSDEV KEYS THE EVENTS WOULD HAVE CARRIED", &m->keyrows, kh, k2, 2,
-		  wk);
-	text_rows(f, m, "LEGACY PATHS THE EVENTS NEEDED", &m->paths, ph, p2, 2, wp);
-	text_rows(f, m, "DEPENDENTS BY EXECUTABLE", &m->dep_exec, dh, d4, 4, wd);
-	text_rows(f, m, "PACKAGES THAT STILL NEED THE OLD LAYOUT (CONFIRMED)", &m->dep_pkg, gh, k2, 2, wg);
-	text_rows(f, m, "STATIC FINDINGS", &m->findings, fh, f5, 5, wf);
-	text_boot(f, m);
+		  wk, SA_OUT_TOP_ROWS, details);
+	text_rows(f, m, "LEGACY PATHS THE EVENTS NEEDED", &m->paths, ph, p2, 2, wp,
+		  SA_OUT_TOP_ROWS, details);
+	text_rows(f, m, "STATIC FINDINGS", &m->findings, fh, f5, 5, wf, 0, details);
 }
 
-int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt)
+int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt, bool details)
 {
 	json_object *o;
 
@@ -427,10 +745,10 @@ int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt)
 		json_object_put(o);
 		break;
 	case SA_FMT_MARKDOWN:
-		print_markdown(f, m);
+		print_markdown(f, m, details);
 		break;
 	default:
-		print_text(f, m);
+		print_text(f, m, details);
 	}
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }

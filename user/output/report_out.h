@@ -3,6 +3,7 @@
 #ifndef SYSFS_AUDIT_REPORT_OUT_H
 #define SYSFS_AUDIT_REPORT_OUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <json-c/json.h>
@@ -12,7 +13,11 @@
 
 /* The "sysfs-audit-merged" object (docs/report-format.md). */
 json_object *sa_merged_json(const struct sa_merged *m);
-/* Returns 0, or -EIO when @f could not be written. */
-int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt);
+/*
+ * Text and markdown lead with the boot verdicts and the dependents; the
+ * keys and legacy-path tables show their top rows and rows their first
+ * host names unless @details. Returns 0, or -EIO when @f could not be written.
+ */
+int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt, bool details);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "reports/report_merge.h"
 #include "reports/report_model.h"
 
 static double ns_s(unsigned long long ns)
@@ -72,6 +73,7 @@ json_object *sa_report_boot_json(const struct sa_report *r)
 		json_object_object_add(x, "first_seqnum", seq(p->first_seqnum));
 		json_object_object_add(x, "last_seqnum", seq(p->last_seqnum));
 		json_object_object_add(x, "dependents", json_object_new_uint64(deps));
+		sa_losses_json(x, &p->lost, true);
 		json_object_object_add(phases, sa_phase_names[i], x);
 	}
 	json_object_object_add(o, "phases", phases);
@@ -153,6 +155,59 @@ int sa_report_boot_parse(json_object *v, struct sa_report *r, char *err, size_t 
 			return rc;
 		if (p->first_seqnum > p->last_seqnum)
 			return bad(err, len, where, "first_seqnum is after last_seqnum");
+		snprintf(where, sizeof(where), "boot.phases.%s", sa_phase_names[i]);
+		rc = sa_losses_parse(x, where, true, &p->lost, err, len);
+		if (rc)
+			return rc;
 	}
 	return 0;
+}
+
+static unsigned long long sub0(unsigned long long a, unsigned long long b)
+{
+	return a > b ? a - b : 0;
+}
+
+/*
+ * Add to @g what boot audit @r could not vouch for. Losses a 1.2 report
+ * puts in a phase stay there; the rest of its totals (all of a 1.0 or 1.1
+ * report's lost events) could have been anywhere: SA_GAP_UNKNOWN.
+ */
+void sa_report_boot_gaps(const struct sa_report *r, struct sa_boot_gaps *g)
+{
+	unsigned long long ev = 0, deps[SA_DLOST_N] = { 0 };
+
+	if (!r->boot.recorded)
+		return;
+	if (!r->boot.adopted)
+		g->why[SA_PHASE_INITRAMFS] |= 1u << SA_GAP_NOT_ADOPTED;
+	else if (r->boot.initramfs_end_s < 0)
+		g->why[SA_PHASE_INITRAMFS] |= 1u << SA_GAP_NO_INITRAMFS_MARK;
+	if (r->boot.coldplug_end_s < 0)
+		g->why[SA_PHASE_COLDPLUG] |= 1u << SA_GAP_NO_COLDPLUG_MARK;
+	for (int i = 0; i < SA_PHASE_N; i++) {
+		const struct sa_losses *l = &r->boot.phases[i].lost;
+
+		g->events_lost[i] = sa_sat_add(g->events_lost[i], l->events);
+		ev = sa_sat_add(ev, l->events);
+		for (int k = 0; k < SA_DLOST_N; k++) {
+			g->deps_lost[i][k] = sa_sat_add(g->deps_lost[i][k], l->deps[k]);
+			deps[k] = sa_sat_add(deps[k], l->deps[k]);
+		}
+	}
+	g->events_lost[SA_GAP_UNKNOWN] = sa_sat_add(g->events_lost[SA_GAP_UNKNOWN],
+						    sub0(r->lost, ev));
+	for (int k = 0; k < SA_DLOST_N; k++)
+		g->deps_lost[SA_GAP_UNKNOWN][k] = sa_sat_add(g->deps_lost[SA_GAP_UNKNOWN][k],
+							     sub0(r->dep_lost.deps[k], deps[k]));
+	for (int i = 0; i < SA_GAP_SLOTS; i++) {
+		unsigned long long d = 0;
+
+		for (int k = 0; k < SA_DLOST_N; k++)
+			d = sa_sat_add(d, g->deps_lost[i][k]);
+		if (g->events_lost[i])
+			g->why[i] |= 1u << SA_GAP_EVENTS_LOST;
+		if (d)
+			g->why[i] |= 1u << SA_GAP_DEPS_LOST;
+	}
 }

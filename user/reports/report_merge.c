@@ -27,7 +27,8 @@ void sa_merged_init(struct sa_merged *m)
 	m->dep_pkg.nkey = 2;
 	m->findings.nkey = 4;
 	m->severities.nkey = 1;
-	m->boot_deps.nkey = 4;
+	m->boot_deps.nkey = 5;
+	m->boot_blockers.nkey = 2;
 }
 
 static void mtable_free(struct sa_mtable *t)
@@ -61,6 +62,7 @@ void sa_merged_free(struct sa_merged *m)
 	mtable_free(&m->dep_exec);
 	mtable_free(&m->dep_pkg);
 	mtable_free(&m->boot_deps);
+	mtable_free(&m->boot_blockers);
 	mtable_free(&m->findings);
 	mtable_free(&m->severities);
 	for (size_t i = 0; i < m->naccepted; i++) {
@@ -309,26 +311,47 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 	return err;
 }
 
-/* A boot audit: its events and dependents by phase (format 1.1). */
+/* The dependents' losses (1.2), per host and fleet-wide; unknown unless a report says. */
+static void add_losses(struct sa_losses *d, const struct sa_losses *s)
+{
+	d->known |= s->known;
+	for (int k = 0; k < SA_DLOST_N; k++)
+		d->deps[k] = sa_sat_add(d->deps[k], s->deps[k]);
+}
+
+/*
+ * A boot audit: its events and dependents by phase (format 1.1), which are
+ * confirmed (no confidence counts as confirmed), and what it could not see.
+ */
 static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 {
 	struct sa_mhost *h = &m->hosts[host];
 	int err = 0;
 
+	add_losses(&h->dep_lost, &r->dep_lost);
+	add_losses(&m->dep_lost, &r->dep_lost);
 	if (!r->boot.recorded)
 		return 0;
 	h->nboot++;
+	sa_report_boot_gaps(r, &h->gaps);
 	for (int i = 0; i < SA_PHASE_N; i++)
 		h->phase_events[i] = sa_sat_add(h->phase_events[i], r->boot.phases[i].events);
 	for (size_t i = 0; !err && i < r->ndeps; i++) {
 		const struct sa_report_dependent *d = &r->deps[i];
 		int ph = sa_phase_parse(d->phase);
-		const char *s[SA_MROW_STRS] = { d->phase, d->executable, d->kind, d->path };
+		bool confirmed = !d->confidence || !strcmp(d->confidence, "confirmed");
+		const char *conf = confirmed ? "confirmed" : d->confidence;
+		const char *s[SA_MROW_STRS] = { d->phase, conf, d->executable, d->kind, d->path };
+		const char *b[SA_MROW_STRS] = { d->executable, d->phase };
 
 		if (ph < 0)
 			continue;
 		h->phase_deps[ph] = sa_sat_add(h->phase_deps[ph], 1);
+		if (confirmed)
+			h->phase_confirmed[ph] = sa_sat_add(h->phase_confirmed[ph], 1);
 		err = mtable_add(&m->boot_deps, s, d->count, host);
+		if (!err && confirmed && sa_phase_boot_path(ph))
+			err = mtable_add(&m->boot_blockers, b, d->count, host);
 	}
 	return err;
 }
@@ -448,6 +471,28 @@ static int cmp_rows_by_key(const void *pa, const void *pb, void *arg)
 	return 0;
 }
 
+/* Boot dependents in boot order: by phase, confirmed first, then by name. */
+static int cmp_boot_deps(const void *pa, const void *pb)
+{
+	const struct sa_mrow *a = pa, *b = pb;
+	int pha = sa_phase_parse(a->s[0]), phb = sa_phase_parse(b->s[0]), nkey = 5;
+
+	if (pha != phb)
+		return pha < phb ? -1 : 1;
+	return cmp_rows_by_key(pa, pb, &nkey);
+}
+
+/* Most hosts first, then most count, then by name (a stable order). */
+static int cmp_rows_by_hosts(const void *pa, const void *pb)
+{
+	const struct sa_mrow *a = pa, *b = pb;
+	int nkey = 2;
+
+	if (a->nhosts != b->nhosts)
+		return a->nhosts > b->nhosts ? -1 : 1;
+	return cmp_rows(pa, pb, &nkey);
+}
+
 static void sort_table(struct sa_mtable *t, bool by_key)
 {
 	sa_hindex_free(&t->index);	/* rows move */
@@ -462,12 +507,25 @@ void sa_merged_finish(struct sa_merged *m)
 	sort_table(&m->paths, false);
 	sort_table(&m->dep_exec, false);
 	sort_table(&m->dep_pkg, true);
-	sort_table(&m->boot_deps, true);
+	sa_hindex_free(&m->boot_deps.index);	/* rows move */
+	if (m->boot_deps.n > 1)
+		qsort(m->boot_deps.v, m->boot_deps.n, sizeof(*m->boot_deps.v), cmp_boot_deps);
+	sa_hindex_free(&m->boot_blockers.index);
+	if (m->boot_blockers.n > 1)	/* the dependents that stop the most hosts first */
+		qsort(m->boot_blockers.v, m->boot_blockers.n, sizeof(*m->boot_blockers.v),
+		      cmp_rows_by_hosts);
 	for (size_t i = 0; i < m->nhosts; i++) {
-		enum sa_boot_verdict v = sa_mhost_boot(&m->hosts[i]);
+		const struct sa_mhost *h = &m->hosts[i];
+		enum sa_boot_verdict v = sa_mhost_boot(h);
 
-		m->nboot_path += v == SA_BOOT_PATH;
-		m->nlater_only += v == SA_BOOT_LATER_ONLY;
+		m->nboot += h->nboot > 0;
+		m->nverdict[v]++;
+		for (int g = 0; v == SA_BOOT_INCOMPLETE && g < SA_GAP_N; g++)
+			for (int p = 0; p < SA_GAP_SLOTS; p++)
+				if (sa_gap_in_boot_path(&h->gaps, p) && (h->gaps.why[p] & 1u << g)) {
+					m->nincomplete_why[g]++;
+					break;
+				}
 	}
 	sort_table(&m->findings, true);
 	sort_table(&m->severities, false);
@@ -480,6 +538,8 @@ int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 		.dependents = m->nconfirmed,
 		.findings = m->nfindings,
 		.suspects = m->nsuspects,
+		.boot = m->nverdict[SA_BOOT_PATH],
+		.incomplete = m->nverdict[SA_BOOT_INCOMPLETE],
 	};
 	int worst = 0;
 

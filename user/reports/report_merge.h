@@ -24,6 +24,8 @@ void sa_merged_free(struct sa_merged *m);
  * skipped with a reason naming the other file) or EXIT_FAIL (memory).
  */
 int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report *r);
+/* Add to @g what the boot audit @r could not vouch for, by phase (report_boot.c). */
+void sa_report_boot_gaps(const struct sa_report *r, struct sa_boot_gaps *g);
 /* Do two time spans share more than an instant (touching spans do not)? */
 bool sa_spans_overlap(time_t s1, time_t e1, time_t s2, time_t e2);
 /* Record @file as skipped for @reason with @status. Returns 0 or EXIT_FAIL. */

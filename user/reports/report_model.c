@@ -314,6 +314,7 @@ json_object *sa_report_to_json(const struct sa_report *r)
 	sa_json_add_u64(x, "skipped", r->skipped);
 	sa_json_add_u64(x, "malformed", r->malformed);
 	json_object_object_add(o, "events", x);
+	sa_losses_json(o, &r->dep_lost, false);
 
 	if (r->summary_json) {
 		json_object_object_add(o, "summary", json_object_get(r->summary_json));

@@ -55,4 +55,16 @@ json_object *sa_report_boot_json(const struct sa_report *r);
 /* Read the "boot" member @v (absent or null: not from boot). 0 or EXIT_* with @err. */
 int sa_report_boot_parse(json_object *v, struct sa_report *r, char *err, size_t errlen);
 
+/*
+ * Losses (1.2) from object @o at @where: with @events its "lost" (a boot
+ * phase), and its "dependents_lost" object. Absent: l->known false, counts 0.
+ * 0 or EXIT_REPORT_INVALID with @err.
+ */
+int sa_losses_parse(json_object *o, const char *where, bool events, struct sa_losses *l,
+		    char *err, size_t errlen);
+/* Add the same members to @o when l->known. */
+void sa_losses_json(json_object *o, const struct sa_losses *l, bool events);
+/* The dependents' records lost, all causes (saturating). */
+unsigned long long sa_losses_deps(const struct sa_losses *l);
+
 #endif

@@ -483,7 +483,8 @@ static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
 	    (err = get_u64(p, x, "events", "emitted", REQ, &r->emitted)) ||
 	    (err = get_u64(p, x, "events", "unread", OPT, &r->unread)) ||
 	    (err = get_u64(p, x, "events", "skipped", OPT, &r->skipped)) ||
-	    (err = get_u64(p, x, "events", "malformed", OPT, &r->malformed)))
+	    (err = get_u64(p, x, "events", "malformed", OPT, &r->malformed)) ||
+	    (err = sa_losses_parse(o, "", false, &r->dep_lost, p->err, p->errlen)))
 		return err;
 	x = member(o, "summary");
 	if (!x)

@@ -110,7 +110,7 @@ static void test_round_trip(void)
 	   !r.boot.phases[SA_PHASE_RUNTIME].first_seqnum, "an event without SEQNUM counts, no SEQNUM");
 	o = sa_report_to_json(&r);
 	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
-	ok(strstr(s, "\"version\":\"1.1\"") != NULL, "the report is 1.1");
+	ok(strstr(s, "\"version\":\"1.2\"") != NULL, "the report is 1.2");
 	ok(strstr(s, "\"initramfs\":{\"events\":2,\"first_seqnum\":637,\"last_seqnum\":638,"
 		     "\"dependents\":1}") != NULL, "boot.phases.initramfs as written");
 	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
@@ -175,7 +175,9 @@ static void test_verdicts(void)
 	ok(sa_mhost_boot(&m.hosts[1]) == SA_BOOT_LATER_ONLY, "only runtime: later only");
 	ok(sa_mhost_boot(&m.hosts[2]) == SA_BOOT_CLEAN, "no dependent: clean");
 	ok(sa_mhost_boot(&m.hosts[3]) == SA_BOOT_NOT_AUDITED, "no boot audit: not audited");
-	ok(m.nboot_path == 1 && m.nlater_only == 1, "counted once each");
+	ok(m.nverdict[SA_BOOT_PATH] == 1 && m.nverdict[SA_BOOT_LATER_ONLY] == 1 &&
+	   m.nverdict[SA_BOOT_CLEAN] == 1 && m.nverdict[SA_BOOT_NOT_AUDITED] == 1 &&
+	   m.nboot == 3, "counted once each");
 	ok(m.boot_deps.n == 2, "dependents by (phase, executable, kind, path): two rows");
 	sa_merged_free(&m);
 	sa_report_free(&a);
@@ -184,11 +186,162 @@ static void test_verdicts(void)
 	sa_report_free(&d);
 }
 
+/* @name's boot report with a dependent of @confidence in each of @phases. */
+static void boot_report_conf(struct sa_report *r, const char *name, const char *const *phases,
+			     int nphases, const char *confidence)
+{
+	boot_report(r, name, phases, nphases);
+	for (size_t i = 0; i < r->ndeps; i++)
+		r->deps[i].confidence = confidence ? strdup(confidence) : NULL;
+}
+
+enum {
+	H_SUSPECTS, H_UNADOPTED, H_NO_COLDMARK, H_NO_INITMARK, H_LOST_11, H_LOST_RUNTIME,
+	H_DEPS_RING, H_PATH_LOST, H_LATER_UNADOPTED, H_UNCLAIMED, H_N
+};
+
+/* Issue 31: suspects never decide. Issue 27: what the audit did not see. */
+static void test_incomplete(void)
+{
+	static const char *const boot[] = { "initramfs", "coldplug" }, *const rt[] = { "runtime" };
+	static const char *const cold[] = { "coldplug" };
+	static const char *const names[H_N] = {
+		"suspects", "unadopted", "no-coldmark", "no-initmark", "lost-1.1", "lost-runtime",
+		"deps-ring", "path-lost", "later-unadopted", "unclaimed",
+	};
+	struct sa_report r[H_N];
+	struct sa_merged m;
+	bool merged = true;
+
+	boot_report_conf(&r[H_SUSPECTS], names[H_SUSPECTS], boot, 2, "suspect");
+	boot_report_conf(&r[H_UNADOPTED], names[H_UNADOPTED], boot, 2, "suspect");
+	r[H_UNADOPTED].boot.adopted = false;
+	r[H_UNADOPTED].boot.initramfs_end_s = -1;
+	boot_report(&r[H_NO_COLDMARK], names[H_NO_COLDMARK], NULL, 0);
+	r[H_NO_COLDMARK].boot.coldplug_end_s = -1;
+	boot_report(&r[H_NO_INITMARK], names[H_NO_INITMARK], NULL, 0);
+	r[H_NO_INITMARK].boot.initramfs_end_s = -1;
+	boot_report(&r[H_LOST_11], names[H_LOST_11], NULL, 0);
+	r[H_LOST_11].lost = 3;		/* no phase says where: could be the boot path */
+	boot_report(&r[H_LOST_RUNTIME], names[H_LOST_RUNTIME], NULL, 0);
+	r[H_LOST_RUNTIME].lost = 2;
+	r[H_LOST_RUNTIME].boot.phases[SA_PHASE_RUNTIME].lost =
+		(struct sa_losses){ .known = true, .events = 2 };
+	boot_report(&r[H_DEPS_RING], names[H_DEPS_RING], NULL, 0);
+	r[H_DEPS_RING].dep_lost = (struct sa_losses){ .known = true, .deps = { 4, 0, 1 } };
+	r[H_DEPS_RING].boot.phases[SA_PHASE_COLDPLUG].lost =
+		(struct sa_losses){ .known = true, .deps = { 4, 0, 0 } };
+	boot_report_conf(&r[H_PATH_LOST], names[H_PATH_LOST], cold, 1, "confirmed");
+	r[H_PATH_LOST].boot.adopted = false;
+	r[H_PATH_LOST].lost = 7;
+	boot_report_conf(&r[H_LATER_UNADOPTED], names[H_LATER_UNADOPTED], rt, 1, NULL);
+	r[H_LATER_UNADOPTED].boot.adopted = false;
+	boot_report(&r[H_UNCLAIMED], names[H_UNCLAIMED], NULL, 0);
+	r[H_UNCLAIMED].dep_lost = (struct sa_losses){ .known = true, .deps = { 0, 2, 0 } };
+	sa_merged_init(&m);
+	for (int i = 0; i < H_N; i++)
+		merged &= !sa_merged_add(&m, names[i], &r[i]);
+	ok(merged, "%d boot reports merge", H_N);
+	sa_merged_finish(&m);
+	ok(sa_mhost_boot(&m.hosts[H_SUSPECTS]) == SA_BOOT_CLEAN &&
+	   m.hosts[H_SUSPECTS].phase_deps[SA_PHASE_INITRAMFS] == 1 &&
+	   !m.hosts[H_SUSPECTS].phase_confirmed[SA_PHASE_INITRAMFS],
+	   "suspects in the initramfs and coldplug only: no boot-path dependent, counted");
+	ok(sa_mhost_boot(&m.hosts[H_UNADOPTED]) == SA_BOOT_INCOMPLETE &&
+	   m.hosts[H_UNADOPTED].gaps.why[SA_PHASE_INITRAMFS] == 1u << SA_GAP_NOT_ADOPTED,
+	   "not adopted: incomplete, initramfs, the only reason (no mark reason on top)");
+	ok(sa_mhost_boot(&m.hosts[H_NO_COLDMARK]) == SA_BOOT_INCOMPLETE &&
+	   m.hosts[H_NO_COLDMARK].gaps.why[SA_PHASE_COLDPLUG] == 1u << SA_GAP_NO_COLDPLUG_MARK,
+	   "no coldplug-end mark: incomplete in coldplug");
+	ok(sa_mhost_boot(&m.hosts[H_NO_INITMARK]) == SA_BOOT_INCOMPLETE &&
+	   m.hosts[H_NO_INITMARK].gaps.why[SA_PHASE_INITRAMFS] == 1u << SA_GAP_NO_INITRAMFS_MARK,
+	   "no initramfs-end mark: incomplete in initramfs");
+	ok(sa_mhost_boot(&m.hosts[H_LOST_11]) == SA_BOOT_INCOMPLETE &&
+	   m.hosts[H_LOST_11].gaps.why[SA_GAP_UNKNOWN] == 1u << SA_GAP_EVENTS_LOST &&
+	   m.hosts[H_LOST_11].gaps.events_lost[SA_GAP_UNKNOWN] == 3,
+	   "events lost, no phase named (1.1): incomplete, 3 lost in an unknown phase");
+	ok(sa_mhost_boot(&m.hosts[H_LOST_RUNTIME]) == SA_BOOT_CLEAN &&
+	   m.hosts[H_LOST_RUNTIME].gaps.events_lost[SA_PHASE_RUNTIME] == 2 &&
+	   !m.hosts[H_LOST_RUNTIME].gaps.why[SA_GAP_UNKNOWN],
+	   "events lost at runtime only: the boot verdict stands, the loss is kept");
+	ok(sa_mhost_boot(&m.hosts[H_DEPS_RING]) == SA_BOOT_INCOMPLETE &&
+	   m.hosts[H_DEPS_RING].gaps.why[SA_PHASE_COLDPLUG] == 1u << SA_GAP_DEPS_LOST &&
+	   m.hosts[H_DEPS_RING].gaps.deps_lost[SA_GAP_UNKNOWN][SA_DLOST_STORE_FULL] == 1,
+	   "dependents' ring full in coldplug: incomplete; the unclaimed store loss kept apart");
+	ok(sa_mhost_boot(&m.hosts[H_PATH_LOST]) == SA_BOOT_PATH,
+	   "a confirmed coldplug dependent: would not boot, whatever was missed");
+	ok(sa_mhost_boot(&m.hosts[H_LATER_UNADOPTED]) == SA_BOOT_INCOMPLETE,
+	   "a confirmed runtime dependent, initramfs not seen: incomplete, not later only");
+	ok(sa_mhost_boot(&m.hosts[H_UNCLAIMED]) == SA_BOOT_INCOMPLETE &&
+	   m.hosts[H_UNCLAIMED].gaps.why[SA_GAP_UNKNOWN] == 1u << SA_GAP_DEPS_LOST,
+	   "dependents' records lost (map full), no phase named: incomplete");
+	ok(m.nverdict[SA_BOOT_PATH] == 1 && m.nverdict[SA_BOOT_INCOMPLETE] == 7 &&
+	   m.nverdict[SA_BOOT_CLEAN] == 2 && m.nincomplete_why[SA_GAP_NOT_ADOPTED] == 2 &&
+	   m.nincomplete_why[SA_GAP_DEPS_LOST] == 2 && m.nincomplete_why[SA_GAP_EVENTS_LOST] == 1,
+	   "verdicts and reasons counted by host");
+	ok(m.boot_blockers.n == 1 && m.boot_blockers.v[0].nhosts == 1 &&
+	   !strcmp(m.boot_blockers.v[0].s[1], "coldplug"), "the one confirmed boot-path dependent");
+	ok(m.dep_lost.known && m.dep_lost.deps[SA_DLOST_RING] == 4 &&
+	   m.dep_lost.deps[SA_DLOST_MAP_FULL] == 2, "the dependents' losses summed fleet-wide");
+	ok(sa_merged_status(&m, SA_FAIL_BOOT) == EXIT_FAIL_BOOT &&
+	   sa_merged_status(&m, SA_FAIL_INCOMPLETE) == EXIT_FAIL_INCOMPLETE &&
+	   sa_merged_status(&m, SA_FAIL_INCOMPLETE | SA_FAIL_BOOT) == EXIT_FAIL_BOOT &&
+	   sa_merged_status(&m, SA_FAIL_ALL) == EXIT_FAIL_DEPENDENTS,
+	   "--fail-on=boot 23, incomplete 24, boot first; neither unless asked");
+	sa_merged_free(&m);
+	for (int i = 0; i < H_N; i++)
+		sa_report_free(&r[i]);
+}
+
+/* Format 1.2: the losses written and read back; a bad one named. */
+static void test_losses_round_trip(void)
+{
+	struct sa_report r, back;
+	json_object *o;
+	const char *s;
+	char err[256], *bad;
+	int rc;
+
+	boot_report(&r, "lossy", NULL, 0);
+	r.dep_lost = (struct sa_losses){ .known = true, .deps = { 5, 6, 7 } };
+	r.boot.phases[SA_PHASE_INITRAMFS].lost = (struct sa_losses){ .known = true, .events = 9,
+								    .deps = { 5, 0, 0 } };
+	o = sa_report_to_json(&r);
+	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	ok(strstr(s, "\"version\":\"1.2\"") &&
+	   strstr(s, "\"dependents_lost\":{\"ring\":5,\"map_full\":6,\"store_full\":7}") &&
+	   strstr(s, "\"lost\":9,\"dependents_lost\":{\"ring\":5,\"map_full\":0,"
+		     "\"store_full\":0}"), "1.2: the losses as written");
+	ok(!strstr(strstr(s, "\"coldplug\":{\"events\""), "\"lost\""),
+	   "a phase whose losses are unknown carries none");
+	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
+	ok(!rc && back.dep_lost.known && back.dep_lost.deps[SA_DLOST_STORE_FULL] == 7 &&
+	   back.boot.phases[SA_PHASE_INITRAMFS].lost.known &&
+	   back.boot.phases[SA_PHASE_INITRAMFS].lost.events == 9 &&
+	   back.boot.phases[SA_PHASE_INITRAMFS].lost.deps[SA_DLOST_RING] == 5 &&
+	   !back.boot.phases[SA_PHASE_COLDPLUG].lost.known, "1.2: the losses read back");
+	if (!rc)
+		sa_report_free(&back);
+	bad = calloc(1, strlen(s) + 2);
+	memcpy(bad, s, strstr(s, "\"map_full\":6") + 11 - s);
+	strcat(strcat(bad, "-"), strstr(s, "\"map_full\":6") + 11);
+	rc = sa_report_parse(bad, strlen(bad), &back, err, sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "dependents_lost.map_full"),
+	   "a negative loss is refused, naming the member (%s)", err);
+	if (!rc)
+		sa_report_free(&back);
+	free(bad);
+	json_object_put(o);
+	sa_report_free(&r);
+}
+
 int main(void)
 {
 	test_phase_of();
 	test_marks();
 	test_round_trip();
 	test_verdicts();
+	test_incomplete();
+	test_losses_round_trip();
 	return tap_done();
 }

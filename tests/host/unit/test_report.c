@@ -235,7 +235,7 @@ static void test_render(void)
 	ok(!sa_merged_add(&m, "w", &r), "merged");
 	sa_merged_finish(&m);
 	f = open_memstream(&buf, &len);
-	sa_merged_print(f, &m, SA_FMT_MARKDOWN);
+	sa_merged_print(f, &m, SA_FMT_MARKDOWN, false);
 	fclose(f);
 	ok(strstr(buf, "| evil\\|host |") && strstr(buf, "| /x\\|y\\x0a\"z\\xff |") &&
 	   !strstr(buf, "evil|host"), "markdown: '|', newline and invalid UTF-8 escaped");
