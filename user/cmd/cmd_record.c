@@ -174,7 +174,47 @@ struct rec_state {
 	struct sa_report *r;
 	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
 	struct sa_deps *deps;
+	struct sa_tracer *t;
+	/* A boot audit's losses so far, placed in the phases (note_losses). */
+	bool looked;
+	unsigned long long lost, dep_lost[SA_DLOST_N];
 };
+
+/* @now - @before of a counter that only grows, 0 if it went back. */
+static unsigned long long grew(unsigned long long now, unsigned long long before)
+{
+	return now > before ? now - before : 0;
+}
+
+/*
+ * A boot audit says in which phase events and dependents' records were
+ * lost: what the counters grew by since the last drain goes to the phase
+ * of now (a drain is 100 ms); what they held at the first look was lost
+ * before the adoption, while the initramfs's records waited in the ring.
+ */
+static void note_losses(struct rec_state *st)
+{
+	unsigned long long dep[SA_DLOST_N] = { 0 };
+	struct sa_trace_stats ts;
+	struct sa_losses *l;
+	int ph;
+
+	if (!env.adopt)
+		return;
+	sa_tracer_stats(st->t, &ts);
+	if (st->deps)
+		sa_deps_losses(st->deps, dep);
+	ph = st->looked ? (int)sa_phase_of(&env.phases, sa_mono_ns()) : SA_PHASE_INITRAMFS;
+	l = &st->r->boot.phases[ph].lost;
+	l->events = sa_sat_add(l->events, grew(ts.lost, st->lost));
+	st->lost = ts.lost > st->lost ? ts.lost : st->lost;
+	for (int k = 0; k < SA_DLOST_N; k++) {
+		l->deps[k] = sa_sat_add(l->deps[k], grew(dep[k], st->dep_lost[k]));
+		if (dep[k] > st->dep_lost[k])
+			st->dep_lost[k] = dep[k];
+	}
+	st->looked = true;
+}
 
 static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)
 {
@@ -189,8 +229,11 @@ static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l
 
 /*
  * Runs after every drain, so before the next: the first time the
- * coldplug-end mark is there, now becomes the boundary, and every record
- * drained from here on is judged against it (phase.c says why).
+ * coldplug-end mark is there, the time written in it becomes the boundary,
+ * and every record drained from here on is judged against it exactly.
+ * Records of the one drain that ran while the mark was written were judged
+ * before it was seen: coldplug, the side that can only err towards the
+ * boot path.
  */
 static void record_tick(void *ctx)
 {
@@ -200,8 +243,9 @@ static void record_tick(void *ctx)
 	if (env.adopt && !env.phases.coldplug_end &&
 	    !sa_mark_read(SA_MARK_DIR, SA_MARK_COLDPLUG_END, &m)) {
 		env.phases.coldplug_mark = m;
-		env.phases.coldplug_end = sa_mono_ns();
+		env.phases.coldplug_end = m;
 	}
+	note_losses(st);
 	if (st->deps)
 		sa_deps_tick(st->deps);
 }
@@ -399,7 +443,9 @@ int cmd_record(int argc, char **argv)
 	rs.deps = sa_deps_run_deps(rs.run);
 	/* After the dependents' tick was set: ours calls theirs. */
 	sa_tracer_set_tick(t, record_tick, &rs);
+	rs.t = t;
 	rc = sa_tracer_run(t, on_event, &rs) ? EXIT_FAIL : EXIT_OK;
+	note_losses(&rs);	/* the last drain's */
 	sa_tracer_stats(t, &st);
 	if (rs.deps && deps_into_report(rs.deps, &r)) {
 		sa_warn("the dependents could not be put into the report: out of memory");
@@ -420,6 +466,13 @@ int cmd_record(int argc, char **argv)
 	r.seen = st.seen;
 	r.emitted = st.emitted;
 	r.lost = st.lost;
+	/* 1.2: the dependents' losses, and a boot audit's by phase. */
+	if (rs.deps) {
+		sa_deps_losses(rs.deps, r.dep_lost.deps);
+		r.dep_lost.known = true;
+	}
+	for (int p = 0; env.adopt && p < SA_PHASE_N; p++)
+		r.boot.phases[p].lost.known = true;
 	r.unread = st.unread;
 	r.skipped = st.skipped;
 	r.malformed = st.malformed;

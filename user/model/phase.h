@@ -22,7 +22,7 @@ struct sa_phases {
 	unsigned long long attached;		/* when the first tracer attached */
 	unsigned long long initramfs_end;	/* events before: initramfs */
 	unsigned long long coldplug_mark;	/* the time the coldplug-end mark names */
-	unsigned long long coldplug_end;	/* when the recorder saw it: events before: coldplug */
+	unsigned long long coldplug_end;	/* the boundary (the mark's time): events before: coldplug */
 	bool adopted;				/* the pinned initramfs state was adopted */
 };
 

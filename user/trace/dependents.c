@@ -608,6 +608,13 @@ const struct sa_dep_totals *sa_deps_totals(const struct sa_deps *d)
 	return &d->t;
 }
 
+void sa_deps_losses(struct sa_deps *d, unsigned long long out[SA_DLOST_N])
+{
+	out[SA_DLOST_RING] = stat_sum(d, SA_DS_LOST);
+	out[SA_DLOST_MAP_FULL] = stat_sum(d, SA_DS_MAP_FULL);
+	out[SA_DLOST_STORE_FULL] = sa_dep_store_dropped(d->store);
+}
+
 int sa_deps_summary(struct sa_deps *d, FILE *f, enum sa_format fmt)
 {
 	sa_deps_finish(d);

@@ -14,6 +14,7 @@
 
 #include "trace/dep_store.h"
 #include "model/dependent.h"
+#include "model/report.h"
 #include "output/format.h"
 
 struct ring_buffer;
@@ -78,6 +79,12 @@ void sa_deps_note_event(struct sa_deps *d, bool carries_physdev);
 void sa_deps_finish(struct sa_deps *d);
 const struct sa_dependent *sa_deps_next(void *d, size_t *it);
 const struct sa_dep_totals *sa_deps_totals(const struct sa_deps *d);
+
+/*
+ * The records lost so far, by cause (enum sa_dep_loss: the ring, a full
+ * kernel map, the full store), read now: cheap enough for every drain.
+ */
+void sa_deps_losses(struct sa_deps *d, unsigned long long out[SA_DLOST_N]);
 
 /* sa_deps_finish(), then the summary (dep_out.c). 0 or a negative errno. */
 int sa_deps_summary(struct sa_deps *d, FILE *f, enum sa_format fmt);
