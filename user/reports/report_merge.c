@@ -475,8 +475,9 @@ void sa_merged_finish(struct sa_merged *m)
 
 int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 {
+	/* Each sum saturates: a crafted report must not wrap a count to 0 and pass. */
 	struct sa_gate_counts c = {
-		.keys = m->keys[0] + m->keys[1] + m->keys[2],
+		.keys = sa_sat_add(sa_sat_add(m->keys[0], m->keys[1]), m->keys[2]),
 		.dependents = m->nconfirmed,
 		.findings = m->nfindings,
 		.suspects = m->nsuspects,
@@ -489,6 +490,6 @@ int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 	if (worst)
 		return worst;
 	for (int k = 0; k < SA_LK_N; k++)
-		c.paths += m->links[k];
+		c.paths = sa_sat_add(c.paths, m->links[k]);
 	return sa_gate(&c, fail_on);
 }

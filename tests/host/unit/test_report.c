@@ -5,6 +5,7 @@
  * from the top of the tree (the fixtures are tests/host/reports/).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -466,6 +467,24 @@ static void test_read_bounds(void)
 	}
 }
 
+/* --fail-on sums saturate: a crafted report must not wrap a count to 0 (issue 30 #2). */
+static void test_gate_saturates(void)
+{
+	struct sa_merged m;
+
+	sa_merged_init(&m);
+	m.keys[0] = 1;			/* one honest event */
+	m.keys[1] = ULLONG_MAX - 1;	/* a crafted report's, the largest a reader takes */
+	m.keys[2] = 1;
+	m.links[SA_LK_DEVICE] = 1;
+	m.links[SA_LK_BUS] = ULLONG_MAX;
+	is_u(sa_merged_status(&m, SA_FAIL_KEYS), EXIT_FAIL_KEYS,
+	     "keys: 1 + (2^64 - 2) + 1 does not wrap to 0 and pass the gate");
+	is_u(sa_merged_status(&m, SA_FAIL_PATHS), EXIT_FAIL_PATHS,
+	     "paths: 1 + (2^64 - 1) does not wrap to 0 and pass the gate");
+	sa_merged_free(&m);
+}
+
 static void test_misc(void)
 {
 	unsigned int f = 0;
@@ -502,6 +521,7 @@ int main(void)
 	test_render();
 	test_atomic();
 	test_read_bounds();
+	test_gate_saturates();
 	test_misc();
 	return tap_done();
 }
