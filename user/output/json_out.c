@@ -10,6 +10,7 @@ void jw_str(FILE *f, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
 	const char *run;
+	char u[7];
 
 	if (!s) {
 		fputs("null", f);
@@ -30,6 +31,14 @@ void jw_str(FILE *f, const char *s)
 		case '\r': esc = "\\r"; break;
 		case '\t': esc = "\\t"; break;
 		default:
+			if (len > 1 && sa_esc_json_uxxxx(u, (const unsigned char *)s, len)) {
+				/* a C1 control or bidi override: as \uXXXX, like json-c's output */
+				fwrite(run, 1, s - run, f);
+				fputs(u, f);
+				s += len;
+				run = s;
+				continue;
+			}
 			if (len > 1 || (len == 1 && c >= 0x20)) {
 				s += len;
 				continue;
@@ -91,12 +100,18 @@ void sa_json_add_time(json_object *o, const char *k, time_t t)
 	sa_json_add_str(o, k, buf);
 }
 
+int sa_json_print(FILE *f, json_object *o, int flags)
+{
+	const char *s = json_object_to_json_string_ext(o, flags);
+
+	if (!s || sa_esc_json_text(f, s))
+		return -1;
+	return putc('\n', f) == EOF ? -1 : 0;
+}
+
 int sa_json_print_line(FILE *f, json_object *o)
 {
-	const char *s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-						       JSON_C_TO_STRING_NOSLASHESCAPE);
-
-	return s && fprintf(f, "%s\n", s) >= 0 ? 0 : -1;
+	return sa_json_print(f, o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
 }
 
 void sa_json_seed(void)

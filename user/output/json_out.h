@@ -24,6 +24,11 @@ void sa_json_add_u64(json_object *o, const char *k, unsigned long long v);
 void sa_json_add_opt_i64(json_object *o, const char *k, long long v, bool present);
 /* @o[@k] = @t as report time (UTC, RFC 3339), or null when @t is 0. */
 void sa_json_add_time(json_object *o, const char *k, time_t t);
+/*
+ * @o as json-c prints it with @flags, then a newline, on @f; C1 controls
+ * and bidi overrides as \uXXXX (sa_esc_json_text()). Returns 0 or -1.
+ */
+int sa_json_print(FILE *f, json_object *o, int flags);
 /* @o as one line on @f (plain, slashes unescaped). Returns 0 or -1. */
 int sa_json_print_line(FILE *f, json_object *o);
 

@@ -352,7 +352,9 @@ static void text_boot(FILE *f, const struct sa_merged *m)
 	for (size_t i = 0; i < m->nhosts; i++) {
 		const struct sa_mhost *h = &m->hosts[i];
 
-		fprintf(f, "%-20s %-36s", h->hostname, sa_boot_verdict_names[sa_mhost_boot(h)]);
+		col(f, h->hostname, 20);
+		fputc(' ', f);
+		col(f, sa_boot_verdict_names[sa_mhost_boot(h)], 36);
 		if (h->nboot)
 			fprintf(f, " %9llu %9llu %9llu", h->phase_deps[SA_PHASE_INITRAMFS],
 				h->phase_deps[SA_PHASE_COLDPLUG], h->phase_deps[SA_PHASE_RUNTIME]);
@@ -421,9 +423,8 @@ int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt)
 	switch (fmt) {
 	case SA_FMT_JSON:
 		o = sa_merged_json(m);
-		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-								 JSON_C_TO_STRING_SPACED |
-								 JSON_C_TO_STRING_NOSLASHESCAPE));
+		sa_json_print(f, o, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			      JSON_C_TO_STRING_NOSLASHESCAPE);
 		json_object_put(o);
 		break;
 	case SA_FMT_MARKDOWN:

@@ -17,6 +17,7 @@
 #include "common/atomic_file.h"
 #include "common/common.h"
 #include "output/escape.h"
+#include "output/json_out.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
@@ -298,6 +299,44 @@ static void test_escape(void)
 	is_s(esc("a|b\n", SA_ESC_MARKDOWN), "a\\|b\\x0a", "markdown: '|' and newline");
 	is_s(esc("\x01\xff\xc3\xa9", SA_ESC_JSON), "\x01\\xff\xc3\xa9",
 	     "json: control characters left to json-c, invalid bytes as \\xNN");
+	/* U+2066..U+2069 (isolates) and their neighbours U+2065, U+206A */
+	is_s(esc("a\xe2\x81\xa6" "b\xe2\x81\xa9" "c", SA_ESC_TEXT),
+	     "a\\xe2\\x81\\xa6b\\xe2\\x81\\xa9c", "text: U+2066 and U+2069 escaped");
+	is_s(esc("\xe2\x81\xa7\xe2\x81\xa8", SA_ESC_MARKDOWN),
+	     "\\xe2\\x81\\xa7\\xe2\\x81\\xa8", "markdown: U+2067 and U+2068 escaped");
+	is_s(esc("\xe2\x81\xa5\xe2\x81\xaa\xe2\x80\xa9\xe2\x80\xaf", SA_ESC_TEXT),
+	     "\xe2\x81\xa5\xe2\x81\xaa\xe2\x80\xa9\xe2\x80\xaf",
+	     "text: U+2065, U+206A, U+2029, U+202F (just outside both ranges) as they are");
+	/* markdown: only plain text reaches a GitHub page */
+	is_s(esc("<img src=x onerror=alert(1)>", SA_ESC_MARKDOWN),
+	     "\\<img src=x onerror=alert\\(1\\)\\>", "markdown: raw HTML escaped");
+	is_s(esc("[a](http://e.vil) ![i](x)", SA_ESC_MARKDOWN),
+	     "\\[a\\]\\(http\\://e\\.vil\\) \\!\\[i\\]\\(x\\)",
+	     "markdown: links, images and the http: autolink escaped");
+	is_s(esc("`c` *e* _u_ ~~s~~ &amp; www.x.io a@b.io $m$ :+1: #1 \\", SA_ESC_MARKDOWN),
+	     "\\`c\\` \\*e\\* \\_u\\_ \\~\\~s\\~\\~ \\&amp; www\\.x\\.io "
+	     "a\\@b\\.io \\$m\\$ \\:+1\\: \\#1 \\\\",
+	     "markdown: code, emphasis, strikethrough, entities, autolinks, math, emoji, "
+	     "references and the backslash escaped");
+	is_s(esc("/usr/lib/udev-x,y;z=1+2'\"%", SA_ESC_MARKDOWN), "/usr/lib/udev-x,y;z=1+2'\"%",
+	     "markdown: what markdown does not act on in a cell, as it is");
+	{
+		/* JSON: C1 controls and bidi overrides as \uXXXX, the same strings to a reader */
+		json_object *o = json_object_new_object();
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		json_object_object_add(o, "k", json_object_new_string("a\xc2\x85" "b\xe2\x80\xae"
+								      "c\xe2\x81\xa9\xc3\xa9"));
+		sa_json_print_line(f, o);
+		jw_str(f, "\xc2\x9b\xe2\x80\xaa\xe2\x81\xa6");
+		fclose(f);
+		is_s(buf, "{\"k\":\"a\\u0085b\\u202ec\\u2069\xc3\xa9\"}\n\"\\u009b\\u202a\\u2066\"",
+		     "json: NEL, RLO, PDI (json-c) and CSI, LRE, LRI (the stream writer) as \\uXXXX");
+		free(buf);
+		json_object_put(o);
+	}
 	{
 		json_object *o = sa_esc_json("p\xed\xa0\x80q");
 		const char *t = json_object_to_json_string(o);
@@ -485,6 +524,47 @@ static void test_gate_saturates(void)
 	sa_merged_free(&m);
 }
 
+/* Text output: a host name from a boot audit cannot reach the terminal raw (issue 30 #1). */
+static void test_render_boot_text(void)
+{
+	static const char evil[] = "h\x1b]0;owned\x07\x1b[2J\nFORGED 0 would not boot\xe2\x81\xa6";
+	struct sa_report r;
+	struct sa_merged m;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (read_fixture("web-02", &r)) {
+		ok(0, "fixture web-02 read");
+		return;
+	}
+	free(r.hostname);
+	r.hostname = strdup(evil);
+	r.boot.recorded = true;
+	sa_merged_init(&m);
+	ok(!sa_merged_add(&m, "w", &r), "a boot audit merged");
+	sa_merged_finish(&m);
+	for (int fmt = SA_FMT_TEXT; fmt <= SA_FMT_MARKDOWN; fmt++) {
+		if (fmt == SA_FMT_JSON)
+			continue;
+		f = open_memstream(&buf, &len);
+		sa_merged_print(f, &m, fmt);
+		fclose(f);
+		ok(strstr(buf, fmt == SA_FMT_TEXT ? "BOOT PATH" : "Boot path") &&
+		   !strchr(buf, '\x1b') && !strchr(buf, '\x07') && !strstr(buf, "\nFORGED") &&
+		   !strstr(buf, "\xe2\x81\xa6"),
+		   "%s: the boot section's host name escaped (no ESC, BEL, forged line, isolate)",
+		   fmt == SA_FMT_TEXT ? "text" : "markdown");
+		ok(strstr(buf, "h\\x1b]0;owned\\x07\\x1b[2J\\x0aFORGED") ||
+		   strstr(buf, "h\\x1b\\]0;owned\\x07\\x1b\\[2J\\x0aFORGED"),
+		   "%s: and shown as \\xNN", fmt == SA_FMT_TEXT ? "text" : "markdown");
+		free(buf);
+		buf = NULL;
+	}
+	sa_merged_free(&m);
+	sa_report_free(&r);
+}
+
 static void test_misc(void)
 {
 	unsigned int f = 0;
@@ -522,6 +602,7 @@ int main(void)
 	test_atomic();
 	test_read_bounds();
 	test_gate_saturates();
+	test_render_boot_text();
 	test_misc();
 	return tap_done();
 }
