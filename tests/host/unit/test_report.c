@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
 #include "output/report_out.h"
+#include "reports/json_budget.h"
 
 
 static void is_u(unsigned long long got, unsigned long long want, const char *what)
@@ -565,6 +567,96 @@ static void test_render_boot_text(void)
 	sa_report_free(&r);
 }
 
+/* The tree json-c would build is bounded before it is built (issue 30 #8). */
+static void test_read_budget(void)
+{
+	size_t n = 200000, len = 2 + 3 * n;
+	char *s = malloc(len + 1), err[512];
+	struct sa_json_budget b;
+	struct sa_report r;
+	int rc;
+
+	bool within = sa_json_budget("{\"a\":[1,2,{}],\"b\":\"x,{[\"}", 24, 1 << 20, &b);
+
+	ok(within && b.objects == 2 && b.arrays == 1 && b.values == 6,
+	   "budget: 2 objects, 1 array; brackets and commas in a string not counted (%zu %zu %zu)",
+	   b.objects, b.arrays, b.values);
+	ok(!sa_json_budget("[{},{}]", 7, 1000, &b) && b.over,
+	   "budget: two objects (2 x 800 bytes) pass a 1000-byte limit: refused");
+	if (!s)
+		return;
+	s[0] = '[';
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + 1 + 3 * i, "{},", 3);
+	s[len - 2] = ']';
+	s[len - 1] = '\0';
+	rc = sa_report_parse(s, len - 1, &r, err, sizeof(err));
+	ok(rc == EXIT_LIMIT && strstr(err, "too many JSON values") && strstr(err, "128 MiB"),
+	   "600 kB of {}, (160 MB as a json-c tree): refused before parsing, exit 19 (%s)", err);
+	if (!rc)
+		sa_report_free(&r);
+	free(s);
+	/* a member name with \u0000, which json-c would cut to "hostname" */
+	{
+		json_object *o = json_object_from_file("tests/host/reports/web-01.json");
+		const char *t = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+		char *v = malloc(strlen(t) + 16), *h = v ? strstr(strcpy(v, t), "\"hostname\"") : NULL;
+
+		if (h) {
+			memmove(h + 15, h + 9, strlen(h + 9) + 1);
+			memcpy(h + 9, "\\u0000", 6);	/* "hostname\u0000": ... */
+			rc = sa_report_parse(v, strlen(v), &r, err, sizeof(err));
+			ok(rc == EXIT_REPORT_INVALID && strstr(err, "member name contains a NUL"),
+			   "a member name with \\u0000: refused, not cut (%s)", err);
+			if (!rc)
+				sa_report_free(&r);
+			memcpy(h + 8, "\\\\u0000", 7);	/* "hostnam\\u0000": a backslash, no NUL */
+			rc = sa_report_parse(v, strlen(v), &r, err, sizeof(err));
+			ok(rc == EXIT_REPORT_INVALID && strstr(err, "host.hostname: missing"),
+			   "an escaped backslash then u0000 is no NUL: the name is only unknown (%s)",
+			   err);
+			if (!rc)
+				sa_report_free(&r);
+		} else {
+			ok(0, "fixture web-01 as text");
+		}
+		free(v);
+		json_object_put(o);
+	}
+}
+
+/* A boot audit's seconds are finite and its counts in range. */
+static void test_read_boot_numbers(void)
+{
+	struct sa_report r;
+	char err[256];
+	int rc;
+
+	for (int i = 0; i < 3; i++) {
+		json_object *b = json_object_new_object(), *ph = json_object_new_object();
+
+		json_object_object_add(b, "adopted", json_object_new_boolean(1));
+		json_object_object_add(b, "attached_s", json_object_new_double(i == 0 ? NAN :
+										  i == 1 ? INFINITY : 1));
+		for (int p = 0; p < SA_PHASE_N; p++) {
+			json_object *x = json_object_new_object();
+
+			json_object_object_add(x, "events", i == 2 && !p ?
+					       json_object_new_uint64(UINT64_MAX) :
+					       json_object_new_int(1));
+			json_object_object_add(ph, sa_phase_names[p], x);
+		}
+		json_object_object_add(b, "phases", ph);
+		rc = parse_variant("boot", b, &r, err, sizeof(err));
+		ok(rc == EXIT_REPORT_INVALID &&
+		   strstr(err, i < 2 ? "boot.attached_s: expected" : "initramfs.events: out of range"),
+		   "boot: %s refused (%s)", i == 0 ? "NaN seconds" : i == 1 ? "Infinity seconds" :
+		   "a phase count of 2^64 - 1", err);
+		if (!rc)
+			sa_report_free(&r);
+	}
+}
+
 static void test_misc(void)
 {
 	unsigned int f = 0;
@@ -603,6 +695,8 @@ int main(void)
 	test_read_bounds();
 	test_gate_saturates();
 	test_render_boot_text();
+	test_read_budget();
+	test_read_boot_numbers();
 	test_misc();
 	return tap_done();
 }
