@@ -526,6 +526,88 @@ static void test_gate_saturates(void)
 	sa_merged_free(&m);
 }
 
+/* Two reports of one host from two boots: the host's counters are summed. */
+static void test_merge_host_sums(void)
+{
+	static const char *const names[] = { "web-01", "web-01-nextboot" };
+	struct sa_merged m;
+	int rc = 0;
+
+	sa_merged_init(&m);
+	for (int i = 0; i < 2; i++) {
+		struct sa_report r;
+
+		if (read_fixture(names[i], &r)) {
+			rc = -1;
+			continue;
+		}
+		r.lost = 2 + i;		/* 2 and 3 */
+		r.seen += 10;
+		rc |= sa_merged_add(&m, names[i], &r);
+		sa_report_free(&r);
+	}
+	sa_merged_finish(&m);
+	ok(!rc && m.nhosts == 1 && m.hosts[0].nreports == 2, "one host, two reports (two boots)");
+	is_u(m.hosts[0].lost, 5, "the host's lost: 2 + 3, summed, not the last report's");
+	is_u(m.lost, 5, "the fleet's lost: 5");
+	sa_merged_free(&m);
+}
+
+/* A report of @host (machine id @mid or none), boot @boot, span [@start, @end]. */
+static int add_one(struct sa_merged *m, const char *file, const char *host, const char *mid,
+		   const char *boot, time_t start, time_t end)
+{
+	struct sa_report r;
+	int rc;
+
+	if (sa_report_init(&r, "test"))
+		return -1;
+	r.hostname = strdup(host);
+	r.kernel = strdup("6.1.0");
+	r.machine_id = mid ? strdup(mid) : NULL;
+	r.boot_id = boot ? strdup(boot) : NULL;
+	r.start = start;
+	r.end = end;
+	rc = sa_merged_add(m, file, &r);
+	sa_report_free(&r);
+	return rc;
+}
+
+/* Hosts and duplicates are found through hash indexes: the same answers as before. */
+static void test_merge_lookups(void)
+{
+	struct sa_merged m;
+	char name[32], mid[40];
+	int rc = 0;
+
+	sa_merged_init(&m);
+	rc |= add_one(&m, "a", "x", "m1", "b1", 100, 200);
+	rc |= add_one(&m, "b", "x", NULL, "b1", 100, 200);	/* no machine id: another host */
+	rc |= add_one(&m, "c", "x", NULL, "b2", 300, 400);	/* by host name: "b"'s host */
+	rc |= add_one(&m, "d", "y", "m1", "b1", 200, 300);	/* m1, b1, only touching "a" */
+	ok(!rc && m.nhosts == 2, "hosts by machine id, else by host name (%zu)", m.nhosts);
+	ok(m.hosts[0].nreports == 2 && m.hosts[1].nreports == 2, "two reports each");
+	is_u(add_one(&m, "e", "x", "m1", "b1", 250, 260), EXIT_REPORT_DUPLICATE,
+	     "a span inside the second run of m1's boot b1: a duplicate");
+	ok(m.nskipped == 1 && strstr(m.skipped[0].reason, "as d "),
+	   "named as the same report as the run it overlaps (%s)",
+	   m.nskipped ? m.skipped[0].reason : "");
+	is_u(add_one(&m, "f", "x", "m1", "b9", 250, 260), 0, "another boot: not a duplicate");
+	is_u(add_one(&m, "g", "x", NULL, NULL, 100, 200), 0,
+	     "no boot id on a host that had one: not a duplicate");
+	is_u(add_one(&m, "h", "x", NULL, NULL, 150, 160), EXIT_REPORT_DUPLICATE,
+	     "two reports without a boot id, overlapping: a duplicate");
+	for (int i = 0; i < 20000; i++) {
+		snprintf(name, sizeof(name), "h%d", i);
+		snprintf(mid, sizeof(mid), "%032x", i);
+		rc |= add_one(&m, name, name, mid, "b", 100, 200);
+	}
+	rc |= add_one(&m, "again", "h7", "00000000000000000000000000000007", "b", 500, 600);
+	ok(!rc && m.nhosts == 20002 && m.hosts[2 + 7].nreports == 2,
+	   "20 000 hosts more, and one of them again (%zu hosts)", m.nhosts);
+	sa_merged_free(&m);
+}
+
 /* Text output: a host name from a boot audit cannot reach the terminal raw (issue 30 #1). */
 static void test_render_boot_text(void)
 {
@@ -694,6 +776,8 @@ int main(void)
 	test_atomic();
 	test_read_bounds();
 	test_gate_saturates();
+	test_merge_host_sums();
+	test_merge_lookups();
 	test_render_boot_text();
 	test_read_budget();
 	test_read_boot_numbers();
