@@ -114,6 +114,72 @@ int sa_json_print_line(FILE *f, json_object *o)
 	return sa_json_print(f, o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
 }
 
+static void indent(FILE *f, int level)
+{
+	for (int i = 0; i < level; i++)
+		fputs("  ", f);
+}
+
+/* One value at nesting @level, as json-c's PRETTY | SPACED | NOSLASHESCAPE prints it. */
+static void write_pretty(FILE *f, json_object *o, int level)
+{
+	bool first = true;
+	size_t n;
+
+	switch (json_object_get_type(o)) {
+	case json_type_null:
+		fputs("null", f);
+		break;
+	case json_type_boolean:
+		fputs(json_object_get_boolean(o) ? "true" : "false", f);
+		break;
+	case json_type_int:
+		/* an int64 or a uint64: a uint64 past INT64_MAX reads as INT64_MAX */
+		if (json_object_get_int64(o) < 0)
+			fprintf(f, "%lld", (long long)json_object_get_int64(o));
+		else
+			fprintf(f, "%llu", (unsigned long long)json_object_get_uint64(o));
+		break;
+	case json_type_string:
+		jw_str(f, json_object_get_string(o));
+		break;
+	case json_type_array:
+		fputs("[\n", f);
+		n = json_object_array_length(o);
+		for (size_t i = 0; i < n; i++, first = false) {
+			fputs(first ? "" : ",\n", f);
+			indent(f, level + 1);
+			write_pretty(f, json_object_array_get_idx(o, i), level + 1);
+		}
+		fputs(first ? "" : "\n", f);
+		indent(f, level);
+		fputc(']', f);
+		break;
+	case json_type_object:
+		fputs("{\n", f);
+		json_object_object_foreach(o, k, v) {
+			fputs(first ? "" : ",\n", f);
+			first = false;
+			indent(f, level + 1);
+			jw_str(f, k);
+			fputs(": ", f);
+			write_pretty(f, v, level + 1);
+		}
+		fputs(first ? "" : "\n", f);
+		indent(f, level);
+		fputc('}', f);
+		break;
+	default:	/* a double: json-c's own format */
+		fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN), f);
+	}
+}
+
+int sa_json_write_pretty(FILE *f, json_object *o)
+{
+	write_pretty(f, o, 0);
+	return putc('\n', f) == EOF || ferror(f) ? -1 : 0;
+}
+
 void sa_json_seed(void)
 {
 	json_object *o = json_object_new_object();

@@ -256,6 +256,54 @@ static void test_render(void)
 	sa_report_free(&r);
 }
 
+/* The merged JSON is written as it is walked, byte for byte what json-c prints. */
+static void test_json_pretty(void)
+{
+	static const char *const names[] = { "web-01", "web-02", "db-01", "guest-patched" };
+	const int flags = JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			  JSON_C_TO_STRING_NOSLASHESCAPE;
+	json_object *o = json_tokener_parse("{\"a\":[],\"b\":{},\"c\":[1,{\"x\":null,\"y\":[true]}],"
+					    "\"d\":\"s/\\u0001\\\"\\\\\",\"e\":18446744073709551614,"
+					    "\"f\":-3}");
+	struct sa_merged m;
+	char *buf = NULL, *want;
+	size_t len = 0;
+	FILE *f;
+
+	f = open_memstream(&buf, &len);
+	sa_json_write_pretty(f, o);
+	fclose(f);
+	want = strdup(json_object_to_json_string_ext(o, flags));
+	ok(want && !strncmp(buf, want, strlen(want)) && !strcmp(buf + strlen(want), "\n"),
+	   "empty containers, nesting, escapes, 2^64 - 2 and -3 as json-c prints them");
+	if (want && strncmp(buf, want, strlen(want)))
+		printf("# got:\n%s# want:\n%s\n", buf, want);
+	free(buf);
+	free(want);
+	json_object_put(o);
+	sa_merged_init(&m);
+	for (int i = 0; i < 4; i++) {
+		struct sa_report r;
+
+		if (!read_fixture(names[i], &r)) {
+			sa_merged_add(&m, names[i], &r);
+			sa_report_free(&r);
+		}
+	}
+	sa_merged_finish(&m);
+	f = open_memstream(&buf, &len);
+	sa_merged_print(f, &m, SA_FMT_JSON);
+	fclose(f);
+	o = sa_merged_json(&m);
+	want = strdup(json_object_to_json_string_ext(o, flags));
+	ok(m.nhosts == 4 && want && !strncmp(buf, want, strlen(want)) &&
+	   !strcmp(buf + strlen(want), "\n"), "report -f json: the merged fixtures as json-c prints them");
+	free(buf);
+	free(want);
+	json_object_put(o);
+	sa_merged_free(&m);
+}
+
 /* ---- escape.c: the one escaping function of every output form ------------- */
 
 static char *esc(const char *s, enum sa_esc how)
@@ -773,6 +821,7 @@ int main(void)
 	test_bounds();
 	test_merge();
 	test_render();
+	test_json_pretty();
 	test_atomic();
 	test_read_bounds();
 	test_gate_saturates();
