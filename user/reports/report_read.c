@@ -646,6 +646,9 @@ int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errl
 			return EXIT_REPORT_UNREADABLE;
 		}
 		len += n;
+		/* A regular file reads short only at its end: no read() for the EOF. */
+		if (len < cap)
+			break;
 	}
 	close(fd);
 	rc = sa_report_parse(buf, len, r, err, errlen);
