@@ -218,6 +218,18 @@ static void test_merge(void)
 	sa_merged_free(&m);
 }
 
+/* The fixture web-02 with the host name @hostname; 0, or -1 (failed, said). */
+static int read_hostile(struct sa_report *r, const char *hostname)
+{
+	if (read_fixture("web-02", r)) {
+		ok(0, "fixture web-02 read");
+		return -1;
+	}
+	free(r->hostname);
+	r->hostname = strdup(hostname);
+	return 0;
+}
+
 /* Markdown cells and Prometheus labels survive hostile names. */
 static void test_render(void)
 {
@@ -227,12 +239,8 @@ static void test_render(void)
 	size_t len = 0;
 	FILE *f;
 
-	if (read_fixture("web-02", &r)) {
-		ok(0, "fixture web-02 read");
+	if (read_hostile(&r, "evil|host"))
 		return;
-	}
-	free(r.hostname);
-	r.hostname = strdup("evil|host");
 	free(r.deps[0].executable);
 	r.deps[0].executable = strdup("/x|y\n\"z\xff");
 	sa_merged_init(&m);
@@ -666,12 +674,8 @@ static void test_render_boot_text(void)
 	size_t len = 0;
 	FILE *f;
 
-	if (read_fixture("web-02", &r)) {
-		ok(0, "fixture web-02 read");
+	if (read_hostile(&r, evil))
 		return;
-	}
-	free(r.hostname);
-	r.hostname = strdup(evil);
 	r.boot.recorded = true;
 	sa_merged_init(&m);
 	ok(!sa_merged_add(&m, "w", &r), "a boot audit merged");
