@@ -305,7 +305,8 @@ static void test_json_pretty(void)
 	o = sa_merged_json(&m);
 	want = strdup(json_object_to_json_string_ext(o, flags));
 	ok(m.nhosts == 4 && want && !strncmp(buf, want, strlen(want)) &&
-	   !strcmp(buf + strlen(want), "\n"), "report -f json: the merged fixtures as json-c prints them");
+	   !strcmp(buf + strlen(want), "\n"),
+	   "report -f json: the merged fixtures as json-c prints them");
 	free(buf);
 	free(want);
 	json_object_put(o);
@@ -734,8 +735,11 @@ static void test_read_budget(void)
 	{
 		json_object *o = json_object_from_file("tests/host/reports/web-01.json");
 		const char *t = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
-		char *v = malloc(strlen(t) + 16), *h = v ? strstr(strcpy(v, t), "\"hostname\"") : NULL;
+		size_t tl = strlen(t);
+		char *v = malloc(tl + 16), *h = NULL;
 
+		if (v)
+			h = strstr(memcpy(v, t, tl + 1), "\"hostname\"");
 		if (h) {
 			memmove(h + 15, h + 9, strlen(h + 9) + 1);
 			memcpy(h + 9, "\\u0000", 6);	/* "hostname\u0000": ... */
@@ -768,10 +772,10 @@ static void test_read_boot_numbers(void)
 
 	for (int i = 0; i < 3; i++) {
 		json_object *b = json_object_new_object(), *ph = json_object_new_object();
+		double secs = i == 0 ? NAN : i == 1 ? INFINITY : 1;
 
 		json_object_object_add(b, "adopted", json_object_new_boolean(1));
-		json_object_object_add(b, "attached_s", json_object_new_double(i == 0 ? NAN :
-										  i == 1 ? INFINITY : 1));
+		json_object_object_add(b, "attached_s", json_object_new_double(secs));
 		for (int p = 0; p < SA_PHASE_N; p++) {
 			json_object *x = json_object_new_object();
 
@@ -782,8 +786,8 @@ static void test_read_boot_numbers(void)
 		}
 		json_object_object_add(b, "phases", ph);
 		rc = parse_variant("boot", b, &r, err, sizeof(err));
-		ok(rc == EXIT_REPORT_INVALID &&
-		   strstr(err, i < 2 ? "boot.attached_s: expected" : "initramfs.events: out of range"),
+		ok(rc == EXIT_REPORT_INVALID && strstr(err, i < 2 ? "boot.attached_s: expected" :
+						       "initramfs.events: out of range"),
 		   "boot: %s refused (%s)", i == 0 ? "NaN seconds" : i == 1 ? "Infinity seconds" :
 		   "a phase count of 2^64 - 1", err);
 		if (!rc)
