@@ -4,7 +4,8 @@
 #
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
-#   make bench    uevent storms in QEMU: cost per event, losses (build/bench/)
+#   make bench    uevent storms in QEMU: cost per event, losses (build/bench/); runs bench-fleet first
+#   make bench-fleet  report merging 1 000..100 000 generated hosts' reports, on the host: CPU s, peak RSS
 #   make fuzz     libFuzzer on the rules, ELF, initramfs and report readers, the root walk and the ring records (FUZZ_SECONDS each)
 #   make mutate   do the tests fail when the tool is wrong? "N killed of M"
 #   make deb      the Debian package, in build/deb/
@@ -18,7 +19,7 @@ CC         ?= gcc
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy patched-6.12
-.PHONY: fuzz fuzz-build bench
+.PHONY: fuzz fuzz-build bench bench-fleet
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
 	check-guest demo clean help mutate install uninstall deb
 
@@ -204,9 +205,18 @@ check: kernels guest-deps unit-tests sysfs-audit vmlinux-check
 	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
 
 # Performance lives here, never in timed test assertions (docs/performance.md).
-bench: kernels guest-deps
+bench: bench-fleet kernels guest-deps
 	@bash scripts/install-deps.sh bench
 	@tests/bench/run.sh $(BENCH_KERNELS)
+
+# The fleet merge alone, on the host (no kernel, no QEMU): report over 1 000
+# to 100 000 generated single-host reports, seconds and peak RSS.
+FLEET_SIZES ?= 1000,10000,100000
+FLEET_REAL  ?= 1000,10000
+bench-fleet: $(BUILD)/sysfs-audit
+	@bash scripts/install-deps.sh bench
+	@nice python3 tests/bench/fleet.py $(BUILD)/sysfs-audit --sizes $(FLEET_SIZES) \
+		--real $(FLEET_REAL) --out $(BUILD)/bench
 
 # Not part of check (slow): one deliberate bug at a time, in a scratch copy
 # (tests/mutate/run.sh). MUTANTS=REGEX runs only the matching mutants.

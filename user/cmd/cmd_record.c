@@ -20,6 +20,7 @@
 #include "trace/pin.h"
 #include "model/legacy.h"
 #include "model/phase.h"
+#include "output/json_out.h"
 #include "output/prometheus.h"
 #include "output/stream.h"
 #include "reports/report_merge.h"
@@ -344,9 +345,7 @@ static int write_report(FILE *f, void *ctx)
 	json_object *o = sa_report_to_json(ctx);
 	int err;
 
-	err = fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-							   JSON_C_TO_STRING_NOSLASHESCAPE)) < 0 ?
-		-EIO : 0;
+	err = sa_json_print_line(f, o) ? -EIO : 0;
 	json_object_put(o);
 	return err;
 }

@@ -97,8 +97,10 @@ static int gate(const struct trace_state *ts)
 {
 	const struct sa_summary *s = &ts->sum;
 	const struct sa_gate_counts c = {
-		.keys = s->physpath + s->physbus + s->physdrv,
-		.paths = s->links_classdir + s->links_device + s->links_classname + s->links_bus,
+		/* saturating: a wrapped sum would pass the gate */
+		.keys = sa_sat_add(sa_sat_add(s->physpath, s->physbus), s->physdrv),
+		.paths = sa_sat_add(sa_sat_add(s->links_classdir, s->links_device),
+				    sa_sat_add(s->links_classname, s->links_bus)),
 		.dependents = ts->nconfirmed,
 		.suspects = ts->nsuspects,
 	};

@@ -116,6 +116,8 @@ struct sa_merged {
 	/* private: reports accepted so far, for duplicate detection */
 	struct sa_seen_report *accepted;
 	size_t naccepted;
+	struct sa_hindex host_index;	/* machine id (else host name) -> hosts[] */
+	struct sa_hindex seen_index;	/* host and boot id -> accepted[] */
 };
 
 #endif

@@ -20,6 +20,7 @@
 #define SA_REPORT_MAJOR		1
 #define SA_REPORT_MINOR		2	/* 1.1: boot phases, the dependents' identity and rule; 1.2: losses */
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
+#define SA_REPORT_MAX_TREE	(128ULL << 20)	/* json-c's tree of one report, estimated */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
 #define SA_REPORT_MAX_GROUPS	256	/* names per by_subsystem/by_bus/by_driver */
 #define SA_REPORT_MAX_PATHS	1024	/* distinct legacy paths */

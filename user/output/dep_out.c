@@ -86,7 +86,7 @@ int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 	if (fmt == SA_FMT_JSON) {
 		json_object *o = sa_dep_json(d, t, false);
 
-		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JFLAGS));
+		sa_json_print(f, o, JFLAGS);
 		json_object_put(o);
 	} else {
 		sa_esc_line(f, "%-7s %-7s %-17s %-9s %s pid=%u%s%s%s%s  %s  (%s: %s)\n", "DEP",
@@ -139,7 +139,7 @@ static void summary_json(FILE *f, const struct sa_dep_totals *t,
 	sa_json_add_u64(o, "physdev_events", t->physdev);
 	sa_json_add_str(o, "hooks_missing", nz(t->hooks_missing));
 	json_object_object_add(o, "dependents", arr);
-	fprintf(f, "%s\n", json_object_to_json_string_ext(o, JFLAGS));
+	sa_json_print(f, o, JFLAGS);
 	json_object_put(o);
 }
 

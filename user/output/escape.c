@@ -43,7 +43,7 @@ size_t sa_utf8_len(const unsigned char *s, size_t n)
 }
 
 /* Characters a terminal acts on, or that reorder a line (Trojan Source). */
-static bool is_control(const unsigned char *s, size_t len)
+bool sa_utf8_is_control(const unsigned char *s, size_t len)
 {
 	if (len == 1)
 		return s[0] < 0x20 || s[0] == 0x7f;
@@ -55,6 +55,15 @@ static bool is_control(const unsigned char *s, size_t len)
 		return s[2] >= 0xa6 && s[2] <= 0xa9;	/* U+2066..U+2069 */
 	return false;
 }
+
+/*
+ * What GitHub's markdown acts on inside a table cell: escapes (\\), code
+ * spans, emphasis, strikethrough, links, images and footnotes, raw HTML and
+ * entities, autolinks (<...>, "http:", "www.", "@"), math ($), emoji
+ * (:name:), issue references (#) and the cell's end (|). Each is written
+ * with a backslash, so it shows as itself.
+ */
+#define MD_ACTIVE "\\`*_~[]()!<>&:.@$^{}#|"
 
 static void hex(FILE *f, const unsigned char *s, size_t n, bool double_backslash)
 {
@@ -102,10 +111,11 @@ void sa_esc_fputs(FILE *f, const char *str, enum sa_esc how)
 				hex(f, s, 1, true);
 			else
 				fwrite(s, 1, len, f);
-		} else if (how != SA_ESC_JSON && is_control(s, len)) {
+		} else if (how != SA_ESC_JSON && sa_utf8_is_control(s, len)) {
 			hex(f, s, len, false);
-		} else if (how == SA_ESC_MARKDOWN && *s == '|') {
-			fputs("\\|", f);
+		} else if (how == SA_ESC_MARKDOWN && len == 1 && strchr(MD_ACTIVE, *s)) {
+			fputc('\\', f);	/* CommonMark: any ASCII punctuation may be escaped */
+			fputc(*s, f);
 		} else {
 			fwrite(s, 1, len, f);
 		}
@@ -155,6 +165,48 @@ json_object *sa_esc_json(const char *s)
 	o = json_object_new_string(buf);
 	free(buf);
 	return o;
+}
+
+/* The code point of the well-formed 2- or 3-byte sequence at @s. */
+static unsigned int code_point(const unsigned char *s, size_t len)
+{
+	if (len == 2)
+		return (s[0] & 0x1f) << 6 | (s[1] & 0x3f);
+	return (s[0] & 0x0f) << 12 | (s[1] & 0x3f) << 6 | (s[2] & 0x3f);
+}
+
+size_t sa_esc_json_uxxxx(char out[7], const unsigned char *s, size_t len)
+{
+	if (len < 2 || !sa_utf8_is_control(s, len))
+		return 0;
+	snprintf(out, 7, "\\u%04x", code_point(s, len));
+	return 6;
+}
+
+int sa_esc_json_text(FILE *f, const char *json)
+{
+	const unsigned char *s = (const unsigned char *)json, *run = s;
+	char u[7];
+
+	while (*s) {
+		size_t len;
+
+		if (*s < 0x80) {
+			s++;
+			continue;
+		}
+		len = sa_utf8_len(s, strnlen((const char *)s, 4));
+		if (!sa_esc_json_uxxxx(u, s, len)) {
+			s += len ? len : 1;
+			continue;
+		}
+		fwrite(run, 1, s - run, f);
+		fputs(u, f);
+		s += len;
+		run = s;
+	}
+	fwrite(run, 1, s - run, f);
+	return ferror(f) ? -1 : 0;
 }
 
 /*

@@ -21,13 +21,25 @@
  */
 size_t sa_utf8_len(const unsigned char *s, size_t n);
 
+/*
+ * Is the well-formed sequence of @len bytes at @s a C0 control, DEL, a C1
+ * control (U+0080..U+009F) or a bidi override (U+202A..U+202E,
+ * U+2066..U+2069)? Text and markdown show these as \xNN, JSON as \uXXXX.
+ */
+bool sa_utf8_is_control(const unsigned char *s, size_t len);
+
 enum sa_esc {
 	/*
 	 * Diagnostics and tables: a control character (C0, DEL, C1), a bidi
 	 * override and each byte of invalid UTF-8 as \xNN; the rest as is.
 	 */
 	SA_ESC_TEXT,
-	SA_ESC_MARKDOWN,	/* as text, and '|' as \| (a table cell) */
+	/*
+	 * A markdown table cell (a GitHub step summary): as text, and each
+	 * character markdown or HTML acts on (|, `, *, _, [, <, &, :, ...)
+	 * escaped with a backslash: only plain text reaches the page.
+	 */
+	SA_ESC_MARKDOWN,
 	/*
 	 * A string for json-c (which escapes control characters itself):
 	 * each byte of invalid UTF-8 as the text \xNN, the rest as is.
@@ -53,6 +65,20 @@ char *sa_esc_dup(const char *s, enum sa_esc how);
 
 /* A JSON string of @s made valid UTF-8 (NULL: a JSON null); NULL on no memory. */
 json_object *sa_esc_json(const char *s);
+
+/*
+ * A C1 control or bidi override of @len bytes at @s as the JSON escape
+ * \uXXXX in @out: 6, or 0 when it is any other character.
+ */
+size_t sa_esc_json_uxxxx(char out[7], const unsigned char *s, size_t len);
+
+/*
+ * Write the JSON text @json (json-c's output, valid UTF-8) to @f with each
+ * C1 control and bidi override as \uXXXX: the same strings to a JSON
+ * reader, nothing a terminal acts on or that reorders a line for a person
+ * reading the file. Returns 0 or -1 (a write error).
+ */
+int sa_esc_json_text(FILE *f, const char *json);
 
 /*
  * One table line: printf, then sa_esc_fputs(SA_ESC_TEXT) all of it but the

@@ -10,6 +10,7 @@ void jw_str(FILE *f, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
 	const char *run;
+	char u[7];
 
 	if (!s) {
 		fputs("null", f);
@@ -30,6 +31,14 @@ void jw_str(FILE *f, const char *s)
 		case '\r': esc = "\\r"; break;
 		case '\t': esc = "\\t"; break;
 		default:
+			if (len > 1 && sa_esc_json_uxxxx(u, (const unsigned char *)s, len)) {
+				/* a C1 control or bidi override: as \uXXXX, like json-c's output */
+				fwrite(run, 1, s - run, f);
+				fputs(u, f);
+				s += len;
+				run = s;
+				continue;
+			}
 			if (len > 1 || (len == 1 && c >= 0x20)) {
 				s += len;
 				continue;
@@ -91,12 +100,84 @@ void sa_json_add_time(json_object *o, const char *k, time_t t)
 	sa_json_add_str(o, k, buf);
 }
 
+int sa_json_print(FILE *f, json_object *o, int flags)
+{
+	const char *s = json_object_to_json_string_ext(o, flags);
+
+	if (!s || sa_esc_json_text(f, s))
+		return -1;
+	return putc('\n', f) == EOF ? -1 : 0;
+}
+
 int sa_json_print_line(FILE *f, json_object *o)
 {
-	const char *s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN |
-						       JSON_C_TO_STRING_NOSLASHESCAPE);
+	return sa_json_print(f, o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+}
 
-	return s && fprintf(f, "%s\n", s) >= 0 ? 0 : -1;
+static void indent(FILE *f, int level)
+{
+	for (int i = 0; i < level; i++)
+		fputs("  ", f);
+}
+
+/* One value at nesting @level, as json-c's PRETTY | SPACED | NOSLASHESCAPE prints it. */
+static void write_pretty(FILE *f, json_object *o, int level)
+{
+	bool first = true;
+	size_t n;
+
+	switch (json_object_get_type(o)) {
+	case json_type_null:
+		fputs("null", f);
+		break;
+	case json_type_boolean:
+		fputs(json_object_get_boolean(o) ? "true" : "false", f);
+		break;
+	case json_type_int:
+		/* an int64 or a uint64: a uint64 past INT64_MAX reads as INT64_MAX */
+		if (json_object_get_int64(o) < 0)
+			fprintf(f, "%lld", (long long)json_object_get_int64(o));
+		else
+			fprintf(f, "%llu", (unsigned long long)json_object_get_uint64(o));
+		break;
+	case json_type_string:
+		jw_str(f, json_object_get_string(o));
+		break;
+	case json_type_array:
+		fputs("[\n", f);
+		n = json_object_array_length(o);
+		for (size_t i = 0; i < n; i++, first = false) {
+			fputs(first ? "" : ",\n", f);
+			indent(f, level + 1);
+			write_pretty(f, json_object_array_get_idx(o, i), level + 1);
+		}
+		fputs(first ? "" : "\n", f);
+		indent(f, level);
+		fputc(']', f);
+		break;
+	case json_type_object:
+		fputs("{\n", f);
+		json_object_object_foreach(o, k, v) {
+			fputs(first ? "" : ",\n", f);
+			first = false;
+			indent(f, level + 1);
+			jw_str(f, k);
+			fputs(": ", f);
+			write_pretty(f, v, level + 1);
+		}
+		fputs(first ? "" : "\n", f);
+		indent(f, level);
+		fputc('}', f);
+		break;
+	default:	/* a double: json-c's own format */
+		fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN), f);
+	}
+}
+
+int sa_json_write_pretty(FILE *f, json_object *o)
+{
+	write_pretty(f, o, 0);
+	return putc('\n', f) == EOF || ferror(f) ? -1 : 0;
 }
 
 void sa_json_seed(void)

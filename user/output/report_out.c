@@ -13,18 +13,44 @@
 #include "output/report_out.h"
 #include "output/json_out.h"
 
-static json_object *host_names(const struct sa_merged *m, const struct sa_mrow *r)
+/*
+ * The host names as JSON strings, one per host, shared by every row that
+ * names the host (json-c counts references): a fleet's rows list the same
+ * names thousands of times, and a string object each cost ~90 bytes per
+ * row and host. NULL on no memory; put back with put_host_strings().
+ */
+static json_object **host_strings(const struct sa_merged *m)
 {
-	json_object *a = json_object_new_array();
+	json_object **v = calloc(m->nhosts + 1, sizeof(*v));
+
+	for (size_t i = 0; v && i < m->nhosts; i++)
+		v[i] = sa_esc_json(m->hosts[i].hostname);
+	return v;
+}
+
+static void put_host_strings(const struct sa_merged *m, json_object **v)
+{
+	for (size_t i = 0; v && i < m->nhosts; i++)
+		json_object_put(v[i]);
+	free(v);
+}
+
+/* The row's host names; @hs: host_strings(), or NULL (a string each). */
+static json_object *host_names(const struct sa_merged *m, json_object **hs,
+			       const struct sa_mrow *r)
+{
+	json_object *a = json_object_new_array_ext(r->nhosts < 4096 ? (int)r->nhosts + 1 : 4096);
 
 	for (size_t i = 0; i < r->nhosts; i++)
-		json_object_array_add(a, sa_esc_json(m->hosts[r->hosts[i]].hostname));
+		json_object_array_add(a, hs ? json_object_get(hs[r->hosts[i]]) :
+					  sa_esc_json(m->hosts[r->hosts[i]].hostname));
 	return a;
 }
 
 /* Rows of @t as objects with the given member names for its strings. */
-static json_object *rows_json(const struct sa_merged *m, const struct sa_mtable *t,
-			      const char *const *names, int nnames, const char *count)
+static json_object *rows_json(const struct sa_merged *m, json_object **hs,
+			      const struct sa_mtable *t, const char *const *names, int nnames,
+			      const char *count)
 {
 	json_object *a = json_object_new_array();
 
@@ -35,7 +61,7 @@ static json_object *rows_json(const struct sa_merged *m, const struct sa_mtable 
 			sa_json_add_str(o, names[j], t->v[i].s[j]);
 		sa_json_add_u64(o, count, t->v[i].count);
 		sa_json_add_u64(o, "nhosts", t->v[i].nhosts);
-		json_object_object_add(o, "hosts", host_names(m, &t->v[i]));
+		json_object_object_add(o, "hosts", host_names(m, hs, &t->v[i]));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -123,7 +149,7 @@ static json_object *hosts_with(const struct sa_merged *m, enum sa_boot_verdict v
 	return a;
 }
 
-static json_object *boot_json(const struct sa_merged *m)
+static json_object *boot_json(const struct sa_merged *m, json_object **hs)
 {
 	static const char *const bdep[] = { "phase", "confidence", "executable", "kind", "path" };
 	static const char *const blk[] = { "executable", "phase" };
@@ -142,8 +168,8 @@ static json_object *boot_json(const struct sa_merged *m)
 	json_object_object_add(x, "later_only_hosts", hosts_with(m, SA_BOOT_LATER_ONLY));
 	json_object_object_add(x, "clean_hosts", hosts_with(m, SA_BOOT_CLEAN));
 	json_object_object_add(x, "would_not_boot_by",
-			       rows_json(m, &m->boot_blockers, blk, 2, "count"));
-	json_object_object_add(x, "dependents", rows_json(m, &m->boot_deps, bdep, 5, "count"));
+			       rows_json(m, hs, &m->boot_blockers, blk, 2, "count"));
+	json_object_object_add(x, "dependents", rows_json(m, hs, &m->boot_deps, bdep, 5, "count"));
 	return x;
 }
 
@@ -157,7 +183,7 @@ json_object *sa_merged_json(const struct sa_merged *m)
 	static const char *const dpkg[] = { "package", "executable" };
 	static const char *const find[] = { "file", "line", "kind", "key", "severity", "message",
 					    "package" };
-	json_object *o = json_object_new_object(), *a, *x;
+	json_object *o = json_object_new_object(), *a, *x, **hs = host_strings(m);
 	char ver[16], t[32];
 
 	sa_json_add_str(o, "format", "sysfs-audit-merged");
@@ -211,15 +237,17 @@ json_object *sa_merged_json(const struct sa_merged *m)
 	for (int k = 0; k < SA_LK_N; k++)
 		sa_json_add_u64(x, sa_link_kind_names[k], m->links[k]);
 	json_object_object_add(o, "legacy_links", x);
-	json_object_object_add(o, "by_subsystem", rows_json(m, &m->subsys, subsys, 1, "events"));
-	json_object_object_add(o, "keys", rows_json(m, &m->keyrows, keys, 2, "events"));
-	json_object_object_add(o, "paths", rows_json(m, &m->paths, paths, 2, "events"));
+	json_object_object_add(o, "by_subsystem",
+			       rows_json(m, hs, &m->subsys, subsys, 1, "events"));
+	json_object_object_add(o, "keys", rows_json(m, hs, &m->keyrows, keys, 2, "events"));
+	json_object_object_add(o, "paths", rows_json(m, hs, &m->paths, paths, 2, "events"));
 	json_object_object_add(o, "dependents_by_executable",
-			       rows_json(m, &m->dep_exec, dexe, 7, "count"));
+			       rows_json(m, hs, &m->dep_exec, dexe, 7, "count"));
 	json_object_object_add(o, "dependents_by_package",
-			       rows_json(m, &m->dep_pkg, dpkg, 2, "count"));
-	json_object_object_add(o, "findings", rows_json(m, &m->findings, find, 7, "reports"));
-	json_object_object_add(o, "boot", boot_json(m));
+			       rows_json(m, hs, &m->dep_pkg, dpkg, 2, "count"));
+	json_object_object_add(o, "findings", rows_json(m, hs, &m->findings, find, 7, "reports"));
+	json_object_object_add(o, "boot", boot_json(m, hs));
+	put_host_strings(m, hs);
 	return o;
 }
 
@@ -739,9 +767,7 @@ int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt, bool
 	switch (fmt) {
 	case SA_FMT_JSON:
 		o = sa_merged_json(m);
-		fprintf(f, "%s\n", json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-								 JSON_C_TO_STRING_SPACED |
-								 JSON_C_TO_STRING_NOSLASHESCAPE));
+		sa_json_write_pretty(f, o);
 		json_object_put(o);
 		break;
 	case SA_FMT_MARKDOWN:

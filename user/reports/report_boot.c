@@ -5,6 +5,8 @@
  * member; the per-phase dependent counts written here are derived from it.
  */
 #include <errno.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -94,8 +96,9 @@ static int get_secs(json_object *o, const char *k, double *out, char *err, size_
 	*out = -1;
 	if (!json_object_object_get_ex(o, k, &v) || json_object_is_type(v, json_type_null))
 		return 0;
+	/* json-c reads NaN and Infinity too: a time since boot is finite */
 	if ((!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int)) ||
-	    json_object_get_double(v) < 0)
+	    !isfinite(json_object_get_double(v)) || json_object_get_double(v) < 0)
 		return bad(err, len, k, "expected a non-negative number of seconds or null");
 	*out = json_object_get_double(v);
 	return 0;
@@ -114,6 +117,9 @@ static int get_count(json_object *o, const char *where, const char *k, bool req,
 	if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0)
 		return bad(err, len, what, "expected a non-negative integer");
 	*out = json_object_get_uint64(v);
+	/* json-c clamps a larger number to 2^64 - 1: refuse it rather than guess */
+	if (*out == UINT64_MAX)
+		return bad(err, len, what, "out of range (at most 18446744073709551614)");
 	return 0;
 }
 

@@ -70,6 +70,8 @@ void sa_merged_free(struct sa_merged *m)
 		free(m->accepted[i].boot_id);
 	}
 	free(m->accepted);
+	sa_hindex_free(&m->host_index);
+	sa_hindex_free(&m->seen_index);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -94,6 +96,24 @@ static int grow(void **v, size_t *cap, size_t n, size_t size)
 	return 0;
 }
 
+/*
+ * Make room for element @n of *@v when its capacity is implied by the count:
+ * 16, then powers of two, so a list grown one element at a time costs
+ * amortized O(1) and does not leave a trail of freed blocks behind.
+ */
+static int grow_implied(void **v, size_t n, size_t size)
+{
+	void *p;
+
+	if (n && (n < 16 || (n & (n - 1))))
+		return 0;	/* room left: capacity is max(16, the next power of two) */
+	p = realloc(*v, (n < 16 ? 16 : 2 * n) * size);
+	if (!p)
+		return -ENOMEM;
+	*v = p;
+	return 0;
+}
+
 static int hostset_add(struct sa_mrow *r, size_t host)
 {
 	size_t i = 0;
@@ -108,12 +128,11 @@ static int hostset_add(struct sa_mrow *r, size_t host)
 		i++;
 	if (i < r->nhosts && r->hosts[i] == host)
 		return 0;
-	v = realloc(r->hosts, (r->nhosts + 1) * sizeof(*v));
-	if (!v)
+	if (grow_implied((void **)&r->hosts, r->nhosts, sizeof(*v)))
 		return -ENOMEM;
+	v = r->hosts;
 	memmove(v + i + 1, v + i, (r->nhosts - i) * sizeof(*v));
 	v[i] = host;
-	r->hosts = v;
 	r->nhosts++;
 	return 0;
 }
@@ -171,12 +190,11 @@ static int mtable_add(struct sa_mtable *t, const char *const s[SA_MROW_STRS],
 
 int sa_merged_skip(struct sa_merged *m, const char *file, const char *reason, int status)
 {
-	size_t cap = m->nskipped;	/* grown one by one: skips are rare */
-	struct sa_skip *v = realloc(m->skipped, (cap + 1) * sizeof(*v));
+	struct sa_skip *v;
 
-	if (!v)
+	if (grow_implied((void **)&m->skipped, m->nskipped, sizeof(*v)))
 		return EXIT_FAIL;
-	m->skipped = v;
+	v = m->skipped;
 	v[m->nskipped].file = strdup(file);
 	v[m->nskipped].reason = strdup(reason);
 	v[m->nskipped].status = status;
@@ -192,20 +210,39 @@ static bool same_host(const struct sa_mhost *h, const struct sa_report *r)
 	return str_eq(h->hostname, r->hostname);
 }
 
+/* A host's key in the index: its machine id, else its host name. */
+static uint64_t host_hash(const char *machine_id, const char *hostname)
+{
+	return sa_hash_str(sa_hash_str(SA_HASH_INIT, machine_id ? "m" : "h"),
+			   machine_id ? machine_id : hostname);
+}
+
+struct host_key {
+	const struct sa_merged *m;
+	const struct sa_report *r;
+};
+
+static bool host_eq(const void *ctx, size_t row)
+{
+	const struct host_key *k = ctx;
+
+	return same_host(&k->m->hosts[row], k->r);
+}
+
 static int host_index(struct sa_merged *m, const struct sa_report *r, size_t *out)
 {
+	struct host_key k = { m, r };
+	uint64_t hash = host_hash(r->machine_id, r->hostname);
+	long i = sa_hindex_find(&m->host_index, hash, host_eq, &k);
 	struct sa_mhost *h;
-	size_t cap = m->nhosts;
 
-	for (size_t i = 0; i < m->nhosts; i++)
-		if (same_host(&m->hosts[i], r)) {
-			*out = i;
-			return 0;
-		}
-	h = realloc(m->hosts, (cap + 1) * sizeof(*h));
-	if (!h)
+	if (i >= 0) {
+		*out = i;
+		return 0;
+	}
+	if (grow_implied((void **)&m->hosts, m->nhosts, sizeof(*h)) ||
+	    sa_hindex_add(&m->host_index, hash, m->nhosts))
 		return -ENOMEM;
-	m->hosts = h;
 	h = &m->hosts[m->nhosts];
 	memset(h, 0, sizeof(*h));
 	h->hostname = strdup(r->hostname);
@@ -233,18 +270,39 @@ bool sa_spans_overlap(time_t s1, time_t e1, time_t s2, time_t e2)
 /*
  * The same host's report twice: one machine, one boot, overlapping time
  * spans. Two runs of the same boot at different times are both kept.
+ * Accepted reports are indexed by host and boot, so a report is compared
+ * only with the other runs of its own boot.
  */
+static uint64_t seen_hash(size_t host, const char *boot_id)
+{
+	char h[24];
+
+	snprintf(h, sizeof(h), "%zu", host);
+	return sa_hash_str(sa_hash_str(SA_HASH_INIT, h), boot_id);
+}
+
+struct seen_key {
+	const struct sa_merged *m;
+	size_t host;
+	const struct sa_report *r;
+};
+
+static bool seen_eq(const void *ctx, size_t row)
+{
+	const struct seen_key *k = ctx;
+	const struct sa_seen_report *a = &k->m->accepted[row];
+
+	return a->host == k->host && str_eq(a->boot_id, k->r->boot_id) &&
+	       sa_spans_overlap(a->start, a->end, k->r->start, k->r->end);
+}
+
 static const struct sa_seen_report *find_duplicate(const struct sa_merged *m, size_t host,
 						   const struct sa_report *r)
 {
-	for (size_t i = 0; i < m->naccepted; i++) {
-		const struct sa_seen_report *a = &m->accepted[i];
+	struct seen_key k = { m, host, r };
+	long i = sa_hindex_find(&m->seen_index, seen_hash(host, r->boot_id), seen_eq, &k);
 
-		if (a->host == host && str_eq(a->boot_id, r->boot_id) &&
-		    sa_spans_overlap(a->start, a->end, r->start, r->end))
-			return a;
-	}
-	return NULL;
+	return i >= 0 ? &m->accepted[i] : NULL;
 }
 
 static int add_needs(struct sa_merged *m, const struct sa_need *n, size_t host)
@@ -361,7 +419,7 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 	const struct sa_seen_report *dup;
 	struct sa_seen_report *a;
 	struct sa_mhost *h;
-	size_t host, cap;
+	size_t host;
 	int err;
 
 	if (host_index(m, r, &host))
@@ -377,11 +435,9 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 		return sa_merged_skip(m, file, reason, EXIT_REPORT_DUPLICATE) ?:
 			EXIT_REPORT_DUPLICATE;
 	}
-	cap = m->naccepted;
-	a = realloc(m->accepted, (cap + 1) * sizeof(*a));
-	if (!a)
+	if (grow_implied((void **)&m->accepted, m->naccepted, sizeof(*a)) ||
+	    sa_hindex_add(&m->seen_index, seen_hash(host, r->boot_id), m->naccepted))
 		return EXIT_FAIL;
-	m->accepted = a;
 	a = &m->accepted[m->naccepted++];
 	a->file = strdup(file);
 	a->host = host;
@@ -533,8 +589,9 @@ void sa_merged_finish(struct sa_merged *m)
 
 int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 {
+	/* Each sum saturates: a crafted report must not wrap a count to 0 and pass. */
 	struct sa_gate_counts c = {
-		.keys = m->keys[0] + m->keys[1] + m->keys[2],
+		.keys = sa_sat_add(sa_sat_add(m->keys[0], m->keys[1]), m->keys[2]),
 		.dependents = m->nconfirmed,
 		.findings = m->nfindings,
 		.suspects = m->nsuspects,
@@ -549,6 +606,6 @@ int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 	if (worst)
 		return worst;
 	for (int k = 0; k < SA_LK_N; k++)
-		c.paths += m->links[k];
+		c.paths = sa_sat_add(c.paths, m->links[k]);
 	return sa_gate(&c, fail_on);
 }

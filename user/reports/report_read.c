@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "common/common.h"
+#include "reports/json_budget.h"
 #include "reports/report_model.h"
 
 struct pctx {
@@ -519,6 +520,7 @@ static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
 int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err, size_t errlen)
 {
 	struct pctx p = { err, errlen };
+	struct sa_json_budget b;
 	struct json_tokener *tok;
 	enum json_tokener_error jerr;
 	json_object *o;
@@ -533,6 +535,17 @@ int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err,
 		return bad(&p, "too large (%zu bytes; the limit is %ld)", len, SA_REPORT_MAX_BYTES);
 	if (memchr(buf, '\0', len))
 		return bad(&p, "contains a NUL byte: not a JSON text");
+	/* Bound the tree before json-c builds it, and what json-c would cut. */
+	if (!sa_json_budget(buf, len, SA_REPORT_MAX_TREE, &b)) {
+		if (b.nul_key)
+			return bad(&p, "a member name contains a NUL character (\\u0000) near "
+				   "byte %zu", b.at);
+		snprintf(err, errlen, "too many JSON values to hold in memory: %zu objects, "
+			 "%zu arrays and %zu values by byte %zu would take more than %llu MiB "
+			 "(the limit of one report); not parsed", b.objects, b.arrays, b.values,
+			 b.at, SA_REPORT_MAX_TREE >> 20);
+		return EXIT_LIMIT;
+	}
 	tok = json_tokener_new_ex(64);
 	if (!tok)
 		return oom(&p);
@@ -545,6 +558,9 @@ int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err,
 		json_object_put(o);
 		return bad(&p, "truncated: the JSON text ends before the report is complete");
 	}
+	/* json-c 0.16 has no error for a failed allocation: NULL and "success" */
+	if (jerr == json_tokener_success && !o)
+		return oom(&p);
 	if (jerr != json_tokener_success || !o)
 		return bad(&p, "malformed JSON near byte %zu: %s", used,
 			   json_tokener_error_desc(jerr));
@@ -566,7 +582,7 @@ int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errl
 {
 	struct stat st;
 	char *buf = NULL;
-	size_t len = 0;
+	size_t len = 0, cap;
 	ssize_t n;
 	int fd, rc;
 
@@ -592,15 +608,36 @@ int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errl
 		close(fd);
 		return EXIT_REPORT_INVALID;
 	}
-	/* Read to EOF, never past the limit: the size may change under us. */
-	buf = malloc(SA_REPORT_MAX_BYTES + 1);
+	/*
+	 * Read to EOF, never past the limit: the size may change under us. The
+	 * buffer is the file's size (and grows if the file does), so a fleet of
+	 * small reports does not allocate and free 16 MiB for each.
+	 */
+	cap = (size_t)st.st_size + 1;
+	buf = malloc(cap);
 	if (!buf) {
 		close(fd);
 		snprintf(err, errlen, "out of memory");
 		return EXIT_FAIL;
 	}
-	while (len <= (size_t)SA_REPORT_MAX_BYTES &&
-	       (n = read(fd, buf + len, SA_REPORT_MAX_BYTES + 1 - len)) != 0) {
+	while (len <= (size_t)SA_REPORT_MAX_BYTES) {
+		if (len == cap) {
+			size_t c = cap * 2 > (size_t)SA_REPORT_MAX_BYTES + 1 ?
+				   (size_t)SA_REPORT_MAX_BYTES + 1 : cap * 2;
+			char *nb = realloc(buf, c);
+
+			if (!nb) {
+				free(buf);
+				close(fd);
+				snprintf(err, errlen, "out of memory");
+				return EXIT_FAIL;
+			}
+			buf = nb;
+			cap = c;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (!n)
+			break;
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -610,6 +647,9 @@ int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errl
 			return EXIT_REPORT_UNREADABLE;
 		}
 		len += n;
+		/* A regular file reads short only at its end: no read() for the EOF. */
+		if (len < cap)
+			break;
 	}
 	close(fd);
 	rc = sa_report_parse(buf, len, r, err, errlen);

@@ -5,6 +5,8 @@
  * from the top of the tree (the fixtures are tests/host/reports/).
  */
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,10 +18,12 @@
 #include "common/atomic_file.h"
 #include "common/common.h"
 #include "output/escape.h"
+#include "output/json_out.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
 #include "output/report_out.h"
+#include "reports/json_budget.h"
 
 
 static void is_u(unsigned long long got, unsigned long long want, const char *what)
@@ -214,6 +218,18 @@ static void test_merge(void)
 	sa_merged_free(&m);
 }
 
+/* The fixture web-02 with the host name @hostname; 0, or -1 (failed, said). */
+static int read_hostile(struct sa_report *r, const char *hostname)
+{
+	if (read_fixture("web-02", r)) {
+		ok(0, "fixture web-02 read");
+		return -1;
+	}
+	free(r->hostname);
+	r->hostname = strdup(hostname);
+	return 0;
+}
+
 /* Markdown cells and Prometheus labels survive hostile names. */
 static void test_render(void)
 {
@@ -223,12 +239,8 @@ static void test_render(void)
 	size_t len = 0;
 	FILE *f;
 
-	if (read_fixture("web-02", &r)) {
-		ok(0, "fixture web-02 read");
+	if (read_hostile(&r, "evil|host"))
 		return;
-	}
-	free(r.hostname);
-	r.hostname = strdup("evil|host");
 	free(r.deps[0].executable);
 	r.deps[0].executable = strdup("/x|y\n\"z\xff");
 	sa_merged_init(&m);
@@ -250,6 +262,55 @@ static void test_render(void)
 	free(buf);
 	sa_merged_free(&m);
 	sa_report_free(&r);
+}
+
+/* The merged JSON is written as it is walked, byte for byte what json-c prints. */
+static void test_json_pretty(void)
+{
+	static const char *const names[] = { "web-01", "web-02", "db-01", "guest-patched" };
+	const int flags = JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			  JSON_C_TO_STRING_NOSLASHESCAPE;
+	json_object *o = json_tokener_parse("{\"a\":[],\"b\":{},\"c\":[1,{\"x\":null,\"y\":[true]}],"
+					    "\"d\":\"s/\\u0001\\\"\\\\\",\"e\":18446744073709551614,"
+					    "\"f\":-3}");
+	struct sa_merged m;
+	char *buf = NULL, *want;
+	size_t len = 0;
+	FILE *f;
+
+	f = open_memstream(&buf, &len);
+	sa_json_write_pretty(f, o);
+	fclose(f);
+	want = strdup(json_object_to_json_string_ext(o, flags));
+	ok(want && !strncmp(buf, want, strlen(want)) && !strcmp(buf + strlen(want), "\n"),
+	   "empty containers, nesting, escapes, 2^64 - 2 and -3 as json-c prints them");
+	if (want && strncmp(buf, want, strlen(want)))
+		printf("# got:\n%s# want:\n%s\n", buf, want);
+	free(buf);
+	free(want);
+	json_object_put(o);
+	sa_merged_init(&m);
+	for (int i = 0; i < 4; i++) {
+		struct sa_report r;
+
+		if (!read_fixture(names[i], &r)) {
+			sa_merged_add(&m, names[i], &r);
+			sa_report_free(&r);
+		}
+	}
+	sa_merged_finish(&m);
+	f = open_memstream(&buf, &len);
+	sa_merged_print(f, &m, SA_FMT_JSON);
+	fclose(f);
+	o = sa_merged_json(&m);
+	want = strdup(json_object_to_json_string_ext(o, flags));
+	ok(m.nhosts == 4 && want && !strncmp(buf, want, strlen(want)) &&
+	   !strcmp(buf + strlen(want), "\n"),
+	   "report -f json: the merged fixtures as json-c prints them");
+	free(buf);
+	free(want);
+	json_object_put(o);
+	sa_merged_free(&m);
 }
 
 /* ---- escape.c: the one escaping function of every output form ------------- */
@@ -297,6 +358,44 @@ static void test_escape(void)
 	is_s(esc("a|b\n", SA_ESC_MARKDOWN), "a\\|b\\x0a", "markdown: '|' and newline");
 	is_s(esc("\x01\xff\xc3\xa9", SA_ESC_JSON), "\x01\\xff\xc3\xa9",
 	     "json: control characters left to json-c, invalid bytes as \\xNN");
+	/* U+2066..U+2069 (isolates) and their neighbours U+2065, U+206A */
+	is_s(esc("a\xe2\x81\xa6" "b\xe2\x81\xa9" "c", SA_ESC_TEXT),
+	     "a\\xe2\\x81\\xa6b\\xe2\\x81\\xa9c", "text: U+2066 and U+2069 escaped");
+	is_s(esc("\xe2\x81\xa7\xe2\x81\xa8", SA_ESC_MARKDOWN),
+	     "\\xe2\\x81\\xa7\\xe2\\x81\\xa8", "markdown: U+2067 and U+2068 escaped");
+	is_s(esc("\xe2\x81\xa5\xe2\x81\xaa\xe2\x80\xa9\xe2\x80\xaf", SA_ESC_TEXT),
+	     "\xe2\x81\xa5\xe2\x81\xaa\xe2\x80\xa9\xe2\x80\xaf",
+	     "text: U+2065, U+206A, U+2029, U+202F (just outside both ranges) as they are");
+	/* markdown: only plain text reaches a GitHub page */
+	is_s(esc("<img src=x onerror=alert(1)>", SA_ESC_MARKDOWN),
+	     "\\<img src=x onerror=alert\\(1\\)\\>", "markdown: raw HTML escaped");
+	is_s(esc("[a](http://e.vil) ![i](x)", SA_ESC_MARKDOWN),
+	     "\\[a\\]\\(http\\://e\\.vil\\) \\!\\[i\\]\\(x\\)",
+	     "markdown: links, images and the http: autolink escaped");
+	is_s(esc("`c` *e* _u_ ~~s~~ &amp; www.x.io a@b.io $m$ :+1: #1 \\", SA_ESC_MARKDOWN),
+	     "\\`c\\` \\*e\\* \\_u\\_ \\~\\~s\\~\\~ \\&amp; www\\.x\\.io "
+	     "a\\@b\\.io \\$m\\$ \\:+1\\: \\#1 \\\\",
+	     "markdown: code, emphasis, strikethrough, entities, autolinks, math, emoji, "
+	     "references and the backslash escaped");
+	is_s(esc("/usr/lib/udev-x,y;z=1+2'\"%", SA_ESC_MARKDOWN), "/usr/lib/udev-x,y;z=1+2'\"%",
+	     "markdown: what markdown does not act on in a cell, as it is");
+	{
+		/* JSON: C1 controls and bidi overrides as \uXXXX, the same strings to a reader */
+		json_object *o = json_object_new_object();
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		json_object_object_add(o, "k", json_object_new_string("a\xc2\x85" "b\xe2\x80\xae"
+								      "c\xe2\x81\xa9\xc3\xa9"));
+		sa_json_print_line(f, o);
+		jw_str(f, "\xc2\x9b\xe2\x80\xaa\xe2\x81\xa6");
+		fclose(f);
+		is_s(buf, "{\"k\":\"a\\u0085b\\u202ec\\u2069\xc3\xa9\"}\n\"\\u009b\\u202a\\u2066\"",
+		     "json: NEL, RLO, PDI (json-c) and CSI, LRE, LRI (the stream writer) as \\uXXXX");
+		free(buf);
+		json_object_put(o);
+	}
 	{
 		json_object *o = sa_esc_json("p\xed\xa0\x80q");
 		const char *t = json_object_to_json_string(o);
@@ -466,6 +565,236 @@ static void test_read_bounds(void)
 	}
 }
 
+/* --fail-on sums saturate: a crafted report must not wrap a count to 0 (issue 30 #2). */
+static void test_gate_saturates(void)
+{
+	struct sa_merged m;
+
+	sa_merged_init(&m);
+	m.keys[0] = 1;			/* one honest event */
+	m.keys[1] = ULLONG_MAX - 1;	/* a crafted report's, the largest a reader takes */
+	m.keys[2] = 1;
+	m.links[SA_LK_DEVICE] = 1;
+	m.links[SA_LK_BUS] = ULLONG_MAX;
+	is_u(sa_merged_status(&m, SA_FAIL_KEYS), EXIT_FAIL_KEYS,
+	     "keys: 1 + (2^64 - 2) + 1 does not wrap to 0 and pass the gate");
+	is_u(sa_merged_status(&m, SA_FAIL_PATHS), EXIT_FAIL_PATHS,
+	     "paths: 1 + (2^64 - 1) does not wrap to 0 and pass the gate");
+	sa_merged_free(&m);
+}
+
+/* Two reports of one host from two boots: the host's counters are summed. */
+static void test_merge_host_sums(void)
+{
+	static const char *const names[] = { "web-01", "web-01-nextboot" };
+	struct sa_merged m;
+	int rc = 0;
+
+	sa_merged_init(&m);
+	for (int i = 0; i < 2; i++) {
+		struct sa_report r;
+
+		if (read_fixture(names[i], &r)) {
+			rc = -1;
+			continue;
+		}
+		r.lost = 2 + i;		/* 2 and 3 */
+		r.seen += 10;
+		rc |= sa_merged_add(&m, names[i], &r);
+		sa_report_free(&r);
+	}
+	sa_merged_finish(&m);
+	ok(!rc && m.nhosts == 1 && m.hosts[0].nreports == 2, "one host, two reports (two boots)");
+	is_u(m.hosts[0].lost, 5, "the host's lost: 2 + 3, summed, not the last report's");
+	is_u(m.lost, 5, "the fleet's lost: 5");
+	sa_merged_free(&m);
+}
+
+/* A report of @host (machine id @mid or none), boot @boot, span [@start, @end]. */
+static int add_one(struct sa_merged *m, const char *file, const char *host, const char *mid,
+		   const char *boot, time_t start, time_t end)
+{
+	struct sa_report r;
+	int rc;
+
+	if (sa_report_init(&r, "test"))
+		return -1;
+	r.hostname = strdup(host);
+	r.kernel = strdup("6.1.0");
+	r.machine_id = mid ? strdup(mid) : NULL;
+	r.boot_id = boot ? strdup(boot) : NULL;
+	r.start = start;
+	r.end = end;
+	rc = sa_merged_add(m, file, &r);
+	sa_report_free(&r);
+	return rc;
+}
+
+/* Hosts and duplicates are found through hash indexes: the same answers as before. */
+static void test_merge_lookups(void)
+{
+	struct sa_merged m;
+	char name[32], mid[40];
+	int rc = 0;
+
+	sa_merged_init(&m);
+	rc |= add_one(&m, "a", "x", "m1", "b1", 100, 200);
+	rc |= add_one(&m, "b", "x", NULL, "b1", 100, 200);	/* no machine id: another host */
+	rc |= add_one(&m, "c", "x", NULL, "b2", 300, 400);	/* by host name: "b"'s host */
+	rc |= add_one(&m, "d", "y", "m1", "b1", 200, 300);	/* m1, b1, only touching "a" */
+	ok(!rc && m.nhosts == 2, "hosts by machine id, else by host name (%zu)", m.nhosts);
+	ok(m.hosts[0].nreports == 2 && m.hosts[1].nreports == 2, "two reports each");
+	is_u(add_one(&m, "e", "x", "m1", "b1", 250, 260), EXIT_REPORT_DUPLICATE,
+	     "a span inside the second run of m1's boot b1: a duplicate");
+	ok(m.nskipped == 1 && strstr(m.skipped[0].reason, "as d "),
+	   "named as the same report as the run it overlaps (%s)",
+	   m.nskipped ? m.skipped[0].reason : "");
+	is_u(add_one(&m, "f", "x", "m1", "b9", 250, 260), 0, "another boot: not a duplicate");
+	is_u(add_one(&m, "g", "x", NULL, NULL, 100, 200), 0,
+	     "no boot id on a host that had one: not a duplicate");
+	is_u(add_one(&m, "h", "x", NULL, NULL, 150, 160), EXIT_REPORT_DUPLICATE,
+	     "two reports without a boot id, overlapping: a duplicate");
+	for (int i = 0; i < 20000; i++) {
+		snprintf(name, sizeof(name), "h%d", i);
+		snprintf(mid, sizeof(mid), "%032x", i);
+		rc |= add_one(&m, name, name, mid, "b", 100, 200);
+	}
+	rc |= add_one(&m, "again", "h7", "00000000000000000000000000000007", "b", 500, 600);
+	ok(!rc && m.nhosts == 20002 && m.hosts[2 + 7].nreports == 2,
+	   "20 000 hosts more, and one of them again (%zu hosts)", m.nhosts);
+	sa_merged_free(&m);
+}
+
+/* Text output: a host name from a boot audit cannot reach the terminal raw (issue 30 #1). */
+static void test_render_boot_text(void)
+{
+	static const char evil[] = "h\x1b]0;owned\x07\x1b[2J\nFORGED 0 would not boot\xe2\x81\xa6";
+	struct sa_report r;
+	struct sa_merged m;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (read_hostile(&r, evil))
+		return;
+	r.boot.recorded = true;
+	sa_merged_init(&m);
+	ok(!sa_merged_add(&m, "w", &r), "a boot audit merged");
+	sa_merged_finish(&m);
+	for (int fmt = SA_FMT_TEXT; fmt <= SA_FMT_MARKDOWN; fmt++) {
+		if (fmt == SA_FMT_JSON)
+			continue;
+		f = open_memstream(&buf, &len);
+		sa_merged_print(f, &m, fmt);
+		fclose(f);
+		ok(strstr(buf, fmt == SA_FMT_TEXT ? "BOOT PATH" : "Boot path") &&
+		   !strchr(buf, '\x1b') && !strchr(buf, '\x07') && !strstr(buf, "\nFORGED") &&
+		   !strstr(buf, "\xe2\x81\xa6"),
+		   "%s: the boot section's host name escaped (no ESC, BEL, forged line, isolate)",
+		   fmt == SA_FMT_TEXT ? "text" : "markdown");
+		ok(strstr(buf, "h\\x1b]0;owned\\x07\\x1b[2J\\x0aFORGED") ||
+		   strstr(buf, "h\\x1b\\]0;owned\\x07\\x1b\\[2J\\x0aFORGED"),
+		   "%s: and shown as \\xNN", fmt == SA_FMT_TEXT ? "text" : "markdown");
+		free(buf);
+		buf = NULL;
+	}
+	sa_merged_free(&m);
+	sa_report_free(&r);
+}
+
+/* The tree json-c would build is bounded before it is built (issue 30 #8). */
+static void test_read_budget(void)
+{
+	size_t n = 200000, len = 2 + 3 * n;
+	char *s = malloc(len + 1), err[512];
+	struct sa_json_budget b;
+	struct sa_report r;
+	int rc;
+
+	bool within = sa_json_budget("{\"a\":[1,2,{}],\"b\":\"x,{[\"}", 24, 1 << 20, &b);
+
+	ok(within && b.objects == 2 && b.arrays == 1 && b.values == 6,
+	   "budget: 2 objects, 1 array; brackets and commas in a string not counted (%zu %zu %zu)",
+	   b.objects, b.arrays, b.values);
+	ok(!sa_json_budget("[{},{}]", 7, 1000, &b) && b.over,
+	   "budget: two objects (2 x 800 bytes) pass a 1000-byte limit: refused");
+	if (!s)
+		return;
+	s[0] = '[';
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + 1 + 3 * i, "{},", 3);
+	s[len - 2] = ']';
+	s[len - 1] = '\0';
+	rc = sa_report_parse(s, len - 1, &r, err, sizeof(err));
+	ok(rc == EXIT_LIMIT && strstr(err, "too many JSON values") && strstr(err, "128 MiB"),
+	   "600 kB of {}, (160 MB as a json-c tree): refused before parsing, exit 19 (%s)", err);
+	if (!rc)
+		sa_report_free(&r);
+	free(s);
+	/* a member name with \u0000, which json-c would cut to "hostname" */
+	{
+		json_object *o = json_object_from_file("tests/host/reports/web-01.json");
+		const char *t = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+		size_t tl = strlen(t);
+		char *v = malloc(tl + 16), *h = NULL;
+
+		if (v)
+			h = strstr(memcpy(v, t, tl + 1), "\"hostname\"");
+		if (h) {
+			memmove(h + 15, h + 9, strlen(h + 9) + 1);
+			memcpy(h + 9, "\\u0000", 6);	/* "hostname\u0000": ... */
+			rc = sa_report_parse(v, strlen(v), &r, err, sizeof(err));
+			ok(rc == EXIT_REPORT_INVALID && strstr(err, "member name contains a NUL"),
+			   "a member name with \\u0000: refused, not cut (%s)", err);
+			if (!rc)
+				sa_report_free(&r);
+			memcpy(h + 8, "\\\\u0000", 7);	/* "hostnam\\u0000": a backslash, no NUL */
+			rc = sa_report_parse(v, strlen(v), &r, err, sizeof(err));
+			ok(rc == EXIT_REPORT_INVALID && strstr(err, "host.hostname: missing"),
+			   "an escaped backslash then u0000 is no NUL: the name is only unknown (%s)",
+			   err);
+			if (!rc)
+				sa_report_free(&r);
+		} else {
+			ok(0, "fixture web-01 as text");
+		}
+		free(v);
+		json_object_put(o);
+	}
+}
+
+/* A boot audit's seconds are finite and its counts in range. */
+static void test_read_boot_numbers(void)
+{
+	struct sa_report r;
+	char err[256];
+	int rc;
+
+	for (int i = 0; i < 3; i++) {
+		json_object *b = json_object_new_object(), *ph = json_object_new_object();
+		double secs = i == 0 ? NAN : i == 1 ? INFINITY : 1;
+
+		json_object_object_add(b, "adopted", json_object_new_boolean(1));
+		json_object_object_add(b, "attached_s", json_object_new_double(secs));
+		for (int p = 0; p < SA_PHASE_N; p++) {
+			json_object *x = json_object_new_object();
+
+			json_object_object_add(x, "events", i == 2 && !p ?
+					       json_object_new_uint64(UINT64_MAX) :
+					       json_object_new_int(1));
+			json_object_object_add(ph, sa_phase_names[p], x);
+		}
+		json_object_object_add(b, "phases", ph);
+		rc = parse_variant("boot", b, &r, err, sizeof(err));
+		ok(rc == EXIT_REPORT_INVALID && strstr(err, i < 2 ? "boot.attached_s: expected" :
+						       "initramfs.events: out of range"),
+		   "boot: %s refused (%s)", i == 0 ? "NaN seconds" : i == 1 ? "Infinity seconds" :
+		   "a phase count of 2^64 - 1", err);
+		if (!rc)
+			sa_report_free(&r);
+	}
+}
+
 static void test_misc(void)
 {
 	unsigned int f = 0;
@@ -500,8 +829,15 @@ int main(void)
 	test_bounds();
 	test_merge();
 	test_render();
+	test_json_pretty();
 	test_atomic();
 	test_read_bounds();
+	test_gate_saturates();
+	test_merge_host_sums();
+	test_merge_lookups();
+	test_render_boot_text();
+	test_read_budget();
+	test_read_boot_numbers();
 	test_misc();
 	return tap_done();
 }
