@@ -300,7 +300,7 @@ static void test_json_pretty(void)
 	}
 	sa_merged_finish(&m);
 	f = open_memstream(&buf, &len);
-	sa_merged_print(f, &m, SA_FMT_JSON);
+	sa_merged_print(f, &m, SA_FMT_JSON, false);
 	fclose(f);
 	o = sa_merged_json(&m);
 	want = strdup(json_object_to_json_string_ext(o, flags));
@@ -685,9 +685,9 @@ static void test_render_boot_text(void)
 		if (fmt == SA_FMT_JSON)
 			continue;
 		f = open_memstream(&buf, &len);
-		sa_merged_print(f, &m, fmt);
+		sa_merged_print(f, &m, fmt, false);
 		fclose(f);
-		ok(strstr(buf, fmt == SA_FMT_TEXT ? "BOOT PATH" : "Boot path") &&
+		ok(strstr(buf, fmt == SA_FMT_TEXT ? "BOOT: " : "## Boot verdict") &&
 		   !strchr(buf, '\x1b') && !strchr(buf, '\x07') && !strstr(buf, "\nFORGED") &&
 		   !strstr(buf, "\xe2\x81\xa6"),
 		   "%s: the boot section's host name escaped (no ESC, BEL, forged line, isolate)",
