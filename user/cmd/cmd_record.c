@@ -360,7 +360,10 @@ static void unpin_all(struct sa_report *r)
 	sa_report_boot_begin(r, &env.phases);	/* the final boundaries */
 	memcpy(r->boot.phases, ph, sizeof(ph));
 	n = sa_pin_walk(SA_PIN_ROOT, NULL, true);
-	if (n < 0)
+	if (n == -EROFS)	/* the unit's sandbox: its ExecStopPost unpins */
+		fprintf(stderr, "sysfs-audit: %s is read-only here: `sysfs-audit boot "
+			"--cleanup` unpins it\n", SA_PIN_ROOT);
+	else if (n < 0)
 		sa_warn("%s: cannot unpin: %s (sysfs-audit boot --cleanup)", SA_PIN_ROOT,
 			strerror(-n));
 	else if (n)
