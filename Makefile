@@ -29,7 +29,7 @@ help:
 	@sed -n 's/^#   //p' Makefile
 
 # DEPS: the install-deps.sh groups this run needs (empty: kernel tool
-# guest). Targets narrow it below; target-specific values reach `deps`
+# guest realhost). Targets narrow it below; target-specific values reach `deps`
 # through the prerequisite chain.
 # DEPS=none skips it (the Debian package build: Build-Depends has it all).
 DEPS       :=

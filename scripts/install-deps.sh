@@ -4,7 +4,7 @@
 # Install the Debian 12 packages the build and the tests need, only when one
 # is missing. Needs root for apt-get (CI runs as root).
 #
-#   install-deps.sh [GROUP...]    default: kernel tool guest (what make check needs)
+#   install-deps.sh [GROUP...]    default: kernel tool guest realhost (what make check needs)
 #
 # Groups, so that a target installs only what it uses: `make demo` on the
 # stock kernel needs no kernel source or toolchain for it (tool guest),
@@ -25,11 +25,14 @@ declare -A group=(
 	[guest]="qemu-system-x86 busybox-static perl kmod xz-utils cpio zstd jq"
 	# the Debian package (make deb) and its checks
 	[package]="debhelper dpkg-dev lintian systemd bash-completion"
+	# the real Debian 12 host of tests/guest/70-realhost.t: mmdebstrap builds
+	# it, mke2fs/debugfs write its disks, python3 talks to QEMU's monitor
+	[realhost]="mmdebstrap e2fsprogs python3"
 	# make bench: the summary and the plot
 	[bench]="python3 gnuplot-nox"
 )
 
-[ $# -gt 0 ] || set -- kernel tool guest
+[ $# -gt 0 ] || set -- kernel tool guest realhost
 pkgs=()
 for g in "$@"; do
 	[ -n "${group[$g]:-}" ] || { echo "install-deps: unknown group '$g'" >&2; exit 2; }
