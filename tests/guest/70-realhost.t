@@ -10,7 +10,7 @@
 # BOOT_AUDIT=yes, the units masked on the command line) and enabled, each
 # with a second filesystem in fstab without nofail (/srv); enabled with a
 # separate /var; enabled with a legacy consumer that lives only in the
-# initramfs. With initramfs-tools, also sysfs-audit-record.service for
+# initramfs; enabled with one in the real root's coldplug. With initramfs-tools, also sysfs-audit-record.service for
 # SYSFS_AUDIT_RECORD_S seconds (default 300) while the host hot-adds and
 # removes a disk and a NIC, restarts udevd and runs udevadm, lsblk and ip.
 #
@@ -150,6 +150,17 @@ for gen in $gens; do
 		"$report" 2>/dev/null | tap_diag
 	jqr "the initramfs-only mdev is confirmed in phase initramfs, by its BusyBox 1.6.1 fingerprint" \
 		'[.dependents[] | select(.phase == "initramfs" and (.executable | endswith("/legacy-consumer"))
+		  and .confidence == "confirmed" and ((.why // "") | test("BusyBox 1.6.1")))] | length > 0'
+	"$sa" report "$report" >"$p.report.txt" 2>&1
+	awk '/sysfs-audit-host/ && /would not boot/ { f = 1 } END { exit !f }' "$p.report.txt"
+	tap_ok $? "$name: report says the host would not boot"
+
+	# ---- a legacy consumer in the real root's coldplug ---------------------
+	boot_case coldplug initrd.on root "sa.probe=boot sa.legacy_coldplug"
+	report=$p.report.json
+	realhost_file "$p" report.json "$report"
+	jqr "the real root's coldplug mdev is confirmed in phase coldplug, by its BusyBox 1.6.1 fingerprint" \
+		'[.dependents[] | select(.phase == "coldplug" and .executable == "/usr/local/sbin/mdev-coldplug"
 		  and .confidence == "confirmed" and ((.why // "") | test("BusyBox 1.6.1")))] | length > 0'
 	"$sa" report "$report" >"$p.report.txt" 2>&1
 	awk '/sysfs-audit-host/ && /would not boot/ { f = 1 } END { exit !f }' "$p.report.txt"

@@ -19,6 +19,9 @@
 #                  initramfs (an initramfs-tools hook and init-premount
 #                  script, or a dracut module): LEGACY_BIN, removed from the
 #                  root afterwards, so nothing of it is left to read there
+# The root also holds LEGACY_BIN as /usr/local/sbin/mdev-coldplug, run
+# during the real root's coldplug by legacy-coldplug.service when the
+# kernel command line says sa.legacy_coldplug.
 #
 # The base system (mmdebstrap --variant=minbase: it uses this machine's apt
 # configuration, so no mirror name is written here) is cached as a tarball
@@ -130,7 +133,8 @@ if [ ! -f "$stage/.complete" ]; then
 	# written per boot (tests/realhost/boot.sh).
 	cp -a "$here/root/." "$root/"
 	echo sysfs-audit-host >"$root/etc/hostname"
-	in_root systemctl enable sa-probe.service sa-probe-emergency.service >&2
+	in_root systemctl enable sa-probe.service sa-probe-emergency.service \
+		legacy-coldplug.service >&2
 	in_root systemctl mask serial-getty@ttyS1.service >&2
 	printf '/dev/vda / ext4 defaults 0 1\n' >"$root/etc/fstab"
 	# initramfs-tools' MODULES=most copies every storage driver, one
@@ -218,6 +222,9 @@ SCR
 fi
 cp "$root/boot/initrd.img-$kver" "$work/initrd.legacy"
 rm -f "$root/usr/local/lib/legacy-consumer"
+# The same program as the real root's legacy coldplug (legacy-coldplug.service,
+# only with sa.legacy_coldplug on the command line).
+install -m 755 "$legacy" "$root/usr/local/sbin/mdev-coldplug"
 cp "$work/initrd.on" "$root/boot/initrd.img-$kver"
 cp "$root/boot/vmlinuz-$kver" "$work/bzImage"
 
@@ -233,5 +240,9 @@ touch "$work/.complete"
 rm -rf "$out"
 mv "$work" "$out"
 trap - EXIT
+# Older images of this generator are never used again: 2-3 GB each.
+for d in "$cache/$gen"-*; do
+	[ "$d" = "$out" ] || [ "$d" = "$stage" ] || rm -rf "$d"
+done
 say "done: $out"
 echo "$out"
