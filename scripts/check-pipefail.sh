@@ -19,7 +19,7 @@ fi
 
 bad=0
 for f in "$@"; do
-	grep -c '^[^#]*set -[a-z]*o pipefail' "$f" >/dev/null || continue
+	grep -cE '^[[:space:]]*@?set -[a-zA-Z]*o pipefail' "$f" >/dev/null || continue
 	# A stage after a pipe (on the same line, or a line ending in |) that
 	# reads only part of its input.
 	awk -v f="$f" '
