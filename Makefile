@@ -142,7 +142,7 @@ SAN_LIBS   := $(call libs_of,san,$(filter-out cmd,$(LAYERS)))
 
 $(BUILD)/tests/test_%: tests/host/unit/test_%.c tests/host/unit/tap.h $(SAN_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -larchive
+	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -larchive -llzma -lzstd
 
 unit-tests: $(UNIT_TESTS)
 
@@ -161,7 +161,7 @@ $(BUILD)/fuzz/fuzz_ring: $(FZ_RING)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FZ_LIBS) | deps
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FZ_CFLAGS) -fsanitize=fuzzer $(USER_INC) -o $@ $< $(FZ_OBJS) $(FZ_LIBS) \
-		-larchive -lelf -ljson-c
+		-larchive -llzma -lzstd -lelf -ljson-c
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 

@@ -4,7 +4,7 @@
 # blocking by timeout(1), never judged by the wall clock.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+sa=${SA:-$top/build/sysfs-audit}
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -33,5 +33,37 @@ printf 'RUN+="%s $env{PHYSDEVBUS} $sysfs{idVendor}"\n' '$env{x' >"$tmp/r/mixed.r
 run 5 "$sa" rules "$tmp/r/mixed.rules"
 tap_ok $([ $st = 9 ] && ! grep -q 'PHYSDEVBUS is' <<<"$out" && grep -q '1:31: warning: .*sysfs{idVendor}' <<<"$out"; echo $?) \
 	"rules: as udev reads it, \$env{x \$env{PHYSDEVBUS} names one variable; the scan goes on after its '}' ($st)"
+
+# ---- initramfs: every archive the kernel unpacks, in order --------------------
+# benign.cpio and evil.cpio as cpio -H newc writes them (NUL-padded to 512);
+# before, only the first cpio of a stream and the first compressed segment were read.
+mkdir -p "$tmp/i/benign/bin" "$tmp/i/evil/bin" "$tmp/i/early/kernel/x86/microcode"
+printf '#!/bin/sh\necho fine\n' >"$tmp/i/benign/bin/ok"
+printf '#!/bin/sh\necho $PHYSDEVBUS\n' >"$tmp/i/evil/bin/hotplug"
+head -c 4096 /dev/urandom >"$tmp/i/early/kernel/x86/microcode/AuthenticAMD.bin"
+for d in benign evil early; do
+	(cd "$tmp/i/$d" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) >"$tmp/i/$d.cpio"
+done
+cat "$tmp/i/benign.cpio" "$tmp/i/evil.cpio" | gzip -c >"$tmp/i/initrd.img-gzgz"
+{ gzip -c <"$tmp/i/benign.cpio"; xz -c --check=crc32 <"$tmp/i/evil.cpio"; } >"$tmp/i/initrd.img-gzxz"
+{ zstd -q -c <"$tmp/i/benign.cpio"; gzip -c <"$tmp/i/evil.cpio"; } >"$tmp/i/initrd.img-zstgz"
+{ xz -c --check=crc32 <"$tmp/i/benign.cpio"; cat "$tmp/i/evil.cpio"; } >"$tmp/i/initrd.img-xzcpio"
+for t in gzgz:2:gzip gzxz:2:xz zstgz:2:gzip xzcpio:2:cpio; do
+	img=${t%%:*} seg=${t#*:}
+	run 10 "$sa" scan "$tmp/i/initrd.img-$img"
+	tap_ok $([ $st = 9 ] && grep -q "initrd.img-$img($seg:bin/hotplug):2:7: error: .*PHYSDEVBUS" <<<"$out"; echo $?) \
+		"initramfs $img: the evil archive after the benign one read, named $seg:bin/hotplug (was exit 0, nothing; got $st)"
+done
+# Debian's shape: an uncompressed early microcode cpio, then the zstd main image
+{ cat "$tmp/i/early.cpio"; cat "$tmp/i/benign.cpio" "$tmp/i/evil.cpio" | zstd -q -c; } >"$tmp/i/initrd.img-6.1.0-debian"
+run 10 "$sa" scan --json "$tmp/i/initrd.img-6.1.0-debian"
+members=$(jq -r 'select(.member) | .member' <<<"$out" | sort -u | tr '\n' ' ')
+tap_ok $([ $st = 9 ] && [ "$members" = "3:zstd:bin/hotplug " ]; echo $?) \
+	"early microcode cpio + zstd(main + extra cpio): the third archive read and named ($members; $st)"
+# junk after a trailer inside the compressed stream is named, the archive before it read
+{ cat "$tmp/i/evil.cpio"; echo junk; } | gzip -c >"$tmp/i/initrd.img-junk"
+run 10 "$sa" scan "$tmp/i/initrd.img-junk"
+tap_ok $([ $st = 10 ] && grep -q 'junk after archive 1' <<<"$err" && grep -q '1:gzip:bin/hotplug' <<<"$out"; echo $?) \
+	"initramfs: junk after the trailer in a gzip stream named, exit 10 ($st)"
 
 tap_done

@@ -270,6 +270,10 @@ static size_t write_cpio(char *buf, size_t cap, int filter, const struct member 
 		archive_write_add_filter_xz(a);
 	else if (filter == 'z')
 		archive_write_add_filter_zstd(a);
+	else if (filter == 'j')
+		archive_write_add_filter_bzip2(a);
+	else if (filter == 'l')
+		archive_write_add_filter_lzma(a);
 	archive_write_set_bytes_in_last_block(a, 1);
 	if (archive_write_open_memory(a, buf, cap, &used) != ARCHIVE_OK) {
 		printf("# archive_write_open_memory: %s\n", archive_error_string(a));
@@ -427,7 +431,7 @@ static void initramfs_hostile_tests(void)
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
-	ok(c.used < c.cap && strstr(errors, "LIMIT etc: image decompresses to more than") &&
+	ok(c.used < c.cap && strstr(errors, "LIMIT 1:gzip:etc: image decompresses to more than") &&
 	   st.decompressed <= T_IMAGE + (4 << 20),
 	   "a directory with 4 GiB of data (%zu bytes gzip'd): stopped at the limit, %llu bytes "
 	   "decompressed (%d, %s)", n, st.decompressed, r, errors);
@@ -440,8 +444,8 @@ static void initramfs_hostile_tests(void)
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
-	ok(r == 1 && strstr(errors, "LIMIT big: member larger than the limit") &&
-	   !strcmp(members, "init:12:echo $PHYSDE|") && st.decompressed > T_MEMBER,
+	ok(r == 1 && strstr(errors, "LIMIT 1:gzip:big: member larger than the limit") &&
+	   !strcmp(members, "1:gzip:init:12:echo $PHYSDE|") && st.decompressed > T_MEMBER,
 	   "a member one byte past T_MEMBER: skipped as a limit, its tail read and counted "
 	   "(%llu), the next member read (%s %s)", st.decompressed, members, errors);
 	free(c.buf);
@@ -454,7 +458,8 @@ static void initramfs_hostile_tests(void)
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
-	ok(strstr(errors, "LIMIT huge: member larger") && strstr(errors, "LIMIT huge: image decompresses") &&
+	ok(strstr(errors, "LIMIT 1:gzip:huge: member larger") &&
+	   strstr(errors, "LIMIT 1:gzip:huge: image decompresses") &&
 	   st.decompressed <= T_IMAGE + (4 << 20),
 	   "a member claiming 4 GiB: skipped, its tail counted up to the image limit (%llu; %s)",
 	   st.decompressed, errors);
@@ -464,7 +469,7 @@ static void initramfs_hostile_tests(void)
 	n = craft_close(&c);
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
-	ok(r == 1 && !errors[0] && strstr(members, "big:"),
+	ok(r == 1 && !errors[0] && strstr(members, "1:gzip:big:"),
 	   "a member of exactly T_MEMBER bytes: read (%s)", errors);
 	free(c.buf);
 	/* many oversized members: the whole image stops at T_IMAGE */
@@ -475,7 +480,7 @@ static void initramfs_hostile_tests(void)
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
-	ok(strstr(errors, "LIMIT huge: image decompresses") &&
+	ok(strstr(errors, "LIMIT 1:gzip:huge: image decompresses") &&
 	   st.decompressed <= T_IMAGE + (4 << 20),
 	   "8 members of T_IMAGE/4: stopped at the image limit, %llu bytes decompressed",
 	   st.decompressed);
@@ -491,7 +496,7 @@ static void initramfs_hostile_tests(void)
 		r = sa_initramfs_read(c.buf, n, &ops, NULL);
 		sa_initramfs_stats(&st);
 		if (!extra)
-			ok(r == 1 && !errors[0] && !strcmp(members, "last:5:PHYSD|") &&
+			ok(r == 1 && !errors[0] && !strcmp(members, "1:cpio:last:5:PHYSD|") &&
 			   st.entries == T_ENTRIES,
 			   "%lu entries (the limit): all read (%s)", st.entries, errors);
 		else
@@ -508,7 +513,7 @@ static void initramfs_hostile_tests(void)
 	n = craft_close(&c);
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
-	ok(r == 1 && !errors[0] && !strcmp(members, "x:0:|"),
+	ok(r == 1 && !errors[0] && !strcmp(members, "1:cpio:x:0:|"),
 	   "a symlink, a FIFO with data, an empty file: only the file is a member (%s %s)",
 	   members, errors);
 	free(c.buf);
@@ -528,6 +533,8 @@ static void initramfs_tests(void)
 		{ "etc/udev/rules.d/50-old.rules", "BUS==\"usb\"\n", 0 },
 	};
 	const char filters[] = { 'g', 'x', 'z' };
+	static const char *const names[] = { "gzip", "xz", "zstd" };
+	char want[512];
 	size_t cap = 1 << 20;
 	char *img = malloc(cap);
 
@@ -539,12 +546,14 @@ static void initramfs_tests(void)
 
 		n += write_cpio(img + n, cap - n, 0, early2, 1);
 		n += write_cpio(img + n, cap - n, filters[f], main_, 2);
+		snprintf(want, sizeof(want), "1:cpio:kernel/x86/microcode/GenuineIntel.bin:9:"
+			 "MICROCODE|2:cpio:kernel/firmware/acpi/ssdt.aml:4:SSDT|3:%s:init:27:"
+			 "#!/bin/sh.ec|3:%s:etc/udev/rules.d/50-old.rules:11:BUS==\"usb\".|",
+			 names[f], names[f]);
 		members[0] = errors[0] = '\0';
 		r = sa_initramfs_read(img, n, &ops, NULL);
 		ok(r == 3 && !errors[0] &&
-		   !strcmp(members, "kernel/x86/microcode/GenuineIntel.bin:9:MICROCODE|"
-			   "kernel/firmware/acpi/ssdt.aml:4:SSDT|init:27:#!/bin/sh.ec|"
-			   "etc/udev/rules.d/50-old.rules:11:BUS==\"usb\".|"),
+		   !strcmp(members, want),
 		   "two early cpios + %c-compressed main: every member (%d archives) %s %s",
 		   filters[f], r, members, errors);
 		/* the same image cut short inside the compressed part */
@@ -605,6 +614,106 @@ static void initramfs_tests(void)
 	}
 	ok(!sa_is_archive("hello", 5) && sa_is_archive("070701", 6), "archive magic detection");
 	free(img);
+}
+
+/* @n bytes compressed as one stream (g gzip, x xz, z zstd, j bzip2, l lzma) */
+static size_t compress(int filter, const char *in, size_t n, char *out, size_t cap)
+{
+	struct archive *a = archive_write_new();
+	struct archive_entry *e = archive_entry_new();
+	size_t used = 0;
+
+	archive_write_set_format_raw(a);
+	if (filter == 'g')
+		archive_write_add_filter_gzip(a);
+	else if (filter == 'x')
+		archive_write_add_filter_xz(a);
+	else if (filter == 'z')
+		archive_write_add_filter_zstd(a);
+	else if (filter == 'j')
+		archive_write_add_filter_bzip2(a);
+	else
+		archive_write_add_filter_lzma(a);
+	archive_write_set_bytes_in_last_block(a, 1);
+	archive_write_open_memory(a, out, cap, &used);
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_size(e, n);
+	archive_write_header(a, e);
+	archive_write_data(a, in, n);
+	archive_entry_free(e);
+	archive_write_close(a);
+	archive_write_free(a);
+	return used;
+}
+
+/*
+ * The kernel unpacks every archive of an image (init/initramfs.c): cpio
+ * archives one after another inside one compressed stream, compressed
+ * segments one after another, uncompressed ones after compressed ones.
+ * Only the first cpio of a stream and the first compressed segment were
+ * read: gzip(benign + evil) and gzip(benign) + xz(evil) gave nothing.
+ */
+static void initramfs_segment_tests(void)
+{
+	static const struct member benign[] = { { "bin/ok", "fine", 0 } };
+	static const struct member evil[] = { { "bin/nash", "PHYSDEVBUS", 0 } };
+	static const char *const names[] = { "gzip", "xz", "zstd", "bzip2", "lzma" };
+	const char filters[] = { 'g', 'x', 'z', 'j', 'l' };
+	size_t cap = 1 << 20, n, m;
+	char *img = malloc(cap), *tmp = malloc(cap), want[256];
+	int r;
+
+	if (!img || !tmp)
+		goto out;
+	for (size_t f = 0; f < sizeof(filters); f++) {
+		/* two cpio archives, NUL-padded as cpio -H newc pads them, in one stream */
+		m = write_cpio(tmp, cap, 0, benign, 1);
+		memset(tmp + m, 0, 512 - m % 512);
+		m += 512 - m % 512;
+		m += write_cpio(tmp + m, cap - m, 0, evil, 1);
+		n = compress(filters[f], tmp, m, img, cap);
+		members[0] = errors[0] = '\0';
+		r = sa_initramfs_read(img, n, &ops, NULL);
+		snprintf(want, sizeof(want), "1:%s:bin/ok:4:fine|2:%s:bin/nash:10:PHYSDEVBUS|",
+			 names[f], names[f]);
+		ok(r == 2 && !errors[0] && !strcmp(members, want),
+		   "%s(benign.cpio + evil.cpio): both archives read (%d: %s %s)", names[f], r,
+		   members, errors);
+		/* two compressed segments: this one, then each other one, then plain cpio */
+		for (size_t g = 0; g < sizeof(filters); g++) {
+			size_t k = compress(filters[f], tmp, m, img, cap);
+
+			k += write_cpio(img + k, cap - k, filters[g], evil, 1);
+			k += write_cpio(img + k, cap - k, 0, benign, 1);
+			members[0] = errors[0] = '\0';
+			r = sa_initramfs_read(img, k, &ops, NULL);
+			snprintf(want, sizeof(want), "1:%s:bin/ok:4:fine|2:%s:bin/nash:10:PHYSDEVBUS|"
+				 "3:%s:bin/nash:10:PHYSDEVBUS|4:cpio:bin/ok:4:fine|",
+				 names[f], names[f], names[g]);
+			ok(r == 4 && !errors[0] && !strcmp(members, want),
+			   "%s(benign + evil) + %s(evil) + cpio(benign): every archive, named with "
+			   "its segment (%d: %s %s)", names[f], names[g], r, members, errors);
+		}
+	}
+	/* junk after the trailer inside a compressed stream: named, not skipped silently */
+	m = write_cpio(tmp, cap, 0, benign, 1);
+	memcpy(tmp + m, "junk", 4);
+	n = compress('g', tmp, m + 4, img, cap);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(img, n, &ops, NULL);
+	ok(r == 1 && strstr(errors, "junk after archive 1") && !strcmp(members, "1:gzip:bin/ok:4:fine|"),
+	   "junk after a trailer in a gzip stream: the archive read, the junk named (%s)", errors);
+	/* an uncompressed early cpio, then gzip(benign) + xz(evil): the image */
+	n = write_cpio(img, cap, 0, benign, 1);
+	n += write_cpio(img + n, cap - n, 'g', benign, 1);
+	n += write_cpio(img + n, cap - n, 'x', evil, 1);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(img, n, &ops, NULL);
+	ok(r == 3 && !errors[0] && strstr(members, "3:xz:bin/nash:10:PHYSDEVBUS|"),
+	   "early cpio + gzip(benign) + xz(evil): the xz segment read (%s %s)", members, errors);
+out:
+	free(img);
+	free(tmp);
 }
 
 /* ---- common/root.c: the fallback walk resolves as openat2 does ------------- */
@@ -842,6 +951,7 @@ int main(void)
 	elf_hostile_tests();
 	initramfs_tests();
 	initramfs_hostile_tests();
+	initramfs_segment_tests();
 	root_tests();
 	dpkg_tests();
 	return tap_done();
