@@ -83,4 +83,32 @@ tap_ok $([ $st = 9 ] && [ "$(grep -c 'p00000.*PHYSDEVBUS' <<<"$out")" = 1 ] &&
 	 ! grep -q PHYSDEVDRIVER <<<"$out"; echo $?) \
 	"scan --root, 30 000 rules files: within 5 s of CPU, a program run by two files reported once, a masked file's program not read ($st)"
 
+# ---- scan --root: no file opened before its type is known ---------------------
+# A FIFO in a scanned directory: a writer waits in open() until a reader
+# opens it, so the marker proves whether scan opened it (O_PATH does not).
+F=$tmp/special
+mkdir -p "$F/etc/hotplug.d/default" "$F/lib/udev/rules.d"
+mkfifo "$F/etc/hotplug.d/default/10-fifo.hotplug"
+(timeout 20 sh -c "exec 3>'$F/etc/hotplug.d/default/10-fifo.hotplug'; echo opened >'$tmp/opened'" &)
+sleep 1
+run 10 "$sa" scan --json --root "$F"
+sleep 1
+tap_ok $([ $st = 10 ] && [ ! -e "$tmp/opened" ] &&
+	 grep -q '10-fifo.hotplug: not a regular file (a FIFO or socket), not opened' <<<"$err" &&
+	 jq -e 'select(.type == "summary") | .special == 1 and .unreadable == 0' <<<"$out" >/dev/null; echo $?) \
+	"scan --root: a FIFO in /etc/hotplug.d never opened (a writer still waits), named, counted as special, exit 10 ($st)"
+rm -f "$F/etc/hotplug.d/default/10-fifo.hotplug"
+# device nodes (/dev/null as a RUN+= program, /dev/zero as a rules file; a
+# rules file that is /dev/null masks one, as for udev): never opened
+if mknod "$F/lib/udev/rules.d/70-dev.rules" c 1 5 2>/dev/null && mknod "$F/null" c 1 3 2>/dev/null; then
+	printf 'RUN+="/null"\n' >"$F/lib/udev/rules.d/60-run.rules"
+	run 10 "$sa" scan --json --root "$F"
+	tap_ok $([ $st = 10 ] && grep -q '/null: not a regular file (a device node), not opened' <<<"$err" &&
+		 grep -q '70-dev.rules: not a regular file (a device node), not opened' <<<"$err" &&
+		 jq -e 'select(.type == "summary") | .special == 2' <<<"$out" >/dev/null; echo $?) \
+		"scan --root: a device node as a RUN+= program and as a rules file: named, not opened, counted ($st)"
+else
+	tap_ok 0 "# SKIP mknod not permitted here"
+fi
+
 tap_done

@@ -86,7 +86,7 @@ static int on_rules_file(const char *path, const struct sa_root *root, void *ctx
 	/* The rules themselves are the 'rules' command's; here only their programs. */
 	err = sa_slurp_at(root, path, SA_RULES_MAX, &buf, &len);
 	if (err) {
-		sa_audit_bad_input(p->a, path, NULL, "%s", sa_slurp_strerror(err));
+		sa_audit_unread(p->a, path, err);
 		return 0;
 	}
 	sa_rules_parse(buf, len, rule_progs, p);
@@ -176,7 +176,7 @@ static void conf_file(struct places *p, const char *file, conf_line_fn fn)
 		return;
 	err = sa_slurp_at(p->a->rootfs, file, CONF_MAX, &buf, &len);
 	if (err) {
-		sa_audit_bad_input(p->a, file, NULL, "%s", sa_slurp_strerror(err));
+		sa_audit_unread(p->a, file, err);
 		return;
 	}
 	p->a->tot.files++;
