@@ -211,6 +211,19 @@ static void elf_hostile_tests(void)
 	err = elf_case(d, n, &all, 1, 1, &st);
 	ok(!err && !strcmp(out, "note legacy-path device/..|") && st.bytes == n,
 	   "... with /sys in its last 4 bytes: the note, still one pass (%s)", out);
+	/* BusyBox with mdev: 1.6.1 is the old mdev, 1.7.0 (the boundary) is not */
+	{
+		static const char bb161[] = "BusyBox v1.6.1 (2007) multi-call\0ash\0mdev\0sh";
+		static const char bb170[] = "BusyBox v1.7.0 (2007) multi-call\0ash\0mdev\0sh";
+		struct span b = { 0, sizeof(bb161) };
+
+		err = elf_case(bb161, sizeof(bb161), &b, 1, 1, &st);
+		ok(!err && !strcmp(out, "error busybox-mdev mdev|"), "BusyBox 1.6.1 with mdev: "
+		   "the old mdev (%s)", out);
+		err = elf_case(bb170, sizeof(bb170), &b, 1, 1, &st);
+		ok(!err && !out[0], "BusyBox 1.7.0 with mdev: not an old mdev, the version "
+		   "boundary (%s)", out);
+	}
 	/* 60 000 sections over the same data: merged, every byte scanned once */
 	err = elf_case(d, n, &all, 1, 60000, &st);
 	ok(!err && st.bytes == n && st.regions == 1 && st.headers == 60000,
@@ -885,7 +898,7 @@ static void dpkg_tests(void)
 	fclose(f);
 	snprintf(path, sizeof(path), "%s/var/lib/dpkg/info/nash:i386.list", root);
 	f = fopen(path, "w");
-	fputs("/sbin/nash\n", f);
+	fputs("/sbin/nash\n/lib/udev/hal.sh\n", f);	/* hal.sh in two lists */
 	fclose(f);
 	snprintf(path, sizeof(path), "%s/var/lib/dpkg/info/hal.md5sums", root);
 	f = fopen(path, "w");
@@ -900,6 +913,9 @@ static void dpkg_tests(void)
 	ok(d && sa_dpkg_owner(d, "/usr/lib/udev/hal.sh") &&
 	   !strcmp(sa_dpkg_owner(d, "/usr/lib/udev/hal.sh"), "hal"),
 	   "merged /usr: /usr/lib/udev/x found as /lib/udev/x");
+	ok(d && sa_dpkg_owner(d, "/lib/udev/hal.sh") &&
+	   !strcmp(sa_dpkg_owner(d, "/lib/udev/hal.sh"), "hal"),
+	   "a path in two lists: the first package in sorted order owns it (hal, not nash)");
 	ok(d && sa_dpkg_owner(d, "/usr/sbin/nash"), "merged /usr: /usr/sbin/x found as /sbin/x");
 	ok(d && !sa_dpkg_owner(d, "/not/a/list") && !sa_dpkg_owner(d, "/etc/passwd"),
 	   "files in no list (and *.md5sums ignored)");
