@@ -146,6 +146,12 @@ $(BUILD)/tests/test_%: tests/host/unit/test_%.c tests/host/unit/tap.h $(SAN_LIBS
 
 unit-tests: $(UNIT_TESTS)
 
+# The whole tool under ASan + UBSan (linked dynamically: ASan has no static
+# runtime), run by tests/host/57-sanitized-tool.t on the host's own trees.
+$(BUILD)/sysfs-audit-san: $(call libs_of,san,$(LAYERS))
+	$(CC) $(SAN_CFLAGS) -o $@ -Wl,--whole-archive $(BUILD)/san/libsa-cmd.a \
+		-Wl,--no-whole-archive $(SAN_LIBS) -lbpf -lelf -ljson-c -larchive -llzma -lzstd
+
 # libFuzzer targets for the parsers that read untrusted files; not part of
 # 'make check'. FUZZ_SECONDS per target, one after another, at low priority.
 FUZZ_TARGETS := rules elf initramfs report root ring
@@ -194,13 +200,13 @@ vmlinux-check: kernels
 
 PROVE := prove -v --timer
 
-check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle
+check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle $(BUILD)/sysfs-audit-san
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
 check-guest: kernels guest-deps
 	@set -o pipefail; $(PROVE) tests/guest/*.t | tests/summary.sh
 
-check: kernels guest-deps unit-tests sysfs-audit vmlinux-check
+check: kernels guest-deps unit-tests sysfs-audit $(BUILD)/sysfs-audit-san vmlinux-check
 	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
 
 # Performance lives here, never in timed test assertions (docs/performance.md).
