@@ -10,15 +10,7 @@ sa=$top/build/sysfs-audit
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# run CPUSECONDS CMD...: the command under a CPU-time limit; $st, $out, $err
-run() {
-	local cpu=$1
-	shift
-	(ulimit -t "$cpu"; exec "$@") >"$tmp/out" 2>"$tmp/err"
-	st=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
+. "$top/tests/lib/run.sh"	# run CPUSECONDS CMD...: $st, $out, $err
 
 # ---- ELF: one pass over each section, sections merged by range -----------------
 perl -e 'print "device/.." x 116508' >"$tmp/d1m"

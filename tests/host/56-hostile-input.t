@@ -9,16 +9,7 @@ sa=${SA:-$top/build/sysfs-audit}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# run CPUSECONDS CMD...: the command under a CPU-time limit (and 60 s of
-# wall clock, so a blocking open fails the case instead of hanging it); $st, $out, $err
-run() {
-	local cpu=$1
-	shift
-	(ulimit -t "$cpu"; exec timeout -s KILL 60 "$@") >"$tmp/out" 2>"$tmp/err"
-	st=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
+. "$top/tests/lib/run.sh"	# run CPUSECONDS CMD...: $st, $out, $err
 
 # ---- rules: substitutions without a closing brace -----------------------------
 # Each $env{ / %s{ / $sysfs{ searched to the end of the value: 4 MiB took 63 s.

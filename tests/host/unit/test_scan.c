@@ -271,12 +271,9 @@ struct member {
 	size_t len;	/* 0: strlen(data) */
 };
 
-static size_t write_cpio(char *buf, size_t cap, int filter, const struct member *m, size_t n)
+/* g gzip, x xz, z zstd, j bzip2, l lzma; anything else: none */
+static void add_filter(struct archive *a, int filter)
 {
-	struct archive *a = archive_write_new();
-	size_t used = 0;
-
-	archive_write_set_format_cpio_newc(a);
 	if (filter == 'g')
 		archive_write_add_filter_gzip(a);
 	else if (filter == 'x')
@@ -287,6 +284,15 @@ static size_t write_cpio(char *buf, size_t cap, int filter, const struct member 
 		archive_write_add_filter_bzip2(a);
 	else if (filter == 'l')
 		archive_write_add_filter_lzma(a);
+}
+
+static size_t write_cpio(char *buf, size_t cap, int filter, const struct member *m, size_t n)
+{
+	struct archive *a = archive_write_new();
+	size_t used = 0;
+
+	archive_write_set_format_cpio_newc(a);
+	add_filter(a, filter);
 	archive_write_set_bytes_in_last_block(a, 1);
 	if (archive_write_open_memory(a, buf, cap, &used) != ARCHIVE_OK) {
 		printf("# archive_write_open_memory: %s\n", archive_error_string(a));
@@ -637,16 +643,7 @@ static size_t compress(int filter, const char *in, size_t n, char *out, size_t c
 	size_t used = 0;
 
 	archive_write_set_format_raw(a);
-	if (filter == 'g')
-		archive_write_add_filter_gzip(a);
-	else if (filter == 'x')
-		archive_write_add_filter_xz(a);
-	else if (filter == 'z')
-		archive_write_add_filter_zstd(a);
-	else if (filter == 'j')
-		archive_write_add_filter_bzip2(a);
-	else
-		archive_write_add_filter_lzma(a);
+	add_filter(a, filter);
 	archive_write_set_bytes_in_last_block(a, 1);
 	archive_write_open_memory(a, out, cap, &used);
 	archive_entry_set_filetype(e, AE_IFREG);
