@@ -134,8 +134,13 @@ static int discard(struct archive *a, struct budget *b, const char **why)
 		la_int64_t off;
 		int r = archive_read_data_block(a, &blk, &n, &off);
 
-		if (r == ARCHIVE_EOF)
-			return 0;
+		if (r == ARCHIVE_EOF) {
+			/* a block is counted once consumed: an archive in memory is one block */
+			if (!over(a, b))
+				return 0;
+			*why = image_limit(b);
+			return -E2BIG;
+		}
 		if (r < ARCHIVE_WARN) {
 			*why = archive_error_string(a);
 			if (!*why)
@@ -179,8 +184,12 @@ static int read_member(struct archive *a, char **data, size_t *cap, size_t *len,
 			*cap = nc;
 		}
 		r = archive_read_data(a, *data + *len, *cap - *len);
-		if (r == 0)
-			return 0;
+		if (r == 0) {
+			if (!over(a, b))
+				return 0;
+			*why = image_limit(b);
+			return -E2BIG;
+		}
 		if (r < 0) {
 			*why = archive_error_string(a);
 			if (!*why)
@@ -407,7 +416,12 @@ static int read_entries(struct reader *r, struct archive *a, const char *comp)
 		r->stop = true;
 		return -1;
 	}
-	over(a, b);
+	/* the trailer's header counts too, and the sum over archives */
+	if (over(a, b)) {
+		ops->limit(NULL, image_limit(b), r->ctx);
+		r->stop = true;
+		return -1;
+	}
 	b->base += b->used;
 	b->used = 0;
 	return 0;

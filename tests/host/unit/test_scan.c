@@ -427,6 +427,60 @@ static size_t craft_close(struct craft *c)
 	return c->used;
 }
 
+/*
+ * Uncompressed archives, where only the reader's own count guards the
+ * image's budget (a compressed stream's callback counts what it hands out
+ * too): the data of a directory, the tail of an oversized member, and the
+ * sum over several archives, each under the limit, all count.
+ */
+static void plain_budget_tests(void)
+{
+	const unsigned long long lim = 4 << 20;
+	struct sa_initramfs_limits saved = sa_initramfs_limits;
+	size_t n, k = 0, cap = 8 << 20;
+	char *img = malloc(cap);
+	struct craft c;
+	int r;
+
+	sa_initramfs_limits = (struct sa_initramfs_limits){ 1 << 20, lim, 1000 };
+	craft_open(&c, 0);
+	craft_entry(&c, "etc", 040755, 5 << 20, NULL);
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	ok(strstr(errors, "LIMIT 1:cpio:etc: image decompresses to more than") != NULL,
+	   "plain cpio, a directory with 5 MiB of data, the last entry: its data counted, "
+	   "the 4 MiB limit named (%d, %s)", r, errors);
+	free(c.buf);
+	craft_open(&c, 0);
+	craft_entry(&c, "big", 0100644, 5 << 20, NULL);
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	ok(strstr(errors, "LIMIT 1:cpio:big: member larger") &&
+	   strstr(errors, "LIMIT 1:cpio:big: image decompresses"),
+	   "plain cpio, a 5 MiB member, the last entry: its tail counted, the image limit "
+	   "named (%d, %s)", r, errors);
+	free(c.buf);
+	/* three archives of 1.6 MiB each: 4.8 MiB in all */
+	for (int i = 0; img && i < 3; i++) {
+		craft_open(&c, 0);
+		craft_entry(&c, "part", 0100644, 1600 << 10, NULL);
+		n = craft_close(&c);
+		if (k + n <= cap)
+			memcpy(img + k, c.buf, n);
+		k += n;
+		free(c.buf);
+	}
+	members[0] = errors[0] = '\0';
+	r = img && k <= cap ? sa_initramfs_read(img, k, &ops, NULL) : -1;
+	ok(strstr(errors, "LIMIT 3:cpio:part: image decompresses") != NULL,
+	   "three plain archives of 1.6 MiB: the budget is the image's, stopped in the third "
+	   "(%d, %s)", r, errors);
+	free(img);
+	sa_initramfs_limits = saved;
+}
+
 /* Lower bounds, so the crafted images that cross them stay small and quick. */
 #define T_MEMBER (1ULL << 20)
 #define T_IMAGE (16ULL << 20)
@@ -536,6 +590,7 @@ static void initramfs_hostile_tests(void)
 	   "a symlink, a FIFO with data, an empty file: only the file is a member (%s %s)",
 	   members, errors);
 	free(c.buf);
+	plain_budget_tests();
 	sa_initramfs_limits = saved;
 }
 
