@@ -143,9 +143,15 @@ SAN_LIBS   := $(call libs_of,san,$(filter-out cmd,$(LAYERS)))
 
 $(BUILD)/tests/test_%: tests/host/unit/test_%.c tests/host/unit/tap.h $(SAN_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive
+	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive -llzma -lzstd
 
 unit-tests: $(UNIT_TESTS)
+
+# The whole tool under ASan + UBSan (linked dynamically: ASan has no static
+# runtime), run by tests/host/57-sanitized-tool.t on the host's own trees.
+$(BUILD)/sysfs-audit-san: $(call libs_of,san,$(LAYERS))
+	$(CC) $(SAN_CFLAGS) -o $@ -Wl,--whole-archive $(BUILD)/san/libsa-cmd.a \
+		-Wl,--no-whole-archive $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive -llzma -lzstd
 
 # libFuzzer targets for the parsers that read untrusted files; not part of
 # 'make check'. FUZZ_SECONDS per target, one after another, at low priority.
@@ -162,7 +168,7 @@ $(BUILD)/fuzz/fuzz_ring: $(FZ_RING)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FZ_LIBS) | deps
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FZ_CFLAGS) -fsanitize=fuzzer $(USER_INC) -o $@ $< $(FZ_OBJS) $(FZ_LIBS) \
-		-larchive -lelf -ljson-c
+		-larchive -llzma -lzstd -lelf -ljson-c
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 
@@ -195,13 +201,13 @@ vmlinux-check: kernels
 
 PROVE := prove -v --timer
 
-check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle
+check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle $(BUILD)/sysfs-audit-san
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
 check-guest: kernels guest-deps
 	@set -o pipefail; $(PROVE) tests/guest/*.t | tests/summary.sh
 
-check: kernels guest-deps unit-tests sysfs-audit vmlinux-check
+check: kernels guest-deps unit-tests sysfs-audit $(BUILD)/sysfs-audit-san vmlinux-check
 	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
 
 # Performance lives here, never in timed test assertions (docs/performance.md).

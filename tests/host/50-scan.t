@@ -96,24 +96,24 @@ LC_ALL=C sort >"$tmp/want" <<'WANT'
 /etc/hotplug.d/default/10-old.hotplug 2 physdev-key PHYSDEVBUS error hotplug
 /etc/modprobe.d/old.conf 1 legacy-path device/bus error sbp2-quirks
 /etc/sysctl.d/10-hotplug.conf 2 uevent-helper kernel.hotplug warning -
-/boot/initrd.img-6.1.0-gzip(bin/nash) - physdev-key PHYSDEVBUS error -
-/boot/initrd.img-6.1.0-gzip(bin/nash) - physdev-key PHYSDEVDRIVER error -
-/boot/initrd.img-6.1.0-gzip(bin/busybox) - busybox-mdev mdev error -
-/boot/initrd.img-6.1.0-gzip(scripts/init-top/udev) 2 link-test -L warning -
-/boot/initrd.img-6.1.0-gzip(etc/udev/rules.d/05-udev-early.rules) 1 physdev-key ENV{PHYSDEVBUS} error -
-/boot/initrd.img-6.1.0-gzip(etc/udev/rules.d/05-udev-early.rules) 1 removed-key WAIT_FOR_SYSFS error -
-/boot/initrd.img-6.1.0-xz(bin/nash) - physdev-key PHYSDEVBUS error -
-/boot/initrd.img-6.1.0-xz(bin/nash) - physdev-key PHYSDEVDRIVER error -
-/boot/initrd.img-6.1.0-xz(bin/busybox) - busybox-mdev mdev error -
-/boot/initrd.img-6.1.0-xz(scripts/init-top/udev) 2 link-test -L warning -
-/boot/initrd.img-6.1.0-xz(etc/udev/rules.d/05-udev-early.rules) 1 physdev-key ENV{PHYSDEVBUS} error -
-/boot/initrd.img-6.1.0-xz(etc/udev/rules.d/05-udev-early.rules) 1 removed-key WAIT_FOR_SYSFS error -
-/boot/initramfs-6.1.0-zstd.img(bin/nash) - physdev-key PHYSDEVBUS error -
-/boot/initramfs-6.1.0-zstd.img(bin/nash) - physdev-key PHYSDEVDRIVER error -
-/boot/initramfs-6.1.0-zstd.img(bin/busybox) - busybox-mdev mdev error -
-/boot/initramfs-6.1.0-zstd.img(scripts/init-top/udev) 2 link-test -L warning -
-/boot/initramfs-6.1.0-zstd.img(etc/udev/rules.d/05-udev-early.rules) 1 physdev-key ENV{PHYSDEVBUS} error -
-/boot/initramfs-6.1.0-zstd.img(etc/udev/rules.d/05-udev-early.rules) 1 removed-key WAIT_FOR_SYSFS error -
+/boot/initrd.img-6.1.0-gzip(2:gzip:bin/nash) - physdev-key PHYSDEVBUS error -
+/boot/initrd.img-6.1.0-gzip(2:gzip:bin/nash) - physdev-key PHYSDEVDRIVER error -
+/boot/initrd.img-6.1.0-gzip(2:gzip:bin/busybox) - busybox-mdev mdev error -
+/boot/initrd.img-6.1.0-gzip(2:gzip:scripts/init-top/udev) 2 link-test -L warning -
+/boot/initrd.img-6.1.0-gzip(2:gzip:etc/udev/rules.d/05-udev-early.rules) 1 physdev-key ENV{PHYSDEVBUS} error -
+/boot/initrd.img-6.1.0-gzip(2:gzip:etc/udev/rules.d/05-udev-early.rules) 1 removed-key WAIT_FOR_SYSFS error -
+/boot/initrd.img-6.1.0-xz(2:xz:bin/nash) - physdev-key PHYSDEVBUS error -
+/boot/initrd.img-6.1.0-xz(2:xz:bin/nash) - physdev-key PHYSDEVDRIVER error -
+/boot/initrd.img-6.1.0-xz(2:xz:bin/busybox) - busybox-mdev mdev error -
+/boot/initrd.img-6.1.0-xz(2:xz:scripts/init-top/udev) 2 link-test -L warning -
+/boot/initrd.img-6.1.0-xz(2:xz:etc/udev/rules.d/05-udev-early.rules) 1 physdev-key ENV{PHYSDEVBUS} error -
+/boot/initrd.img-6.1.0-xz(2:xz:etc/udev/rules.d/05-udev-early.rules) 1 removed-key WAIT_FOR_SYSFS error -
+/boot/initramfs-6.1.0-zstd.img(2:zstd:bin/nash) - physdev-key PHYSDEVBUS error -
+/boot/initramfs-6.1.0-zstd.img(2:zstd:bin/nash) - physdev-key PHYSDEVDRIVER error -
+/boot/initramfs-6.1.0-zstd.img(2:zstd:bin/busybox) - busybox-mdev mdev error -
+/boot/initramfs-6.1.0-zstd.img(2:zstd:scripts/init-top/udev) 2 link-test -L warning -
+/boot/initramfs-6.1.0-zstd.img(2:zstd:etc/udev/rules.d/05-udev-early.rules) 1 physdev-key ENV{PHYSDEVBUS} error -
+/boot/initramfs-6.1.0-zstd.img(2:zstd:etc/udev/rules.d/05-udev-early.rules) 1 removed-key WAIT_FOR_SYSFS error -
 WANT
 LC_ALL=C sort -o "$tmp/got" "$tmp/got"
 diff "$tmp/want" "$tmp/got" | tap_diag
@@ -124,8 +124,8 @@ tap_ok $? "ELF findings carry the string's file offset"
 tail -n 1 "$tmp/out.json" | grep -q '"type":"summary","command":"scan",.*"findings":25,.*"unreadable":0'
 tap_ok $? "JSON ends with the summary: 25 findings, nothing unreadable"
 txt=$("$sa" scan --root "$R" 2>/dev/null)
-grep -qx "$R/boot/initrd.img-6.1.0-xz(scripts/init-top/udev):2:6: warning: tests whether a /sys/block or /sys/class entry is a symlink: they were directories in the old layout and are symlinks today \[-L\]" <<<"$txt"
-tap_ok $? "text form: IMAGE(MEMBER):LINE:COL: SEVERITY: message [KEY]"
+grep -qx "$R/boot/initrd.img-6.1.0-xz(2:xz:scripts/init-top/udev):2:6: warning: tests whether a /sys/block or /sys/class entry is a symlink: they were directories in the old layout and are symlinks today \[-L\]" <<<"$txt"
+tap_ok $? "text form: IMAGE(N:COMPRESSION:MEMBER):LINE:COL: SEVERITY: message [KEY]"
 grep -q "^$R/lib/udev/legacy_helper: error: reads PHYSDEVBUS.*\[PHYSDEVBUS\] \[package oldhelpers\]$" <<<"$txt"
 tap_ok $? "text form: a binary has no line; the package follows the key"
 
@@ -134,6 +134,13 @@ tap_ok $? "text form: a binary has no line; the package follows the key"
 tap_ok $([ $? = 0 ]; echo $?) "scan of an ELF without the keys: exit 0"
 "$sa" scan "$tmp/busybox" 2>/dev/null | grep -q "error: BusyBox 1.6.1 has mdev"
 tap_ok $? "BusyBox 1.6.1 with mdev as a PATH"
+# the boundary: 1.7.0 walks /sys/class with stat() and follows the links
+cc_to "$tmp/busybox170" '#include <stdio.h>
+static const char banner[] = "BusyBox v1.7.0 (2007-08-24 12:00:00 UTC) multi-call binary";
+static const char applets[] = "ash\0mdev\0sh";
+int main(int c, char **v) { (void)v; puts(banner); return applets[c]; }'
+"$sa" scan "$tmp/busybox170" >/dev/null 2>&1
+tap_ok $([ $? = 0 ]; echo $?) "BusyBox 1.7.0 with mdev: not an old mdev, exit 0"
 
 # ---- bad input ---------------------------------------------------------------
 expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...

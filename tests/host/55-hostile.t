@@ -10,15 +10,7 @@ sa=$top/build/sysfs-audit
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# run CPUSECONDS CMD...: the command under a CPU-time limit; $st, $out, $err
-run() {
-	local cpu=$1
-	shift
-	(ulimit -t "$cpu"; exec "$@") >"$tmp/out" 2>"$tmp/err"
-	st=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
+. "$top/tests/lib/run.sh"	# run CPUSECONDS CMD...: $st, $out, $err
 
 # ---- ELF: one pass over each section, sections merged by range -----------------
 perl -e 'print "device/.." x 116508' >"$tmp/d1m"
@@ -56,7 +48,7 @@ newc etc 040755 4294967292 | zstd -q -c >"$tmp/initrd.img-dir"
 head -c $((64 << 20)) /dev/zero | zstd -q -c >"$tmp/z64"
 for i in $(seq 36); do cat "$tmp/z64"; done >>"$tmp/initrd.img-dir"
 run 20 "$sa" scan "$tmp/initrd.img-dir"
-tap_ok $([ $st = 19 ] && grep -q 'initrd.img-dir(etc): image decompresses to more than the limit' <<<"$err"; echo $?) \
+tap_ok $([ $st = 19 ] && grep -q 'initrd.img-dir(1:zstd:etc): image decompresses to more than the limit' <<<"$err"; echo $?) \
 	"a directory entry with 4 GiB of data: stopped at 2 GiB decompressed, named, exit 19 (was exit 9, no warning; got $st)"
 # Eight members of 512 MiB (each past the member limit) in one zstd stream.
 for i in 1 2 3 4 5 6 7 8; do
@@ -64,7 +56,7 @@ for i in 1 2 3 4 5 6 7 8; do
 	for j in 1 2 3 4 5 6 7 8; do cat "$tmp/z64"; done
 done >"$tmp/initrd.img-big"
 run 20 "$sa" scan "$tmp/initrd.img-big"
-tap_ok $([ $st = 19 ] && grep -q 'initrd.img-big(big1): member larger than the limit' <<<"$err" &&
+tap_ok $([ $st = 19 ] && grep -q 'initrd.img-big(1:zstd:big1): member larger than the limit' <<<"$err" &&
 	 grep -q 'image decompresses to more than the limit' <<<"$err" &&
 	 [ "$(grep -c 'member larger' <<<"$err")" -le 4 ]; echo $?) \
 	"members past the member limit: their tails count, the image stops at 2 GiB, exit 19 ($st)"

@@ -45,7 +45,7 @@ static void rules_file(struct sa_audit *a, const char *path, const struct sa_roo
 		return;
 	err = sa_slurp_at(root, path, SA_RULES_MAX, &buf, &len);
 	if (err) {
-		sa_audit_bad_input(a, path, NULL, "%s", sa_slurp_strerror(err));
+		sa_audit_unread(a, path, err);
 		return;
 	}
 	a->tot.files++;
@@ -117,6 +117,15 @@ void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member
 	a->tot.unreadable++;
 }
 
+void sa_audit_unread(struct sa_audit *a, const char *file, int err)
+{
+	sa_audit_message(file, NULL, "%s", sa_slurp_strerror(err));
+	if (SA_IS_SPECIAL(err))
+		a->tot.special++;
+	else
+		a->tot.unreadable++;
+}
+
 void sa_audit_limit(struct sa_audit *a, const char *file, const char *member,
 		    const char *fmt, ...)
 {
@@ -132,7 +141,7 @@ int sa_audit_exit(const struct sa_audit *a)
 {
 	if (a->write_failed)
 		return EXIT_FAIL;
-	if (a->tot.unreadable)
+	if (a->tot.unreadable || a->tot.special)
 		return EXIT_INPUT;
 	if (a->tot.limited)
 		return EXIT_LIMIT;

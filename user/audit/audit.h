@@ -49,6 +49,13 @@ void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member
 			const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /*
+ * A file that could not be opened or read (@err from common/slurp.h): a
+ * device node, FIFO or socket is counted as special (never opened), the
+ * rest as unreadable; both named, both exit 10.
+ */
+void sa_audit_unread(struct sa_audit *a, const char *file, int err);
+
+/*
  * Input read only up to a bound on work (bytes decompressed, headers,
  * entries): a message naming it and the bound, counted; exit 19.
  */

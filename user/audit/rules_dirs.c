@@ -36,21 +36,10 @@ bool sa_rules_masked(const struct sa_root *root, const char *path)
 	       minor(st.st_rdev) == 3;
 }
 
+/* udev reads one file per name across the directories: the first one masks the rest */
 static bool seen_name(struct sa_rules_walk *w, const char *name)
 {
-	char **n;
-
-	for (size_t i = 0; i < w->nnames; i++)
-		if (!strcmp(w->names[i], name))
-			return true;
-	n = realloc(w->names, (w->nnames + 1) * sizeof(*n));
-	if (!n)
-		return false;
-	w->names = n;
-	n[w->nnames] = strdup(name);
-	if (n[w->nnames])
-		w->nnames++;
-	return false;
+	return !sa_strset_add(&w->names, name);
 }
 
 static bool seen_dir(struct sa_rules_walk *w, const struct stat *st)
@@ -155,11 +144,8 @@ void sa_rules_walk_defaults(struct sa_rules_walk *w, const char *root)
 
 void sa_rules_walk_free(struct sa_rules_walk *w)
 {
-	for (size_t i = 0; i < w->nnames; i++)
-		free(w->names[i]);
-	free(w->names);
+	sa_strset_free(&w->names);
 	free(w->dirs);
-	w->names = NULL;
 	w->dirs = NULL;
-	w->nnames = w->ndirs = 0;
+	w->ndirs = 0;
 }

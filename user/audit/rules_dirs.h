@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include "common/slurp.h"
+#include "common/str_set.h"
 
 #define SA_RULES_MAX (16UL << 20)	/* bytes in one rules file */
 
@@ -21,8 +22,7 @@ struct sa_rules_walk {
 	/* private: directories already read, file names already seen */
 	struct { dev_t dev; ino_t ino; } *dirs;
 	size_t ndirs;
-	char **names;
-	size_t nnames;
+	struct sa_strset names;
 	bool mask;
 };
 

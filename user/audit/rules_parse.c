@@ -347,7 +347,7 @@ static int value_substs(struct emit *e, const struct sa_rule_token *t, bool lega
 	for (const char *p = v; p < end && !err; p++) {
 		/* the column of the substitution itself */
 		struct sa_rule_issue is = { .col = (size_t)(p - e->r->text) + 1 };
-		const char *a, *close;
+		const char *a, *close, *sub;
 		size_t alen;
 		int kind;	/* 0 $sysfs, 1 %s, 2 $attr, 3 $env/%E */
 
@@ -365,16 +365,24 @@ static int value_substs(struct emit *e, const struct sa_rule_token *t, bool lega
 			kind = 3, a = p + 3;
 		else
 			continue;
+		/*
+		 * As udev reads a value: the attribute runs to the first '}'
+		 * and the scan goes on after it, so each byte is read once.
+		 * Without a '}' no later substitution closes either: searching
+		 * again from each opening was quadratic (4 MiB of "$env{": 63 s).
+		 */
 		close = memchr(a, '}', end - a);
 		if (!close)
-			continue;
+			break;
 		alen = close - a;
+		sub = p;
+		p = close;
 		if (kind == 3) {
 			if (!is_physdev(a, alen))
 				continue;
 			is.kind = "physdev-key";
 			is.sev = SA_SEV_ERROR;
-			snprintf(is.key, sizeof(is.key), "%.*s", (int)(close + 1 - p), p);
+			snprintf(is.key, sizeof(is.key), "%.*s", (int)(close + 1 - sub), sub);
 			snprintf(is.replacement, sizeof(is.replacement), "%s", alen == 10 ?
 				 "SUBSYSTEMS==" : alen == 13 ? "DRIVERS==" : "KERNELS==");
 			snprintf(is.message, sizeof(is.message),

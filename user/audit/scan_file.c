@@ -203,7 +203,7 @@ static bool scan_fd(struct sa_audit *a, const char *path, int fd)
 	}
 	err = sa_slurp_fd(fd, SA_SCAN_MAX, &buf, &len);
 	if (err) {
-		sa_audit_bad_input(a, path, NULL, "%s", sa_slurp_strerror(err));
+		sa_audit_unread(a, path, err);
 		return false;
 	}
 	a->tot.files++;
@@ -214,11 +214,11 @@ static bool scan_fd(struct sa_audit *a, const char *path, int fd)
 
 bool sa_scan_path(struct sa_audit *a, const char *path)
 {
-	/* O_NONBLOCK: a FIFO in place of a file must not hang the scan */
-	int fd = sa_root_open(a->rootfs, path, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+	/* its type is checked before it is opened: no device's open, no FIFO's wait */
+	int fd = sa_open_regular(a->rootfs, -1, path);
 
 	if (fd < 0) {
-		sa_audit_bad_input(a, path, NULL, "%s", sa_slurp_strerror(fd));
+		sa_audit_unread(a, path, fd);
 		return false;
 	}
 	return scan_fd(a, path, fd);
@@ -279,12 +279,16 @@ static void walk(struct sa_audit *a, int dfd, char *path, size_t plen, int depth
 			else
 				walk(a, fd, path, plen + 1 + nl, depth + 1);
 		} else if (S_ISREG(st.st_mode)) {
-			fd = openat(dirfd(d), e->d_name,
-				    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+			/* checked again on the descriptor: the entry may have been swapped */
+			fd = sa_open_regular(NULL, dirfd(d), e->d_name);
 			if (fd < 0)
-				sa_audit_bad_input(a, path, NULL, "cannot read: %s", strerror(errno));
+				sa_audit_unread(a, path, fd);
 			else
 				scan_fd(a, path, fd);
+		} else if (!S_ISLNK(st.st_mode)) {
+			/* a device node, FIFO or socket: counted, never opened */
+			sa_audit_unread(a, path, S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ?
+					-ENODEV : -ENXIO);
 		}
 		path[plen] = '\0';
 	}

@@ -2,9 +2,11 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <lzma.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zstd.h>
 
 #include "audit/scan_initramfs.h"
 
@@ -32,23 +34,46 @@ bool sa_is_archive(const char *buf, size_t len)
 
 #define NOT_CPIO "not a cpio archive"
 
-static struct archive *open_one(const char *buf, size_t len, char *why, size_t whylen)
+static void support_filters(struct archive *a)
 {
-	struct archive *a = archive_read_new();
-
-	if (!a) {
-		snprintf(why, whylen, "out of memory");
-		return NULL;
-	}
-	/* Only what an initramfs uses: every filter the kernel can unpack, cpio. */
-	archive_read_support_format_cpio(a);
 	archive_read_support_filter_gzip(a);
 	archive_read_support_filter_xz(a);
 	archive_read_support_filter_lzma(a);
 	archive_read_support_filter_zstd(a);
 	archive_read_support_filter_bzip2(a);
 	archive_read_support_filter_lz4(a);
-	if (archive_read_open_memory(a, buf, len) != ARCHIVE_OK) {
+}
+
+struct stream;
+static la_ssize_t stream_read(struct archive *a, void *sp, const void **blk);
+
+/*
+ * A cpio reader on a plain cpio archive in memory (@s NULL, @raw false), or
+ * on the decompressed stream @s; with @raw, the decompressor of a
+ * compressed segment in memory, whose data is that stream.
+ */
+static struct archive *open_one(const char *buf, size_t len, bool raw, struct stream *s,
+				char *why, size_t whylen)
+{
+	struct archive *a = archive_read_new();
+	int r;
+
+	if (!a) {
+		snprintf(why, whylen, "out of memory");
+		return NULL;
+	}
+	/* Only what an initramfs uses: every filter the kernel can unpack, cpio. */
+	if (raw) {
+		archive_read_support_format_raw(a);
+		support_filters(a);
+	} else {
+		archive_read_support_format_cpio(a);
+	}
+	if (s)
+		r = archive_read_open(a, s, NULL, stream_read, NULL);
+	else
+		r = archive_read_open_memory(a, buf, len);
+	if (r != ARCHIVE_OK) {
 		/* libarchive's ARCHIVE_ERRNO_FILE_FORMAT is EILSEQ on Linux */
 		if (archive_errno(a) == EILSEQ)
 			snprintf(why, whylen, NOT_CPIO);
@@ -109,8 +134,13 @@ static int discard(struct archive *a, struct budget *b, const char **why)
 		la_int64_t off;
 		int r = archive_read_data_block(a, &blk, &n, &off);
 
-		if (r == ARCHIVE_EOF)
-			return 0;
+		if (r == ARCHIVE_EOF) {
+			/* a block is counted once consumed: an archive in memory is one block */
+			if (!over(a, b))
+				return 0;
+			*why = image_limit(b);
+			return -E2BIG;
+		}
 		if (r < ARCHIVE_WARN) {
 			*why = archive_error_string(a);
 			if (!*why)
@@ -154,8 +184,12 @@ static int read_member(struct archive *a, char **data, size_t *cap, size_t *len,
 			*cap = nc;
 		}
 		r = archive_read_data(a, *data + *len, *cap - *len);
-		if (r == 0)
-			return 0;
+		if (r == 0) {
+			if (!over(a, b))
+				return 0;
+			*why = image_limit(b);
+			return -E2BIG;
+		}
 		if (r < 0) {
 			*why = archive_error_string(a);
 			if (!*why)
@@ -170,116 +204,431 @@ static int read_member(struct archive *a, char **data, size_t *cap, size_t *len,
 	}
 }
 
+/* The decompressed stream of one compressed segment, for the cpio readers of its archives. */
+#define KEEP 4096	/* tail of earlier blocks kept to step back to a trailer's end */
+
+struct stream {
+	struct archive *inner;	/* the decompressor (raw format) */
+	struct budget *b;
+	const char *blk;	/* its current block, bytes [at, at + blen) of the stream */
+	size_t blen;
+	unsigned long long at, pos;	/* the block's position; the next byte to hand out */
+	unsigned long long start;	/* where the current cpio archive started */
+	char keep[KEEP];	/* bytes [at - nkeep, at) */
+	size_t nkeep;
+	bool eof, over;
+	const char *err;	/* the decompressor's error */
+};
+
+/* Next block of the decompressor; the tail of the current one is kept. */
+static int stream_fill(struct stream *s)
+{
+	const void *p;
+	size_t n;
+	la_int64_t o;
+	int r;
+
+	if (s->blen >= KEEP) {
+		memcpy(s->keep, s->blk + s->blen - KEEP, KEEP);
+		s->nkeep = KEEP;
+	} else if (s->blen) {
+		size_t drop = s->nkeep + s->blen > KEEP ? s->nkeep + s->blen - KEEP : 0;
+
+		memmove(s->keep, s->keep + drop, s->nkeep - drop);
+		memcpy(s->keep + s->nkeep - drop, s->blk, s->blen);
+		s->nkeep = s->nkeep - drop + s->blen;
+	}
+	s->at += s->blen;
+	s->blk = NULL;
+	s->blen = 0;
+	do {
+		r = archive_read_data_block(s->inner, &p, &n, &o);
+	} while (r == ARCHIVE_OK && !n);
+	if (r == ARCHIVE_EOF) {
+		s->eof = true;
+		return 0;
+	}
+	if (r < ARCHIVE_WARN) {
+		s->err = archive_error_string(s->inner);
+		if (!s->err)
+			s->err = "cannot decompress";
+		return -EIO;
+	}
+	s->blk = p;
+	s->blen = n;
+	return 0;
+}
+
+/* libarchive's read callback: the kept bytes first (after a step back), then blocks. */
+static la_ssize_t stream_read(struct archive *a, void *sp, const void **blk)
+{
+	struct stream *s = sp;
+	size_t n;
+
+	if (s->pos < s->at) {
+		*blk = s->keep + (s->nkeep - (s->at - s->pos));
+		n = s->at - s->pos;
+	} else {
+		if (s->pos >= s->at + s->blen) {
+			if (s->eof)
+				return 0;
+			if (stream_fill(s)) {
+				archive_set_error(a, EIO, "%s", s->err);
+				return -1;
+			}
+			if (s->eof)
+				return 0;
+		}
+		*blk = s->blk + (s->pos - s->at);
+		n = s->at + s->blen - s->pos;
+	}
+	s->pos += n;
+	/* a header that claims a huge name makes libarchive read ahead: bounded here too */
+	if (s->b->base + (s->pos - s->start) > sa_initramfs_limits.image) {
+		s->over = true;
+		archive_set_error(a, E2BIG, "image decompresses to more than the limit");
+		return -1;
+	}
+	return n;
+}
+
+/* The next byte after NUL padding (counted), or -1 at the end, or a negative errno. */
+static int stream_skip_nul(struct stream *s)
+{
+	for (;;) {
+		unsigned long long n = 0;
+
+		while (s->pos < s->at + s->blen) {
+			char c = s->pos < s->at ? s->keep[s->nkeep - (s->at - s->pos)] :
+				 s->blk[s->pos - s->at];
+
+			if (c) {
+				s->b->base += n;
+				return (unsigned char)c;
+			}
+			s->pos++;
+			n++;
+		}
+		s->b->base += n;
+		if (s->b->base > sa_initramfs_limits.image) {
+			s->over = true;
+			return -E2BIG;
+		}
+		if (s->eof)
+			return -1;
+		if (stream_fill(s))
+			return -EIO;
+		if (s->eof)
+			return -1;
+	}
+}
+
+/* One image and the state of reading it, in the kernel's order. */
+struct reader {
+	const struct sa_initramfs_ops *ops;
+	void *ctx;
+	struct budget b;
+	char *data, *name;	/* a member's data; its name with the archive's */
+	size_t cap, mlen, ncap;
+	int narch, ret;
+	bool stop;	/* an error or a bound: the rest of the image is not read */
+	struct stream *s;
+};
+
+/* "N:COMPRESSION:PATH": the member of the image's Nth cpio archive. */
+static const char *member_name(struct reader *r, const char *comp, const char *path)
+{
+	size_t need = strlen(comp) + strlen(path) + 24;
+
+	if (need > r->ncap) {
+		char *p = realloc(r->name, need);
+
+		if (!p)
+			return path;
+		r->name = p;
+		r->ncap = need;
+	}
+	snprintf(r->name, r->ncap, "%d:%s:%s", r->narch, comp, path);
+	return r->name;
+}
+
+/* The entries of one cpio archive; 0 at its trailer, -1 when the image stops. */
+static int read_entries(struct reader *r, struct archive *a, const char *comp)
+{
+	const struct sa_initramfs_ops *ops = r->ops;
+	struct budget *b = &r->b;
+	struct archive_entry *ent;
+	bool reported = false;
+	int res;
+
+	r->narch++;
+	b->used = 0;
+	while ((res = archive_read_next_header(a, &ent)) == ARCHIVE_OK || res == ARCHIVE_WARN) {
+		const char *name, *why = NULL;
+		int err;
+
+		name = archive_entry_pathname(ent);
+		name = member_name(r, comp, name ? name : "?");
+		if (++b->entries > sa_initramfs_limits.entries) {
+			snprintf(b->msg, sizeof(b->msg), "more entries than the limit of %lu "
+				 "(SA_ENTRIES_MAX), stopped", sa_initramfs_limits.entries);
+			why = b->msg;
+			err = -E2BIG;
+		} else if (over(a, b)) {
+			why = image_limit(b);
+			err = -E2BIG;
+		} else if (archive_entry_filetype(ent) != AE_IFREG) {
+			/* a directory or device with a size: its data is still read */
+			err = discard(a, b, &why);
+		} else {
+			err = read_member(a, &r->data, &r->cap, &r->mlen, b, &why);
+			if (err == -EFBIG) {
+				ops->limit(name, why, r->ctx);
+				err = discard(a, b, &why);	/* its tail, counted */
+				if (!err)
+					continue;
+			}
+		}
+		if (err == -E2BIG || (err && r->s && r->s->over)) {
+			ops->limit(b->entries > sa_initramfs_limits.entries ? NULL : name,
+				   err == -E2BIG ? why : image_limit(b), r->ctx);
+			r->stop = true;
+			return -1;
+		}
+		if (err) {
+			ops->error(name, why, r->ctx);
+			reported = true;
+			break;
+		}
+		if (archive_entry_filetype(ent) != AE_IFREG)
+			continue;
+		r->ret = r->ops->member(name, r->data, r->mlen, r->ctx);
+		if (r->ret)
+			return -1;
+	}
+	if (res != ARCHIVE_EOF || reported) {
+		const char *es = archive_error_string(a);
+
+		if (r->s && r->s->over)
+			ops->limit(NULL, image_limit(b), r->ctx);
+		else if (!reported)
+			ops->error(NULL, es ? es : "cannot read the archive", r->ctx);
+		r->stop = true;
+		return -1;
+	}
+	/* the trailer's header counts too, and the sum over archives */
+	if (over(a, b)) {
+		ops->limit(NULL, image_limit(b), r->ctx);
+		r->stop = true;
+		return -1;
+	}
+	b->base += b->used;
+	b->used = 0;
+	return 0;
+}
+
+static const unsigned char zstd_magic[] = { 0x28, 0xb5, 0x2f, 0xfd };
+static const unsigned char xz_magic[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+
+/* The bytes of the zstd frames at @buf: the decoder would read on into what follows. */
+static size_t zstd_span(const char *buf, size_t len)
+{
+	size_t span = 0;
+
+	while (len - span >= 4 && (!memcmp(buf + span, zstd_magic, 4) ||
+				   ((buf[span] & 0xf0) == 0x50 && !memcmp(buf + span + 1, "\x2a\x4d\x18", 3)))) {
+		size_t n = ZSTD_findFrameCompressedSize(buf + span, len - span);
+
+		if (ZSTD_isError(n))
+			return len;	/* the decompressor names the error */
+		span += n;
+	}
+	return span ? span : len;
+}
+
+/*
+ * The bytes of the xz stream at @buf: liblzma with LZMA_CONCATENATED (as
+ * libarchive uses it) fails on what follows, so the stream is measured
+ * first, its output counted against the image's limit on its own.
+ */
+static size_t xz_span(const char *buf, size_t len)
+{
+	lzma_stream z = LZMA_STREAM_INIT;
+	unsigned long long out = 0;
+	size_t span = len;
+	uint8_t *tmp = malloc(65536);
+
+	if (!tmp || lzma_stream_decoder(&z, UINT64_MAX, 0) != LZMA_OK) {
+		free(tmp);
+		return len;
+	}
+	z.next_in = (const uint8_t *)buf;
+	z.avail_in = len;
+	for (;;) {
+		lzma_ret ret;
+
+		z.next_out = tmp;
+		z.avail_out = 65536;
+		ret = lzma_code(&z, LZMA_FINISH);
+		out += 65536 - z.avail_out;
+		if (ret == LZMA_STREAM_END) {
+			span = z.total_in;
+			break;
+		}
+		if (ret != LZMA_OK || out > sa_initramfs_limits.image)
+			break;	/* the decompressor names the error, the budget the bound */
+	}
+	lzma_end(&z);
+	free(tmp);
+	return span;
+}
+
+/*
+ * A compressed segment: its decompressed stream may hold several cpio
+ * archives, NUL-padded (the kernel's flush_buffer() reads them all).
+ * Returns the compressed bytes it took, 0 when the image stops.
+ */
+static size_t read_compressed(struct reader *r, const char *buf, size_t len)
+{
+	struct stream s = { .b = &r->b };
+	size_t span = len;
+	const char *comp;
+	struct archive_entry *ent;
+	char msg[160];
+	la_int64_t used;
+
+	if (len >= 4 && !memcmp(buf, zstd_magic, 4))
+		span = zstd_span(buf, len);
+	else if (len >= 6 && !memcmp(buf, xz_magic, 6))
+		span = xz_span(buf, len);
+	s.inner = open_one(buf, span, true, NULL, msg, sizeof(msg));
+	if (!s.inner) {
+		r->ops->error(NULL, msg, r->ctx);
+		return 0;
+	}
+	if (archive_read_next_header(s.inner, &ent) != ARCHIVE_OK) {
+		const char *es = archive_error_string(s.inner);
+
+		r->ops->error(NULL, es ? es : "cannot decompress", r->ctx);
+		archive_read_free(s.inner);
+		return 0;
+	}
+	comp = archive_filter_name(s.inner, 0);
+	r->s = &s;
+	while (!r->stop) {
+		struct archive *a;
+		int c = stream_skip_nul(&s);
+
+		if (c == -1)
+			break;	/* the end of the segment */
+		if (c == -E2BIG) {
+			r->ops->limit(NULL, image_limit(&r->b), r->ctx);
+			r->stop = true;
+		} else if (c < 0) {
+			r->ops->error(NULL, s.err, r->ctx);
+			r->stop = true;
+		} else if (c != '0') {
+			/* a compressed file that holds no cpio is not an image: say nothing */
+			if (r->narch) {
+				snprintf(msg, sizeof(msg), "junk after archive %d, at offset %llu of "
+					 "the %s data, ignored", r->narch, s.pos, comp);
+				r->ops->error(NULL, msg, r->ctx);
+			}
+			r->stop = true;
+		}
+		if (r->stop)
+			break;
+		s.start = s.pos;
+		a = open_one(NULL, 0, false, &s, msg, sizeof(msg));
+		if (!a) {
+			if (s.over)
+				r->ops->limit(NULL, image_limit(&r->b), r->ctx);
+			else if (r->narch || strcmp(msg, NOT_CPIO))
+				r->ops->error(NULL, msg, r->ctx);
+			r->stop = true;
+			break;
+		}
+		if (read_entries(r, a, comp)) {
+			archive_read_free(a);
+			break;
+		}
+		/* the next archive starts after the trailer: step back over what was read ahead */
+		used = archive_filter_bytes(a, 0);
+		archive_read_free(a);
+		if (used <= 0 || s.start + used < s.at - s.nkeep || s.start + used > s.pos) {
+			snprintf(msg, sizeof(msg), "cannot find the end of archive %d in the %s "
+				 "data, the rest ignored", r->narch, comp);
+			r->ops->error(NULL, msg, r->ctx);
+			r->stop = true;
+			break;
+		}
+		s.pos = s.start + used;
+	}
+	r->s = NULL;
+	used = span < len ? (la_int64_t)span : archive_filter_bytes(s.inner, -1);
+	archive_read_free(s.inner);
+	if (r->stop)
+		return 0;
+	return used > 0 && (size_t)used <= len ? (size_t)used : len;
+}
+
+/* Uncompressed cpio archives in a row; returns the bytes they took, 0 when the image stops. */
+static size_t read_plain(struct reader *r, const char *buf, size_t len)
+{
+	char msg[160];
+	struct archive *a = open_one(buf, len, false, NULL, msg, sizeof(msg));
+	la_int64_t used;
+
+	if (!a) {
+		r->ops->error(NULL, msg, r->ctx);
+		return 0;
+	}
+	if (read_entries(r, a, "cpio")) {
+		archive_read_free(a);
+		return 0;
+	}
+	/* the position of the stream after the trailer is where the next archive starts */
+	used = archive_filter_bytes(a, 0);
+	archive_read_free(a);
+	return used > 0 && (size_t)used <= len ? (size_t)used : 0;
+}
+
 int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops *ops,
 		      void *ctx)
 {
-	size_t off = 0, cap = 0, mlen = 0;
-	struct budget b = {};
-	char *data = NULL;
-	int narch = 0, ret = 0;
-	bool stop = false;
+	struct reader r = { .ops = ops, .ctx = ctx };
+	size_t off = 0;
 
-	while (off < len && !ret && !stop) {
-		struct archive_entry *ent;
-		struct archive *a;
-		la_int64_t used;
-		bool compressed, reported = false;
-		char msg[160];
-		int r;
+	/*
+	 * As init/initramfs.c unpacks it: uncompressed cpio archives and
+	 * compressed segments, in any order, NUL padding between them.
+	 */
+	while (off < len && !r.stop && !r.ret) {
+		size_t n;
 
-		/* cpio archives are padded with NULs (to 4 or 512 bytes) */
 		while (off < len && !buf[off])
 			off++;
 		if (off >= len)
 			break;
 		if (!sa_is_archive(buf + off, len - off)) {
+			char msg[160];
+
 			snprintf(msg, sizeof(msg), "%zu bytes at offset %zu are not an archive, "
 				 "ignored", len - off, off);
 			ops->error(NULL, msg, ctx);
 			break;
 		}
-		a = open_one(buf + off, len - off, msg, sizeof(msg));
-		if (!a) {
-			/* a compressed file that holds no cpio is not an image: say nothing */
-			if (narch || strcmp(msg, NOT_CPIO))
-				ops->error(NULL, msg, ctx);
+		if (buf[off] == '0')
+			n = read_plain(&r, buf + off, len - off);
+		else
+			n = read_compressed(&r, buf + off, len - off);
+		if (!n)
 			break;
-		}
-		narch++;
-		b.used = 0;
-		while ((r = archive_read_next_header(a, &ent)) == ARCHIVE_OK ||
-		       r == ARCHIVE_WARN) {
-			const char *name = archive_entry_pathname(ent), *why = NULL;
-			int err;
-
-			if (!name)
-				name = "?";
-			if (++b.entries > sa_initramfs_limits.entries) {
-				snprintf(b.msg, sizeof(b.msg), "more entries than the limit of %lu "
-					 "(SA_ENTRIES_MAX), stopped", sa_initramfs_limits.entries);
-				why = b.msg;
-				err = -E2BIG;
-			} else if (over(a, &b)) {
-				why = image_limit(&b);
-				err = -E2BIG;
-			} else if (archive_entry_filetype(ent) != AE_IFREG) {
-				/* a directory or device with a size: its data is still read */
-				err = discard(a, &b, &why);
-			} else {
-				err = read_member(a, &data, &cap, &mlen, &b, &why);
-				if (err == -EFBIG) {
-					ops->limit(name, why, ctx);
-					err = discard(a, &b, &why);	/* its tail, counted */
-					if (!err)
-						continue;
-				}
-			}
-			if (err == -E2BIG) {
-				ops->limit(b.entries > sa_initramfs_limits.entries ? NULL : name, why,
-					   ctx);
-				stop = true;
-				break;
-			}
-			if (err) {
-				ops->error(name, why, ctx);
-				r = ARCHIVE_FATAL;
-				reported = true;
-				break;
-			}
-			if (archive_entry_filetype(ent) != AE_IFREG)
-				continue;
-			ret = ops->member(name, data, mlen, ctx);
-			if (ret)
-				break;
-		}
-		if (stop) {
-			archive_read_free(a);
-			break;
-		}
-		if (r != ARCHIVE_EOF && !ret) {
-			const char *es = archive_error_string(a);
-
-			if (!reported)
-				ops->error(NULL, es ? es : "cannot read the archive", ctx);
-			archive_read_free(a);
-			break;
-		}
-		/*
-		 * The position of the uncompressed stream after the trailer is
-		 * where the next archive starts; a compressed archive runs to
-		 * the end of the image.
-		 */
-		compressed = archive_filter_code(a, 0) != ARCHIVE_FILTER_NONE;
-		over(a, &b);
-		b.base += b.used;
-		used = archive_filter_bytes(a, 0);
-		archive_read_free(a);
-		if (compressed || used <= 0)
-			break;
-		off += (size_t)used < len - off ? (size_t)used : len - off;
+		off += n;
 	}
-	free(data);
-	last_stats.decompressed = b.base + b.used;
-	last_stats.entries = b.entries;
-	return ret ? ret : narch;
+	free(r.data);
+	free(r.name);
+	last_stats.decompressed = r.b.base + r.b.used;
+	last_stats.entries = r.b.entries;
+	return r.ret ? r.ret : r.narch;
 }

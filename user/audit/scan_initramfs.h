@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Initramfs images read in memory with libarchive, never unpacked: one or
- * more uncompressed cpio archives (early microcode, firmware) followed by a
- * compressed one (gzip, xz, lzma, zstd, bzip2, lz4), as Debian's
- * initramfs-tools and dracut write them.
+ * Initramfs images read in memory with libarchive, never unpacked, every
+ * archive the kernel would unpack and in its order: uncompressed cpio
+ * archives (early microcode, firmware) and compressed segments (gzip, xz,
+ * lzma, zstd, bzip2, lz4), several cpio archives in one compressed stream.
+ * Members are named "N:COMPRESSION:PATH" (the Nth archive; "cpio" when
+ * uncompressed).
  */
 #ifndef SYSFS_AUDIT_SCAN_INITRAMFS_H
 #define SYSFS_AUDIT_SCAN_INITRAMFS_H

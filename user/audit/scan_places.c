@@ -15,14 +15,14 @@
 #include "audit/scan_places.h"
 #include "common/root.h"
 #include "common/slurp.h"
+#include "common/str_set.h"
 
 #define CONF_MAX (16UL << 20)
 
 struct places {
 	struct sa_audit *a;
 	const char *root;	/* "" for "/" */
-	char **progs;		/* absolute paths under the root, deduplicated */
-	size_t nprogs;
+	struct sa_strset progs;	/* absolute paths under the root, deduplicated */
 	struct stat dirs[16];	/* conf directories read (merged /usr: /lib is /usr/lib) */
 	size_t ndirs;
 };
@@ -55,7 +55,6 @@ static int add_prog(const char *prog, size_t len, void *ctx)
 {
 	struct places *p = ctx;
 	char path[4096];
-	char **n;
 
 	if (prog[0] == '/') {
 		snprintf(path, sizeof(path), "%s%.*s", p->root, (int)len, prog);
@@ -66,16 +65,7 @@ static int add_prog(const char *prog, size_t len, void *ctx)
 			snprintf(path, sizeof(path), "%s/usr/lib/udev/%.*s", p->root, (int)len,
 				 prog);
 	}
-	for (size_t i = 0; i < p->nprogs; i++)
-		if (!strcmp(p->progs[i], path))
-			return 0;
-	n = realloc(p->progs, (p->nprogs + 1) * sizeof(*n));
-	if (!n)
-		return 0;
-	p->progs = n;
-	n[p->nprogs] = strdup(path);
-	if (n[p->nprogs])
-		p->nprogs++;
+	sa_strset_add(&p->progs, path);	/* out of memory: one program fewer */
 	return 0;
 }
 
@@ -96,7 +86,7 @@ static int on_rules_file(const char *path, const struct sa_root *root, void *ctx
 	/* The rules themselves are the 'rules' command's; here only their programs. */
 	err = sa_slurp_at(root, path, SA_RULES_MAX, &buf, &len);
 	if (err) {
-		sa_audit_bad_input(p->a, path, NULL, "%s", sa_slurp_strerror(err));
+		sa_audit_unread(p->a, path, err);
 		return 0;
 	}
 	sa_rules_parse(buf, len, rule_progs, p);
@@ -118,15 +108,11 @@ static void rules_programs(struct places *p)
 
 	sa_rules_walk_defaults(&w, p->root[0] ? p->root : "/");
 	sa_rules_walk_free(&w);
-	for (size_t i = 0; i < p->nprogs; i++) {
+	for (size_t i = 0; i < p->progs.n; i++)
 		/* a rule for a program that is not installed is not ours to report */
-		if (exists(p, p->progs[i]))
-			sa_scan_path(p->a, p->progs[i]);
-		free(p->progs[i]);
-	}
-	free(p->progs);
-	p->progs = NULL;
-	p->nprogs = 0;
+		if (exists(p, p->progs.s[i]))
+			sa_scan_path(p->a, p->progs.s[i]);
+	sa_strset_free(&p->progs);
 }
 
 /* ---- hotplug: /etc/hotplug*, /sbin/hotplug, /etc/mdev.conf -------------------- */
@@ -190,7 +176,7 @@ static void conf_file(struct places *p, const char *file, conf_line_fn fn)
 		return;
 	err = sa_slurp_at(p->a->rootfs, file, CONF_MAX, &buf, &len);
 	if (err) {
-		sa_audit_bad_input(p->a, file, NULL, "%s", sa_slurp_strerror(err));
+		sa_audit_unread(p->a, file, err);
 		return;
 	}
 	p->a->tot.files++;

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <linux/openat2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,10 +228,16 @@ int sa_root_scandir(const struct sa_root *r, const char *path, struct dirent ***
 				goto nomem;
 			v = nv;
 		}
-		c = malloc(sizeof(*c));
+		/*
+		 * readdir's record is only d_reclen long: the last one of its
+		 * buffer may end well before sizeof(struct dirent). Copy the
+		 * fixed fields and the name, never the whole struct.
+		 */
+		c = calloc(1, sizeof(*c));
 		if (!c)
 			goto nomem;
-		memcpy(c, e, sizeof(*c));
+		memcpy(c, e, offsetof(struct dirent, d_name));
+		snprintf(c->d_name, sizeof(c->d_name), "%s", e->d_name);
 		v[n++] = c;
 	}
 	closedir(d);

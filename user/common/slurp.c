@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,12 +18,60 @@ int sa_slurp(const char *path, size_t max, char **buf, size_t *len)
 
 int sa_slurp_at(const struct sa_root *r, const char *path, size_t max, char **buf, size_t *len)
 {
-	/* O_NONBLOCK: a FIFO in place of a file must not hang the scan. */
-	int fd = sa_root_open(r, path, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+	int fd = sa_open_regular(r, -1, path);
 
 	if (fd < 0)
 		return fd;
 	return sa_slurp_fd(fd, max, buf, len);
+}
+
+static int open_by(const struct sa_root *r, int dirfd, const char *path, int flags)
+{
+	int fd;
+
+	if (dirfd < 0)
+		return sa_root_open(r, path, flags);
+	fd = openat(dirfd, path, flags | O_NOFOLLOW | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+int sa_open_regular(const struct sa_root *r, int dirfd, const char *path)
+{
+	struct stat st, again;
+	char proc[32];
+	int pfd = open_by(r, dirfd, path, O_PATH), fd;
+
+	if (pfd < 0)
+		return pfd;
+	/* O_PATH runs no driver's open and never blocks: the type is known first */
+	if (fstat(pfd, &st)) {
+		fd = -errno;
+	} else if (S_ISDIR(st.st_mode)) {
+		fd = -EISDIR;
+	} else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
+		fd = -ENODEV;
+	} else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
+		fd = -ENXIO;
+	} else if (!S_ISREG(st.st_mode)) {
+		fd = -EINVAL;
+	} else {
+		/* the same inode, reopened for reading; O_NONBLOCK all the same */
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);
+		fd = open(proc, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT) {
+			/* no /proc: by the path again, and only the file just checked */
+			fd = open_by(r, dirfd, path, O_RDONLY | O_NOCTTY | O_NONBLOCK);
+			if (fd >= 0 && (fstat(fd, &again) || again.st_dev != st.st_dev ||
+					again.st_ino != st.st_ino)) {
+				close(fd);
+				fd = -EAGAIN;
+			}
+		} else if (fd < 0) {
+			fd = -errno;
+		}
+	}
+	close(pfd);
+	return fd;
 }
 
 int sa_slurp_fd(int fd, size_t max, char **buf, size_t *len)
@@ -101,6 +151,12 @@ const char *sa_slurp_strerror(int err)
 		return "file too large";
 	if (err == -EINVAL)
 		return "not a regular file";
+	if (err == -ENODEV)
+		return "not a regular file (a device node), not opened";
+	if (err == -ENXIO)
+		return "not a regular file (a FIFO or socket), not opened";
+	if (err == -EAGAIN)
+		return "replaced while it was opened, not read";
 	if (err == -EXDEV)
 		return "a symlink that leaves the tree, not followed";
 	return strerror(-err);

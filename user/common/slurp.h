@@ -3,6 +3,7 @@
 #ifndef SYSFS_AUDIT_SLURP_H
 #define SYSFS_AUDIT_SLURP_H
 
+#include <errno.h>
 #include <stddef.h>
 
 /*
@@ -15,6 +16,18 @@ int sa_slurp(const char *path, size_t max, char **buf, size_t *len);
 struct sa_root;
 /* The same, @path resolved inside @r (common/root.h; NULL: as given). */
 int sa_slurp_at(const struct sa_root *r, const char *path, size_t max, char **buf, size_t *len);
+/*
+ * Open for reading only a regular file: @path resolved inside @r (@dirfd
+ * < 0) or relative to @dirfd without following a final symlink. Its type
+ * is checked on an O_PATH descriptor first, so a device node's driver is
+ * never opened and a FIFO never blocks; the file is then reopened through
+ * /proc/self/fd (without /proc: by path, checked to be the same inode).
+ * Returns the descriptor, or -EISDIR, -ENODEV (a device), -ENXIO (a FIFO
+ * or socket), -EINVAL (another type), -EAGAIN (replaced meanwhile), -errno.
+ */
+int sa_open_regular(const struct sa_root *r, int dirfd, const char *path);
+/* A special file (device, FIFO, socket): sa_open_regular()'s -ENODEV or -ENXIO. */
+#define SA_IS_SPECIAL(err) ((err) == -ENODEV || (err) == -ENXIO)
 /* The same from an open descriptor, which it closes. */
 int sa_slurp_fd(int fd, size_t max, char **buf, size_t *len);
 

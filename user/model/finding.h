@@ -32,6 +32,7 @@ const char *sa_sev_name(enum sa_sev s);
 /* Totals for the last line of output. */
 struct sa_totals {
 	unsigned long files, findings, unreadable;
+	unsigned long special;	/* device nodes, FIFOs, sockets: named, never opened */
 	unsigned long limited;	/* inputs read only up to a bound on work */
 	unsigned long by_sev[3];
 };

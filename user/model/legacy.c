@@ -62,18 +62,6 @@ static const char *legacy_bus(const struct sa_dev *d)
 	return d->bus;
 }
 
-static char *join(char *head, const char *name)
-{
-	char *s;
-
-	if (!head)
-		return NULL;
-	if (asprintf(&s, "%s/%s", head, name) < 0)
-		s = NULL;
-	free(head);
-	return s;
-}
-
 static char *fmt2(const char *fmt, const char *a, const char *b)
 {
 	char *s;
@@ -88,23 +76,63 @@ static char *fmt2(const char *fmt, const char *a, const char *b)
  * Block devices follow the 6.1 block-only layout: disks in /block,
  * partitions inside their disk.
  */
+/* Whether @d's legacy path is its parent @p's and its name. */
+static bool keeps_parent(const struct sa_dev *d, const struct sa_dev *p)
+{
+	if (!p)
+		return false;
+	if (streq(d->class, "block"))
+		return is_partition(d);
+	if (d->class)
+		return streq(p->class, d->class);
+	return true;
+}
+
+/* The legacy path of a device that does not keep its parent's. */
+static char *own_path(const struct sa_dev *d)
+{
+	if (streq(d->class, "block"))
+		return fmt2("/block/%s%s", d->name, "");
+	if (d->class)
+		return fmt2("/class/%s/%s", d->class, d->name);
+	return strdup(d->path);
+}
+
 static char *legacy_path(const struct sa_dev *d)
 {
-	const struct sa_dev *p = sa_legacy_parent(d);
+	const struct sa_dev *a = d, *p;
+	size_t len = 0, n;
+	char *s, *end;
 
-	if (streq(d->class, "block")) {
-		if (is_partition(d) && p)
-			return join(legacy_path(p), d->name);
-		return fmt2("/block/%s%s", d->name, "");
+	/*
+	 * Up to the first device that does not keep its parent's path, then
+	 * its names appended in one pass: building it one join per level
+	 * cost the square of the depth for every device.
+	 */
+	while ((p = sa_legacy_parent(a)) && keeps_parent(a, p)) {
+		len += strlen(a->name) + 1;
+		a = p;
 	}
-	if (d->class) {
-		if (p && streq(p->class, d->class))
-			return join(legacy_path(p), d->name);
-		return fmt2("/class/%s/%s", d->class, d->name);
+	s = own_path(a);
+	if (!s || a == d)
+		return s;
+	n = strlen(s);
+	end = realloc(s, n + len + 1);
+	if (!end) {
+		free(s);
+		return NULL;
 	}
-	if (p)
-		return join(legacy_path(p), d->name);
-	return strdup(d->path);
+	s = end;
+	end = s + n + len;
+	*end = '\0';
+	for (const struct sa_dev *x = d; x != a; x = sa_legacy_parent(x)) {
+		size_t l = strlen(x->name);
+
+		end -= l;
+		memcpy(end, x->name, l);
+		*--end = '/';
+	}
+	return s;
 }
 
 static int add_link(struct sa_legacy *l, char *dir, const char *name, char *target)

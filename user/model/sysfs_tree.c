@@ -9,7 +9,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,10 +18,6 @@
 #include <unistd.h>
 
 #include "model/sysfs_tree.h"
-
-static struct sa_tree *walk_tree;	/* nftw() has no user pointer */
-static size_t walk_root_len;
-static int walk_err;
 
 static char *link_base(int dfd, const char *name, const char **kind)
 {
@@ -86,32 +82,72 @@ static void dev_free(struct sa_dev *d)
 	free(d);
 }
 
-static int visit(const char *fpath, const struct stat *sb, int type, struct FTW *ftw)
+/* One directory of the walk: its subdirectories left to enter. */
+struct level {
+	char **names;
+	size_t n, next;
+	dev_t dev;
+	ino_t ino;
+	size_t plen;		/* the path's length at this level */
+	struct sa_dev *dev_here;	/* the nearest device at or above it */
+};
+
+struct walk {
+	struct sa_tree *t;
+	char *path;		/* "/devices/...": grows, never bounded by PATH_MAX */
+	size_t plen, pcap;
+	struct level *lv;
+	size_t depth, lcap;
+};
+
+static int path_push(struct walk *w, const char *name)
 {
-	struct sa_tree *t = walk_tree;
+	size_t nl = strlen(name);
+
+	if (w->plen + nl + 2 > w->pcap) {
+		size_t cap = (w->plen + nl + 2) * 2;
+		char *p = realloc(w->path, cap);
+
+		if (!p)
+			return -ENOMEM;
+		w->path = p;
+		w->pcap = cap;
+	}
+	w->path[w->plen++] = '/';
+	memcpy(w->path + w->plen, name, nl + 1);
+	w->plen += nl;
+	return 0;
+}
+
+/* The device of directory @dfd, if it is one (a regular uevent file): added to the tree. */
+static int add_dev(struct walk *w, int dfd, struct sa_dev *parent, struct sa_dev **out)
+{
+	struct sa_tree *t = w->t;
 	const char *kind = NULL;
 	struct stat ust;
 	struct sa_dev *d;
 	char *sub;
-	int dfd;
 
-	(void)sb;
-	(void)ftw;
-	if (type != FTW_D)
-		return 0;
-	/* a directory of the tree itself, not one a symlink swapped in since the walk saw it */
-	dfd = open(fpath, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
-	if (dfd < 0)
-		return 0;	/* vanished or unreadable: not ours to judge */
+	*out = NULL;
 	/* a device has a regular uevent file; a FIFO or a symlink named so is not one */
-	if (fstatat(dfd, "uevent", &ust, AT_SYMLINK_NOFOLLOW) || !S_ISREG(ust.st_mode)) {
-		close(dfd);
+	if (fstatat(dfd, "uevent", &ust, AT_SYMLINK_NOFOLLOW) || !S_ISREG(ust.st_mode))
 		return 0;
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 256;
+		struct sa_dev **v = realloc(t->devs, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		t->devs = v;
+		t->cap = cap;
 	}
 	d = calloc(1, sizeof(*d));
-	if (!d || !(d->path = strdup(fpath + walk_root_len)))
-		goto nomem;
+	if (!d || !(d->path = strdup(w->path))) {
+		free(d);
+		return -ENOMEM;
+	}
 	d->name = strrchr(d->path, '/') + 1;
+	d->parent = parent;
 	sub = link_base(dfd, "subsystem", &kind);
 	if (sub && kind && !strcmp(kind, "class"))
 		d->class = sub;
@@ -121,25 +157,151 @@ static int visit(const char *fpath, const struct stat *sb, int type, struct FTW 
 		free(sub);
 	d->driver = link_base(dfd, "driver", NULL);
 	read_uevent(dfd, d);
-	close(dfd);
+	t->devs[t->n++] = d;
+	*out = d;
+	return 0;
+}
 
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 256;
-		struct sa_dev **v = realloc(t->devs, cap * sizeof(*v));
+/* Enter the directory open at @dfd: its device, and the list of its real subdirectories. */
+static int enter(struct walk *w, int dfd)
+{
+	struct level *l;
+	struct dirent *e;
+	struct stat st;
+	size_t cap = 0;
+	DIR *d;
+	int err, fd;
+
+	if (w->depth == w->lcap) {
+		size_t c = w->lcap ? 2 * w->lcap : 64;
+		struct level *v = realloc(w->lv, c * sizeof(*v));
 
 		if (!v)
-			goto nomem;
-		t->devs = v;
-		t->cap = cap;
+			return -ENOMEM;
+		w->lv = v;
+		w->lcap = c;
 	}
-	t->devs[t->n++] = d;
+	l = &w->lv[w->depth];
+	memset(l, 0, sizeof(*l));
+	if (fstat(dfd, &st))
+		return -errno;
+	l->dev = st.st_dev;
+	l->ino = st.st_ino;
+	l->plen = w->plen;
+	err = add_dev(w, dfd, w->depth ? w->lv[w->depth - 1].dev_here : NULL, &l->dev_here);
+	if (err)
+		return err;
+	if (!l->dev_here && w->depth)
+		l->dev_here = w->lv[w->depth - 1].dev_here;
+	w->depth++;
+	fd = dup(dfd);
+	if (fd < 0)
+		return -errno;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -errno;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		/* real directories only: links (subsystem, driver, device) are not entered */
+		if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN)
+			continue;
+		if (e->d_type == DT_UNKNOWN &&
+		    (fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISDIR(st.st_mode)))
+			continue;
+		if (l->n == cap) {
+			char **v = realloc(l->names, (cap = cap ? 2 * cap : 8) * sizeof(*v));
+
+			if (!v)
+				goto nomem;
+			l->names = v;
+		}
+		l->names[l->n] = strdup(e->d_name);
+		if (!l->names[l->n])
+			goto nomem;
+		l->n++;
+	}
+	closedir(d);
 	return 0;
 nomem:
-	if (dfd >= 0)
-		close(dfd);
-	dev_free(d);
-	walk_err = -ENOMEM;
-	return 1;
+	closedir(d);
+	return -ENOMEM;
+}
+
+static void leave(struct walk *w)
+{
+	struct level *l = &w->lv[--w->depth];
+
+	for (size_t i = 0; i < l->n; i++)
+		free(l->names[i]);
+	free(l->names);
+	/* back to the parent's path */
+	if (w->depth) {
+		w->plen = w->lv[w->depth - 1].plen;
+		w->path[w->plen] = '\0';
+	}
+}
+
+/*
+ * Depth first, by descriptor, with one directory open at a time: a child
+ * is opened relative to its parent (O_NOFOLLOW: never a link swapped in)
+ * and the walk climbs back through "..", checked to be the directory it
+ * came from. No path is ever resolved whole, so a tree of any depth is
+ * read (nftw() opened each directory by its path: past PATH_MAX the rest
+ * was skipped in silence, and each open cost the depth).
+ */
+static int walk(struct walk *w, const char *top)
+{
+	int fd = open(top, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW), err;
+
+	if (fd < 0)
+		return -errno;
+	err = path_push(w, "devices");
+	if (!err)
+		err = enter(w, fd);
+	while (!err && w->depth) {
+		struct level *l = &w->lv[w->depth - 1];
+		struct stat st;
+		int nfd;
+
+		if (l->next < l->n) {
+			const char *name = l->names[l->next++];
+
+			nfd = openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+			if (nfd < 0)
+				continue;	/* vanished, or a link swapped in: not a device */
+			err = path_push(w, name);
+			if (!err)
+				err = enter(w, nfd);
+			if (err) {
+				close(nfd);
+				break;
+			}
+			close(fd);
+			fd = nfd;
+			continue;
+		}
+		leave(w);
+		if (!w->depth)
+			break;
+		nfd = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		l = &w->lv[w->depth - 1];
+		if (nfd < 0 || fstat(nfd, &st) || st.st_dev != l->dev || st.st_ino != l->ino) {
+			/* a directory moved during the walk: its parent is not where it was */
+			err = nfd < 0 ? -errno : -ESTALE;
+			if (nfd >= 0)
+				close(nfd);
+			break;
+		}
+		close(fd);
+		fd = nfd;
+	}
+	close(fd);
+	while (w->depth)
+		leave(w);
+	return err;
 }
 
 static int cmp_dev(const void *a, const void *b)
@@ -168,9 +330,11 @@ struct sa_dev *sa_tree_find(const struct sa_tree *t, const char *path)
 
 int sa_tree_load(const char *root, struct sa_tree *t)
 {
-	char top[PATH_MAX], buf[PATH_MAX];
+	struct walk w = {};
+	char top[PATH_MAX];
 	struct stat st;
 	size_t len;
+	int err;
 
 	memset(t, 0, sizeof(*t));
 	len = strlen(root);
@@ -183,31 +347,20 @@ int sa_tree_load(const char *root, struct sa_tree *t)
 	if (stat(top, &st) || !S_ISDIR(st.st_mode))
 		return -ENOTDIR;
 
-	walk_tree = t;
-	walk_root_len = len;
-	walk_err = 0;
-	if (nftw(top, visit, 32, FTW_PHYS) < 0 && !walk_err)
-		walk_err = -errno;
-	walk_tree = NULL;
-	if (walk_err) {
+	w.t = t;
+	w.path = malloc(w.pcap = 256);
+	if (!w.path)
+		return -ENOMEM;
+	w.path[0] = '\0';
+	err = walk(&w, top);
+	free(w.path);
+	free(w.lv);
+	if (err) {
 		sa_tree_free(t);
-		return walk_err;
+		return err;
 	}
+	/* parents were set during the walk: the nearest ancestor that is a device */
 	qsort(t->devs, t->n, sizeof(*t->devs), cmp_dev);
-
-	/* Parent: the nearest ancestor path that is a device. */
-	for (size_t i = 0; i < t->n; i++) {
-		struct sa_dev *d = t->devs[i];
-		char *slash;
-
-		strcpy(buf, d->path);
-		while ((slash = strrchr(buf, '/')) && slash != buf) {
-			*slash = '\0';
-			d->parent = sa_tree_find(t, buf);
-			if (d->parent)
-				break;
-		}
-	}
 	return 0;
 }
 

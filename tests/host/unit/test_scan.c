@@ -211,6 +211,19 @@ static void elf_hostile_tests(void)
 	err = elf_case(d, n, &all, 1, 1, &st);
 	ok(!err && !strcmp(out, "note legacy-path device/..|") && st.bytes == n,
 	   "... with /sys in its last 4 bytes: the note, still one pass (%s)", out);
+	/* BusyBox with mdev: 1.6.1 is the old mdev, 1.7.0 (the boundary) is not */
+	{
+		static const char bb161[] = "BusyBox v1.6.1 (2007) multi-call\0ash\0mdev\0sh";
+		static const char bb170[] = "BusyBox v1.7.0 (2007) multi-call\0ash\0mdev\0sh";
+		struct span b = { 0, sizeof(bb161) };
+
+		err = elf_case(bb161, sizeof(bb161), &b, 1, 1, &st);
+		ok(!err && !strcmp(out, "error busybox-mdev mdev|"), "BusyBox 1.6.1 with mdev: "
+		   "the old mdev (%s)", out);
+		err = elf_case(bb170, sizeof(bb170), &b, 1, 1, &st);
+		ok(!err && !out[0], "BusyBox 1.7.0 with mdev: not an old mdev, the version "
+		   "boundary (%s)", out);
+	}
 	/* 60 000 sections over the same data: merged, every byte scanned once */
 	err = elf_case(d, n, &all, 1, 60000, &st);
 	ok(!err && st.bytes == n && st.regions == 1 && st.headers == 60000,
@@ -258,18 +271,28 @@ struct member {
 	size_t len;	/* 0: strlen(data) */
 };
 
-static size_t write_cpio(char *buf, size_t cap, int filter, const struct member *m, size_t n)
+/* g gzip, x xz, z zstd, j bzip2, l lzma; anything else: none */
+static void add_filter(struct archive *a, int filter)
 {
-	struct archive *a = archive_write_new();
-	size_t used = 0;
-
-	archive_write_set_format_cpio_newc(a);
 	if (filter == 'g')
 		archive_write_add_filter_gzip(a);
 	else if (filter == 'x')
 		archive_write_add_filter_xz(a);
 	else if (filter == 'z')
 		archive_write_add_filter_zstd(a);
+	else if (filter == 'j')
+		archive_write_add_filter_bzip2(a);
+	else if (filter == 'l')
+		archive_write_add_filter_lzma(a);
+}
+
+static size_t write_cpio(char *buf, size_t cap, int filter, const struct member *m, size_t n)
+{
+	struct archive *a = archive_write_new();
+	size_t used = 0;
+
+	archive_write_set_format_cpio_newc(a);
+	add_filter(a, filter);
 	archive_write_set_bytes_in_last_block(a, 1);
 	if (archive_write_open_memory(a, buf, cap, &used) != ARCHIVE_OK) {
 		printf("# archive_write_open_memory: %s\n", archive_error_string(a));
@@ -404,6 +427,60 @@ static size_t craft_close(struct craft *c)
 	return c->used;
 }
 
+/*
+ * Uncompressed archives, where only the reader's own count guards the
+ * image's budget (a compressed stream's callback counts what it hands out
+ * too): the data of a directory, the tail of an oversized member, and the
+ * sum over several archives, each under the limit, all count.
+ */
+static void plain_budget_tests(void)
+{
+	const unsigned long long lim = 4 << 20;
+	struct sa_initramfs_limits saved = sa_initramfs_limits;
+	size_t n, k = 0, cap = 8 << 20;
+	char *img = malloc(cap);
+	struct craft c;
+	int r;
+
+	sa_initramfs_limits = (struct sa_initramfs_limits){ 1 << 20, lim, 1000 };
+	craft_open(&c, 0);
+	craft_entry(&c, "etc", 040755, 5 << 20, NULL);
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	ok(strstr(errors, "LIMIT 1:cpio:etc: image decompresses to more than") != NULL,
+	   "plain cpio, a directory with 5 MiB of data, the last entry: its data counted, "
+	   "the 4 MiB limit named (%d, %s)", r, errors);
+	free(c.buf);
+	craft_open(&c, 0);
+	craft_entry(&c, "big", 0100644, 5 << 20, NULL);
+	n = craft_close(&c);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(c.buf, n, &ops, NULL);
+	ok(strstr(errors, "LIMIT 1:cpio:big: member larger") &&
+	   strstr(errors, "LIMIT 1:cpio:big: image decompresses"),
+	   "plain cpio, a 5 MiB member, the last entry: its tail counted, the image limit "
+	   "named (%d, %s)", r, errors);
+	free(c.buf);
+	/* three archives of 1.6 MiB each: 4.8 MiB in all */
+	for (int i = 0; img && i < 3; i++) {
+		craft_open(&c, 0);
+		craft_entry(&c, "part", 0100644, 1600 << 10, NULL);
+		n = craft_close(&c);
+		if (k + n <= cap)
+			memcpy(img + k, c.buf, n);
+		k += n;
+		free(c.buf);
+	}
+	members[0] = errors[0] = '\0';
+	r = img && k <= cap ? sa_initramfs_read(img, k, &ops, NULL) : -1;
+	ok(strstr(errors, "LIMIT 3:cpio:part: image decompresses") != NULL,
+	   "three plain archives of 1.6 MiB: the budget is the image's, stopped in the third "
+	   "(%d, %s)", r, errors);
+	free(img);
+	sa_initramfs_limits = saved;
+}
+
 /* Lower bounds, so the crafted images that cross them stay small and quick. */
 #define T_MEMBER (1ULL << 20)
 #define T_IMAGE (16ULL << 20)
@@ -427,7 +504,7 @@ static void initramfs_hostile_tests(void)
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
-	ok(c.used < c.cap && strstr(errors, "LIMIT etc: image decompresses to more than") &&
+	ok(c.used < c.cap && strstr(errors, "LIMIT 1:gzip:etc: image decompresses to more than") &&
 	   st.decompressed <= T_IMAGE + (4 << 20),
 	   "a directory with 4 GiB of data (%zu bytes gzip'd): stopped at the limit, %llu bytes "
 	   "decompressed (%d, %s)", n, st.decompressed, r, errors);
@@ -440,8 +517,8 @@ static void initramfs_hostile_tests(void)
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
-	ok(r == 1 && strstr(errors, "LIMIT big: member larger than the limit") &&
-	   !strcmp(members, "init:12:echo $PHYSDE|") && st.decompressed > T_MEMBER,
+	ok(r == 1 && strstr(errors, "LIMIT 1:gzip:big: member larger than the limit") &&
+	   !strcmp(members, "1:gzip:init:12:echo $PHYSDE|") && st.decompressed > T_MEMBER,
 	   "a member one byte past T_MEMBER: skipped as a limit, its tail read and counted "
 	   "(%llu), the next member read (%s %s)", st.decompressed, members, errors);
 	free(c.buf);
@@ -454,7 +531,8 @@ static void initramfs_hostile_tests(void)
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
-	ok(strstr(errors, "LIMIT huge: member larger") && strstr(errors, "LIMIT huge: image decompresses") &&
+	ok(strstr(errors, "LIMIT 1:gzip:huge: member larger") &&
+	   strstr(errors, "LIMIT 1:gzip:huge: image decompresses") &&
 	   st.decompressed <= T_IMAGE + (4 << 20),
 	   "a member claiming 4 GiB: skipped, its tail counted up to the image limit (%llu; %s)",
 	   st.decompressed, errors);
@@ -464,7 +542,7 @@ static void initramfs_hostile_tests(void)
 	n = craft_close(&c);
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
-	ok(r == 1 && !errors[0] && strstr(members, "big:"),
+	ok(r == 1 && !errors[0] && strstr(members, "1:gzip:big:"),
 	   "a member of exactly T_MEMBER bytes: read (%s)", errors);
 	free(c.buf);
 	/* many oversized members: the whole image stops at T_IMAGE */
@@ -475,7 +553,7 @@ static void initramfs_hostile_tests(void)
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
-	ok(strstr(errors, "LIMIT huge: image decompresses") &&
+	ok(strstr(errors, "LIMIT 1:gzip:huge: image decompresses") &&
 	   st.decompressed <= T_IMAGE + (4 << 20),
 	   "8 members of T_IMAGE/4: stopped at the image limit, %llu bytes decompressed",
 	   st.decompressed);
@@ -491,7 +569,7 @@ static void initramfs_hostile_tests(void)
 		r = sa_initramfs_read(c.buf, n, &ops, NULL);
 		sa_initramfs_stats(&st);
 		if (!extra)
-			ok(r == 1 && !errors[0] && !strcmp(members, "last:5:PHYSD|") &&
+			ok(r == 1 && !errors[0] && !strcmp(members, "1:cpio:last:5:PHYSD|") &&
 			   st.entries == T_ENTRIES,
 			   "%lu entries (the limit): all read (%s)", st.entries, errors);
 		else
@@ -508,10 +586,11 @@ static void initramfs_hostile_tests(void)
 	n = craft_close(&c);
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
-	ok(r == 1 && !errors[0] && !strcmp(members, "x:0:|"),
+	ok(r == 1 && !errors[0] && !strcmp(members, "1:cpio:x:0:|"),
 	   "a symlink, a FIFO with data, an empty file: only the file is a member (%s %s)",
 	   members, errors);
 	free(c.buf);
+	plain_budget_tests();
 	sa_initramfs_limits = saved;
 }
 
@@ -528,6 +607,8 @@ static void initramfs_tests(void)
 		{ "etc/udev/rules.d/50-old.rules", "BUS==\"usb\"\n", 0 },
 	};
 	const char filters[] = { 'g', 'x', 'z' };
+	static const char *const names[] = { "gzip", "xz", "zstd" };
+	char want[512];
 	size_t cap = 1 << 20;
 	char *img = malloc(cap);
 
@@ -539,12 +620,14 @@ static void initramfs_tests(void)
 
 		n += write_cpio(img + n, cap - n, 0, early2, 1);
 		n += write_cpio(img + n, cap - n, filters[f], main_, 2);
+		snprintf(want, sizeof(want), "1:cpio:kernel/x86/microcode/GenuineIntel.bin:9:"
+			 "MICROCODE|2:cpio:kernel/firmware/acpi/ssdt.aml:4:SSDT|3:%s:init:27:"
+			 "#!/bin/sh.ec|3:%s:etc/udev/rules.d/50-old.rules:11:BUS==\"usb\".|",
+			 names[f], names[f]);
 		members[0] = errors[0] = '\0';
 		r = sa_initramfs_read(img, n, &ops, NULL);
 		ok(r == 3 && !errors[0] &&
-		   !strcmp(members, "kernel/x86/microcode/GenuineIntel.bin:9:MICROCODE|"
-			   "kernel/firmware/acpi/ssdt.aml:4:SSDT|init:27:#!/bin/sh.ec|"
-			   "etc/udev/rules.d/50-old.rules:11:BUS==\"usb\".|"),
+		   !strcmp(members, want),
 		   "two early cpios + %c-compressed main: every member (%d archives) %s %s",
 		   filters[f], r, members, errors);
 		/* the same image cut short inside the compressed part */
@@ -607,6 +690,97 @@ static void initramfs_tests(void)
 	free(img);
 }
 
+/* @n bytes compressed as one stream (g gzip, x xz, z zstd, j bzip2, l lzma) */
+static size_t compress(int filter, const char *in, size_t n, char *out, size_t cap)
+{
+	struct archive *a = archive_write_new();
+	struct archive_entry *e = archive_entry_new();
+	size_t used = 0;
+
+	archive_write_set_format_raw(a);
+	add_filter(a, filter);
+	archive_write_set_bytes_in_last_block(a, 1);
+	archive_write_open_memory(a, out, cap, &used);
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_size(e, n);
+	archive_write_header(a, e);
+	archive_write_data(a, in, n);
+	archive_entry_free(e);
+	archive_write_close(a);
+	archive_write_free(a);
+	return used;
+}
+
+/*
+ * The kernel unpacks every archive of an image (init/initramfs.c): cpio
+ * archives one after another inside one compressed stream, compressed
+ * segments one after another, uncompressed ones after compressed ones.
+ * Only the first cpio of a stream and the first compressed segment were
+ * read: gzip(benign + evil) and gzip(benign) + xz(evil) gave nothing.
+ */
+static void initramfs_segment_tests(void)
+{
+	static const struct member benign[] = { { "bin/ok", "fine", 0 } };
+	static const struct member evil[] = { { "bin/nash", "PHYSDEVBUS", 0 } };
+	static const char *const names[] = { "gzip", "xz", "zstd", "bzip2", "lzma" };
+	const char filters[] = { 'g', 'x', 'z', 'j', 'l' };
+	size_t cap = 1 << 20, n, m;
+	char *img = malloc(cap), *tmp = malloc(cap), want[256];
+	int r;
+
+	if (!img || !tmp)
+		goto out;
+	for (size_t f = 0; f < sizeof(filters); f++) {
+		/* two cpio archives, NUL-padded as cpio -H newc pads them, in one stream */
+		m = write_cpio(tmp, cap, 0, benign, 1);
+		memset(tmp + m, 0, 512 - m % 512);
+		m += 512 - m % 512;
+		m += write_cpio(tmp + m, cap - m, 0, evil, 1);
+		n = compress(filters[f], tmp, m, img, cap);
+		members[0] = errors[0] = '\0';
+		r = sa_initramfs_read(img, n, &ops, NULL);
+		snprintf(want, sizeof(want), "1:%s:bin/ok:4:fine|2:%s:bin/nash:10:PHYSDEVBUS|",
+			 names[f], names[f]);
+		ok(r == 2 && !errors[0] && !strcmp(members, want),
+		   "%s(benign.cpio + evil.cpio): both archives read (%d: %s %s)", names[f], r,
+		   members, errors);
+		/* two compressed segments: this one, then each other one, then plain cpio */
+		for (size_t g = 0; g < sizeof(filters); g++) {
+			size_t k = compress(filters[f], tmp, m, img, cap);
+
+			k += write_cpio(img + k, cap - k, filters[g], evil, 1);
+			k += write_cpio(img + k, cap - k, 0, benign, 1);
+			members[0] = errors[0] = '\0';
+			r = sa_initramfs_read(img, k, &ops, NULL);
+			snprintf(want, sizeof(want), "1:%s:bin/ok:4:fine|2:%s:bin/nash:10:PHYSDEVBUS|"
+				 "3:%s:bin/nash:10:PHYSDEVBUS|4:cpio:bin/ok:4:fine|",
+				 names[f], names[f], names[g]);
+			ok(r == 4 && !errors[0] && !strcmp(members, want),
+			   "%s(benign + evil) + %s(evil) + cpio(benign): every archive, named with "
+			   "its segment (%d: %s %s)", names[f], names[g], r, members, errors);
+		}
+	}
+	/* junk after the trailer inside a compressed stream: named, not skipped silently */
+	m = write_cpio(tmp, cap, 0, benign, 1);
+	memcpy(tmp + m, "junk", 4);
+	n = compress('g', tmp, m + 4, img, cap);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(img, n, &ops, NULL);
+	ok(r == 1 && strstr(errors, "junk after archive 1") && !strcmp(members, "1:gzip:bin/ok:4:fine|"),
+	   "junk after a trailer in a gzip stream: the archive read, the junk named (%s)", errors);
+	/* an uncompressed early cpio, then gzip(benign) + xz(evil): the image */
+	n = write_cpio(img, cap, 0, benign, 1);
+	n += write_cpio(img + n, cap - n, 'g', benign, 1);
+	n += write_cpio(img + n, cap - n, 'x', evil, 1);
+	members[0] = errors[0] = '\0';
+	r = sa_initramfs_read(img, n, &ops, NULL);
+	ok(r == 3 && !errors[0] && strstr(members, "3:xz:bin/nash:10:PHYSDEVBUS|"),
+	   "early cpio + gzip(benign) + xz(evil): the xz segment read (%s %s)", members, errors);
+out:
+	free(img);
+	free(tmp);
+}
+
 /* ---- common/root.c: the fallback walk resolves as openat2 does ------------- */
 
 #include <fcntl.h>
@@ -642,6 +816,38 @@ static bool same(int a, int b)
 	if (b >= 0)
 		close(b);
 	return eq;
+}
+
+/*
+ * sa_root_scandir() on a directory of 3 000 short names: readdir's buffer
+ * ends with a short record, and copying a whole struct dirent from it read
+ * past the buffer (ASan aborted on any large directory, e.g. dpkg/info).
+ */
+static void scandir_tests(const char *top)
+{
+	struct dirent **ents = NULL;
+	char path[512];
+	struct sa_root r;
+	int n, bad = 0;
+
+	snprintf(path, sizeof(path), "mkdir %s/many && cd %s/many && seq 3000 | xargs touch",
+		 top, top);
+	if (system(path)) {
+		ok(0, "3 000 files made");
+		return;
+	}
+	ok(!sa_root_init(&r, top, false), "root opened for scandir");
+	snprintf(path, sizeof(path), "%s/many", top);
+	n = sa_root_scandir(&r, path, &ents, NULL);
+	ok(n == 3002, "scandir of 3 000 short names: every entry copied, no over-read (%d)", n);
+	for (int i = 0; i < n; i++) {
+		if (strlen(ents[i]->d_name) > 4)
+			bad++;
+		free(ents[i]);
+	}
+	free(ents);
+	ok(!bad, "their names copied whole");
+	sa_root_fini(&r);
 }
 
 static void root_tests(void)
@@ -713,6 +919,7 @@ static void root_tests(void)
 	if (fd >= 0)
 		close(fd);
 	sa_root_fini(&r);
+	scandir_tests(top);
 	ok(!sa_root_init(&r, "/", false) && r.fd == -1, "\"/\" confines nothing");
 	close(rootfd);
 	snprintf(path, sizeof(path), "rm -rf '%s' '%sX'", top, top);
@@ -743,7 +950,7 @@ static void dpkg_tests(void)
 	fclose(f);
 	snprintf(path, sizeof(path), "%s/var/lib/dpkg/info/nash:i386.list", root);
 	f = fopen(path, "w");
-	fputs("/sbin/nash\n", f);
+	fputs("/sbin/nash\n/lib/udev/hal.sh\n", f);	/* hal.sh in two lists */
 	fclose(f);
 	snprintf(path, sizeof(path), "%s/var/lib/dpkg/info/hal.md5sums", root);
 	f = fopen(path, "w");
@@ -758,6 +965,9 @@ static void dpkg_tests(void)
 	ok(d && sa_dpkg_owner(d, "/usr/lib/udev/hal.sh") &&
 	   !strcmp(sa_dpkg_owner(d, "/usr/lib/udev/hal.sh"), "hal"),
 	   "merged /usr: /usr/lib/udev/x found as /lib/udev/x");
+	ok(d && sa_dpkg_owner(d, "/lib/udev/hal.sh") &&
+	   !strcmp(sa_dpkg_owner(d, "/lib/udev/hal.sh"), "hal"),
+	   "a path in two lists: the first package in sorted order owns it (hal, not nash)");
 	ok(d && sa_dpkg_owner(d, "/usr/sbin/nash"), "merged /usr: /usr/sbin/x found as /sbin/x");
 	ok(d && !sa_dpkg_owner(d, "/not/a/list") && !sa_dpkg_owner(d, "/etc/passwd"),
 	   "files in no list (and *.md5sums ignored)");
@@ -809,6 +1019,7 @@ int main(void)
 	elf_hostile_tests();
 	initramfs_tests();
 	initramfs_hostile_tests();
+	initramfs_segment_tests();
 	root_tests();
 	dpkg_tests();
 	return tap_done();
