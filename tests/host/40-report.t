@@ -284,7 +284,7 @@ grep -qF '    initramfs: /bin/busybox legacy-readdir\x1b[2J|x /sys/class/block' 
 	! grep -q $'\e' <<<"$out"
 tap_ok $? "text: a hostile kind under its host is escaped"
 run report -f markdown "$tmp/evil-kind.json"
-grep -qF '| initramfs: /bin/busybox legacy-readdir\x1b[2J\|x /sys/class/block |' <<<"$out" &&
+grep -qF '| initramfs: /bin/busybox legacy-readdir\x1b\[2J\|x /sys/class/block |' <<<"$out" &&
 	! grep -q $'\e' <<<"$out"
 tap_ok $? "markdown: the same, '|' escaped"
 
