@@ -56,13 +56,13 @@ jqr() {
 	tap_ok $? "$name: $desc"
 }
 
-# boot_case NAME INITRD LAYOUT APPEND: boots, leaves $p (the prefix), and
+# boot_case NAME INITRD LAYOUT APPEND [TIMEOUT]: boots, leaves $p (the prefix), and
 # checks what every boot must show: the probe ran, the system is running,
 # no failed unit, no ordering cycle, nothing about emergency mode.
 boot_case() {
 	name="$gen/$1"
 	p=$out/$gen-$1
-	realhost_boot "$img" "$img/$2" "$3" "$p" "$tmo" "$4"
+	realhost_boot "$img" "$img/$2" "$3" "$p" "${5:-$tmo}" "$4"
 	local rc=$? st failed
 	st=$(realhost_fact "$p" state)
 	realhost_file "$p" failed "$p.failed"
@@ -181,7 +181,8 @@ for gen in $gens; do
 
 	# ---- the recorder unit, minutes long, on initramfs-tools -------------
 	[ "$gen" = initramfs-tools ] || continue
-	boot_case record initrd.on root "sa.probe=record sa.record_s=$record_s $off" || continue
+	boot_case record initrd.on root "sa.probe=record sa.record_s=$record_s $off" \
+		$((tmo + record_s)) || continue
 	report=$p.report.json
 	realhost_file "$p" report.json "$report"
 	realhost_file "$p" metrics.prom "$p.prom"
