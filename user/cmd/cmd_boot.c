@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/vfs.h>
@@ -26,18 +27,25 @@
 #include "trace/tracer.h"
 
 #define BPF_FS_MAGIC 0xcafe4a11
+/*
+ * Nothing drains the dependents' ring until the real root adopts it: the
+ * initramfs's own udev and, with dracut, systemd fill 1 MiB (3 655 records
+ * lost on a stock Debian 12 dracut boot). 8 MiB holds some 30 000.
+ */
+#define SA_BOOT_DEPS_MB 8
 
 static struct {
 	struct sa_tracer_opts t;
 	enum { B_NONE, B_START, B_MARK, B_STATUS, B_CLEANUP, B_SAVE } what;
 	const char *mark, *save;
 	bool no_deps;
-} env;
+	unsigned int deps_mb;		/* the dependents' ring, MiB */
+} env = { .deps_mb = SA_BOOT_DEPS_MB };
 
 static const char doc[] =
 "Audit the boot: start recording in the initramfs, survive switch_root.\n"
 "\n"
-"USAGE: sysfs-audit boot --start [-a MODE] [-b MIB] [-N] [-v]\n"
+"USAGE: sysfs-audit boot --start [-a MODE] [-b MIB] [-B MIB] [-N] [-v]\n"
 "       sysfs-audit boot --mark initramfs-end|coldplug-end\n"
 "       sysfs-audit boot --status | --cleanup\n"
 "       sysfs-audit boot --save FILE\n"
@@ -69,6 +77,9 @@ static const struct argp_option opts[] = {
 	{ "buffer", 'b', "MIB", 0,
 	  "--start: ring buffer size in MiB, a power of two; it holds the initramfs's events "
 	  "until the recorder adopts them (default 2)", 0 },
+	{ "deps-buffer", 'B', "MIB", 0,
+	  "--start: the dependents' ring buffer in MiB, a power of two; it holds their records "
+	  "until the recorder adopts them (default 8)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "--start: keys only, no dependents' hooks", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
@@ -106,6 +117,18 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case 'N':
 		env.no_deps = true;
 		break;
+	case 'B': {
+		char *end;
+		unsigned long v;
+
+		errno = 0;
+		v = strtoul(arg, &end, 10);
+		if (errno || *end || !v || v > 1024 || (v & (v - 1)))
+			argp_error(state, "invalid dependents' buffer: '%s' (MiB, a power of two, "
+				   "1-1024)", arg);
+		env.deps_mb = (unsigned int)v;
+		break;
+	}
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
 		break;
@@ -129,7 +152,7 @@ static bool bpffs_mounted(void)
 /* Pin the dependents' hooks too; a failure there leaves the keys audited. */
 static void start_deps(FILE *sink)
 {
-	struct sa_deps_opts dopts = { .fmt = SA_FMT_JSON, .out = sink };
+	struct sa_deps_opts dopts = { .fmt = SA_FMT_JSON, .out = sink, .ring_mb = env.deps_mb };
 	struct sa_deps *d = sa_deps_open(&dopts);
 	int err;
 

@@ -351,19 +351,28 @@ struct skel_ops {
 	void (*destroy)(void *s);
 	struct bpf_object *(*obj)(void *s);
 	/* Before load: our tgid, and the exec_ids and ring maps to share (-1: its own). */
-	int (*prepare)(void *s, unsigned int self, int exec_fd, int ring_fd);
+	int (*prepare)(void *s, unsigned int self, int exec_fd, int ring_fd, unsigned int ring_mb);
 };
 
 static void *lk_open(void) { return lookups_bpf__open(); }
 static int lk_load(void *s) { return lookups_bpf__load(s); }
 static void lk_destroy(void *s) { lookups_bpf__destroy(s); }
 static struct bpf_object *lk_obj(void *s) { return ((struct lookups_bpf *)s)->obj; }
-static int lk_prepare(void *s, unsigned int self, int exec_fd, int ring_fd)
+/* The object that owns the shared ring sizes it; the other reuses it. */
+static int ring_prepare(struct bpf_map *ring, int ring_fd, unsigned int ring_mb)
+{
+	if (ring_fd >= 0)
+		return bpf_map__reuse_fd(ring, ring_fd);
+	return ring_mb ? bpf_map__set_max_entries(ring, ring_mb << 20) : 0;
+}
+
+static int lk_prepare(void *s, unsigned int self, int exec_fd, int ring_fd,
+		      unsigned int ring_mb)
 {
 	struct lookups_bpf *o = s;
 
 	o->rodata->self_tgid = self;
-	if (ring_fd >= 0 && bpf_map__reuse_fd(o->maps.dep_events, ring_fd))
+	if (ring_prepare(o->maps.dep_events, ring_fd, ring_mb))
 		return -1;
 	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
@@ -372,12 +381,13 @@ static void *ls_open(void) { return listeners_bpf__open(); }
 static int ls_load(void *s) { return listeners_bpf__load(s); }
 static void ls_destroy(void *s) { listeners_bpf__destroy(s); }
 static struct bpf_object *ls_obj(void *s) { return ((struct listeners_bpf *)s)->obj; }
-static int ls_prepare(void *s, unsigned int self, int exec_fd, int ring_fd)
+static int ls_prepare(void *s, unsigned int self, int exec_fd, int ring_fd,
+		      unsigned int ring_mb)
 {
 	struct listeners_bpf *o = s;
 
 	o->rodata->self_tgid = self;
-	if (ring_fd >= 0 && bpf_map__reuse_fd(o->maps.dep_events, ring_fd))
+	if (ring_prepare(o->maps.dep_events, ring_fd, ring_mb))
 		return -1;
 	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
@@ -398,7 +408,7 @@ static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned i
 
 	if (!s)
 		return NULL;
-	if (ops->prepare(s, self, exec_fd, ring_fd) || sa_bpf_select(ops->obj(s), &sel) < 0 ||
+	if (ops->prepare(s, self, exec_fd, ring_fd, d->o.ring_mb) || sa_bpf_select(ops->obj(s), &sel) < 0 ||
 	    ops->load(s)) {
 		char what[320];
 
