@@ -56,9 +56,9 @@ jqr evilboot '.version = "1.1" | .host.hostname = "h\u001b]0;owned\u0007\u001b[2
 	.boot = {"adopted": true, "attached_s": 1, "initramfs_end_s": 2, "coldplug_end_s": 3,
 	"phases": {"initramfs": {"events": 1}, "coldplug": {"events": 1}, "runtime": {"events": 1}}}'
 run 10 "$sa" report "$tmp/evilboot.json"
-tap_ok $([ $st = 0 ] && grep -q '^BOOT PATH' <<<"$out" && ! grep -q "$esc" <<<"$out" &&
+tap_ok $([ $st = 0 ] && grep -q '^BOOT: ' <<<"$out" && ! grep -q "$esc" <<<"$out" &&
 	 ! grep -q $'\a' <<<"$out" && ! grep -q '^FORGED' <<<"$out" &&
-	 grep -A2 '^BOOT PATH' <<<"$out" |
+	 grep -A2 '^HOST  *VERDICT' <<<"$out" |
 		grep -q '^h\\x1b\]0;owned\\x07\\x1b\[2J\\x0aFORGED would not boot no boot-path'; echo $?) \
 	"report text: OSC title, screen clear and newline in a boot audit's host name escaped in HOSTS and BOOT PATH ($st)"
 
