@@ -46,7 +46,8 @@ mkdir -p "$out.tmp/opt/deb"
 # stops early (head, awk's exit, grep -q) kills its writer with SIGPIPE.
 first_deb() {
 	local v=${2//:/%3a}
-	ls "$debs/${1}_"*.deb 2>/dev/null | awk -v v="_${v}_" '!f && index($0, v) {f = $0} END {print f}'
+	{ ls "$debs/${1}_"*.deb 2>/dev/null || true; } |
+		awk -v v="_${v}_" '!f && index($0, v) {f = $0} END {print f}'
 }
 
 # fetch PKG: download (once) and unpack into the tree.
