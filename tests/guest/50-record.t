@@ -59,10 +59,10 @@ tap_ok $? "Prometheus block PHYSDEVPATH equals the report's ($n)"
 st=$?
 sed 's/^/    /' "$tmp/summary.md" | head -n 40 | tap_diag
 tap_ok $([ $st -eq 15 ]; echo $?) "report --fail-on=keys over three hosts: exit 15 (got $st)"
-grep -q '^3 report(s) from 3 host(s); 0 skipped.$' "$tmp/summary.md" &&
+grep -q '^3 report(s) from 3 host(s); 0 skipped\. ' "$tmp/summary.md" &&
 	grep -q '^| guest-patched | ' "$tmp/summary.md" &&
 	grep -q '^| block | PHYSDEVPATH | [0-9]* | 2 | guest-patched, web-02 |$' "$tmp/summary.md" &&
-	grep -q '^| /bin/legacy_consumer | legacy-name | confirmed | ' "$tmp/summary.md"
+	grep -q '^| /bin/legacy\\_consumer | legacy-name | confirmed | ' "$tmp/summary.md"
 tap_ok $? "markdown summary: three hosts, block PHYSDEVPATH on guest-patched and web-02, the dependent"
 "$sa" report --fail-on=keys "$fx/db-01.json" >/dev/null 2>&1
 tap_ok $? "the same gate passes on a host without legacy needs"
