@@ -32,7 +32,10 @@ static void find_dev(const char *path, int depth)
 	struct stat st;
 	DIR *d;
 
-	if (depth > 3 || !(d = opendir(path)))
+	if (depth > 3)
+		return;
+	d = opendir(path);
+	if (!d)
 		return;
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')

@@ -88,7 +88,8 @@ static const struct argp_option opts[] = {
 static void set_what(struct argp_state *state, int what)
 {
 	if (env.what != B_NONE && env.what != (unsigned int)what)
-		argp_error(state, "--start, --mark, --status, --cleanup and --save exclude each other");
+		argp_error(state,
+			   "--start, --mark, --status, --cleanup and --save exclude each other");
 	env.what = what;
 }
 
@@ -134,7 +135,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		if (env.what == B_NONE)
-			argp_error(state, "one of --start, --mark, --status, --cleanup, --save is required");
+			argp_error(state,
+				   "one of --start, --mark, --status, --cleanup, --save is required");
 		break;
 	default:
 		return sa_tracer_parse_opt(key, arg, state, &env.t);

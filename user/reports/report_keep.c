@@ -43,7 +43,7 @@ static int read_boot_id(char *id, size_t len)
 
 	if (!f)
 		return -errno;
-	ok = fgets(id, (int)len, f) != NULL;
+	ok = fgets(id, (int)len, f);
 	fclose(f);
 	if (!ok)
 		return -EIO;
@@ -116,8 +116,10 @@ int sa_report_keep(const char *src, const char *dir, const char *boot_id, int ke
 		if (!valid_id(boot_id))
 			return -EINVAL;
 		snprintf(id, sizeof(id), "%s", boot_id);
-	} else if ((err = read_boot_id(id, sizeof(id)))) {
-		return err;
+	} else {
+		err = read_boot_id(id, sizeof(id));
+		if (err)
+			return err;
 	}
 	err = sa_slurp(src, KEEP_MAX_BYTES, &buf, &len);
 	if (err)

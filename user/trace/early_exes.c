@@ -97,9 +97,12 @@ static int write_lines(FILE *f, void *ctx)
 {
 	const struct sa_early *e = ctx;
 
-	for (size_t i = 0; i < e->n; i++)
-		fprintf(f, "%llu\t%llu\t%s\t%s\t%s\n", e->v[i].dev, e->v[i].ino,
-			e->v[i].sha256[0] ? e->v[i].sha256 : "-", e->v[i].path, e->v[i].fingerprint);
+	for (size_t i = 0; i < e->n; i++) {
+		const struct sa_early_exe *x = &e->v[i];
+
+		fprintf(f, "%llu\t%llu\t%s\t%s\t%s\n", x->dev, x->ino,
+			x->sha256[0] ? x->sha256 : "-", x->path, x->fingerprint);
+	}
 	return ferror(f) ? -EIO : 0;
 }
 
