@@ -11,7 +11,6 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/vfs.h>
@@ -119,14 +118,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.no_deps = true;
 		break;
 	case 'B': {
-		char *end;
-		unsigned long v;
+		/* As trace's -b reads its ring size. */
+		long v = sa_parse_long(arg, 1, 1024, state, "dependents' buffer size");
 
-		errno = 0;
-		v = strtoul(arg, &end, 10);
-		if (errno || *end || !v || v > 1024 || (v & (v - 1)))
-			argp_error(state, "invalid dependents' buffer: '%s' (MiB, a power of two, "
-				   "1-1024)", arg);
+		if (v & (v - 1))
+			argp_error(state, "invalid dependents' buffer size: '%s' (a power of two)",
+				   arg);
 		env.deps_mb = (unsigned int)v;
 		break;
 	}
