@@ -43,7 +43,7 @@ tap_ok $? "initramfs-tools-core unpacked (apt-get download)"
 
 # fact NAME: the value the guest sent for NAME.
 fact() {
-	sed -n "s/^fact $1 //p" "$ktap" | tr -d '\r' | head -n 1
+	guest_fact "$ktap" "$1"
 }
 
 run_boot() {	# run_boot FLAVOUR LEGACY(1|0): boots, leaves $ktap and $report
@@ -64,8 +64,7 @@ run_boot() {	# run_boot FLAVOUR LEGACY(1|0): boots, leaves $ktap and $report
 	done
 	ktap=$prefix.ktap
 	report=$work/$flavour-$legacy.json
-	sed -n '/^file report.json begin/,/^file report.json end/{/^file /d;p}' "$ktap" |
-		tr -d '\r' | base64 -d >"$report" 2>/dev/null
+	guest_file "$ktap" report.json "$report"
 	grep '^# recorder: ' "$ktap" | tr -d '\r' | tap_diag
 	[ "$(fact done)" = 1 ]
 	st=$?

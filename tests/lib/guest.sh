@@ -106,3 +106,16 @@ guest_case() {
 		tap_ok 0 "$name: guest plan complete ($results/$plan, qemu exit $rc)"
 	fi
 }
+
+# What a guest sent on its results port besides KTAP: "fact NAME VALUE"
+# lines and files as "file NAME begin", base64, "file NAME end".
+# guest_fact KTAP NAME: the first value sent for NAME.
+guest_fact() {
+	sed -n "s/^fact $2 //p" "$1" 2>/dev/null | tr -d '\r' | sed -n 1p
+}
+
+# guest_file KTAP NAME OUT: the file NAME, decoded into OUT.
+guest_file() {
+	sed -n "/^file $2 begin/,/^file $2 end/{/^file /d;p}" "$1" 2>/dev/null |
+		tr -d '\r' | base64 -d >"$3" 2>/dev/null
+}

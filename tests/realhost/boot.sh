@@ -9,7 +9,8 @@
 #   probe's facts and files). With sa.probe=record in APPEND, the probe's
 #   "hotplug add/del N" lines are answered through the QEMU monitor: a
 #   virtio disk and a NIC are hot-added and removed.
-# realhost_fact PREFIX NAME, realhost_file PREFIX NAME OUT: what the probe sent.
+# realhost_fact PREFIX NAME, realhost_file PREFIX NAME OUT: what the probe
+# sent (tests/lib/guest.sh's readers on PREFIX.ktap).
 
 realhost_boot() {
 	local img=$1 initrd=$2 layout=$3 prefix=$4 tmo=$5 append=${6:-}
@@ -100,10 +101,9 @@ PY
 }
 
 realhost_fact() {
-	sed -n "s/^fact $2 //p" "$1.ktap" 2>/dev/null | tr -d '\r' | sed -n 1p
+	guest_fact "$1.ktap" "$2"
 }
 
 realhost_file() {
-	sed -n "/^file $2 begin/,/^file $2 end/{/^file /d;p}" "$1.ktap" 2>/dev/null |
-		tr -d '\r' | base64 -d >"$3" 2>/dev/null
+	guest_file "$1.ktap" "$2" "$3"
 }
