@@ -5,6 +5,7 @@
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
 #   make bench    uevent storms in QEMU: cost per event, losses (build/bench/); runs bench-fleet first
+#   make bench-realhost  a real Debian 12 host's boot with the boot audit off and on: the ratio
 #   make bench-fleet  report merging 1 000..100 000 generated hosts' reports, on the host: CPU s, peak RSS
 #   make fuzz     libFuzzer on the rules, ELF, initramfs and report readers, the root walk and the ring records (FUZZ_SECONDS each)
 #   make mutate   do the tests fail when the tool is wrong? "N killed of M"
@@ -19,7 +20,7 @@ CC         ?= gcc
 CFLAGS     ?= -O2 -g
 WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy patched-6.12
-.PHONY: fuzz fuzz-build bench bench-fleet
+.PHONY: fuzz fuzz-build bench bench-fleet bench-realhost
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
 	check-guest demo clean help mutate install uninstall deb
 
@@ -211,9 +212,15 @@ check: kernels guest-deps unit-tests sysfs-audit $(BUILD)/sysfs-audit-san vmlinu
 	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
 
 # Performance lives here, never in timed test assertions (docs/performance.md).
-bench: bench-fleet kernels guest-deps
+bench: bench-fleet bench-realhost kernels guest-deps
 	@bash scripts/install-deps.sh bench
 	@tests/bench/run.sh $(BENCH_KERNELS)
+
+# A real Debian 12 host (tests/realhost/) booted with the boot audit disabled
+# and enabled, interleaved: medians and the ratio, per initramfs generator.
+bench-realhost: sysfs-audit guest-deps
+	@bash scripts/install-deps.sh realhost
+	@tests/bench/realhost-boot.sh $(BENCH_GENERATORS)
 
 # The fleet merge alone, on the host (no kernel, no QEMU): report over 1 000
 # to 100 000 generated single-host reports, seconds and peak RSS.

@@ -8,7 +8,8 @@
 #   device). Leaves PREFIX.console (ttyS0) and PREFIX.ktap (ttyS1: the
 #   probe's facts and files). With sa.probe=record in APPEND, the probe's
 #   "hotplug add/del N" lines are answered through the QEMU monitor: a
-#   virtio disk and a NIC are hot-added and removed.
+#   virtio disk and a NIC are hot-added and removed. REALHOST_QEMU_EXTRA:
+#   more QEMU arguments (the bench's -icount).
 # realhost_fact PREFIX NAME, realhost_file PREFIX NAME OUT: what the probe
 # sent (tests/lib/guest.sh's readers on PREFIX.ktap).
 
@@ -41,7 +42,8 @@ realhost_boot() {
 	SYSFS_AUDIT_GUEST_MEM=${SYSFS_AUDIT_GUEST_MEM:-1024} \
 	"$top/tests/guest/qemu-run.sh" "$img" "$initrd" "$prefix" "$tmo" \
 		"root=/dev/vda rw systemd.show_status=1 $append" \
-		"${drives[@]}" -monitor "unix:$prefix.mon,server,nowait" &
+		"${drives[@]}" -monitor "unix:$prefix.mon,server,nowait" \
+		${REALHOST_QEMU_EXTRA:-} &
 	qpid=$!
 	[[ " $append " == *" sa.probe=record "* ]] && realhost_hotplug "$prefix" "$qpid" &
 	wait "$qpid"

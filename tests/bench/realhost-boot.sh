@@ -1,0 +1,76 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench-realhost: what the boot audit costs a real Debian 12 host's
+# boot (issue 26). Boots the image of tests/realhost/mkimage.sh with the
+# audit disabled and enabled, alternately, BENCH_BOOT_ROUNDS times each
+# (default 3), with a second filesystem in fstab, and prints per boot the
+# time systemd says the initramfs ended (UserspaceTimestampMonotonic) and
+# the boot finished (FinishTimestampMonotonic), then the medians and the
+# ratio enabled/disabled. Only ratios mean anything; the pairs are
+# interleaved so that a change in the host's load hits both.
+#
+#   tests/bench/realhost-boot.sh [GENERATOR...]  default: initramfs-tools dracut
+#
+# BENCH_ICOUNT (default 3): QEMU's -icount shift, so guest time counts
+# instructions and not the host's load (0: plain TCG time).
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/tap.sh"
+. "$top/tests/lib/guest.sh"
+. "$top/tests/realhost/boot.sh"
+
+gens=("$@")
+[ ${#gens[@]} -gt 0 ] || gens=(initramfs-tools dracut)
+rounds=${BENCH_BOOT_ROUNDS:-3}
+icount=${BENCH_ICOUNT:-3}
+out=${BENCH_OUT:-$top/build/bench}/realhost
+mkdir -p "$out"
+[ "$icount" = 0 ] || REALHOST_QEMU_EXTRA="-icount shift=$icount,sleep=on"
+export REALHOST_QEMU_EXTRA
+
+make -C "$top" -s deb sysfs-audit >"$out/deb.log" 2>&1 || { tail -n 20 "$out/deb.log" >&2; exit 1; }
+deb=$(ls "$top"/build/deb/sysfs-audit_*_amd64.deb | sed -n 1p)
+legacy=$top/build/realhost/mdev16
+mkdir -p "$top/build/realhost"
+gcc -O2 -static -Wall -Wextra -Werror -o "$legacy" "$top/tests/realhost/mdev16.c" || exit 1
+
+off="sysfs_audit.boot=0 systemd.mask=sysfs-audit-boot.service systemd.mask=sysfs-audit-coldplug.service"
+median() { sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }'; }
+status=0
+table=$out/boot.txt
+: >"$table"
+for gen in "${gens[@]}"; do
+	img=$("$top/tests/realhost/mkimage.sh" "$gen" "$deb" "$legacy" 2>"$out/mkimage.err") ||
+		{ tail -n 20 "$out/mkimage.err" >&2; status=1; continue; }
+	: >"$out/$gen.samples"
+	printf '%-16s %-8s %5s %12s %12s\n' GENERATOR AUDIT ROUND INITRD_END_MS FINISHED_MS | tee -a "$table"
+	for r in $(seq 1 "$rounds"); do
+		for mode in off on; do
+			p=$out/$gen-$mode-$r
+			if [ $mode = off ]; then
+				realhost_boot "$img" "$img/initrd.off" srv "$p" 900 "$off"
+			else
+				realhost_boot "$img" "$img/initrd.on" srv "$p" 900 "sa.probe=boot"
+			fi
+			u=$(realhost_fact "$p" userspace_us)
+			f=$(realhost_fact "$p" startup_us)
+			if [ "$(realhost_fact "$p" state)" != running ] || [ -z "$f" ]; then
+				echo "bench: $gen $mode round $r did not boot cleanly ($p.console)" >&2
+				status=1
+				continue
+			fi
+			printf '%-16s %-8s %5d %12d %12d\n' "$gen" "$mode" "$r" $((u / 1000)) $((f / 1000)) |
+				tee -a "$table"
+			echo "$mode $((u / 1000)) $((f / 1000))" >>"$out/$gen.samples"
+		done
+	done
+	# COLUMN MODE: the median of one column of one mode's boots.
+	med() { awk -v m="$2" -v c="$1" '$1 == m { print $c }' "$out/$gen.samples" | median; }
+	i_off=$(med 2 off) i_on=$(med 2 on) f_off=$(med 3 off) f_on=$(med 3 on)
+	rm -f "$out/$gen.samples"
+	printf '%s: median initramfs end %d -> %d ms, boot finished %d -> %d ms: %d%% of the disabled boot\n' \
+		"$gen" "$i_off" "$i_on" "$f_off" "$f_on" $((f_off ? f_on * 100 / f_off : 0)) | tee -a "$table"
+done
+echo "bench: table in $table (icount shift ${icount})" >&2
+exit $status
