@@ -8,9 +8,14 @@
 #define SYSFS_AUDIT_DEP_COMMON_BPF_H
 
 #include "dep_records.h"
+#include "pin_ctl.bpf.h"
 
-/* The tracer's own tgid: its model of /sys is not a dependency. */
-const volatile __u32 self_tgid = 0;
+/*
+ * The tgid of the process that owns the programs: its model of /sys is not
+ * a dependency. In .bss: the recorder that adopts pinned programs writes
+ * its own, before it reads /sys.
+ */
+__u32 self_tgid = 0;
 
 /*
  * 1 MiB, and one ring for both objects (the loader hands listeners' ring to
@@ -52,10 +57,13 @@ struct {
 	__type(value, __u64);
 } dep_stats SEC(".maps");
 
-/* The tracer reading /sys for its own model is neither a dependent nor a cost to report. */
-static __always_inline bool dep_self(void)
+/*
+ * Skip: the owner reading /sys for its own model is neither a dependent nor
+ * a cost to report; pins past their deadline (pin_ctl.bpf.h) record nothing.
+ */
+static __always_inline bool dep_skip(void)
 {
-	return (bpf_get_current_pid_tgid() >> 32) == self_tgid;
+	return (bpf_get_current_pid_tgid() >> 32) == self_tgid || sa_pin_expired();
 }
 
 static __always_inline void dep_count(__u32 which)

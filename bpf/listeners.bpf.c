@@ -58,7 +58,7 @@ static __always_inline void on_listen(struct socket *sock, __u32 flags)
 		bpf_probe_read_kernel(&g0, sizeof(g0), groups);
 	if (!(__u32)g0)
 		return;		/* bound without groups: receives no uevent */
-	if (dep_self())
+	if (dep_skip())
 		return;
 	dep_count(SA_DS_LISTEN);
 	now = bpf_ktime_get_ns();
@@ -111,6 +111,8 @@ int BPF_PROG(dep_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm
 	__u32 zero = 0, tgid;
 	long n;
 
+	if (sa_pin_expired())
+		return 0;
 	id = bpf_map_lookup_elem(&exec_scratch, &zero);
 	if (!id)
 		return 0;

@@ -114,7 +114,7 @@ static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
 	dir = dentry_kn(dentry->d_parent);
 	if (!dir)
 		return;
-	if (dep_self())
+	if (dep_skip())
 		return;
 	dep_count(SA_DS_SYSFS_MISS);
 	now = bpf_ktime_get_ns();
@@ -213,7 +213,7 @@ int dep_getattr(unsigned long long *ctx)
 	inode = dentry->d_inode;
 	if (!inode || (inode->i_mode & S_IFMT) != S_IFLNK)
 		return 0;
-	if (dep_self())
+	if (dep_skip())
 		return 0;
 	kn = (struct kernfs_node *)inode->i_private;
 	if (!kn)
@@ -236,7 +236,7 @@ int BPF_PROG(dep_get_link, struct dentry *dentry, struct inode *inode, void *don
 	kn = dentry_kn(dentry);
 	if (!kn)
 		return 0;
-	if (dep_self())
+	if (dep_skip())
 		return 0;
 	on_node(kn, SA_DS_READLINK, SA_DEP_OP_READLINK);
 	return 0;
@@ -278,7 +278,7 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 	kn = dentry_kn(dentry);
 	if (!kn || !watched_dir(kn))
 		return 0;
-	if (dep_self())
+	if (dep_skip())
 		return 0;
 	on_node(kn, SA_DS_READDIR, SA_DEP_OP_READDIR);
 	return 0;

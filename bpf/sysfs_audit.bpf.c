@@ -21,6 +21,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "sysfs_audit.h"
+#include "pin_ctl.bpf.h"
 
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
@@ -40,6 +41,17 @@ __u64 ring_hwm = 0;
 __u64 generation = 0;
 /* The devices kset, learned from its name the first time: a pointer test after. */
 __u64 devices_kset = 0;
+
+/*
+ * The pins' format (SA_PIN_FORMAT, trace/pin.h), written by `boot --start`
+ * before it pins: a recorder of another build refuses what it cannot read.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} pin_stamp SEC(".maps");
 
 /* Sized by the loader (--buffer) before load. */
 struct {
@@ -592,7 +604,7 @@ static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *
 	struct walk *w;
 	struct sa_rec *e;
 
-	if (stopped)
+	if (stopped || sa_pin_expired())
 		return 0;
 	w = bpf_map_lookup_elem(&scratch, &zero);
 	if (!w)

@@ -46,14 +46,14 @@ fact() {
 	guest_fact "$ktap" "$1"
 }
 
-run_boot() {	# run_boot FLAVOUR LEGACY(1|0): boots, leaves $ktap and $report
-	local flavour=$1 legacy=$2 kdir prefix
-	prefix=$out_dir/$flavour-boot-legacy$legacy
+run_boot() {	# run_boot FLAVOUR LEGACY(1|0) [CASE [APPEND]]: boots, leaves $ktap and $report
+	local flavour=$1 legacy=$2 case=${3:-} extra=${4:-} kdir prefix
+	prefix=$out_dir/$flavour-boot-legacy$legacy${case:+-$case}
 	kdir=$kdirs_flavour
 	for try in 1 2; do
 		guest_mkdisk "$prefix.disk"
 		"$top/tests/guest/qemu-run.sh" "$kdir" "$work/$flavour/initrd.cpio.gz" "$prefix" \
-			"$guest_timeout" "boot=cpio root=/dev/vdb init=/sbin/init sysfs_audit.legacy=$legacy" \
+			"$guest_timeout" "boot=cpio root=/dev/vdb init=/sbin/init sysfs_audit.legacy=$legacy${case:+ sa.case=$case} $extra" \
 			-drive "file=$prefix.disk,if=virtio,format=raw" \
 			-drive "file=$work/$flavour/root.img,if=virtio,format=raw"
 		qrc=$?
@@ -63,14 +63,14 @@ run_boot() {	# run_boot FLAVOUR LEGACY(1|0): boots, leaves $ktap and $report
 		echo "# $flavour: the kernel panicked in its timer check (TCG under load); booting again"
 	done
 	ktap=$prefix.ktap
-	report=$work/$flavour-$legacy.json
+	report=$work/$flavour-$legacy$case.json
 	guest_file "$ktap" report.json "$report"
 	grep '^# recorder: ' "$ktap" | tr -d '\r' | tap_diag
 	[ "$(fact done)" = 1 ]
 	st=$?
 	[ $st -eq 0 ] || { echo "qemu exit $qrc; console tail:"; tail -n 30 "$prefix.console"; } |
 		tap_diag
-	tap_ok $st "$flavour (legacy=$legacy): the guest went through both stages and reported"
+	tap_ok $st "$flavour (legacy=$legacy${case:+, $case}): the guest went through both stages and reported"
 	return $st
 }
 
@@ -140,11 +140,13 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	# module, so coldplug's device events are exactly its SEQNUM delta.
 	ib=$(fact seqnum_before_start) ie=$(fact seqnum_initramfs_end)
 	cb=$(fact realroot_seqnum) ce=$(fact seqnum_after_coldplug)
-	jqr "events by phase: initramfs 1..$((ie - ib)) (SEQNUM delta, module events included), coldplug exactly $((ce - cb)), runtime 3; none lost" \
+	# Runtime: six events written right after the coldplug mark, before the
+	# recorder saw it (judged by the mark's own time), then three more.
+	jqr "events by phase: initramfs 1..$((ie - ib)) (SEQNUM delta, module events included), coldplug exactly $((ce - cb)), runtime 9 (6 right after the mark); none lost" \
 		--argjson i "$((ie - ib))" --argjson c "$((ce - cb))" \
 		'.events.lost == 0 and .events.unread == 0 and .boot.phases.initramfs.events > 0
 		 and .boot.phases.initramfs.events <= $i and .boot.phases.coldplug.events == $c
-		 and .boot.phases.runtime.events == 3'
+		 and .boot.phases.runtime.events == 9'
 	if [ "$flavour" = patched ]; then
 		before=$(fact seqnum_before_start) stop=$(fact seqnum_at_stop)
 		# Uevents sent while boot --start still loads (before the attach)
@@ -169,6 +171,9 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	awk -v h="$(jq -r .host.hostname "$report")" 'index($0, h) == 1 && /would not boot/ { f = 1 }
 		END { exit !f }' "$work/text"
 	tap_ok $? "$flavour: report (text) says the host would not boot"
+	"$sa" report --fail-on=boot "$report" >/dev/null 2>&1
+	st=$?
+	tap_is "$st" 23 "$flavour: report --fail-on=boot exits 23 for a host that would not boot"
 	sed -n '/^BOOT PATH/,$p' "$work/text" | tap_diag
 	att=$(jq -r '.boot.attached_s' "$report")
 	echo "measure $flavour: init started at ${init_s}s, tracer attached at ${att}s:" \
@@ -188,5 +193,37 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	awk -v h="$(jq -r .host.hostname "$report")" \
 		'index($0, h) == 1 && / no boot-path dependent +[0-9]/ { f = 1 } END { exit !f }' "$work/clean.txt"
 	tap_ok $? "$flavour: report (text) says the clean host has no boot-path dependent"
+	"$sa" report --fail-on=boot,incomplete "$report" >/dev/null 2>&1
+	tap_is $? 0 "$flavour: report --fail-on=boot,incomplete passes the clean, complete boot"
+
+	# ---- boots the audit cannot vouch for: incomplete, and why ------------
+	# CASE:APPEND:ADOPTED:PHASE/REASON...:RECORDER SAYS
+	for c in "noaudit:sysfs_audit.boot=0:false:initramfs/not-adopted:no pinned boot audit" \
+		"expire::false:initramfs/not-adopted:its hooks stopped at" \
+		"stamp::false:initramfs/not-adopted:without a format stamp" \
+		"overflow::true:initramfs/dependents-lost coldplug/no-coldplug-mark:"; do
+		IFS=: read -r case extra adopted gaps says <<<"$c"
+		run_boot "$flavour" 0 "$case" "$extra" || continue
+		name="$flavour, $case"
+		[ "$case" != overflow ] || echo "# $name: $(fact overflow_lookups) lookups in the initramfs"
+		[ "$(fact record_exit)" = 0 ] && [ -z "$(fact pinned_after_stop | grep -v 'No such file')" ]
+		tap_ok $? "$name: the recorder exited 0 and left nothing pinned"
+		[ -z "$says" ] || grep -a '^# recorder: ' "$ktap" | grep -q "$says"
+		tap_ok $? "$name: the recorder says so${says:+: '$says'}"
+		jqr "$case: adopted $adopted, and it still recorded the real root's coldplug" \
+			--argjson a "$adopted" '.boot.adopted == $a and .boot.phases.coldplug.events > 0'
+		"$sa" report -f json "$report" >"$work/merged.json" 2>/dev/null
+		jq -r '.hosts[0].boot | "verdict: \(.verdict); incomplete: \(.incomplete)"' \
+			"$work/merged.json" | tap_diag
+		for g in $gaps; do
+			jq -e --arg p "${g%%/*}" --arg r "${g#*/}" \
+				'.hosts[0].boot.verdict == "incomplete" and
+				 ([.hosts[0].boot.incomplete[] | select(.phase == $p and (.reasons | index($r)))]
+				  | length == 1)' "$work/merged.json" >/dev/null
+			tap_ok $? "$name: report says incomplete, phase ${g%%/*}: ${g#*/}"
+		done
+		"$sa" report --fail-on=incomplete "$report" >/dev/null 2>&1
+		tap_is $? 24 "$name: report --fail-on=incomplete exits 24"
+	done
 done
 tap_done

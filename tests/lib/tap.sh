@@ -21,3 +21,11 @@ tap_done() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]
 }
+
+tap_is() {	# tap_is GOT WANT DESCRIPTION: ok when GOT = WANT, else says what it got
+	if [ "$1" = "$2" ]; then
+		tap_ok 0 "$3"
+	else
+		tap_ok 1 "$3 (got $1)"
+	fi
+}

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/vfs.h>
@@ -32,6 +33,13 @@
  * lost on a stock Debian 12 dracut boot). 8 MiB holds some 30 000.
  */
 #define SA_BOOT_DEPS_MB 8
+/*
+ * Pins nobody adopts (the unit disabled, the binary removed) stop their
+ * hooks after this long. Ten minutes: a TCG guest of ours adopts in about
+ * two, a real host in seconds; a boot that takes longer (an fsck, an
+ * emergency shell) reports the initramfs as not adopted.
+ */
+#define SA_BOOT_ADOPT_WITHIN_S 600
 
 static struct {
 	struct sa_tracer_opts t;
@@ -39,12 +47,13 @@ static struct {
 	const char *mark, *save;
 	bool no_deps;
 	unsigned int deps_mb;		/* the dependents' ring, MiB */
-} env = { .deps_mb = SA_BOOT_DEPS_MB };
+	long adopt_within_s;		/* 0: the hooks never stop by themselves */
+} env = { .deps_mb = SA_BOOT_DEPS_MB, .adopt_within_s = SA_BOOT_ADOPT_WITHIN_S };
 
 static const char doc[] =
 "Audit the boot: start recording in the initramfs, survive switch_root.\n"
 "\n"
-"USAGE: sysfs-audit boot --start [-a MODE] [-b MIB] [-B MIB] [-N] [-v]\n"
+"USAGE: sysfs-audit boot --start [-a MODE] [-b MIB] [-B MIB] [-W SEC] [-N] [-v]\n"
 "       sysfs-audit boot --mark initramfs-end|coldplug-end\n"
 "       sysfs-audit boot --status | --cleanup\n"
 "       sysfs-audit boot --save FILE\n"
@@ -52,7 +61,8 @@ static const char doc[] =
 "--start loads and attaches the tracer and the dependents' hooks, pins them\n"
 "under " SA_PIN_ROOT " and exits; the programs go on\n"
 "recording until `sysfs-audit record --adopt` in the real root takes them\n"
-"over and, when it stops, unpins them. --mark writes a phase boundary\n"
+"over and, when it stops, unpins them; unadopted, they stop after -W\n"
+"seconds (default 600). --mark writes a phase boundary\n"
 "(now, CLOCK_MONOTONIC) under " SA_MARK_DIR ". --cleanup removes what a\n"
 "recorder that never came left pinned. --save keeps a boot audit's report\n"
 "as " SA_KEEP_DIR "/boot-<boot_id>.json and " SA_KEEP_LATEST ",\n"
@@ -79,6 +89,9 @@ static const struct argp_option opts[] = {
 	{ "deps-buffer", 'B', "MIB", 0,
 	  "--start: the dependents' ring buffer in MiB, a power of two; it holds their records "
 	  "until the recorder adopts them (default 8)", 0 },
+	{ "adopt-within", 'W', "SEC", 0,
+	  "--start: unless a recorder adopts them within SEC seconds, the hooks stop "
+	  "(default 600; 0: never)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "--start: keys only, no dependents' hooks", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
@@ -127,6 +140,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.deps_mb = (unsigned int)v;
 		break;
 	}
+	case 'W':
+		env.adopt_within_s = sa_parse_long(arg, 0, 86400 * 365, state, "adoption deadline");
+		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
 		break;
@@ -151,10 +167,15 @@ static bool bpffs_mounted(void)
 /* Pin the dependents' hooks too; a failure there leaves the keys audited. */
 static void start_deps(FILE *sink)
 {
-	struct sa_deps_opts dopts = { .fmt = SA_FMT_JSON, .out = sink, .ring_mb = env.deps_mb };
+	struct sa_deps_opts dopts = { .fmt = SA_FMT_JSON, .out = sink, .ring_mb = env.deps_mb,
+				      .unadopted_until_ns = env.t.unadopted_until_ns };
+	unsigned long long t0 = sa_mono_ns(), t1;
 	struct sa_deps *d = sa_deps_open(&dopts);
 	int err;
 
+	t1 = sa_mono_ns();
+	if (getenv("SYSFS_AUDIT_DEBUG"))
+		fprintf(stderr, "sysfs-audit: debug: deps open %.3f s\n", (t1 - t0) / 1e9);
 	if (!d || sa_deps_attach(d)) {
 		sa_warn("dependents not pinned (%s): the boot audit has keys only", strerror(errno));
 	} else if ((err = sa_deps_pin(d, SA_PIN_ROOT))) {
@@ -169,6 +190,7 @@ static void start_deps(FILE *sink)
 
 static int start(void)
 {
+	unsigned long long t0, t1, t2;
 	struct sa_tracer *t;
 	FILE *sink;
 	int rc, err;
@@ -182,6 +204,9 @@ static int start(void)
 			SA_PIN_ROOT);
 		return EXIT_PINNED;
 	}
+	t0 = sa_mono_ns();
+	if (env.adopt_within_s)
+		env.t.unadopted_until_ns = t0 + env.adopt_within_s * 1000000000ULL;
 	rc = sa_tracer_open(&env.t, &t);
 	if (rc)
 		return rc;
@@ -196,6 +221,7 @@ static int start(void)
 		sa_pin_walk(SA_PIN_ROOT, NULL, true);
 		return EXIT_FAIL;
 	}
+	t1 = sa_mono_ns();
 	sink = fopen("/dev/null", "we");
 	if (!env.no_deps && sink)
 		start_deps(sink);
@@ -205,8 +231,10 @@ static int start(void)
 	if (err)
 		sa_warn("%s/%s: %s (phases will start at the adoption)", SA_MARK_DIR,
 			SA_MARK_ATTACHED, strerror(-err));
-	fprintf(stderr, "sysfs-audit: boot audit started (%s), pinned under %s\n",
-		sa_tracer_attach_name(t), SA_PIN_ROOT);
+	t2 = sa_mono_ns();
+	fprintf(stderr, "sysfs-audit: boot audit started (%s) in %.2f s (tracer %.2f s, "
+		"dependents %.2f s), pinned under %s\n", sa_tracer_attach_name(t), (t2 - t0) / 1e9,
+		(t1 - t0) / 1e9, (t2 - t1) / 1e9, SA_PIN_ROOT);
 	sa_tracer_close(t);	/* the pinned links keep the programs attached */
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include "common/common.h"
 #include "trace/dependents.h"
 #include "trace/pin.h"
+#include "trace/pin_claim.h"
 #include "model/legacy.h"
 #include "model/phase.h"
 #include "output/json_out.h"
@@ -390,6 +391,32 @@ static int gate_and_export(const struct sa_report *r, int *status)
 	return err ? EXIT_FAIL : 0;
 }
 
+/*
+ * --adopt, before anything reads /sys: claim the pins, or refuse them
+ * (another build's, or stopped at their deadline): then the tracer and the
+ * dependents attach fresh, the report says the initramfs was not adopted,
+ * and the pins go (here, or in a read-only sandbox at the unit's
+ * ExecStopPost `boot --cleanup`).
+ */
+static void claim_pins(void)
+{
+	char why[512];
+	int err = sa_pin_claim(SA_PIN_ROOT, why, sizeof(why));
+
+	if (!err || err == -ENOENT)
+		return;
+	if (err != -ESTALE && err != -ETIME) {
+		sa_warn("%s: cannot claim the pinned boot audit: %s", SA_PIN_ROOT, strerror(-err));
+		return;	/* the adoption says what it can */
+	}
+	sa_warn("%s: refusing the pinned boot audit: %s; recording from now", SA_PIN_ROOT, why);
+	env.t.adopt = false;
+	err = sa_pin_walk(SA_PIN_ROOT, NULL, true);
+	if (err < 0 && err != -EROFS)
+		sa_warn("%s: cannot remove it: %s (sysfs-audit boot --cleanup)", SA_PIN_ROOT,
+			strerror(-err));
+}
+
 /* Detach every program (once). */
 static void detach(struct rec_state *rs, struct sa_tracer **t)
 {
@@ -423,6 +450,8 @@ int cmd_record(int argc, char **argv)
 	}
 	if (!r.machine_id)
 		sa_warn("no /etc/machine-id: merged reports cannot tell this host's reports apart");
+	if (env.adopt)
+		claim_pins();
 	/* Attach first, so that no event falls between the snapshot and the trace. */
 	rc = sa_tracer_open(&env.t, &t);
 	if (rc) {

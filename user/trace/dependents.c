@@ -204,7 +204,7 @@ static int on_record(void *ctx, void *data, size_t len)
 		return 0;
 	}
 	if (r.tgid == d->self_tgid)
-		return 0;	/* adopted programs know the dead `boot --start`, not us */
+		return 0;	/* ours, made before sa_pin_claim() told the programs */
 	d->t.records++;
 	if (r.op == 0 || r.op >= SA_DEP_OP_MAX) {
 		d->t.malformed++;
@@ -351,7 +351,8 @@ struct skel_ops {
 	void (*destroy)(void *s);
 	struct bpf_object *(*obj)(void *s);
 	/* Before load: our tgid, and the exec_ids and ring maps to share (-1: its own). */
-	int (*prepare)(void *s, unsigned int self, int exec_fd, int ring_fd, unsigned int ring_mb);
+	int (*prepare)(void *s, const struct sa_deps_opts *o, unsigned int self, int exec_fd,
+		       int ring_fd);
 };
 
 static void *lk_open(void) { return lookups_bpf__open(); }
@@ -366,13 +367,14 @@ static int ring_prepare(struct bpf_map *ring, int ring_fd, unsigned int ring_mb)
 	return ring_mb ? bpf_map__set_max_entries(ring, ring_mb << 20) : 0;
 }
 
-static int lk_prepare(void *s, unsigned int self, int exec_fd, int ring_fd,
-		      unsigned int ring_mb)
+static int lk_prepare(void *s, const struct sa_deps_opts *opts, unsigned int self, int exec_fd,
+		      int ring_fd)
 {
 	struct lookups_bpf *o = s;
 
-	o->rodata->self_tgid = self;
-	if (ring_prepare(o->maps.dep_events, ring_fd, ring_mb))
+	o->bss->self_tgid = self;
+	o->bss->unadopted_until_ns = opts->unadopted_until_ns;
+	if (ring_prepare(o->maps.dep_events, ring_fd, opts->ring_mb))
 		return -1;
 	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
@@ -381,13 +383,14 @@ static void *ls_open(void) { return listeners_bpf__open(); }
 static int ls_load(void *s) { return listeners_bpf__load(s); }
 static void ls_destroy(void *s) { listeners_bpf__destroy(s); }
 static struct bpf_object *ls_obj(void *s) { return ((struct listeners_bpf *)s)->obj; }
-static int ls_prepare(void *s, unsigned int self, int exec_fd, int ring_fd,
-		      unsigned int ring_mb)
+static int ls_prepare(void *s, const struct sa_deps_opts *opts, unsigned int self, int exec_fd,
+		      int ring_fd)
 {
 	struct listeners_bpf *o = s;
 
-	o->rodata->self_tgid = self;
-	if (ring_prepare(o->maps.dep_events, ring_fd, ring_mb))
+	o->bss->self_tgid = self;
+	o->bss->unadopted_until_ns = opts->unadopted_until_ns;
+	if (ring_prepare(o->maps.dep_events, ring_fd, opts->ring_mb))
 		return -1;
 	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
@@ -408,7 +411,7 @@ static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned i
 
 	if (!s)
 		return NULL;
-	if (ops->prepare(s, self, exec_fd, ring_fd, d->o.ring_mb) || sa_bpf_select(ops->obj(s), &sel) < 0 ||
+	if (ops->prepare(s, &d->o, self, exec_fd, ring_fd) || sa_bpf_select(ops->obj(s), &sel) < 0 ||
 	    ops->load(s)) {
 		char what[320];
 

@@ -32,6 +32,8 @@ struct sa_deps_opts {
 	const volatile unsigned long long *devices_gen;
 	/* The dependents' ring in MiB, a power of two; 0: the object's 1 MiB. */
 	unsigned int ring_mb;
+	/* boot --start: the hooks stop at this CLOCK_MONOTONIC ns unless adopted (0: never). */
+	unsigned long long unadopted_until_ns;
 };
 
 struct sa_deps;

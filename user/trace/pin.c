@@ -206,3 +206,132 @@ int sa_pin_walk(const char *root, FILE *f, bool remove)
 		err = -errno;
 	return err ? err : n;
 }
+
+int sa_pin_map_fd(const char *dir, const struct bpf_map *m)
+{
+	char path[4096];
+	int fd;
+
+	map_path(path, sizeof(path), dir, m);
+	fd = bpf_obj_get(path);
+	return fd < 0 ? -errno : fd;
+}
+
+int sa_pin_stamp(int fd)
+{
+	__u32 key = 0, v = SA_PIN_FORMAT;
+
+	return bpf_map_update_elem(fd, &key, &v, BPF_ANY) ? -errno : 0;
+}
+
+long sa_pin_read_stamp(const char *path)
+{
+	__u32 key = 0, v = 0;
+	int fd = bpf_obj_get(path);
+	long ret;
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	ret = bpf_map_lookup_elem(fd, &key, &v) ? -errno : (long)v;
+	close(fd);
+	return ret;
+}
+
+int sa_pin_check_maps(struct bpf_object *obj, const char *dir, char *why, size_t len)
+{
+	struct bpf_map *m;
+	char path[4096];
+
+	bpf_object__for_each_map(m, obj) {
+		struct bpf_map_info info = {};
+		__u32 ilen = sizeof(info);
+		bool ring = bpf_map__type(m) == BPF_MAP_TYPE_RINGBUF;
+		int fd, err;
+
+		map_path(path, sizeof(path), dir, m);
+		fd = bpf_obj_get(path);
+		if (fd < 0) {
+			snprintf(why, len, "%s: not pinned", path);
+			return errno == ENOENT ? -ESTALE : -errno;
+		}
+		err = bpf_obj_get_info_by_fd(fd, &info, &ilen);
+		close(fd);
+		if (err)
+			return -errno;
+		if (info.type != bpf_map__type(m) || info.key_size != bpf_map__key_size(m) ||
+		    info.value_size != bpf_map__value_size(m) ||
+		    (!ring && info.max_entries != bpf_map__max_entries(m))) {
+			snprintf(why, len, "%s: type %u, key %u, value %u, %u entries; this build's: "
+				 "%u, %u, %u, %u", path, info.type, info.key_size, info.value_size,
+				 info.max_entries, bpf_map__type(m), bpf_map__key_size(m),
+				 bpf_map__value_size(m), bpf_map__max_entries(m));
+			return -ESTALE;
+		}
+	}
+	return 0;
+}
+
+/* The name of the program link @fd runs, into @name (BPF_OBJ_NAME_LEN). 0 or -errno. */
+static int link_prog_name(int fd, char *name)
+{
+	struct bpf_link_info li = {};
+	struct bpf_prog_info pi = {};
+	__u32 llen = sizeof(li), plen = sizeof(pi);
+	int pfd, err;
+
+	if (bpf_obj_get_info_by_fd(fd, &li, &llen))
+		return -errno;
+	pfd = bpf_prog_get_fd_by_id(li.prog_id);
+	if (pfd < 0)
+		return -errno;
+	err = bpf_obj_get_info_by_fd(pfd, &pi, &plen) ? -errno : 0;
+	close(pfd);
+	if (!err)
+		memcpy(name, pi.name, BPF_OBJ_NAME_LEN);
+	return err;
+}
+
+/* Whether one of @objs has a program the kernel would call @name (cut to 15). */
+static bool known_prog(struct bpf_object *const *objs, int n, const char *name)
+{
+	struct bpf_program *p;
+
+	for (int i = 0; i < n; i++)
+		bpf_object__for_each_program(p, objs[i])
+			if (!strncmp(bpf_program__name(p), name, BPF_OBJ_NAME_LEN - 1))
+				return true;
+	return false;
+}
+
+int sa_pin_check_links(struct bpf_object *const *objs, int n, const char *dir, char *why,
+		       size_t len)
+{
+	char path[4096], name[BPF_OBJ_NAME_LEN];
+	struct dirent *e;
+	int err = 0;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return -errno;
+	while (!err && (e = readdir(d))) {
+		int fd;
+
+		if (strncmp(e->d_name, "link_", 5))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		fd = bpf_obj_get(path);
+		if (fd < 0) {
+			err = -errno;
+			break;
+		}
+		err = link_prog_name(fd, name);
+		close(fd);
+		if (!err && !known_prog(objs, n, name)) {
+			snprintf(why, len, "%s runs program '%.16s', which this build does not have",
+				 path, name);
+			err = -ESTALE;
+		}
+	}
+	closedir(d);
+	return err;
+}

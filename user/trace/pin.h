@@ -14,6 +14,7 @@
 
 struct bpf_object;
 struct bpf_link;
+struct bpf_map;
 
 /* bpffs is mounted at /sys/fs/bpf, so it moves with /sys at switch_root. */
 #define SA_PIN_ROOT	"/sys/fs/bpf/sysfs-audit"
@@ -21,6 +22,15 @@ struct bpf_link;
 #define SA_PIN_LOOKUPS	"lookups"	/* lookups.bpf.c */
 #define SA_PIN_LISTENERS "listeners"	/* listeners.bpf.c */
 #define SA_PIN_DEPLINKS	"dep-links"	/* the dependents' links */
+
+/*
+ * The format of what is pinned, in the tracer's pin_stamp map. Bump it when
+ * a pinned map or a record changes in a way sa_pin_check_maps() cannot see
+ * (a record's layout inside a ring): an initramfs built by another
+ * sysfs-audit (a kernel downgrade boots an image that was not rebuilt) is
+ * then refused, not misread. Builds before 2 have no stamp.
+ */
+#define SA_PIN_FORMAT	2
 
 /* @root/@sub, into @buf. */
 const char *sa_pin_dir(char *buf, size_t len, const char *root, const char *sub);
@@ -45,6 +55,30 @@ int sa_pin_reuse_maps(struct bpf_object *obj, const char *dir);
 
 /* Open up to @max pinned links of @dir (link_*). Returns how many, or -errno. */
 int sa_pin_open_links(const char *dir, struct bpf_link **links, int max);
+
+/* The map of the opened @obj pinned in @dir: a new fd, or -errno. */
+int sa_pin_map_fd(const char *dir, const struct bpf_map *m);
+
+/* Write SA_PIN_FORMAT into the stamp map @fd. 0 or -errno. */
+int sa_pin_stamp(int fd);
+
+/* The stamp pinned as @path: its format, 0 when absent, or -errno. */
+long sa_pin_read_stamp(const char *path);
+
+/*
+ * Whether every map of the opened (not loaded) @obj is pinned in @dir with
+ * the same type, key and value size (and number of entries, but for the
+ * rings, which `boot --start` sizes). 0, or -ESTALE with what differs in
+ * @why.
+ */
+int sa_pin_check_maps(struct bpf_object *obj, const char *dir, char *why, size_t len);
+
+/*
+ * Whether every link pinned in @dir runs a program one of the @n opened
+ * objects @objs has (by name). 0, or -ESTALE with @why.
+ */
+int sa_pin_check_links(struct bpf_object *const *objs, int n, const char *dir, char *why,
+		       size_t len);
 
 /* A writable mapping of the pinned .bss map @fd (@size bytes), or NULL. */
 void *sa_pin_mmap(int fd, size_t size);

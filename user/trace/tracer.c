@@ -244,6 +244,7 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	}
 	bpf_map__set_max_entries(skel->maps.events, (__u32)t->o.buffer_mb << 20);
 	skel->rodata->count_only = t->o.count_only;
+	skel->bss->unadopted_until_ns = t->o.unadopted_until_ns;
 	/* Wake the reader early in a storm: at a quarter of the ring, 1 MiB at most. */
 	skel->rodata->wakeup_bytes = t->o.buffer_mb >= 4 ? 1 << 20 : (__u64)t->o.buffer_mb << 18;
 
@@ -541,8 +542,10 @@ int sa_tracer_pin(struct sa_tracer *t, const char *root)
 	char dir[4096];
 	int err;
 
+	err = sa_pin_stamp(bpf_map__fd(t->skel->maps.pin_stamp));
 	sa_pin_dir(dir, sizeof(dir), root, SA_PIN_UEVENTS);
-	err = sa_pin_maps(t->skel->obj, dir);
+	if (!err)
+		err = sa_pin_maps(t->skel->obj, dir);
 	for (int i = 0; !err && i < 4; i++)
 		if (links[i])
 			err = sa_pin_link(links[i], dir, names[i]);

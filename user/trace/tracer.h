@@ -24,6 +24,8 @@ struct sa_tracer_opts {
 	long buffer_mb;		/* ring buffer size in MiB, a power of two (0: default) */
 	bool count_only;	/* count uevents, record nothing (the hook's cost floor) */
 	bool adopt;		/* take over the state pinned by `boot --start`, if any (pin.h) */
+	/* boot --start: the hooks stop at this CLOCK_MONOTONIC ns unless adopted (0: never). */
+	unsigned long long unadopted_until_ns;
 };
 
 /*

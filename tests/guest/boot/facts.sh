@@ -28,6 +28,10 @@ settle() {
 		_i=$((_i + 1))
 	done
 }
+# The boot's test case (sa.case=NAME on the kernel command line), or "".
+test_case() {
+	sed -n 's/.*sa\.case=\([a-z]*\).*/\1/p' /proc/cmdline
+}
 legacy_wanted() {
 	! grep -q 'sysfs_audit.legacy=0' /proc/cmdline
 }
