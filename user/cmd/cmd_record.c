@@ -24,6 +24,8 @@
 #include "output/json_out.h"
 #include "output/prometheus.h"
 #include "output/stream.h"
+#include "reports/boot_rec.h"
+#include "reports/report_deps.h"
 #include "reports/report_merge.h"
 #include "reports/report_audit.h"
 #include "reports/report_model.h"
@@ -35,7 +37,7 @@ static struct {
 	const char *out, *prometheus, *sysfs;
 	unsigned int fail_on;
 	bool no_deps, rules, scan, adopt;
-	struct sa_phases phases;	/* --adopt: the boot's phase boundaries */
+	struct sa_boot_rec boot;	/* --adopt: the boot's phases and where losses fell */
 } env = {
 	.sysfs = "/sys",
 };
@@ -177,45 +179,20 @@ struct rec_state {
 	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
 	struct sa_deps *deps;
 	struct sa_tracer *t;
-	/* A boot audit's losses so far, placed in the phases (note_losses). */
-	bool looked;
-	unsigned long long lost, dep_lost[SA_DLOST_N];
 };
 
-/* @now - @before of a counter that only grows, 0 if it went back. */
-static unsigned long long grew(unsigned long long now, unsigned long long before)
-{
-	return now > before ? now - before : 0;
-}
-
-/*
- * A boot audit says in which phase events and dependents' records were
- * lost: what the counters grew by since the last drain goes to the phase
- * of now (a drain is 100 ms); what they held at the first look was lost
- * before the adoption, while the initramfs's records waited in the ring.
- */
+/* A boot audit: the loss counters now, for the phase they grew in. */
 static void note_losses(struct rec_state *st)
 {
 	unsigned long long dep[SA_DLOST_N] = { 0 };
 	struct sa_trace_stats ts;
-	struct sa_losses *l;
-	int ph;
 
 	if (!env.adopt)
 		return;
 	sa_tracer_stats(st->t, &ts);
 	if (st->deps)
 		sa_deps_losses(st->deps, dep);
-	ph = st->looked ? (int)sa_phase_of(&env.phases, sa_mono_ns()) : SA_PHASE_INITRAMFS;
-	l = &st->r->boot.phases[ph].lost;
-	l->events = sa_sat_add(l->events, grew(ts.lost, st->lost));
-	st->lost = ts.lost > st->lost ? ts.lost : st->lost;
-	for (int k = 0; k < SA_DLOST_N; k++) {
-		l->deps[k] = sa_sat_add(l->deps[k], grew(dep[k], st->dep_lost[k]));
-		if (dep[k] > st->dep_lost[k])
-			st->dep_lost[k] = dep[k];
-	}
-	st->looked = true;
+	sa_boot_rec_losses(&env.boot, st->r, ts.lost, dep);
 }
 
 static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)
@@ -225,120 +202,20 @@ static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l
 	if (st->deps)
 		sa_deps_note_event(st->deps, l->physdevpath);
 	if (env.adopt)
-		sa_report_note_phase(st->r, sa_phase_of(&env.phases, c->ts_ns), c->seqnum);
+		sa_boot_rec_event(&env.boot, st->r, c->ts_ns, c->seqnum);
 	return sa_report_add_event(st->r, c, l);
 }
 
-/*
- * Runs after every drain, so before the next: the first time the
- * coldplug-end mark is there, the time written in it becomes the boundary,
- * and every record drained from here on is judged against it exactly.
- * Records of the one drain that ran while the mark was written were judged
- * before it was seen: coldplug, the side that can only err towards the
- * boot path.
- */
+/* Runs after every drain, so before the next. */
 static void record_tick(void *ctx)
 {
 	struct rec_state *st = ctx;
-	unsigned long long m;
 
-	if (env.adopt && !env.phases.coldplug_end &&
-	    !sa_mark_read(SA_MARK_DIR, SA_MARK_COLDPLUG_END, &m)) {
-		env.phases.coldplug_mark = m;
-		env.phases.coldplug_end = m;
-	}
+	if (env.adopt)
+		sa_boot_rec_tick(&env.boot);
 	note_losses(st);
 	if (st->deps)
 		sa_deps_tick(st->deps);
-}
-
-/*
- * The boundaries known at the start. A mark already there when nothing has
- * been drained yet is exact. Without the initramfs-end mark, the
- * initramfs ends at the adoption (a dracut image without our hook there).
- */
-static void phases_begin(struct sa_tracer *t)
-{
-	struct sa_phases *p = &env.phases;
-	unsigned long long now = sa_mono_ns(), m;
-
-	p->adopted = sa_tracer_adopted(t);
-	p->attached = now;
-	if (p->adopted && !sa_mark_read(SA_MARK_DIR, SA_MARK_ATTACHED, &m))
-		p->attached = m;
-	if (p->adopted)
-		p->initramfs_end = sa_mark_read(SA_MARK_DIR, SA_MARK_INITRAMFS_END, &m) ? now : m;
-	if (!sa_mark_read(SA_MARK_DIR, SA_MARK_COLDPLUG_END, &m))
-		p->coldplug_mark = p->coldplug_end = m;
-	if (!p->adopted)
-		sa_warn("no pinned boot audit to adopt: recording from now (coldplug and runtime only)");
-}
-
-static int dup_str(char **dst, const char *src)
-{
-	*dst = NULL;
-	if (!src || !*src)
-		return 0;
-	*dst = strdup(src);
-	return *dst ? 0 : -ENOMEM;
-}
-
-/* Seconds since the trace's start (monotonic) as wall-clock time. */
-static time_t wall(const struct sa_dep_totals *t, unsigned long long ns, time_t start)
-{
-	return start + (time_t)(ns > t->start_ns ? (ns - t->start_ns) / 1000000000ULL : 0);
-}
-
-/* The dependents, as the store holds them, into the report (no text round trip). */
-static int deps_into_report(struct sa_deps *d, struct sa_report *r)
-{
-	const struct sa_dep_totals *t;
-	const struct sa_dependent *e;
-	struct sa_report_dependent *v;
-	size_t it = 0, n;
-	int err = 0;
-
-	sa_deps_finish(d);
-	t = sa_deps_totals(d);
-	n = sa_deps_found(d);
-	if (n > SA_REPORT_MAX_LIST)
-		n = SA_REPORT_MAX_LIST;
-	v = realloc(r->deps, (r->ndeps + n + 1) * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	r->deps = v;
-	memset(v + r->ndeps, 0, (n + 1) * sizeof(*v));
-	while (!err && r->ndeps < SA_REPORT_MAX_LIST && (e = sa_deps_next(d, &it))) {
-		struct sa_report_dependent *x = &r->deps[r->ndeps++];
-
-		err = dup_str(&x->executable, e->id.exe) ?: dup_str(&x->comm, e->id.comm) ?:
-		      dup_str(&x->package, e->id.exe_pkg) ?:
-		      dup_str(&x->kind, sa_dep_kind_name(e->kind)) ?:
-		      dup_str(&x->confidence, sa_dep_conf_name(e->conf)) ?:
-		      dup_str(&x->path, e->path) ?: dup_str(&x->legacy, e->artifact) ?:
-		      dup_str(&x->replacement, e->replacement) ?:
-		      dup_str(&x->script, e->id.script) ?:
-		      dup_str(&x->script_package, e->id.script_pkg) ?:
-		      dup_str(&x->rule, sa_dep_rule_name(e->rule)) ?: dup_str(&x->why, e->why) ?:
-		      dup_str(&x->unit, e->id.unit) ?: dup_str(&x->cgroup, e->id.cgroup) ?:
-		      dup_str(&x->namespaces, e->id.ns) ?: dup_str(&x->argv, e->id.args);
-		for (int k = 0; !err && k < e->nexamples && k < SA_REPORT_DEP_EXAMPLES; k++)
-			err = dup_str(&x->examples[k], e->examples[k]);
-		if (!x->executable && !err)
-			err = dup_str(&x->executable, "?");
-		if (!err && e->phase)
-			err = dup_str(&x->phase, sa_phase_names[e->phase - 1]);
-		x->count = e->count;
-		x->processes = e->nprocs;
-		x->first = wall(t, e->first_ns, r->start);
-		x->last = wall(t, e->last_ns, r->start);
-		if (!err && e->npids && !(x->pids = calloc(e->npids, sizeof(*x->pids))))
-			err = -ENOMEM;
-		for (int k = 0; !err && k < e->npids; k++)
-			if (e->pids[k])
-				x->pids[x->npids++] = e->pids[k];
-	}
-	return err;
 }
 
 static int write_report(FILE *f, void *ctx)
@@ -354,12 +231,9 @@ static int write_report(FILE *f, void *ctx)
 /* The boot audit ends with this recorder: nothing stays pinned after it. */
 static void unpin_all(struct sa_report *r)
 {
-	struct sa_report_phase ph[SA_PHASE_N];
 	int n;
 
-	memcpy(ph, r->boot.phases, sizeof(ph));
-	sa_report_boot_begin(r, &env.phases);	/* the final boundaries */
-	memcpy(r->boot.phases, ph, sizeof(ph));
+	sa_boot_rec_finish(&env.boot, r);	/* the final boundaries */
 	n = sa_pin_walk(SA_PIN_ROOT, NULL, true);
 	if (n == -EROFS)	/* the unit's sandbox: its ExecStopPost unpins */
 		fprintf(stderr, "sysfs-audit: %s is read-only here: `sysfs-audit boot "
@@ -460,7 +334,7 @@ int cmd_record(int argc, char **argv)
 	}
 	r.start = time(NULL);
 	if (env.adopt)
-		phases_begin(t);
+		sa_boot_rec_begin(&env.boot, SA_MARK_DIR, sa_tracer_adopted(t));
 	r.attach = strdup(sa_tracer_attach_name(t));
 	if (!r.attach || coldplug(&r)) {
 		sa_warn("out of memory");
@@ -470,7 +344,7 @@ int cmd_record(int argc, char **argv)
 	}
 	if (!env.no_deps)
 		rs.run = sa_deps_run_start(t, SA_FMT_JSON, NULL, env.sysfs,
-					   env.adopt ? &env.phases : NULL, "the report has keys only");
+					   env.adopt ? &env.boot.phases : NULL, "the report has keys only");
 	rs.deps = sa_deps_run_deps(rs.run);
 	/* After the dependents' tick was set: ours calls theirs. */
 	sa_tracer_set_tick(t, record_tick, &rs);
@@ -478,7 +352,10 @@ int cmd_record(int argc, char **argv)
 	rc = sa_tracer_run(t, on_event, &rs) ? EXIT_FAIL : EXIT_OK;
 	note_losses(&rs);	/* the last drain's */
 	sa_tracer_stats(t, &st);
-	if (rs.deps && deps_into_report(rs.deps, &r)) {
+	if (rs.deps)
+		sa_deps_finish(rs.deps);
+	if (rs.deps && sa_report_add_live_deps(&r, sa_deps_totals(rs.deps), sa_deps_found(rs.deps),
+					       sa_deps_next, rs.deps)) {
 		sa_warn("the dependents could not be put into the report: out of memory");
 		rc = EXIT_FAIL;
 	}
@@ -502,8 +379,6 @@ int cmd_record(int argc, char **argv)
 		sa_deps_losses(rs.deps, r.dep_lost.deps);
 		r.dep_lost.known = true;
 	}
-	for (int p = 0; env.adopt && p < SA_PHASE_N; p++)
-		r.boot.phases[p].lost.known = true;
 	r.unread = st.unread;
 	r.skipped = st.skipped;
 	r.malformed = st.malformed;
