@@ -197,3 +197,21 @@ unsigned long long sa_bpf_percpu_sum(const struct bpf_map *map, __u32 key)
 	free(vals);
 	return total;
 }
+
+void sa_bpf_note_verified(struct bpf_object *obj)
+{
+	struct bpf_program *p;
+
+	if (!getenv("SYSFS_AUDIT_DEBUG"))
+		return;
+	bpf_object__for_each_program(p, obj) {
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(p);
+
+		if (fd >= 0 && !bpf_obj_get_info_by_fd(fd, &info, &len))
+			fprintf(stderr, "sysfs-audit: debug: %s: %u instructions verified, %u loaded\n",
+				bpf_program__name(p), info.verified_insns,
+				info.xlated_prog_len / (__u32)sizeof(struct bpf_insn));
+	}
+}

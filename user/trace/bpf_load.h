@@ -42,6 +42,13 @@ struct sa_bpf_select {
  */
 int sa_bpf_select(struct bpf_object *obj, struct sa_bpf_select *s);
 
+/*
+ * With SYSFS_AUDIT_DEBUG set, say on stderr how many instructions the
+ * verifier went through for each loaded program of @obj: what a load
+ * costs (make bench-realhost's boot-start-cost case reads it).
+ */
+void sa_bpf_note_verified(struct bpf_object *obj);
+
 /* The sum over CPUs of slot @key of the per-CPU array @map; 0 when unreadable. */
 unsigned long long sa_bpf_percpu_sum(const struct bpf_map *map, __u32 key);
 

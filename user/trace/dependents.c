@@ -423,6 +423,7 @@ static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned i
 		return NULL;
 	}
 	*total += sel.nwanted;
+	sa_bpf_note_verified(ops->obj(s));
 	if (*sel.missing)
 		note_missing(d, sel.missing);
 	return s;

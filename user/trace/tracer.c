@@ -264,6 +264,7 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 		return err == -EPERM ? -EPERM : -ENOENT;
 	}
 	t->skel = skel;
+	sa_bpf_note_verified(skel->obj);
 	return 0;
 }
 

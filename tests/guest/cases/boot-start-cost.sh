@@ -11,7 +11,7 @@ for opts in "-N" ""; do
 	SYSFS_AUDIT_DEBUG=1 sysfs-audit boot --start $opts 2>/tmp/start.err
 	rc=$?
 	e=$(cut -d' ' -f1 /proc/uptime)
-	grep -v "^debug: nchain" /tmp/start.err | sed 's/^/# /' >/dev/ttyS1
+	grep -v "debug: nchain" /tmp/start.err | sed 's/^/# /' >/dev/ttyS1
 	diag "boot --start $opts: exit $rc, $s -> $e s"
 	check_eq "boot --start $opts exits 0" "$rc" 0
 	sysfs-audit boot --cleanup >/dev/null 2>&1
