@@ -206,7 +206,7 @@ static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l
 	return sa_report_add_event(st->r, c, l);
 }
 
-/* Runs after every drain, so before the next. */
+/* Runs every interval, before the drain of what waited in the rings. */
 static void record_tick(void *ctx)
 {
 	struct rec_state *st = ctx;

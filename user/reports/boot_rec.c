@@ -30,9 +30,11 @@ void sa_boot_rec_begin(struct sa_boot_rec *b, const char *mark_dir, bool adopted
 /*
  * The first time the coldplug-end mark is there, the time written in it
  * becomes the boundary, and every record drained from here on is judged
- * against it exactly. Records of the one drain that ran while the mark was
- * written were judged before it was seen: coldplug, the side that can only
- * err towards the boot path.
+ * against it exactly: the tracer ticks before it drains, so records written
+ * after the mark in the last interval are judged with it. Only records
+ * drained in a wake-up of a storm while the mark was being written are
+ * judged before it was seen: coldplug, the side that can only err towards
+ * the boot path.
  */
 void sa_boot_rec_tick(struct sa_boot_rec *b)
 {

@@ -27,7 +27,7 @@ struct sa_boot_rec {
  */
 void sa_boot_rec_begin(struct sa_boot_rec *b, const char *mark_dir, bool adopted);
 
-/* After every drain: the coldplug-end mark, the first time it is there. */
+/* Before every drain: the coldplug-end mark, the first time it is there. */
 void sa_boot_rec_tick(struct sa_boot_rec *b);
 
 /* One traced event stamped @ts_ns into its phase's counts. */

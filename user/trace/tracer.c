@@ -54,7 +54,7 @@ struct sa_tracer {
 	void *ctx;
 	int cb_err;
 	bool debug;			/* SYSFS_AUDIT_DEBUG: dump each record's chain */
-	void (*tick)(void *ctx);	/* after every drain */
+	void (*tick)(void *ctx);	/* every interval, before its drain */
 	void *tick_ctx;
 	unsigned long long consumed, malformed;
 	unsigned long long deadline_ns;	/* 0: none */
@@ -736,6 +736,14 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 		 * the latency of live output by the interval.
 		 */
 		err = ring_buffer__poll(t->rb, t->o.interval_ms);
+		/*
+		 * The tick comes before the drain of what waited: a boot mark
+		 * written in the last interval is then known before the records
+		 * written after it are judged (60-boot.t: six events right
+		 * after the coldplug mark were coldplug when it came after).
+		 */
+		if (t->tick)
+			t->tick(t->tick_ctx);
 		if (err >= 0)
 			err = ring_buffer__consume(t->rb);
 		if (err == -EINTR)
@@ -744,8 +752,6 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 			sa_warn("reading events failed: %s", strerror(-err));
 			break;
 		}
-		if (t->tick)
-			t->tick(t->tick_ctx);
 		/* Live output goes out every drain; a full disk ends the trace. */
 		if (fflush(stdout)) {
 			t->cb_err = errno ? errno : EIO;

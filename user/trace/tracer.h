@@ -79,7 +79,7 @@ bool sa_tracer_interrupted(const struct sa_tracer *t);
  */
 const volatile unsigned long long *sa_tracer_devices_gen(const struct sa_tracer *t);
 
-/* Call @fn(@ctx) after every drain, in the consuming thread. */
+/* Call @fn(@ctx) every interval before its drain, in the consuming thread. */
 void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);
 
 /* "tracepoint", "fexit" or "kprobe". */
