@@ -99,6 +99,9 @@ struct walk {
 	__u8 card[SA_MAX_CHAIN];		/* a sound card's own device */
 	__u8 need[SA_MAX_CHAIN];		/* its legacy path is printed */
 	const char *kv[SA_S_DEVNAME + 1];	/* the environment's values */
+	void *envp;				/* read_env(): the environment's array */
+	int nenv;				/* and its length */
+	struct device *cur;			/* build(): the chain walk's next device */
 	__u32 off;				/* where the next string goes */
 	int action;				/* the event's, kept out of registers */
 	struct sa_cached fill;			/* a new cache entry */
@@ -173,7 +176,7 @@ static __always_inline __u16 put_str(struct walk *w, __u32 size, const char *src
  */
 static __always_inline __u64 str8(const char *s)
 {
-	__u64 v = 0;
+	__u64 v = 0, z;
 
 	if (!s)
 		return 0;
@@ -183,12 +186,16 @@ static __always_inline __u64 str8(const char *s)
 		bpf_probe_read_kernel_str(&v, sizeof(v), s);
 		return v;
 	}
-	for (int b = 0; b < 8; b++) {
-		if (!((v >> (8 * b)) & 0xff)) {
-			v &= b ? (1ULL << (8 * b)) - 1 : 0;
-			break;
-		}
-	}
+	/*
+	 * Zero every byte from the first NUL on, without a loop: z has the
+	 * high bit of each zero byte set (exact for the lowest one, which is
+	 * all that is used), and the bytes below it are kept. One branch for
+	 * the verifier where a loop with a break gave it nine paths, in every
+	 * caller.
+	 */
+	z = (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
+	if (z)
+		v &= ((z & -z) >> 7) - 1;
 	return v;
 }
 
@@ -223,32 +230,46 @@ static __always_inline char **env_vars(struct kobj_uevent_env *env)
  * Pick ACTION, DEVPATH, SUBSYSTEM and DEVNAME out of the environment. The
  * strings are copied after the loop, so the loop has no string to verify.
  */
+/*
+ * One variable of read_env()'s environment. A bpf_loop() callback, as the
+ * chain walk's steps 1 and 5 are: the verifier goes through a callback
+ * once, where it went through an unrolled loop's body once per iteration
+ * and path. On Debian's 6.1 the fexit program went from 659 224
+ * instructions verified to 32 581, and boot --start's load under TCG from
+ * 22 s to under 1 s (make bench-realhost).
+ */
+static int env_var(__u32 i, void *ctx)
+{
+	__u32 zero = 0;
+	struct walk *w = bpf_map_lookup_elem(&scratch, &zero);
+	const char *kv = NULL;
+	__u64 k;
+
+	if (!w || i >= w->nenv)
+		return 1;
+	bpf_probe_read_kernel(&kv, sizeof(kv), (char **)w->envp + (i & 15));
+	k = str8(kv);
+	if ((k & 0x00ffffffffffffffULL) == S8('A', 'C', 'T', 'I', 'O', 'N', '=', 0)) {
+		if (w->out.r.action == SA_ACTION_UNKNOWN)
+			w->out.r.action = action_from(kv + 7);
+	} else if (k == S8('D', 'E', 'V', 'P', 'A', 'T', 'H', '=')) {
+		w->kv[SA_S_DEVPATH] = kv + 8;
+	} else if (k == S8('S', 'U', 'B', 'S', 'Y', 'S', 'T', 'E')) {
+		w->kv[SA_S_SUBSYS] = kv + 10;
+	} else if (k == S8('D', 'E', 'V', 'N', 'A', 'M', 'E', '=')) {
+		w->kv[SA_S_DEVNAME] = kv + 8;
+	}
+	return 0;
+}
+
 static __always_inline void read_env(struct kobj_uevent_env *env, struct walk *w)
 {
 	struct sa_rec *r = &w->out.r;
-	char **envp = env_vars(env);
-	int n = BPF_CORE_READ(env, envp_idx);
 
 	w->kv[SA_S_DEVPATH] = w->kv[SA_S_SUBSYS] = w->kv[SA_S_DEVNAME] = NULL;
-	for (int i = 0; i < 16; i++) {
-		const char *kv = NULL;
-		__u64 k;
-
-		if (i >= n)
-			break;
-		bpf_probe_read_kernel(&kv, sizeof(kv), &envp[i]);
-		k = str8(kv);
-		if ((k & 0x00ffffffffffffffULL) == S8('A', 'C', 'T', 'I', 'O', 'N', '=', 0)) {
-			if (r->action == SA_ACTION_UNKNOWN)
-				r->action = action_from(kv + 7);
-		} else if (k == S8('D', 'E', 'V', 'P', 'A', 'T', 'H', '=')) {
-			w->kv[SA_S_DEVPATH] = kv + 8;
-		} else if (k == S8('S', 'U', 'B', 'S', 'Y', 'S', 'T', 'E')) {
-			w->kv[SA_S_SUBSYS] = kv + 10;
-		} else if (k == S8('D', 'E', 'V', 'N', 'A', 'M', 'E', '=')) {
-			w->kv[SA_S_DEVNAME] = kv + 8;
-		}
-	}
+	w->envp = env_vars(env);
+	w->nenv = BPF_CORE_READ(env, envp_idx);
+	bpf_loop(16, env_var, NULL, 0);
 	r->str[SA_S_DEVPATH] = put_str(w, SA_PATH_LEN, w->kv[SA_S_DEVPATH], SA_T_DEVPATH);
 	r->str[SA_S_SUBSYS] = put_str(w, SA_SUBSYS_LEN, w->kv[SA_S_SUBSYS], SA_T_SUBSYS);
 	r->str[SA_S_DEVNAME] = put_str(w, SA_NAME_LEN, w->kv[SA_S_DEVNAME], SA_T_DEVNAME);
@@ -405,6 +426,89 @@ static __always_inline const char *first_var(struct kobj_uevent_env *env, bool b
 	return kv;
 }
 
+/* Step 1 of build() for chain node @idx (a bpf_loop() callback). */
+static int chain_node(__u32 idx, void *ctx)
+{
+	__u32 zero = 0, i = MASK(idx);
+	struct walk *w = bpf_map_lookup_elem(&scratch, &zero);
+	const struct device_type *type;
+	const char *tname = NULL;
+	struct device *dev;
+	__u64 t = 0, c = 0;
+
+	if (!w)
+		return 1;
+	dev = w->cur;
+	if (!dev)
+		return 1;
+	w->dev[i] = dev;
+	w->class[i] = BPF_CORE_READ(dev, class);
+	w->bus[i] = BPF_CORE_READ(dev, bus);
+	w->need[i] = 0;
+	type = BPF_CORE_READ(dev, type);
+	if (type)
+		tname = BPF_CORE_READ(type, name);
+	t = str8(tname);
+	if (w->class[i]) {
+		const struct class *cls = w->class[i];
+
+		c = str8(BPF_CORE_READ(cls, name));
+	}
+	w->block[i] = c == S8('b', 'l', 'o', 'c', 'k', 0, 0, 0);
+	w->part[i] = t == S8('p', 'a', 'r', 't', 'i', 't', 'i', 'o');
+	w->card[i] = 0;
+	if (c == S8('s', 'o', 'u', 'n', 'd', 0, 0, 0)) {
+		char nm[8] = {};
+
+		bpf_probe_read_kernel_str(nm, sizeof(nm), BPF_CORE_READ(dev, kobj.name));
+		w->card[i] = nm[0] == 'c' && nm[1] == 'a' && nm[2] == 'r' && nm[3] == 'd' &&
+			     nm[4] >= '0' && nm[4] <= '9';
+	}
+	/* SCSI hosts and targets were not on the scsi bus. */
+	if (t == S8('s', 'c', 's', 'i', '_', 'h', 'o', 's') ||
+	    t == S8('s', 'c', 's', 'i', '_', 't', 'a', 'r'))
+		w->bus[i] = NULL;
+	w->cur = BPF_CORE_READ(dev, parent);
+	w->out.r.nchain = idx + 1;
+	return 0;
+}
+
+/* Step 5 of build() for node @idx: the strings its printed path uses (bpf_loop()). */
+static int node_strings(__u32 idx, void *ctx)
+{
+	__u32 zero = 0, i = MASK(idx);
+	struct walk *w = bpf_map_lookup_elem(&scratch, &zero);
+	const struct class *cls;
+	struct sa_rnode *nd;
+	struct sa_rec *e;
+	struct device *d;
+	__u16 before;
+
+	if (!w)
+		return 1;
+	e = &w->out.r;
+	if (idx >= e->nchain)
+		return 1;
+	nd = &e->node[i];
+	if (!w->need[i] && !(i == 0 && w->class[0]))
+		return 0;
+	d = w->dev[i];
+	if (nd->kind == SA_K_MODERN) {
+		nd->kdepth = kobj_depth(&d->kobj, &e->trunc);
+		return 0;
+	}
+	/* Per-node flags: what this node's strings added to trunc. */
+	before = e->trunc;
+	e->trunc = 0;
+	nd->name = put_str(w, SA_NAME_LEN, BPF_CORE_READ(d, kobj.name), SA_T_NAME);
+	cls = w->class[i];
+	if (cls && (nd->kind == SA_K_CLASS || i == 0))
+		nd->class = put_str(w, SA_CLASS_LEN, BPF_CORE_READ(cls, name), SA_T_CLASS);
+	nd->flags = e->trunc;
+	e->trunc |= before;
+	return 0;
+}
+
 /*
  * Build the device's record into w->out: its legacy view and the
  * environment's strings, everything but the event's own header fields.
@@ -413,8 +517,7 @@ static __always_inline void build(struct walk *w, struct kobject *kobj,
 				  struct kobj_uevent_env *env)
 {
 	struct sa_rec *e = &w->out.r;
-	struct device *dev;
-	int n = 0, i, q;
+	int n, i, q;
 
 	e->flags = 0;
 	e->trunc = 0;
@@ -427,47 +530,14 @@ static __always_inline void build(struct walk *w, struct kobject *kobj,
 		e->str[i] = 0;
 
 	/* 1. The parent chain: pointers and the few facts the rules test. */
-	dev = (void *)kobj - bpf_core_field_offset(struct device, kobj);
-	for (i = 0; i < SA_MAX_CHAIN; i++) {
-		const struct device_type *type;
-		const char *tname = NULL;
-		__u64 t = 0, c = 0;
-
-		if (!dev)
-			break;
-		w->dev[i] = dev;
-		w->class[i] = BPF_CORE_READ(dev, class);
-		w->bus[i] = BPF_CORE_READ(dev, bus);
-		w->need[i] = 0;
-		type = BPF_CORE_READ(dev, type);
-		if (type)
-			tname = BPF_CORE_READ(type, name);
-		t = str8(tname);
-		if (w->class[i]) {
-			const struct class *cls = w->class[i];
-
-			c = str8(BPF_CORE_READ(cls, name));
-		}
-		w->block[i] = c == S8('b', 'l', 'o', 'c', 'k', 0, 0, 0);
-		w->part[i] = t == S8('p', 'a', 'r', 't', 'i', 't', 'i', 'o');
-		w->card[i] = 0;
-		if (c == S8('s', 'o', 'u', 'n', 'd', 0, 0, 0)) {
-			char nm[8] = {};
-
-			bpf_probe_read_kernel_str(nm, sizeof(nm), BPF_CORE_READ(dev, kobj.name));
-			w->card[i] = nm[0] == 'c' && nm[1] == 'a' && nm[2] == 'r' && nm[3] == 'd' &&
-				     nm[4] >= '0' && nm[4] <= '9';
-		}
-		/* SCSI hosts and targets were not on the scsi bus. */
-		if (t == S8('s', 'c', 's', 'i', '_', 'h', 'o', 's') ||
-		    t == S8('s', 'c', 's', 'i', '_', 't', 'a', 'r'))
-			w->bus[i] = NULL;
-		dev = BPF_CORE_READ(dev, parent);
-		n++;
-	}
-	if (dev)
+	w->cur = (void *)kobj - bpf_core_field_offset(struct device, kobj);
+	e->nchain = 0;
+	bpf_loop(SA_MAX_CHAIN, chain_node, NULL, 0);
+	n = e->nchain;
+	if (n > SA_MAX_CHAIN)
+		n = SA_MAX_CHAIN;
+	if (w->cur)
 		e->trunc |= SA_T_CHAIN;
-	e->nchain = n;
 
 	/* The strings follow the nodes that are sent. */
 	w->off = sizeof(*e) + n * sizeof(e->node[0]);
@@ -568,32 +638,7 @@ static __always_inline void build(struct walk *w, struct kobject *kobj,
 	}
 
 	/* 5. Only now read the strings the printed paths use. */
-	for (i = 0; i < SA_MAX_CHAIN; i++) {
-		struct sa_rnode *nd = &e->node[i];
-		struct device *d;
-		__u16 before;
-
-		if (i >= n)
-			break;
-		if (!w->need[i] && !(i == 0 && w->class[0]))
-			continue;
-		d = w->dev[i];
-		if (nd->kind == SA_K_MODERN) {
-			nd->kdepth = kobj_depth(&d->kobj, &e->trunc);
-			continue;
-		}
-		/* Per-node flags: what this node's strings added to trunc. */
-		before = e->trunc;
-		e->trunc = 0;
-		nd->name = put_str(w, SA_NAME_LEN, BPF_CORE_READ(d, kobj.name), SA_T_NAME);
-		if (w->class[i] && (nd->kind == SA_K_CLASS || i == 0)) {
-			const struct class *cls = w->class[i];
-
-			nd->class = put_str(w, SA_CLASS_LEN, BPF_CORE_READ(cls, name), SA_T_CLASS);
-		}
-		nd->flags = e->trunc;
-		e->trunc |= before;
-	}
+	bpf_loop(SA_MAX_CHAIN, node_strings, NULL, 0);
 }
 
 static __always_inline int handle(struct kobject *kobj, struct kobj_uevent_env *env,
