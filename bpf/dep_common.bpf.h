@@ -33,7 +33,15 @@ struct {
 struct dep_build {
 	struct sa_dep_rec r;	/* first: a record pointer is its build's */
 	char out[SA_DEP_PACK_MAX + SA_DEP_REQ_LEN];	/* masked offset + one string */
+	/*
+	 * What a bpf_loop() callback carries to its next call: the loops are
+	 * callbacks because the verifier goes through a callback once, and
+	 * through an unrolled loop once per iteration and path.
+	 */
+	__u32 o;			/* dep_pack(): where the next string goes */
+	__u64 walk[3];			/* fill_exe(): dentry, mount, vfsmount; fill_cgroup(), fill_dir(): node */
 };
+
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -41,6 +49,14 @@ struct {
 	__type(key, __u32);
 	__type(value, struct dep_build);
 } dep_scratch SEC(".maps");
+
+/* This CPU's record in the making (the callbacks find it again here). */
+static __always_inline struct dep_build *dep_build_get(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&dep_scratch, &zero);
+}
 
 /* (process, op, object) -> count/first/last; LRU so a storm cannot pin it. */
 struct {
@@ -113,68 +129,99 @@ struct task_struct___sa {
 	struct css_set___sa *cgroups;
 } __attribute__((preserve_access_index));
 
+/* One step of fill_exe(): up one dentry, or across one mount (a bpf_loop() callback). */
+static int exe_step(__u32 i, void *ctx)
+{
+	struct dep_build *b = dep_build_get();
+	struct dentry *d, *up;
+	struct mount *m, *mp, *none = NULL;
+	struct vfsmount *vm;
+	__u32 n;
+
+	if (!b)
+		return 1;
+	d = (void *)b->walk[0];
+	m = (void *)b->walk[1];
+	vm = (void *)b->walk[2];
+	if (d == BPF_CORE_READ(vm, mnt_root)) {
+		mp = BPF_CORE_READ(m, mnt_parent);
+		if (mp == m || !mp)
+			return 1;	/* the namespace's root */
+		b->walk[0] = (__u64)BPF_CORE_READ(m, mnt_mountpoint);
+		b->walk[1] = (__u64)mp;
+		b->walk[2] = (__u64)((void *)mp + bpf_core_field_offset(none->mnt));
+		return 0;
+	}
+	up = BPF_CORE_READ(d, d_parent);
+	if (up == d)
+		return 1;
+	n = b->r.nexe;
+	if (n >= SA_DEP_EXE_COMP) {
+		b->r.flags |= SA_DEP_F_EXE_TRUNC;
+		return 1;
+	}
+	bpf_probe_read_kernel_str(b->r.exe[n], SA_DEP_COMP_LEN, BPF_CORE_READ(d, d_name.name));
+	b->r.nexe = n + 1;
+	b->walk[0] = (__u64)up;
+	return 0;
+}
+
 /* The executable's path, innermost first, across mounts (mm->exe_file: what /proc/<pid>/exe names). */
 static __always_inline void fill_exe(struct sa_dep_rec *r, struct task_struct *task)
 {
+	struct dep_build *b = (struct dep_build *)r;
 	struct file *f = BPF_CORE_READ(task, mm, exe_file);
-	struct mount *m, *mp, *none = NULL;
+	struct mount *none = NULL;
 	struct vfsmount *vm;
-	struct dentry *d, *up;
-	unsigned int n = 0;
 
+	r->nexe = 0;
 	if (!f) {
 		r->flags |= SA_DEP_F_NO_EXE;
 		return;
 	}
 	r->exe_ino = BPF_CORE_READ(f, f_inode, i_ino);
 	r->exe_dev = BPF_CORE_READ(f, f_inode, i_sb, s_dev);
-	d = BPF_CORE_READ(f, f_path.dentry);
 	vm = BPF_CORE_READ(f, f_path.mnt);
-	m = (struct mount *)((void *)vm - bpf_core_field_offset(none->mnt));
-	for (int i = 0; i < SA_DEP_EXE_COMP + 4; i++) {
-		if (d == BPF_CORE_READ(vm, mnt_root)) {
-			mp = BPF_CORE_READ(m, mnt_parent);
-			if (mp == m || !mp)
-				break;		/* the namespace's root */
-			d = BPF_CORE_READ(m, mnt_mountpoint);
-			m = mp;
-			vm = (struct vfsmount *)((void *)m + bpf_core_field_offset(none->mnt));
-			continue;
-		}
-		up = BPF_CORE_READ(d, d_parent);
-		if (up == d)
-			break;
-		if (n >= SA_DEP_EXE_COMP) {
-			r->flags |= SA_DEP_F_EXE_TRUNC;
-			break;
-		}
-		bpf_probe_read_kernel_str(r->exe[n], SA_DEP_COMP_LEN, BPF_CORE_READ(d, d_name.name));
-		n++;
-		d = up;
-	}
-	r->nexe = n;
+	b->walk[0] = (__u64)BPF_CORE_READ(f, f_path.dentry);
+	b->walk[1] = (__u64)((void *)vm - bpf_core_field_offset(none->mnt));
+	b->walk[2] = (__u64)vm;
+	bpf_loop(SA_DEP_EXE_COMP + 4, exe_step, NULL, 0);
+}
+
+/* One level of fill_cgroup() (a bpf_loop() callback). */
+static int cg_step(__u32 i, void *ctx)
+{
+	struct dep_build *b = dep_build_get();
+	struct kernfs_node *kn, *up;
+	__u32 n;
+
+	if (!b)
+		return 1;
+	kn = (void *)b->walk[0];
+	n = b->r.ncg;
+	if (!kn || !(up = BPF_CORE_READ(kn, parent)) || n >= SA_DEP_CG_COMP)
+		return 1;
+	bpf_probe_read_kernel_str(b->r.cg[n], SA_DEP_COMP_LEN, BPF_CORE_READ(kn, name));
+	b->r.ncg = n + 1;
+	b->walk[0] = (__u64)up;
+	return 0;
 }
 
 /* The cgroup v2 path (systemd's unit is its innermost .service or .scope). */
 static __always_inline void fill_cgroup(struct sa_dep_rec *r, struct task_struct *task)
 {
+	struct dep_build *b = (struct dep_build *)r;
 	struct task_struct___sa *t = (void *)task;
-	struct kernfs_node *kn, *up;
-	unsigned int n = 0;
+	struct kernfs_node *kn;
 
+	r->ncg = 0;
 	if (!bpf_core_field_exists(t->cgroups))
 		return;		/* no CONFIG_CGROUPS */
-	kn = BPF_CORE_READ(t, cgroups, dfl_cgrp, kn);
-	for (int i = 0; i < SA_DEP_CG_COMP; i++) {
-		if (!kn || !(up = BPF_CORE_READ(kn, parent)))
-			break;
-		bpf_probe_read_kernel_str(r->cg[n], SA_DEP_COMP_LEN, BPF_CORE_READ(kn, name));
-		n++;
-		kn = up;
-	}
+	b->walk[0] = (__u64)BPF_CORE_READ(t, cgroups, dfl_cgrp, kn);
+	bpf_loop(SA_DEP_CG_COMP, cg_step, NULL, 0);
+	kn = (void *)b->walk[0];
 	if (kn && BPF_CORE_READ(kn, parent))
 		r->flags |= SA_DEP_F_CG_TRUNC;
-	r->ncg = n;
 }
 
 /* argv from the process's own memory (we run in its context). */
@@ -278,6 +325,38 @@ static __always_inline __u32 pack_str(struct dep_build *b, __u32 o, const char *
 	return o + n;
 }
 
+/* Pack the @i-th string of a counted array (the bpf_loop() callbacks of dep_pack()). */
+static __always_inline int pack_nth(__u32 i, __u32 count, __u32 max, char (*arr)[SA_DEP_COMP_LEN])
+{
+	struct dep_build *b = dep_build_get();
+
+	if (!b || i >= count || i >= max)
+		return 1;
+	b->o = pack_str(b, b->o, arr[i], SA_DEP_COMP_LEN);
+	return 0;
+}
+
+static int pack_comp(__u32 i, void *ctx)
+{
+	struct dep_build *b = dep_build_get();
+
+	return b ? pack_nth(i, b->r.ncomp, SA_DEP_MAX_COMP, b->r.comp) : 1;
+}
+
+static int pack_exe(__u32 i, void *ctx)
+{
+	struct dep_build *b = dep_build_get();
+
+	return b ? pack_nth(i, b->r.nexe, SA_DEP_EXE_COMP, b->r.exe) : 1;
+}
+
+static int pack_cg(__u32 i, void *ctx)
+{
+	struct dep_build *b = dep_build_get();
+
+	return b ? pack_nth(i, b->r.ncg, SA_DEP_CG_COMP, b->r.cg) : 1;
+}
+
 /* Pack b->r into b->out (the layout is in dep_records.h); its size. */
 static __always_inline __u32 dep_pack(struct dep_build *b)
 {
@@ -286,24 +365,12 @@ static __always_inline __u32 dep_pack(struct dep_build *b)
 
 	o = pack_str(b, o, r->comm, sizeof(r->comm));
 	o = pack_str(b, o, r->pcomm, sizeof(r->pcomm));
-	o = pack_str(b, o, r->name, sizeof(r->name));
-	for (int i = 0; i < SA_DEP_MAX_COMP; i++) {
-		if (i >= r->ncomp)
-			break;
-		o = pack_str(b, o, r->comp[i], SA_DEP_COMP_LEN);
-	}
-	o = pack_str(b, o, r->req, sizeof(r->req));
-	for (int i = 0; i < SA_DEP_EXE_COMP; i++) {
-		if (i >= r->nexe)
-			break;
-		o = pack_str(b, o, r->exe[i], SA_DEP_COMP_LEN);
-	}
-	for (int i = 0; i < SA_DEP_CG_COMP; i++) {
-		if (i >= r->ncg)
-			break;
-		o = pack_str(b, o, r->cg[i], SA_DEP_COMP_LEN);
-	}
-	o = pack_str(b, o, r->script, sizeof(r->script));
+	b->o = pack_str(b, o, r->name, sizeof(r->name));
+	bpf_loop(SA_DEP_MAX_COMP, pack_comp, NULL, 0);
+	b->o = pack_str(b, b->o, r->req, sizeof(r->req));
+	bpf_loop(SA_DEP_EXE_COMP, pack_exe, NULL, 0);
+	bpf_loop(SA_DEP_CG_COMP, pack_cg, NULL, 0);
+	o = pack_str(b, b->o, r->script, sizeof(r->script));
 	o &= SA_DEP_PACK_MAX - 1;
 	len = r->args_len & (SA_DEP_ARGS_LEN - 1);
 	if (len && bpf_probe_read_kernel(&b->out[o], len, r->args))
