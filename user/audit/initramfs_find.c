@@ -59,8 +59,8 @@ static void on_problem(const char *member, const char *msg, void *ctx)
 	struct find *f = ctx;
 
 	if (!f->err[0])
-		snprintf(f->err, f->errlen, "%s%s%s", member ? sa_initramfs_member_path(member) : "",
-			 member ? ": " : "", msg);
+		snprintf(f->err, f->errlen, "%s%s%s",
+			 member ? sa_initramfs_member_path(member) : "", member ? ": " : "", msg);
 }
 
 int sa_initramfs_find(const char *buf, size_t len, struct sa_initramfs_want *w, size_t n,

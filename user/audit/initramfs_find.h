@@ -13,7 +13,7 @@
 
 struct sa_initramfs_want {
 	const char *path;	/* as in the image: "usr/sbin/sysfs-audit", no leading "/" */
-	bool prefix;		/* @path is a directory ("usr/lib/dracut/"): any regular file under it */
+	bool prefix;		/* @path is a directory ("usr/lib/dracut/"): any file under it */
 	/* filled in */
 	bool found;
 	size_t size;		/* of the last regular file of that path: the one unpacked */

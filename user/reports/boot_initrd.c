@@ -116,7 +116,9 @@ static void fix_image(struct sa_check *c, bool dracut, bool missing, const char 
 static bool installed(const struct sa_root *r, const char *pfx, char *sha, const char **where)
 {
 	/* the hooks copy @SBINDIR@/sysfs-audit: the package's, or make install's */
-	static const char *const bins[] = { "/usr/sbin/sysfs-audit", "/usr/local/sbin/sysfs-audit" };
+	static const char *const bins[] = {
+		"/usr/sbin/sysfs-audit", "/usr/local/sbin/sysfs-audit",
+	};
 
 	for (size_t i = 0; i < sizeof(bins) / sizeof(bins[0]); i++) {
 		char *buf = NULL;
@@ -149,7 +151,8 @@ static void check_binary(const struct sa_root *r, const char *pfx, const char *i
 	}
 	if (!installed(r, pfx, sha, &where)) {
 		c = sa_check_add(s, SA_CHECK_NO, img, "holds /%s, but the root has none "
-				 "(%s): sysfs-audit-boot.service cannot adopt", w[W_BIN].path, where);
+				 "(%s): sysfs-audit-boot.service cannot adopt", w[W_BIN].path,
+				 where);
 		sa_check_fix(c, "apt install sysfs-audit");
 		return;
 	}
