@@ -27,6 +27,7 @@ clean() {
 clean "rules: the host's rules directories and dpkg database" "0 9 10" "$san" rules
 [ -d /usr/lib/udev ] && clean "scan /usr/lib/udev" "0 9 10" "$san" scan /usr/lib/udev
 clean "scan --root /: the host's places and dpkg database" "0 9 10 19" "$san" scan --root /
+clean "boot --status: this host's settings, images and units" "0 25" "$san" boot --status
 
 # 100 000 rules files, each running a program; one program and its package
 R=$tmp/r

@@ -18,6 +18,7 @@
 #include <bpf/bpf.h>
 
 #include "audit/fingerprint.h"
+#include "cmd/cmd_boot_status.h"
 #include "common/common.h"
 #include "model/phase.h"
 #include "reports/report_keep.h"
@@ -55,7 +56,8 @@ static const char doc[] =
 "\n"
 "USAGE: sysfs-audit boot --start [-a MODE] [-b MIB] [-B MIB] [-W SEC] [-N] [-v]\n"
 "       sysfs-audit boot --mark initramfs-end|coldplug-end\n"
-"       sysfs-audit boot --status | --cleanup\n"
+"       sysfs-audit boot --status [--root DIR] [--kernel RELEASE]\n"
+"       sysfs-audit boot --cleanup\n"
 "       sysfs-audit boot --save FILE\n"
 "\n"
 "--start loads and attaches the tracer and the dependents' hooks, pins them\n"
@@ -71,6 +73,7 @@ static const char doc[] =
 "EXAMPLES:\n"
 "    sysfs-audit boot --start            # initramfs, before udev\n"
 "    sysfs-audit boot --mark initramfs-end   # just before switch_root\n"
+"    sysfs-audit boot --status           # armed for the next boot? (exit 25: no)\n"
 "    sysfs-audit boot --cleanup\n"
 "    sysfs-audit boot --save /run/sysfs-audit/boot-report.json\n";
 
@@ -79,7 +82,8 @@ enum { OPT_START = 0x100, OPT_MARK, OPT_STATUS, OPT_CLEANUP, OPT_SAVE };
 static const struct argp_option opts[] = {
 	{ "start", OPT_START, NULL, 0, "attach and pin in bpffs, then exit (initramfs)", 0 },
 	{ "mark", OPT_MARK, "WHAT", 0, "write a phase boundary: initramfs-end or coldplug-end", 0 },
-	{ "status", OPT_STATUS, NULL, 0, "list what is pinned", 0 },
+	{ "status", OPT_STATUS, NULL, 0,
+	  "is the boot audit armed for the next boot? what is pinned, the last result", 0 },
 	{ "cleanup", OPT_CLEANUP, NULL, 0, "list what is pinned and remove it", 0 },
 	{ "save", OPT_SAVE, "FILE", 0, "keep the boot audit's report FILE, per boot", 0 },
 	{ "attach", 'a', "MODE", 0, "--start: auto (default), tracepoint, fexit or kprobe", 0 },
@@ -265,7 +269,8 @@ static void read_early_exes(void)
 
 int cmd_boot(int argc, char **argv)
 {
-	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
+	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc,
+					  .children = sa_boot_status_children };
 	int n, err;
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
@@ -293,6 +298,8 @@ int cmd_boot(int argc, char **argv)
 		fprintf(stderr, "sysfs-audit: %s kept in %s (%s, the last %d boots)\n", env.save,
 			SA_KEEP_DIR, SA_KEEP_LATEST, SA_KEEP_BOOTS);
 		return 0;
+	case B_STATUS:
+		return cmd_boot_status();
 	default:
 		n = sa_pin_walk(SA_PIN_ROOT, stdout, env.what == B_CLEANUP);
 		if (n < 0) {

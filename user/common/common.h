@@ -35,6 +35,7 @@ enum sa_exit {
 	EXIT_FAIL_SUSPECTS = 22,	/* --fail-on=suspects: suspect dependents named */
 	EXIT_FAIL_BOOT = 23,		/* report --fail-on=boot: a host would not boot */
 	EXIT_FAIL_INCOMPLETE = 24,	/* report --fail-on=incomplete: a boot audit is incomplete */
+	EXIT_NOT_ARMED = 25,		/* boot --status: the next boot will not be audited */
 };
 
 /* a + b, saturating at the maximum: counters never wrap. */

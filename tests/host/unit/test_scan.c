@@ -14,12 +14,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sha2.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "tap.h"
 
 #include "common/dpkg_owner.h"
+#include "audit/initramfs_find.h"
 #include "audit/scan_elf.h"
 #include "audit/scan_initramfs.h"
 #include "audit/scan_script.h"
@@ -690,6 +693,52 @@ static void initramfs_tests(void)
 	free(img);
 }
 
+/*
+ * sa_initramfs_find(): a file's presence and SHA-256 across the archives of
+ * an image (the last one of a path wins, as the kernel unpacks), "./" and
+ * "/" prefixes ignored, a directory prefix, and a path that is absent.
+ */
+static void initramfs_find_tests(void)
+{
+	static const struct member early[] = {
+		{ "kernel/x86/microcode/GenuineIntel.bin", "MICROCODE", 0 },
+		{ "usr/sbin/sysfs-audit", "old build", 0 },
+	};
+	static const struct member main_[] = {
+		{ "./usr/sbin/sysfs-audit", "new build", 0 },
+		{ "/scripts/init-top/sysfs-audit", "#!/bin/sh\n", 0 },
+		{ "usr/lib/dracut/modules.txt", "x", 0 },
+	};
+	struct sa_initramfs_want w[] = {
+		{ .path = "usr/sbin/sysfs-audit" },
+		{ .path = "scripts/init-top/sysfs-audit" },
+		{ .path = "usr/lib/dracut/", .prefix = true },
+		{ .path = "scripts/init-top/udev" },
+	};
+	char want[SHA256_DIGEST_STRING_LENGTH], err[256];
+	size_t cap = 1 << 16, n;
+	char *img = malloc(cap);
+	int r;
+
+	if (!img)
+		return;
+	n = write_cpio(img, cap, 0, early, 2);
+	n += write_cpio(img + n, cap - n, 'g', main_, 3);
+	r = sa_initramfs_find(img, n, w, 4, err, sizeof(err));
+	SHA256Data((const uint8_t *)"new build", 9, want);
+	ok(r == 2 && !err[0] && w[0].found && w[0].size == 9 && !strcmp(w[0].sha256, want),
+	   "find: the main archive's sysfs-audit replaces the early one's (%d archives, %s)", r,
+	   err);
+	ok(w[1].found && w[2].found && !w[2].sha256[0] && !w[3].found,
+	   "find: a '/'-prefixed path, a directory prefix; an absent path is not found");
+	r = sa_initramfs_find(img, n - 20, w, 4, err, sizeof(err));
+	ok(r >= 1 && err[0], "find: an image cut short says so (%s)", err);
+	ok(!strcmp(sa_initramfs_member_path("3:gzip:./a:b"), "a:b") &&
+	   !strcmp(sa_initramfs_member_path("plain"), "plain"),
+	   "find: member names lose the archive's prefix, not a ':' of their own");
+	free(img);
+}
+
 /* @n bytes compressed as one stream (g gzip, x xz, z zstd, j bzip2, l lzma) */
 static size_t compress(int filter, const char *in, size_t n, char *out, size_t cap)
 {
@@ -1018,6 +1067,7 @@ int main(void)
 	elf_tests();
 	elf_hostile_tests();
 	initramfs_tests();
+	initramfs_find_tests();
 	initramfs_hostile_tests();
 	initramfs_segment_tests();
 	root_tests();

@@ -1,0 +1,208 @@
+#!/bin/bash
+# boot --status --root: is the boot audit armed for the next boot? A fake
+# Debian root per case (the defaults file, the unit and its enable link, a
+# kernel and its initramfs: an uncompressed early cpio, then a gzip'd
+# main one, as initramfs-tools lays them out, holding the binary built
+# here and the real init-top script), each broken one way: the check that
+# fails says NO with its fix, and the exit status is 25. Then the real
+# Debian images of tests/realhost/mkimage.sh, when cached: initrd.on is
+# armed, initrd.off is not. Reads files only; nothing is loaded.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/tap.sh"
+sa=$top/build/sysfs-audit
+san=$top/build/sysfs-audit-san
+[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+K=6.1.0-99-amd64
+NOT_ARMED=25
+
+# initrd IMAGE BINARY [dracut]: early cpio + gzip'd main cpio with BINARY
+# (none: "") and the start script of initramfs-tools, or of dracut.
+initrd() {
+	local img=$1 bin=$2 gen=${3:-initramfs-tools} e=$tmp/early m=$tmp/main
+	rm -rf "$e" "$m"
+	mkdir -p "$e/kernel/x86/microcode" "$m/usr/sbin" "$m/conf"
+	echo microcode >"$e/kernel/x86/microcode/GenuineIntel.bin"
+	echo 'BOOT_AUDIT_OPTS=""' >"$m/conf/sysfs-audit.conf"
+	[ -z "$bin" ] || cp "$bin" "$m/usr/sbin/sysfs-audit"
+	if [ "$gen" = dracut ]; then
+		mkdir -p "$m/usr/lib/dracut/hooks/cmdline"
+		cp "$top/contrib/dracut/90sysfs-audit/sysfs-audit-start.sh" \
+			"$m/usr/lib/dracut/hooks/cmdline/00-sysfs-audit-start.sh"
+	else
+		mkdir -p "$m/scripts/init-top"
+		cp "$top/contrib/initramfs-tools/scripts/init-top/sysfs-audit" "$m/scripts/init-top/"
+	fi
+	{ (cd "$e" && find kernel | cpio -o -H newc --quiet)
+	  (cd "$m" && find . | cpio -o -H newc --quiet | gzip -c); } >"$img"
+}
+
+# fakeroot DIR: a host armed for the next boot, by the book (sysfs-audit(8)).
+fakeroot() {
+	local r=$1
+	rm -rf "$r"
+	mkdir -p "$r/etc/default" "$r/usr/sbin" "$r/lib/systemd/system" "$r/boot" \
+		"$r/etc/systemd/system/sysinit.target.wants"
+	sed 's/^BOOT_AUDIT=.*/BOOT_AUDIT=yes/' "$top/contrib/default/sysfs-audit" \
+		>"$r/etc/default/sysfs-audit"
+	cp "$sa" "$r/usr/sbin/sysfs-audit"
+	sed 's|@SBINDIR@|/usr/sbin|g' "$top/contrib/systemd/sysfs-audit-boot.service.in" \
+		>"$r/lib/systemd/system/sysfs-audit-boot.service"
+	ln -s /lib/systemd/system/sysfs-audit-boot.service \
+		"$r/etc/systemd/system/sysinit.target.wants/sysfs-audit-boot.service"
+	: >"$r/boot/vmlinuz-$K"
+	initrd "$r/boot/initrd.img-$K" "$sa"
+}
+
+# status WANT_EXIT DESCRIPTION ROOT [ARGS...]; then $out holds stdout
+status() {
+	local want=$1 what=$2 r=$3
+	shift 3
+	out=$("$sa" boot --status --root "$r" "$@" 2>"$tmp/err")
+	st=$?
+	[ "$st" = "$want" ] || { echo "exit $st"; echo "$out"; cat "$tmp/err"; } | tap_diag
+	tap_ok $([ "$st" = "$want" ]; echo $?) "$what: exit $want"
+}
+# has DESCRIPTION PATTERN: a line of $out matches the extended regex
+has() {
+	grep -qE "$2" <<<"$out" || { echo "no line matches: $2"; echo "$out"; } | tap_diag
+	tap_ok $(grep -qE "$2" <<<"$out"; echo $?) "$1"
+}
+
+R=$tmp/root
+fakeroot "$R"
+status 0 "all good" "$R"
+has "... the binary in the image is the installed one" \
+	"^ok    /boot/initrd.img-$K: holds /usr/sbin/sysfs-audit, the installed one"
+has "... the init-top script starts it" \
+	"^ok    /boot/initrd.img-$K: starts it: /scripts/init-top/sysfs-audit$"
+has "... the unit is enabled" "^ok    sysfs-audit-boot.service: enabled \(/etc/systemd/system/sysinit.target.wants\)"
+has "... not masked" "^ok    sysfs-audit-boot.service: not masked$"
+has "... nothing says NO or warn" "^(ok|skip) "
+tap_ok $(! grep -qE '^(NO|warn) ' <<<"$out"; echo $?) "... no NO or warn line"
+has "... the last line says armed" "^armed for the next boot$"
+tap_ok $([ "$(tail -n 1 <<<"$out")" = "armed for the next boot" ]; echo $?) \
+	"... and it is the last line"
+has "... no result kept yet" "^last result: none kept yet \(/var/lib/sysfs-audit/boot-report.json\)$"
+
+sed -i 's/^BOOT_AUDIT=.*/BOOT_AUDIT=no/' "$R/etc/default/sysfs-audit"
+status $NOT_ARMED "BOOT_AUDIT=no" "$R"
+has "... its NO line" "^NO    /etc/default/sysfs-audit: BOOT_AUDIT=no$"
+has "... its fix" "^      fix: sed -i 's/\^BOOT_AUDIT=\.\*/BOOT_AUDIT=yes/' /etc/default/sysfs-audit$"
+has "... the reason on the last line" "^NOT armed: /etc/default/sysfs-audit: BOOT_AUDIT=no$"
+
+fakeroot "$R"
+initrd "$R/boot/initrd.img-$K" ""
+status $NOT_ARMED "an initramfs without the binary (built before BOOT_AUDIT=yes)" "$R"
+has "... its NO line" "^NO    /boot/initrd.img-$K: no /usr/sbin/sysfs-audit in it"
+has "... its fix" "^      fix: update-initramfs -u -k $K$"
+
+fakeroot "$R"
+cp /bin/true "$tmp/other"
+initrd "$R/boot/initrd.img-$K" "$tmp/other"
+status 0 "an initramfs with another sysfs-audit: still armed" "$R"
+has "... a warning, not ok" "^warn  /boot/initrd.img-$K: holds an older sysfs-audit than /usr/sbin/sysfs-audit"
+has "... its fix" "^      fix: update-initramfs -u -k $K$"
+has "... the last line counts it" "^armed for the next boot \(1 warning\)$"
+
+fakeroot "$R"
+rm "$R/boot/initrd.img-$K"
+status $NOT_ARMED "no initramfs at all" "$R"
+has "... its NO line and fix (create it)" "^      fix: update-initramfs -c -k $K$"
+
+fakeroot "$R"
+: >"$R/boot/vmlinuz-6.1.0-100-amd64"
+status $NOT_ARMED "a newer kernel installed without its initramfs" "$R"
+has "... the newest kernel's image is the one checked" \
+	"^NO    /boot/initrd.img-6.1.0-100-amd64: missing"
+status 0 "--kernel: that kernel's image only" "$R" --kernel "$K"
+
+fakeroot "$R"
+rm "$R/etc/systemd/system/sysinit.target.wants/sysfs-audit-boot.service"
+status $NOT_ARMED "the unit not enabled" "$R"
+has "... its NO line" "^NO    sysfs-audit-boot.service: not enabled"
+has "... its fix" "^      fix: systemctl enable sysfs-audit-boot.service$"
+
+fakeroot "$R"
+ln -s /dev/null "$R/etc/systemd/system/sysfs-audit-boot.service"
+status $NOT_ARMED "the unit masked" "$R"
+has "... its NO line" "^NO    sysfs-audit-boot.service: masked"
+has "... its fix" "^      fix: systemctl unmask sysfs-audit-boot.service$"
+has "... the reason on the last line" "^NOT armed: sysfs-audit-boot.service: masked"
+
+fakeroot "$R"
+echo 'GRUB_CMDLINE_LINUX_DEFAULT="quiet sysfs_audit.boot=0"' >"$R/etc/default/grub"
+status $NOT_ARMED "GRUB's command line disables it" "$R"
+has "... its NO line" "^NO    /etc/default/grub: GRUB_CMDLINE_LINUX_DEFAULT has sysfs_audit.boot=0"
+echo 'GRUB_CMDLINE_LINUX_DEFAULT="quiet"' >"$R/etc/default/grub"
+status 0 "GRUB's command line without it" "$R"
+has "... says so" "^ok    kernel command line: GRUB's defaults do not disable it"
+
+fakeroot "$R"
+initrd "$R/boot/initrd.img-$K" "$sa" dracut
+status 0 "a dracut image" "$R"
+has "... its cmdline hook starts it" \
+	"^ok    /boot/initrd.img-$K: starts it: /usr/lib/dracut/hooks/cmdline/00-sysfs-audit-start.sh$"
+initrd "$R/boot/initrd.img-$K" "" dracut
+status $NOT_ARMED "a dracut image without the binary" "$R"
+has "... dracut's fix" "^      fix: dracut -f /boot/initrd.img-$K $K$"
+
+fakeroot "$R"
+mkdir -p "$R/var/lib/sysfs-audit"
+cp "$top/tests/host/reports/boot-mdev.json" "$R/var/lib/sysfs-audit/boot-report.json"
+status 0 "a result kept" "$R"
+has "... its verdict, as report gives it" \
+	"^last result: /var/lib/sysfs-audit/boot-report.json( \(.*\))?: would not boot$"
+cp "$top/tests/host/reports/boot-clean.json" "$R/var/lib/sysfs-audit/boot-report.json"
+status 0 "a clean result kept" "$R"
+has "... its verdict" "^last result: .*: no boot-path dependent$"
+echo '{"version":' >"$R/var/lib/sysfs-audit/boot-report.json"
+status 0 "a broken result kept" "$R"
+has "... says it cannot be read" "^last result: /var/lib/sysfs-audit/boot-report.json: cannot be read: "
+
+status 2 "--root that does not exist" "$tmp/no-such-root"
+out=$("$sa" boot --status --kernel ../x 2>&1)
+tap_ok $([ $? = 2 ]; echo $?) "--kernel with a '/': a usage error"
+
+if [ -x "$san" ]; then
+	fakeroot "$R"
+	out=$(ASAN_OPTIONS=detect_leaks=0:exitcode=86 UBSAN_OPTIONS=exitcode=86 \
+		"$san" boot --status --root "$R" 2>&1)
+	tap_ok $? "under ASan + UBSan, the good root: armed, no sanitizer report"
+fi
+
+# The real Debian 12 images (tests/realhost/mkimage.sh), when cached: the
+# installed binary is the one in the image's root.img when debugfs can
+# read it, else the one built here (then it may differ: ok or warn).
+cache=${SYSFS_AUDIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sysfs-audit}/images
+real=0
+for d in "$cache"/*/; do
+	[ -r "$d/initrd.on" ] && [ -r "$d/initrd.off" ] && [ -r "$d/kver" ] || continue
+	real=1
+	gen=$(basename "$d")
+	gen=${gen%-*}
+	k=$(cat "$d/kver")
+	fakeroot "$R"
+	rm "$R/boot/vmlinuz-$K" "$R/boot/initrd.img-$K"
+	: >"$R/boot/vmlinuz-$k"
+	match="(ok    .*, the installed one|warn  .*older sysfs-audit)"
+	if command -v debugfs >/dev/null && [ -r "$d/root.img" ] &&
+	   debugfs -R "dump /usr/sbin/sysfs-audit $R/usr/sbin/sysfs-audit" "$d/root.img" \
+		>/dev/null 2>&1 && [ -s "$R/usr/sbin/sysfs-audit" ]; then
+		match="ok    .*, the installed one"
+	fi
+	cp "$d/initrd.on" "$R/boot/initrd.img-$k"
+	status 0 "real $gen image, boot audit on" "$R"
+	has "... the image holds the binary" "^$match"
+	has "... and its start script" "^ok    /boot/initrd.img-$k: starts it: "
+	cp "$d/initrd.off" "$R/boot/initrd.img-$k"
+	status $NOT_ARMED "real $gen image, boot audit off" "$R"
+	has "... no binary in it" "^NO    /boot/initrd.img-$k: no /usr/sbin/sysfs-audit in it"
+	fix="update-initramfs -u -k $k"
+	[ "$gen" = dracut ] && fix="dracut -f /boot/initrd.img-$k $k"
+	has "... the $gen fix" "^      fix: $fix$"
+done
+[ $real = 1 ] || tap_skip "real Debian images read" \
+	"no cached images (tests/realhost/mkimage.sh builds them in $cache)"
+tap_done
