@@ -107,10 +107,17 @@ for gen in $gens; do
 	# ---- disabled, then enabled, with a second filesystem in fstab --------
 	boot_case off initrd.off srv "$off"
 	t_off=$(startup_ms "$p")
+	realhost_file "$p" status "$p.status"
+	tap_diag <"$p.status"
+	tap_is "$(realhost_fact "$p" status_exit)" 25 \
+		"$name: boot --status: not armed (the initrd was built before BOOT_AUDIT=yes), exit 25"
 	boot_case on initrd.on srv "sa.probe=boot"
 	t_on=$(startup_ms "$p")
 	report=$p.report.json
 	realhost_file "$p" report.json "$report"
+	realhost_file "$p" status "$p.status"
+	tap_diag <"$p.status"
+	tap_is "$(realhost_fact "$p" status_exit)" 0 "$name: boot --status: armed for the next boot"
 	echo "# $name: boot finished at ${t_on} ms, ${t_off} ms with the audit disabled" \
 		"($(( t_off ? t_on * 100 / t_off : 0 ))%)"
 	grep -a "sysfs-audit" "$p.console" | sed -n '1,10p' | tap_diag
