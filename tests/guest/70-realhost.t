@@ -109,8 +109,11 @@ for gen in $gens; do
 	t_off=$(startup_ms "$p")
 	realhost_file "$p" status "$p.status"
 	tap_diag <"$p.status"
-	tap_is "$(realhost_fact "$p" status_exit)" 25 \
-		"$name: boot --status: not armed (the initrd was built before BOOT_AUDIT=yes), exit 25"
+	# This boot ran the initrd built before BOOT_AUDIT=yes, with the audit
+	# off on its command line; /boot holds the rebuilt one and the unit is
+	# enabled: the next boot is audited, and the status warns of this one.
+	[ "$(realhost_fact "$p" status_exit)" = 0 ] && grep -q '^warn .*/proc/cmdline' "$p.status"
+	tap_ok $? "$name: boot --status: armed for the next boot, with a warning for this boot's command line"
 	boot_case on initrd.on srv "sa.probe=boot"
 	t_on=$(startup_ms "$p")
 	report=$p.report.json
