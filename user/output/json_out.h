@@ -29,14 +29,6 @@ void sa_json_add_time(json_object *o, const char *k, time_t t);
  * and bidi overrides as \uXXXX (sa_esc_json_text()). Returns 0 or -1.
  */
 int sa_json_print(FILE *f, json_object *o, int flags);
-/*
- * @o on @f as json-c prints it with PRETTY | SPACED | NOSLASHESCAPE, then a
- * newline, written as it is walked: json-c's own printer builds the whole
- * text in memory first, which for a fleet's merged report (every row's
- * host names) is hundreds of MB. Strings as jw_str() writes them (C1
- * controls and bidi overrides as \uXXXX). Returns 0 or -1.
- */
-int sa_json_write_pretty(FILE *f, json_object *o);
 /* @o as one line on @f (plain, slashes unescaped). Returns 0 or -1. */
 int sa_json_print_line(FILE *f, json_object *o);
 

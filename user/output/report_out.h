@@ -6,13 +6,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include <json-c/json.h>
-
 #include "model/merged.h"
 #include "output/format.h"
 
-/* The "sysfs-audit-merged" object (docs/report-format.md). */
-json_object *sa_merged_json(const struct sa_merged *m);
 /*
  * Text and markdown lead with the boot verdicts and the dependents; the
  * keys and legacy-path tables show their top rows and rows their first
