@@ -120,6 +120,7 @@ int cmd_report(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc,
 					  .args_doc = "FILE..." };
+	struct sa_report_reader rd = {};
 	struct sa_merged m;
 	char err[512];
 	int rc;
@@ -137,7 +138,7 @@ int cmd_report(int argc, char **argv)
 		const char *file = env.files[i];
 		struct sa_report r;
 
-		rc = sa_report_read(file, &r, err, sizeof(err));
+		rc = sa_report_reader_read(&rd, file, &r, err, sizeof(err));
 		if (rc == EXIT_FAIL)
 			goto fail;
 		if (rc) {
@@ -153,6 +154,7 @@ int cmd_report(int argc, char **argv)
 		else if (rc)
 			goto fail;
 	}
+	sa_report_reader_free(&rd);
 	sa_merged_finish(&m);
 	if (sa_merged_print(stdout, &m, env.format, env.details)) {
 		sa_warn("writing the report to standard output failed: %s", strerror(errno));
@@ -169,6 +171,7 @@ int cmd_report(int argc, char **argv)
 	free(env.files);
 	return rc;
 fail:
+	sa_report_reader_free(&rd);
 	sa_merged_free(&m);
 	free(env.files);
 	return EXIT_FAIL;

@@ -517,11 +517,12 @@ static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
 	return parse_lists(p, o, r);
 }
 
-int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err, size_t errlen)
+/* Parse with @tok (reset here), kept by the caller. */
+static int parse_with(struct json_tokener *tok, const char *buf, size_t len, struct sa_report *r,
+		      char *err, size_t errlen)
 {
 	struct pctx p = { err, errlen };
 	struct sa_json_budget b;
-	struct json_tokener *tok;
 	enum json_tokener_error jerr;
 	json_object *o;
 	size_t used;
@@ -535,8 +536,17 @@ int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err,
 		return bad(&p, "too large (%zu bytes; the limit is %ld)", len, SA_REPORT_MAX_BYTES);
 	if (memchr(buf, '\0', len))
 		return bad(&p, "contains a NUL byte: not a JSON text");
-	/* Bound the tree before json-c builds it, and what json-c would cut. */
-	if (!sa_json_budget(buf, len, SA_REPORT_MAX_TREE, &b)) {
+	/*
+	 * Bound the tree before json-c builds it, and what json-c would cut.
+	 * Each value the budget counts starts at a byte of its own, so a text
+	 * of at most MAX_TREE / (COST_OBJECT + 1) bytes (163 KiB) cannot pass
+	 * the bound even if every byte opened an object, and one without the
+	 * text \u0000 has no NUL in a member name: such a report (all that
+	 * record writes) needs no counting pass.
+	 */
+	if ((len > SA_REPORT_MAX_TREE / (SA_JSON_COST_OBJECT + 1) ||
+	     memmem(buf, len, "\\u0000", 6)) &&
+	    !sa_json_budget(buf, len, SA_REPORT_MAX_TREE, &b)) {
 		if (b.nul_key)
 			return bad(&p, "a member name contains a NUL character (\\u0000) near "
 				   "byte %zu", b.at);
@@ -546,13 +556,10 @@ int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err,
 			 b.at, SA_REPORT_MAX_TREE >> 20);
 		return EXIT_LIMIT;
 	}
-	tok = json_tokener_new_ex(64);
-	if (!tok)
-		return oom(&p);
+	json_tokener_reset(tok);
 	o = json_tokener_parse_ex(tok, buf, (int)len);
 	jerr = json_tokener_get_error(tok);
 	used = json_tokener_get_parse_end(tok);
-	json_tokener_free(tok);
 	if (jerr == json_tokener_continue) {
 		/* A bare number at the very end is complete only with a delimiter. */
 		json_object_put(o);
@@ -578,13 +585,50 @@ int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err,
 	return 0;
 }
 
+static struct json_tokener *new_tokener(void)
+{
+	return json_tokener_new_ex(64);
+}
+
+int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err, size_t errlen)
+{
+	struct json_tokener *tok = new_tokener();
+	int rc;
+
+	if (!tok) {
+		memset(r, 0, sizeof(*r));
+		snprintf(err, errlen, "out of memory");
+		return EXIT_FAIL;
+	}
+	rc = parse_with(tok, buf, len, r, err, errlen);
+	json_tokener_free(tok);
+	return rc;
+}
+
+void sa_report_reader_free(struct sa_report_reader *rd)
+{
+	free(rd->buf);
+	if (rd->tok)
+		json_tokener_free(rd->tok);
+	memset(rd, 0, sizeof(*rd));
+}
+
 int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errlen)
 {
+	struct sa_report_reader rd = {};
+	int rc = sa_report_reader_read(&rd, file, r, err, errlen);
+
+	sa_report_reader_free(&rd);
+	return rc;
+}
+
+int sa_report_reader_read(struct sa_report_reader *rd, const char *file, struct sa_report *r,
+			  char *err, size_t errlen)
+{
 	struct stat st;
-	char *buf = NULL;
-	size_t len = 0, cap;
+	size_t len = 0;
 	ssize_t n;
-	int fd, rc;
+	int fd;
 
 	memset(r, 0, sizeof(*r));
 	fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -610,49 +654,55 @@ int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errl
 	}
 	/*
 	 * Read to EOF, never past the limit: the size may change under us. The
-	 * buffer is the file's size (and grows if the file does), so a fleet of
-	 * small reports does not allocate and free 16 MiB for each.
+	 * buffer is kept from the previous report and grown to this file's
+	 * size (and further if the file grows), so a fleet of small reports
+	 * neither allocates 16 MiB for each nor allocates anew for each.
 	 */
-	cap = (size_t)st.st_size + 1;
-	buf = malloc(cap);
-	if (!buf) {
+	if (!rd->tok && !(rd->tok = new_tokener())) {
 		close(fd);
 		snprintf(err, errlen, "out of memory");
 		return EXIT_FAIL;
 	}
+	if (rd->cap < (size_t)st.st_size + 1) {
+		free(rd->buf);
+		rd->cap = 0;
+		rd->buf = malloc((size_t)st.st_size + 1);
+		if (!rd->buf) {
+			close(fd);
+			snprintf(err, errlen, "out of memory");
+			return EXIT_FAIL;
+		}
+		rd->cap = (size_t)st.st_size + 1;
+	}
 	while (len <= (size_t)SA_REPORT_MAX_BYTES) {
-		if (len == cap) {
-			size_t c = cap * 2 > (size_t)SA_REPORT_MAX_BYTES + 1 ?
-				   (size_t)SA_REPORT_MAX_BYTES + 1 : cap * 2;
-			char *nb = realloc(buf, c);
+		if (len == rd->cap) {
+			size_t c = rd->cap * 2 > (size_t)SA_REPORT_MAX_BYTES + 1 ?
+				   (size_t)SA_REPORT_MAX_BYTES + 1 : rd->cap * 2;
+			char *nb = realloc(rd->buf, c);
 
 			if (!nb) {
-				free(buf);
 				close(fd);
 				snprintf(err, errlen, "out of memory");
 				return EXIT_FAIL;
 			}
-			buf = nb;
-			cap = c;
+			rd->buf = nb;
+			rd->cap = c;
 		}
-		n = read(fd, buf + len, cap - len);
+		n = read(fd, rd->buf + len, rd->cap - len);
 		if (!n)
 			break;
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			snprintf(err, errlen, "cannot read: %s", strerror(errno));
-			free(buf);
 			close(fd);
 			return EXIT_REPORT_UNREADABLE;
 		}
 		len += n;
 		/* A regular file reads short only at its end: no read() for the EOF. */
-		if (len < cap)
+		if (len < rd->cap)
 			break;
 	}
 	close(fd);
-	rc = sa_report_parse(buf, len, r, err, errlen);
-	free(buf);
-	return rc;
+	return parse_with(rd->tok, rd->buf, len, r, err, errlen);
 }

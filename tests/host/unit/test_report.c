@@ -591,6 +591,48 @@ static void test_read_bounds(void)
 }
 
 /* --fail-on sums saturate: a crafted report must not wrap a count to 0 (issue 30 #2). */
+/*
+ * One reader for many files (report over a fleet) keeps its buffer and
+ * tokener: a large report, then a broken one, then a smaller one must read
+ * as each would alone.
+ */
+static void test_reader_reuse(void)
+{
+	static const char *const files[] = { "tests/host/reports/web-01.json", NULL,
+					     "tests/host/reports/boot-clean.json" };
+	char dir[] = "/tmp/test_report.XXXXXX", bad[320], err[256];
+	struct sa_report_reader rd = {};
+	FILE *f;
+	int rc[3];
+	char *host[3] = {};
+
+	ok(mkdtemp(dir) != NULL, "temporary directory");
+	snprintf(bad, sizeof(bad), "%s/truncated.json", dir);
+	f = fopen(bad, "w");
+	if (f) {
+		fputs("{\"format\": \"sysfs-audit-report\", \"version\": \"1.", f);
+		fclose(f);
+	}
+	for (int i = 0; i < 3; i++) {
+		struct sa_report r;
+
+		rc[i] = sa_report_reader_read(&rd, files[i] ? files[i] : bad, &r, err, sizeof(err));
+		if (!rc[i]) {
+			host[i] = strdup(r.hostname);
+			sa_report_free(&r);
+		}
+	}
+	sa_report_reader_free(&rd);
+	ok(!rc[0] && host[0] && !strcmp(host[0], "web-01"), "reader: the first report");
+	ok(rc[1] == EXIT_REPORT_INVALID, "reader: a truncated report after it is refused");
+	ok(!rc[2] && host[2] && !strcmp(host[2], "deb12-clean"),
+	   "reader: a smaller report in the buffer kept from the larger one");
+	for (int i = 0; i < 3; i++)
+		free(host[i]);
+	unlink(bad);
+	rmdir(dir);
+}
+
 static void test_gate_saturates(void)
 {
 	struct sa_merged m;
@@ -857,6 +899,7 @@ int main(void)
 	test_json_pretty();
 	test_atomic();
 	test_read_bounds();
+	test_reader_reuse();
 	test_gate_saturates();
 	test_merge_host_sums();
 	test_merge_lookups();
