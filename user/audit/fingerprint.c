@@ -43,23 +43,27 @@ unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c)
 	return c ? c->reads : 0;
 }
 
-/* Only errors are evidence: what today's programs never contain. */
-static int on_hit(const struct sa_hit *h, void *ctx)
+void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len)
 {
-	char *text = ctx;
-	size_t o = strlen(text);
+	size_t o = strnlen(text, len);
 
-	if (h->sev != SA_SEV_ERROR || strstr(text, h->key))
-		return 0;
-	/* BusyBox: the version is the evidence ("BusyBox 1.6.1 has mdev"). */
-	if (!strcmp(h->kind, "busybox-mdev") && h->message)
-		snprintf(text + o, FP_TEXT - o, "%s%.*s (%s)", o ? ", " : "",
-			 (int)strcspn(h->message, ","), h->message, h->kind);
+	/* Only errors are evidence: what today's programs never contain. */
+	if (o >= len || h->sev != SA_SEV_ERROR || strstr(text, h->key))
+		return;
+	/* BusyBox: the version read is the evidence ("BusyBox 1.6.1 has mdev"). */
+	if (!strcmp(h->kind, "busybox-mdev") && h->version)
+		snprintf(text + o, len - o, "%sBusyBox %s has %s (%s)", o ? ", " : "", h->version,
+			 h->key, h->kind);
 	else if (h->line)
-		snprintf(text + o, FP_TEXT - o, "%s%s (%s, line %lu)", o ? ", " : "", h->key,
+		snprintf(text + o, len - o, "%s%s (%s, line %lu)", o ? ", " : "", h->key,
 			 h->kind, h->line);
 	else
-		snprintf(text + o, FP_TEXT - o, "%s%s (%s)", o ? ", " : "", h->key, h->kind);
+		snprintf(text + o, len - o, "%s%s (%s)", o ? ", " : "", h->key, h->kind);
+}
+
+static int on_hit(const struct sa_hit *h, void *ctx)
+{
+	sa_fp_evidence(h, ctx, FP_TEXT);
 	return 0;
 }
 

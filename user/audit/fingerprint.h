@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "audit/scan_hit.h"
+
 struct sa_fp_cache;
 
 struct sa_fp_cache *sa_fp_cache_new(void);
@@ -20,6 +22,12 @@ void sa_fp_cache_free(struct sa_fp_cache *c);
  * into @out; "" when nothing (or the file cannot be read). @ctx is the cache.
  */
 void sa_fingerprint(void *ctx, const char *file, char *out, size_t len);
+
+/*
+ * Append what hit @h shows to the evidence @text (a string in @len bytes):
+ * errors only, each key once; a BusyBox version as "BusyBox 1.6.1 has mdev".
+ */
+void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len);
 
 /* How many files were read (not served from the cache). */
 unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c);

@@ -147,6 +147,7 @@ static int busybox(struct state *st, const struct region *r)
 			.sev = SA_SEV_ERROR,
 			.message = msg,
 			.replacement = "BusyBox 1.7 or later",
+			.version = ver,
 		};
 
 		snprintf(msg, sizeof(msg), "BusyBox %s has mdev, which before 1.7 found devices "

@@ -12,6 +12,12 @@ struct sa_hit {
 	enum sa_sev sev;
 	const char *message;
 	const char *replacement;	/* or NULL */
+	/*
+	 * The program's version as read from the file, when the finding rests
+	 * on it (busybox-mdev: "1.6.1"); else NULL. Evidence is built from
+	 * this, never parsed back out of @message, whose wording is for people.
+	 */
+	const char *version;
 };
 
 typedef int (*sa_hit_cb)(const struct sa_hit *h, void *ctx);

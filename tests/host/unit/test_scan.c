@@ -22,6 +22,7 @@
 #include "tap.h"
 
 #include "common/dpkg_owner.h"
+#include "audit/fingerprint.h"
 #include "audit/initramfs_find.h"
 #include "audit/scan_elf.h"
 #include "audit/scan_initramfs.h"
@@ -189,6 +190,56 @@ static int elf_case(const char *data, size_t dlen, const struct span *sp, size_t
 	sa_scan_elf_stats(st);
 	free(b);
 	return err;
+}
+
+/*
+ * The fingerprint's evidence of an old BusyBox comes from the version in
+ * the hit, not from the message's wording: a message with a comma before
+ * the version must still give "BusyBox 1.6.1 has mdev".
+ */
+static void fingerprint_tests(void)
+{
+	static const char bb161[] = "BusyBox v1.6.1 (2007) multi-call\0ash\0mdev\0sh";
+	struct sa_hit h = {
+		.offset = 0, .kind = "busybox-mdev", .key = "mdev", .sev = SA_SEV_ERROR,
+		.message = "mdev, the device manager of BusyBox 1.6.1, found devices with "
+			   "lstat() + S_ISDIR",
+		.version = "1.6.1",
+	};
+	char text[400] = "", path[] = "/tmp/test_scan_fp.XXXXXX", fp[512];
+	struct sa_fp_cache *c;
+	size_t len;
+	char *b;
+	int fd;
+
+	sa_fp_evidence(&h, text, sizeof(text));
+	ok(!strcmp(text, "BusyBox 1.6.1 has mdev (busybox-mdev)"),
+	   "fingerprint: a comma before the version in the message: the hit's version (%s)",
+	   text);
+	h.key = "PHYSDEVBUS";
+	h.kind = "physdev-key";
+	h.version = NULL;
+	sa_fp_evidence(&h, text, sizeof(text));
+	ok(!strcmp(text, "BusyBox 1.6.1 has mdev (busybox-mdev), PHYSDEVBUS (physdev-key)"),
+	   "fingerprint: the next error appended (%s)", text);
+	sa_fp_evidence(&h, text, 5);
+	ok(strlen(text) == sizeof("BusyBox 1.6.1 has mdev (busybox-mdev), PHYSDEVBUS "
+				  "(physdev-key)") - 1, "fingerprint: a full buffer is left alone");
+
+	/* end to end: scan_elf sets the version where it reads it */
+	b = mk_elf(bb161, sizeof(bb161), &(struct span){ 0, sizeof(bb161) }, 1, 1, &len);
+	fd = mkstemp(path);
+	ok(b && fd >= 0 && write(fd, b, len) == (ssize_t)len, "a BusyBox 1.6.1 ELF written");
+	if (fd >= 0)
+		close(fd);
+	c = sa_fp_cache_new();
+	sa_fingerprint(c, path, fp, sizeof(fp));
+	ok(!strncmp(fp, path, strlen(path)) &&
+	   !strcmp(fp + strlen(path), ": BusyBox 1.6.1 has mdev (busybox-mdev)"),
+	   "fingerprint of the file: %s", fp);
+	sa_fp_cache_free(c);
+	unlink(path);
+	free(b);
 }
 
 static void elf_hostile_tests(void)
@@ -1066,6 +1117,7 @@ int main(void)
 	   "text detection");
 	elf_tests();
 	elf_hostile_tests();
+	fingerprint_tests();
 	initramfs_tests();
 	initramfs_find_tests();
 	initramfs_hostile_tests();
