@@ -126,6 +126,13 @@ void sa_audit_unread(struct sa_audit *a, const char *file, int err)
 		a->tot.unreadable++;
 }
 
+void sa_audit_self(struct sa_audit *a, const char *file, const char *member)
+{
+	sa_audit_message(file, member, "sysfs-audit itself (the running executable, byte for "
+			 "byte): skipped");
+	a->tot.self++;
+}
+
 void sa_audit_limit(struct sa_audit *a, const char *file, const char *member,
 		    const char *fmt, ...)
 {

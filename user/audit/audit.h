@@ -56,6 +56,13 @@ void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member
 void sa_audit_unread(struct sa_audit *a, const char *file, int err);
 
 /*
+ * The file (or image member) is sysfs-audit itself, byte for byte the
+ * running executable: named on stderr, counted as skipped, not scanned (it
+ * holds every legacy name scan looks for). Not an error: no exit status.
+ */
+void sa_audit_self(struct sa_audit *a, const char *file, const char *member);
+
+/*
  * Input read only up to a bound on work (bytes decompressed, headers,
  * entries): a message naming it and the bound, counted; exit 19.
  */

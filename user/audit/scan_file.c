@@ -14,6 +14,7 @@
 #include "audit/scan_file.h"
 #include "audit/scan_initramfs.h"
 #include "audit/scan_script.h"
+#include "audit/scan_self.h"
 #include "common/hash_index.h"
 #include "common/root.h"
 #include "common/slurp.h"
@@ -164,7 +165,9 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 	struct hit_ctx c = { a, file, member };
 	const char *name = member ? member : file, *why = NULL;
 
-	if (sa_is_elf(buf, len)) {
+	if (sa_is_elf(buf, len) && sa_scan_is_self(buf, len)) {
+		sa_audit_self(a, file, member);
+	} else if (sa_is_elf(buf, len)) {
 		int err = sa_scan_elf(buf, len, on_hit, &c, &why);
 
 		if (err == -E2BIG)

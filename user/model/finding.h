@@ -33,6 +33,7 @@ const char *sa_sev_name(enum sa_sev s);
 struct sa_totals {
 	unsigned long files, findings, unreadable;
 	unsigned long special;	/* device nodes, FIFOs, sockets: named, never opened */
+	unsigned long self;	/* sysfs-audit itself (audit/scan_self.h): named, not scanned */
 	unsigned long limited;	/* inputs read only up to a bound on work */
 	unsigned long by_sev[3];
 };

@@ -66,9 +66,9 @@ int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const stru
 	if (fmt != SA_FMT_JSON) {
 		fprintf(stderr, "sysfs-audit %s: %lu files, %lu findings (%lu errors, "
 			"%lu warnings, %lu notes), %lu unreadable, %lu special files skipped, "
-			"%lu cut at a limit\n", command,
+			"%lu skipped as sysfs-audit itself, %lu cut at a limit\n", command,
 			t->files, t->findings, t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING],
-			t->by_sev[SA_SEV_NOTE], t->unreadable, t->special, t->limited);
+			t->by_sev[SA_SEV_NOTE], t->unreadable, t->special, t->self, t->limited);
 		return 0;
 	}
 	o = json_object_new_object();
@@ -83,6 +83,7 @@ int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const stru
 	json_object_object_add(o, "notes", json_object_new_int64(t->by_sev[SA_SEV_NOTE]));
 	json_object_object_add(o, "unreadable", json_object_new_int64(t->unreadable));
 	json_object_object_add(o, "special", json_object_new_int64(t->special));
+	json_object_object_add(o, "self", json_object_new_int64(t->self));
 	json_object_object_add(o, "limited", json_object_new_int64(t->limited));
 	ret = sa_json_print_line(f, o);
 	json_object_put(o);
