@@ -8,6 +8,7 @@
 #define SYSFS_AUDIT_MODEL_MERGED_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "common/hash_index.h"
@@ -19,7 +20,12 @@
 struct sa_mrow {
 	char *s[SA_MROW_STRS];		/* meaning per table, see struct sa_merged */
 	unsigned long long count;
-	size_t *hosts;			/* indices into sa_merged.hosts, ascending */
+	/*
+	 * Indices into sa_merged.hosts, ascending. 32 bits: a fleet's rows
+	 * hold an index per row and host (a real-size report adds ~700), the
+	 * bulk of report's memory; more than 2^32 - 1 hosts are refused.
+	 */
+	uint32_t *hosts;
 	size_t nhosts;
 };
 

@@ -117,7 +117,7 @@ static int grow_implied(void **v, size_t n, size_t size)
 static int hostset_add(struct sa_mrow *r, size_t host)
 {
 	size_t i = 0;
-	size_t *v;
+	uint32_t *v;
 
 	/* Reports come host after host: appending is the common case. */
 	if (r->nhosts && r->hosts[r->nhosts - 1] == host)
@@ -240,6 +240,8 @@ static int host_index(struct sa_merged *m, const struct sa_report *r, size_t *ou
 		*out = i;
 		return 0;
 	}
+	if (m->nhosts >= UINT32_MAX)	/* a row's host index is 32 bits (merged.h) */
+		return -E2BIG;
 	if (grow_implied((void **)&m->hosts, m->nhosts, sizeof(*h)) ||
 	    sa_hindex_add(&m->host_index, hash, m->nhosts))
 		return -ENOMEM;
