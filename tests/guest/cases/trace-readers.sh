@@ -4,13 +4,13 @@
 # /opt/deb by tests/guest/fetch-tracers.sh. A workload that makes uevents
 # (change on vda, a synthetic change with arguments, add and remove of
 # scsi_debug's devices and of a dummy netdev, an injected uevent whose
-# values hold spaces, quotes and a backslash) is recorded once with
-# `trace-cmd record -e kobject` and once with `perf record -e 'kobject:*'`,
-# while a tracefs instance of our own records the same events; then
-# `trace-cmd report` and `perf script` must print every record exactly as
-# tracefs does, and every broadcast record's environment in full, from
-# ACTION to SEQNUM. libtraceevent knows no %pE: with the v3 format
-# (env=%*pEcns) both readers printed an address instead.
+# values hold spaces, quotes, a backslash, a tab and a newline) is
+# recorded once with `trace-cmd record -e kobject` and once with
+# `perf record -e 'kobject:*'`, while a tracefs instance of our own
+# records the same events; then `trace-cmd report` and `perf script` must
+# print every record exactly as tracefs does, and every broadcast record's
+# environment in full, from ACTION to SEQNUM. libtraceevent knows no %pE:
+# with the v3 format (env=%*pEcns) both readers printed an address instead.
 . /tests/ktap.sh
 
 D=/opt/deb
@@ -38,7 +38,8 @@ sleep 1
 rmmod dummy
 rmmod scsi_debug
 uinject change@/devices/virtual/sa_inject ACTION=change DEVPATH=/devices/virtual/sa_inject \
-	SUBSYSTEM=sa_test 'NAME="QEMU Virtio Keyboard" has spaces' 'ESC=back\slash' >/tmp/inj.$1
+	SUBSYSTEM=sa_test 'NAME="QEMU Virtio Keyboard" has spaces' 'ESC=back\slash' \
+	"$(printf 'CTL=tab\there\nnewline')" >/tmp/inj.$1
 EOF
 
 # records FILE: the records of a reader's or tracefs's output, one a line,
@@ -112,7 +113,7 @@ check_reader() {
 	check_eq "$name: every key of the $n broadcast records, ACTION to SEQNUM" $bad 0
 	r=$(grep "^kobject_uevent_injected: seqnum=$(sed -n 's/^SEQNUM=//p' /tmp/inj.$name) " /tmp/$name.recs)
 	diag "$name: $r"
-	check_eq "$name: the injected record's env is what the listener got (spaces, quotes, backslash)" \
+	check_eq "$name: the injected record's env is what the listener got (spaces, quotes, backslash, tab, newline)" \
 		"$(keys "$r")" "$(cat /tmp/inj.$name)"
 	check_eq "$name: no record shows an address for env" \
 		"$(grep -c ' env=\(0x\|(0x\|[0-9a-f]\{16\}\)' /tmp/$name.recs)" 0
