@@ -4,11 +4,12 @@
 # /opt/deb by tests/guest/fetch-tracers.sh. A workload that makes uevents
 # (change on vda, a synthetic change with arguments, add and remove of
 # scsi_debug's devices and of a dummy netdev, an injected uevent whose
-# values hold spaces, quotes, a backslash, a tab and a newline) is
-# recorded once with `trace-cmd record -e kobject` and once with
-# `perf record -e 'kobject:*'`, while a tracefs instance of our own
-# records the same events; then `trace-cmd report` and `perf script` must
-# print every record exactly as tracefs does, and every broadcast record's
+# values hold spaces, quotes, a backslash, a tab and a newline, and one
+# too big, of 2015 backslashes, which the kernel refuses) is recorded
+# once with `trace-cmd record -e kobject` and once with `perf record -e
+# 'kobject:*'`, while a tracefs instance of our own records the same
+# events; then `trace-cmd report` and `perf script` must print every
+# record exactly as tracefs does, and every broadcast record's
 # environment in full, from ACTION to SEQNUM. libtraceevent knows no %pE:
 # with the v3 format (env=%*pEcns) both readers printed an address instead.
 . /tests/ktap.sh
@@ -25,7 +26,7 @@ export HOME=/tmp
 TC=$D/usr/bin/trace-cmd
 PERF=$D/usr/bin/perf
 
-ktap_plan 16
+ktap_plan 18
 
 # The workload, run under each reader (argument: a tag for its files).
 cat >/tmp/workload.sh <<'EOF'
@@ -40,6 +41,10 @@ rmmod scsi_debug
 uinject change@/devices/virtual/sa_inject ACTION=change DEVPATH=/devices/virtual/sa_inject \
 	SUBSYSTEM=sa_test 'NAME="QEMU Virtio Keyboard" has spaces' 'ESC=back\slash' \
 	"$(printf 'CTL=tab\there\nnewline')" >/tmp/inj.$1
+# Too big, refused, a SEQNUM used up: 2015 backslashes take 4030 bytes
+# escaped, more than a ring buffer page holds; the text is cut instead.
+# (Refused, uinject exits 4; perf record would pass that on.)
+uinject change@/x "K=$(head -c 2015 /dev/zero | tr '\0' '\\')" >/dev/null || :
 EOF
 
 # records FILE: the records of a reader's or tracefs's output, one a line,
@@ -115,6 +120,10 @@ check_reader() {
 	diag "$name: $r"
 	check_eq "$name: the injected record's env is what the listener got (spaces, quotes, backslash, tab, newline)" \
 		"$(keys "$r")" "$(cat /tmp/inj.$name)"
+	r=$(grep '^kobject_uevent_injected: seqnum=[0-9]* stage=too_big ' /tmp/$name.recs)
+	check_eq "$name: the refused message of 2015 backslashes has its record, its text cut at 3583 bytes" \
+		"$(echo "$r" | grep -c .) $(echo "$r" | awk '{ i = index($0, " env="); print length(substr($0, i + 5)) }')" \
+		"1 3583"
 	check_eq "$name: no record shows an address for env" \
 		"$(grep -c ' env=\(0x\|(0x\|[0-9a-f]\{16\}\)' /tmp/$name.recs)" 0
 }
