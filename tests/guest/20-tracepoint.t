@@ -1,6 +1,6 @@
 #!/bin/bash
-# The kobject events of our series (v3) on both patched kernels -- the 6.1
-# backport and the mainline patch on 6.12 -- through tracefs only: the
+# The kobject events of our series (v3 on the 6.1 backport, v4 on the
+# mainline patch on 6.12) on both patched kernels, through tracefs only: the
 # paths userspace can provoke (sent, filtered, suppressed, failed, injected,
 # with the uevent helper), then the whole boot (kobjects without kset).
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -2,11 +2,13 @@
 # The two kernel patch series, each checked against the tree it is for:
 #   kernel/patches/       the 6.1 backport series, on Debian's linux-source-6.1
 #   kernel/patches-6.12/  the mainline tracepoint series, on linux-source-6.12
-# Each is well-formed ([PATCH v3 NN/MM] subjects that agree with its cover
-# letter, Signed-off-by, the Cc: lines get_maintainer.pl gives), applies in
-# order with patch -p1 (no fuzz, no offset) and with git am, and is
-# checkpatch --strict clean. The 6.1 series leaves no trace of
-# CONFIG_SYSFS_DEPRECATED in the tree; both add the same kobject events.
+# Each is well-formed ([PATCH vN NN/MM] subjects that agree with its cover
+# letter -- v3 for 6.1, v4 for 6.12 --, Signed-off-by, the Cc: lines
+# get_maintainer.pl gives), applies in order with patch -p1 (no fuzz, no
+# offset) and with git am, and is checkpatch --strict clean. The 6.1
+# series leaves no trace of CONFIG_SYSFS_DEPRECATED in the tree; both add
+# the same kobject events, and the 6.12 one prints them with nothing
+# libtraceevent (trace-cmd, perf) cannot read.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 
@@ -26,10 +28,11 @@ verified_upstream() {
 	return 1
 }
 
-# check_series DIR SOURCE-SERIES: the checks every series gets. The patched
-# copy of the files it touches is left in $work_root/SOURCE-SERIES-patch.
+# check_series DIR SOURCE-SERIES VERSION: the checks every series gets. The
+# patched copy of the files it touches is left in
+# $work_root/SOURCE-SERIES-patch.
 check_series() {
-	local pdir=$1 srcser=$2 src name p f n st out res cst summary ran excused
+	local pdir=$1 srcser=$2 ver=$3 src name p f n st out res cst summary ran excused
 	local errs warns checks nexc total cover subj want missing work amdir bad=0
 	local -a series onfile
 	name=${pdir#"$top"/}
@@ -47,20 +50,20 @@ check_series() {
 	tap_ok $([ -f "$cover" ] && ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$cover"; echo $?) \
 		"$name: cover letter exists and is filled in"
 
-	# [PATCH v3 NN/MM]: one version and total everywhere, NN in order and
+	# [PATCH vN NN/MM]: one version and total everywhere, NN in order and
 	# zero-padded to the width of MM, as git format-patch writes them.
 	total=${#series[@]}
 	subj=$(sed -n 's/^Subject: \(\[PATCH[^]]*\]\).*/\1/p' "$cover")
-	want=$(printf '[PATCH v3 %0*d/%d]' ${#total} 0 "$total")
+	want=$(printf "[PATCH $ver %0*d/%d]" ${#total} 0 "$total")
 	tap_ok $([ "$subj" = "$want" ]; echo $?) "$name: cover letter subject $subj is $want"
 	n=0
 	for p in "${series[@]}"; do
 		n=$((n + 1))
 		subj=$(sed -n 's/^Subject: \(\[PATCH[^]]*\]\).*/\1/p' "$pdir/$p")
-		want=$(printf '[PATCH v3 %0*d/%d]' ${#total} "$n" "$total")
+		want=$(printf "[PATCH $ver %0*d/%d]" ${#total} "$n" "$total")
 		[ "$subj" = "$want" ] || { echo "$p: '$subj', want '$want'" | tap_diag; bad=1; }
 	done
-	tap_ok $bad "$name: every patch's subject is [PATCH v3 NN/$total], in order"
+	tap_ok $bad "$name: every patch's subject is [PATCH $ver NN/$total], in order"
 
 	# Apply to a copy of every file the series touches, one patch at a time.
 	work=$work_root/$srcser-patch
@@ -151,8 +154,8 @@ check_series() {
 		"$name: git am and patch -p1 produce the same tree"
 }
 
-check_series "$top/kernel/patches" 6.1
-check_series "$top/kernel/patches-6.12" 6.12
+check_series "$top/kernel/patches" 6.1 v3
+check_series "$top/kernel/patches-6.12" 6.12 v4
 work61=$work_root/6.1-patch
 work612=$work_root/6.12-patch
 
@@ -187,8 +190,11 @@ tap_ok $bad "both series add and fire kobject_uevent, kobject_uevent_injected an
 h612=$work612/include/trace/events/kobject.h
 tap_ok $(grep -q '__assign_str(kobj);' "$h612" && ! grep -q '__assign_str([a-z_]*, ' "$h612"; echo $?) \
 	"the mainline series uses the one-argument __assign_str() of v6.10+"
-d=$(diff <(sed 's/__assign_str(kobj, kobject_name(kobj));/__assign_str(kobj);/' \
-	"$work61/include/trace/events/kobject.h" 2>&1) "$h612" 2>&1)
-[ -z "$d" ] || echo "$d" | tap_diag
-tap_ok $([ -z "$d" ]; echo $?) "the 6.1 backport's trace header is the mainline one but for __assign_str()"
+# libtraceevent (trace-cmd, perf) prints the pointer for a %p extension it
+# does not know (%pE among them): v4 prints the environment as text with %s.
+# The 6.1 backport keeps v3's %*pEcns until it is reworked as a local patch
+# (issue 29), so the two headers differ in that too.
+bad=$(sed -n '/TP_printk/,/);/p' "$h612" | grep -c '%[*0-9.]*p[A-Za-z]')
+tap_ok $([ "$bad" = 0 ] && grep -q 'env=%s"' "$h612"; echo $?) \
+	"the mainline series' TP_printk() formats use no %p extension (env=%s)"
 tap_done

@@ -1,5 +1,6 @@
-# The kobject events of our series (v3), through tracefs alone (no BPF), on
-# the patched 6.1 and 6.12 kernels. The contract under test:
+# The kobject events of our series (v3 on 6.1, v4 on 6.12), through tracefs
+# alone (no BPF), on the patched 6.1 and 6.12 kernels. The contract under
+# test:
 #  - kobject:kobject_uevent fires once per call of kobject_uevent_env() and
 #    kobject:kobject_uevent_injected once per uevent injected through the
 #    netlink socket; every SEQNUM consumed is in exactly one of them;
@@ -28,8 +29,10 @@ rec_field() {
 		sed -n "s/.* $1=\([^ ]*\).*/\1/p"
 }
 # rec_env LINE: the record's environment, one NUL-terminated string a line.
-# tracefs prints env with %*pEcns: NUL as \0, and \ " and the space
-# characters escaped C-style; undone here, one escape at a time.
+# tracefs prints env escaped as %*pEcns does (v3 prints the raw buffer with
+# it, v4 stores the escaped text and prints it with %s: the same text):
+# NUL as \0, and \ " and the space characters escaped C-style; undone
+# here, one escape at a time.
 rec_env() {
 	echo "$1" | awk '{ i = index($0, " env="); s = substr($0, i + 5); o = "";
 		for (j = 1; j <= length(s); j++) {

@@ -1,0 +1,28 @@
+#!/bin/bash
+# The kobject events read by Debian 12's own trace-cmd and perf (issue 29):
+# tests/guest/fetch-tracers.sh fetches trace-cmd, libtraceevent, libtracefs
+# and linux-perf with `apt-get download` and unpacks them into the
+# initramfs below /opt/deb (never installed on the host); the guest case
+# records a uevent workload with `trace-cmd record -e kobject` and with
+# `perf record -e 'kobject:*'`, and `trace-cmd report` and `perf script`
+# must print every record as tracefs does, every key of the environment
+# included. On the patched 6.12 kernel only: the 6.1 backport still prints
+# the environment with %*pEcns, which libtraceevent does not know.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-600}
+# The readers and their libraries add ~76 MB to the initramfs.
+export SYSFS_AUDIT_GUEST_MEM=${SYSFS_AUDIT_GUEST_MEM:-1024}
+. "$top/tests/lib/tap.sh"
+. "$top/tests/lib/guest.sh"
+
+mkdir -p "$out_dir"
+if ! tree=$("$top/tests/guest/fetch-tracers.sh" 2>"$out_dir/fetch-tracers.err"); then
+	tap_diag <"$out_dir/fetch-tracers.err"
+	tap_ok 1 "Debian 12's trace-cmd and linux-perf fetched"
+	tap_done
+	exit
+fi
+tap_ok 0 "Debian 12's trace-cmd and linux-perf fetched ($tree)"
+export SYSFS_AUDIT_INITRAMFS_TREE=$tree
+guest_case patched-6.12 trace-readers
+tap_done
