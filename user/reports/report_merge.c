@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "model/dependent.h"
 #include "reports/report_merge.h"
 
 /* What identifies a report for duplicate detection. */
@@ -336,7 +337,7 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 		const char *p[SA_MROW_STRS] = { d->package ? d->package : "(none)",
 						d->executable };
 
-		bool confirmed = !d->confidence || !strcmp(d->confidence, "confirmed");
+		bool confirmed = sa_dep_conf_parse(d->confidence) == SA_DC_BREAKS;
 		const char *sp[SA_MROW_STRS] = { d->script_package, d->script };
 
 		m->ndependents = sa_sat_add(m->ndependents, 1);
@@ -397,8 +398,8 @@ static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 	for (size_t i = 0; !err && i < r->ndeps; i++) {
 		const struct sa_report_dependent *d = &r->deps[i];
 		int ph = sa_phase_parse(d->phase);
-		bool confirmed = !d->confidence || !strcmp(d->confidence, "confirmed");
-		const char *conf = confirmed ? "confirmed" : d->confidence;
+		bool confirmed = sa_dep_conf_parse(d->confidence) == SA_DC_BREAKS;
+		const char *conf = confirmed ? "breaks" : d->confidence;
 		const char *s[SA_MROW_STRS] = { d->phase, conf, d->executable, d->kind, d->path };
 		const char *b[SA_MROW_STRS] = { d->executable, d->phase };
 

@@ -5,12 +5,13 @@
  * The reconstruction (legacy.c) gives, for every device of today's tree,
  * its legacy path and the legacy links (<class>:<name> in the parent,
  * 'device', 'bus', the class-directory link of stacked class devices). An
- * access is *confirmed* only on evidence: it asks for a name that exists
- * only in the old layout, or the program's own code reads the old layout
- * (sa_dep_apply_fingerprint). What modern programs do as well (lstat and
- * readlink of /sys/class entries, listing them, listening to group 1) is
- * at most *suspect*, and says what would confirm it. See docs/design.md,
- * "Dependents", for the table of rules.
+ * access *breaks* only on evidence: it asks for a name that exists only in
+ * the old layout, or the program's own code reads the old layout
+ * (sa_dep_apply_fingerprint). What modern
+ * programs do as well (lstat and readlink of /sys/class entries, listing
+ * them, listening to group 1) is at most *suspect*, and says what would
+ * confirm it. See docs/design.md, "Dependents", for the rules and the
+ * catalogue.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -174,7 +175,7 @@ static void link_replacement(const struct sa_dep_art *a, struct sa_dep_verdict *
 }
 
 /* Programs whose code would confirm a suspect (SA_DR_FINGERPRINT). */
-#define FP_HINT "confirmed if its executable or script reads the old layout " \
+#define FP_HINT "breaks if its executable or script reads the old layout " \
 		"(PHYSDEV* keys, BusyBox < 1.7 mdev, <dev>/device/bus: 'sysfs-audit scan FILE')"
 
 static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs *o,
@@ -189,7 +190,7 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 	v->kind = SA_DK_LEGACY_NAME;
 	/* A legacy link of the device whose directory this is: only the old layout had it. */
 	if (d && (l = legacy_of(c, d)) && (a = find_link(c, l, o->name))) {
-		v->conf = SA_DC_CONFIRMED;
+		v->conf = SA_DC_BREAKS;
 		v->rule = SA_DR_MISS_LEGACY_LINK;
 		SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
 		link_replacement(a, v, o->dir);
@@ -205,7 +206,7 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 	 */
 	if ((p = below_sys(o->req, buf, sizeof(buf))) && (a = find_path(c, p, false)) &&
 	    !sa_tree_find(&c->tree, p) && (last = strrchr(p, '/')) && streq(last + 1, o->name)) {
-		v->conf = SA_DC_CONFIRMED;
+		v->conf = SA_DC_BREAKS;
 		v->rule = SA_DR_MISS_LEGACY_PATH;
 		SET(path, "%s", o->req);
 		if (a->dir)
@@ -229,7 +230,7 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 			SET(replacement, "/sys%s/<class>/<name>", o->dir);
 		}
 		SET(why, "the name has the old shape but no device of the model had it here; "
-		    "confirmed if such a device appears, or " FP_HINT);
+		    "breaks if such a device appears, or " FP_HINT);
 		return;
 	}
 	/* An attribute today's tree lacks (udev's sd_device reads, [ -d $n/wireless ]). */
@@ -358,9 +359,9 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 
 void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence)
 {
-	if (v->kind == SA_DK_NONE || v->conf == SA_DC_CONFIRMED || !evidence || !*evidence)
+	if (v->kind == SA_DK_NONE || v->conf != SA_DC_SUSPECT || !evidence || !*evidence)
 		return;
-	v->conf = SA_DC_CONFIRMED;
+	v->conf = SA_DC_BREAKS;
 	v->rule = SA_DR_FINGERPRINT;
 	SET(why, "its code reads the old layout: %.400s", evidence);
 }

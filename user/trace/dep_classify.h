@@ -29,7 +29,7 @@ struct sa_dep_verdict {
 	char path[SA_DEP_TEXT];		/* the sysfs path involved (with the /sys prefix) */
 	char artifact[SA_DEP_TEXT];	/* the legacy artifact it matches */
 	char replacement[SA_DEP_TEXT];	/* what to use instead */
-	char why[SA_DEP_TEXT];		/* the evidence (confirmed), or what would confirm it */
+	char why[SA_DEP_TEXT];		/* the evidence (breaks), or what would confirm it */
 };
 
 /* A legacy artifact of one device: its legacy path, or one of its links. */
@@ -63,9 +63,11 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 
 /*
  * A suspect verdict of a program whose executable or script carries the
- * static audit's fingerprints (@evidence: what was found where) becomes
- * confirmed by SA_DR_FINGERPRINT. NULL or "" leaves @v as it is.
+ * static audit's fingerprints (@evidence: what was found where) breaks by
+ * SA_DR_FINGERPRINT. NULL or "" leaves @v as it is, and so does any other
+ * verdict.
  */
 void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence);
+
 
 #endif

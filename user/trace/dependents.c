@@ -131,6 +131,7 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 	if (err) {
 		if (d->have_cls)
 			sa_classifier_free(&d->cls);
+		sa_dep_store_free(d->store);
 		free(d);
 		errno = -err;
 		return NULL;
@@ -607,9 +608,12 @@ void sa_deps_finish(struct sa_deps *d)
 	t->execs = stat_sum(d, SA_DS_EXECS);
 	t->exits = stat_sum(d, SA_DS_EXITS);
 	t->dropped = sa_dep_store_dropped(d->store);
+	for (int c = 0; c < SA_DC_N; c++)
+		t->dropped_by[c] = sa_dep_store_dropped_by(d->store, c);
 	t->programs = sa_dep_store_count(d->store);
-	t->confirmed = sa_dep_store_confirmed(d->store);
-	t->suspects = t->programs - t->confirmed;
+	t->breaks = sa_dep_store_with(d->store, SA_DC_BREAKS);
+	t->falls_back = sa_dep_store_with(d->store, SA_DC_FALLS_BACK);
+	t->suspects = sa_dep_store_with(d->store, SA_DC_SUSPECT);
 }
 
 const struct sa_dependent *sa_deps_next(void *d, size_t *it)
@@ -645,9 +649,14 @@ size_t sa_deps_found(const struct sa_deps *d)
 	return d ? sa_dep_store_count(d->store) : 0;
 }
 
-size_t sa_deps_confirmed(const struct sa_deps *d)
+size_t sa_deps_with(const struct sa_deps *d, enum sa_dep_conf c)
 {
-	return d ? sa_dep_store_confirmed(d->store) : 0;
+	return d ? sa_dep_store_with(d->store, c) : 0;
+}
+
+unsigned long long sa_deps_dropped_by(const struct sa_deps *d, enum sa_dep_conf c)
+{
+	return d ? sa_dep_store_dropped_by(d->store, c) : 0;
 }
 
 void sa_deps_close(struct sa_deps *d)

@@ -79,7 +79,8 @@ static void expect_rule(unsigned int op, const char *dir, const char *name, cons
 #define RL SA_DEP_OP_READLINK
 #define RD SA_DEP_OP_READDIR
 #define LI SA_DEP_OP_LISTEN
-#define CF SA_DC_CONFIRMED
+#define CF SA_DC_BREAKS
+#define FB SA_DC_FALLS_BACK
 #define SU SA_DC_SUSPECT
 
 /* Rules that confirm: names only the old layout had. */
@@ -469,14 +470,14 @@ static void test_store_exe_known(void)
 	key.tgid = 300;
 	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &early, .v = &v, .how = "lstat-link",
 			     .key = &key, .keylen = sizeof(key) }, &err);
-	ok(d && d->conf == SA_DC_CONFIRMED && strstr(d->fingerprint, "read in the initramfs") &&
+	ok(d && d->conf == SA_DC_BREAKS && strstr(d->fingerprint, "read in the initramfs") &&
 	   fp_calls == calls,
 	   "store: an executable read in the initramfs is confirmed by that reading, not read again");
 	sa_dep_classify(&cls, &ob, &v);
 	key.tgid = 301;
 	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &other, .v = &v, .how = "lstat-link",
 			     .key = &key, .keylen = sizeof(key) }, &err);
-	ok(d && d->conf != SA_DC_CONFIRMED && !*d->fingerprint && fp_calls == calls,
+	ok(d && d->conf != SA_DC_BREAKS && !*d->fingerprint && fp_calls == calls,
 	   "store: a path that no longer holds the file the kernel ran is not read (stays suspect)");
 	sa_dep_store_free(s);
 }
@@ -555,9 +556,9 @@ static void test_store(void)
 			   "in the summary, not printed live again");
 		}
 	}
-	ok(sa_dep_store_confirmed(s) == 2, "store: 2 confirmed (program, kind) lines");
+	ok(sa_dep_store_with(s, SA_DC_BREAKS) == 2, "store: 2 (program, kind) lines that break");
 
-	/* Bounded: beyond SA_DEP_STORE_MAX programs, counted as dropped. */
+	/* Bounded: beyond SA_DEP_STORE_MAX lines that do not break, counted as dropped. */
 	for (int i = 0; i < SA_DEP_STORE_MAX + 10; i++) {
 		struct sa_ident id;
 
@@ -566,14 +567,15 @@ static void test_store(void)
 		sa_dep_classify(&cls, &ob, &v);
 		sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v }, &err);
 	}
-	ok(sa_dep_store_count(s) == SA_DEP_STORE_MAX && sa_dep_store_dropped(s) == 14,
-	   "store: bounded at %d programs, the rest counted as dropped (%llu)", SA_DEP_STORE_MAX,
-	   sa_dep_store_dropped(s));
+	ok(sa_dep_store_count(s) == SA_DEP_STORE_MAX + 2 && sa_dep_store_dropped(s) == 12 &&
+	   sa_dep_store_dropped_by(s, SU) == 12,
+	   "store: bounded at %d suspects besides the 2 that break, 12 counted as dropped "
+	   "suspects (%llu)", SA_DEP_STORE_MAX, sa_dep_store_dropped(s));
 
 	sa_dep_store_sort(s);
 	it = 0;
 	d = sa_dep_store_next(s, &it);
-	ok(d && d->conf == CF, "store: the summary lists confirmed programs first");
+	ok(d && d->conf == CF, "store: the summary lists the programs that break first");
 	f = fopen("/dev/null", "w");
 	t.programs = sa_dep_store_count(s);
 	ok(f && !sa_dep_print_summary(f, SA_FMT_JSON, &t, store_next, s) &&
@@ -583,6 +585,129 @@ static void test_store(void)
 		fclose(f);
 	sa_dep_store_free(s);
 	test_store_hostile();
+}
+
+static const struct sa_dependent *add_line(struct sa_dep_store *s, const char *exe,
+					   unsigned int pid, const struct sa_dep_obs *ob,
+					   unsigned int obj)
+{
+	struct sa_ident id = mkid(exe, pid);
+	struct sa_dep_key key = { .tgid = pid, .op = ob->op, .obj = obj };
+	struct sa_dep_verdict v;
+	int err;
+
+	sa_dep_classify(&cls, ob, &v);
+	return sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss",
+				.key = &key, .keylen = sizeof(key) }, &err);
+}
+
+/*
+ * No line that breaks is dropped while a weaker one can give way: the
+ * store's limit is the suspects', a breaks line evicts the weakest, and
+ * what is dropped is counted by verdict.
+ */
+static void test_store_evict(void)
+{
+	struct sa_dep_store *s = sa_dep_store_new(NULL);
+	struct sa_dep_obs sus = { .op = RD, .dir = "/class", .name = "net" };
+	struct sa_dep_obs brk = { .op = M, .dir = P_VIRTIO, .name = "bus" };
+	struct sa_dep_totals t = { .start_ns = 0 };
+	char exe[64], *buf = NULL;
+	const struct sa_dependent *d;
+	size_t len = 0, it = 0;
+	int i, nb = 0;
+	FILE *f;
+
+	for (i = 0; i < SA_DEP_STORE_MAX + 5; i++) {
+		snprintf(exe, sizeof(exe), "/opt/s%d", i);
+		add_line(s, exe, 2000 + i, &sus, i);
+	}
+	ok(sa_dep_store_with(s, SU) == SA_DEP_STORE_MAX && sa_dep_store_dropped_by(s, SU) == 5,
+	   "evict: suspects stop at %d, 5 dropped as suspects", SA_DEP_STORE_MAX);
+	for (i = 0; i < 600; i++) {
+		snprintf(exe, sizeof(exe), "/opt/b%d", i);
+		nb += add_line(s, exe, 5000 + i, &brk, i) != NULL;
+	}
+	ok(sa_dep_store_with(s, CF) == 600 && nb == 600 && !sa_dep_store_dropped_by(s, CF),
+	   "evict: 600 lines that break beside %d suspects: all kept and printed (%zu)",
+	   SA_DEP_STORE_MAX, sa_dep_store_with(s, CF));
+	for (; i < SA_DEP_STORE_HARD_MAX - SA_DEP_STORE_MAX + 10; i++) {
+		snprintf(exe, sizeof(exe), "/opt/b%d", i);
+		add_line(s, exe, 5000 + i, &brk, i);
+	}
+	ok(sa_dep_store_count(s) == SA_DEP_STORE_HARD_MAX &&
+	   sa_dep_store_with(s, CF) == (size_t)i && sa_dep_store_dropped_by(s, SU) == 15 &&
+	   !sa_dep_store_dropped_by(s, CF),
+	   "evict: at the hard cap (%d), a line that breaks evicts a suspect (10 evicted, "
+	   "counted as suspects: %llu)", SA_DEP_STORE_HARD_MAX, sa_dep_store_dropped_by(s, SU));
+	for (; i < SA_DEP_STORE_HARD_MAX + 3; i++) {
+		snprintf(exe, sizeof(exe), "/opt/b%d", i);
+		add_line(s, exe, 5000 + i, &brk, i);
+	}
+	ok(sa_dep_store_with(s, CF) == SA_DEP_STORE_HARD_MAX && !sa_dep_store_with(s, SU) &&
+	   sa_dep_store_dropped_by(s, CF) == 3,
+	   "evict: no suspect left: the store is all breaks, the next 3 counted as dropped "
+	   "breaks (%llu)", sa_dep_store_dropped_by(s, CF));
+	d = sa_dep_store_next(s, &it);
+	ok(d && d->conf == CF && !strncmp(d->id.exe, "/opt/b", 6),
+	   "evict: the evicted rows hold the new programs (%s)", d ? d->id.exe : "-");
+	ok(!add_line(s, "/opt/b0", 5000, &brk, 0) &&
+	   sa_dep_store_with(s, CF) == SA_DEP_STORE_HARD_MAX,
+	   "evict: a program kept is found again after the rows moved (not a new line)");
+	t.programs = sa_dep_store_count(s);
+	t.dropped = sa_dep_store_dropped(s);
+	for (int c = 0; c < SA_DC_N; c++)
+		t.dropped_by[c] = sa_dep_store_dropped_by(s, c);
+	f = open_memstream(&buf, &len);
+	sa_dep_print_summary(f, SA_FMT_JSON, &t, store_next, s);
+	fclose(f);
+	ok(buf && strstr(buf, "\"dropped_by\":{\"breaks\":3,\"falls_back\":0,\"suspect\":517}"),
+	   "evict: the JSON summary counts the dropped by verdict");
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	sa_dep_print_summary(f, SA_FMT_TEXT, &t, store_next, s);
+	fclose(f);
+	ok(buf && strstr(buf, "DEPENDENTS DROPPED (store full): 3 breaks, 0 falls back, 517 "
+			 "suspect: programs that break are missing"),
+	   "evict: the table says that programs that break were dropped");
+	free(buf);
+	sa_dep_store_free(s);
+
+	/* A falls-back line evicts a suspect; a suspect never evicts one. */
+	s = sa_dep_store_new(NULL);
+	for (i = 0; i < SA_DEP_STORE_MAX; i++) {
+		snprintf(exe, sizeof(exe), "/opt/s%d", i);
+		add_line(s, exe, 2000 + i, &sus, i);
+	}
+	{
+		struct sa_ident id = mkid("/opt/fb", 9);
+		struct sa_dep_verdict v;
+		int err;
+
+		sa_dep_classify(&cls, &brk, &v);
+		v.conf = FB;	/* as if its process had looked up <dev>/subsystem */
+		d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v }, &err);
+		ok(d && d->conf == FB && sa_dep_store_with(s, SU) == SA_DEP_STORE_MAX - 1 &&
+		   sa_dep_store_dropped_by(s, SU) == 1,
+		   "evict: a falls-back line evicts a suspect when the suspects are full");
+		add_line(s, "/opt/s-late", 8, &sus, 1);
+		ok(sa_dep_store_with(s, FB) == 1 && sa_dep_store_dropped_by(s, SU) == 2,
+		   "evict: a new suspect does not evict the falls-back line (dropped instead)");
+	}
+	sa_dep_store_free(s);
+}
+
+/* A report's confidence, old and new names. */
+static void test_conf_names(void)
+{
+	ok(sa_dep_conf_parse("confirmed") == CF && sa_dep_conf_parse(NULL) == CF &&
+	   sa_dep_conf_parse("breaks") == CF && sa_dep_conf_parse("falls-back") == FB &&
+	   sa_dep_conf_parse("suspect") == SU && sa_dep_conf_parse("maybe") == SU,
+	   "confidence: confirmed (1.0-1.2) and none read as breaks; unknown as suspect");
+	ok(!strcmp(sa_dep_conf_name(CF), "breaks") && !strcmp(sa_dep_conf_name(FB), "falls-back") &&
+	   !strcmp(sa_dep_conf_name(SU), "suspect") && !strcmp(sa_dep_conf_name(SA_DC_N), "?"),
+	   "confidence: the names of format 1.3");
 }
 
 /* The static audit's scanners on real files, cached per file. */
@@ -631,11 +756,13 @@ int main(void)
 		test_fingerprint();
 		test_store();
 		test_store_exe_known();
+		test_store_evict();
 		sa_classifier_free(&cls);
 	}
 	test_identity();
 	test_ident();
 	test_fingerprint_files();
+	test_conf_names();
 	printf("1..%d\n", ntests);
 	{
 		char cmd[300];
