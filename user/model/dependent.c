@@ -53,6 +53,7 @@ static const char *const rule_names[SA_DR_MAX] = {
 	[SA_DR_LISTEN_UDEV] = "listen-udev",
 	[SA_DR_HELPER] = "helper",
 	[SA_DR_FINGERPRINT] = "fingerprint",
+	[SA_DR_FALLS_BACK] = "modern-lookup",
 };
 
 const char *sa_dep_rule_name(enum sa_dep_rule r)

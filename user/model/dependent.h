@@ -54,6 +54,7 @@ enum sa_dep_rule {
 	SA_DR_LISTEN_UDEV,	/* group-2 only (udev < 142 re-broadcast them): suspect */
 	SA_DR_HELPER,		/* a uevent helper, live or configured: suspect */
 	SA_DR_FINGERPRINT,	/* any of the above by a program whose code is legacy: breaks */
+	SA_DR_FALLS_BACK,	/* a legacy name, and the modern one by the same process: falls back */
 	SA_DR_MAX,
 };
 

@@ -457,6 +457,41 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
 	return print_once(s, d);
 }
 
+const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int src,
+						  const void *key, size_t keylen,
+						  const char *modern)
+{
+	struct obs_probe p = { s, src, key, keylen };
+	struct sa_dep_verdict v;
+	struct sa_dependent *d;
+	struct obs_key *k;
+	long i;
+
+	if (keylen > sizeof(s->obs[0].key))
+		return NULL;
+	i = sa_hindex_find(&s->oidx, obs_hash(src, key, keylen), obs_eq, &p);
+	if (i < 0 || (k = &s->obs[i])->prog == NO_PROG || k->conf != SA_DC_BREAKS)
+		return NULL;
+	k->conf = SA_DC_FALLS_BACK;
+	d = &s->progs[k->prog];
+	if (d->nbreaks)
+		d->nbreaks--;
+	if (d->nbreaks || d->conf != SA_DC_BREAKS)
+		return NULL;
+	memset(&v, 0, sizeof(v));
+	v.kind = d->kind;
+	v.conf = d->conf;
+	v.rule = d->rule;
+	memcpy(v.path, d->path, sizeof(v.path));
+	memcpy(v.artifact, d->artifact, sizeof(v.artifact));
+	memcpy(v.replacement, d->replacement, sizeof(v.replacement));
+	sa_dep_fall_back(&v, modern);
+	set_verdict(d, &v);
+	s->nbreaks--;
+	d->printed_conf = d->conf + 1;
+	return d;
+}
+
 void sa_dep_store_refresh(struct sa_dep_store *s,
 			  int (*read)(void *ctx, int src, const void *key, size_t keylen,
 				      unsigned long long *count, unsigned long long *last_ns),

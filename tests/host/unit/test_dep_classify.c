@@ -21,6 +21,7 @@
 #include "dep_records.h"
 #include "output/dep_out.h"
 #include "trace/dep_classify.h"
+#include "trace/dep_fallback.h"
 #include "trace/dep_store.h"
 #include "trace/identity.h"
 
@@ -698,6 +699,164 @@ static void test_store_evict(void)
 	sa_dep_store_free(s);
 }
 
+/* The table of modern equivalents: each legacy name and what a fallback looks up. */
+static void expect_modern(const char *dir, const char *name, const char *req,
+			  const char *modern, const char *what)
+{
+	struct sa_dep_obs o = { .op = M, .dir = dir, .name = name, .req = req };
+	struct sa_dep_verdict v;
+
+	sa_dep_classify(&cls, &o, &v);
+	ok(v.conf == CF && !strcmp(v.modern, modern), "modern: %s -> %s", what,
+	   *modern ? modern : "(none)");
+	if (strcmp(v.modern, modern))
+		printf("#   got: %s %s modern=%s\n", sa_dep_conf_name(v.conf),
+		       sa_dep_rule_name(v.rule), v.modern);
+}
+
+static void test_modern(void)
+{
+	expect_modern(P_VIRTIO, "bus", NULL, P_VIRTIO "/subsystem", "<dev>/bus");
+	expect_modern(P_VIRTIO, "block:vda", NULL, "/class/block/vda",
+		      "nash's <parent>/block:vda");
+	expect_modern(P_INPUT1, "input:event1", NULL, "/class/input/event1",
+		      "a stacked class device's <class>:<name>");
+	expect_modern("/block", "vda", "/sys/block/vda", "/class/block/vda",
+		      "the legacy path /sys/block/vda (a tree without it)");
+	expect_modern("/class/input/input1", "event1", "/sys/class/input/input1/event1",
+		      "/class/input/event1", "a stacked class device's legacy path");
+	expect_modern("/class/input", "input1", "/sys/class/input/input1", "",
+		      "a legacy path that is its own modern name");
+}
+
+/* What the fallback callback saw, and the store it downgrades. */
+struct fb_ctx {
+	struct sa_dep_store *s;
+	int calls;
+	const struct sa_dependent *changed;
+};
+
+static void on_fell(void *ctx, const struct sa_dep_fb_hit *h)
+{
+	struct fb_ctx *c = ctx;
+
+	c->calls++;
+	c->changed = sa_dep_store_fell_back(c->s, h->src, h->key, h->keylen, h->modern);
+}
+
+/* One process's observation, judged for a fallback, then stored. */
+static const struct sa_dependent *judge(struct sa_dep_fb *fb, struct fb_ctx *c, const char *exe,
+					unsigned int tgid, unsigned long long gen,
+					const struct sa_dep_obs *ob, unsigned int obj,
+					enum sa_dep_conf *conf)
+{
+	struct sa_ident id = mkid(exe, tgid);
+	struct sa_dep_key key = { .tgid = tgid, .op = ob->op, .obj = obj };
+	struct sa_dep_verdict v;
+	int err;
+
+	id.exec_gen = gen;
+	sa_dep_classify(&cls, ob, &v);
+	sa_dep_fb_judge(fb, tgid, gen, ob, &v, 0, &key, sizeof(key), on_fell, c);
+	if (conf)
+		*conf = v.conf;
+	if (v.kind == SA_DK_NONE)
+		return NULL;
+	return sa_dep_store_add(c->s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss",
+				.key = &key, .keylen = sizeof(key) }, &err);
+}
+
+/*
+ * Falls back: a legacy lookup and the modern name of the same device by
+ * the same process, in either order. Anything else keeps it breaking.
+ */
+static void test_fallback(void)
+{
+	struct sa_dep_obs bus = { .op = M, .dir = P_VIRTIO, .name = "bus" };
+	struct sa_dep_obs subsys = { .op = RL, .dir = P_VIRTIO, .name = "subsystem" };
+	struct sa_dep_obs other = { .op = RL, .dir = "/devices/virtual/net/dummy0",
+				    .name = "subsystem" };
+	struct sa_dep_obs nash = { .op = M, .dir = P_VIRTIO, .name = "block:vda" };
+	struct sa_dep_obs cb = { .op = LS, .dir = "/class/block", .name = "vda" };
+	struct sa_dep_obs cb_req = { .op = LS, .dir = "", .name = "",
+				     .req = "/sys/class/block/vda" };
+	struct sa_dep_fb *fb = sa_dep_fb_new();
+	struct fb_ctx c = { .s = sa_dep_store_new(NULL) };
+	const struct sa_dependent *d;
+	enum sa_dep_conf conf;
+
+	/* bus, then subsystem: the line that broke falls back, and is printed again. */
+	d = judge(fb, &c, "/opt/libsysfs-tool", 10, 1, &bus, 1, &conf);
+	ok(d && d->conf == CF, "fallback: <dev>/bus alone breaks");
+	judge(fb, &c, "/opt/libsysfs-tool", 10, 1, &subsys, 2, NULL);
+	ok(c.calls == 1 && c.changed && c.changed->conf == FB &&
+	   c.changed->rule == SA_DR_FALLS_BACK && strstr(c.changed->why, "/subsystem") &&
+	   sa_dep_store_with(c.s, CF) == 0 && sa_dep_store_with(c.s, FB) == 1,
+	   "fallback: bus, then readlink <dev>/subsystem by the same process: falls back");
+
+	/* subsystem first, then bus: falls back at once. */
+	judge(fb, &c, "/opt/udev-like", 11, 1, &subsys, 3, NULL);
+	d = judge(fb, &c, "/opt/udev-like", 11, 1, &bus, 4, &conf);
+	ok(conf == FB && d && d->conf == FB,
+	   "fallback: readlink <dev>/subsystem, then bus: falls back at once");
+
+	/* Another process, another exec, another device: still breaks. */
+	judge(fb, &c, "/opt/a", 12, 1, &bus, 5, NULL);
+	judge(fb, &c, "/opt/a", 13, 1, &subsys, 6, NULL);
+	judge(fb, &c, "/opt/b", 14, 1, &bus, 7, NULL);
+	judge(fb, &c, "/opt/b", 14, 2, &subsys, 8, NULL);
+	judge(fb, &c, "/opt/e", 15, 1, &bus, 9, NULL);
+	judge(fb, &c, "/opt/e", 15, 1, &other, 10, NULL);
+	ok(sa_dep_store_with(c.s, CF) == 3,
+	   "fallback: another process's, another exec's, another device's modern lookup: "
+	   "still breaks (%zu)", sa_dep_store_with(c.s, CF));
+
+	/* nash's <parent>/block:vda, then /sys/class/block/vda (by node, or by path). */
+	judge(fb, &c, "/opt/nash-fb", 16, 1, &nash, 11, NULL);
+	c.changed = NULL;
+	judge(fb, &c, "/opt/nash-fb", 16, 1, &cb, 12, NULL);
+	ok(c.changed && c.changed->conf == FB,
+	   "fallback: <parent>/block:vda, then lstat /sys/class/block/vda: falls back");
+	judge(fb, &c, "/opt/nash-fb2", 17, 1, &cb_req, 13, NULL);
+	d = judge(fb, &c, "/opt/nash-fb2", 17, 1, &nash, 14, &conf);
+	ok(conf == FB, "fallback: lstat(\"/sys/class/block/vda\") first, then block:vda: falls back");
+
+	/* One program, two processes: one falls back, one does not: the line breaks. */
+	judge(fb, &c, "/opt/mixed", 18, 1, &bus, 15, NULL);
+	judge(fb, &c, "/opt/mixed", 19, 1, &bus, 16, NULL);
+	c.changed = NULL;
+	judge(fb, &c, "/opt/mixed", 18, 1, &subsys, 17, NULL);
+	{
+		size_t it = 0;
+
+		while ((d = sa_dep_store_next(c.s, &it)))
+			if (!strcmp(d->id.exe, "/opt/mixed"))
+				break;
+		ok(!c.changed && d && d->conf == CF && d->nbreaks == 1,
+		   "fallback: a program whose other process did not fall back still breaks");
+	}
+
+	/* Bounded: a process forgotten (SA_DEP_FB_PROCS newer ones) keeps its verdict. */
+	judge(fb, &c, "/opt/old", 20, 1, &bus, 18, NULL);
+	for (unsigned int i = 0; i < SA_DEP_FB_PROCS; i++)
+		judge(fb, &c, "/opt/many", 1000 + i, 1, &subsys, 100 + i, NULL);
+	c.changed = NULL;
+	judge(fb, &c, "/opt/old", 20, 1, &subsys, 19, NULL);
+	ok(!c.changed, "fallback: bounded: a process forgotten keeps breaking");
+
+	/* A fingerprint does not turn a fallback back into breaks. */
+	{
+		struct sa_dep_verdict v;
+
+		sa_dep_classify(&cls, &bus, &v);
+		sa_dep_fall_back(&v, P_VIRTIO "/subsystem");
+		sa_dep_apply_fingerprint(&v, "/opt/x: PHYSDEVPATH (physdev-key)");
+		ok(v.conf == FB, "fallback: a fingerprint leaves a fallback as it is");
+	}
+	sa_dep_store_free(c.s);
+	sa_dep_fb_free(fb);
+}
+
 /* A report's confidence, old and new names. */
 static void test_conf_names(void)
 {
@@ -757,6 +916,8 @@ int main(void)
 		test_store();
 		test_store_exe_known();
 		test_store_evict();
+		test_modern();
+		test_fallback();
 		sa_classifier_free(&cls);
 	}
 	test_identity();
