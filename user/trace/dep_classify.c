@@ -174,7 +174,7 @@ static bool is_class_link(const struct sa_dep_art *a)
 	return a->dir && strchr(a->name, ':') && a->dev->class;
 }
 
-/* A class device's legacy path that today's tree lacks ("/block/vda", "/class/input/input1/event1"). */
+/* A class device's legacy path today's tree lacks ("/block/vda", "/class/input/input1/event1"). */
 static bool is_class_devpath(const struct sa_dep_art *a)
 {
 	return !a->dir && a->dev->class;

@@ -96,7 +96,7 @@ int sa_deps_summary(struct sa_deps *d, FILE *f, enum sa_format fmt);
 /* Nonzero when writing a live line failed (errno value). */
 int sa_deps_write_error(const struct sa_deps *d);
 
-/* How many dependents (programs and kinds) were named so far, how many of verdict @c (0 for NULL). */
+/* How many dependents (programs and kinds) were named so far, of verdict @c (0 for NULL). */
 size_t sa_deps_found(const struct sa_deps *d);
 size_t sa_deps_with(const struct sa_deps *d, enum sa_dep_conf c);
 /* Lines the store dropped or evicted, of verdict @c (0 for NULL). */
