@@ -1,7 +1,7 @@
 #!/bin/bash
 # The dependents tracer (issue 8) on our patched 6.1 and 6.12 and Debian's
 # stock 6.1 and 6.12: every legacy fixture behaviour named with its kind, pid, exe and
-# path; the poller once with its count; the modern fixture never confirmed.
+# path; the poller once with its count; the modern fixture never breaks.
 # One guest at a time (the machine has 2 cores).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"

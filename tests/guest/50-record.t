@@ -21,7 +21,7 @@ sed -n 's/^# prom: //p' "$tmp/out" >"$tmp/guest.prom"
 mkdir -p "$top/build/guest" && cp "$tmp/guest.json" "$top/build/guest/record-report.json"
 
 [ -s "$tmp/guest.json" ] && [ -s "$tmp/guest.prom" ] &&
-	jq -e '.format == "sysfs-audit-report" and .version == "1.2" and .boot == null' "$tmp/guest.json" >/dev/null
+	jq -e '.format == "sysfs-audit-report" and .version == "1.3" and .boot == null' "$tmp/guest.json" >/dev/null
 tap_ok $? "the guest's report and metrics came out; a 1.1 report, not a boot audit"
 if [ ! -s "$tmp/guest.json" ] || [ ! -s "$tmp/guest.prom" ]; then
 	tap_done
@@ -41,8 +41,8 @@ tap_ok $? "coldplug view, machine id, attach point and sample recorded"
 jq -r '"dependents in the guest report: \(.dependents | length): \([.dependents[] | "\(.executable) \(.kind) \(.confidence)"] | join("; "))"' \
 	"$tmp/guest.json" | tap_diag
 jq -e '[.dependents[] | select(.executable == "/bin/legacy_consumer" and .kind == "legacy-name"
-	and .confidence == "confirmed" and .count > 0)] | length > 0' "$tmp/guest.json" >/dev/null
-tap_ok $? "the report names legacy_consumer as a confirmed legacy-name dependent"
+	and .confidence == "breaks" and .count > 0)] | length > 0' "$tmp/guest.json" >/dev/null
+tap_ok $? "the report names legacy_consumer as a legacy-name dependent that breaks"
 
 chk=$(awk -f "$top/tests/lib/promcheck.awk" "$tmp/guest.prom" 2>&1)
 st=$?
@@ -62,7 +62,7 @@ tap_ok $([ $st -eq 15 ]; echo $?) "report --fail-on=keys over three hosts: exit 
 grep -q '^3 report(s) from 3 host(s); 0 skipped\. ' "$tmp/summary.md" &&
 	grep -q '^| guest-patched | ' "$tmp/summary.md" &&
 	grep -q '^| block | PHYSDEVPATH | [0-9]* | 2 | guest-patched, web-02 |$' "$tmp/summary.md" &&
-	grep -q '^| /bin/legacy\\_consumer | legacy-name | confirmed | ' "$tmp/summary.md"
+	grep -q '^| /bin/legacy\\_consumer | legacy-name | breaks | ' "$tmp/summary.md"
 tap_ok $? "markdown summary: three hosts, block PHYSDEVPATH on guest-patched and web-02, the dependent"
 "$sa" report --fail-on=keys "$fx/db-01.json" >/dev/null 2>&1
 tap_ok $? "the same gate passes on a host without legacy needs"

@@ -4,7 +4,7 @@
 # (tests/guest/fetch-modern.sh: `apt-get download` into the cache, unpacked
 # into the initramfs below /opt/deb, never installed on the host) through
 # coldplug, hotplug and an operator's commands, on our patched 6.1 and
-# 6.12 and Debian's stock 6.1 and 6.12: nothing confirmed, few suspects that say
+# 6.12 and Debian's stock 6.1 and 6.12: nothing breaks, few suspects that say
 # why, `report --fail-on=dependents` exit 0. One guest at a time.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-600}

@@ -75,7 +75,7 @@ expect_pass "honest fexit trace (no SEQNUM, matched by order)"
   ev null change vda1 /block/vda/vda1 fexit; ev null add vdz /wrong fexit; summary; } >"$d/trace"
 expect_fail "vda twice, a garbage line and an invented 'add vdz' at once" "accounted for"
 
-dep='{"type":"dependent","kind":"listener","confidence":"confirmed","exe":"/bin/x"}'
+dep='{"type":"dependent","kind":"listener","confidence":"breaks","exe":"/bin/x"}'
 { good; echo "$dep"; echo '{"type":"dependents","found":1}'; summary; } >"$d/trace"
 expect_pass "dependents' lines (judged by 50-dependents.t) before the summary"
 

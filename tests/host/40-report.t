@@ -82,7 +82,7 @@ grep -q '^block  *PHYSDEVPATH  *16  *2  web-01, web-02$' <<<"$out"
 tap_ok $? "text: a key row with its count, host count and host names"
 run report -f markdown "$fx/web-01.json" "$fx/web-02.json"
 grep -q '^| block | PHYSDEVPATH | 16 | 2 | web-01, web-02 |$' <<<"$out" &&
-	grep -q '^## Debian packages that still need the old layout (confirmed dependents)$' <<<"$out"
+	grep -q '^## Debian packages that still need the old layout (dependents that break)$' <<<"$out"
 tap_ok $? "markdown: tables for keys and packages"
 
 # ---- bad input: named, its own status, the rest still merged ---------------
@@ -151,7 +151,7 @@ fail_on findings "$fx/web-01.json" 18
 fail_on findings "$fx/web-02.json" 0
 fail_on dependents,findings "$fx/web-02.json" 17
 fail_on keys,paths,dependents,findings "$fx/db-01.json" 0
-# Dependents: confirmed ones fail "dependents"; suspects only fail the opt-in "suspects".
+# Dependents: those that break (1.2's "confirmed") fail "dependents"; suspects only fail the opt-in "suspects".
 jq '.dependents |= map(select(.confidence == "suspect"))' "$fx/web-02.json" >"$tmp/suspects.json"
 fail_on dependents "$tmp/suspects.json" 0
 fail_on suspects "$tmp/suspects.json" 22
@@ -161,7 +161,7 @@ jq '.dependents |= map(.confidence = "confirmed")' "$fx/web-02.json" >"$tmp/allc
 run report -f json "$tmp/allconf.json"
 jq -ce '[.dependents_by_package[] | [.package, .executable]]' <<<"$out" |
 	grep -qxF '[["(none)","/lib/firmware/loader"],["udev-legacy","/sbin/udevd-2006"]]'
-tap_ok $? "packages: (none) for an unpackaged confirmed dependent"
+tap_ok $? "packages: (none) for an unpackaged dependent that breaks (1.2: confirmed)"
 run report --fail-on=keys "$fx/web-01.json" "$tmp/empty.json"
 tap_ok $([ $st = 12 ]; echo $?) "a skipped input outranks --fail-on (exit $st)"
 run report --fail-on=everything "$fx/web-01.json"
@@ -171,6 +171,37 @@ tap_ok $([ $st = 2 ]; echo $?) "unknown --format: usage error"
 run report
 tap_ok $([ $st = 2 ] && grep -q "FILE is required" <<<"$err"; echo $?) "no FILE: usage error"
 
+# ---- format 1.3: three verdicts; 1.2's "confirmed" is read as breaks (issue 28) --
+d12=$fx/deps-1.2.json d13=$fx/deps-1.3.json
+run report -f json "$d12"
+expect "1.2: 'confirmed' is read as breaks, the merged output is 1.3" \
+	'[.version, .dependents_by_verdict, [.dependents_by_executable[] | .confidence]]' \
+	'["1.3",{"breaks":1,"falls_back":0,"suspect":1},["suspect","breaks"]]'
+fail_on dependents "$d12" 17
+run report -f json "$d13"
+expect "1.3: breaks, falls-back and suspect; the store's drops by verdict" \
+	'[.dependents_by_verdict, [.dependents_by_executable[] | .confidence], .dependents_lost.store_full_by]' \
+	'[{"breaks":1,"falls_back":1,"suspect":1},["suspect","falls-back","breaks"],{"breaks":2,"falls_back":0,"suspect":1}]'
+run report -f json "$d12" "$d13"
+expect "1.2 and 1.3 merged: one row per program, whatever its verdict was called" \
+	'[.dependents_by_verdict, [.dependents_by_executable[] | [.executable, .confidence, .nhosts]]]' \
+	'[{"breaks":2,"falls_back":1,"suspect":2},[["/lib/firmware/loader","suspect",2],["/sbin/udevd-2006","breaks",2],["/usr/lib/libsysfs-tool","falls-back",1]]]'
+jq '.dependents |= map(select(.confidence != "breaks"))' "$d13" >"$tmp/dropped-breaks.json"
+fail_on dependents "$tmp/dropped-breaks.json" 17
+run report "$tmp/dropped-breaks.json"
+grep -q '^WARNING: 2 more dependent(s) that break were dropped by a full store' <<<"$out" &&
+	grep -q '^dependents'"'"' records lost: ring 0, map full 0, store full 3 (breaks 2, falls back 0, suspect 1)$' <<<"$out"
+tap_ok $? "text: the dependents that break a full store dropped are said, not silent"
+jq '.dependents |= map(select(.confidence == "falls-back")) | .dependents_lost.store_full_by.breaks = 0' \
+	"$d13" >"$tmp/falls-back.json"
+fail_on dependents "$tmp/falls-back.json" 0
+fail_on suspects "$tmp/falls-back.json" 0
+run report --prometheus "$tmp/v.prom" "$d13"
+grep -qx 'sysfs_audit_dependents{verdict="falls-back"} 1' "$tmp/v.prom" &&
+	grep -qx 'sysfs_audit_dependents_dropped_total{verdict="breaks"} 2' "$tmp/v.prom" &&
+	awk -f "$top/tests/lib/promcheck.awk" "$tmp/v.prom" >/dev/null 2>&1
+tap_ok $? "Prometheus: dependents and the store's drops by verdict"
+
 # ---- boot verdicts (issues 27 and 31) ------------------------------------------
 # What breaks decides, never a suspect: a stock Debian 12 boot has modern
 # suspects in its initramfs and coldplug (udevadm, udevd and systemd
@@ -179,29 +210,29 @@ clean=$fx/boot-clean.json mdev=$fx/boot-mdev.json
 run report -f json "$clean"
 expect "a clean Debian 12 host, modern suspects only in initramfs and coldplug: no boot-path dependent" \
 	'.hosts[0].boot.verdict' '"no boot-path dependent"'
-expect "its suspects are counted per phase, none confirmed" \
-	'[.hosts[0].boot.suspects, .hosts[0].boot.confirmed, .boot.verdicts["would not boot"]]' \
+expect "its suspects are counted per phase, none breaks" \
+	'[.hosts[0].boot.suspects, .hosts[0].boot.breaks, .boot.verdicts["would not boot"]]' \
 	'[{"initramfs":2,"coldplug":4,"runtime":0},{"initramfs":0,"coldplug":0,"runtime":0},0]'
 run report "$clean"
-grep -q '^deb12-clean  *no boot-path dependent  *0/2  *0/4  *0/0$' <<<"$out" &&
+grep -q '^deb12-clean  *no boot-path dependent  *0/0/2  *0/0/4  *0/0/0$' <<<"$out" &&
 	grep -q '^  suspects, which never decide a verdict: 6 in the boot path on 1 host(s)$' <<<"$out"
-tap_ok $? "text: the clean host's verdict with its suspects per phase (confirmed/suspect)"
+tap_ok $? "text: the clean host's verdict with its suspects per phase (breaks/falls back/suspect)"
 run report -f json "$mdev"
-expect "BusyBox 1.6 mdev confirmed in the initramfs: would not boot" \
-	'[.hosts[0].boot.verdict, .hosts[0].boot.confirmed.initramfs, .hosts[0].boot.suspects.initramfs]' \
+expect "BusyBox 1.6 mdev breaks in the initramfs (1.1: confirmed): would not boot" \
+	'[.hosts[0].boot.verdict, .hosts[0].boot.breaks.initramfs, .hosts[0].boot.suspects.initramfs]' \
 	'["would not boot",1,2]'
 expect "the boot dependents carry their confidence" \
 	'[.boot.dependents[] | select(.phase == "initramfs") | [.confidence, .executable]]' \
-	'[["confirmed","/bin/busybox"],["suspect","/usr/bin/udevadm"],["suspect","/usr/lib/systemd/systemd-udevd"]]'
-expect "the boot dependents in boot order, confirmed first" \
+	'[["breaks","/bin/busybox"],["suspect","/usr/bin/udevadm"],["suspect","/usr/lib/systemd/systemd-udevd"]]'
+expect "the boot dependents in boot order, breaks first" \
 	'[.boot.dependents[0].phase, .boot.dependents[0].confidence, .boot.dependents[-1].phase]' \
-	'["initramfs","confirmed","coldplug"]'
+	'["initramfs","breaks","coldplug"]'
 expect "and what stops it: busybox in the initramfs, 1 host" \
 	'[.boot.would_not_boot_by[] | [.executable, .phase, .nhosts]]' '[["/bin/busybox","initramfs",1]]'
 run report "$mdev"
-grep -q '^deb12-mdev  *would not boot  *1/2  *0/4  *0/0$' <<<"$out" &&
+grep -q '^deb12-mdev  *would not boot  *1/0/2  *0/0/4  *0/0/0$' <<<"$out" &&
 	grep -q '^    initramfs: /bin/busybox legacy-readdir /sys/class/block$' <<<"$out"
-tap_ok $? "text: would not boot, the confirmed dependent under the host"
+tap_ok $? "text: would not boot, the dependent that breaks under the host"
 
 # incomplete: the clean host, each time with something the audit did not see
 variant() {	# variant NAME JQ-FILTER [BASE]: $tmp/NAME.json, a host of its own
@@ -238,25 +269,25 @@ incomplete ring-1.2 '["incomplete",[["initramfs",["dependents-lost"]],["runtime"
 	"1.2: dependents' ring full in the initramfs: incomplete (a runtime loss noted)"
 expect "ring-1.2: the counts per phase, per host and fleet-wide" \
 	'[.hosts[0].boot.incomplete[0].dependents_lost.ring, .hosts[0].dependents_lost, .dependents_lost.store_full]' \
-	'[12,{"ring":12,"map_full":0,"store_full":1},1]'
+	'[12,{"ring":12,"map_full":0,"store_full":1,"store_full_by":{"breaks":0,"falls_back":0,"suspect":0}},1]'
 incomplete runtime-lost-1.2 '["no boot-path dependent",[["runtime",["events-lost"]]]]' \
 	"1.2: events lost at runtime only: the boot verdict stands, the loss is listed"
 incomplete later '["no boot-path dependent (later only)",[]]' \
-	"a confirmed runtime dependent only: later only"
+	"a runtime dependent that breaks only: later only"
 incomplete mdev-unadopted '["would not boot",[["initramfs",["not-adopted"]],[null,["events-lost"]]]]' \
-	"a confirmed boot-path dependent outranks what was missed: would not boot"
+	"a boot-path dependent that breaks outranks what was missed: would not boot"
 run report -f json "$fx/web-01.json"
 expect "a report that is no boot audit: no boot verdict" '[.hosts[0].boot, .boot.hosts]' '[null,0]'
 run report "$tmp/unadopted.json" "$tmp/ring-1.2.json" "$tmp/no-coldmark.json"
 grep -q '^  incomplete, because of: not adopted on 1 host(s); no coldplug-end mark on 1 host(s); dependents'"'"' records lost on 1 host(s)$' <<<"$out" &&
-	grep -q '^unadopted  *incomplete  *0/2  *0/4  *0/0$' <<<"$out" &&
+	grep -q '^unadopted  *incomplete  *0/0/2  *0/0/4  *0/0/0$' <<<"$out" &&
 	grep -q '^    missed in initramfs: not adopted: the initramfs was never traced$' <<<"$out" &&
 	grep -q '^    missed in initramfs: 12 dependents'"'"' records lost (ring 12, map full 0, store full 0)$' <<<"$out" &&
 	grep -q '^    missed in coldplug: no coldplug-end mark: the recorder stopped before coldplug ended, or the mark was never written$' <<<"$out"
 tap_ok $? "text: which host, which phase, why, and the counts"
 run report -f markdown "$tmp/unadopted.json" "$mdev"
-grep -qF '| unadopted | incomplete | 0/2 | 0/4 | 0/0 | missed in initramfs: not adopted: the initramfs was never traced |' <<<"$out" &&
-	grep -qF '| deb12-mdev | would not boot | 1/2 | 0/4 | 0/0 | initramfs: /bin/busybox legacy-readdir /sys/class/block |' <<<"$out"
+grep -qF '| unadopted | incomplete | 0/0/2 | 0/0/4 | 0/0/0 | missed in initramfs: not adopted: the initramfs was never traced |' <<<"$out" &&
+	grep -qF '| deb12-mdev | would not boot | 1/0/2 | 0/0/4 | 0/0/0 | initramfs: /bin/busybox legacy-readdir /sys/class/block |' <<<"$out"
 tap_ok $? "markdown: the verdict and why per host"
 
 fail_on boot "$mdev" 23
@@ -306,7 +337,7 @@ tap_ok $? "markdown: the verdict within the first 25 lines, the paths capped"
 
 # 1 000 hosts: every 27th has the old mdev (i = 0, 27, ..., 999: 38 hosts),
 # every 8th from the second is not adopted (125, 5 of them with mdev: 120
-# incomplete), every 100th from the 51st has a confirmed runtime dependent (10).
+# incomplete), every 100th from the 51st has a runtime dependent that breaks (10).
 mkdir "$tmp/fleet"
 jq -c -n --slurpfile c "$clean" --slurpfile md "$mdev" 'range(1000) as $i
 	| (if $i % 27 == 0 then $md[0] else $c[0] end)
@@ -320,7 +351,7 @@ run report "$tmp"/fleet/*.json
 t1=$(date +%s%N)
 head -25 <<<"$out" >"$tmp/screen"
 grep -q '^BOOT: 1000 of 1000 host(s) audited from boot: 38 would not boot, 120 incomplete, 10 no boot-path dependent (later only), 832 no boot-path dependent$' "$tmp/screen" &&
-	grep -q '^  would not boot, because of (confirmed, in the boot path): /bin/busybox (initramfs) on 38 host(s)$' "$tmp/screen" &&
+	grep -q '^  would not boot, because of (breaks, in the boot path): /bin/busybox (initramfs) on 38 host(s)$' "$tmp/screen" &&
 	grep -q '^  incomplete, because of: not adopted on 120 host(s)$' "$tmp/screen" &&
 	grep -q '^host-0  *would not boot ' "$tmp/screen"
 tap_ok $? "1 000 hosts: the first screen says how many would not boot, are incomplete, and why (exit $st, $(( (t1 - t0) / 1000000 )) ms, $(wc -l <<<"$out") lines)"
@@ -349,7 +380,8 @@ tap_ok $? "Prometheus file passes the strict exposition check ($chk)"
 grep -qx 'sysfs_audit_physdev_key_events_total{subsystem="block",key="PHYSDEVPATH"} 16' "$tmp/sa.prom" &&
 	grep -qx 'sysfs_audit_events_lost_total 1' "$tmp/sa.prom" &&
 	grep -qx 'sysfs_audit_legacy_links_total{kind="device"} 21' "$tmp/sa.prom" &&
-	grep -qx 'sysfs_audit_dependents_total{executable="/sbin/udevd-2006",kind="listener",confidence="confirmed"} 7' "$tmp/sa.prom"
+	grep -qx 'sysfs_audit_dependents_total{executable="/sbin/udevd-2006",kind="listener",confidence="breaks"} 7' "$tmp/sa.prom" &&
+	grep -qx 'sysfs_audit_dependents{verdict="breaks"} 2' "$tmp/sa.prom"
 tap_ok $? "Prometheus counters carry the merged numbers"
 left=$(ls "$tmp" | grep -c 'sa\.prom\.tmp\.')
 tap_ok $([ "$left" = 0 ]; echo $?) "no temporary file left behind ($left)"

@@ -68,7 +68,7 @@ static const struct argp_option opts[] = {
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
 	{ "fail-on", 'F', "WHAT", 0,
-	  "exit non-zero if the report has WHAT: keys, paths, dependents (confirmed), findings, "
+	  "exit non-zero if the report has WHAT: keys, paths, dependents (breaks), findings, "
 	  "suspects", 0 },
 	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default as trace)", 0 },
@@ -377,6 +377,8 @@ int cmd_record(int argc, char **argv)
 	/* 1.2: the dependents' losses, and a boot audit's by phase. */
 	if (rs.deps) {
 		sa_deps_losses(rs.deps, r.dep_lost.deps);
+		for (int c = 0; c < SA_DC_N; c++)
+			r.dep_lost.store_full_by[c] = sa_deps_dropped_by(rs.deps, c);
 		r.dep_lost.known = true;
 	}
 	r.unread = st.unread;

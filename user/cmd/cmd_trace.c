@@ -50,7 +50,7 @@ static const struct argp_option opts[] = {
 	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 2)", 0 },
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
 	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17/22 if the trace saw WHAT: keys, paths, "
-	  "dependents (confirmed), suspects (comma-separated)", 0 },
+	  "dependents (breaks), suspects (comma-separated)", 0 },
 	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
 	  "for benchmarks)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
@@ -89,10 +89,11 @@ struct trace_state {
 	struct sa_summary sum;
 	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
 	struct sa_deps *deps;
-	size_t nconfirmed, nsuspects;	/* dependents named */
+	/* dependents named, and dropped by a full store (never a silent pass) */
+	unsigned long long nbreaks, nsuspects;
 };
 
-/* --fail-on, in report's order: keys, paths, dependents (confirmed), suspects. */
+/* --fail-on, in report's order: keys, paths, dependents (breaks), suspects. */
 static int gate(const struct trace_state *ts)
 {
 	const struct sa_summary *s = &ts->sum;
@@ -101,7 +102,7 @@ static int gate(const struct trace_state *ts)
 		.keys = sa_sat_add(sa_sat_add(s->physpath, s->physbus), s->physdrv),
 		.paths = sa_sat_add(sa_sat_add(s->links_classdir, s->links_device),
 				    sa_sat_add(s->links_classname, s->links_bus)),
-		.dependents = ts->nconfirmed,
+		.dependents = ts->nbreaks,
 		.suspects = ts->nsuspects,
 	};
 
@@ -168,8 +169,10 @@ int cmd_trace(int argc, char **argv)
 		sa_warn("%llu events lost (ring buffer full; try a larger --buffer)", st.lost);
 	if (st.unread)
 		sa_warn("%llu events still unread when the trace ended", st.unread);
-	ts.nconfirmed = sa_deps_confirmed(ts.deps);
-	ts.nsuspects = sa_deps_found(ts.deps) - ts.nconfirmed;
+	ts.nbreaks = sa_sat_add(sa_deps_with(ts.deps, SA_DC_BREAKS),
+				sa_deps_dropped_by(ts.deps, SA_DC_BREAKS));
+	ts.nsuspects = sa_sat_add(sa_deps_with(ts.deps, SA_DC_SUSPECT),
+				  sa_deps_dropped_by(ts.deps, SA_DC_SUSPECT));
 	sa_deps_run_stop(ts.run);
 	sa_tracer_close(t);
 	if (rc)

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The names of a dependent's kind, confidence and rule (reports, output, tests). */
+#include <string.h>
+
 #include "model/dependent.h"
 
 static const char *const kind_names[SA_DK_MAX] = {
@@ -17,9 +19,25 @@ const char *sa_dep_kind_name(enum sa_dep_kind k)
 	return k < SA_DK_MAX ? kind_names[k] : "?";
 }
 
+static const char *const conf_names[SA_DC_N] = {
+	[SA_DC_SUSPECT] = "suspect",
+	[SA_DC_FALLS_BACK] = "falls-back",
+	[SA_DC_BREAKS] = "breaks",
+};
+
 const char *sa_dep_conf_name(enum sa_dep_conf c)
 {
-	return c == SA_DC_CONFIRMED ? "confirmed" : "suspect";
+	return c < SA_DC_N ? conf_names[c] : "?";
+}
+
+enum sa_dep_conf sa_dep_conf_parse(const char *s)
+{
+	if (!s || !strcmp(s, "confirmed"))
+		return SA_DC_BREAKS;
+	for (int c = 0; c < SA_DC_N; c++)
+		if (!strcmp(s, conf_names[c]))
+			return c;
+	return SA_DC_SUSPECT;
 }
 
 static const char *const rule_names[SA_DR_MAX] = {
@@ -35,6 +53,7 @@ static const char *const rule_names[SA_DR_MAX] = {
 	[SA_DR_LISTEN_UDEV] = "listen-udev",
 	[SA_DR_HELPER] = "helper",
 	[SA_DR_FINGERPRINT] = "fingerprint",
+	[SA_DR_FALLS_BACK] = "modern-lookup",
 };
 
 const char *sa_dep_rule_name(enum sa_dep_rule r)

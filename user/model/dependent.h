@@ -27,7 +27,14 @@ enum sa_dep_kind {
 	SA_DK_MAX,
 };
 
-enum sa_dep_conf { SA_DC_SUSPECT = 0, SA_DC_CONFIRMED };
+/*
+ * What happens to the program without the old layout, weakest first: a
+ * pattern only (suspect); a legacy lookup that the same process followed
+ * with the modern name of the same device (falls back: it copes); its own
+ * evidence that it needs the old layout and no fallback seen (breaks).
+ * Only breaks gates --fail-on=dependents and decides a boot verdict.
+ */
+enum sa_dep_conf { SA_DC_SUSPECT = 0, SA_DC_FALLS_BACK, SA_DC_BREAKS, SA_DC_N };
 
 /*
  * The rules of docs/design.md's table, "signal -> verdict -> why". A
@@ -36,8 +43,8 @@ enum sa_dep_conf { SA_DC_SUSPECT = 0, SA_DC_CONFIRMED };
  */
 enum sa_dep_rule {
 	SA_DR_NONE = 0,
-	SA_DR_MISS_LEGACY_LINK,	/* miss of a legacy link of that directory's device: confirmed */
-	SA_DR_MISS_LEGACY_PATH,	/* miss of a legacy-only path, by its full request: confirmed */
+	SA_DR_MISS_LEGACY_LINK,	/* miss of a legacy link of that directory's device: breaks */
+	SA_DR_MISS_LEGACY_PATH,	/* miss of a legacy-only path, by its full request: breaks */
 	SA_DR_MISS_LOOKS_LEGACY,/* miss of a 'bus' or ':' name in a device directory: suspect */
 	SA_DR_LSTAT_LEGACY_DIR,	/* lstat of a then-directory, a symlink now: suspect */
 	SA_DR_READLINK_DEVICE,	/* readlink of 'device' (text parsed by udev 095, HAL): suspect */
@@ -46,12 +53,18 @@ enum sa_dep_rule {
 	SA_DR_LISTEN_KERNEL,	/* group-1 listener (received the PHYSDEV keys): suspect */
 	SA_DR_LISTEN_UDEV,	/* group-2 only (udev < 142 re-broadcast them): suspect */
 	SA_DR_HELPER,		/* a uevent helper, live or configured: suspect */
-	SA_DR_FINGERPRINT,	/* any of the above by a program whose code is legacy: confirmed */
+	SA_DR_FINGERPRINT,	/* any of the above by a program whose code is legacy: breaks */
+	SA_DR_FALLS_BACK,	/* a legacy name, and the modern one by the same process: falls back */
 	SA_DR_MAX,
 };
 
 const char *sa_dep_kind_name(enum sa_dep_kind k);
 const char *sa_dep_conf_name(enum sa_dep_conf c);
+/*
+ * A report's "confidence": "breaks", "falls-back", "suspect"; "confirmed"
+ * (formats 1.0-1.2) and none at all read as breaks; anything else as suspect.
+ */
+enum sa_dep_conf sa_dep_conf_parse(const char *s);
 const char *sa_dep_rule_name(enum sa_dep_rule r);
 
 /* Who a process is (user/identity.c fills it). */
@@ -81,7 +94,7 @@ struct sa_dependent {
 	char path[SA_DEP_TEXT];		/* the first path that gave the verdict */
 	char artifact[SA_DEP_TEXT];	/* the legacy artifact it matches */
 	char replacement[SA_DEP_TEXT];	/* what to use instead */
-	char why[SA_DEP_TEXT];		/* evidence (confirmed) or what would confirm it */
+	char why[SA_DEP_TEXT];		/* evidence (breaks, falls back) or what would confirm it */
 	char fingerprint[SA_DEP_TEXT];	/* the program's legacy code, or "" */
 	const char *how;		/* first observation: "miss", "lstat-link", ... */
 	char req[SA_DEP_TEXT];		/* the path first asked for, when known */
@@ -93,6 +106,7 @@ struct sa_dependent {
 	unsigned long long objects;	/* distinct observations (kernel keys) */
 	unsigned long long count;	/* every hit, from the kernel's counts */
 	unsigned long long first_ns, last_ns;	/* CLOCK_MONOTONIC */
+	unsigned long long nbreaks;	/* observations that break, not explained by a fallback */
 	int phase;			/* a boot audit: enum sa_phase + 1; 0: none */
 	unsigned int groups;		/* listeners: the groups */
 	unsigned long long ev0, phys0;	/* listeners: event counters when first seen */
@@ -108,8 +122,9 @@ struct sa_dep_totals {
 	unsigned long long emitted, lost, map_full, execs, exits;
 	/* Userspace: records read, not dependencies, undecodable, beyond the store's bound. */
 	unsigned long long records, ignored, malformed, dropped;
+	unsigned long long dropped_by[SA_DC_N];	/* of dropped: lines by verdict */
 	unsigned long long events, physdev;
-	size_t programs, confirmed, suspects;
+	size_t programs, breaks, falls_back, suspects;
 	char hooks_missing[256];
 };
 

@@ -55,10 +55,10 @@ enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h)
 {
 	if (!h->nboot)
 		return SA_BOOT_NOT_AUDITED;
-	if (h->phase_confirmed[SA_PHASE_INITRAMFS] || h->phase_confirmed[SA_PHASE_COLDPLUG])
+	if (h->phase_breaks[SA_PHASE_INITRAMFS] || h->phase_breaks[SA_PHASE_COLDPLUG])
 		return SA_BOOT_PATH;
 	for (int i = 0; i < SA_GAP_SLOTS; i++)
 		if (sa_gap_in_boot_path(&h->gaps, i))
 			return SA_BOOT_INCOMPLETE;
-	return h->phase_confirmed[SA_PHASE_RUNTIME] ? SA_BOOT_LATER_ONLY : SA_BOOT_CLEAN;
+	return h->phase_breaks[SA_PHASE_RUNTIME] ? SA_BOOT_LATER_ONLY : SA_BOOT_CLEAN;
 }

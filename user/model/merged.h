@@ -69,17 +69,18 @@ struct sa_mhost {
 	/* Boot audits (format 1.1): reports recorded from boot, by phase. */
 	size_t nboot;
 	unsigned long long phase_events[SA_PHASE_N], phase_deps[SA_PHASE_N];
-	unsigned long long phase_confirmed[SA_PHASE_N];	/* of phase_deps (no confidence: confirmed) */
+	unsigned long long phase_breaks[SA_PHASE_N];	/* of phase_deps (no confidence: breaks) */
+	unsigned long long phase_falls_back[SA_PHASE_N];	/* of phase_deps */
 	struct sa_boot_gaps gaps;	/* what the boot audits could not vouch for */
 };
 
 /* What a host's boot audits say (report_merge.c decides, renderers print). */
 enum sa_boot_verdict {
 	SA_BOOT_NOT_AUDITED,	/* no report recorded from boot */
-	SA_BOOT_PATH,		/* a confirmed dependent in the initramfs or coldplug: would not boot */
-	SA_BOOT_INCOMPLETE,	/* none confirmed, but a boot-path phase was not fully seen */
-	SA_BOOT_LATER_ONLY,	/* confirmed dependents, all at runtime */
-	SA_BOOT_CLEAN,		/* no confirmed dependent in any phase (suspects do not count) */
+	SA_BOOT_PATH,		/* a dependent that breaks in the initramfs or coldplug: would not boot */
+	SA_BOOT_INCOMPLETE,	/* none breaks, but a boot-path phase was not fully seen */
+	SA_BOOT_LATER_ONLY,	/* dependents that break, all at runtime */
+	SA_BOOT_CLEAN,		/* none breaks in any phase (falls back, suspects do not count) */
 	SA_BOOT_N
 };
 extern const char *const sa_boot_verdict_names[SA_BOOT_N];
@@ -103,8 +104,11 @@ struct sa_merged {
 	unsigned long long keys[3];	/* PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER */
 	unsigned long long links[SA_LK_N];
 	unsigned long long ndependents, nfindings;
-	/* Of ndependents: confirmed (a missing confidence counts as confirmed) and suspect. */
-	unsigned long long nconfirmed, nsuspects;
+	/*
+	 * Of ndependents: breaks (a missing confidence and 1.0-1.2's
+	 * "confirmed" count as breaks), falls back, suspect.
+	 */
+	unsigned long long nbreaks, nfalls_back, nsuspects;
 	struct sa_mtable subsys;	/* subsystem: events */
 	struct sa_mtable keyrows;	/* subsystem, key: events that would have carried it */
 	struct sa_mtable paths;		/* path, kind: events that needed it */
@@ -113,7 +117,7 @@ struct sa_merged {
 	struct sa_mtable findings;	/* file, line, kind, key | severity, message, package */
 	struct sa_mtable severities;	/* severity: findings */
 	struct sa_mtable boot_deps;	/* phase, confidence, executable, kind, path: count (boot audits) */
-	/* confirmed boot-path dependents: executable, phase: count; most hosts first */
+	/* boot-path dependents that break: executable, phase: count; most hosts first */
 	struct sa_mtable boot_blockers;
 	size_t nboot;			/* hosts with a boot audit */
 	size_t nverdict[SA_BOOT_N];	/* hosts by verdict */

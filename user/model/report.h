@@ -13,12 +13,18 @@
 
 #include "common/hash_index.h"
 #include "model/ctx.h"
+#include "model/dependent.h"
 #include "model/legacy.h"
 #include "model/phase.h"
 
 #define SA_REPORT_FORMAT	"sysfs-audit-report"
 #define SA_REPORT_MAJOR		1
-#define SA_REPORT_MINOR		2	/* 1.1: boot phases, the dependents' identity and rule; 1.2: losses */
+/*
+ * 1.1: boot phases, the dependents' identity and rule; 1.2: losses; 1.3: the
+ * verdicts breaks, falls-back, suspect (1.0-1.2's "confirmed" reads as
+ * breaks), and the store's drops by verdict.
+ */
+#define SA_REPORT_MINOR		3
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
 #define SA_REPORT_MAX_TREE	(128ULL << 20)	/* json-c's tree of one report, estimated */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
@@ -88,6 +94,8 @@ struct sa_losses {
 	bool known;
 	unsigned long long events;		/* traced events lost (boot phases only) */
 	unsigned long long deps[SA_DLOST_N];	/* the dependents' records lost */
+	/* 1.3, the whole report's only: of deps[SA_DLOST_STORE_FULL], lines by verdict */
+	unsigned long long store_full_by[SA_DC_N];
 };
 
 /* The events of one boot phase (1.1). first/last_seqnum 0: none or unknown. */

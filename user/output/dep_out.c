@@ -89,7 +89,7 @@ int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 		sa_json_print(f, o, JFLAGS);
 		json_object_put(o);
 	} else {
-		sa_esc_line(f, "%-7s %-7s %-17s %-9s %s pid=%u%s%s%s%s  %s  (%s: %s)\n", "DEP",
+		sa_esc_line(f, "%-7s %-7s %-17s %-10s %s pid=%u%s%s%s%s  %s  (%s: %s)\n", "DEP",
 			    again ? "now" : "new", sa_dep_kind_name(d->kind),
 			    sa_dep_conf_name(d->conf), program(d, prog, sizeof(prog)), d->id.pid,
 			    *d->id.exe_pkg ? " pkg=" : "", d->id.exe_pkg,
@@ -97,6 +97,17 @@ int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 			    sa_dep_rule_name(d->rule), d->why);
 	}
 	return ferror(f) ? -(errno ? errno : EIO) : 0;
+}
+
+/* The lines the store dropped, by verdict: {"breaks": N, "falls_back": N, "suspect": N}. */
+static json_object *dropped_by(const struct sa_dep_totals *t)
+{
+	json_object *o = json_object_new_object();
+
+	sa_json_add_u64(o, "breaks", t->dropped_by[SA_DC_BREAKS]);
+	sa_json_add_u64(o, "falls_back", t->dropped_by[SA_DC_FALLS_BACK]);
+	sa_json_add_u64(o, "suspect", t->dropped_by[SA_DC_SUSPECT]);
+	return o;
 }
 
 static void summary_json(FILE *f, const struct sa_dep_totals *t,
@@ -113,7 +124,8 @@ static void summary_json(FILE *f, const struct sa_dep_totals *t,
 	}
 	sa_json_add_str(o, "type", "dependents");
 	sa_json_add_u64(o, "found", t->programs);
-	sa_json_add_u64(o, "confirmed", t->confirmed);
+	sa_json_add_u64(o, "breaks", t->breaks);
+	sa_json_add_u64(o, "falls_back", t->falls_back);
 	sa_json_add_u64(o, "suspects", t->suspects);
 	k = json_object_new_object();
 	for (int i = 1; i < SA_DK_MAX; i++)
@@ -134,6 +146,7 @@ static void summary_json(FILE *f, const struct sa_dep_totals *t,
 	sa_json_add_u64(s, "ignored", t->ignored);
 	sa_json_add_u64(s, "malformed", t->malformed);
 	sa_json_add_u64(s, "dropped", t->dropped);
+	json_object_object_add(s, "dropped_by", dropped_by(t));
 	json_object_object_add(o, "kernel", s);
 	sa_json_add_u64(o, "events", t->events);
 	sa_json_add_u64(o, "physdev_events", t->physdev);
@@ -154,31 +167,37 @@ int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals
 		summary_json(f, t, next, ctx);
 		return ferror(f) ? -(errno ? errno : EIO) : 0;
 	}
-	fprintf(f, "\nDEPENDENTS: %zu programs (%zu confirmed, %zu suspect); %llu records for "
-		"%llu sysfs misses, %llu lstat-on-link, %llu readlink, %llu readdir, %llu listens "
-		"(%llu lost, %llu dropped)\n",
-		t->programs, t->confirmed, t->suspects, t->emitted, t->misses, t->lstat_links,
-		t->readlinks, t->readdirs, t->listens, t->lost, t->dropped);
+	fprintf(f, "\nDEPENDENTS: %zu programs (%zu breaks, %zu falls back, %zu suspect); "
+		"%llu records for %llu sysfs misses, %llu lstat-on-link, %llu readlink, "
+		"%llu readdir, %llu listens (%llu lost, %llu dropped)\n",
+		t->programs, t->breaks, t->falls_back, t->suspects, t->emitted, t->misses,
+		t->lstat_links, t->readlinks, t->readdirs, t->listens, t->lost, t->dropped);
+	if (t->dropped)
+		fprintf(f, "DEPENDENTS DROPPED (store full): %llu breaks, %llu falls back, "
+			"%llu suspect%s\n", t->dropped_by[SA_DC_BREAKS],
+			t->dropped_by[SA_DC_FALLS_BACK], t->dropped_by[SA_DC_SUSPECT],
+			t->dropped_by[SA_DC_BREAKS] ? ": programs that break are missing from "
+			"this list" : "");
 	if (t->programs)
-		fprintf(f, "%-9s %-17s %5s %9s %9s %9s  %s\n", "CONF", "KIND", "PROCS", "COUNT",
-			"FIRST", "LAST", "PROGRAM");
+		fprintf(f, "%-10s %-17s %5s %9s %9s %9s  %s\n", "VERDICT", "KIND", "PROCS",
+			"COUNT", "FIRST", "LAST", "PROGRAM");
 	while ((d = next(ctx, &it))) {
-		sa_esc_line(f, "%-9s %-17s %5llu %9llu %8.3fs %8.3fs  %s%s%s%s\n",
+		sa_esc_line(f, "%-10s %-17s %5llu %9llu %8.3fs %8.3fs  %s%s%s%s\n",
 			    sa_dep_conf_name(d->conf), sa_dep_kind_name(d->kind), d->nprocs,
 			    d->count, sa_dep_rel_s(t, d->first_ns), sa_dep_rel_s(t, d->last_ns),
 			    program(d, prog, sizeof(prog)), *d->id.exe_pkg ? " [" : "",
 			    d->id.exe_pkg, *d->id.exe_pkg ? "]" : "");
-		sa_esc_line(f, "%-27s %s: %s\n", "", sa_dep_rule_name(d->rule), d->why);
+		sa_esc_line(f, "%-28s %s: %s\n", "", sa_dep_rule_name(d->rule), d->why);
 		for (int i = 0; i < d->nexamples; i++)
-			sa_esc_line(f, "%-27s e.g. %s\n", "", d->examples[i]);
-		sa_esc_line(f, "%-27s legacy: %s; instead: %s\n", "", d->artifact, d->replacement);
-		sa_esc_line(f, "%-27s pid %u comm=%s parent=%s(%u) uid=%u%s%s%s%s argv=%s%s\n", "",
+			sa_esc_line(f, "%-28s e.g. %s\n", "", d->examples[i]);
+		sa_esc_line(f, "%-28s legacy: %s; instead: %s\n", "", d->artifact, d->replacement);
+		sa_esc_line(f, "%-28s pid %u comm=%s parent=%s(%u) uid=%u%s%s%s%s argv=%s%s\n", "",
 			    d->id.pid, d->id.comm, *d->id.pcomm ? d->id.pcomm : "?", d->id.ppid,
 			    d->id.uid, *d->id.unit ? " unit=" : "", d->id.unit,
 			    *d->id.ns ? " ns=" : "", d->id.ns, d->id.args,
 			    d->id.args_trunc ? "..." : "");
 		if (d->kind == SA_DK_LISTENER)
-			fprintf(f, "%-27s %llu traced events since, %llu would have carried PHYSDEV keys\n",
+			fprintf(f, "%-28s %llu traced events since, %llu would have carried PHYSDEV keys\n",
 				"", d->events, d->physdev);
 	}
 	return ferror(f) ? -(errno ? errno : EIO) : 0;

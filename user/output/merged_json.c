@@ -90,6 +90,12 @@ static void losses(struct sa_jp *j, const char *key, const struct sa_losses *l)
 	sa_jp_object(j, key);
 	for (int k = 0; k < SA_DLOST_N; k++)
 		sa_jp_u64(j, sa_dep_loss_names[k], l->deps[k]);
+	/* 1.3: of store_full, the lines that broke, fell back, were suspect. */
+	sa_jp_object(j, "store_full_by");
+	sa_jp_u64(j, "breaks", l->store_full_by[SA_DC_BREAKS]);
+	sa_jp_u64(j, "falls_back", l->store_full_by[SA_DC_FALLS_BACK]);
+	sa_jp_u64(j, "suspect", l->store_full_by[SA_DC_SUSPECT]);
+	sa_jp_end(j);
 	sa_jp_end(j);
 }
 
@@ -132,6 +138,7 @@ static void gaps(struct sa_jp *j, const char *key, const struct sa_boot_gaps *g)
 static void host_boot(struct sa_jp *j, const struct sa_mhost *h)
 {
 	enum sa_boot_verdict v = sa_mhost_boot(h);
+	unsigned long long sus[SA_PHASE_N];
 
 	if (!h->nboot) {
 		sa_jp_null(j, "boot");
@@ -143,8 +150,11 @@ static void host_boot(struct sa_jp *j, const struct sa_mhost *h)
 	sa_jp_u64(j, "reports", h->nboot);
 	by_phase(j, "events", h->phase_events, NULL);
 	by_phase(j, "dependents", h->phase_deps, NULL);
-	by_phase(j, "confirmed", h->phase_confirmed, NULL);
-	by_phase(j, "suspects", h->phase_deps, h->phase_confirmed);
+	for (int i = 0; i < SA_PHASE_N; i++)
+		sus[i] = h->phase_deps[i] - h->phase_breaks[i];
+	by_phase(j, "breaks", h->phase_breaks, NULL);
+	by_phase(j, "falls_back", h->phase_falls_back, NULL);
+	by_phase(j, "suspects", sus, h->phase_falls_back);
 	gaps(j, "incomplete", &h->gaps);
 	sa_jp_end(j);
 }
@@ -236,6 +246,11 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, SA_REPORT_MINOR);
 	sa_jp_str(j, "version", ver);
 	sa_jp_u64(j, "reports", m->nreports);
+	sa_jp_object(j, "dependents_by_verdict");
+	sa_jp_u64(j, "breaks", m->nbreaks);
+	sa_jp_u64(j, "falls_back", m->nfalls_back);
+	sa_jp_u64(j, "suspect", m->nsuspects);
+	sa_jp_end(j);
 	hosts(&o);
 	sa_jp_array(j, "skipped");
 	for (size_t i = 0; i < m->nskipped; i++) {

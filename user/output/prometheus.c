@@ -49,7 +49,7 @@ static void table(FILE *f, const char *name, const char *help, const struct sa_m
 		sample(f, name, labels, (const char *const *)t->v[i].s, nlabels, t->v[i].count);
 }
 
-/* The dependents' losses (format 1.2) and the boot verdicts, when the reports have them. */
+/* The dependents' losses (format 1.2, 1.3) and the boot verdicts, when the reports have them. */
 static void boot_metrics(FILE *f, const struct sa_merged *m)
 {
 	static const char *const cause[] = { "cause" }, *const verdict[] = { "verdict" };
@@ -60,6 +60,14 @@ static void boot_metrics(FILE *f, const struct sa_merged *m)
 		for (int k = 0; k < SA_DLOST_N; k++)
 			sample(f, "sysfs_audit_dependents_lost_total", cause, &sa_dep_loss_names[k],
 			       1, m->dep_lost.deps[k]);
+		head(f, "sysfs_audit_dependents_dropped_total", "counter",
+		     "Dependents the recorders' full stores dropped, by verdict (format 1.3).");
+		for (int c = SA_DC_N - 1; c >= 0; c--) {
+			const char *v = sa_dep_conf_name(c);
+
+			sample(f, "sysfs_audit_dependents_dropped_total", verdict, &v, 1,
+			       m->dep_lost.store_full_by[c]);
+		}
 	}
 	if (!m->nboot)
 		return;
@@ -98,8 +106,21 @@ int sa_prometheus_print(FILE *f, const struct sa_merged *m)
 		sample(f, "sysfs_audit_legacy_links_total", kind, &sa_link_kind_names[k], 1,
 		       m->links[k]);
 	table(f, "sysfs_audit_dependents_total",
-	      "Accesses by running programs that depend on the legacy layout.",
+	      "Accesses by running programs that depend on the legacy layout, by verdict "
+	      "(confidence: breaks, falls-back, suspect).",
 	      &m->dep_exec, deps, 3);
+	head(f, "sysfs_audit_dependents", "gauge",
+	     "Dependents (programs and kinds) in the reports, by verdict.");
+	for (int c = SA_DC_N - 1; c >= 0; c--) {
+		static const char *const verdict[] = { "verdict" };
+		const unsigned long long n[SA_DC_N] = {
+			[SA_DC_SUSPECT] = m->nsuspects, [SA_DC_FALLS_BACK] = m->nfalls_back,
+			[SA_DC_BREAKS] = m->nbreaks,
+		};
+		const char *v = sa_dep_conf_name(c);
+
+		sample(f, "sysfs_audit_dependents", verdict, &v, 1, n[c]);
+	}
 	table(f, "sysfs_audit_findings_total",
 	      "Files on disk that depend on the legacy layout, by severity.",
 	      &m->severities, sev, 1);

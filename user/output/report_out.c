@@ -127,8 +127,10 @@ static const enum sa_boot_verdict verdict_order[SA_BOOT_N] = {
 
 static unsigned long long boot_path_suspects(const struct sa_mhost *h)
 {
-	return h->phase_deps[SA_PHASE_INITRAMFS] - h->phase_confirmed[SA_PHASE_INITRAMFS] +
-	       h->phase_deps[SA_PHASE_COLDPLUG] - h->phase_confirmed[SA_PHASE_COLDPLUG];
+	return h->phase_deps[SA_PHASE_INITRAMFS] - h->phase_breaks[SA_PHASE_INITRAMFS] -
+	       h->phase_falls_back[SA_PHASE_INITRAMFS] +
+	       h->phase_deps[SA_PHASE_COLDPLUG] - h->phase_breaks[SA_PHASE_COLDPLUG] -
+	       h->phase_falls_back[SA_PHASE_COLDPLUG];
 }
 
 /*
@@ -153,7 +155,7 @@ static void boot_counts(FILE *f, const struct sa_merged *m, bool md, bool detail
 	if (md)
 		fputc('\n', f);
 	if (m->nverdict[SA_BOOT_PATH]) {
-		fprintf(f, "%swould not boot, because of (confirmed, in the boot path): ", item);
+		fprintf(f, "%swould not boot, because of (breaks, in the boot path): ", item);
 		for (size_t i = 0; i < m->boot_blockers.n && i < nwhy; i++) {
 			const struct sa_mrow *r = &m->boot_blockers.v[i];
 
@@ -186,7 +188,7 @@ static void boot_counts(FILE *f, const struct sa_merged *m, bool md, bool detail
 			"%zu host(s)\n", item, sus, nsus);
 }
 
-/* Under a host: its confirmed dependents that decided (phase, executable, kind, path). */
+/* Under a host: its dependents that break and decided (phase, executable, kind, path). */
 static void host_deps(FILE *f, const struct sa_merged *m, size_t host, bool md, bool details)
 {
 	const struct sa_mhost *h = &m->hosts[host];
@@ -200,7 +202,7 @@ static void host_deps(FILE *f, const struct sa_merged *m, size_t host, bool md, 
 		const struct sa_mrow *r = &m->boot_deps.v[i];
 		int ph = sa_phase_parse(r->s[0]);
 
-		if (strcmp(r->s[1], "confirmed") || !row_has_host(r, host) ||
+		if (strcmp(r->s[1], "breaks") || !row_has_host(r, host) ||
 		    (v == SA_BOOT_PATH && !sa_phase_boot_path(ph)))
 			continue;
 		if (!details && shown == SA_OUT_HOST_DEPS) {
@@ -242,14 +244,14 @@ static void host_gaps(FILE *f, const struct sa_mhost *h, bool md, bool after)
 	}
 }
 
-/* "1/3": confirmed/suspect dependents of phase @p. */
+/* "1/0/3": dependents of phase @p that break/fall back/are suspect. */
 static void phase_cell(char *buf, size_t len, const struct sa_mhost *h, int p)
 {
 	if (!h->nboot)
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "%llu/%llu", h->phase_confirmed[p],
-			 h->phase_deps[p] - h->phase_confirmed[p]);
+		snprintf(buf, len, "%llu/%llu/%llu", h->phase_breaks[p], h->phase_falls_back[p],
+			 h->phase_deps[p] - h->phase_breaks[p] - h->phase_falls_back[p]);
 }
 
 static void md_row(FILE *f, const struct sa_merged *m, const struct sa_mrow *r,
@@ -323,7 +325,8 @@ static void md_boot(FILE *f, const struct sa_merged *m, bool details)
 				  verdict_order[o] == SA_BOOT_LATER_ONLY);
 			fputs(" |\n", f);
 		}
-	fputs("\nPer phase: confirmed/suspect dependents. Suspects never decide a verdict.\n", f);
+	fputs("\nPer phase: dependents that break/fall back/are suspect. Only breaks decides a "
+	      "verdict.\n", f);
 	md_table(f, m, "Dependents by boot phase", &m->boot_deps, bh, b5, 5, "Count", 0, details);
 }
 
@@ -334,7 +337,23 @@ static void md_losses(FILE *f, const struct sa_losses *l)
 	fputs(" Dependents' records lost:", f);
 	for (int k = 0; k < SA_DLOST_N; k++)
 		fprintf(f, "%s %s %llu", k ? "," : "", dep_loss_text[k], l->deps[k]);
-	fputc('.', f);
+	fprintf(f, " (breaks %llu, falls back %llu, suspect %llu).",
+		l->store_full_by[SA_DC_BREAKS], l->store_full_by[SA_DC_FALLS_BACK],
+		l->store_full_by[SA_DC_SUSPECT]);
+}
+
+/*
+ * A recorder's store full of lines that break had to drop some (1.3): they
+ * are missing from every list, and the gate counts them.
+ */
+static void dropped_breaks(FILE *f, const struct sa_merged *m, bool md)
+{
+	unsigned long long n = m->dep_lost.store_full_by[SA_DC_BREAKS];
+
+	if (n)
+		fprintf(f, "%s%llu more dependent(s) that break were dropped by a full store: "
+			"they are missing from the lists below, and --fail-on=dependents counts "
+			"them.%s\n", md ? "\n**" : "WARNING: ", n, md ? "**" : "");
 }
 
 static void print_markdown(FILE *f, const struct sa_merged *m, bool details)
@@ -350,9 +369,10 @@ static void print_markdown(FILE *f, const struct sa_merged *m, bool details)
 	static const int f7[] = { 0, 1, 4, 2, 3, 5, 6 };
 
 	fprintf(f, "# sysfs-audit: legacy sysfs layout report\n\n"
-		"%zu report(s) from %zu host(s); %zu skipped. Dependents: %llu (%llu confirmed, "
-		"%llu suspect). Static findings: %llu.\n", m->nreports, m->nhosts, m->nskipped,
-		m->ndependents, m->nconfirmed, m->nsuspects, m->nfindings);
+		"%zu report(s) from %zu host(s); %zu skipped. Dependents: %llu (%llu breaks, "
+		"%llu falls back, %llu suspect). Static findings: %llu.\n", m->nreports, m->nhosts,
+		m->nskipped, m->ndependents, m->nbreaks, m->nfalls_back, m->nsuspects, m->nfindings);
+	dropped_breaks(f, m, true);
 	md_boot(f, m, details);
 	if (m->nskipped) {
 		fputs("\n## Skipped reports\n\n| File | Exit status | Reason |\n|---|---|---|\n", f);
@@ -367,7 +387,7 @@ static void print_markdown(FILE *f, const struct sa_merged *m, bool details)
 		}
 	}
 	md_table(f, m, "Dependents by executable", &m->dep_exec, dh, d5, 5, "Count", 0, details);
-	md_table(f, m, "Debian packages that still need the old layout (confirmed dependents)",
+	md_table(f, m, "Debian packages that still need the old layout (dependents that break)",
 		 &m->dep_pkg, gh, k2, 2, "Count", 0, details);
 	fprintf(f, "\n## Events\n\n%llu traced, %llu seen, %llu lost.", m->events, m->seen,
 		m->lost);
@@ -459,7 +479,8 @@ static void text_boot(FILE *f, const struct sa_merged *m, bool details)
 			host_deps(f, m, i, false, details);
 			host_gaps(f, h, false, false);
 		}
-	fputs("(per phase: confirmed/suspect dependents; suspects never decide a verdict)\n", f);
+	fputs("(per phase: dependents that break/fall back/are suspect; only breaks decides a "
+	      "verdict)\n", f);
 	text_rows(f, m, "DEPENDENTS BY BOOT PHASE", &m->boot_deps, bh, b5, 5, wb, 0, details);
 }
 
@@ -477,8 +498,10 @@ static void print_text(FILE *f, const struct sa_merged *m, bool details)
 	fprintf(f, "%zu report(s) from %zu host(s)", m->nreports, m->nhosts);
 	if (m->nskipped)
 		fprintf(f, ", %zu skipped", m->nskipped);
-	fprintf(f, "; dependents: %llu (%llu confirmed, %llu suspect), static findings: %llu\n",
-		m->ndependents, m->nconfirmed, m->nsuspects, m->nfindings);
+	fprintf(f, "; dependents: %llu (%llu breaks, %llu falls back, %llu suspect), "
+		"static findings: %llu\n", m->ndependents, m->nbreaks, m->nfalls_back,
+		m->nsuspects, m->nfindings);
+	dropped_breaks(f, m, false);
 	text_boot(f, m, details);
 	if (m->nskipped)
 		fputc('\n', f);
@@ -490,7 +513,7 @@ static void print_text(FILE *f, const struct sa_merged *m, bool details)
 		fputc('\n', f);
 	}
 	text_rows(f, m, "DEPENDENTS BY EXECUTABLE", &m->dep_exec, dh, d4, 4, wd, 0, details);
-	text_rows(f, m, "PACKAGES THAT STILL NEED THE OLD LAYOUT (CONFIRMED)", &m->dep_pkg, gh,
+	text_rows(f, m, "PACKAGES THAT STILL NEED THE OLD LAYOUT (BREAKS)", &m->dep_pkg, gh,
 		  k2, 2, wg, 0, details);
 	fprintf(f, "\n%-20s %-24s %-10s %7s %8s %6s\n", "HOST", "KERNEL", "ATTACH", "REPORTS",
 		"EVENTS", "LOST");
@@ -507,9 +530,13 @@ static void print_text(FILE *f, const struct sa_merged *m, bool details)
 	fprintf(f, "\nevents: %llu traced, %llu seen by BPF, %llu lost\n", m->events, m->seen,
 		m->lost);
 	if (m->dep_lost.known)
-		fprintf(f, "dependents' records lost: ring %llu, map full %llu, store full %llu\n",
+		fprintf(f, "dependents' records lost: ring %llu, map full %llu, store full %llu "
+			"(breaks %llu, falls back %llu, suspect %llu)\n",
 			m->dep_lost.deps[SA_DLOST_RING], m->dep_lost.deps[SA_DLOST_MAP_FULL],
-			m->dep_lost.deps[SA_DLOST_STORE_FULL]);
+			m->dep_lost.deps[SA_DLOST_STORE_FULL],
+			m->dep_lost.store_full_by[SA_DC_BREAKS],
+			m->dep_lost.store_full_by[SA_DC_FALLS_BACK],
+			m->dep_lost.store_full_by[SA_DC_SUSPECT]);
 	fprintf(f, "would have carried: PHYSDEVPATH %llu, PHYSDEVBUS %llu, PHYSDEVDRIVER %llu\n",
 		m->keys[0], m->keys[1], m->keys[2]);
 	fprintf(f, "legacy links needed: device %llu, <class>:<name> %llu, class directory %llu, "

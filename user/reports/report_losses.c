@@ -4,6 +4,8 @@
  * whole report ("dependents_lost") and, in a boot audit, by phase (each
  * phase's "lost" and "dependents_lost"). Optional members: a report that
  * does not carry them (1.0, 1.1) is read as "unknown", never as "none".
+ * 1.3: the whole report's "dependents_lost" says of its store_full how
+ * many lines broke, fell back, were suspect ("store_full_by").
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -37,6 +39,34 @@ static int get_count(json_object *o, const char *where, const char *k,
 	return 0;
 }
 
+/* "store_full_by" (1.3) keys, by enum sa_dep_conf. */
+static const char *const by_names[SA_DC_N] = {
+	[SA_DC_SUSPECT] = "suspect",
+	[SA_DC_FALLS_BACK] = "falls_back",
+	[SA_DC_BREAKS] = "breaks",
+};
+
+static int parse_by(json_object *d, const char *where, struct sa_losses *l, char *err,
+		    size_t len)
+{
+	json_object *b = NULL;
+	char w[128];
+	int rc;
+
+	if (!json_object_object_get_ex(d, "store_full_by", &b) ||
+	    json_object_is_type(b, json_type_null))
+		return 0;
+	if (!json_object_is_type(b, json_type_object))
+		return bad(err, len, where, "store_full_by", "expected an object or null");
+	snprintf(w, sizeof(w), "%s.store_full_by", where);
+	for (int c = 0; c < SA_DC_N; c++) {
+		rc = get_count(b, w, by_names[c], &l->store_full_by[c], &l->known, err, len);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 int sa_losses_parse(json_object *o, const char *where, bool events, struct sa_losses *l,
 		    char *err, size_t len)
 {
@@ -62,7 +92,7 @@ int sa_losses_parse(json_object *o, const char *where, bool events, struct sa_lo
 		if (rc)
 			return rc;
 	}
-	return 0;
+	return events ? 0 : parse_by(d, w, l, err, len);
 }
 
 void sa_losses_json(json_object *o, const struct sa_losses *l, bool events)
@@ -76,6 +106,13 @@ void sa_losses_json(json_object *o, const struct sa_losses *l, bool events)
 	d = json_object_new_object();
 	for (int i = 0; i < SA_DLOST_N; i++)
 		sa_json_add_u64(d, sa_dep_loss_names[i], l->deps[i]);
+	if (!events) {
+		json_object *b = json_object_new_object();
+
+		for (int c = SA_DC_N - 1; c >= 0; c--)
+			sa_json_add_u64(b, by_names[c], l->store_full_by[c]);
+		json_object_object_add(d, "store_full_by", b);
+	}
 	json_object_object_add(o, "dependents_lost", d);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "model/dependent.h"
 #include "reports/report_merge.h"
 
 /* What identifies a report for duplicate detection. */
@@ -338,16 +339,19 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 		const char *p[SA_MROW_STRS] = { d->package ? d->package : "(none)",
 						d->executable };
 
-		bool confirmed = !d->confidence || !strcmp(d->confidence, "confirmed");
+		enum sa_dep_conf conf = sa_dep_conf_parse(d->confidence);
+		bool confirmed = conf == SA_DC_BREAKS;
 		const char *sp[SA_MROW_STRS] = { d->script_package, d->script };
 
 		m->ndependents = sa_sat_add(m->ndependents, 1);
 		if (confirmed)
-			m->nconfirmed = sa_sat_add(m->nconfirmed, 1);
+			m->nbreaks = sa_sat_add(m->nbreaks, 1);
+		else if (conf == SA_DC_FALLS_BACK)
+			m->nfalls_back = sa_sat_add(m->nfalls_back, 1);
 		else
 			m->nsuspects = sa_sat_add(m->nsuspects, 1);
 		err = mtable_add(&m->dep_exec, e, d->count, host);
-		/* The packages that still need the old layout: those of confirmed programs. */
+		/* The packages that still need the old layout: those of programs that break. */
 		if (!err && confirmed)
 			err = mtable_add(&m->dep_pkg, p, d->count, host);
 		if (!err && confirmed && d->script && d->script_package)
@@ -377,11 +381,13 @@ static void add_losses(struct sa_losses *d, const struct sa_losses *s)
 	d->known |= s->known;
 	for (int k = 0; k < SA_DLOST_N; k++)
 		d->deps[k] = sa_sat_add(d->deps[k], s->deps[k]);
+	for (int c = 0; c < SA_DC_N; c++)
+		d->store_full_by[c] = sa_sat_add(d->store_full_by[c], s->store_full_by[c]);
 }
 
 /*
  * A boot audit: its events and dependents by phase (format 1.1), which are
- * confirmed (no confidence counts as confirmed), and what it could not see.
+ * break (no confidence counts as breaks), and what it could not see.
  */
 static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 {
@@ -399,8 +405,9 @@ static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 	for (size_t i = 0; !err && i < r->ndeps; i++) {
 		const struct sa_report_dependent *d = &r->deps[i];
 		int ph = sa_phase_parse(d->phase);
-		bool confirmed = !d->confidence || !strcmp(d->confidence, "confirmed");
-		const char *conf = confirmed ? "confirmed" : d->confidence;
+		enum sa_dep_conf c = sa_dep_conf_parse(d->confidence);
+		bool confirmed = c == SA_DC_BREAKS;
+		const char *conf = sa_dep_conf_name(c);
 		const char *s[SA_MROW_STRS] = { d->phase, conf, d->executable, d->kind, d->path };
 		const char *b[SA_MROW_STRS] = { d->executable, d->phase };
 
@@ -408,7 +415,9 @@ static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 			continue;
 		h->phase_deps[ph] = sa_sat_add(h->phase_deps[ph], 1);
 		if (confirmed)
-			h->phase_confirmed[ph] = sa_sat_add(h->phase_confirmed[ph], 1);
+			h->phase_breaks[ph] = sa_sat_add(h->phase_breaks[ph], 1);
+		else if (c == SA_DC_FALLS_BACK)
+			h->phase_falls_back[ph] = sa_sat_add(h->phase_falls_back[ph], 1);
 		err = mtable_add(&m->boot_deps, s, d->count, host);
 		if (!err && confirmed && sa_phase_boot_path(ph))
 			err = mtable_add(&m->boot_blockers, b, d->count, host);
@@ -594,7 +603,8 @@ int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 	/* Each sum saturates: a crafted report must not wrap a count to 0 and pass. */
 	struct sa_gate_counts c = {
 		.keys = sa_sat_add(sa_sat_add(m->keys[0], m->keys[1]), m->keys[2]),
-		.dependents = m->nconfirmed,
+		/* the lines that break and the recorders' stores had to drop */
+		.dependents = sa_sat_add(m->nbreaks, m->dep_lost.store_full_by[SA_DC_BREAKS]),
 		.findings = m->nfindings,
 		.suspects = m->nsuspects,
 		.boot = m->nverdict[SA_BOOT_PATH],

@@ -286,6 +286,9 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 		return err;
 	if (d->phase && sa_phase_parse(d->phase) < 0)
 		return bad(p, "%s.phase: expected initramfs, coldplug or runtime", where);
+	/* 1.0-1.2 said "confirmed" for what 1.3 calls "breaks": one name from here on. */
+	if (d->confidence && !strcmp(d->confidence, "confirmed"))
+		strcpy(d->confidence, "breaks");
 	pids = member(e, "pids");
 	if (!pids) {
 		json_object *pid = member(e, "pid");

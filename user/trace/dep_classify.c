@@ -5,12 +5,15 @@
  * The reconstruction (legacy.c) gives, for every device of today's tree,
  * its legacy path and the legacy links (<class>:<name> in the parent,
  * 'device', 'bus', the class-directory link of stacked class devices). An
- * access is *confirmed* only on evidence: it asks for a name that exists
- * only in the old layout, or the program's own code reads the old layout
- * (sa_dep_apply_fingerprint). What modern programs do as well (lstat and
- * readlink of /sys/class entries, listing them, listening to group 1) is
- * at most *suspect*, and says what would confirm it. See docs/design.md,
- * "Dependents", for the table of rules.
+ * access *breaks* only on evidence: it asks for a name that exists only in
+ * the old layout, or the program's own code reads the old layout
+ * (sa_dep_apply_fingerprint). A legacy name whose modern equivalent the
+ * same process looks up as well *falls back* (dep_fallback.c keeps the
+ * processes; modern_of() below is the table of equivalents). What modern
+ * programs do as well (lstat and readlink of /sys/class entries, listing
+ * them, listening to group 1) is at most *suspect*, and says what would
+ * confirm it. See docs/design.md, "Dependents", for the rules and the
+ * catalogue.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -161,6 +164,32 @@ static const char *below_sys(const char *req, char *buf, size_t len)
 	return buf;
 }
 
+static bool is_bus_link(const struct sa_dep_art *a)
+{
+	return a->dir && streq(a->name, "bus");
+}
+
+static bool is_class_link(const struct sa_dep_art *a)
+{
+	return a->dir && strchr(a->name, ':') && a->dev->class;
+}
+
+/* A class device's legacy path today's tree lacks ("/block/vda", "/class/input/input1/event1"). */
+static bool is_class_devpath(const struct sa_dep_art *a)
+{
+	return !a->dir && a->dev->class;
+}
+
+static int subsystem_of(const struct sa_dep_art *a, char *buf, size_t len)
+{
+	return snprintf(buf, len, "%s/subsystem", a->dev->path);
+}
+
+static int class_link_of(const struct sa_dep_art *a, char *buf, size_t len)
+{
+	return snprintf(buf, len, "/class/%s/%s", a->dev->class, a->dev->name);
+}
+
 static void link_replacement(const struct sa_dep_art *a, struct sa_dep_verdict *v, const char *dir)
 {
 	const struct sa_dev *p;
@@ -173,8 +202,38 @@ static void link_replacement(const struct sa_dep_art *a, struct sa_dep_verdict *
 		SET(replacement, "/sys%s", a->dev->path);
 }
 
+/*
+ * The modern equivalent of each legacy name the rules know, for the same
+ * device: what a program that copes with today's layout looks up instead.
+ * Only a link can show it: a lookup that finds a directory runs no hook,
+ * a lstat() or readlink() of a link does (a stat() that follows the link
+ * does not: such a fallback is not seen, and the lookup still breaks).
+ */
+static const struct {
+	const char *legacy;	/* for docs/design.md's catalogue */
+	const char *modern;
+	bool (*match)(const struct sa_dep_art *a);
+	int (*name)(const struct sa_dep_art *a, char *buf, size_t len);
+} fallbacks[] = {
+	{ "<dev>/bus", "<dev>/subsystem", is_bus_link, subsystem_of },
+	{ "<parent>/<class>:<name>", "/sys/class/<class>/<name>", is_class_link, class_link_of },
+	{ "/sys/block/<disk>, /sys/class/<class>/<parent>/<name>", "/sys/class/<class>/<name>",
+	  is_class_devpath, class_link_of },
+};
+
+/* Fill v->modern for legacy artifact @a, when the table knows its equivalent. */
+static void modern_of(const struct sa_dep_art *a, struct sa_dep_verdict *v)
+{
+	for (size_t i = 0; i < sizeof(fallbacks) / sizeof(fallbacks[0]); i++)
+		if (fallbacks[i].match(a) &&
+		    fallbacks[i].name(a, v->modern, sizeof(v->modern)) < (int)sizeof(v->modern) &&
+		    strcmp(v->modern, a->path))
+			return;		/* (the name asked for is no modern equivalent of itself) */
+	v->modern[0] = '\0';
+}
+
 /* Programs whose code would confirm a suspect (SA_DR_FINGERPRINT). */
-#define FP_HINT "confirmed if its executable or script reads the old layout " \
+#define FP_HINT "breaks if its executable or script reads the old layout " \
 		"(PHYSDEV* keys, BusyBox < 1.7 mdev, <dev>/device/bus: 'sysfs-audit scan FILE')"
 
 static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs *o,
@@ -189,11 +248,12 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 	v->kind = SA_DK_LEGACY_NAME;
 	/* A legacy link of the device whose directory this is: only the old layout had it. */
 	if (d && (l = legacy_of(c, d)) && (a = find_link(c, l, o->name))) {
-		v->conf = SA_DC_CONFIRMED;
+		v->conf = SA_DC_BREAKS;
 		v->rule = SA_DR_MISS_LEGACY_LINK;
 		SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
 		link_replacement(a, v, o->dir);
 		SET(why, "'%s' existed in this device's directory only in the old layout", o->name);
+		modern_of(a, v);
 		return;
 	}
 	/*
@@ -205,7 +265,7 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 	 */
 	if ((p = below_sys(o->req, buf, sizeof(buf))) && (a = find_path(c, p, false)) &&
 	    !sa_tree_find(&c->tree, p) && (last = strrchr(p, '/')) && streq(last + 1, o->name)) {
-		v->conf = SA_DC_CONFIRMED;
+		v->conf = SA_DC_BREAKS;
 		v->rule = SA_DR_MISS_LEGACY_PATH;
 		SET(path, "%s", o->req);
 		if (a->dir)
@@ -214,6 +274,7 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 			SET(artifact, "/sys%s", a->path);
 		SET(replacement, "/sys%s", a->dev->path);
 		SET(why, "the path asked for existed only in the old layout");
+		modern_of(a, v);
 		return;
 	}
 	/* Looks legacy: a <class>:<name> or 'bus' name in a device directory. */
@@ -229,7 +290,7 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 			SET(replacement, "/sys%s/<class>/<name>", o->dir);
 		}
 		SET(why, "the name has the old shape but no device of the model had it here; "
-		    "confirmed if such a device appears, or " FP_HINT);
+		    "breaks if such a device appears, or " FP_HINT);
 		return;
 	}
 	/* An attribute today's tree lacks (udev's sd_device reads, [ -d $n/wireless ]). */
@@ -358,11 +419,34 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 
 void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence)
 {
-	if (v->kind == SA_DK_NONE || v->conf == SA_DC_CONFIRMED || !evidence || !*evidence)
+	if (v->kind == SA_DK_NONE || v->conf != SA_DC_SUSPECT || !evidence || !*evidence)
 		return;
-	v->conf = SA_DC_CONFIRMED;
+	v->conf = SA_DC_BREAKS;
 	v->rule = SA_DR_FINGERPRINT;
 	SET(why, "its code reads the old layout: %.400s", evidence);
+}
+
+const char *sa_dep_link_named(const struct sa_dep_obs *o, char *buf, size_t len)
+{
+	if (o->op != SA_DEP_OP_LSTAT_LINK && o->op != SA_DEP_OP_READLINK)
+		return NULL;
+	if (o->name && *o->name) {
+		if (snprintf(buf, len, "%s/%s", o->dir ? o->dir : "", o->name) >= (int)len)
+			return NULL;
+		return buf;
+	}
+	return below_sys(o->req, buf, len);
+}
+
+void sa_dep_fall_back(struct sa_dep_verdict *v, const char *modern)
+{
+	if (v->conf != SA_DC_BREAKS)
+		return;
+	v->conf = SA_DC_FALLS_BACK;
+	v->rule = SA_DR_FALLS_BACK;
+	SET(why, "it asked for the old name, and its process for the modern one too: "
+	    "/sys%.400s", modern);
+	v->modern[0] = '\0';
 }
 
 void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,

@@ -29,7 +29,13 @@ struct sa_dep_verdict {
 	char path[SA_DEP_TEXT];		/* the sysfs path involved (with the /sys prefix) */
 	char artifact[SA_DEP_TEXT];	/* the legacy artifact it matches */
 	char replacement[SA_DEP_TEXT];	/* what to use instead */
-	char why[SA_DEP_TEXT];		/* the evidence (confirmed), or what would confirm it */
+	char why[SA_DEP_TEXT];		/* the evidence (breaks), or what would confirm it */
+	/*
+	 * Breaks by a legacy lookup: the modern name of the same device (a
+	 * link below /sys, "/devices/../subsystem"), whose lookup by the same
+	 * process shows it falls back; "" when the hooks cannot see one.
+	 */
+	char modern[SA_DEP_TEXT];
 };
 
 /* A legacy artifact of one device: its legacy path, or one of its links. */
@@ -63,9 +69,20 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 
 /*
  * A suspect verdict of a program whose executable or script carries the
- * static audit's fingerprints (@evidence: what was found where) becomes
- * confirmed by SA_DR_FINGERPRINT. NULL or "" leaves @v as it is.
+ * static audit's fingerprints (@evidence: what was found where) breaks by
+ * SA_DR_FINGERPRINT. NULL or "" leaves @v as it is, and so does any other
+ * verdict: a fallback seen is the program's behaviour, its strings are not.
  */
 void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence);
+
+/*
+ * The link @o names below /sys ("/class/block/vda") into @buf, for a
+ * lstat() or readlink() of a link: a modern name the process looked up.
+ * NULL for any other observation.
+ */
+const char *sa_dep_link_named(const struct sa_dep_obs *o, char *buf, size_t len);
+
+/* @v breaks, but its process also looked up @modern: it falls back (SA_DR_FALLS_BACK). */
+void sa_dep_fall_back(struct sa_dep_verdict *v, const char *modern);
 
 #endif

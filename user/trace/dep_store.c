@@ -2,7 +2,8 @@
 /*
  * One line per program and kind (see dep_store.h). A program's verdict is
  * its strongest observation's, after its own code's fingerprint (looked up
- * once, when the program is first seen).
+ * once, when the program is first seen). A line that breaks is never
+ * dropped while a weaker one can make room for it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,9 +19,12 @@ struct obs_key {
 	int src;
 	size_t len;
 	unsigned char key[32];
-	size_t prog;				/* index into progs */
+	size_t prog;				/* index into progs; NO_PROG: evicted */
+	enum sa_dep_conf conf;			/* this observation's verdict */
 	unsigned long long count, last_ns;	/* as last read back */
 };
+
+#define NO_PROG ((size_t)-1)
 
 /* A process (tgid and exec generation) seen for a program, to count processes. */
 struct proc_key {
@@ -41,7 +45,9 @@ struct sa_dep_store {
 	size_t nobs, obs_cap;
 	struct sa_hindex oidx;
 	size_t *order, norder;			/* sorted view, of norder entries */
-	unsigned long long dropped;
+	size_t nbreaks;				/* lines that break */
+	unsigned long long dropped_by[SA_DC_N];	/* lines dropped or evicted, by verdict */
+	struct sa_dependent tmp;		/* a new line, before it has a row */
 };
 
 struct sa_dep_store *sa_dep_store_new(const struct sa_dep_store_opts *o)
@@ -242,7 +248,8 @@ static const struct sa_dependent *same_program(const struct sa_dep_store *s,
 	return NULL;
 }
 
-static int remember_key(struct sa_dep_store *s, const struct sa_dep_seen *o, size_t prog)
+static int remember_key(struct sa_dep_store *s, const struct sa_dep_seen *o, size_t prog,
+			enum sa_dep_conf conf)
 {
 	struct obs_key *k;
 
@@ -263,6 +270,7 @@ static int remember_key(struct sa_dep_store *s, const struct sa_dep_seen *o, siz
 	k->len = o->keylen;
 	memcpy(k->key, o->key, o->keylen);
 	k->prog = prog;
+	k->conf = conf;
 	k->count = 1;
 	k->last_ns = o->ts_ns;
 	if (sa_hindex_add(&s->oidx, obs_hash(o->src, o->key, o->keylen), s->nobs))
@@ -293,6 +301,130 @@ static const struct sa_dependent *print_once(struct sa_dep_store *s, struct sa_d
 	return d;
 }
 
+/* Index every line again: after an eviction, a row holds another program. */
+static int reindex(struct sa_dep_store *s)
+{
+	sa_hindex_free(&s->pidx);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct sa_dependent *d = &s->progs[i];
+
+		if (sa_hindex_add(&s->pidx, prog_hash(&d->id, d->kind, d->phase), i))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * The line to give up for a new line of verdict @conf: the weakest line
+ * weaker than it, suspects first, the least seen of those. -1: none.
+ */
+static long weakest(const struct sa_dep_store *s, enum sa_dep_conf conf)
+{
+	long best = -1;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct sa_dependent *d = &s->progs[i], *b;
+
+		if (d->conf >= conf)
+			continue;
+		b = best >= 0 ? &s->progs[best] : NULL;
+		if (!b || d->conf < b->conf || (d->conf == b->conf && d->count < b->count))
+			best = (long)i;
+	}
+	return best;
+}
+
+/* Forget line @row (its keys stay known, so the kernel's repeats stay quiet). */
+static void evict(struct sa_dep_store *s, size_t row)
+{
+	s->dropped_by[s->progs[row].conf]++;
+	for (size_t i = 0; i < s->nobs; i++)
+		if (s->obs[i].prog == row)
+			s->obs[i].prog = NO_PROG;
+	for (size_t i = 0; i < s->nprocs; i++)
+		if (s->procs[i].prog == row)
+			s->procs[i].prog = NO_PROG;
+}
+
+/*
+ * A row for a new line of verdict @conf: a new one while it fits (lines
+ * that do not break: SA_DEP_STORE_MAX of them; all: SA_DEP_STORE_HARD_MAX),
+ * else a weaker line's. -1: dropped, counted by its verdict.
+ */
+static long make_room(struct sa_dep_store *s, enum sa_dep_conf conf, bool *evicted, int *err)
+{
+	bool fits = s->n < SA_DEP_STORE_HARD_MAX &&
+		    (conf == SA_DC_BREAKS || s->n - s->nbreaks < SA_DEP_STORE_MAX);
+	long row;
+
+	if (fits) {
+		if (s->n == s->cap) {
+			size_t cap = s->cap ? 2 * s->cap : 16;
+			void *nv = realloc(s->progs, cap * sizeof(*s->progs));
+
+			if (!nv) {
+				*err = -ENOMEM;
+				return -1;
+			}
+			s->progs = nv;
+			s->cap = cap;
+		}
+		return (long)s->n++;
+	}
+	row = weakest(s, conf);
+	if (row < 0) {
+		s->dropped_by[conf]++;
+		return -1;
+	}
+	evict(s, row);
+	*evicted = true;
+	return row;
+}
+
+/* A new line for @o, with verdict @v (before the program's fingerprint). */
+static long new_line(struct sa_dep_store *s, const struct sa_dep_seen *o,
+		     struct sa_dep_verdict *v, int *err)
+{
+	const struct sa_dependent *same = same_program(s, o->id);
+	struct sa_dependent *d = &s->tmp;
+	bool evicted = false;
+	long row;
+
+	memset(d, 0, sizeof(*d));
+	d->id = *o->id;
+	d->kind = v->kind;
+	d->phase = o->phase;
+	d->how = o->how;
+	d->groups = o->groups;
+	d->first_ns = d->last_ns = o->ts_ns;
+	d->ev0 = o->events;
+	d->phys0 = o->physdev;
+	if (o->req)
+		snprintf(d->req, sizeof(d->req), "%s", o->req);
+	if (same) {
+		memcpy(d->fingerprint, same->fingerprint, sizeof(d->fingerprint));
+		memcpy(d->id.exe_pkg, same->id.exe_pkg, sizeof(d->id.exe_pkg));
+		memcpy(d->id.script_pkg, same->id.script_pkg, sizeof(d->id.script_pkg));
+	} else {
+		fingerprint(s, d);
+		packages(s, &d->id);
+	}
+	sa_dep_apply_fingerprint(v, d->fingerprint);
+	set_verdict(d, v);
+	row = make_room(s, v->conf, &evicted, err);
+	if (row < 0)
+		return -1;
+	s->progs[row] = *d;
+	if (v->conf == SA_DC_BREAKS)
+		s->nbreaks++;
+	if (evicted ? reindex(s) :
+	    sa_hindex_add(&s->pidx, prog_hash(o->id, v->kind, o->phase), row)) {
+		*err = -ENOMEM;
+		return -1;
+	}
+	return row;
+}
+
 const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct sa_dep_seen *o,
 					    int *err)
 {
@@ -304,57 +436,15 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
 
 	*err = 0;
 	row = sa_hindex_find(&s->pidx, h, prog_eq, &p);
-	if (row < 0) {
-		const struct sa_dependent *same = same_program(s, o->id);
-
-		if (s->n >= SA_DEP_STORE_MAX) {
-			s->dropped++;
-			return NULL;
-		}
-		if (s->n == s->cap) {
-			size_t cap = s->cap ? 2 * s->cap : 16;
-			void *nv = realloc(s->progs, cap * sizeof(*s->progs));
-
-			if (!nv) {
-				*err = -ENOMEM;
-				return NULL;
-			}
-			s->progs = nv;
-			s->cap = cap;
-			same = same_program(s, o->id);	/* the array moved */
-		}
-		d = &s->progs[s->n];
-		memset(d, 0, sizeof(*d));
-		d->id = *o->id;
-		d->kind = v.kind;
-		d->phase = o->phase;
-		d->how = o->how;
-		d->groups = o->groups;
-		d->first_ns = d->last_ns = o->ts_ns;
-		d->ev0 = o->events;
-		d->phys0 = o->physdev;
-		if (o->req)
-			snprintf(d->req, sizeof(d->req), "%s", o->req);
-		if (same) {
-			memcpy(d->fingerprint, same->fingerprint, sizeof(d->fingerprint));
-			memcpy(d->id.exe_pkg, same->id.exe_pkg, sizeof(d->id.exe_pkg));
-			memcpy(d->id.script_pkg, same->id.script_pkg, sizeof(d->id.script_pkg));
-		} else {
-			fingerprint(s, d);
-			packages(s, &d->id);
-		}
-		sa_dep_apply_fingerprint(&v, d->fingerprint);
-		set_verdict(d, &v);
-		if (sa_hindex_add(&s->pidx, h, s->n)) {
-			*err = -ENOMEM;
-			return NULL;
-		}
-		row = (long)s->n++;
-	}
+	if (row < 0 && (row = new_line(s, o, &v, err)) < 0)
+		return NULL;
 	d = &s->progs[row];
 	sa_dep_apply_fingerprint(&v, d->fingerprint);
-	if (v.conf > d->conf)
+	if (v.conf > d->conf) {
+		s->nbreaks += v.conf == SA_DC_BREAKS;
 		set_verdict(d, &v);
+	}
+	d->nbreaks += v.conf == SA_DC_BREAKS;
 	add_example(d, v.path);
 	add_proc(s, row, o->id);
 	d->objects++;
@@ -363,8 +453,43 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
 		d->last_ns = o->ts_ns;
 	if (o->ts_ns && o->ts_ns < d->first_ns)
 		d->first_ns = o->ts_ns;
-	*err = remember_key(s, o, row);
+	*err = remember_key(s, o, row, v.conf);
 	return print_once(s, d);
+}
+
+const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int src,
+						  const void *key, size_t keylen,
+						  const char *modern)
+{
+	struct obs_probe p = { s, src, key, keylen };
+	struct sa_dep_verdict v;
+	struct sa_dependent *d;
+	struct obs_key *k;
+	long i;
+
+	if (keylen > sizeof(s->obs[0].key))
+		return NULL;
+	i = sa_hindex_find(&s->oidx, obs_hash(src, key, keylen), obs_eq, &p);
+	if (i < 0 || (k = &s->obs[i])->prog == NO_PROG || k->conf != SA_DC_BREAKS)
+		return NULL;
+	k->conf = SA_DC_FALLS_BACK;
+	d = &s->progs[k->prog];
+	if (d->nbreaks)
+		d->nbreaks--;
+	if (d->nbreaks || d->conf != SA_DC_BREAKS)
+		return NULL;
+	memset(&v, 0, sizeof(v));
+	v.kind = d->kind;
+	v.conf = d->conf;
+	v.rule = d->rule;
+	memcpy(v.path, d->path, sizeof(v.path));
+	memcpy(v.artifact, d->artifact, sizeof(v.artifact));
+	memcpy(v.replacement, d->replacement, sizeof(v.replacement));
+	sa_dep_fall_back(&v, modern);
+	set_verdict(d, &v);
+	s->nbreaks--;
+	d->printed_conf = d->conf + 1;
+	return d;
 }
 
 void sa_dep_store_refresh(struct sa_dep_store *s,
@@ -374,9 +499,12 @@ void sa_dep_store_refresh(struct sa_dep_store *s,
 {
 	for (size_t i = 0; i < s->nobs; i++) {
 		struct obs_key *k = &s->obs[i];
-		struct sa_dependent *d = &s->progs[k->prog];
+		struct sa_dependent *d;
 		unsigned long long c, last;
 
+		if (k->prog == NO_PROG)
+			continue;
+		d = &s->progs[k->prog];
 		if (!read || read(ctx, k->src, k->key, k->len, &c, &last) || c <= k->count)
 			continue;
 		d->count += c - k->count;
@@ -435,16 +563,25 @@ size_t sa_dep_store_count(const struct sa_dep_store *s)
 	return s ? s->n : 0;
 }
 
-size_t sa_dep_store_confirmed(const struct sa_dep_store *s)
+size_t sa_dep_store_with(const struct sa_dep_store *s, enum sa_dep_conf c)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; s && i < s->n; i++)
-		n += s->progs[i].conf == SA_DC_CONFIRMED;
+		n += s->progs[i].conf == c;
 	return n;
 }
 
 unsigned long long sa_dep_store_dropped(const struct sa_dep_store *s)
 {
-	return s ? s->dropped : 0;
+	unsigned long long n = 0;
+
+	for (int c = 0; s && c < SA_DC_N; c++)
+		n += s->dropped_by[c];
+	return n;
+}
+
+unsigned long long sa_dep_store_dropped_by(const struct sa_dep_store *s, enum sa_dep_conf c)
+{
+	return s && c < SA_DC_N ? s->dropped_by[c] : 0;
 }

@@ -3,9 +3,11 @@
  * The dependents, one per (program, kind): a program is its executable and
  * #! script in its mount namespace, whatever process ran it. Observations
  * (one per new kernel key) are folded in with a count, first/last seen,
- * the processes and a few example paths. Bounded: SA_DEP_STORE_MAX
- * programs and SA_DEP_STORE_OBS observation keys; beyond that, counted as
- * dropped. No BPF here: the loader (dependents.c) feeds it.
+ * the processes and a few example paths. Bounded: SA_DEP_STORE_MAX lines
+ * that do not break, SA_DEP_STORE_HARD_MAX lines in all (a line that
+ * breaks evicts a suspect, then a falls-back line, to get in), and
+ * SA_DEP_STORE_OBS observation keys; what does not fit is counted as
+ * dropped, by verdict. No BPF here: the loader (dependents.c) feeds it.
  */
 #ifndef SYSFS_AUDIT_DEP_STORE_H
 #define SYSFS_AUDIT_DEP_STORE_H
@@ -15,7 +17,8 @@
 #include "model/dependent.h"
 #include "trace/dep_classify.h"
 
-#define SA_DEP_STORE_MAX	512	/* (program, kind) lines */
+#define SA_DEP_STORE_MAX	512	/* (program, kind) lines that do not break */
+#define SA_DEP_STORE_HARD_MAX	4096	/* all lines: ~15 KiB each, 60 MiB at most */
 #define SA_DEP_STORE_OBS	65536	/* kernel keys whose counts are read back */
 
 struct sa_dep_store_opts {
@@ -61,7 +64,8 @@ void sa_dep_store_free(struct sa_dep_store *s);
 /*
  * Fold @o in. Returns the dependent when its program is new, or when the
  * program's verdict rose (the caller prints it: one live line per program),
- * else NULL (also when full: counted as dropped).
+ * else NULL (also when full: counted as dropped, by verdict; a new line
+ * that breaks first evicts a weaker one, which is counted instead).
  * -ENOMEM is reported through *err.
  */
 const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct sa_dep_seen *o,
@@ -79,14 +83,28 @@ void sa_dep_store_refresh(struct sa_dep_store *s,
 				      unsigned long long *count, unsigned long long *last_ns),
 			  void *ctx, unsigned long long events, unsigned long long physdev);
 
-/* Sort for the summary: confirmed first, then by executable, kind. */
+/*
+ * The observation of kernel key @key of @src broke, and its process has
+ * since looked up @modern (below /sys), the modern name of what it asked
+ * for: it falls back. Its line falls back once no observation of it
+ * breaks. Returns the line when its verdict changed (the caller prints
+ * it), else NULL: the key unknown (not kept, or its line was evicted).
+ */
+const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int src,
+						  const void *key, size_t keylen,
+						  const char *modern);
+
+/* Sort for the summary: breaks first, then falls back, suspect; then by executable, kind. */
 void sa_dep_store_sort(struct sa_dep_store *s);
 
 /* The dependents in order: *it starts at 0. NULL at the end. */
 const struct sa_dependent *sa_dep_store_next(const struct sa_dep_store *s, size_t *it);
 
 size_t sa_dep_store_count(const struct sa_dep_store *s);
-size_t sa_dep_store_confirmed(const struct sa_dep_store *s);
+/* The lines whose verdict is @c. */
+size_t sa_dep_store_with(const struct sa_dep_store *s, enum sa_dep_conf c);
+/* Lines dropped or evicted in all, and of verdict @c. */
 unsigned long long sa_dep_store_dropped(const struct sa_dep_store *s);
+unsigned long long sa_dep_store_dropped_by(const struct sa_dep_store *s, enum sa_dep_conf c);
 
 #endif

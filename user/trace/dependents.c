@@ -27,6 +27,7 @@
 #include "trace/bpf_load.h"
 #include "trace/dep_classify.h"
 #include "trace/dep_decode.h"
+#include "trace/dep_fallback.h"
 #include "trace/dep_store.h"
 #include "trace/dependents.h"
 #include "trace/identity.h"
@@ -47,6 +48,7 @@ struct sa_deps {
 	struct timespec cls_at, last_scan;
 	unsigned long long cls_gen;	/* o.devices_gen when the model was read */
 	struct sa_dep_store *store;
+	struct sa_dep_fb *fb;		/* the processes' legacy and modern lookups */
 	struct sa_dep_totals t;
 	struct sa_ns_self self;
 	unsigned int self_tgid;	/* the pinned programs filter their loader's tgid only */
@@ -128,9 +130,12 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 	err = reload_model(d);
 	if (!err && !(d->store = sa_dep_store_new(&d->o.store)))
 		err = -ENOMEM;
+	if (!err && !(d->fb = sa_dep_fb_new()))
+		err = -ENOMEM;
 	if (err) {
 		if (d->have_cls)
 			sa_classifier_free(&d->cls);
+		sa_dep_store_free(d->store);
 		free(d);
 		errno = -err;
 		return NULL;
@@ -160,6 +165,21 @@ static int found(struct sa_deps *d, const struct sa_dep_seen *o)
 			d->write_err = -err;
 	}
 	return d->write_err ? -d->write_err : 0;
+}
+
+/* A line that broke falls back now: printed again, as it changed. */
+static void fell(void *ctx, const struct sa_dep_fb_hit *h)
+{
+	struct sa_deps *d = ctx;
+	const struct sa_dependent *e;
+	int err;
+
+	e = sa_dep_store_fell_back(d->store, h->src, h->key, h->keylen, h->modern);
+	if (e && d->o.out && !d->write_err) {
+		err = sa_dep_print_live(d->o.out, d->o.fmt, e, &d->t, true);
+		if (err)
+			d->write_err = -err;
+	}
 }
 
 /* Build the kernfs directory "/a/b/c" from the record's innermost-first names. */
@@ -228,6 +248,9 @@ static int on_record(void *ctx, void *data, size_t len)
 	if ((v.kind == SA_DK_NONE || v.conf == SA_DC_SUSPECT) && r.op != SA_DEP_OP_LISTEN &&
 	    model_stale(d) && !reload_model(d))
 		sa_dep_classify(&d->cls, &obs, &v);
+	/* The same process's modern lookups: a legacy one it follows falls back. */
+	sa_dep_fb_judge(d->fb, r.tgid, sa_rec_exec_gen(&r), &obs, &v, src, &r.key, sizeof(r.key),
+			fell, d);
 	if (v.kind == SA_DK_NONE) {
 		d->t.ignored++;
 		return 0;
@@ -607,9 +630,12 @@ void sa_deps_finish(struct sa_deps *d)
 	t->execs = stat_sum(d, SA_DS_EXECS);
 	t->exits = stat_sum(d, SA_DS_EXITS);
 	t->dropped = sa_dep_store_dropped(d->store);
+	for (int c = 0; c < SA_DC_N; c++)
+		t->dropped_by[c] = sa_dep_store_dropped_by(d->store, c);
 	t->programs = sa_dep_store_count(d->store);
-	t->confirmed = sa_dep_store_confirmed(d->store);
-	t->suspects = t->programs - t->confirmed;
+	t->breaks = sa_dep_store_with(d->store, SA_DC_BREAKS);
+	t->falls_back = sa_dep_store_with(d->store, SA_DC_FALLS_BACK);
+	t->suspects = sa_dep_store_with(d->store, SA_DC_SUSPECT);
 }
 
 const struct sa_dependent *sa_deps_next(void *d, size_t *it)
@@ -645,9 +671,14 @@ size_t sa_deps_found(const struct sa_deps *d)
 	return d ? sa_dep_store_count(d->store) : 0;
 }
 
-size_t sa_deps_confirmed(const struct sa_deps *d)
+size_t sa_deps_with(const struct sa_deps *d, enum sa_dep_conf c)
 {
-	return d ? sa_dep_store_confirmed(d->store) : 0;
+	return d ? sa_dep_store_with(d->store, c) : 0;
+}
+
+unsigned long long sa_deps_dropped_by(const struct sa_deps *d, enum sa_dep_conf c)
+{
+	return d ? sa_dep_store_dropped_by(d->store, c) : 0;
 }
 
 void sa_deps_close(struct sa_deps *d)
@@ -661,5 +692,6 @@ void sa_deps_close(struct sa_deps *d)
 	if (d->have_cls)
 		sa_classifier_free(&d->cls);
 	sa_dep_store_free(d->store);
+	sa_dep_fb_free(d->fb);
 	free(d);
 }

@@ -96,9 +96,11 @@ int sa_deps_summary(struct sa_deps *d, FILE *f, enum sa_format fmt);
 /* Nonzero when writing a live line failed (errno value). */
 int sa_deps_write_error(const struct sa_deps *d);
 
-/* How many dependents (programs and kinds) were named so far, how many confirmed (0 for NULL). */
+/* How many dependents (programs and kinds) were named so far, of verdict @c (0 for NULL). */
 size_t sa_deps_found(const struct sa_deps *d);
-size_t sa_deps_confirmed(const struct sa_deps *d);
+size_t sa_deps_with(const struct sa_deps *d, enum sa_dep_conf c);
+/* Lines the store dropped or evicted, of verdict @c (0 for NULL). */
+unsigned long long sa_deps_dropped_by(const struct sa_deps *d, enum sa_dep_conf c);
 
 void sa_deps_close(struct sa_deps *d);
 

@@ -137,6 +137,11 @@ void sa_cgroup_unit(const char *cgroup, char *out, size_t len)
 	}
 }
 
+unsigned long long sa_rec_exec_gen(const struct sa_dep_rec *r)
+{
+	return r->start_ns ^ (r->exec_id << 48);
+}
+
 void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const char *proc,
 		       const struct sa_ns_self *self)
 {
@@ -147,7 +152,7 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
 	id->tgid = r->tgid;
 	id->ppid = r->ppid;
 	id->uid = r->uid;
-	id->exec_gen = r->start_ns ^ (r->exec_id << 48);
+	id->exec_gen = sa_rec_exec_gen(r);
 	memcpy(id->comm, r->comm, sizeof(id->comm));
 	id->comm[sizeof(id->comm) - 1] = '\0';
 	memcpy(id->pcomm, r->pcomm, sizeof(id->pcomm));

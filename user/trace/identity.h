@@ -28,6 +28,9 @@ void sa_ns_self_read(const char *proc, struct sa_ns_self *self);
  * generation). /proc only fills what the record lacks (a kernel thread, an
  * exe path cut short).
  */
+/* The process's exec generation: one per task and execve (sa_ident.exec_gen). */
+unsigned long long sa_rec_exec_gen(const struct sa_dep_rec *r);
+
 void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const char *proc,
 		       const struct sa_ns_self *self);
 

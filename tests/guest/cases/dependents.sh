@@ -4,8 +4,8 @@
 # <parent>/block:vda and <dev>/bus, mdev-16 walks /sys/class as mdev 1.6
 # did, wait-for-sysfs polls a legacy name), plus a #! hotplug script
 # reading PHYSDEVBUS and a configured uevent helper. Each must be named,
-# confirmed, with its evidence, and printed live exactly once; the modern
-# fixture (modern_consumer) never confirmed.
+# breaks, with its evidence, and printed live exactly once; the modern
+# fixture (modern_consumer) never breaks.
 . /tests/ktap.sh
 . /tests/workload.sh
 ktap_plan 24
@@ -103,20 +103,20 @@ has() {
 	dep "$1" "$2" | grep -q -- "$3"
 	ktap_result $? "$_d"
 }
-C='"confidence":"confirmed"'
+C='"confidence":"breaks"'
 FP='"rule":"fingerprint"'
 
-has "udev-095-style listener: confirmed by its code (PHYSDEVPATH), 2 processes" /bin/udevd-095 \
+has "udev-095-style listener: breaks by its code (PHYSDEVPATH), 2 processes" /bin/udevd-095 \
 	listener "$C,\"rule\":\"fingerprint\",\"why\":\"[^\"]*PHYSDEVPATH.*\"processes\":2,"
-has "a listener joined with NETLINK_ADD_MEMBERSHIP: confirmed, observed join" /bin/nl-join \
+has "a listener joined with NETLINK_ADD_MEMBERSHIP: breaks, observed join" /bin/nl-join \
 	listener "$C.*\"observed\":\"join\""
-has "nash: <parent>/block:vda is a legacy-only name: confirmed" /bin/nash legacy-name \
+has "nash: <parent>/block:vda is a legacy-only name: breaks (its <dev>/bus has no fallback)" /bin/nash legacy-name \
 	"$C,\"rule\":\"miss-legacy-link\".*\"examples\":\[[^]]*block:vda"
 has "nash: <dev>/bus among its examples" /bin/nash legacy-name "\"examples\":\[[^]]*$bus"
-has "mdev 1.6 walker: lstat of then-directories, confirmed by its code" /bin/mdev-16 \
+has "mdev 1.6 walker: lstat of then-directories, breaks by its code" /bin/mdev-16 \
 	symlink-where-dir "$C,$FP"
-has "mdev 1.6 walker: its listing of /sys/class/<c>, confirmed" /bin/mdev-16 legacy-readdir "$C,$FP"
-has "poller: legacy-name, confirmed" /bin/wait-for-sysfs legacy-name "$C.*\"path\":\"$classname\""
+has "mdev 1.6 walker: its listing of /sys/class/<c>, breaks" /bin/mdev-16 legacy-readdir "$C,$FP"
+has "poller: legacy-name, breaks" /bin/wait-for-sysfs legacy-name "$C.*\"path\":\"$classname\""
 n=$(dep /bin/wait-for-sysfs legacy-name | field count)
 diag "poller: $POLLS stat() calls, count $n"
 [ "${n:-0}" -ge "$POLLS" ]
@@ -128,28 +128,28 @@ diag "records emitted: $recs, sysfs misses seen: $misses, lost: $lost"
 [ "${recs:-999999}" -lt $((POLLS / 10)) ] && [ "${misses:-0}" -ge "$POLLS" ]
 ktap_result $? "records emitted ($recs) a small fraction of the misses ($misses)"
 check_eq "no dependents' record lost" "${lost:-x}" 0
-has "#! hotplug script named by its script, confirmed" /bin/busybox legacy-name \
+has "#! hotplug script named by its script, breaks" /bin/busybox legacy-name \
 	"\"script\":\"/tmp/legacy-helper.sh\""
 deps | grep '"kind":"helper"' | grep -q "$C,$FP.*\"exe\":\"/sbin/legacy-hotplug\".*\"path\":\"/etc/sysctl.d/50-hotplug.conf\""
-ktap_result $? "configured uevent helper whose script reads PHYSDEVBUS: confirmed"
+ktap_result $? "configured uevent helper whose script reads PHYSDEVBUS: breaks"
 deps | grep -e '"exe":"/bin/modern_consumer"' | grep -q "$C"
 [ $? -ne 0 ]
-ktap_result $? "the modern fixture is never confirmed"
+ktap_result $? "the modern fixture never breaks"
 deps | grep '"exe":"/bin/modern_consumer"' | grep '"kind":"listener"' | grep -q '"confidence":"suspect","rule":"listen-udev","why":"udev >= 142'
 ktap_result $? "the modern listener (group 2) is a suspect that says why"
 deps | grep -q -e '"exe":"?"' -e '"exe":"/proc/self/exe"'
 [ $? -ne 0 ]
 ktap_result $? "every dependent has its executable (no '?', no /proc/self/exe)"
-# One live line per legacy program: printed once, confirmed.
+# One live line per legacy program: printed once, breaks.
 bad=
 for p in /bin/udevd-095 /bin/nl-join /bin/nash /bin/mdev-16 /bin/wait-for-sysfs /sbin/legacy-hotplug; do
 	n=$(grep '^{"type":"dependent",' $T | grep -c "\"exe\":\"$p\"")
 	c=$(grep '^{"type":"dependent",' $T | grep "\"exe\":\"$p\"" | grep -c "$C")
-	diag "$p: $n live line(s), $c confirmed"
+	diag "$p: $n live line(s), $c breaks"
 	[ "$n" = 1 ] && [ "$c" = 1 ] || bad="$bad $p"
 done
 [ -z "$bad" ]
-ktap_result $? "each legacy program printed live exactly once, confirmed${bad:+ (not:$bad)}"
+ktap_result $? "each legacy program printed live exactly once, breaks${bad:+ (not:$bad)}"
 n=$(dep /bin/udevd-095 listener | field physdev_events_while_listening)
 [ "${n:-0}" -ge 1 ]
 ktap_result $? "listener: events that would have carried PHYSDEV keys counted (${n:-none})"
@@ -158,8 +158,8 @@ ktap_result $? "listener: events that would have carried PHYSDEV keys counted ($
 start_tracer /tmp/table.out -d 4
 nash probe vda >/dev/null 2>&1
 wait $tracer
-grep -q "^DEP  *new  *[a-z-]*  *confirmed  */bin/nash pid=[0-9]*" /tmp/table.out &&
-	grep -q "^DEPENDENTS: " /tmp/table.out && grep -q "^confirmed  *legacy-name .* /bin/nash" /tmp/table.out
+grep -q "^DEP  *new  *[a-z-]*  *breaks  */bin/nash pid=[0-9]*" /tmp/table.out &&
+	grep -q "^DEPENDENTS: " /tmp/table.out && grep -q "^breaks  *legacy-name .* /bin/nash" /tmp/table.out
 ktap_result $? "table: one DEP line per program and the summary by program"
 grep -E "^DEP " /tmp/table.out | sed 's/^/# table: /'
 sed -n '/^DEPENDENTS/,/^$/p' /tmp/table.out | sed 's/^/# table: /'
@@ -169,7 +169,7 @@ wait $tracer
 ! grep -q '"type":"dependent' /tmp/keys.out && grep -q '"type":"summary"' /tmp/keys.out
 ktap_result $? "--no-dependents: keys only"
 
-# record keeps them, report gates on confirmed ones.
+# record keeps them, report gates on those that break.
 sysfs-audit record -o /tmp/r.json -d 4 >/tmp/rec.out 2>&1 &
 rp=$!
 usleep 2500000

@@ -110,7 +110,7 @@ static void test_round_trip(void)
 	   !r.boot.phases[SA_PHASE_RUNTIME].first_seqnum, "an event without SEQNUM counts, no SEQNUM");
 	o = sa_report_to_json(&r);
 	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
-	ok(strstr(s, "\"version\":\"1.2\"") != NULL, "the report is 1.2");
+	ok(strstr(s, "\"version\":\"1.3\"") != NULL, "the report is 1.3");
 	ok(strstr(s, "\"initramfs\":{\"events\":2,\"first_seqnum\":637,\"last_seqnum\":638,"
 		     "\"dependents\":1}") != NULL, "boot.phases.initramfs as written");
 	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
@@ -245,7 +245,7 @@ static void test_incomplete(void)
 	sa_merged_finish(&m);
 	ok(sa_mhost_boot(&m.hosts[H_SUSPECTS]) == SA_BOOT_CLEAN &&
 	   m.hosts[H_SUSPECTS].phase_deps[SA_PHASE_INITRAMFS] == 1 &&
-	   !m.hosts[H_SUSPECTS].phase_confirmed[SA_PHASE_INITRAMFS],
+	   !m.hosts[H_SUSPECTS].phase_breaks[SA_PHASE_INITRAMFS],
 	   "suspects in the initramfs and coldplug only: no boot-path dependent, counted");
 	ok(sa_mhost_boot(&m.hosts[H_UNADOPTED]) == SA_BOOT_INCOMPLETE &&
 	   m.hosts[H_UNADOPTED].gaps.why[SA_PHASE_INITRAMFS] == 1u << SA_GAP_NOT_ADOPTED,
@@ -293,7 +293,7 @@ static void test_incomplete(void)
 		sa_report_free(&r[i]);
 }
 
-/* Format 1.2: the losses written and read back; a bad one named. */
+/* Format 1.2: the losses written and read back (1.3: store_full by verdict); a bad one named. */
 static void test_losses_round_trip(void)
 {
 	struct sa_report r, back;
@@ -303,19 +303,24 @@ static void test_losses_round_trip(void)
 	int rc;
 
 	boot_report(&r, "lossy", NULL, 0);
-	r.dep_lost = (struct sa_losses){ .known = true, .deps = { 5, 6, 7 } };
+	r.dep_lost = (struct sa_losses){ .known = true, .deps = { 5, 6, 7 },
+					 .store_full_by = { [SA_DC_SUSPECT] = 4,
+							    [SA_DC_BREAKS] = 3 } };
 	r.boot.phases[SA_PHASE_INITRAMFS].lost = (struct sa_losses){ .known = true, .events = 9,
 								    .deps = { 5, 0, 0 } };
 	o = sa_report_to_json(&r);
 	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
-	ok(strstr(s, "\"version\":\"1.2\"") &&
-	   strstr(s, "\"dependents_lost\":{\"ring\":5,\"map_full\":6,\"store_full\":7}") &&
+	ok(strstr(s, "\"version\":\"1.3\"") &&
+	   strstr(s, "\"dependents_lost\":{\"ring\":5,\"map_full\":6,\"store_full\":7,"
+		     "\"store_full_by\":{\"breaks\":3,\"falls_back\":0,\"suspect\":4}}") &&
 	   strstr(s, "\"lost\":9,\"dependents_lost\":{\"ring\":5,\"map_full\":0,"
 		     "\"store_full\":0}"), "1.2: the losses as written");
 	ok(!strstr(strstr(s, "\"coldplug\":{\"events\""), "\"lost\""),
 	   "a phase whose losses are unknown carries none");
 	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
 	ok(!rc && back.dep_lost.known && back.dep_lost.deps[SA_DLOST_STORE_FULL] == 7 &&
+	   back.dep_lost.store_full_by[SA_DC_BREAKS] == 3 &&
+	   back.dep_lost.store_full_by[SA_DC_SUSPECT] == 4 &&
 	   back.boot.phases[SA_PHASE_INITRAMFS].lost.known &&
 	   back.boot.phases[SA_PHASE_INITRAMFS].lost.events == 9 &&
 	   back.boot.phases[SA_PHASE_INITRAMFS].lost.deps[SA_DLOST_RING] == 5 &&

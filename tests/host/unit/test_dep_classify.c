@@ -21,6 +21,7 @@
 #include "dep_records.h"
 #include "output/dep_out.h"
 #include "trace/dep_classify.h"
+#include "trace/dep_fallback.h"
 #include "trace/dep_store.h"
 #include "trace/identity.h"
 
@@ -79,7 +80,8 @@ static void expect_rule(unsigned int op, const char *dir, const char *name, cons
 #define RL SA_DEP_OP_READLINK
 #define RD SA_DEP_OP_READDIR
 #define LI SA_DEP_OP_LISTEN
-#define CF SA_DC_CONFIRMED
+#define CF SA_DC_BREAKS
+#define FB SA_DC_FALLS_BACK
 #define SU SA_DC_SUSPECT
 
 /* Rules that confirm: names only the old layout had. */
@@ -469,14 +471,14 @@ static void test_store_exe_known(void)
 	key.tgid = 300;
 	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &early, .v = &v, .how = "lstat-link",
 			     .key = &key, .keylen = sizeof(key) }, &err);
-	ok(d && d->conf == SA_DC_CONFIRMED && strstr(d->fingerprint, "read in the initramfs") &&
+	ok(d && d->conf == SA_DC_BREAKS && strstr(d->fingerprint, "read in the initramfs") &&
 	   fp_calls == calls,
 	   "store: an executable read in the initramfs is confirmed by that reading, not read again");
 	sa_dep_classify(&cls, &ob, &v);
 	key.tgid = 301;
 	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &other, .v = &v, .how = "lstat-link",
 			     .key = &key, .keylen = sizeof(key) }, &err);
-	ok(d && d->conf != SA_DC_CONFIRMED && !*d->fingerprint && fp_calls == calls,
+	ok(d && d->conf != SA_DC_BREAKS && !*d->fingerprint && fp_calls == calls,
 	   "store: a path that no longer holds the file the kernel ran is not read (stays suspect)");
 	sa_dep_store_free(s);
 }
@@ -555,9 +557,9 @@ static void test_store(void)
 			   "in the summary, not printed live again");
 		}
 	}
-	ok(sa_dep_store_confirmed(s) == 2, "store: 2 confirmed (program, kind) lines");
+	ok(sa_dep_store_with(s, SA_DC_BREAKS) == 2, "store: 2 (program, kind) lines that break");
 
-	/* Bounded: beyond SA_DEP_STORE_MAX programs, counted as dropped. */
+	/* Bounded: beyond SA_DEP_STORE_MAX lines that do not break, counted as dropped. */
 	for (int i = 0; i < SA_DEP_STORE_MAX + 10; i++) {
 		struct sa_ident id;
 
@@ -566,14 +568,15 @@ static void test_store(void)
 		sa_dep_classify(&cls, &ob, &v);
 		sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v }, &err);
 	}
-	ok(sa_dep_store_count(s) == SA_DEP_STORE_MAX && sa_dep_store_dropped(s) == 14,
-	   "store: bounded at %d programs, the rest counted as dropped (%llu)", SA_DEP_STORE_MAX,
-	   sa_dep_store_dropped(s));
+	ok(sa_dep_store_count(s) == SA_DEP_STORE_MAX + 2 && sa_dep_store_dropped(s) == 12 &&
+	   sa_dep_store_dropped_by(s, SU) == 12,
+	   "store: bounded at %d suspects besides the 2 that break, 12 counted as dropped "
+	   "suspects (%llu)", SA_DEP_STORE_MAX, sa_dep_store_dropped(s));
 
 	sa_dep_store_sort(s);
 	it = 0;
 	d = sa_dep_store_next(s, &it);
-	ok(d && d->conf == CF, "store: the summary lists confirmed programs first");
+	ok(d && d->conf == CF, "store: the summary lists the programs that break first");
 	f = fopen("/dev/null", "w");
 	t.programs = sa_dep_store_count(s);
 	ok(f && !sa_dep_print_summary(f, SA_FMT_JSON, &t, store_next, s) &&
@@ -583,6 +586,287 @@ static void test_store(void)
 		fclose(f);
 	sa_dep_store_free(s);
 	test_store_hostile();
+}
+
+static const struct sa_dependent *add_line(struct sa_dep_store *s, const char *exe,
+					   unsigned int pid, const struct sa_dep_obs *ob,
+					   unsigned int obj)
+{
+	struct sa_ident id = mkid(exe, pid);
+	struct sa_dep_key key = { .tgid = pid, .op = ob->op, .obj = obj };
+	struct sa_dep_verdict v;
+	int err;
+
+	sa_dep_classify(&cls, ob, &v);
+	return sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss",
+				.key = &key, .keylen = sizeof(key) }, &err);
+}
+
+/*
+ * No line that breaks is dropped while a weaker one can give way: the
+ * store's limit is the suspects', a breaks line evicts the weakest, and
+ * what is dropped is counted by verdict.
+ */
+static void test_store_evict(void)
+{
+	struct sa_dep_store *s = sa_dep_store_new(NULL);
+	struct sa_dep_obs sus = { .op = RD, .dir = "/class", .name = "net" };
+	struct sa_dep_obs brk = { .op = M, .dir = P_VIRTIO, .name = "bus" };
+	struct sa_dep_totals t = { .start_ns = 0 };
+	char exe[64], *buf = NULL;
+	const struct sa_dependent *d;
+	size_t len = 0, it = 0;
+	int i, nb = 0;
+	FILE *f;
+
+	for (i = 0; i < SA_DEP_STORE_MAX + 5; i++) {
+		snprintf(exe, sizeof(exe), "/opt/s%d", i);
+		add_line(s, exe, 2000 + i, &sus, i);
+	}
+	ok(sa_dep_store_with(s, SU) == SA_DEP_STORE_MAX && sa_dep_store_dropped_by(s, SU) == 5,
+	   "evict: suspects stop at %d, 5 dropped as suspects", SA_DEP_STORE_MAX);
+	for (i = 0; i < 600; i++) {
+		snprintf(exe, sizeof(exe), "/opt/b%d", i);
+		nb += add_line(s, exe, 5000 + i, &brk, i) != NULL;
+	}
+	ok(sa_dep_store_with(s, CF) == 600 && nb == 600 && !sa_dep_store_dropped_by(s, CF),
+	   "evict: 600 lines that break beside %d suspects: all kept and printed (%zu)",
+	   SA_DEP_STORE_MAX, sa_dep_store_with(s, CF));
+	for (; i < SA_DEP_STORE_HARD_MAX - SA_DEP_STORE_MAX + 10; i++) {
+		snprintf(exe, sizeof(exe), "/opt/b%d", i);
+		add_line(s, exe, 5000 + i, &brk, i);
+	}
+	ok(sa_dep_store_count(s) == SA_DEP_STORE_HARD_MAX &&
+	   sa_dep_store_with(s, CF) == (size_t)i && sa_dep_store_dropped_by(s, SU) == 15 &&
+	   !sa_dep_store_dropped_by(s, CF),
+	   "evict: at the hard cap (%d), a line that breaks evicts a suspect (10 evicted, "
+	   "counted as suspects: %llu)", SA_DEP_STORE_HARD_MAX, sa_dep_store_dropped_by(s, SU));
+	for (; i < SA_DEP_STORE_HARD_MAX + 3; i++) {
+		snprintf(exe, sizeof(exe), "/opt/b%d", i);
+		add_line(s, exe, 5000 + i, &brk, i);
+	}
+	ok(sa_dep_store_with(s, CF) == SA_DEP_STORE_HARD_MAX && !sa_dep_store_with(s, SU) &&
+	   sa_dep_store_dropped_by(s, CF) == 3,
+	   "evict: no suspect left: the store is all breaks, the next 3 counted as dropped "
+	   "breaks (%llu)", sa_dep_store_dropped_by(s, CF));
+	d = sa_dep_store_next(s, &it);
+	ok(d && d->conf == CF && !strncmp(d->id.exe, "/opt/b", 6),
+	   "evict: the evicted rows hold the new programs (%s)", d ? d->id.exe : "-");
+	ok(!add_line(s, "/opt/b0", 5000, &brk, 0) &&
+	   sa_dep_store_with(s, CF) == SA_DEP_STORE_HARD_MAX,
+	   "evict: a program kept is found again after the rows moved (not a new line)");
+	t.programs = sa_dep_store_count(s);
+	t.dropped = sa_dep_store_dropped(s);
+	for (int c = 0; c < SA_DC_N; c++)
+		t.dropped_by[c] = sa_dep_store_dropped_by(s, c);
+	f = open_memstream(&buf, &len);
+	sa_dep_print_summary(f, SA_FMT_JSON, &t, store_next, s);
+	fclose(f);
+	ok(buf && strstr(buf, "\"dropped_by\":{\"breaks\":3,\"falls_back\":0,\"suspect\":517}"),
+	   "evict: the JSON summary counts the dropped by verdict");
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	sa_dep_print_summary(f, SA_FMT_TEXT, &t, store_next, s);
+	fclose(f);
+	ok(buf && strstr(buf, "DEPENDENTS DROPPED (store full): 3 breaks, 0 falls back, 517 "
+			 "suspect: programs that break are missing"),
+	   "evict: the table says that programs that break were dropped");
+	free(buf);
+	sa_dep_store_free(s);
+
+	/* A falls-back line evicts a suspect; a suspect never evicts one. */
+	s = sa_dep_store_new(NULL);
+	for (i = 0; i < SA_DEP_STORE_MAX; i++) {
+		snprintf(exe, sizeof(exe), "/opt/s%d", i);
+		add_line(s, exe, 2000 + i, &sus, i);
+	}
+	{
+		struct sa_ident id = mkid("/opt/fb", 9);
+		struct sa_dep_verdict v;
+		int err;
+
+		sa_dep_classify(&cls, &brk, &v);
+		v.conf = FB;	/* as if its process had looked up <dev>/subsystem */
+		d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v }, &err);
+		ok(d && d->conf == FB && sa_dep_store_with(s, SU) == SA_DEP_STORE_MAX - 1 &&
+		   sa_dep_store_dropped_by(s, SU) == 1,
+		   "evict: a falls-back line evicts a suspect when the suspects are full");
+		add_line(s, "/opt/s-late", 8, &sus, 1);
+		ok(sa_dep_store_with(s, FB) == 1 && sa_dep_store_dropped_by(s, SU) == 2,
+		   "evict: a new suspect does not evict the falls-back line (dropped instead)");
+	}
+	sa_dep_store_free(s);
+}
+
+/* The table of modern equivalents: each legacy name and what a fallback looks up. */
+static void expect_modern(const char *dir, const char *name, const char *req,
+			  const char *modern, const char *what)
+{
+	struct sa_dep_obs o = { .op = M, .dir = dir, .name = name, .req = req };
+	struct sa_dep_verdict v;
+
+	sa_dep_classify(&cls, &o, &v);
+	ok(v.conf == CF && !strcmp(v.modern, modern), "modern: %s -> %s", what,
+	   *modern ? modern : "(none)");
+	if (strcmp(v.modern, modern))
+		printf("#   got: %s %s modern=%s\n", sa_dep_conf_name(v.conf),
+		       sa_dep_rule_name(v.rule), v.modern);
+}
+
+static void test_modern(void)
+{
+	expect_modern(P_VIRTIO, "bus", NULL, P_VIRTIO "/subsystem", "<dev>/bus");
+	expect_modern(P_VIRTIO, "block:vda", NULL, "/class/block/vda",
+		      "nash's <parent>/block:vda");
+	expect_modern(P_INPUT1, "input:event1", NULL, "/class/input/event1",
+		      "a stacked class device's <class>:<name>");
+	expect_modern("/block", "vda", "/sys/block/vda", "/class/block/vda",
+		      "the legacy path /sys/block/vda (a tree without it)");
+	expect_modern("/class/input/input1", "event1", "/sys/class/input/input1/event1",
+		      "/class/input/event1", "a stacked class device's legacy path");
+	expect_modern("/class/input", "input1", "/sys/class/input/input1", "",
+		      "a legacy path that is its own modern name");
+}
+
+/* What the fallback callback saw, and the store it downgrades. */
+struct fb_ctx {
+	struct sa_dep_store *s;
+	int calls;
+	const struct sa_dependent *changed;
+};
+
+static void on_fell(void *ctx, const struct sa_dep_fb_hit *h)
+{
+	struct fb_ctx *c = ctx;
+
+	c->calls++;
+	c->changed = sa_dep_store_fell_back(c->s, h->src, h->key, h->keylen, h->modern);
+}
+
+/* One process's observation, judged for a fallback, then stored. */
+static const struct sa_dependent *judge(struct sa_dep_fb *fb, struct fb_ctx *c, const char *exe,
+					unsigned int tgid, unsigned long long gen,
+					const struct sa_dep_obs *ob, unsigned int obj,
+					enum sa_dep_conf *conf)
+{
+	struct sa_ident id = mkid(exe, tgid);
+	struct sa_dep_key key = { .tgid = tgid, .op = ob->op, .obj = obj };
+	struct sa_dep_verdict v;
+	int err;
+
+	id.exec_gen = gen;
+	sa_dep_classify(&cls, ob, &v);
+	sa_dep_fb_judge(fb, tgid, gen, ob, &v, 0, &key, sizeof(key), on_fell, c);
+	if (conf)
+		*conf = v.conf;
+	if (v.kind == SA_DK_NONE)
+		return NULL;
+	return sa_dep_store_add(c->s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss",
+				.key = &key, .keylen = sizeof(key) }, &err);
+}
+
+/*
+ * Falls back: a legacy lookup and the modern name of the same device by
+ * the same process, in either order. Anything else keeps it breaking.
+ */
+static void test_fallback(void)
+{
+	struct sa_dep_obs bus = { .op = M, .dir = P_VIRTIO, .name = "bus" };
+	struct sa_dep_obs subsys = { .op = RL, .dir = P_VIRTIO, .name = "subsystem" };
+	struct sa_dep_obs other = { .op = RL, .dir = "/devices/virtual/net/dummy0",
+				    .name = "subsystem" };
+	struct sa_dep_obs nash = { .op = M, .dir = P_VIRTIO, .name = "block:vda" };
+	struct sa_dep_obs cb = { .op = LS, .dir = "/class/block", .name = "vda" };
+	struct sa_dep_obs cb_req = { .op = LS, .dir = "", .name = "",
+				     .req = "/sys/class/block/vda" };
+	struct sa_dep_fb *fb = sa_dep_fb_new();
+	struct fb_ctx c = { .s = sa_dep_store_new(NULL) };
+	const struct sa_dependent *d;
+	enum sa_dep_conf conf;
+
+	/* bus, then subsystem: the line that broke falls back, and is printed again. */
+	d = judge(fb, &c, "/opt/libsysfs-tool", 10, 1, &bus, 1, &conf);
+	ok(d && d->conf == CF, "fallback: <dev>/bus alone breaks");
+	judge(fb, &c, "/opt/libsysfs-tool", 10, 1, &subsys, 2, NULL);
+	ok(c.calls == 1 && c.changed && c.changed->conf == FB &&
+	   c.changed->rule == SA_DR_FALLS_BACK && strstr(c.changed->why, "/subsystem") &&
+	   sa_dep_store_with(c.s, CF) == 0 && sa_dep_store_with(c.s, FB) == 1,
+	   "fallback: bus, then readlink <dev>/subsystem by the same process: falls back");
+
+	/* subsystem first, then bus: falls back at once. */
+	judge(fb, &c, "/opt/udev-like", 11, 1, &subsys, 3, NULL);
+	d = judge(fb, &c, "/opt/udev-like", 11, 1, &bus, 4, &conf);
+	ok(conf == FB && d && d->conf == FB,
+	   "fallback: readlink <dev>/subsystem, then bus: falls back at once");
+
+	/* Another process, another exec, another device: still breaks. */
+	judge(fb, &c, "/opt/a", 12, 1, &bus, 5, NULL);
+	judge(fb, &c, "/opt/a", 13, 1, &subsys, 6, NULL);
+	judge(fb, &c, "/opt/b", 14, 1, &bus, 7, NULL);
+	judge(fb, &c, "/opt/b", 14, 2, &subsys, 8, NULL);
+	judge(fb, &c, "/opt/e", 15, 1, &bus, 9, NULL);
+	judge(fb, &c, "/opt/e", 15, 1, &other, 10, NULL);
+	ok(sa_dep_store_with(c.s, CF) == 3,
+	   "fallback: another process's, another exec's, another device's modern lookup: "
+	   "still breaks (%zu)", sa_dep_store_with(c.s, CF));
+
+	/* nash's <parent>/block:vda, then /sys/class/block/vda (by node, or by path). */
+	judge(fb, &c, "/opt/nash-fb", 16, 1, &nash, 11, NULL);
+	c.changed = NULL;
+	judge(fb, &c, "/opt/nash-fb", 16, 1, &cb, 12, NULL);
+	ok(c.changed && c.changed->conf == FB,
+	   "fallback: <parent>/block:vda, then lstat /sys/class/block/vda: falls back");
+	judge(fb, &c, "/opt/nash-fb2", 17, 1, &cb_req, 13, NULL);
+	d = judge(fb, &c, "/opt/nash-fb2", 17, 1, &nash, 14, &conf);
+	ok(conf == FB, "fallback: lstat(\"/sys/class/block/vda\") first, then block:vda: falls back");
+
+	/* One program, two processes: one falls back, one does not: the line breaks. */
+	judge(fb, &c, "/opt/mixed", 18, 1, &bus, 15, NULL);
+	judge(fb, &c, "/opt/mixed", 19, 1, &bus, 16, NULL);
+	c.changed = NULL;
+	judge(fb, &c, "/opt/mixed", 18, 1, &subsys, 17, NULL);
+	{
+		size_t it = 0;
+
+		while ((d = sa_dep_store_next(c.s, &it)))
+			if (!strcmp(d->id.exe, "/opt/mixed"))
+				break;
+		ok(!c.changed && d && d->conf == CF && d->nbreaks == 1,
+		   "fallback: a program whose other process did not fall back still breaks");
+	}
+
+	/* Bounded: a process forgotten (SA_DEP_FB_PROCS newer ones) keeps its verdict. */
+	judge(fb, &c, "/opt/old", 20, 1, &bus, 18, NULL);
+	for (unsigned int i = 0; i < SA_DEP_FB_PROCS; i++)
+		judge(fb, &c, "/opt/many", 1000 + i, 1, &subsys, 100 + i, NULL);
+	c.changed = NULL;
+	judge(fb, &c, "/opt/old", 20, 1, &subsys, 19, NULL);
+	ok(!c.changed, "fallback: bounded: a process forgotten keeps breaking");
+
+	/* A fingerprint does not turn a fallback back into breaks. */
+	{
+		struct sa_dep_verdict v;
+
+		sa_dep_classify(&cls, &bus, &v);
+		sa_dep_fall_back(&v, P_VIRTIO "/subsystem");
+		sa_dep_apply_fingerprint(&v, "/opt/x: PHYSDEVPATH (physdev-key)");
+		ok(v.conf == FB, "fallback: a fingerprint leaves a fallback as it is");
+	}
+	sa_dep_store_free(c.s);
+	sa_dep_fb_free(fb);
+}
+
+/* A report's confidence, old and new names. */
+static void test_conf_names(void)
+{
+	ok(sa_dep_conf_parse("confirmed") == CF && sa_dep_conf_parse(NULL) == CF &&
+	   sa_dep_conf_parse("breaks") == CF && sa_dep_conf_parse("falls-back") == FB &&
+	   sa_dep_conf_parse("suspect") == SU && sa_dep_conf_parse("maybe") == SU,
+	   "confidence: confirmed (1.0-1.2) and none read as breaks; unknown as suspect");
+	ok(!strcmp(sa_dep_conf_name(CF), "breaks") && !strcmp(sa_dep_conf_name(FB), "falls-back") &&
+	   !strcmp(sa_dep_conf_name(SU), "suspect") && !strcmp(sa_dep_conf_name(SA_DC_N), "?"),
+	   "confidence: the names of format 1.3");
 }
 
 /* The static audit's scanners on real files, cached per file. */
@@ -631,11 +915,15 @@ int main(void)
 		test_fingerprint();
 		test_store();
 		test_store_exe_known();
+		test_store_evict();
+		test_modern();
+		test_fallback();
 		sa_classifier_free(&cls);
 	}
 	test_identity();
 	test_ident();
 	test_fingerprint_files();
+	test_conf_names();
 	printf("1..%d\n", ntests);
 	{
 		char cmd[300];
