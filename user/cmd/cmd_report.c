@@ -49,7 +49,7 @@ static const char doc[] =
 "Exit status: 11 a file unreadable, 12 a file invalid, 13 a file of a newer\n"
 "format version, 14 the same host's report twice (the other files are still\n"
 "merged); else with --fail-on, the first met of: 23 boot (a host would not\n"
-"boot: a confirmed dependent in its initramfs or coldplug), 24 incomplete (a\n"
+"boot: a dependent that breaks in its initramfs or coldplug), 24 incomplete (a\n"
 "host's boot audit missed part of its boot path and found no such dependent),\n"
 "15 keys, 16 paths, 17 dependents, 18 findings, 22 suspects.\n";
 

@@ -27,7 +27,7 @@ enum sa_exit {
 	EXIT_REPORT_DUPLICATE = 14,	/* the same host's report twice */
 	EXIT_FAIL_KEYS = 15,		/* --fail-on=keys: events would have carried PHYSDEV keys */
 	EXIT_FAIL_PATHS = 16,		/* --fail-on=paths: events needed legacy links */
-	EXIT_FAIL_DEPENDENTS = 17,	/* --fail-on=dependents: confirmed dependents named */
+	EXIT_FAIL_DEPENDENTS = 17,	/* --fail-on=dependents: dependents that break named */
 	EXIT_FAIL_FINDINGS = 18,	/* --fail-on=findings: static findings present */
 	EXIT_LIMIT = 19,	/* rules/scan: a bound on work was hit, the input read in part */
 	EXIT_PINNED = 20,		/* boot --start: a boot audit is pinned already */

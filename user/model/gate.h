@@ -15,7 +15,7 @@
 enum sa_fail_on {
 	SA_FAIL_KEYS = 1 << 0,		/* events would have carried PHYSDEV keys */
 	SA_FAIL_PATHS = 1 << 1,		/* events needed legacy links */
-	SA_FAIL_DEPENDENTS = 1 << 2,	/* confirmed running dependents named */
+	SA_FAIL_DEPENDENTS = 1 << 2,	/* running dependents that break named */
 	SA_FAIL_FINDINGS = 1 << 3,	/* static findings */
 	SA_FAIL_SUSPECTS = 1 << 4,	/* suspect running dependents (opt-in) */
 	SA_FAIL_ALL = (1 << 5) - 1,	/* what every report gates on */
@@ -27,7 +27,7 @@ enum sa_fail_on {
 struct sa_gate_counts {
 	unsigned long long keys;	/* events with any PHYSDEV key */
 	unsigned long long paths;	/* legacy links needed */
-	unsigned long long dependents;	/* confirmed */
+	unsigned long long dependents;	/* that break */
 	unsigned long long findings;
 	unsigned long long suspects;	/* suspect dependents */
 	unsigned long long boot;	/* hosts that would not boot */

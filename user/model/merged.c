@@ -47,9 +47,9 @@ bool sa_gap_in_boot_path(const struct sa_boot_gaps *g, int slot)
 }
 
 /*
- * What breaks decides, never a suspect: a confirmed dependent in the boot
+ * What breaks decides, never a suspect: a dependent that breaks in the boot
  * path stays true whatever else was missed; then a boot-path phase the
- * audit cannot vouch for; then confirmed dependents at runtime.
+ * audit cannot vouch for; then dependents that break at runtime.
  */
 enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h)
 {

@@ -21,7 +21,7 @@ static const char *dash(const char *s)
 /* Rows and host names a capped table shows unless --details. */
 #define SA_OUT_TOP_ROWS		10
 #define SA_OUT_TOP_HOSTS	10
-#define SA_OUT_HOST_DEPS	5	/* confirmed dependents listed under a host */
+#define SA_OUT_HOST_DEPS	5	/* dependents that break, listed under a host */
 #define SA_OUT_TOP_WHY		3	/* dependents named in the verdict counts */
 
 static const char *const dep_loss_text[SA_DLOST_N] = { "ring", "map full", "store full" };

@@ -340,11 +340,11 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 						d->executable };
 
 		enum sa_dep_conf conf = sa_dep_conf_parse(d->confidence);
-		bool confirmed = conf == SA_DC_BREAKS;
+		bool breaks = conf == SA_DC_BREAKS;
 		const char *sp[SA_MROW_STRS] = { d->script_package, d->script };
 
 		m->ndependents = sa_sat_add(m->ndependents, 1);
-		if (confirmed)
+		if (breaks)
 			m->nbreaks = sa_sat_add(m->nbreaks, 1);
 		else if (conf == SA_DC_FALLS_BACK)
 			m->nfalls_back = sa_sat_add(m->nfalls_back, 1);
@@ -352,9 +352,9 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 			m->nsuspects = sa_sat_add(m->nsuspects, 1);
 		err = mtable_add(&m->dep_exec, e, d->count, host);
 		/* The packages that still need the old layout: those of programs that break. */
-		if (!err && confirmed)
+		if (!err && breaks)
 			err = mtable_add(&m->dep_pkg, p, d->count, host);
-		if (!err && confirmed && d->script && d->script_package)
+		if (!err && breaks && d->script && d->script_package)
 			err = mtable_add(&m->dep_pkg, sp, d->count, host);
 	}
 	for (size_t i = 0; !err && i < r->nfindings; i++) {
@@ -406,7 +406,7 @@ static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 		const struct sa_report_dependent *d = &r->deps[i];
 		int ph = sa_phase_parse(d->phase);
 		enum sa_dep_conf c = sa_dep_conf_parse(d->confidence);
-		bool confirmed = c == SA_DC_BREAKS;
+		bool breaks = c == SA_DC_BREAKS;
 		const char *conf = sa_dep_conf_name(c);
 		const char *s[SA_MROW_STRS] = { d->phase, conf, d->executable, d->kind, d->path };
 		const char *b[SA_MROW_STRS] = { d->executable, d->phase };
@@ -414,12 +414,12 @@ static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 		if (ph < 0)
 			continue;
 		h->phase_deps[ph] = sa_sat_add(h->phase_deps[ph], 1);
-		if (confirmed)
+		if (breaks)
 			h->phase_breaks[ph] = sa_sat_add(h->phase_breaks[ph], 1);
 		else if (c == SA_DC_FALLS_BACK)
 			h->phase_falls_back[ph] = sa_sat_add(h->phase_falls_back[ph], 1);
 		err = mtable_add(&m->boot_deps, s, d->count, host);
-		if (!err && confirmed && sa_phase_boot_path(ph))
+		if (!err && breaks && sa_phase_boot_path(ph))
 			err = mtable_add(&m->boot_blockers, b, d->count, host);
 	}
 	return err;
@@ -538,7 +538,7 @@ static int cmp_rows_by_key(const void *pa, const void *pb, void *arg)
 	return 0;
 }
 
-/* Boot dependents in boot order: by phase, confirmed first, then by name. */
+/* Boot dependents in boot order: by phase, breaks first, then by name. */
 static int cmp_boot_deps(const void *pa, const void *pb)
 {
 	const struct sa_mrow *a = pa, *b = pb;
