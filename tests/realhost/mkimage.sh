@@ -60,11 +60,14 @@ basekey=$(printf '%s %s\n' "$pkgs" "$base_rev" | sum)
 base=$cache/base-$basekey.tar
 mkdir -p "$cache"
 
-if [ ! -s "$base" ]; then
+# mmdebstrap picks its output format from the file name's extension and
+# makes a directory of anything it does not know (".tmp"): say tar.
+if [ ! -f "$base" ] || [ ! -s "$base" ]; then
 	say "mmdebstrap minbase bookworm ($pkgs)"
-	rm -f "$base.tmp"
-	mmdebstrap --quiet --variant=minbase --include="$pkgs" bookworm "$base.tmp" >&2 ||
-		die "mmdebstrap failed"
+	rm -rf "$base" "$base.tmp"
+	mmdebstrap --quiet --format=tar --variant=minbase --include="$pkgs" \
+		bookworm "$base.tmp" >&2 || die "mmdebstrap failed"
+	[ -f "$base.tmp" ] || die "mmdebstrap made no tarball at $base.tmp"
 	mv "$base.tmp" "$base"
 fi
 
