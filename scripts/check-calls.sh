@@ -11,8 +11,8 @@
 set -uo pipefail
 
 dir=${1:-$(cd "$(dirname "$0")/.." && pwd)/build/obj}
-layers=(common model output audit trace reports cmd)
-declare -A rank=([common]=0 [model]=1 [output]=2 [audit]=3 [trace]=4 [reports]=4 [cmd]=5)
+layers=(common model output audit trace reports deps cmd)
+declare -A rank=([common]=0 [model]=1 [output]=2 [audit]=3 [trace]=4 [reports]=4 [deps]=5 [cmd]=6)
 
 for l in "${layers[@]}"; do
 	[ -f "$dir/libsa-$l.a" ] || { echo "check-calls: $dir/libsa-$l.a missing (make sysfs-audit)" >&2; exit 2; }

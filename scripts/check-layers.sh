@@ -4,6 +4,7 @@
 # The layers of user/ and what may include what (docs/design.md, "The house"):
 #
 #   cmd      the commands: argument parsing, exit statuses
+#   deps     the dependents engine: loader, classifier, store, identity
 #   trace    reports   the engines (peers: neither includes the other)
 #   audit    the static audit: readers of rules, programs, images
 #   output   writers: text, JSON, markdown, Prometheus; escaping
@@ -17,7 +18,7 @@
 set -euo pipefail
 
 dir=${1:-$(cd "$(dirname "$0")/.." && pwd)/user}
-declare -A rank=([common]=0 [model]=1 [output]=2 [audit]=3 [trace]=4 [reports]=4 [cmd]=5)
+declare -A rank=([common]=0 [model]=1 [output]=2 [audit]=3 [trace]=4 [reports]=4 [deps]=5 [cmd]=6)
 
 bad=0 edges=0
 for f in $(find "$dir" -mindepth 1 -name '*.[ch]' | sort); do

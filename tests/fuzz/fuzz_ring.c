@@ -29,11 +29,11 @@
 #include "output/dep_out.h"
 #include "output/escape.h"
 #include "output/stream.h"
-#include "trace/dep_classify.h"
-#include "trace/dep_decode.h"
-#include "trace/dep_store.h"
+#include "deps/dep_classify.h"
+#include "deps/dep_decode.h"
+#include "deps/dep_store.h"
 #include "trace/event.h"
-#include "trace/identity.h"
+#include "deps/identity.h"
 #include "trace/views.h"
 
 static struct sa_classifier cls;

@@ -6,7 +6,7 @@
  * programs go on recording into their ring buffers, which the real root's
  * `record --adopt` drains. `--mark` writes the phase boundaries (at the
  * initramfs's end it also reads the executables that ran there, while they
- * still exist: trace/early_exes.h), `--status` and `--cleanup` say what is
+ * still exist: deps/early_exes.h), `--status` and `--cleanup` say what is
  * pinned (and remove it).
  */
 #include <errno.h>
@@ -22,8 +22,8 @@
 #include "common/common.h"
 #include "model/phase.h"
 #include "reports/report_keep.h"
-#include "trace/dependents.h"
-#include "trace/early_exes.h"
+#include "deps/dependents.h"
+#include "deps/early_exes.h"
 #include "trace/pin.h"
 #include "trace/tracer.h"
 

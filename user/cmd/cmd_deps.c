@@ -9,7 +9,7 @@
 #include "common/common.h"
 #include "common/dpkg_owner.h"
 #include "model/phase.h"
-#include "trace/early_exes.h"
+#include "deps/early_exes.h"
 #include "trace/pin.h"
 #include "trace/tracer.h"
 

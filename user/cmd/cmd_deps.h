@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "trace/dependents.h"
+#include "deps/dependents.h"
 
 struct sa_tracer;
 struct sa_deps_run;

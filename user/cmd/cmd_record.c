@@ -16,7 +16,7 @@
 #include "cmd/cmd_deps.h"
 #include "common/atomic_file.h"
 #include "common/common.h"
-#include "trace/dependents.h"
+#include "deps/dependents.h"
 #include "trace/pin.h"
 #include "trace/pin_claim.h"
 #include "model/legacy.h"

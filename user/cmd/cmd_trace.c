@@ -13,7 +13,7 @@
 #include "cmd/cmd_deps.h"
 #include "cmd/cmd_opts.h"
 #include "common/common.h"
-#include "trace/dependents.h"
+#include "deps/dependents.h"
 #include "output/stream.h"
 #include "model/gate.h"
 #include "trace/tracer.h"

@@ -20,10 +20,10 @@
 #include "audit/fingerprint.h"
 #include "dep_records.h"
 #include "output/dep_out.h"
-#include "trace/dep_classify.h"
-#include "trace/dep_fallback.h"
-#include "trace/dep_store.h"
-#include "trace/identity.h"
+#include "deps/dep_classify.h"
+#include "deps/dep_fallback.h"
+#include "deps/dep_store.h"
+#include "deps/identity.h"
 
 
 static void build_tree(void)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for user/trace/dep_decode.c: a record packed the way
+ * Unit tests for user/deps/dep_decode.c: a record packed the way
  * bpf/dep_common.bpf.h packs it comes back whole; a record cut short, with
  * a string that does not end, a string too long for its field, a count out
  * of range or arguments of another length than announced is refused. TAP.
@@ -13,7 +13,7 @@
 #include "dep_pack.h"
 #include "tap.h"
 
-#include "trace/dep_decode.h"
+#include "deps/dep_decode.h"
 
 static unsigned char buf[SA_DEP_PACK_MAX + 64];
 

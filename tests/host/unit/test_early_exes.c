@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The initramfs's executables as `boot --mark initramfs-end` leaves them
- * for the real root's recorder (trace/early_exes.c): read back by the
+ * for the real root's recorder (deps/early_exes.c): read back by the
  * kernel's device and inode, with where and what was read; a line that is
  * not ours is skipped; a path is trusted only when it still holds the file
  * the kernel ran.
@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "trace/early_exes.h"
+#include "deps/early_exes.h"
 #include "tap.h"
 
 static unsigned long long kdev(dev_t d)

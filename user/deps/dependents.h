@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "trace/dep_store.h"
+#include "deps/dep_store.h"
 #include "model/dependent.h"
 #include "model/report.h"
 #include "output/format.h"

@@ -13,7 +13,7 @@
 
 #include "common/hash_index.h"
 #include "model/phase.h"
-#include "trace/dep_store.h"
+#include "deps/dep_store.h"
 
 struct obs_key {
 	int src;

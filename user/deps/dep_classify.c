@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/dep_classify.h"
+#include "deps/dep_classify.h"
 #include "dep_records.h"
 
 static bool streq(const char *a, const char *b)

@@ -9,9 +9,9 @@
 #include <sha2.h>
 
 #include "common/atomic_file.h"
-#include "trace/dep_decode.h"
-#include "trace/early_exes.h"
-#include "trace/identity.h"
+#include "deps/dep_decode.h"
+#include "deps/early_exes.h"
+#include "deps/identity.h"
 #include "trace/ring_peek.h"
 
 struct sa_early {

@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "model/dependent.h"
-#include "trace/dep_classify.h"
+#include "deps/dep_classify.h"
 
 #define SA_DEP_STORE_MAX	512	/* (program, kind) lines that do not break */
 #define SA_DEP_STORE_HARD_MAX	4096	/* all lines: ~15 KiB each, 60 MiB at most */

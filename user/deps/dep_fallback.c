@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "common/hash_index.h"
-#include "trace/dep_fallback.h"
+#include "deps/dep_fallback.h"
 
 struct fb_pending {
 	uint64_t modern;		/* the name it waits for; 0: free */

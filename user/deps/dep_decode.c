@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "trace/dep_decode.h"
+#include "deps/dep_decode.h"
 
 struct cursor {
 	const unsigned char *p, *end;

@@ -16,7 +16,7 @@
 
 #include <bpf/bpf.h>
 
-#include "trace/identity.h"
+#include "deps/identity.h"
 
 /* Copy, cut to @len - 1 bytes. */
 static void cpy(char *dst, size_t len, const char *src)

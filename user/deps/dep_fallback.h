@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "trace/dep_classify.h"
+#include "deps/dep_classify.h"
 
 #define SA_DEP_FB_PROCS		256
 #define SA_DEP_FB_NAMES		32
