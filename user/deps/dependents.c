@@ -45,6 +45,7 @@ struct sa_deps {
 	int nlinks;
 	struct sa_classifier cls;
 	bool have_cls;
+	int model_err;		/* the lazy model could not be read (said once) */
 	struct timespec cls_at, last_scan;
 	unsigned long long cls_gen;	/* o.devices_gen when the model was read */
 	struct sa_dep_store *store;
@@ -113,6 +114,22 @@ static bool model_stale(struct sa_deps *d)
 	return !d->o.devices_gen || *d->o.devices_gen != d->cls_gen;
 }
 
+/* The model, read now if it was left for the first record (lazy_model). */
+static bool model_ready(struct sa_deps *d)
+{
+	int err;
+
+	if (d->have_cls)
+		return true;
+	err = reload_model(d);
+	if (err && !d->model_err) {
+		d->model_err = err;
+		sa_warn("%s: cannot read the sysfs model (%s): lookups are not judged",
+			d->o.sysfs_root, strerror(-err));
+	}
+	return !err;
+}
+
 struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 {
 	struct sa_deps *d = calloc(1, sizeof(*d));
@@ -127,7 +144,7 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 		d->o.proc_root = "/proc";
 	if (!d->o.etc_root)
 		d->o.etc_root = "/etc";
-	err = reload_model(d);
+	err = d->o.lazy_model ? 0 : reload_model(d);
 	if (!err && !(d->store = sa_dep_store_new(&d->o.store)))
 		err = -ENOMEM;
 	if (!err && !(d->fb = sa_dep_fb_new()))
@@ -243,6 +260,10 @@ static int on_record(void *ctx, void *data, size_t len)
 	obs = (struct sa_dep_obs){ .op = r.op, .dir = dir, .name = r.name,
 				   .req = (r.flags & SA_DEP_F_NO_REQ) ? NULL : r.req,
 				   .groups = r.groups };
+	if (r.op != SA_DEP_OP_LISTEN && !model_ready(d)) {
+		d->t.malformed++;	/* counted, and said once, never silent */
+		return 0;
+	}
 	sa_dep_classify(&d->cls, &obs, &v);
 	/* A device added since the model was read: read it again, once a second at most. */
 	if ((v.kind == SA_DK_NONE || v.conf == SA_DC_SUSPECT) && r.op != SA_DEP_OP_LISTEN &&

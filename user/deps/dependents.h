@@ -34,11 +34,17 @@ struct sa_deps_opts {
 	unsigned int ring_mb;
 	/* boot --start: the hooks stop at this CLOCK_MONOTONIC ns unless adopted (0: never). */
 	unsigned long long unadopted_until_ns;
+	/*
+	 * Read the sysfs model at the first record it must judge, not at
+	 * open: boot --start only loads, attaches and pins, and reading all
+	 * of /sys there delays the initramfs for nothing.
+	 */
+	bool lazy_model;
 };
 
 struct sa_deps;
 
-/* Read the sysfs model. NULL (errno set) on failure. */
+/* Read the sysfs model (unless opts->lazy_model). NULL (errno set) on failure. */
 struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts);
 
 /*
