@@ -120,6 +120,60 @@ static void join_comps(char *dst, size_t len, const char (*comp)[SA_DEP_COMP_LEN
 	}
 }
 
+/*
+ * The whole cgroup v2 path from PROC/TGID/cgroup when the record's is cut
+ * (a name of SA_DEP_COMP_LEN - 1 bytes or more, as docker-<64 hex>.scope;
+ * levels missing), if the process still runs: only when every level the
+ * record has is a prefix of the same level there, so that a pid reused by
+ * another process is not taken for it.
+ */
+static bool cgroup_from_proc(struct sa_ident *id, const struct sa_dep_rec *r, const char *proc)
+{
+	char path[PATH_MAX], line[1024], walk[1024], *p = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%u/cgroup", proc, r->tgid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "0::", 3)) {
+			p = line + 3;
+			p[strcspn(p, "\n")] = '\0';
+			break;
+		}
+	fclose(f);
+	if (!p || *p != '/' || strlen(p) >= sizeof(id->cgroup))
+		return false;
+	/* Compare innermost first, cutting a copy level by level. */
+	cpy(walk, sizeof(walk), p);
+	for (unsigned int i = 0; i < r->ncg && i < SA_DEP_CG_COMP; i++) {
+		char c[SA_DEP_COMP_LEN], *slash = strrchr(walk, '/');
+
+		memcpy(c, r->cg[i], sizeof(c));
+		c[sizeof(c) - 1] = '\0';
+		if (!slash || strncmp(slash + 1, c, strlen(c)))
+			return false;
+		*slash = '\0';
+	}
+	cpy(id->cgroup, sizeof(id->cgroup), p);
+	return true;
+}
+
+/* A level's name filled its field: it may have been cut. */
+static bool name_cut(const struct sa_dep_rec *r)
+{
+	for (unsigned int i = 0; i < r->ncg && i < SA_DEP_CG_COMP; i++)
+		if (strnlen(r->cg[i], SA_DEP_COMP_LEN) >= SA_DEP_COMP_LEN - 1)
+			return true;
+	return false;
+}
+
+static bool cgroup_cut(const struct sa_dep_rec *r)
+{
+	return (r->flags & SA_DEP_F_CG_TRUNC) || name_cut(r);
+}
+
 void sa_cgroup_unit(const char *cgroup, char *out, size_t len)
 {
 	const char *end = cgroup + strlen(cgroup), *s;
@@ -195,12 +249,20 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
 			id->args_trunc = true;
 	}
 	if (r->ncg) {
+		bool cut;
+
 		join_comps(id->cgroup, sizeof(id->cgroup), r->cg, r->ncg, SA_DEP_CG_COMP);
-		if (r->flags & SA_DEP_F_CG_TRUNC) {
-			snprintf(tmp, sizeof(tmp), "...%.250s", id->cgroup);
+		/* Cut by the record: /proc has it whole while the process runs. */
+		cut = cgroup_cut(r) && !cgroup_from_proc(id, r, proc);
+
+		sa_cgroup_unit(id->cgroup, id->unit, sizeof(id->unit));
+		if (cut) {
+			/* "..." where levels or the end of a name are missing. */
+			snprintf(tmp, sizeof(tmp), "%s%.240s%s",
+				 r->flags & SA_DEP_F_CG_TRUNC ? "..." : "", id->cgroup,
+				 r->flags & SA_DEP_F_CG_TRUNC && !name_cut(r) ? "" : "...");
 			cpy(id->cgroup, sizeof(id->cgroup), tmp);
 		}
-		sa_cgroup_unit(id->cgroup, id->unit, sizeof(id->unit));
 	}
 	id->ns[0] = '\0';
 	if (self && r->mntns && self->mnt && r->mntns != self->mnt)

@@ -332,6 +332,47 @@ static void test_ident(void)
 	ok(strcmp(id.exe, "?") && strcmp(id.exe, "/proc/self/exe"),
 	   "identity: never '?' or /proc/self/exe (got %s)", id.exe);
 
+	/* A docker-<64 hex>.scope is cut by the record; /proc has it whole. */
+	{
+		static const char *const sh[] = { "bin", "sh" };
+		static const char scope[] = "docker-0123456789abcdef0123456789abcdef"
+					    "0123456789abcdef0123456789abcdef.scope";
+		char dir[] = "/tmp/sa-proc-XXXXXX", path[256], want[256];
+		FILE *f;
+
+		fake_rec(&r, 4242, sh, 2);
+		memcpy(r.cg[0], scope, sizeof(r.cg[0]) - 1);	/* as the BPF side cuts it */
+		snprintf(r.cg[1], sizeof(r.cg[1]), "system.slice");
+		r.ncg = 2;
+		memset(&id, 0, sizeof(id));
+		sa_ident_from_rec(&id, &r, "/nonexistent", &self);
+		ok(strlen(id.cgroup) > 3 && !strcmp(id.cgroup + strlen(id.cgroup) - 3, "..."),
+		   "identity: a cut cgroup name of a process gone says so (%s)", id.cgroup);
+		ok(mkdtemp(dir) != NULL, "fake /proc");
+		snprintf(path, sizeof(path), "%s/4242", dir);
+		mkdir(path, 0700);
+		snprintf(path, sizeof(path), "%s/4242/cgroup", dir);
+		snprintf(want, sizeof(want), "/system.slice/%s", scope);
+		f = fopen(path, "w");
+		fprintf(f, "0::%s\n", want);
+		fclose(f);
+		memset(&id, 0, sizeof(id));
+		sa_ident_from_rec(&id, &r, dir, &self);
+		is(id.cgroup, want, "identity: the whole cgroup path from /proc while the process runs");
+		is(id.unit, scope, "identity: its unit is the docker scope");
+		f = fopen(path, "w");
+		fprintf(f, "0::/system.slice/other.service\n");
+		fclose(f);
+		memset(&id, 0, sizeof(id));
+		sa_ident_from_rec(&id, &r, dir, &self);
+		ok(strncmp(id.cgroup, "/system.slice/other", 19),
+		   "identity: a reused pid's cgroup is not taken (%s)", id.cgroup);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/4242", dir);
+		rmdir(path);
+		rmdir(dir);
+	}
+
 	sa_cgroup_unit("/user.slice/user-0.slice/session-3.scope", unit, sizeof(unit));
 	is(unit, "session-3.scope", "cgroup unit: a session scope");
 	sa_cgroup_unit("/", unit, sizeof(unit));
