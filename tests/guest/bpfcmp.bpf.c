@@ -62,13 +62,20 @@ static __always_inline struct bpfcmp_rec *rec_new(enum bpfcmp_hook hook)
 	return r;
 }
 
-/* Copy @len bytes of the kernel buffer @buf (at most BPFCMP_TEXT_MAX). */
+/*
+ * Copy @len bytes of the kernel buffer @buf, at most BPFCMP_TEXT_MAX - 1.
+ * The mask after the clamp keeps the bound where the verifier sees it:
+ * clang compared a copy of the length and passed the original in the raw
+ * tracepoint, and 6.12 refused the copy ("R2 min value is negative").
+ */
 static __always_inline void rec_text(struct bpfcmp_rec *r, const void *buf, __u64 len)
 {
 	if (!buf)
 		return;
-	if (len > BPFCMP_TEXT_MAX)
-		len = BPFCMP_TEXT_MAX;
+	if (len > BPFCMP_TEXT_MAX - 1)
+		len = BPFCMP_TEXT_MAX - 1;
+	/* clang drops a C mask it can prove redundant: mask in asm */
+	asm volatile("%[len] &= %[mask]" : [len] "+r"(len) : [mask] "i"(BPFCMP_TEXT_MAX - 1));
 	if (bpf_probe_read_kernel(r->text, len, buf))
 		return;
 	r->len = len;
