@@ -134,8 +134,20 @@ $(BUILD)/legacy_consumer $(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c |
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
+# What BPF sees of uevents without the kobject tracepoints (issue 29): a
+# loader of its own, with its object and skeleton, for 24-bpf-compare.t.
+$(BUILD)/bpfcmp.bpf.o: tests/guest/bpfcmp.bpf.c tests/guest/bpfcmp.h vmlinux.h-gen/vmlinux.h | deps
+	@mkdir -p $(BUILD)
+	$(CLANG) $(BPF_CFLAGS) -c $< -o $@.tmp
+	$(BPFTOOL) gen object $@ $@.tmp
+	@rm -f $@.tmp
+
+$(BUILD)/bpfcmp: tests/guest/bpfcmp.c tests/guest/bpfcmp.h $(BUILD)/bpfcmp.skel.h | deps
+	$(CC) $(CFLAGS) $(WARN) -static -I$(BUILD) -o $@ $< -lbpf -lelf -lz -lzstd
+
 guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
-	$(BUILD)/pathstorm $(BUILD)/legacy_consumer $(BUILD)/modern_consumer $(BUILD)/uinject
+	$(BUILD)/pathstorm $(BUILD)/legacy_consumer $(BUILD)/modern_consumer $(BUILD)/uinject \
+	$(BUILD)/bpfcmp
 
 # Host unit tests run under ASan + UBSan; each links the layers it uses
 # from the san archives. tests/host/unit/tap.h: their shared helpers.

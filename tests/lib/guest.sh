@@ -17,7 +17,7 @@ out_dir=$top/build/guest
 # Static binaries that go into every initramfs (built by `make guest-deps`).
 guest_bins=("$top/build/ueventmon" "$top/build/sysfs-audit" "$top/build/sa_oracle" "$top/build/ustorm"
 	"$top/build/pathstorm" "$top/build/legacy_consumer" "$top/build/modern_consumer"
-	"$top/build/uinject")
+	"$top/build/uinject" "$top/build/bpfcmp")
 
 # guest_selected FLAVOUR: whether SYSFS_AUDIT_GUEST_KERNELS lets FLAVOUR run.
 guest_selected() {
