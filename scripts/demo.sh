@@ -10,7 +10,7 @@
 # stock:   Debian's own 6.1 kernel, fetched with apt-get download (never
 #          installed on the host); the tracer attaches with fexit. Nothing
 #          to build, so a fresh machine shows events within minutes.
-# patched: the kernel with the series (kobject:kobject_uevent tracepoint);
+# patched: the kernel with the series (sysfs_audit:sysfs_audit_uevent);
 #          built once by kernel/build.sh (~8 min on 2 cores), then cached.
 # auto:    patched when its build is already cached, else stock.
 set -uo pipefail
@@ -57,7 +57,7 @@ stock)
 	say "kernel: Debian's stock 6.1 (fexit attach; 'make demo KERNEL=patched' shows the tracepoint)"
 	kdir=$("$top/kernel/stock.sh" 6.1) || exit 1 ;;
 patched)
-	say "kernel: patched 6.1 (kobject:kobject_uevent tracepoint; first build ~8 min, then cached)"
+	say "kernel: patched 6.1 (sysfs_audit:sysfs_audit_uevent tracepoint; first build ~8 min, then cached)"
 	kdir=$("$top/kernel/build.sh" patched) || exit 1 ;;
 esac
 "$top/tests/guest/mkinitramfs.sh" "$kdir" "$out/initramfs.cpio.gz" "${guest_bins[@]}" || exit 1
