@@ -28,18 +28,23 @@ say() { printf 'demo [%3ds]: %s\n' $((SECONDS - t0)) "$*" >&2; }
 # tests/host/40-demo-key.t keeps the two in step.
 patched_cached() {
 	local cache=${SYSFS_AUDIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sysfs-audit}
-	local srcver key p
+	local srcver key p d
 	srcver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) || return 1
 	[ -n "$srcver" ] && [ -r /usr/src/linux-source-6.1.tar.xz ] || return 1
+	# kernel/build.sh's key: the fragments, build.sh and the patches'
+	# diffs (patch_diff() is build.sh's), series by series.
+	eval "$(sed -n '/^patch_diff() {/,/^}/p' "$top/kernel/build.sh")"
 	key=$( {
 		echo "patched $srcver"
 		cat "$top/kernel/build.sh" "$top/kernel/configs/qemu-bpf.config" \
 			"$top/kernel/configs/uevent-helper.config"
-		cat "$top/kernel/patches/series"
-		while read -r p; do
-			case "$p" in ''|'#'*) continue ;; esac
-			cat "$top/kernel/patches/$p"
-		done <"$top/kernel/patches/series"
+		for d in patches patches-local-6.1; do
+			while read -r p; do
+				case "$p" in ''|'#'*) continue ;; esac
+				echo "patch $d"
+				patch_diff "$top/kernel/$d/$p"
+			done <"$top/kernel/$d/series"
+		done
 	} | sha256sum | cut -c1-16)
 	[ -f "$cache/kernels/patched-$key/.complete" ]
 }
