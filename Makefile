@@ -280,15 +280,19 @@ SUBST      = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|
 DOCS       := README.md docs/design.md docs/report-format.md
 PATCHES    := kernel/patches/series $(wildcard kernel/patches/*.patch)
 PATCHES612 := kernel/patches-6.12/series $(wildcard kernel/patches-6.12/*.patch)
+PATCHESLOC := kernel/patches-local-6.1/series kernel/patches-local-6.1/README \
+	      $(wildcard kernel/patches-local-6.1/*.patch)
 
 install: $(BUILD)/sysfs-audit
 	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)/patches \
-		$(DESTDIR)$(DOCDIR)/patches-6.12 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSTEMDUNITDIR)
+		$(DESTDIR)$(DOCDIR)/patches-6.12 $(DESTDIR)$(DOCDIR)/patches-local-6.1 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSTEMDUNITDIR)
 	$(INSTALL) -m 0755 $(BUILD)/sysfs-audit $(DESTDIR)$(SBINDIR)/sysfs-audit
 	$(INSTALL) -m 0644 docs/sysfs-audit.8 $(DESTDIR)$(MANDIR)/man8/sysfs-audit.8
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
 	$(INSTALL) -m 0644 $(PATCHES) $(DESTDIR)$(DOCDIR)/patches/
 	$(INSTALL) -m 0644 $(PATCHES612) $(DESTDIR)$(DOCDIR)/patches-6.12/
+	$(INSTALL) -m 0644 $(PATCHESLOC) $(DESTDIR)$(DOCDIR)/patches-local-6.1/
 	$(INSTALL) -m 0644 contrib/bash-completion/sysfs-audit $(DESTDIR)$(BASHCOMPDIR)/sysfs-audit
 	$(INSTALL) -d $(DESTDIR)$(SYSCONFDIR)/default $(DESTDIR)$(DRACUTDIR)/90sysfs-audit \
 		$(DESTDIR)$(INITRAMFSDIR)/hooks $(DESTDIR)$(INITRAMFSDIR)/scripts/init-top \

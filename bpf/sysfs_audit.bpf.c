@@ -4,9 +4,11 @@
  * sysfs layout (CONFIG_SYSFS_DEPRECATED, removed by the 2010 seed patch)
  * would have produced. See docs/design.md for the rules and their sources.
  *
- * Three entry points share one handler; the loader picks the best one the
+ * Four entry points share one handler; the loader picks the best one the
  * running kernel offers: the kobject:kobject_uevent tracepoint of our
- * series, fexit on dev_uevent(), or a kprobe/kretprobe pair on it.
+ * mainline series (sysfs_audit:sysfs_audit_uevent, the same record, on the
+ * patched 6.1 kernel), fexit on dev_uevent(), or a kprobe/kretprobe pair
+ * on it.
  *
  * A device's record (its legacy view: everything but the event's own
  * header fields) is built once and kept in a cache keyed by its kobject;
@@ -751,6 +753,20 @@ static __always_inline int on_uevent(struct kobject *kobj, int action,
  */
 SEC("tp_btf/kobject_uevent")
 int BPF_PROG(on_tracepoint, struct kobject *kobj, int action, struct kobj_uevent_env *env,
+	     __u64 seqnum, int stage, int ret)
+{
+	return on_uevent(kobj, action, env, seqnum, ret);
+}
+
+/*
+ * The same tracepoint as the local 6.1 series names it (kernel/
+ * patches-local-6.1/): sysfs_audit:sysfs_audit_uevent has the record of
+ * kobject:kobject_uevent under a system of its own, so that it cannot
+ * collide with what mainline merges. The loader attaches whichever of the
+ * two the kernel has.
+ */
+SEC("tp_btf/sysfs_audit_uevent")
+int BPF_PROG(on_tracepoint_local, struct kobject *kobj, int action, struct kobj_uevent_env *env,
 	     __u64 seqnum, int stage, int ret)
 {
 	return on_uevent(kobj, action, env, seqnum, ret);

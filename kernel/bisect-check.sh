@@ -4,9 +4,11 @@
 # Check that every prefix of a series builds (bisectability), with its
 # patched kernel's configuration (the fragments kernel/build.sh uses): apply
 # one patch at a time to a fresh tree and run an incremental build after
-# each. Not part of `make check` (the 6.1 series takes about 15 minutes on 2
-# cores, the 6.12 one, a single patch, about 12); run it after changing a
-# series:
+# each. For 6.1 that is the backport series (kernel/patches/) and then the
+# local series on top of it (kernel/patches-local-6.1/), as kernel/build.sh
+# applies them. Not part of `make check` (the 6.1 series take about 15
+# minutes on 2 cores, the 6.12 one, a single patch, about 12); run it after
+# changing a series:
 #
 #   kernel/bisect-check.sh [6.1|6.12]...    default: both
 set -euo pipefail
@@ -22,8 +24,8 @@ t0=$SECONDS
 
 for series in "$@"; do
 	case "$series" in
-	6.1) pdir=$here/patches ;;
-	6.12) pdir=$here/patches-6.12 ;;
+	6.1) pdirs=("$here/patches" "$here/patches-local-6.1") ;;
+	6.12) pdirs=("$here/patches-6.12") ;;
 	*) echo "usage: $0 [6.1|6.12]..." >&2; exit 2 ;;
 	esac
 	pkg=linux-source-$series
@@ -35,17 +37,21 @@ for series in "$@"; do
 		"$here/configs/uevent-helper.config" >/dev/null)
 	make -C "$src" -s olddefconfig >/dev/null
 
-	while read -r p; do
-		case "$p" in ''|'#'*) continue ;; esac
-		patch -d "$src" -p1 --quiet --forward < "$pdir/$p"
-		make -C "$src" -s olddefconfig >/dev/null
-		if make -C "$src" -s -j"$jobs" bzImage modules >"$work/build.log" 2>&1; then
-			printf '[bisect %s %4ds] builds: %s\n' "$series" $((SECONDS - t0)) "$p"
-		else
-			tail -30 "$work/build.log"
-			printf '[bisect %s %4ds] FAILS: %s\n' "$series" $((SECONDS - t0)) "$p"
-			exit 1
-		fi
-	done < "$pdir/series"
+	for pdir in "${pdirs[@]}"; do
+		while read -r p; do
+			case "$p" in ''|'#'*) continue ;; esac
+			patch -d "$src" -p1 --quiet --forward < "$pdir/$p"
+			make -C "$src" -s olddefconfig >/dev/null
+			if make -C "$src" -s -j"$jobs" bzImage modules >"$work/build.log" 2>&1; then
+				printf '[bisect %s %4ds] builds: %s/%s\n' "$series" \
+					$((SECONDS - t0)) "${pdir##*/}" "$p"
+			else
+				tail -30 "$work/build.log"
+				printf '[bisect %s %4ds] FAILS: %s/%s\n' "$series" \
+					$((SECONDS - t0)) "${pdir##*/}" "$p"
+				exit 1
+			fi
+		done < "$pdir/series"
+	done
 	rm -rf "${work:?}/$pkg"
 done

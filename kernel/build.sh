@@ -7,13 +7,17 @@
 #   kernel/build.sh patched|legacy|patched-6.12
 #                                     prints the artifact directory on stdout
 #
-#   patched       linux-source-6.1  + kernel/patches/ (the 6.1 backport series)
+#   patched       linux-source-6.1  + kernel/patches/ (the 6.1 backport series,
+#                 upstream commits only) + kernel/patches-local-6.1/ (the local
+#                 sysfs_audit:* tracepoints, on top)
 #   legacy        linux-source-6.1  + legacy.config (the oracle, unpatched)
 #   patched-6.12  linux-source-6.12 + kernel/patches-6.12/ (the mainline series)
 #
 # The cache key hashes the source package version, this script, the config
-# fragments and (for the patched flavours) the series and every patch in it,
-# so a changed input always rebuilds and an unchanged one never does.
+# fragments and (for the patched flavours) the diffs of the patches, in the
+# order the series files apply them: what the compiler sees. Commit messages,
+# cover letters and series comments are left out, so rewording a patch does
+# not rebuild three kernels; a changed diff always rebuilds.
 # Artifacts are moved into place only after a complete build: an interrupted
 # or failed build never leaves a half-valid entry.
 #
@@ -23,11 +27,11 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 flavour=${1:-}
-pdir=
+pdirs=()
 case "$flavour" in
-patched) series=6.1 pdir=$here/patches ;;
+patched) series=6.1 pdirs=("$here/patches" "$here/patches-local-6.1") ;;
 legacy) series=6.1 ;;
-patched-6.12) series=6.12 pdir=$here/patches-6.12 ;;
+patched-6.12) series=6.12 pdirs=("$here/patches-6.12") ;;
 *) echo "usage: $0 patched|legacy|patched-6.12" >&2; exit 2 ;;
 esac
 
@@ -54,18 +58,41 @@ patched*) fragments+=("$here/configs/uevent-helper.config") ;;
 esac
 
 patches=()
-if [ -n "$pdir" ]; then
+for pdir in "${pdirs[@]}"; do
+	n=${#patches[@]}
 	while read -r p; do
 		case "$p" in ''|'#'*) continue ;; esac
 		patches+=("$pdir/$p")
 	done < "$pdir/series"
-	[ ${#patches[@]} -gt 0 ] || die "empty series"
-fi
+	[ ${#patches[@]} -gt "$n" ] || die "empty series: $pdir/series"
+done
+
+# The diff of a git format-patch file: from its first "diff --git" on,
+# without the signature ("-- " and the git version) that ends the file.
+patch_diff() {
+	awk '/^diff --git / { p = 1 } p { l[++n] = $0 }
+	     END {
+		for (e = n; e > 0 && l[e] != "-- "; e--)
+			;
+		# Only a signature ends the file: "-- ", then a version and
+		# blank lines, no hunk line among them.
+		for (i = e + 1; e > 0 && i <= n; i++)
+			if (l[i] ~ /^[-+ @\\]/)
+				e = 0;
+		if (e == 0)
+			e = n + 1;
+		for (i = 1; i < e; i++)
+			print l[i];
+	     }' "$1"
+}
 
 key=$( {
 	echo "$flavour $srcver"
 	cat "$0" "${fragments[@]}"
-	[ ${#patches[@]} -eq 0 ] || cat "$pdir/series" "${patches[@]}"
+	for p in "${patches[@]}"; do
+		echo "patch $(basename "$(dirname "$p")")"
+		patch_diff "$p"
+	done
 } | sha256sum | cut -c1-16)
 
 out="$cache/kernels/$flavour-$key"

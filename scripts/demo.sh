@@ -10,7 +10,7 @@
 # stock:   Debian's own 6.1 kernel, fetched with apt-get download (never
 #          installed on the host); the tracer attaches with fexit. Nothing
 #          to build, so a fresh machine shows events within minutes.
-# patched: the kernel with the series (kobject:kobject_uevent tracepoint);
+# patched: the kernel with the series (sysfs_audit:sysfs_audit_uevent);
 #          built once by kernel/build.sh (~8 min on 2 cores), then cached.
 # auto:    patched when its build is already cached, else stock.
 set -uo pipefail
@@ -28,18 +28,23 @@ say() { printf 'demo [%3ds]: %s\n' $((SECONDS - t0)) "$*" >&2; }
 # tests/host/40-demo-key.t keeps the two in step.
 patched_cached() {
 	local cache=${SYSFS_AUDIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sysfs-audit}
-	local srcver key p
+	local srcver key p d
 	srcver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) || return 1
 	[ -n "$srcver" ] && [ -r /usr/src/linux-source-6.1.tar.xz ] || return 1
+	# kernel/build.sh's key: the fragments, build.sh and the patches'
+	# diffs (patch_diff() is build.sh's), series by series.
+	eval "$(sed -n '/^patch_diff() {/,/^}/p' "$top/kernel/build.sh")"
 	key=$( {
 		echo "patched $srcver"
 		cat "$top/kernel/build.sh" "$top/kernel/configs/qemu-bpf.config" \
 			"$top/kernel/configs/uevent-helper.config"
-		cat "$top/kernel/patches/series"
-		while read -r p; do
-			case "$p" in ''|'#'*) continue ;; esac
-			cat "$top/kernel/patches/$p"
-		done <"$top/kernel/patches/series"
+		for d in patches patches-local-6.1; do
+			while read -r p; do
+				case "$p" in ''|'#'*) continue ;; esac
+				echo "patch $d"
+				patch_diff "$top/kernel/$d/$p"
+			done <"$top/kernel/$d/series"
+		done
 	} | sha256sum | cut -c1-16)
 	[ -f "$cache/kernels/patched-$key/.complete" ]
 }
@@ -57,7 +62,7 @@ stock)
 	say "kernel: Debian's stock 6.1 (fexit attach; 'make demo KERNEL=patched' shows the tracepoint)"
 	kdir=$("$top/kernel/stock.sh" 6.1) || exit 1 ;;
 patched)
-	say "kernel: patched 6.1 (kobject:kobject_uevent tracepoint; first build ~8 min, then cached)"
+	say "kernel: patched 6.1 (sysfs_audit:sysfs_audit_uevent tracepoint; first build ~8 min, then cached)"
 	kdir=$("$top/kernel/build.sh" patched) || exit 1 ;;
 esac
 "$top/tests/guest/mkinitramfs.sh" "$kdir" "$out/initramfs.cpio.gz" "${guest_bins[@]}" || exit 1

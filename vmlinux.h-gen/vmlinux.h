@@ -61206,27 +61206,27 @@ struct uevent_sock {
 	struct sock *sk;
 };
 
-enum kobject_uevent_stage {
-	KOBJ_UEVENT_NO_KSET = 0,
-	KOBJ_UEVENT_SUPPRESSED = 1,
-	KOBJ_UEVENT_FILTERED = 2,
-	KOBJ_UEVENT_NO_SUBSYSTEM = 3,
-	KOBJ_UEVENT_ENV_ALLOC = 4,
-	KOBJ_UEVENT_DEVPATH = 5,
-	KOBJ_UEVENT_KEYS = 6,
-	KOBJ_UEVENT_CALLER_KEYS = 7,
-	KOBJ_UEVENT_KSET_UEVENT = 8,
-	KOBJ_UEVENT_SEQNUM_KEY = 9,
-	KOBJ_UEVENT_TOO_BIG = 10,
-	KOBJ_UEVENT_BROADCAST = 11,
-	KOBJ_UEVENT_HELPER_HOME = 12,
-	KOBJ_UEVENT_HELPER_PATH = 13,
-	KOBJ_UEVENT_HELPER_ARGV = 14,
-	KOBJ_UEVENT_HELPER_SETUP = 15,
-	KOBJ_UEVENT_HELPER_EXEC = 16,
+enum sysfs_audit_uevent_stage {
+	SYSFS_AUDIT_UEVENT_NO_KSET = 0,
+	SYSFS_AUDIT_UEVENT_SUPPRESSED = 1,
+	SYSFS_AUDIT_UEVENT_FILTERED = 2,
+	SYSFS_AUDIT_UEVENT_NO_SUBSYSTEM = 3,
+	SYSFS_AUDIT_UEVENT_ENV_ALLOC = 4,
+	SYSFS_AUDIT_UEVENT_DEVPATH = 5,
+	SYSFS_AUDIT_UEVENT_KEYS = 6,
+	SYSFS_AUDIT_UEVENT_CALLER_KEYS = 7,
+	SYSFS_AUDIT_UEVENT_KSET_UEVENT = 8,
+	SYSFS_AUDIT_UEVENT_SEQNUM_KEY = 9,
+	SYSFS_AUDIT_UEVENT_TOO_BIG = 10,
+	SYSFS_AUDIT_UEVENT_BROADCAST = 11,
+	SYSFS_AUDIT_UEVENT_HELPER_HOME = 12,
+	SYSFS_AUDIT_UEVENT_HELPER_PATH = 13,
+	SYSFS_AUDIT_UEVENT_HELPER_ARGV = 14,
+	SYSFS_AUDIT_UEVENT_HELPER_SETUP = 15,
+	SYSFS_AUDIT_UEVENT_HELPER_EXEC = 16,
 };
 
-struct trace_event_raw_kobject_uevent {
+struct trace_event_raw_sysfs_audit_uevent {
 	struct trace_entry ent;
 	u64 seqnum;
 	int action;
@@ -61237,7 +61237,7 @@ struct trace_event_raw_kobject_uevent {
 	char __data[0];
 };
 
-struct trace_event_raw_kobject_uevent_injected {
+struct trace_event_raw_sysfs_audit_uevent_injected {
 	struct trace_entry ent;
 	u64 seqnum;
 	unsigned int len;
@@ -61247,7 +61247,7 @@ struct trace_event_raw_kobject_uevent_injected {
 	char __data[0];
 };
 
-struct trace_event_raw_kobject_uevent_helper {
+struct trace_event_raw_sysfs_audit_uevent_helper {
 	struct trace_entry ent;
 	u64 seqnum;
 	int stage;
@@ -61256,24 +61256,24 @@ struct trace_event_raw_kobject_uevent_helper {
 	char __data[0];
 };
 
-struct trace_event_data_offsets_kobject_uevent {
+struct trace_event_data_offsets_sysfs_audit_uevent {
 	u32 kobj;
 	u32 env;
 };
 
-struct trace_event_data_offsets_kobject_uevent_injected {
+struct trace_event_data_offsets_sysfs_audit_uevent_injected {
 	u32 env;
 };
 
-struct trace_event_data_offsets_kobject_uevent_helper {
+struct trace_event_data_offsets_sysfs_audit_uevent_helper {
 	u32 kobj;
 };
 
-typedef void (*btf_trace_kobject_uevent)(void *, const struct kobject *, enum kobject_action, const struct kobj_uevent_env *, u64, enum kobject_uevent_stage, int);
+typedef void (*btf_trace_sysfs_audit_uevent)(void *, const struct kobject *, enum kobject_action, const struct kobj_uevent_env *, u64, enum sysfs_audit_uevent_stage, int);
 
-typedef void (*btf_trace_kobject_uevent_injected)(void *, const void *, unsigned int, u64, enum kobject_uevent_stage, int);
+typedef void (*btf_trace_sysfs_audit_uevent_injected)(void *, const char *, unsigned int, u64, enum sysfs_audit_uevent_stage, int);
 
-typedef void (*btf_trace_kobject_uevent_helper)(void *, const struct kobject *, u64, enum kobject_uevent_stage, int);
+typedef void (*btf_trace_sysfs_audit_uevent_helper)(void *, const struct kobject *, u64, enum sysfs_audit_uevent_stage, int);
 
 enum {
 	LOGIC_PIO_INDIRECT = 0,

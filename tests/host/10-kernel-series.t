@@ -1,14 +1,18 @@
 #!/bin/bash
-# The two kernel patch series, each checked against the tree it is for:
-#   kernel/patches/       the 6.1 backport series, on Debian's linux-source-6.1
-#   kernel/patches-6.12/  the mainline tracepoint series, on linux-source-6.12
-# Each is well-formed ([PATCH vN NN/MM] subjects that agree with its cover
-# letter -- v3 for 6.1, v4 for 6.12 --, Signed-off-by, the Cc: lines
-# get_maintainer.pl gives), applies in order with patch -p1 (no fuzz, no
+# The kernel patch series, each checked against the tree it is for:
+#   kernel/patches/           the 6.1 backport series (upstream commits and
+#                             the local clean-ups), on Debian's linux-source-6.1
+#   kernel/patches-local-6.1/ the local sysfs_audit:* tracepoints, on top of it
+#   kernel/patches-6.12/      the mainline tracepoint series, on linux-source-6.12
+# Each is well-formed (Signed-off-by; the two series meant for the lists
+# also [PATCH vN NN/MM] subjects that agree with their cover letters, v4
+# both, and the Cc: lines get_maintainer.pl gives; the local one a README
+# that says it is local), applies in order with patch -p1 (no fuzz, no
 # offset) and with git am, and is checkpatch --strict clean. The 6.1
-# series leaves no trace of CONFIG_SYSFS_DEPRECATED in the tree; both add
-# the same kobject events, and the 6.12 one prints them with nothing
-# libtraceevent (trace-cmd, perf) cannot read.
+# backport leaves no trace of CONFIG_SYSFS_DEPRECATED in the tree and adds
+# no tracepoint; the local series adds the sysfs_audit:* events and the
+# 6.12 one the kobject:* events, with the same record, and both print them
+# with nothing libtraceevent (trace-cmd, perf) cannot read.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 
@@ -22,7 +26,7 @@ verified_upstream() {
 	for id in 721da5cee9d43901105f5b8bd33fcb9101b12fc3 \
 		  22fd6153c16a40d123d8c9936967d0a59e417129 \
 		  93d205457dcda137e73dbfdcaa6a3c4c3b6d505f \
-		  88a22c985e35 e52eec13cd6b; do
+		  88a22c985e35 e52eec13cd6b 39aba963d937; do
 		case "$id" in "$1"*) return 0 ;; esac
 	done
 	return 1
@@ -30,7 +34,9 @@ verified_upstream() {
 
 # check_series DIR SOURCE-SERIES VERSION: the checks every series gets. The
 # patched copy of the files it touches is left in
-# $work_root/SOURCE-SERIES-patch.
+# $work_root/SOURCE-SERIES-patch, where a later series of the same tree
+# applies on top. VERSION "local": a local series, with a README instead of
+# a cover letter, no [PATCH vN] subjects and no Cc: lines (it is not sent).
 check_series() {
 	local pdir=$1 srcser=$2 ver=$3 src name p f n st out res cst summary ran excused
 	local errs warns checks nexc total cover subj want missing work amdir bad=0
@@ -46,24 +52,30 @@ check_series() {
 	tap_ok $([ ${#series[@]} -gt 0 ] && [ "${series[*]}" = "${onfile[*]}" ]; echo $?) \
 		"$name: series lists every numbered patch, in order (${#series[@]} patches)"
 
-	cover=$pdir/0000-cover-letter.patch
-	tap_ok $([ -f "$cover" ] && ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$cover"; echo $?) \
-		"$name: cover letter exists and is filled in"
+	if [ "$ver" = local ]; then
+		tap_ok $([ ! -e "$pdir/0000-cover-letter.patch" ] &&
+			grep -q 'LOCAL patches, not upstream' "$pdir/README"; echo $?) \
+			"$name: a README, no cover letter: it says the series is local, not upstream"
+	else
+		cover=$pdir/0000-cover-letter.patch
+		tap_ok $([ -f "$cover" ] && ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$cover"; echo $?) \
+			"$name: cover letter exists and is filled in"
 
-	# [PATCH vN NN/MM]: one version and total everywhere, NN in order and
-	# zero-padded to the width of MM, as git format-patch writes them.
-	total=${#series[@]}
-	subj=$(sed -n 's/^Subject: \(\[PATCH[^]]*\]\).*/\1/p' "$cover")
-	want=$(printf "[PATCH $ver %0*d/%d]" ${#total} 0 "$total")
-	tap_ok $([ "$subj" = "$want" ]; echo $?) "$name: cover letter subject $subj is $want"
-	n=0
-	for p in "${series[@]}"; do
-		n=$((n + 1))
-		subj=$(sed -n 's/^Subject: \(\[PATCH[^]]*\]\).*/\1/p' "$pdir/$p")
-		want=$(printf "[PATCH $ver %0*d/%d]" ${#total} "$n" "$total")
-		[ "$subj" = "$want" ] || { echo "$p: '$subj', want '$want'" | tap_diag; bad=1; }
-	done
-	tap_ok $bad "$name: every patch's subject is [PATCH $ver NN/$total], in order"
+		# [PATCH vN NN/MM]: one version and total everywhere, NN in order
+		# and zero-padded to the width of MM, as git format-patch writes.
+		total=${#series[@]}
+		subj=$(sed -n 's/^Subject: \(\[PATCH[^]]*\]\).*/\1/p' "$cover")
+		want=$(printf "[PATCH $ver %0*d/%d]" ${#total} 0 "$total")
+		tap_ok $([ "$subj" = "$want" ]; echo $?) "$name: cover letter subject $subj is $want"
+		n=0
+		for p in "${series[@]}"; do
+			n=$((n + 1))
+			subj=$(sed -n 's/^Subject: \(\[PATCH[^]]*\]\).*/\1/p' "$pdir/$p")
+			want=$(printf "[PATCH $ver %0*d/%d]" ${#total} "$n" "$total")
+			[ "$subj" = "$want" ] || { echo "$p: '$subj', want '$want'" | tap_diag; bad=1; }
+		done
+		tap_ok $bad "$name: every patch's subject is [PATCH $ver NN/$total], in order"
+	fi
 
 	# Apply to a copy of every file the series touches, one patch at a time.
 	work=$work_root/$srcser-patch
@@ -71,10 +83,12 @@ check_series() {
 	mkdir -p "$work" "$amdir"
 	for p in "${series[@]}"; do
 		sed -n 's|^--- a/||p' "$pdir/$p" | while read -r f; do
-			[ -e "$work/$f" ] || { mkdir -p "$work/$(dirname "$f")"; cp "$src/$f" "$work/$f"; }
+			[ -e "$work/$f" ] && continue
+			mkdir -p "$work/$(dirname "$f")" "$amdir/$(dirname "$f")"
+			cp "$src/$f" "$work/$f"
+			cp "$src/$f" "$amdir/$f"
 		done
 	done
-	cp -a "$work/." "$amdir/"
 
 	for p in "${series[@]}"; do
 		n=$(grep -c '^From ' "$pdir/$p")
@@ -82,15 +96,18 @@ check_series() {
 		tap_ok $(grep -q '^Signed-off-by: .\+ <.\+@.\+>' "$pdir/$p"; echo $?) \
 			"$name/$p: Signed-off-by"
 		# Every address get_maintainer.pl names, run on the tree, gets a
-		# Cc: line, unless it is already the author or in a tag.
-		want=$(cd "$src" && ./scripts/get_maintainer.pl --no-rolestats --no-git-fallback \
-			"$pdir/$p" 2>/dev/null | sort -u)
-		out=$(sed -n '/^---$/q; s/^\(Cc\|From\|Signed-off-by\|Acked-by\): //p' "$pdir/$p" |
-			sort -u)
-		missing=$(comm -23 <(echo "$want") <(echo "$out"))
-		[ -z "$missing" ] || echo "no Cc: for $missing" | tap_diag
-		tap_ok $([ -n "$want" ] && [ -z "$missing" ]; echo $?) \
-			"$name/$p: Cc:, author or tag for each of the $(grep -c . <<<"$want") addresses get_maintainer.pl names"
+		# Cc: line, unless it is already the author or in a tag. Not for
+		# a local patch, which is not sent.
+		if [ "$ver" != local ]; then
+			want=$(cd "$src" && ./scripts/get_maintainer.pl --no-rolestats \
+				--no-git-fallback "$pdir/$p" 2>/dev/null | sort -u)
+			out=$(sed -n '/^---$/q; s/^\(Cc\|From\|Signed-off-by\|Acked-by\|Reviewed-by\): //p' \
+				"$pdir/$p" | sort -u)
+			missing=$(comm -23 <(echo "$want") <(echo "$out"))
+			[ -z "$missing" ] || echo "no Cc: for $missing" | tap_diag
+			tap_ok $([ -n "$want" ] && [ -z "$missing" ]; echo $?) \
+				"$name/$p: Cc:, author or tag for each of the $(grep -c . <<<"$want") addresses get_maintainer.pl names"
+		fi
 		out=$(patch -d "$work" -p1 --forward --no-backup-if-mismatch < "$pdir/$p" 2>&1)
 		st=$?
 		[ $st -eq 0 ] || echo "$out" | tap_diag
@@ -123,7 +140,8 @@ check_series() {
 			while IFS= read -r f; do
 				ln=$(sed -n 's/^[^:]*:\([0-9]*\): .*/\1/p' <<<"$f")
 				text=$(sed -n "${ln}p" "$pdir/$p")
-				id=$(grep -oiE "\\bcommit [0-9a-f]{12,40}\\b" <<<"$text" | head -1 | cut -d' ' -f2)
+				id=$(grep -oiE "(\\bcommit|^Fixes:) [0-9a-f]{12,40}\\b" <<<"$text" |
+					head -1 | cut -d' ' -f2)
 				[ -n "$id" ] && verified_upstream "$id" || continue
 				case "$f" in
 				*GIT_COMMIT_ID*) [[ $text =~ ^commit\ [0-9a-f]{40}\ upstream\.$ ]] || continue ;;
@@ -154,9 +172,14 @@ check_series() {
 		"$name: git am and patch -p1 produce the same tree"
 }
 
-check_series "$top/kernel/patches" 6.1 v3
-check_series "$top/kernel/patches-6.12" 6.12 v4
+check_series "$top/kernel/patches" 6.1 v4
 work61=$work_root/6.1-patch
+# The backport alone: no tracepoint (the events are local, below).
+tap_ok $([ ! -e "$work61/include/trace/events/kobject.h" ] &&
+	! grep -q 'trace_' "$work61/lib/kobject_uevent.c" 2>/dev/null; echo $?) \
+	"6.1 backport series adds no tracepoint"
+check_series "$top/kernel/patches-local-6.1" 6.1 local
+check_series "$top/kernel/patches-6.12" 6.12 v4
 work612=$work_root/6.12-patch
 
 # 6.1: every file of the pristine tree that mentions the option must be one
@@ -176,25 +199,48 @@ if src61=$("$top/kernel/source.sh" 6.1); then
 		"6.1 series: no reference to SYSFS_DEPRECATED, sysfs_deprecated or sysfs.deprecated= is left"
 fi
 
-# Both add the same three events; the 6.1 header differs from the mainline
-# one only in 6.1's two-argument __assign_str().
+# The same three events: kobject:* in the mainline series, sysfs_audit:*
+# (names mainline will not use) in the local 6.1 one; 6.1 has no kobject
+# events at all.
 bad=0
-for w in "$work61" "$work612"; do
-	for ev in kobject_uevent kobject_uevent_injected kobject_uevent_helper; do
-		grep -q "^TRACE_EVENT($ev,\$" "$w/include/trace/events/kobject.h" 2>/dev/null &&
-			grep -q "trace_$ev(" "$w/lib/kobject_uevent.c" ||
-			{ echo "${w##*/}: no $ev" | tap_diag; bad=1; }
-	done
-done
-tap_ok $bad "both series add and fire kobject_uevent, kobject_uevent_injected and kobject_uevent_helper"
+h61=$work61/include/trace/events/sysfs_audit.h
 h612=$work612/include/trace/events/kobject.h
+for ev in kobject_uevent kobject_uevent_injected kobject_uevent_helper; do
+	grep -q "^TRACE_EVENT($ev,\$" "$h612" 2>/dev/null &&
+		grep -q "trace_$ev(" "$work612/lib/kobject_uevent.c" ||
+		{ echo "6.12: no $ev" | tap_diag; bad=1; }
+	lev=sysfs_audit_${ev#kobject_}
+	grep -q "^TRACE_EVENT($lev,\$" "$h61" 2>/dev/null &&
+		grep -q "trace_$lev(" "$work61/lib/kobject_uevent.c" ||
+		{ echo "6.1: no $lev" | tap_diag; bad=1; }
+done
+grep -q '^#define TRACE_SYSTEM sysfs_audit$' "$h61" 2>/dev/null || { echo "6.1: system" | tap_diag; bad=1; }
+grep -q '^#define TRACE_SYSTEM kobject$' "$h612" 2>/dev/null || { echo "6.12: system" | tap_diag; bad=1; }
+[ ! -e "$work61/include/trace/events/kobject.h" ] || { echo "6.1 has kobject.h" | tap_diag; bad=1; }
+tap_ok $bad "the mainline series adds kobject:kobject_uevent{,_injected,_helper}, the local 6.1 one sysfs_audit:sysfs_audit_uevent{,_injected,_helper}, and 6.1 has no kobject events"
 tap_ok $(grep -q '__assign_str(kobj);' "$h612" && ! grep -q '__assign_str([a-z_]*, ' "$h612"; echo $?) \
 	"the mainline series uses the one-argument __assign_str() of v6.10+"
+# The records are the same: the 6.1 header is the 6.12 one with the local
+# names and 6.1's two-argument __assign_str(), and the injected message a
+# const char * (tp_btf cannot read a void *).
+norm() {
+	sed -e 's/sysfs_audit_uevent/kobject_uevent/g' \
+	    -e 's/SYSFS_AUDIT_UEVENT_\(STAGE_ONCE\|ESCAPE\|TEXT_MAX\)/KOBJECT_UEVENT_\1/g' \
+	    -e 's/SYSFS_AUDIT_UEVENT_/KOBJ_UEVENT_/g' \
+	    -e 's/TRACE_SYSTEM sysfs_audit/TRACE_SYSTEM kobject/; s/SYSFS_AUDIT/KOBJECT/g' \
+	    -e 's/show_sysfs_audit_action/show_kobject_action/g' \
+	    -e 's/__assign_str(kobj, kobject_name(kobj))/__assign_str(kobj)/' \
+	    -e 's/const char \*msg/const void *msg/' "$1" | sed '1,/^#undef TRACE_SYSTEM/d'
+}
+d=$(diff <(norm "$h61") <(sed '1,/^#undef TRACE_SYSTEM/d' "$h612") 2>&1)
+[ -z "$d" ] || echo "$d" | head -20 | tap_diag
+tap_ok $([ -z "$d" ] && grep -q 'TP_PROTO(const char \*msg' "$h61"; echo $?) \
+	"the local 6.1 events have the mainline v4 record (names and 6.1's __assign_str() aside; msg is a const char *)"
 # libtraceevent (trace-cmd, perf) prints the pointer for a %p extension it
-# does not know (%pE among them): v4 prints the environment as text with %s.
-# The 6.1 backport keeps v3's %*pEcns until it is reworked as a local patch
-# (issue 29), so the two headers differ in that too.
-bad=$(sed -n '/TP_printk/,/);/p' "$h612" | grep -c '%[*0-9.]*p[A-Za-z]')
-tap_ok $([ "$bad" = 0 ] && grep -q 'env=%s"' "$h612"; echo $?) \
-	"the mainline series' TP_printk() formats use no %p extension (env=%s)"
+# does not know (%pE among them): both print the environment as text with %s.
+for h in "$h61" "$h612"; do
+	bad=$(sed -n '/TP_printk/,/);/p' "$h" | grep -c '%[*0-9.]*p[A-Za-z]')
+	tap_ok $([ "$bad" = 0 ] && grep -q 'env=%s"' "$h"; echo $?) \
+		"${h#"$work_root"/}: TP_printk() formats use no %p extension (env=%s)"
+done
 tap_done

@@ -45,6 +45,7 @@ usr/share/lintian/overrides/sysfs-audit
 usr/share/man/man8/sysfs-audit.8.gz
 $(cd "$top/kernel/patches" && ls series *.patch | sed 's|^|usr/share/doc/sysfs-audit/patches/|')
 $(cd "$top/kernel/patches-6.12" && ls series *.patch | sed 's|^|usr/share/doc/sysfs-audit/patches-6.12/|')
+$(cd "$top/kernel/patches-local-6.1" && ls README series *.patch | sed 's|^|usr/share/doc/sysfs-audit/patches-local-6.1/|')
 LIST
 # report-format.md grows past dh_compress's 4 KiB limit as the format does.
 sed -i 's|^usr/share/doc/sysfs-audit/report-format.md.gz$|usr/share/doc/sysfs-audit/report-format.md|' "$work/files"

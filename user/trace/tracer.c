@@ -50,6 +50,11 @@ struct sa_tracer {
 	struct ring_buffer *rb;
 	struct sa_views *views;		/* decoded views of the devices seen */
 	enum sa_attach_mode used;
+	/*
+	 * SA_ATTACH_TP attaches to sysfs_audit:sysfs_audit_uevent (the local
+	 * 6.1 series) instead of kobject:kobject_uevent (the mainline series).
+	 */
+	bool tp_local;
 	sa_event_fn fn;
 	void *ctx;
 	int cb_err;
@@ -175,10 +180,12 @@ static bool have_caps(void)
 	       ((eff & CAPBIT(38 /* CAP_PERFMON */)) && (eff & CAPBIT(39 /* CAP_BPF */)));
 }
 
-static const char *mode_name(enum sa_attach_mode m)
+static const char *mode_name(const struct sa_tracer *t, enum sa_attach_mode m)
 {
 	switch (m) {
-	case SA_ATTACH_TP: return "tracepoint kobject:kobject_uevent";
+	case SA_ATTACH_TP:
+		return t->tp_local ? "tracepoint sysfs_audit:sysfs_audit_uevent" :
+				     "tracepoint kobject:kobject_uevent";
 	case SA_ATTACH_FEXIT: return "fexit dev_uevent";
 	case SA_ATTACH_KPROBE: return "kprobe+kretprobe dev_uevent";
 	default: return "auto";
@@ -200,6 +207,7 @@ const char *sa_tracer_attach_name(const struct sa_tracer *t)
 struct mode_progs {
 	const struct sysfs_audit_bpf *skel;
 	enum sa_attach_mode mode;
+	bool tp_local;
 };
 
 /* The programs of one attach mode (all of them, or the mode cannot be used). */
@@ -210,7 +218,8 @@ static bool in_mode(const struct bpf_program *p, void *ctx)
 
 	switch (m->mode) {
 	case SA_ATTACH_TP:
-		return p == skel->progs.on_tracepoint;
+		return p == (m->tp_local ? skel->progs.on_tracepoint_local :
+					   skel->progs.on_tracepoint);
 	case SA_ATTACH_FEXIT:
 		return p == skel->progs.on_fexit;
 	case SA_ATTACH_KPROBE:
@@ -228,7 +237,7 @@ static bool in_mode(const struct bpf_program *p, void *ctx)
  */
 static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 {
-	struct mode_progs m = { .mode = mode };
+	struct mode_progs m = { .mode = mode, .tp_local = t->tp_local };
 	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true };
 	struct sysfs_audit_bpf *skel;
 	int err;
@@ -269,18 +278,21 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 }
 
 /*
- * Whether kobject:kobject_uevent has the v3 series' arguments (kobj, action,
- * env, seqnum, stage, ret). The v2 series had (kobj, action, devpath,
- * subsystem, env, seqnum, ret): on_tracepoint would load there too and read
- * devpath as the environment.
+ * Whether the tracepoint whose BTF typedef is @name ("btf_trace_" and the
+ * event) has the arguments of our series since v3 (kobj, action, env,
+ * seqnum, stage, ret): kobject:kobject_uevent of the mainline series, or
+ * sysfs_audit:sysfs_audit_uevent of the local 6.1 series, which has the
+ * same record under names of its own. The v2 series had (kobj, action,
+ * devpath, subsystem, env, seqnum, ret): on_tracepoint would load there
+ * too and read devpath as the environment.
  */
-static bool tp_is_v3(const struct btf *btf)
+static bool tp_args_ok(const struct btf *btf, const char *name)
 {
 	const struct btf_param *p;
 	const struct btf_type *t;
 	int id;
 
-	id = btf__find_by_name_kind(btf, "btf_trace_kobject_uevent", BTF_KIND_TYPEDEF);
+	id = btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF);
 	if (id <= 0)
 		return false;
 	t = btf__type_by_id(btf, btf__resolve_type(btf, id));
@@ -298,25 +310,39 @@ static bool tp_is_v3(const struct btf *btf)
 	       !strcmp(btf__name_by_offset(btf, t->name_off), "kobj_uevent_env");
 }
 
+static bool has_typedef(const struct btf *btf, const char *name)
+{
+	return btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF) > 0;
+}
+
 /* Returns 0 or try_mode()'s error; -ENODATA: the kernel's BTF cannot be read. */
 static int attach_best(struct sa_tracer *t)
 {
 	/* Best first: the tracepoint sees SEQNUM and the send result. */
 	static const enum sa_attach_mode best[] = { SA_ATTACH_TP, SA_ATTACH_FEXIT, SA_ATTACH_KPROBE };
+	static const char tp_main[] = "btf_trace_kobject_uevent";
+	static const char tp_local[] = "btf_trace_sysfs_audit_uevent";
 	const enum sa_attach_mode *order = best;
 	int n = 3, rc = -ENOENT, worst = 0;
+	bool main_ok, local_ok, old_tp;
 	struct btf *vmlinux;
-	bool old_tp;
 
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux)
 		return -ENODATA;
-	/* The v2 series' tracepoint had other arguments: ours would misread them. */
-	old_tp = !tp_is_v3(vmlinux) &&
-		 btf__find_by_name_kind(vmlinux, "btf_trace_kobject_uevent", BTF_KIND_TYPEDEF) > 0;
+	/*
+	 * Whichever tracepoint the kernel has: mainline's kobject:* (patched
+	 * 6.12), else the local sysfs_audit:* (patched 6.1). The v2 series'
+	 * tracepoint had other arguments: ours would misread them.
+	 */
+	main_ok = tp_args_ok(vmlinux, tp_main);
+	local_ok = tp_args_ok(vmlinux, tp_local);
+	old_tp = !main_ok && !local_ok &&
+		 (has_typedef(vmlinux, tp_main) || has_typedef(vmlinux, tp_local));
+	t->tp_local = !main_ok && local_ok;
 	btf__free(vmlinux);
 	if (old_tp && t->o.attach == SA_ATTACH_TP) {
-		sa_warn("tracepoint kobject:kobject_uevent: not the v3 series' arguments");
+		sa_warn("%s: not the arguments of the series since v3", mode_name(t, SA_ATTACH_TP));
 		return -ENOENT;
 	}
 	if (t->o.attach != SA_ATTACH_AUTO) {
@@ -333,7 +359,7 @@ static int attach_best(struct sa_tracer *t)
 			return 0;
 		}
 		if (t->o.verbose || t->o.attach == SA_ATTACH_AUTO)
-			sa_warn("%s: not usable (%s)", mode_name(order[i]),
+			sa_warn("%s: not usable (%s)", mode_name(t, order[i]),
 				rc == -EACCES ? "rejected by the verifier" :
 				rc == -EPERM ? "not permitted" : "cannot attach");
 		if (rc == -EPERM)
@@ -485,6 +511,7 @@ static int adopt_pinned(struct sa_tracer *t)
 {
 	static const struct { const char *link; enum sa_attach_mode mode; } modes[] = {
 		{ "link_on_tracepoint", SA_ATTACH_TP },
+		{ "link_on_tracepoint_local", SA_ATTACH_TP },
 		{ "link_on_fexit", SA_ATTACH_FEXIT },
 		{ "link_on_kprobe", SA_ATTACH_KPROBE },
 	};
@@ -515,8 +542,10 @@ static int adopt_pinned(struct sa_tracer *t)
 	skel->bss = t->bss;	/* stop_recording() writes the live flag */
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, modes[i].link);
-		if (!access(path, F_OK))
+		if (!access(path, F_OK)) {
 			t->used = modes[i].mode;
+			t->tp_local = !strcmp(modes[i].link, "link_on_tracepoint_local");
+		}
 	}
 	t->skel = skel;
 	t->adopted = true;
@@ -537,9 +566,11 @@ const volatile unsigned long long *sa_tracer_devices_gen(const struct sa_tracer 
 
 int sa_tracer_pin(struct sa_tracer *t, const char *root)
 {
-	struct bpf_link *links[] = { t->skel->links.on_tracepoint, t->skel->links.on_fexit,
+	struct bpf_link *links[] = { t->skel->links.on_tracepoint,
+				     t->skel->links.on_tracepoint_local, t->skel->links.on_fexit,
 				     t->skel->links.on_kprobe, t->skel->links.on_kretprobe };
-	const char *names[] = { "on_tracepoint", "on_fexit", "on_kprobe", "on_kretprobe" };
+	const char *names[] = { "on_tracepoint", "on_tracepoint_local", "on_fexit", "on_kprobe",
+				"on_kretprobe" };
 	char dir[4096];
 	int err;
 
@@ -547,7 +578,7 @@ int sa_tracer_pin(struct sa_tracer *t, const char *root)
 	sa_pin_dir(dir, sizeof(dir), root, SA_PIN_UEVENTS);
 	if (!err)
 		err = sa_pin_maps(t->skel->obj, dir);
-	for (int i = 0; !err && i < 4; i++)
+	for (size_t i = 0; !err && i < sizeof(links) / sizeof(links[0]); i++)
 		if (links[i])
 			err = sa_pin_link(links[i], dir, names[i]);
 	return err;
@@ -616,7 +647,7 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	default:
 		sa_warn("no usable attach point on this kernel (tried %s)%s",
 			o->attach == SA_ATTACH_AUTO ? "tracepoint, fexit and kprobe" :
-			mode_name(o->attach), o->verbose ? "" : "; run with -v for details");
+			mode_name(t, o->attach), o->verbose ? "" : "; run with -v for details");
 		rc = -ENOENT;
 	}
 	if (rc) {
@@ -726,7 +757,7 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	if (t->o.duration_s)
 		end = now_ns() + t->o.duration_s * 1000000000ULL;
 	t->deadline_ns = end;
-	fprintf(stderr, "sysfs-audit: tracing device uevents via %s%s\n", mode_name(t->used),
+	fprintf(stderr, "sysfs-audit: tracing device uevents via %s%s\n", mode_name(t, t->used),
 		t->o.duration_s ? "" : "; Ctrl-C to end");
 
 	while (!stopping && !t->cb_err) {

@@ -70,6 +70,7 @@ for d in sda sda1 sda2 loop1 loop1p1; do
 done
 
 # Without tracefs the check below would pass for the wrong reason.
-check "no kobject tracepoint on the unpatched kernel (tracefs is mounted)" \
+check "no uevent tracepoint on the unpatched kernel (tracefs is mounted)" \
 	sh -c 'test -e /sys/kernel/tracing/available_events &&
-	       test ! -e /sys/kernel/tracing/events/kobject/kobject_uevent'
+	       test ! -e /sys/kernel/tracing/events/kobject/kobject_uevent &&
+	       test ! -e /sys/kernel/tracing/events/sysfs_audit'

@@ -1,5 +1,6 @@
 # The loader's fallbacks and failures, on the unpatched kernel (no
-# kobject:kobject_uevent tracepoint): auto falls back to fexit, kprobe
+# kobject:kobject_uevent or sysfs_audit:sysfs_audit_uevent tracepoint):
+# auto falls back to fexit, kprobe
 # works when forced, and each failure gets its own line and exit code.
 . /tests/ktap.sh
 

@@ -1,4 +1,8 @@
-# The kobject events as the trace readers people use print them: Debian
+# The uevent events of our series as the trace readers people use print
+# them -- kobject:* of the mainline series on 6.12, sysfs_audit:* of the
+# local series on 6.1 (the same records; the guest is booted with
+# sysfs_audit.env.TP_SYSTEM=sysfs_audit there), below named after the
+# kobject ones: Debian
 # 12's own trace-cmd (3.1, libtraceevent 1.7) and perf (linux-perf 6.1,
 # which carries the libtraceevent of tools/lib/traceevent), unpacked below
 # /opt/deb by tests/guest/fetch-tracers.sh. A workload that makes uevents
@@ -25,6 +29,8 @@ export LD_LIBRARY_PATH=$D/lib/x86_64-linux-gnu:$D/usr/lib/x86_64-linux-gnu
 export HOME=/tmp
 TC=$D/usr/bin/trace-cmd
 PERF=$D/usr/bin/perf
+SYS=${TP_SYSTEM:-kobject}
+EV=${SYS}_uevent
 
 ktap_plan 18
 
@@ -52,8 +58,8 @@ EOF
 # "kobject:kobject_uevent...: " of the line: what comes before it, task,
 # CPU, flags and time, differs between the readers).
 records() {
-	awk '{ if (match($0, /(kobject:)?kobject_uevent[a-z_]*: +/)) {
-		n = substr($0, RSTART, RLENGTH); sub(/^kobject:/, "", n); sub(/: +$/, "", n)
+	awk -v sys="$SYS" '{ if (match($0, "(" sys ":)?" sys "_uevent[a-z_]*: +")) {
+		n = substr($0, RSTART, RLENGTH); sub("^" sys ":", "", n); sub(/: +$/, "", n)
 		print n ": " substr($0, RSTART + RLENGTH) } }' "$1"
 }
 # field NAME LINE: a field before env= (which comes last and may hold spaces).
@@ -86,8 +92,8 @@ check_reader() {
 	records $I/trace | sort >/tmp/$name.truth
 	diag "$name: $(grep -c . /tmp/$name.recs) records, tracefs: $(grep -c . /tmp/$name.truth)," \
 		"SEQNUMs $((s0 + 1))..$s1"
-	grep -c '^kobject_uevent: .* action=add ' /tmp/$name.recs >/tmp/n.add
-	grep -c '^kobject_uevent: .* action=remove ' /tmp/$name.recs >/tmp/n.rem
+	grep -c "^$EV: .* action=add " /tmp/$name.recs >/tmp/n.add
+	grep -c "^$EV: .* action=remove " /tmp/$name.recs >/tmp/n.rem
 	check "$name: the workload's adds ($(cat /tmp/n.add)) and removes ($(cat /tmp/n.rem)) are in it" \
 		test "$(cat /tmp/n.add)" -gt 0 -a "$(cat /tmp/n.rem)" -gt 0
 	if ! cmp -s /tmp/$name.recs /tmp/$name.truth; then
@@ -116,11 +122,11 @@ check_reader() {
 		bad=1
 	done </tmp/$name.recs
 	check_eq "$name: every key of the $n broadcast records, ACTION to SEQNUM" $bad 0
-	r=$(grep "^kobject_uevent_injected: seqnum=$(sed -n 's/^SEQNUM=//p' /tmp/inj.$name) " /tmp/$name.recs)
+	r=$(grep "^${EV}_injected: seqnum=$(sed -n 's/^SEQNUM=//p' /tmp/inj.$name) " /tmp/$name.recs)
 	diag "$name: $r"
 	check_eq "$name: the injected record's env is what the listener got (spaces, quotes, backslash, tab, newline)" \
 		"$(keys "$r")" "$(cat /tmp/inj.$name)"
-	r=$(grep '^kobject_uevent_injected: seqnum=[0-9]* stage=too_big ' /tmp/$name.recs)
+	r=$(grep "^${EV}_injected: seqnum=[0-9]* stage=too_big " /tmp/$name.recs)
 	check_eq "$name: the refused message of 2015 backslashes has its record, its text cut at 3583 bytes" \
 		"$(echo "$r" | grep -c .) $(echo "$r" | awk '{ i = index($0, " env="); print length(substr($0, i + 5)) }')" \
 		"1 3583"
@@ -129,17 +135,17 @@ check_reader() {
 }
 
 mkdir $I
-echo 1 >$I/events/kobject/enable
+echo 1 >$I/events/$SYS/enable
 
 # trace-cmd
 diag "$($TC --version 2>&1 | grep -m1 version)"
 echo >$I/trace
 s0=$(cat /sys/kernel/uevent_seqnum)
-$TC record -q -e kobject -o /tmp/tc.dat sh /tmp/workload.sh trace-cmd >/tmp/tc.rec 2>&1
+$TC record -q -e $SYS -o /tmp/tc.dat sh /tmp/workload.sh trace-cmd >/tmp/tc.rec 2>&1
 st=$?
 s1=$(cat /sys/kernel/uevent_seqnum)
 sed 's/^/# trace-cmd record: /' /tmp/tc.rec | head -n 5
-check_eq "trace-cmd record -e kobject ran the workload" $st 0
+check_eq "trace-cmd record -e $SYS ran the workload" $st 0
 $TC report -i /tmp/tc.dat >/tmp/tc.txt 2>/tmp/tc.err
 st=$?
 sed 's/^/# trace-cmd report: /' /tmp/tc.err | head -n 5
@@ -151,16 +157,16 @@ grep -m1 'kobj=vda action=change' /tmp/tc.txt | cut -c1-400 | sed 's/^/# /'
 diag "$($PERF version 2>&1)"
 echo >$I/trace
 s0=$(cat /sys/kernel/uevent_seqnum)
-$PERF record -q -N -a -e 'kobject:*' -o /tmp/perf.data -- sh /tmp/workload.sh perf \
+$PERF record -q -N -a -e "$SYS:*" -o /tmp/perf.data -- sh /tmp/workload.sh perf \
 	>/tmp/perf.rec 2>&1
 st=$?
 s1=$(cat /sys/kernel/uevent_seqnum)
 sed 's/^/# perf record: /' /tmp/perf.rec | head -n 5
-check_eq "perf record -e 'kobject:*' ran the workload" $st 0
+check_eq "perf record -e '$SYS:*' ran the workload" $st 0
 $PERF script -i /tmp/perf.data >/tmp/perf.txt 2>/tmp/perf.err
 st=$?
 sed 's/^/# perf script: /' /tmp/perf.err | head -n 5
 check_eq "perf script read it" $st 0
 check_reader perf /tmp/perf.txt "$s0" "$s1"
 grep -m1 'kobj=vda action=change' /tmp/perf.txt | cut -c1-400 | sed 's/^/# /'
-echo 0 >$I/events/kobject/enable
+echo 0 >$I/events/$SYS/enable

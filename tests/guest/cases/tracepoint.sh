@@ -1,6 +1,7 @@
-# The kobject events of our series (v3 on 6.1, v4 on 6.12), through tracefs
-# alone (no BPF), on the patched 6.1 and 6.12 kernels. The contract under
-# test:
+# The uevent events of our series (v4: kobject:* of the mainline series on
+# 6.12, the same records as sysfs_audit:* of the local series on 6.1; below
+# named after the mainline ones), through tracefs alone (no BPF), on the
+# patched 6.1 and 6.12 kernels. The contract under test:
 #  - kobject:kobject_uevent fires once per call of kobject_uevent_env() and
 #    kobject:kobject_uevent_injected once per uevent injected through the
 #    netlink socket; every SEQNUM consumed is in exactly one of them;
@@ -20,7 +21,17 @@
 . /tests/ktap.sh
 
 T=/sys/kernel/tracing
-E=$T/events/kobject
+# The trace system: kobject (the mainline series, patched 6.12) or
+# sysfs_audit (the local 6.1 series, the same events named
+# sysfs_audit_uevent...; the guest is booted with
+# sysfs_audit.env.TP_SYSTEM=sysfs_audit).
+SYS=${TP_SYSTEM:-kobject}
+EV=${SYS}_uevent
+case $SYS in
+kobject) OTHER=sysfs_audit ;;
+*) OTHER=kobject ;;
+esac
+E=$T/events/$SYS
 
 # Fields of a record line: rec_field NAME LINE (env= comes last, may hold
 # spaces, and is cut off first).
@@ -60,20 +71,21 @@ synth_args() {
 	done
 }
 
-ktap_plan 45
+ktap_plan 46
 check "tracefs is mounted" test -e $T/trace
-for ev in kobject_uevent kobject_uevent_injected kobject_uevent_helper; do
+for ev in $EV ${EV}_injected ${EV}_helper; do
 	test -d $E/$ev || { diag "no event $ev"; missing=1; }
 done
-check_eq "kobject_uevent, kobject_uevent_injected and kobject_uevent_helper exist" "${missing:-0}" 0
-fmt=$(cat $E/kobject_uevent/format)
+check_eq "$SYS: $EV, ${EV}_injected and ${EV}_helper exist" "${missing:-0}" 0
+check "the other series' events ($OTHER) are not in this kernel" test ! -e $T/events/$OTHER
+fmt=$(cat $E/$EV/format)
 missing=
 for f in seqnum action stage ret; do
 	echo "$fmt" | grep -q "field:.* $f;" || { diag "no field $f"; missing=1; }
 done
 echo "$fmt" | grep -q 'field:__data_loc char\[\] kobj;' || { diag "no kobj string"; missing=1; }
 echo "$fmt" | grep -q 'field:__data_loc char\[\] env;' || { diag "no env array"; missing=1; }
-check_eq "kobject_uevent carries seqnum, action, stage, ret, kobj and the env array" "${missing:-0}" 0
+check_eq "$EV carries seqnum, action, stage, ret, kobj and the env array" "${missing:-0}" 0
 echo "$fmt" | grep -q 'devpath;\|subsystem;'
 check_eq "... and no separate devpath or subsystem field" $? 1
 
@@ -85,7 +97,7 @@ s_start=$(cat /sys/kernel/uevent_seqnum)
 trigger_uevent /sys/class/block/vda change /tmp/ev
 seq=$(ev_get SEQNUM /tmp/ev)
 diag "netlink: $(cat /tmp/ev)"
-rec=$(grep "kobject_uevent: kobj=vda .* seqnum=$seq " $T/trace)
+rec=$(grep "$EV: kobj=vda .* seqnum=$seq " $T/trace)
 diag "trace: $rec"
 check_eq "one trace record carries the event's SEQNUM" "$(echo "$rec" | grep -c .)" 1
 check "SEQNUM is a number" test "$seq" -gt 0
@@ -99,7 +111,7 @@ keys=$(nkeys "$rec")
 # class, so dev_uevent_filter() rejects it before any SEQNUM is taken.
 s0=$(cat /sys/kernel/uevent_seqnum)
 echo change >/sys/devices/platform/uevent
-rec=$(grep "kobject_uevent: kobj=platform " $T/trace)
+rec=$(grep "$EV: kobj=platform " $T/trace)
 diag "trace: $rec"
 check_eq "filtered event: one record" "$(echo "$rec" | grep -c .)" 1
 check_eq "filtered event: seqnum=0 stage=filtered ret=0" \
@@ -111,12 +123,12 @@ check_eq "filtered event: no SEQNUM used" "$(cat /sys/kernel/uevent_seqnum)" "$s
 # uevents suppressed and announces it once its partitions are scanned.
 modprobe scsi_debug
 i=0
-while ! grep -q "kobject_uevent: kobj=sda action=add seqnum=[1-9]" $T/trace &&
+while ! grep -q "$EV: kobj=sda action=add seqnum=[1-9]" $T/trace &&
 	[ $i -lt 200 ]; do
 	usleep 50000
 	i=$((i + 1))
 done
-recs=$(grep "kobject_uevent: kobj=sda action=add " $T/trace)
+recs=$(grep "$EV: kobj=sda action=add " $T/trace)
 echo "$recs" | cut -c1-200 | sed 's/^/# trace: /'
 first=$(echo "$recs" | head -n 1)
 last=$(echo "$recs" | tail -n 1)
@@ -135,7 +147,7 @@ s0=$(cat /sys/kernel/uevent_seqnum)
 synth_args 61 >/tmp/args
 echo "change $(cat /tmp/args)" >/sys/class/block/vda/uevent 2>/dev/null
 check "write of an oversized synthetic uevent fails" test $? -ne 0
-rec=$(grep "kobject_uevent: kobj=vda .* seqnum=0 stage=caller_keys ret=-12 " $T/trace)
+rec=$(grep "$EV: kobj=vda .* seqnum=0 stage=caller_keys ret=-12 " $T/trace)
 diag "trace: $(echo "$rec" | cut -c1-200)..."
 check_eq "caller keys overflow: one record, seqnum=0 stage=caller_keys ret=-12" \
 	"$(echo "$rec" | grep -c .)" 1
@@ -160,7 +172,7 @@ wait $pid
 s1=$(cat /sys/kernel/uevent_seqnum)
 check_eq "the SEQNUM was used up" "$s1" "$((s0 + 1))"
 check_eq "netlink saw no event" "$(grep -c . /tmp/ev5)" 0
-rec=$(grep "kobject_uevent: kobj=vda .* seqnum=$s1 " $T/trace)
+rec=$(grep "$EV: kobj=vda .* seqnum=$s1 " $T/trace)
 diag "trace: $(echo "$rec" | cut -c1-200)..."
 check_eq "the lost SEQNUM has one record, stage=seqnum_key ret=-12" \
 	"$(echo "$rec" | grep -c .) $(rec_field stage "$rec") $(rec_field ret "$rec")" "1 seqnum_key -12"
@@ -179,7 +191,7 @@ check_eq "injected: the kernel broadcast it back to us" "$st" 0
 iseq=$(sed -n 's/^SEQNUM=//p' /tmp/inj)
 check_eq "injected: it consumed the next SEQNUM" "$iseq $(cat /sys/kernel/uevent_seqnum)" \
 	"$((s0 + 1)) $((s0 + 1))"
-rec=$(grep "kobject_uevent_injected: seqnum=$iseq " $T/trace)
+rec=$(grep "${EV}_injected: seqnum=$iseq " $T/trace)
 diag "trace: $rec"
 check_eq "injected: one record, stage=broadcast ret=0" \
 	"$(echo "$rec" | grep -c .) $(rec_field stage "$rec") $(rec_field ret "$rec")" "1 broadcast 0"
@@ -200,7 +212,7 @@ st=$?
 check_eq "injected, too big: refused with -EINVAL" "$st $(cat /tmp/inj2)" "4 error -22"
 s1=$(cat /sys/kernel/uevent_seqnum)
 check_eq "injected, too big: a SEQNUM was used up" "$s1" "$((s0 + 1))"
-rec=$(grep "kobject_uevent_injected: seqnum=$s1 " $T/trace)
+rec=$(grep "${EV}_injected: seqnum=$s1 " $T/trace)
 diag "trace: $(echo "$rec" | cut -c1-160)..."
 check_eq "injected, too big: one record, stage=too_big ret=-22, len of the message" \
 	"$(echo "$rec" | grep -c .) $(rec_field stage "$rec") $(rec_field ret "$rec") $(rec_field len "$rec")" \
@@ -219,13 +231,13 @@ echo /tmp/helper >/sys/kernel/uevent_helper
 trigger_uevent /sys/class/block/vda change /tmp/evh
 echo >/sys/kernel/uevent_helper
 hseq=$(ev_get SEQNUM /tmp/evh)
-rec=$(grep "kobject_uevent: kobj=vda .* seqnum=$hseq " $T/trace)
+rec=$(grep "$EV: kobj=vda .* seqnum=$hseq " $T/trace)
 diag "trace: $rec"
 check_eq "helper set: the event's record is stage=broadcast ret=0" \
 	"$(rec_field stage "$rec") $(rec_field ret "$rec")" "broadcast 0"
 check_eq "helper set: its env is exactly what netlink delivered (no HOME, PATH)" \
 	"$(rec_env "$rec" | sort)" "$(tr ' ' '\n' </tmp/evh | sort)"
-hrec=$(grep "kobject_uevent_helper: kobj=vda seqnum=$hseq " $T/trace)
+hrec=$(grep "${EV}_helper: kobj=vda seqnum=$hseq " $T/trace)
 diag "trace: $hrec"
 check_eq "helper set: the helper's record follows, stage=helper_exec ret=0" \
 	"$(echo "$hrec" | grep -c .) $(rec_field stage "$hrec") $(rec_field ret "$hrec")" \
@@ -238,14 +250,14 @@ check_eq "the helper ran with the event's keys plus HOME and PATH" \
 # kobject_uevent_injected record: sent, failed and injected alike, and the
 # filtered and suppressed events took none.
 s_end=$(cat /sys/kernel/uevent_seqnum)
-grep 'kobject_uevent: \|kobject_uevent_injected: ' $T/trace |
+grep "$EV: \|${EV}_injected: " $T/trace |
 	awk '{ i = index($0, " env="); print substr($0, 1, i) }' |
 	grep -o " seqnum=[1-9][0-9]* " | tr -d ' ' | cut -d= -f2 | sort -n >/tmp/seqs
 seq $((s_start + 1)) "$s_end" >/tmp/want
 diag "SEQNUMs $((s_start + 1))..$s_end, records with a SEQNUM: $(grep -c . /tmp/seqs)"
 check "every SEQNUM used has exactly one record" cmp -s /tmp/seqs /tmp/want
 bad=0
-for s in $(grep 'kobject_uevent_helper: ' $T/trace | grep -o ' seqnum=[0-9]*' | cut -d= -f2); do
+for s in $(grep "${EV}_helper: " $T/trace | grep -o ' seqnum=[0-9]*' | cut -d= -f2); do
 	grep -qx "$s" /tmp/seqs || bad=1
 done
 check_eq "helper records name only SEQNUMs that have their own record" $bad 0
@@ -257,6 +269,6 @@ trigger_uevent /sys/class/block/vda change /tmp/ev2
 seq2=$(ev_get SEQNUM /tmp/ev2)
 [ -n "$seq2" ] && [ -n "$seq" ] && [ "$seq2" -gt "$seq" ] && fired=yes
 check_eq "no record while disabled (event $seq2 on netlink: ${fired:-no})" \
-	"$(grep -c 'kobject_uevent' $T/trace):${fired:-no}" 0:yes
-dmesg | grep -i kobject_uevent | grep -qi 'unsafe\|too many'
+	"$(grep -c "$EV" $T/trace):${fired:-no}" 0:yes
+dmesg | grep -i "$EV" | grep -qi 'unsafe\|too many'
 check_eq "the events' print formats passed the kernel's check (no warning)" $? 1
