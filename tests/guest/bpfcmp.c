@@ -99,11 +99,28 @@ static const struct bpf_insn nop[] = {
 };
 
 /* A tracing program at BTF type @name of @kind, attached and detached. */
+
+/* Attach loaded @prog as a raw tracepoint (@name) or its BTF target (NULL), then let go. */
+static struct probe attach_raw(int prog, const char *name)
+{
+	struct probe p = { 0 };
+	int link;
+
+	if (prog < 0)
+		return fail("load");
+	link = bpf_raw_tracepoint_open(name, prog);
+	if (link < 0)
+		p = fail("attach");
+	else
+		close(link);
+	close(prog);
+	return p;
+}
 static struct probe probe_tracing(struct btf *btf, const char *name, int kind,
 				  enum bpf_attach_type type)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = type);
-	int id, prog, link;
+	int id, prog;
 
 	errno = 0;
 	id = btf ? btf__find_by_name_kind(btf, name, kind) : -1;
@@ -113,37 +130,15 @@ static struct probe probe_tracing(struct btf *btf, const char *name, int kind,
 	}
 	opts.attach_btf_id = id;
 	prog = bpf_prog_load(BPF_PROG_TYPE_TRACING, NULL, "GPL", nop, 2, &opts);
-	if (prog < 0)
-		return fail("load");
-	link = bpf_raw_tracepoint_open(NULL, prog);
-	if (link < 0) {
-		struct probe p = fail("attach");
-
-		close(prog);
-		return p;
-	}
-	close(link);
-	close(prog);
-	return (struct probe){ 0 };
+	return attach_raw(prog, NULL);
 }
 
 static struct probe probe_raw_tp(const char *name)
 {
-	int prog, link;
+	int prog;
 
 	prog = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, NULL, "GPL", nop, 2, NULL);
-	if (prog < 0)
-		return fail("load");
-	link = bpf_raw_tracepoint_open(name, prog);
-	if (link < 0) {
-		struct probe p = fail("attach");
-
-		close(prog);
-		return p;
-	}
-	close(link);
-	close(prog);
-	return (struct probe){ 0 };
+	return attach_raw(prog, name);
 }
 
 /* A kprobe on @func through the kprobe PMU, as libbpf attaches one. */
