@@ -169,11 +169,6 @@ static bool name_cut(const struct sa_dep_rec *r)
 	return false;
 }
 
-static bool cgroup_cut(const struct sa_dep_rec *r)
-{
-	return (r->flags & SA_DEP_F_CG_TRUNC) || name_cut(r);
-}
-
 void sa_cgroup_unit(const char *cgroup, char *out, size_t len)
 {
 	const char *end = cgroup + strlen(cgroup), *s;
@@ -249,18 +244,17 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
 			id->args_trunc = true;
 	}
 	if (r->ncg) {
-		bool cut;
+		bool levels = r->flags & SA_DEP_F_CG_TRUNC, names = name_cut(r);
 
 		join_comps(id->cgroup, sizeof(id->cgroup), r->cg, r->ncg, SA_DEP_CG_COMP);
 		/* Cut by the record: /proc has it whole while the process runs. */
-		cut = cgroup_cut(r) && !cgroup_from_proc(id, r, proc);
-
+		if ((levels || names) && cgroup_from_proc(id, r, proc))
+			levels = names = false;
 		sa_cgroup_unit(id->cgroup, id->unit, sizeof(id->unit));
-		if (cut) {
+		if (levels || names) {
 			/* "..." where levels or the end of a name are missing. */
-			snprintf(tmp, sizeof(tmp), "%s%.240s%s",
-				 r->flags & SA_DEP_F_CG_TRUNC ? "..." : "", id->cgroup,
-				 r->flags & SA_DEP_F_CG_TRUNC && !name_cut(r) ? "" : "...");
+			snprintf(tmp, sizeof(tmp), "%s%.240s%s", levels ? "..." : "", id->cgroup,
+				 names ? "..." : "");
 			cpy(id->cgroup, sizeof(id->cgroup), tmp);
 		}
 	}
