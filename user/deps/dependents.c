@@ -45,7 +45,7 @@ struct sa_deps {
 	int nlinks;
 	struct sa_classifier cls;
 	bool have_cls;
-	int model_err;		/* the lazy model could not be read (said once) */
+	int model_err;		/* the lazy model could not be read (said once; retried each second) */
 	struct timespec cls_at, last_scan;
 	unsigned long long cls_gen;	/* o.devices_gen when the model was read */
 	struct sa_dep_store *store;
@@ -121,11 +121,16 @@ static bool model_ready(struct sa_deps *d)
 
 	if (d->have_cls)
 		return true;
+	/* A /sys that cannot be read is not read again for every record. */
+	if (d->model_err && since(&d->cls_at) <= 1.0)
+		return false;
 	err = reload_model(d);
-	if (err && !d->model_err) {
-		d->model_err = err;
+	if (err && !d->model_err)
 		sa_warn("%s: cannot read the sysfs model (%s): lookups are not judged",
 			d->o.sysfs_root, strerror(-err));
+	if (err) {
+		d->model_err = err;
+		clock_gettime(CLOCK_MONOTONIC, &d->cls_at);	/* the last try */
 	}
 	return !err;
 }
