@@ -22,7 +22,7 @@ WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy patched-6.12
 .PHONY: fuzz fuzz-build bench bench-fleet bench-realhost
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
-	check-guest demo clean help mutate install uninstall deb
+	check-guest demo clean help mutate install uninstall deb FORCE
 
 all: guest-deps
 
@@ -30,8 +30,8 @@ help:
 	@sed -n 's/^#   //p' Makefile
 
 # DEPS: the install-deps.sh groups this run needs (empty: kernel tool
-# guest realhost). Targets narrow it below; target-specific values reach `deps`
-# through the prerequisite chain.
+# guest realhost package). Targets narrow it below; target-specific values
+# reach `deps` through the prerequisite chain.
 # DEPS=none skips it (the Debian package build: Build-Depends has it all).
 DEPS       :=
 deps:
@@ -212,16 +212,25 @@ vmlinux-check: kernels
 		exit 1; }
 	@echo "vmlinux.h-gen/vmlinux.h matches the patched kernel's BTF"
 
-PROVE := prove -v --timer
+# Test files run CHECK_JOBS at a time (each guest is one TCG thread; prove
+# buffers each file's output, so the summary still counts every line). The
+# real-host test is the longest (about half of the run): it starts first, the
+# rest fills the other slot. What two files share (kernels, images, fetched
+# packages, the .deb) is built before prove or under a lock.
+CHECK_JOBS ?= 2
+PROVE := prove -v --timer -j$(CHECK_JOBS)
+SLOW_TESTS := tests/guest/70-realhost.t
+GUEST_TESTS := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(wildcard tests/guest/*.t))
 
-check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle $(BUILD)/sysfs-audit-san
+check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle $(BUILD)/sysfs-audit-san deb
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
-check-guest: kernels guest-deps
-	@set -o pipefail; $(PROVE) tests/guest/*.t | tests/summary.sh
+check-guest: kernels guest-deps deb
+	@set -o pipefail; $(PROVE) $(GUEST_TESTS) | tests/summary.sh
 
-check: kernels guest-deps unit-tests sysfs-audit $(BUILD)/sysfs-audit-san vmlinux-check
-	@set -o pipefail; $(PROVE) tests/host/*.t tests/guest/*.t | tests/summary.sh
+check: kernels guest-deps unit-tests sysfs-audit $(BUILD)/sysfs-audit-san vmlinux-check deb
+	@set -o pipefail; $(PROVE) $(SLOW_TESTS) tests/host/*.t \
+		$(filter-out $(SLOW_TESTS),$(GUEST_TESTS)) | tests/summary.sh
 
 # Performance lives here, never in timed test assertions (docs/performance.md).
 bench: bench-fleet bench-realhost kernels guest-deps
@@ -321,14 +330,28 @@ uninstall:
 
 # The .deb (debian/, built in debian/build so build/ is left alone), moved
 # from the parent directory dpkg-buildpackage writes to into build/deb/.
-deb: DEPS = tool package
-deb: deps
-	dpkg-buildpackage -b -us -uc
-	@v=$$(dpkg-parsechangelog -S Version); a=$$(dpkg-architecture -qDEB_HOST_ARCH); \
-	mkdir -p $(BUILD)/deb && \
-	mv ../sysfs-audit_$${v}_$$a.deb ../sysfs-audit-dbgsym_$${v}_$$a.deb \
-	   ../sysfs-audit_$${v}_$$a.buildinfo ../sysfs-audit_$${v}_$$a.changes $(BUILD)/deb/ && \
-	ls -l $(BUILD)/deb/sysfs-audit_$${v}_$$a.deb
+# A file target, rebuilt when a tracked file outside tests/ changes: the
+# tests that unpack it (several at once under prove -j) find it built by
+# `make check` and never rebuild it under one another. The build itself is
+# under a lock, and mv replaces the file atomically for a reader.
+DEB_VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
+DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB         := $(BUILD)/deb/sysfs-audit_$(DEB_VERSION)_$(DEB_ARCH).deb
+DEB_INPUTS  := $(shell git ls-files -- . ':!tests' ':!.ci' 2>/dev/null || echo FORCE)
+DEB_INPUTS  := $(filter FORCE,$(DEB_INPUTS)) $(wildcard $(filter-out FORCE,$(DEB_INPUTS)))
+
+FORCE:
+deb: $(DEB)
+$(DEB): DEPS = tool package
+$(DEB): $(DEB_INPUTS) | deps
+	@mkdir -p $(BUILD)/deb
+	flock $(BUILD)/deb/.lock sh -ec 'dpkg-buildpackage -b -us -uc; \
+	for f in sysfs-audit-dbgsym_$(DEB_VERSION)_$(DEB_ARCH).deb \
+		 sysfs-audit_$(DEB_VERSION)_$(DEB_ARCH).buildinfo \
+		 sysfs-audit_$(DEB_VERSION)_$(DEB_ARCH).changes \
+		 sysfs-audit_$(DEB_VERSION)_$(DEB_ARCH).deb; do \
+		mv ../$$f $(BUILD)/deb/; done'
+	@ls -l $@
 
 clean:
 	rm -rf $(BUILD)

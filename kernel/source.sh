@@ -21,6 +21,10 @@ ver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) || {
 	exit 1
 }
 dir="$cache/src/$ver"
+# Two unpackers at once would remove each other's tree: one at a time.
+mkdir -p "$cache/src"
+exec 9>"$dir.lock"
+flock 9
 if [ ! -f "$dir/.complete" ]; then
 	echo "kernel/source.sh: unpacking $pkg $ver" >&2
 	rm -rf "$dir.tmp" "$dir"

@@ -56,8 +56,18 @@ if [ -f "$out/.complete" ]; then
 fi
 
 work="$cache/work/stock-$series-$key"
+mkdir -p "$cache/work" "$cache/kernels"
+# Two tests fetching one kernel at once (make check runs prove -j2) would
+# remove each other's work directory: the second waits for the first.
+exec 9>"$work.lock"
+flock 9
+if [ -f "$out/.complete" ]; then
+	say "cached (fetched meanwhile): $out ($pkg $ver)"
+	echo "$out"
+	exit 0
+fi
 rm -rf "$work" "$out.tmp"
-mkdir -p "$work/deb" "$cache/kernels"
+mkdir -p "$work/deb"
 say "downloading $pkg $ver"
 (cd "$work/deb" && apt-get download -q "$pkg=$ver" >/dev/null 2>&1) ||
 	(cd "$work/deb" && apt-get download "$pkg=$ver") ||

@@ -4,7 +4,7 @@
 # Install the Debian 12 packages the build and the tests need, only when one
 # is missing. Needs root for apt-get (CI runs as root).
 #
-#   install-deps.sh [GROUP...]    default: kernel tool guest realhost (what make check needs)
+#   install-deps.sh [GROUP...]    default: kernel tool guest realhost package (what make check needs)
 #
 # Groups, so that a target installs only what it uses: `make demo` on the
 # stock kernel needs no kernel source or toolchain for it (tool guest),
@@ -32,7 +32,7 @@ declare -A group=(
 	[bench]="python3 gnuplot-nox"
 )
 
-[ $# -gt 0 ] || set -- kernel tool guest realhost
+[ $# -gt 0 ] || set -- kernel tool guest realhost package
 pkgs=()
 for g in "$@"; do
 	[ -n "${group[$g]:-}" ] || { echo "install-deps: unknown group '$g'" >&2; exit 2; }

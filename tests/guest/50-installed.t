@@ -38,7 +38,7 @@ for k in stock-6.1:fexit patched:tracepoint patched-6.12:tracepoint; do
 	flavour=${k%%:*} attach=${k#*:}
 	guest_case "$flavour" installed-record >"$work/out"
 	cat "$work/out"
-	ktap=$out_dir/$flavour-installed-record.ktap
+	ktap=$out_dir/$guest_test-$flavour-installed-record.ktap
 	release=$(sed -n 's/^# kernel-release //p' "$work/out" | tr -d '\r')
 
 	guest_file "$ktap" report.json >"$work/report.json"

@@ -36,6 +36,15 @@ if [ -f "$out/.complete" ]; then
 fi
 debs="$cache/tracers/debs"
 mkdir -p "$debs"
+# Two runs at once (make check runs prove -j2) would remove each other's
+# tree: the second waits for the first, then finds its result.
+exec 9>"$out.lock"
+flock 9
+if [ -f "$out/.complete" ]; then
+	say "cached (fetched meanwhile): $out"
+	echo "$out"
+	exit 0
+fi
 rm -rf "$out.tmp"
 mkdir -p "$out.tmp/opt/deb"
 

@@ -13,6 +13,9 @@
 # another kernel then reports nothing. Unset, every case runs.
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 out_dir=$top/build/guest
+# Test files run in parallel (make check: prove -j2): what one writes under
+# $out_dir carries its name, so two never rebuild the same initramfs.
+guest_test=$(basename "$0" .t)
 
 # Static binaries that go into every initramfs (built by `make guest-deps`).
 guest_bins=("$top/build/ueventmon" "$top/build/sysfs-audit" "$top/build/sa_oracle" "$top/build/ustorm"
@@ -58,13 +61,13 @@ guest_case() {
 	*) kernel_cmd=("$top/kernel/build.sh" "$flavour") ;;
 	esac
 	mkdir -p "$out_dir"
-	if ! kdir=$("${kernel_cmd[@]}" 2>"$out_dir/$flavour.build.err"); then
-		tap_diag <"$out_dir/$flavour.build.err"
+	if ! kdir=$("${kernel_cmd[@]}" 2>"$out_dir/$flavour-$guest_test.build.err"); then
+		tap_diag <"$out_dir/$flavour-$guest_test.build.err"
 		tap_ok 1 "$name: kernel $flavour available"
 		return
 	fi
-	prefix="$out_dir/$flavour-$case${append:+-$(echo "$append" | tr -c 'a-zA-Z0-9.\n' _)}"
-	initrd="$out_dir/initramfs-$flavour.cpio.gz"
+	prefix="$out_dir/$guest_test-$flavour-$case${append:+-$(echo "$append" | tr -c 'a-zA-Z0-9.\n' _)}"
+	initrd="$out_dir/initramfs-$flavour-$guest_test.cpio.gz"
 	"$top/tests/guest/mkinitramfs.sh" "$kdir" "$initrd" "${guest_bins[@]}" ||
 		{ tap_ok 1 "$name: initramfs builds"; return; }
 	guest_mkdisk "$prefix.disk"

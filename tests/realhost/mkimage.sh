@@ -60,6 +60,14 @@ basekey=$(printf '%s %s\n' "$pkgs" "$base_rev" | sum)
 base=$cache/base-$basekey.tar
 mkdir -p "$cache"
 
+# One build of an image at a time per generator, one of the shared base at
+# a time (a test and a bench, or both generators at once): the second waits,
+# then finds the first's result.
+exec 9>"$cache/$gen.lock"
+flock 9
+exec 8>"$cache/base.lock"
+flock 8
+
 # mmdebstrap picks its output format from the file name's extension and
 # makes a directory of anything it does not know (".tmp"): say tar.
 if [ ! -f "$base" ] || [ ! -s "$base" ]; then
@@ -70,6 +78,7 @@ if [ ! -f "$base" ] || [ ! -s "$base" ]; then
 	[ -f "$base.tmp" ] || die "mmdebstrap made no tarball at $base.tmp"
 	mv "$base.tmp" "$base"
 fi
+exec 8>&-
 
 # Stage A, independent of our .deb: the generator, the probe, the initrd
 # of a host without the boot audit. Cached as a tarball, so that a new .deb
