@@ -41,6 +41,8 @@ bool stopped = false;
 __u64 ring_hwm = 0;
 /* The cache's generation: a cached record is valid only if built in this one. */
 __u64 generation = 0;
+/* When it last moved (bpf_ktime_get_ns()): the loader orders lookups by it. */
+__u64 generation_ns = 0;
 /* The devices kset, learned from its name the first time: a pointer test after. */
 __u64 devices_kset = 0;
 
@@ -308,6 +310,7 @@ static __always_inline void need_path(struct walk *w, int i)
 static __always_inline void invalidate(void)
 {
 	__sync_fetch_and_add(&generation, 1);
+	generation_ns = bpf_ktime_get_ns();
 }
 
 /* sa_rec.flags of the event itself; the others describe the device. */

@@ -55,7 +55,8 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 	struct sa_deps_run *r;
 	struct ring_buffer *rb;
 	struct sa_deps_opts o = { .fmt = fmt, .out = out, .sysfs_root = sysfs,
-				  .phases = phases, .devices_gen = sa_tracer_devices_gen(t) };
+				  .phases = phases, .devices_gen = sa_tracer_devices_gen(t),
+				  .devices_ns = sa_tracer_devices_ns(t) };
 	int err;
 
 	if (sa_tracer_interrupted(t) || !(r = calloc(1, sizeof(*r))))

@@ -28,6 +28,7 @@
 #include "deps/dep_classify.h"
 #include "deps/dep_decode.h"
 #include "deps/dep_fallback.h"
+#include "deps/dep_stale.h"
 #include "deps/dep_store.h"
 #include "deps/dependents.h"
 #include "deps/identity.h"
@@ -112,6 +113,36 @@ static bool model_stale(struct sa_deps *d)
 	if (since(&d->cls_at) <= 1.0)
 		return false;
 	return !d->o.devices_gen || *d->o.devices_gen != d->cls_gen;
+}
+
+/*
+ * A device added, removed or renamed since the model was read: known from
+ * the tracer's counter, else guessed from the model's age.
+ */
+static bool model_changed(const struct sa_deps *d)
+{
+	if (d->o.devices_gen)
+		return *d->o.devices_gen != d->cls_gen;
+	return since(&d->cls_at) > 1.0;
+}
+
+/*
+ * A breaks verdict on a model older than a device change is judged again
+ * on a fresh one, however recent the last read (dep_stale.h): a remove or
+ * a rename makes the next lookup of the old name look legacy. Breaks are
+ * few (one per lookup key), so the reads stay rare.
+ */
+static void rejudge_breaks(struct sa_deps *d, const struct sa_dep_obs *obs,
+			   unsigned long long ts_ns, struct sa_dep_verdict *v)
+{
+	unsigned long long last = d->o.devices_ns ? *d->o.devices_ns : 0;
+	struct sa_dep_verdict fresh;
+
+	if (v->conf != SA_DC_BREAKS || obs->op == SA_DEP_OP_LISTEN || !model_changed(d) ||
+	    reload_model(d))
+		return;
+	sa_dep_classify(&d->cls, obs, &fresh);
+	sa_dep_rejudge(v, &fresh, last && last <= ts_ns);
 }
 
 /* The model, read now if it was left for the first record (lazy_model). */
@@ -274,6 +305,7 @@ static int on_record(void *ctx, void *data, size_t len)
 	if ((v.kind == SA_DK_NONE || v.conf == SA_DC_SUSPECT) && r.op != SA_DEP_OP_LISTEN &&
 	    model_stale(d) && !reload_model(d))
 		sa_dep_classify(&d->cls, &obs, &v);
+	rejudge_breaks(d, &obs, r.ts_ns, &v);
 	/* The same process's modern lookups: a legacy one it follows falls back. */
 	sa_dep_fb_judge(d->fb, r.tgid, sa_rec_exec_gen(&r), &obs, &v, src, &r.key, sizeof(r.key),
 			fell, d);

@@ -30,6 +30,8 @@ struct sa_deps_opts {
 	const struct sa_phases *phases;	/* boot phases of the dependents (NULL: none) */
 	/* Moves when devices may have changed (sa_tracer_devices_gen()); NULL: unknown. */
 	const volatile unsigned long long *devices_gen;
+	/* When devices_gen last moved (CLOCK_MONOTONIC ns); NULL: unknown. */
+	const volatile unsigned long long *devices_ns;
 	/* The dependents' ring in MiB, a power of two; 0: the object's 1 MiB. */
 	unsigned int ring_mb;
 	/* boot --start: the hooks stop at this CLOCK_MONOTONIC ns unless adopted (0: never). */

@@ -564,6 +564,13 @@ const volatile unsigned long long *sa_tracer_devices_gen(const struct sa_tracer 
 	return (const volatile unsigned long long *)&t->skel->bss->generation;
 }
 
+const volatile unsigned long long *sa_tracer_devices_ns(const struct sa_tracer *t)
+{
+	if (!sa_tracer_devices_gen(t))
+		return NULL;
+	return (const volatile unsigned long long *)&t->skel->bss->generation_ns;
+}
+
 int sa_tracer_pin(struct sa_tracer *t, const char *root)
 {
 	struct bpf_link *links[] = { t->skel->links.on_tracepoint,

@@ -79,6 +79,9 @@ bool sa_tracer_interrupted(const struct sa_tracer *t);
  */
 const volatile unsigned long long *sa_tracer_devices_gen(const struct sa_tracer *t);
 
+/* When that counter last moved (CLOCK_MONOTONIC ns, 0: never); NULL as above. */
+const volatile unsigned long long *sa_tracer_devices_ns(const struct sa_tracer *t);
+
 /* Call @fn(@ctx) every interval before its drain, in the consuming thread. */
 void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);
 
