@@ -17,6 +17,7 @@
 #include <bpf/bpf.h>
 
 #include "deps/identity.h"
+#include "deps/shell_script.h"
 
 /* Copy, cut to @len - 1 bytes. */
 static void cpy(char *dst, size_t len, const char *src)
@@ -186,6 +187,31 @@ void sa_cgroup_unit(const char *cgroup, char *out, size_t len)
 	}
 }
 
+/*
+ * `sh script`, `bash -e script`, `#!/usr/bin/env sh`: the script from the
+ * shell's argv; a relative one against the process's working directory
+ * while it runs, else as given.
+ */
+static void script_of_shell(struct sa_ident *id, const char *args, size_t n, const char *proc)
+{
+	char s[PATH_MAX], cwd[PATH_MAX], path[PATH_MAX];
+	ssize_t l;
+
+	if (!sa_shell_script(id->exe, args, n, s, sizeof(s)))
+		return;
+	if (s[0] != '/') {
+		snprintf(path, sizeof(path), "%s/%u/cwd", proc, id->tgid);
+		l = readlink(path, cwd, sizeof(cwd) - 1);
+		if (l > 0) {
+			cwd[l] = '\0';
+			if (snprintf(path, sizeof(path), "%s/%s", strcmp(cwd, "/") ? cwd : "",
+				     s[0] == '.' && s[1] == '/' ? s + 2 : s) < (int)sizeof(path))
+				memcpy(s, path, sizeof(s));
+		}
+	}
+	cpy(id->script, sizeof(id->script), s);
+}
+
 unsigned long long sa_rec_exec_gen(const struct sa_dep_rec *r)
 {
 	return r->start_ns ^ (r->exec_id << 48);
@@ -242,6 +268,8 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
 		join_args(id->args, sizeof(id->args), r->args, n, &id->args_trunc);
 		if (r->flags & SA_DEP_F_ARGS_TRUNC)
 			id->args_trunc = true;
+		if (!*id->script)
+			script_of_shell(id, r->args, n, proc);
 	}
 	if (r->ncg) {
 		bool levels = r->flags & SA_DEP_F_CG_TRUNC, names = name_cut(r);

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests for user/deps/shell_script.c: the script a shell runs. TAP. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tap.h"
+
+#include "deps/shell_script.h"
+
+/* @argv: the arguments separated by '|', as the kernel records them with NULs. */
+static void expect(const char *exe, const char *argv, const char *want)
+{
+	char args[256], out[128] = "";
+	size_t n = strlen(argv) + 1;
+	bool found;
+
+	memcpy(args, argv, n);
+	for (size_t i = 0; i < n; i++)
+		if (args[i] == '|')
+			args[i] = '\0';
+	found = sa_shell_script(exe, args, n, out, sizeof(out));
+	ok(want ? found && !strcmp(out, want) : !found, "%s '%s': %s", exe, argv,
+	   want ? want : "no script");
+	if (want ? !found || strcmp(out, want) : found)
+		printf("#   got: %s\n", found ? out : "(none)");
+}
+
+int main(void)
+{
+	expect("/bin/sh", "sh|/etc/init.d/hotplug", "/etc/init.d/hotplug");
+	expect("/usr/bin/dash", "/bin/sh|/lib/udev/legacy.sh|add", "/lib/udev/legacy.sh");
+	expect("/usr/bin/bash", "bash|-e|-x|./setup.sh|arg", "./setup.sh");
+	expect("/usr/bin/bash", "bash|-o|pipefail|run.sh", "run.sh");
+	expect("/usr/bin/bash", "bash|+O|extglob|run.sh", "run.sh");
+	expect("/usr/bin/bash", "bash|--norc|--|-odd-name.sh", "-odd-name.sh");
+	expect("/usr/bin/bash", "-bash", NULL);
+	expect("/bin/busybox", "sh|/tmp/legacy-helper.sh", "/tmp/legacy-helper.sh");
+	expect("/bin/busybox", "-sh", NULL);
+	/* #!/usr/bin/env sh: env execs "sh SCRIPT" after the kernel ran env. */
+	expect("/usr/bin/dash", "sh|/usr/local/bin/mdev-helper", "/usr/local/bin/mdev-helper");
+	expect("/usr/bin/bash", "bash|-c|ls /sys/block", NULL);
+	expect("/usr/bin/bash", "bash|-ec|ls /sys/block", NULL);
+	expect("/bin/sh", "sh|-s|arg", NULL);
+	expect("/bin/sh", "sh|-", NULL);
+	expect("/bin/sh", "sh|-i", NULL);
+	expect("/bin/sh", "sh", NULL);
+	expect("/bin/busybox", "ls|/sys/block", NULL);
+	expect("/usr/bin/python3", "python3|script.py", NULL);
+	expect("/usr/bin/bash", "bash|-o", NULL);
+	expect("/usr/sbin/shutdown", "shutdown|now", NULL);
+	{
+		/* argv cut by the record's bound in the middle of the operand */
+		static const char cut[] = { 's', 'h', 0, '/', 'e', 't', 'c' };
+		char out[64];
+
+		ok(!sa_shell_script("/bin/sh", cut, sizeof(cut), out, sizeof(out)),
+		   "an operand cut by the record's bound is no script");
+	}
+	return tap_done();
+}
