@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The dependents beside a trace, shared by trace and record (cmd_deps.h). */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "audit/fingerprint.h"
 #include "cmd/cmd_deps.h"
@@ -15,9 +18,10 @@
 
 struct sa_deps_run {
 	struct sa_deps *deps;
-	struct sa_fp_cache *fp;
+	struct sa_fp_cache *fp_cache;
 	struct sa_dpkg *dpkg;
 	struct sa_early *early;		/* the initramfs's executables (a boot audit) */
+	char fp[SA_DEP_TEXT];		/* a fingerprint read through /proc */
 };
 
 static const char *owner(void *ctx, const char *file)
@@ -25,22 +29,56 @@ static const char *owner(void *ctx, const char *file)
 	return sa_dpkg_owner(ctx, file);
 }
 
+/* The fingerprint of @path (a /proc link to the process's own file) into r->fp. */
+static const char *read_proc(struct sa_deps_run *r, const char *path)
+{
+	r->fp[0] = '\0';
+	if (r->fp_cache)
+		sa_fingerprint(r->fp_cache, path, r->fp, sizeof(r->fp));
+	return r->fp;
+}
+
 /*
  * A dependent's executable: the initramfs's copy read before switch_root,
  * else read here by path only when that path still holds the file the
- * kernel ran (never the real root's namesake of an initramfs program).
+ * kernel ran (never the real root's namesake of an initramfs program, nor
+ * the host's of a container's /opt/x), else through /proc/PID/exe while
+ * the process lives (the kernel's file, by device and inode). "": gone.
  */
 static const char *exe_known(void *ctx, const struct sa_ident *id)
 {
-	const struct sa_deps_run *r = ctx;
+	struct sa_deps_run *r = ctx;
 	const struct sa_early_exe *x;
+	char path[64];
 
 	if (!id->exe_ino)
 		return NULL;
 	x = sa_early_find(r->early, id->exe_dev, id->exe_ino);
 	if (x)
 		return x->fingerprint;
-	return sa_early_same_file(id->exe, id->exe_dev, id->exe_ino) ? NULL : "";
+	if (sa_early_same_file(id->exe, id->exe_dev, id->exe_ino))
+		return NULL;
+	snprintf(path, sizeof(path), "/proc/%u/exe", id->tgid);
+	if (sa_early_same_file(path, id->exe_dev, id->exe_ino))
+		return read_proc(r, path);
+	return "";
+}
+
+/*
+ * A script in another mount namespace (a container's): read in the
+ * process's root while it lives, never our namesake. "": gone.
+ */
+static const char *script_known(void *ctx, const struct sa_ident *id)
+{
+	struct sa_deps_run *r = ctx;
+	char path[PATH_MAX];
+
+	if (!strstr(id->ns, "mnt:") || id->script[0] != '/')
+		return NULL;
+	if (snprintf(path, sizeof(path), "/proc/%u/root%s", id->tgid, id->script) >=
+	    (int)sizeof(path) || access(path, R_OK))
+		return "";
+	return read_proc(r, path);
 }
 
 static void tick(void *ctx)
@@ -61,13 +99,13 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 
 	if (sa_tracer_interrupted(t) || !(r = calloc(1, sizeof(*r))))
 		return NULL;
-	r->fp = sa_fp_cache_new();
+	r->fp_cache = sa_fp_cache_new();
 	/* No dpkg database (not Debian): dependents without package names. */
 	r->dpkg = sa_dpkg_load("/");
 	o.store = (struct sa_dep_store_opts){
-		.fingerprint = r->fp ? sa_fingerprint : NULL, .fp_ctx = r->fp,
+		.fingerprint = r->fp_cache ? sa_fingerprint : NULL, .fp_ctx = r->fp_cache,
 		.package = r->dpkg ? owner : NULL, .pkg_ctx = r->dpkg,
-		.exe_known = exe_known, .exe_ctx = r,
+		.exe_known = exe_known, .script_known = script_known, .exe_ctx = r,
 	};
 	if (sa_tracer_adopted(t)) {
 		r->early = sa_early_load(SA_MARK_DIR "/" SA_EARLY_EXES);
@@ -103,7 +141,7 @@ void sa_deps_run_stop(struct sa_deps_run *r)
 	if (!r)
 		return;
 	sa_deps_close(r->deps);
-	sa_fp_cache_free(r->fp);
+	sa_fp_cache_free(r->fp_cache);
 	sa_dpkg_free(r->dpkg);
 	sa_early_free(r->early);
 	free(r);

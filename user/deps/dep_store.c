@@ -204,33 +204,43 @@ static void set_verdict(struct sa_dependent *d, const struct sa_dep_verdict *v)
 	memcpy(d->why, v->why, sizeof(d->why));
 }
 
+/*
+ * One of the program's files: its fingerprint into @out, and its package
+ * into @pkg, only when the file at @path in our mount namespace is the one
+ * the process ran (@known NULL); else @known is the fingerprint read
+ * another way (the initramfs's copy, /proc/PID/exe), and the package of our
+ * namesake would be another file's.
+ */
+static void read_file(struct sa_dep_store *s, const char *path, const char *known,
+		      char *out, size_t len, char *pkg, size_t pkglen)
+{
+	const char *p;
+
+	if (known) {
+		snprintf(out, len, "%s", known);
+		return;
+	}
+	if (path[0] != '/')
+		return;
+	if (s->o.fingerprint)
+		s->o.fingerprint(s->o.fp_ctx, path, out, len);
+	if (s->o.package && (p = s->o.package(s->o.pkg_ctx, path)))
+		snprintf(pkg, pkglen, "%s", p);
+}
+
 /* The program's own code: its script first (what the interpreter runs), then its binary. */
 static void fingerprint(struct sa_dep_store *s, struct sa_dependent *d)
 {
 	char a[SA_DEP_TEXT / 2] = "", b[SA_DEP_TEXT / 2 - 4] = "";
-	const char *known;
+	struct sa_ident *id = &d->id;
 
-	if (!s->o.fingerprint)
-		return;
-	if (*d->id.script)
-		s->o.fingerprint(s->o.fp_ctx, d->id.script, a, sizeof(a));
-	if (s->o.exe_known && (known = s->o.exe_known(s->o.exe_ctx, &d->id)))
-		snprintf(b, sizeof(b), "%s", known);
-	else if (d->id.exe[0] == '/')
-		s->o.fingerprint(s->o.fp_ctx, d->id.exe, b, sizeof(b));
+	if (*id->script)
+		read_file(s, id->script, s->o.script_known ?
+			  s->o.script_known(s->o.exe_ctx, id) : NULL, a, sizeof(a),
+			  id->script_pkg, sizeof(id->script_pkg));
+	read_file(s, id->exe, s->o.exe_known ? s->o.exe_known(s->o.exe_ctx, id) : NULL,
+		  b, sizeof(b), id->exe_pkg, sizeof(id->exe_pkg));
 	snprintf(d->fingerprint, sizeof(d->fingerprint), "%s%s%s", a, *a && *b ? "; " : "", b);
-}
-
-static void packages(struct sa_dep_store *s, struct sa_ident *id)
-{
-	const char *p;
-
-	if (!s->o.package)
-		return;
-	if (id->exe[0] == '/' && (p = s->o.package(s->o.pkg_ctx, id->exe)))
-		snprintf(id->exe_pkg, sizeof(id->exe_pkg), "%s", p);
-	if (id->script[0] == '/' && (p = s->o.package(s->o.pkg_ctx, id->script)))
-		snprintf(id->script_pkg, sizeof(id->script_pkg), "%s", p);
 }
 
 /* The same program seen before under another kind: reuse its fingerprint and packages. */
@@ -407,7 +417,6 @@ static long new_line(struct sa_dep_store *s, const struct sa_dep_seen *o,
 		memcpy(d->id.script_pkg, same->id.script_pkg, sizeof(d->id.script_pkg));
 	} else {
 		fingerprint(s, d);
-		packages(s, &d->id);
 	}
 	sa_dep_apply_fingerprint(v, d->fingerprint);
 	set_verdict(d, v);

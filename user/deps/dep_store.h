@@ -38,6 +38,12 @@ struct sa_dep_store_opts {
 	 * path. NULL callback: always by path.
 	 */
 	const char *(*exe_known)(void *ctx, const struct sa_ident *id);
+	/*
+	 * The same for @id's script, which the kernel names by path only: ""
+	 * when another mount namespace's file cannot be read any more. A file
+	 * not read by path gets no package (our namesake's is another file's).
+	 */
+	const char *(*script_known)(void *ctx, const struct sa_ident *id);
 	void *exe_ctx;
 };
 
