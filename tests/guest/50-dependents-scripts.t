@@ -1,13 +1,13 @@
 #!/bin/bash
 # Scripts named however they were started: `sh script`, #! directly,
 # #!/usr/bin/env sh (tests/guest/cases/dependents-scripts.sh). On our
-# patched 6.1 and on Debian's stock 6.1, what hosts run.
+# patched 6.1 and on Debian's stock 6.1 and 6.12.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"
 
 SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-300}
-for flavour in ${DEPS_KERNELS:-patched stock-6.1}; do
+for flavour in ${DEPS_KERNELS:-patched stock-6.1 stock-6.12}; do
 	guest_case "$flavour" dependents-scripts
 done
 tap_done
