@@ -1234,6 +1234,14 @@ int main(void)
 	script("echo 'ENV{PHYSDEVBUS}==\"usb\", WAIT_FOR_SYSFS=\"bus\"' > /etc/udev/rules.d/x\n",
 	       "1:11 error physdev-key PHYSDEVBUS|1:31 warning removed-key WAIT_FOR_SYSFS|",
 	       "a script that writes a legacy rule");
+	script("echo /sbin/mdev > /proc/sys/kernel/hotplug\n"
+	       "echo /bin/mdev >\"/proc/sys/kernel/hotplug\"\n"
+	       "cat /proc/sys/kernel/hotplug\n"
+	       "# echo /sbin/mdev > /proc/sys/kernel/hotplug\n",
+	       "1:19 warning uevent-helper /proc/sys/kernel/hotplug|"
+	       "2:18 warning uevent-helper /proc/sys/kernel/hotplug|",
+	       "an init script that sets the uevent helper (BusyBox's mdev setup); reading "
+	       "it or a comment is not");
 	script("", "", "empty script");
 	script("echo $PHYSDEVPATH", "1:7 error physdev-key PHYSDEVPATH|",
 	       "a key in the very last bytes of a file, no newline");
