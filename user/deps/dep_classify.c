@@ -415,7 +415,8 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 	SET(artifact, "uevent helper: its environment carried PHYSDEVPATH, PHYSDEVBUS, "
 	    "PHYSDEVDRIVER%s", live ? "" : " (configured; this kernel runs no helper)");
 	SET(replacement, "a udev rule, or a NETLINK_KOBJECT_UEVENT listener using sysfs links");
-	SET(why, "a helper gets every uevent's keys; " FP_HINT);
+	SET(why, "a helper gets every uevent's keys; " FP_HINT ", or is a BusyBox 1.7-1.10 "
+	    "mdev, which types nodes by the DEVPATH text");
 }
 
 void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence)
