@@ -47,18 +47,46 @@ void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len)
 {
 	size_t o = strnlen(text, len);
 
-	/* Only errors are evidence: what today's programs never contain. */
-	if (o >= len || h->sev != SA_SEV_ERROR || strstr(text, h->key))
+	/*
+	 * Only errors are evidence: what today's programs never contain; and
+	 * the helper-only mdev, which dep_classify.c counts for a helper only.
+	 */
+	if (o >= len || strstr(text, h->key) ||
+	    (h->sev != SA_SEV_ERROR && strcmp(h->kind, SA_KIND_MDEV_HOTPLUG)))
 		return;
 	/* BusyBox: the version read is the evidence ("BusyBox 1.6.1 has mdev"). */
 	if (!strcmp(h->kind, "busybox-mdev") && h->version)
 		snprintf(text + o, len - o, "%sBusyBox %s has %s (%s)", o ? ", " : "", h->version,
 			 h->key, h->kind);
+	else if (!strcmp(h->kind, SA_KIND_MDEV_HOTPLUG) && h->version)
+		snprintf(text + o, len - o, "%sBusyBox %s has %s, which types nodes by the "
+			 "DEVPATH text (%s)", o ? ", " : "", h->version, h->key, h->kind);
 	else if (h->line)
 		snprintf(text + o, len - o, "%s%s (%s, line %lu)", o ? ", " : "", h->key,
 			 h->kind, h->line);
 	else
 		snprintf(text + o, len - o, "%s%s (%s)", o ? ", " : "", h->key, h->kind);
+}
+
+bool sa_fp_for_any(const char *evidence)
+{
+	static const char only[] = "(" SA_KIND_MDEV_HOTPLUG ")";
+	bool items = false;
+
+	if (!evidence || !*evidence)
+		return false;
+	/* each item ends "(kind)" or "(kind, line N)"; every kind has a '-' */
+	for (const char *p = evidence; (p = strstr(p, " (")); p++) {
+		const char *k = p + 2;
+		size_t n = strspn(k, "abcdefghijklmnopqrstuvwxyz-");
+
+		if (!n || !memchr(k, '-', n) || (k[n] != ')' && k[n] != ','))
+			continue;
+		items = true;
+		if (strncmp(p + 1, only, sizeof(only) - 1))
+			return true;
+	}
+	return !items;
 }
 
 static int on_hit(const struct sa_hit *h, void *ctx)

@@ -2,12 +2,14 @@
 /*
  * The static audit applied to a running program's own files: does its
  * executable or #! script read the old layout? (The errors of `scan`:
- * PHYSDEV* keys, BusyBox < 1.7 with mdev, <dev>/device/bus in a script.)
+ * PHYSDEV* keys, BusyBox < 1.7 with mdev, <dev>/device/bus in a script;
+ * and BusyBox 1.7-1.10 with mdev, which counts for a uevent helper only.)
  * Each file is read at most once per (device, inode, mtime).
  */
 #ifndef SYSFS_AUDIT_FINGERPRINT_H
 #define SYSFS_AUDIT_FINGERPRINT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "audit/scan_hit.h"
@@ -28,6 +30,13 @@ void sa_fingerprint(void *ctx, const char *file, char *out, size_t len);
  * errors only, each key once; a BusyBox version as "BusyBox 1.6.1 has mdev".
  */
 void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len);
+
+/*
+ * Is @evidence (the text above) evidence whatever the program does? false
+ * when every item in it is the helper-only mdev (SA_KIND_MDEV_HOTPLUG),
+ * which breaks only the uevent helper; text without items counts.
+ */
+bool sa_fp_for_any(const char *evidence);
 
 /* How many files were read (not served from the cache). */
 unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c);

@@ -22,4 +22,11 @@ struct sa_hit {
 
 typedef int (*sa_hit_cb)(const struct sa_hit *h, void *ctx);
 
+/*
+ * BusyBox 1.7-1.10 with mdev: it breaks only when the kernel runs it as the
+ * uevent helper, so it is a warning here and evidence only for a helper
+ * (fingerprint.h, deps/dep_classify.c).
+ */
+#define SA_KIND_MDEV_HOTPLUG "busybox-mdev-hotplug"
+
 #endif

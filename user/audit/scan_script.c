@@ -152,6 +152,20 @@ static long bus_link(const char *s, size_t n)
 	return at;
 }
 
+/*
+ * "echo /sbin/mdev > /proc/sys/kernel/hotplug": the script sets the uevent
+ * helper (BusyBox's documented setup), the file the kernel runs per uevent.
+ */
+static long helper_write(const char *s, size_t n)
+{
+	long at = find(s, n, "/proc/sys/kernel/hotplug"), j = at;
+
+	while (j > 0 && (isspace((unsigned char)s[j - 1]) || s[j - 1] == '"' ||
+			 s[j - 1] == '\''))
+		j--;
+	return at >= 0 && j > 0 && s[j - 1] == '>' ? at : -1;
+}
+
 static int line(const char *s, size_t n, const struct line_ctx *l)
 {
 	size_t i = 0;
@@ -191,6 +205,13 @@ static int line(const char *s, size_t n, const struct line_ctx *l)
 			  "review: a directory test on a /sys/block or /sys/class entry; "
 			  "'test -d' follows today's symlinks, code that relies on real "
 			  "directories (lstat, cd .., nested entries) does not", NULL);
+	at = helper_write(s, n);
+	if (!err && at >= 0)
+		err = hit(l, at, "uevent-helper", "/proc/sys/kernel/hotplug", SA_SEV_WARNING,
+			  "sets a uevent helper, the /sbin/hotplug mechanism of the old layout's "
+			  "era (a BusyBox 1.7-1.10 mdev there types every node wrong today); "
+			  "Debian kernels build without CONFIG_UEVENT_HELPER: use a udev rule",
+			  NULL);
 	at = bus_link(s, n);
 	if (!err && at >= 0) {
 		err = hit(l, at, "legacy-path", "device/bus", SA_SEV_ERROR,

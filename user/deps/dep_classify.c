@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/fingerprint.h"
 #include "deps/dep_classify.h"
 #include "dep_records.h"
 
@@ -414,16 +415,28 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 	SET(artifact, "uevent helper: its environment carried PHYSDEVPATH, PHYSDEVBUS, "
 	    "PHYSDEVDRIVER%s", live ? "" : " (configured; this kernel runs no helper)");
 	SET(replacement, "a udev rule, or a NETLINK_KOBJECT_UEVENT listener using sysfs links");
-	SET(why, "a helper gets every uevent's keys; " FP_HINT);
+	SET(why, "a helper gets every uevent's keys; " FP_HINT ", or is a BusyBox 1.7-1.10 "
+	    "mdev, which types nodes by the DEVPATH text");
 }
 
 void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence)
 {
+	bool any;
+
 	if (v->kind == SA_DK_NONE || v->conf != SA_DC_SUSPECT || !evidence || !*evidence)
+		return;
+	/* BusyBox 1.7-1.10 mdev types nodes by DEVPATH: wrong as the helper only */
+	any = sa_fp_for_any(evidence);
+	if (!any && v->kind != SA_DK_HELPER)
 		return;
 	v->conf = SA_DC_BREAKS;
 	v->rule = SA_DR_FINGERPRINT;
-	SET(why, "its code reads the old layout: %.400s", evidence);
+	if (any)
+		SET(why, "its code reads the old layout: %.400s", evidence);
+	else
+		SET(why, "as the uevent helper it takes each node's type from DEVPATH, which "
+		    "was /class/... or /block/... then and is /devices/... now, so its nodes get "
+		    "the wrong type: %.300s", evidence);
 }
 
 const char *sa_dep_link_named(const struct sa_dep_obs *o, char *buf, size_t len)

@@ -174,6 +174,10 @@ static void test_suspect_and_modern(void)
 		    "listener on group 2 only (udevadm monitor -u)");
 }
 
+/* What fingerprint.c writes for BusyBox 1.9.2 with mdev (test_scan.c reads it). */
+#define MDEV192 "/sbin/mdev: BusyBox 1.9.2 has mdev, which types nodes by the DEVPATH text " \
+		"(busybox-mdev-hotplug)"
+
 /* The program's own code: the fingerprint rule, and the helper. */
 static void test_fingerprint(void)
 {
@@ -214,14 +218,40 @@ static void test_fingerprint(void)
 
 	sa_dep_classify_helper(false, "/etc/sysctl.d/50-hotplug.conf", &v);
 	ok(v.kind == SA_DK_HELPER && v.conf == SU && v.rule == SA_DR_HELPER &&
-	   !strcmp(v.path, "/etc/sysctl.d/50-hotplug.conf"),
-	   "a configured uevent helper without a fingerprint: suspect, the file named");
+	   !strcmp(v.path, "/etc/sysctl.d/50-hotplug.conf") && strstr(v.why, "BusyBox 1.7-1.10"),
+	   "a configured uevent helper without a fingerprint: suspect, the file named, what "
+	   "would confirm it (%s)", v.why);
 	sa_dep_apply_fingerprint(&v, "/sbin/legacy-hotplug: PHYSDEVBUS (physdev-key)");
 	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT,
 	   "a configured uevent helper whose script reads PHYSDEVBUS: confirmed");
 	sa_dep_classify_helper(true, NULL, &v);
 	ok(v.conf == SU && !strcmp(v.path, "/proc/sys/kernel/hotplug"),
 	   "a live helper without a fingerprint: suspect");
+
+	/* BusyBox 1.7-1.10 mdev types nodes by DEVPATH: breaks as the helper only */
+	sa_dep_classify_helper(false, "/etc/sysctl.d/50-hotplug.conf", &v);
+	sa_dep_apply_fingerprint(&v, MDEV192);
+	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT && strstr(v.why, "BusyBox 1.9.2 has mdev") &&
+	   strstr(v.why, "DEVPATH"), "BusyBox 1.9.2 mdev as the configured helper: breaks (%s)",
+	   v.why);
+	sa_dep_classify_helper(true, NULL, &v);
+	sa_dep_apply_fingerprint(&v, MDEV192);
+	ok(v.conf == CF, "... as the live helper: breaks");
+	o = (struct sa_dep_obs){ .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, MDEV192);
+	ok(v.kind == SA_DK_SYMLINK_DIR && v.conf == SU && v.rule == SA_DR_LSTAT_LEGACY_DIR,
+	   "the same BusyBox lstat-ing a /sys/class entry (mdev -s): stays suspect");
+	o = (struct sa_dep_obs){ .op = LI, .dir = "", .name = "", .groups = 1 };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, MDEV192);
+	ok(v.conf == SU && v.rule == SA_DR_LISTEN_KERNEL,
+	   "the same BusyBox listening to group 1: stays suspect");
+	o = (struct sa_dep_obs){ .op = RD, .dir = "/class", .name = "net" };
+	sa_dep_classify(&cls, &o, &v);
+	sa_dep_apply_fingerprint(&v, MDEV192 ", PHYSDEVBUS (physdev-key)");
+	ok(v.conf == CF && strstr(v.why, "reads the old layout"),
+	   "the same BusyBox with a PHYSDEV key beside: breaks whatever it does");
 
 	ok(!strcmp(sa_dep_kind_name(SA_DK_MAX), "?") && !strcmp(sa_dep_rule_name(SA_DR_MAX), "?"),
 	   "kind and rule names are bounded");
@@ -495,6 +525,40 @@ static const char *fake_known(void *ctx, const struct sa_ident *id)
  * An executable is judged by the file the kernel ran: the copy read in the
  * initramfs (gone by now), never its namesake at the same path.
  */
+/* Through the store: the helper line of a BusyBox 1.9.2 breaks, its lstat line not. */
+static void mdev_fp(void *ctx, const char *file, char *out, size_t len)
+{
+	(void)ctx;
+	snprintf(out, len, "%s", strcmp(file, "/sbin/mdev") ? "" : MDEV192);
+}
+
+static void test_store_mdev_helper(void)
+{
+	struct sa_dep_store_opts o = { .fingerprint = mdev_fp };
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	struct sa_ident id = mkid("/sbin/mdev", 0);
+	struct sa_dep_obs ob = { .op = LS, .dir = "", .name = "",
+				 .req = "/sys/class/net/dummy0" };
+	const struct sa_dependent *d;
+	struct sa_dep_verdict v;
+	int err;
+
+	sa_dep_classify_helper(false, "/etc/sysctl.conf", &v);
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "config" },
+			     &err);
+	ok(d && d->kind == SA_DK_HELPER && d->conf == CF && strstr(d->why, "1.9.2"),
+	   "store: a BusyBox 1.9.2 mdev configured as the helper breaks (%s)", d ? d->why : "");
+	id = mkid("/sbin/mdev", 42);
+	sa_dep_classify(&cls, &ob, &v);
+	sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "lstat-link" }, &err);
+	for (size_t it = 0; (d = sa_dep_store_next(s, &it)) && d->kind != SA_DK_SYMLINK_DIR;)
+		;
+	ok(sa_dep_store_count(s) == 2 && d && d->conf == SU && *d->fingerprint,
+	   "store: the same file lstat-ing /sys/class: suspect, fingerprint shown (%s)",
+	   d ? d->fingerprint : "");
+	sa_dep_store_free(s);
+}
+
 static void test_store_exe_known(void)
 {
 	struct sa_dep_store_opts o = { .fingerprint = fake_fp, .exe_known = fake_known };
@@ -956,6 +1020,7 @@ int main(void)
 		test_fingerprint();
 		test_store();
 		test_store_exe_known();
+		test_store_mdev_helper();
 		test_store_evict();
 		test_modern();
 		test_fallback();

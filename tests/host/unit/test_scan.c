@@ -23,6 +23,7 @@
 
 #include "common/dpkg_owner.h"
 #include "audit/fingerprint.h"
+#include "deps/dep_classify.h"
 #include "audit/initramfs_find.h"
 #include "audit/scan_elf.h"
 #include "audit/scan_initramfs.h"
@@ -44,9 +45,12 @@ static void add(const char *fmt, ...)
 		outn = sizeof(out) - 1;
 }
 
+static char last_msg[512];	/* the message of the last hit */
+
 static int on_hit(const struct sa_hit *h, void *ctx)
 {
 	(void)ctx;
+	snprintf(last_msg, sizeof(last_msg), "%s", h->message);
 	if (h->line)
 		add("%lu:%lu %s %s %s|", h->line, h->col, sa_sev_name(h->sev), h->kind, h->key);
 	else
@@ -193,6 +197,98 @@ static int elf_case(const char *data, size_t dlen, const struct span *sp, size_t
 }
 
 /*
+ * BusyBox 1.7-1.10 with mdev, read from a file: evidence for a uevent
+ * helper only. A BusyBox 1.9.2 stand-in with only what the real binary
+ * carries (its banner, the applet name): as the configured helper it
+ * breaks, naming the version; the same file doing anything else stays
+ * suspect; a 1.12.0 one is evidence of nothing.
+ */
+static void helper_fingerprint_tests(void)
+{
+	static const char bb192[] = "BusyBox v1.9.2 (2008-04-16) multi-call\0ash\0mdev\0sh";
+	static const char bb1120[] = "BusyBox v1.12.0 (2008-09-28) multi-call\0ash\0mdev\0sh";
+	struct sa_hit h = {
+		.offset = 0, .kind = SA_KIND_MDEV_HOTPLUG, .key = "mdev", .sev = SA_SEV_WARNING,
+		.message = "BusyBox 1.9.2 has mdev, ...", .version = "1.9.2",
+	};
+	char text[400] = "", path[] = "/tmp/test_scan_fp.XXXXXX", fp[512];
+	struct sa_dep_verdict v;
+	struct sa_fp_cache *c;
+	size_t len;
+	char *b;
+	int fd;
+
+	sa_fp_evidence(&h, text, sizeof(text));
+	ok(!strcmp(text, "BusyBox 1.9.2 has mdev, which types nodes by the DEVPATH text "
+		   "(busybox-mdev-hotplug)"), "fingerprint: the helper-only mdev is written, "
+	   "with its version (%s)", text);
+	ok(!sa_fp_for_any(text), "fingerprint: the helper-only mdev alone is not evidence "
+	   "for any program");
+	h = (struct sa_hit){ .kind = "physdev-key", .key = "PHYSDEVBUS", .sev = SA_SEV_ERROR };
+	sa_fp_evidence(&h, text, sizeof(text));
+	ok(sa_fp_for_any(text), "fingerprint: ... with PHYSDEVBUS beside it, it is (%s)", text);
+	ok(sa_fp_for_any("/bin/busybox: BusyBox 1.6.1 has mdev (busybox-mdev)") &&
+	   sa_fp_for_any("/sbin/udevd: PHYSDEVPATH (physdev-key)") &&
+	   sa_fp_for_any("/x.sh: device/bus (legacy-path, line 3)") &&
+	   sa_fp_for_any("x: PHYSDEVBUS") && !sa_fp_for_any("") && !sa_fp_for_any(NULL),
+	   "fingerprint: the old mdev, keys, a script line, text without items are evidence; "
+	   "nothing is not");
+	ok(!sa_fp_for_any("/a (b)/mdev: BusyBox 1.9.2 has mdev, which types nodes by the "
+			  "DEVPATH text (busybox-mdev-hotplug) [read in the initramfs: /a (b)/mdev, "
+			  "sha256 0123456789abcdef]"),
+	   "fingerprint: parentheses of a path or the initramfs note are no item");
+
+	b = mk_elf(bb192, sizeof(bb192), &(struct span){ 0, sizeof(bb192) }, 1, 1, &len);
+	fd = mkstemp(path);
+	ok(b && fd >= 0 && write(fd, b, len) == (ssize_t)len, "a BusyBox 1.9.2 ELF written");
+	if (fd >= 0)
+		close(fd);
+	free(b);
+	c = sa_fp_cache_new();
+	sa_fingerprint(c, path, fp, sizeof(fp));
+	ok(!strncmp(fp, path, strlen(path)) &&
+	   !strcmp(fp + strlen(path), ": BusyBox 1.9.2 has mdev, which types nodes by the "
+		   "DEVPATH text (busybox-mdev-hotplug)"), "fingerprint of the 1.9.2 file: %s", fp);
+
+	sa_dep_classify_helper(false, "/etc/sysctl.conf", &v);
+	sa_dep_apply_fingerprint(&v, fp);
+	ok(v.kind == SA_DK_HELPER && v.conf == SA_DC_BREAKS && v.rule == SA_DR_FINGERPRINT &&
+	   strstr(v.why, "BusyBox 1.9.2 has mdev") && strstr(v.why, "/devices/"),
+	   "BusyBox 1.9.2 mdev as the configured uevent helper: breaks, the version and "
+	   "why (%s)", v.why);
+	sa_dep_classify_helper(true, NULL, &v);
+	sa_dep_apply_fingerprint(&v, fp);
+	ok(v.conf == SA_DC_BREAKS, "... as the live uevent helper: breaks");
+	memset(&v, 0, sizeof(v));
+	v.kind = SA_DK_SYMLINK_DIR;
+	v.conf = SA_DC_SUSPECT;
+	v.rule = SA_DR_LSTAT_LEGACY_DIR;
+	sa_dep_apply_fingerprint(&v, fp);
+	ok(v.conf == SA_DC_SUSPECT && v.rule == SA_DR_LSTAT_LEGACY_DIR,
+	   "the same BusyBox lstat-ing /sys/class entries (mdev -s, ls): stays suspect");
+	v.kind = SA_DK_LISTENER;
+	v.rule = SA_DR_LISTEN_KERNEL;
+	sa_dep_apply_fingerprint(&v, fp);
+	ok(v.conf == SA_DC_SUSPECT, "the same BusyBox listening to uevents: stays suspect");
+
+	unlink(path);
+	strcpy(path, "/tmp/test_scan_fp.XXXXXX");
+	b = mk_elf(bb1120, sizeof(bb1120), &(struct span){ 0, sizeof(bb1120) }, 1, 1, &len);
+	fd = mkstemp(path);
+	ok(b && fd >= 0 && write(fd, b, len) == (ssize_t)len, "a BusyBox 1.12.0 ELF written");
+	if (fd >= 0)
+		close(fd);
+	free(b);
+	sa_fingerprint(c, path, fp, sizeof(fp));
+	sa_dep_classify_helper(false, "/etc/sysctl.conf", &v);
+	sa_dep_apply_fingerprint(&v, fp);
+	ok(!*fp && v.conf == SA_DC_SUSPECT, "BusyBox 1.12.0 mdev as the helper: no fingerprint, "
+	   "suspect (%s)", fp);
+	sa_fp_cache_free(c);
+	unlink(path);
+}
+
+/*
  * The fingerprint's evidence of an old BusyBox comes from the version in
  * the hit, not from the message's wording: a message with a comma before
  * the version must still give "BusyBox 1.6.1 has mdev".
@@ -240,6 +336,50 @@ static void fingerprint_tests(void)
 	sa_fp_cache_free(c);
 	unlink(path);
 	free(b);
+	helper_fingerprint_tests();
+}
+
+/*
+ * BusyBox with mdev, by version: what a real binary carries, its banner and
+ * the applet name. Before 1.7 the old walker (an error); 1.7 to 1.10 types
+ * nodes by the DEVPATH text (a warning: it breaks as the uevent helper);
+ * 1.11 and later nothing (1.11 unsettled, see scan_elf.c).
+ */
+static void bb_case(const char *ver, const char *want, const char *type)
+{
+	char bb[96];
+	int n = snprintf(bb, sizeof(bb), "BusyBox v%s (2008) multi-call", ver);
+	struct sa_elf_stats st;
+	int err;
+
+	memcpy(bb + n + 1, "ash\0mdev\0sh", 12);
+	n += 1 + 12;
+	last_msg[0] = '\0';
+	err = elf_case(bb, n, &(struct span){ 0, n }, 1, 1, &st);
+	ok(!err && !strcmp(out, want) && (!type || strstr(last_msg, type)),
+	   "BusyBox %s with mdev: %s%s (%s; %s)", ver, *want ? want : "nothing",
+	   type ? type : "", out, last_msg);
+}
+
+static void busybox_tests(void)
+{
+	static const char nomdev[] = "BusyBox v1.9.2 (2008) multi-call\0ash\0sh";
+	struct sa_elf_stats st;
+	int err;
+
+	bb_case("1.6.1", "error busybox-mdev mdev|", "lstat()");
+	bb_case("1.7.0", "warning busybox-mdev-hotplug mdev|", "every node a block device");
+	bb_case("1.9.2", "warning busybox-mdev-hotplug mdev|", "every node a block device");
+	bb_case("1.10.1", "warning busybox-mdev-hotplug mdev|", "every node a block device");
+	bb_case("1.10.2", "warning busybox-mdev-hotplug mdev|", "every node a character device");
+	bb_case("1.10.4", "warning busybox-mdev-hotplug mdev|", "every node a character device");
+	bb_case("1.11.0", "", NULL);
+	bb_case("1.11.3", "", NULL);
+	bb_case("1.12.0", "", NULL);
+	bb_case("1.13.2", "", NULL);
+	bb_case("1.35.0", "", NULL);
+	err = elf_case(nomdev, sizeof(nomdev), &(struct span){ 0, sizeof(nomdev) }, 1, 1, &st);
+	ok(!err && !out[0], "BusyBox 1.9.2 without the mdev applet: nothing (%s)", out);
 }
 
 static void elf_hostile_tests(void)
@@ -265,19 +405,7 @@ static void elf_hostile_tests(void)
 	err = elf_case(d, n, &all, 1, 1, &st);
 	ok(!err && !strcmp(out, "note legacy-path device/..|") && st.bytes == n,
 	   "... with /sys in its last 4 bytes: the note, still one pass (%s)", out);
-	/* BusyBox with mdev: 1.6.1 is the old mdev, 1.7.0 (the boundary) is not */
-	{
-		static const char bb161[] = "BusyBox v1.6.1 (2007) multi-call\0ash\0mdev\0sh";
-		static const char bb170[] = "BusyBox v1.7.0 (2007) multi-call\0ash\0mdev\0sh";
-		struct span b = { 0, sizeof(bb161) };
-
-		err = elf_case(bb161, sizeof(bb161), &b, 1, 1, &st);
-		ok(!err && !strcmp(out, "error busybox-mdev mdev|"), "BusyBox 1.6.1 with mdev: "
-		   "the old mdev (%s)", out);
-		err = elf_case(bb170, sizeof(bb170), &b, 1, 1, &st);
-		ok(!err && !out[0], "BusyBox 1.7.0 with mdev: not an old mdev, the version "
-		   "boundary (%s)", out);
-	}
+	busybox_tests();
 	/* 60 000 sections over the same data: merged, every byte scanned once */
 	err = elf_case(d, n, &all, 1, 60000, &st);
 	ok(!err && st.bytes == n && st.regions == 1 && st.headers == 60000,
@@ -1106,6 +1234,14 @@ int main(void)
 	script("echo 'ENV{PHYSDEVBUS}==\"usb\", WAIT_FOR_SYSFS=\"bus\"' > /etc/udev/rules.d/x\n",
 	       "1:11 error physdev-key PHYSDEVBUS|1:31 warning removed-key WAIT_FOR_SYSFS|",
 	       "a script that writes a legacy rule");
+	script("echo /sbin/mdev > /proc/sys/kernel/hotplug\n"
+	       "echo /bin/mdev >\"/proc/sys/kernel/hotplug\"\n"
+	       "cat /proc/sys/kernel/hotplug\n"
+	       "# echo /sbin/mdev > /proc/sys/kernel/hotplug\n",
+	       "1:19 warning uevent-helper /proc/sys/kernel/hotplug|"
+	       "2:18 warning uevent-helper /proc/sys/kernel/hotplug|",
+	       "an init script that sets the uevent helper (BusyBox's mdev setup); reading "
+	       "it or a comment is not");
 	script("", "", "empty script");
 	script("echo $PHYSDEVPATH", "1:7 error physdev-key PHYSDEVPATH|",
 	       "a key in the very last bytes of a file, no newline");
