@@ -73,7 +73,9 @@ for gen in "${gens[@]}"; do
 		"$gen" "$i_off" "$i_on" "$f_off" "$f_on" $((f_off ? f_on * 100 / f_off : 0)) | tee -a "$table"
 done
 # Where the enabled boot's time goes: boot --start by part on Debian's 6.1
-# (tests/guest/cases/boot-start-cost.sh), with the verifier's count per program.
+# (tests/guest/cases/boot-start-cost.sh), with the verifier's count per program
+# and each object's open, probe, load, attach and pin (for libbpf's own steps,
+# each stamped: tests/guest/cases/boot-start-profile.sh).
 if [ "${BENCH_START_COST:-1}" = 1 ]; then
 	GUEST_QEMU_EXTRA=${REALHOST_QEMU_EXTRA:-} SYSFS_AUDIT_GUEST_TIMEOUT=1800 \
 		guest_case stock-6.1 boot-start-cost >"$out/start-cost.tap" 2>&1
@@ -81,7 +83,8 @@ if [ "${BENCH_START_COST:-1}" = 1 ]; then
 	{
 		echo "boot --start on stock-6.1, guest seconds (-N: the tracer alone):"
 		sed -n 's/^# \(boot --start.*\)/  \1/p; s/^# sysfs-audit: \(boot audit started.*\)/  \1/p
-			s/^# sysfs-audit: debug: \(.*instructions verified.*\)/  \1/p' "$out/start-cost.tap"
+			s/^# sysfs-audit: debug: \(.*instructions verified.*\)/  \1/p
+			s/^# sysfs-audit: debug: \(time .*\)/  \1/p' "$out/start-cost.tap"
 	} | tee -a "$table"
 fi
 echo "bench: table in $table (icount shift ${icount})" >&2

@@ -456,12 +456,24 @@ static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned i
 		       int exec_fd, int ring_fd, int *total)
 {
 	struct sa_bpf_select sel = {};
+	unsigned long long ts = sa_mono_ns();
+	const char *name = ops == &lk_ops ? "lookups" : "listeners";
 	void *s = ops->open();
+	int err;
 
 	if (!s)
 		return NULL;
-	if (ops->prepare(s, &d->o, self, exec_fd, ring_fd) || sa_bpf_select(ops->obj(s), &sel) < 0 ||
-	    ops->load(s)) {
+	sa_bpf_note_step(name, "open", &ts);
+	err = ops->prepare(s, &d->o, self, exec_fd, ring_fd);
+	if (!err) {
+		err = sa_bpf_select(ops->obj(s), &sel) < 0;
+		sa_bpf_note_step(name, "probe", &ts);
+	}
+	if (!err) {
+		err = ops->load(s);
+		sa_bpf_note_step(name, "load", &ts);
+	}
+	if (err) {
 		char what[320];
 
 		*total += sel.nwanted;
@@ -504,13 +516,17 @@ int sa_deps_attach(struct sa_deps *d)
 {
 	unsigned int self = getpid();
 	int nlk = 0, nls = 0, total = 0;
+	unsigned long long ts;
 
 	/* Listeners first: lookups shares its exec_ids map (the #! scripts) and ring. */
 	d->ls = load_skel(d, &ls_ops, self, -1, -1, &total);
 	d->lk = load_skel(d, &lk_ops, self, d->ls ? bpf_map__fd(d->ls->maps.exec_ids) : -1,
 			  d->ls ? bpf_map__fd(d->ls->maps.dep_events) : -1, &total);
+	ts = sa_mono_ns();
 	nls = d->ls ? attach_all(d, d->ls->obj) : 0;
+	sa_bpf_note_step("listeners", "attach", &ts);
 	nlk = d->lk ? attach_all(d, d->lk->obj) : 0;
+	sa_bpf_note_step("lookups", "attach", &ts);
 	fprintf(stderr, "sysfs-audit: dependents: %d of %d hooks attached%s%s%s\n", nlk + nls,
 		total, *d->t.hooks_missing ? " (missing: " : "", d->t.hooks_missing,
 		*d->t.hooks_missing ? ")" : "");

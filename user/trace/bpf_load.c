@@ -11,6 +11,7 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 
+#include "model/phase.h"
 #include "trace/bpf_load.h"
 
 enum probe_kind { PK_FENTRY, PK_FEXIT, PK_TP_BTF, PK_KPROBE, PK_NONE };
@@ -214,4 +215,14 @@ void sa_bpf_note_verified(struct bpf_object *obj)
 				bpf_program__name(p), info.verified_insns,
 				info.xlated_prog_len / (__u32)sizeof(struct bpf_insn));
 	}
+}
+
+void sa_bpf_note_step(const char *obj, const char *step, unsigned long long *t)
+{
+	unsigned long long now = sa_mono_ns();
+
+	if (getenv("SYSFS_AUDIT_DEBUG"))
+		fprintf(stderr, "sysfs-audit: debug: time %s %s %.3f s\n", obj, step,
+			(now - *t) / 1e9);
+	*t = now;
 }

@@ -49,6 +49,13 @@ int sa_bpf_select(struct bpf_object *obj, struct sa_bpf_select *s);
  */
 void sa_bpf_note_verified(struct bpf_object *obj);
 
+/*
+ * With SYSFS_AUDIT_DEBUG set, say on stderr how long @step of loading
+ * @obj took since *@t (CLOCK_MONOTONIC ns), and restart *@t: where a load's
+ * seconds go, open, probe, load (BTF, CO-RE, verifier), attach, pin.
+ */
+void sa_bpf_note_step(const char *obj, const char *step, unsigned long long *t);
+
 /* The sum over CPUs of slot @key of the per-CPU array @map; 0 when unreadable. */
 unsigned long long sa_bpf_percpu_sum(const struct bpf_map *map, __u32 key);
 

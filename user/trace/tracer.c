@@ -25,6 +25,7 @@
 #include <bpf/libbpf.h>
 
 #include "common/common.h"
+#include "model/phase.h"
 #include "output/json_out.h"
 #include "trace/bpf_load.h"
 #include "trace/event.h"
@@ -158,9 +159,16 @@ error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
 
 static int libbpf_print_fn(enum libbpf_print_level level, const char *format, va_list args)
 {
+	static int stamp = -1;
+
 	(void)level;
 	if (!verbose)
 		return 0;	/* failures get one clear line from us instead */
+	/* -v with SYSFS_AUDIT_DEBUG: when each of libbpf's steps happened. */
+	if (stamp < 0)
+		stamp = !!getenv("SYSFS_AUDIT_DEBUG");
+	if (stamp)
+		fprintf(stderr, "[%.6f] ", sa_mono_ns() / 1e9);
 	return vfprintf(stderr, format, args);
 }
 
@@ -240,13 +248,16 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	struct mode_progs m = { .mode = mode, .tp_local = t->tp_local };
 	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true };
 	struct sysfs_audit_bpf *skel;
+	unsigned long long ts = sa_mono_ns();
 	int err;
 
 	skel = sysfs_audit_bpf__open();
 	if (!skel)
 		return -ENOMEM;
+	sa_bpf_note_step("sysfs_audit", "open", &ts);
 	m.skel = skel;
 	err = sa_bpf_select(skel->obj, &sel);
+	sa_bpf_note_step("sysfs_audit", "probe", &ts);
 	if (err < 0) {
 		sysfs_audit_bpf__destroy(skel);
 		return -ENOENT;
@@ -258,6 +269,7 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	skel->rodata->wakeup_bytes = t->o.buffer_mb >= 4 ? 1 << 20 : (__u64)t->o.buffer_mb << 18;
 
 	err = sysfs_audit_bpf__load(skel);
+	sa_bpf_note_step("sysfs_audit", "load", &ts);
 	if (err) {
 		sysfs_audit_bpf__destroy(skel);
 		if (err == -EPERM)
@@ -268,6 +280,7 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 		return -ENOENT;
 	}
 	err = sysfs_audit_bpf__attach(skel);
+	sa_bpf_note_step("sysfs_audit", "attach", &ts);
 	if (err) {
 		sysfs_audit_bpf__destroy(skel);
 		return err == -EPERM ? -EPERM : -ENOENT;
@@ -325,9 +338,11 @@ static int attach_best(struct sa_tracer *t)
 	const enum sa_attach_mode *order = best;
 	int n = 3, rc = -ENOENT, worst = 0;
 	bool main_ok, local_ok, old_tp;
+	unsigned long long ts = sa_mono_ns();
 	struct btf *vmlinux;
 
 	vmlinux = btf__load_vmlinux_btf();
+	sa_bpf_note_step("vmlinux", "btf", &ts);
 	if (!vmlinux)
 		return -ENODATA;
 	/*
