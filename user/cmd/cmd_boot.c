@@ -174,7 +174,7 @@ static void start_deps(FILE *sink)
 {
 	struct sa_deps_opts dopts = { .fmt = SA_FMT_JSON, .out = sink, .ring_mb = env.deps_mb,
 				      .unadopted_until_ns = env.t.unadopted_until_ns,
-				      .lazy_model = true };
+				      .lazy_model = true, .no_enumerate = true };
 	unsigned long long t0 = sa_mono_ns(), t1;
 	struct sa_deps *d = sa_deps_open(&dopts);
 	int err;
