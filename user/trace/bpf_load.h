@@ -22,6 +22,14 @@
  */
 bool sa_bpf_can_attach(const struct bpf_program *p);
 
+/*
+ * The running kernel's BTF (NULL if it cannot be read), parsed once and
+ * shared by the probes of every sa_bpf_select() until the matching
+ * sa_bpf_btf_put(); not thread-safe, as the probes are not.
+ */
+const struct btf *sa_bpf_btf_get(void);
+void sa_bpf_btf_put(void);
+
 /* Which programs of an object to load (sa_bpf_select()). */
 struct sa_bpf_select {
 	/* The programs to consider; NULL: all of them. */

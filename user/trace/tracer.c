@@ -243,7 +243,7 @@ static bool in_mode(const struct bpf_program *p, void *ctx)
  * costs no verifier run. Returns 0, -ENOENT (cannot attach), -EPERM
  * (not permitted), -EACCES (the verifier said no) or -ENOMEM.
  */
-static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
+static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode, bool *btf_held)
 {
 	struct mode_progs m = { .mode = mode, .tp_local = t->tp_local };
 	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true };
@@ -261,6 +261,11 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	if (err < 0) {
 		sysfs_audit_bpf__destroy(skel);
 		return -ENOENT;
+	}
+	/* Not kept while libbpf parses its own copy: the loader's peak RSS. */
+	if (*btf_held) {
+		sa_bpf_btf_put();
+		*btf_held = false;
 	}
 	bpf_map__set_max_entries(skel->maps.events, (__u32)t->o.buffer_mb << 20);
 	skel->rodata->count_only = t->o.count_only;
@@ -339,12 +344,16 @@ static int attach_best(struct sa_tracer *t)
 	int n = 3, rc = -ENOENT, worst = 0;
 	bool main_ok, local_ok, old_tp;
 	unsigned long long ts = sa_mono_ns();
-	struct btf *vmlinux;
+	const struct btf *vmlinux;
+	bool held = true;
 
-	vmlinux = btf__load_vmlinux_btf();
+	/* Held until a mode is loaded: the modes' probes read it too. */
+	vmlinux = sa_bpf_btf_get();
 	sa_bpf_note_step("vmlinux", "btf", &ts);
-	if (!vmlinux)
+	if (!vmlinux) {
+		sa_bpf_btf_put();
 		return -ENODATA;
+	}
 	/*
 	 * Whichever tracepoint the kernel has: mainline's kobject:* (patched
 	 * 6.12), else the local sysfs_audit:* (patched 6.1). The v2 series'
@@ -355,8 +364,8 @@ static int attach_best(struct sa_tracer *t)
 	old_tp = !main_ok && !local_ok &&
 		 (has_typedef(vmlinux, tp_main) || has_typedef(vmlinux, tp_local));
 	t->tp_local = !main_ok && local_ok;
-	btf__free(vmlinux);
 	if (old_tp && t->o.attach == SA_ATTACH_TP) {
+		sa_bpf_btf_put();
 		sa_warn("%s: not the arguments of the series since v3", mode_name(t, SA_ATTACH_TP));
 		return -ENOENT;
 	}
@@ -368,20 +377,24 @@ static int attach_best(struct sa_tracer *t)
 		n = 2;
 	}
 	for (int i = 0; i < n; i++) {
-		rc = try_mode(t, order[i]);
+		rc = try_mode(t, order[i], &held);
 		if (!rc) {
 			t->used = order[i];
-			return 0;
+			break;
 		}
 		if (t->o.verbose || t->o.attach == SA_ATTACH_AUTO)
 			sa_warn("%s: not usable (%s)", mode_name(t, order[i]),
 				rc == -EACCES ? "rejected by the verifier" :
 				rc == -EPERM ? "not permitted" : "cannot attach");
 		if (rc == -EPERM)
-			return rc;
+			break;
 		if (rc == -EACCES)
 			worst = rc;
 	}
+	if (held)
+		sa_bpf_btf_put();
+	if (!rc || rc == -EPERM)
+		return rc;
 	return worst ? worst : rc;
 }
 
