@@ -24,6 +24,7 @@
 #include "reports/report_keep.h"
 #include "deps/dependents.h"
 #include "deps/early_exes.h"
+#include "trace/bpf_load.h"
 #include "trace/pin.h"
 #include "trace/tracer.h"
 
@@ -173,7 +174,7 @@ static void start_deps(FILE *sink)
 {
 	struct sa_deps_opts dopts = { .fmt = SA_FMT_JSON, .out = sink, .ring_mb = env.deps_mb,
 				      .unadopted_until_ns = env.t.unadopted_until_ns,
-				      .lazy_model = true };
+				      .lazy_model = true, .no_enumerate = true };
 	unsigned long long t0 = sa_mono_ns(), t1;
 	struct sa_deps *d = sa_deps_open(&dopts);
 	int err;
@@ -183,7 +184,13 @@ static void start_deps(FILE *sink)
 		fprintf(stderr, "sysfs-audit: debug: deps open %.3f s\n", (t1 - t0) / 1e9);
 	if (!d || sa_deps_attach(d)) {
 		sa_warn("dependents not pinned (%s): the boot audit has keys only", strerror(errno));
-	} else if ((err = sa_deps_pin(d, SA_PIN_ROOT))) {
+		sa_deps_close(d);
+		return;
+	}
+	t1 = sa_mono_ns();
+	err = sa_deps_pin(d, SA_PIN_ROOT);
+	sa_bpf_note_step("dependents", "pin", &t1);
+	if (err) {
 		sa_warn("dependents not pinned (%s): the boot audit has keys only", strerror(-err));
 		/* A half-pinned set would be adopted half: leave none. */
 		sa_pin_walk(SA_PIN_ROOT "/" SA_PIN_LOOKUPS, NULL, true);
@@ -219,7 +226,9 @@ static int start(void)
 		sa_tracer_close(t);
 		return 0;
 	}
+	t1 = sa_mono_ns();
 	err = sa_tracer_pin(t, SA_PIN_ROOT);
+	sa_bpf_note_step("sysfs_audit", "pin", &t1);
 	if (err) {
 		sa_warn("cannot pin under %s: %s", SA_PIN_ROOT, strerror(-err));
 		sa_tracer_close(t);

@@ -42,6 +42,12 @@ struct sa_deps_opts {
 	 * of /sys there delays the initramfs for nothing.
 	 */
 	bool lazy_model;
+	/*
+	 * Do not enumerate the listeners and the uevent helper at attach:
+	 * boot --start keeps no store, and the adopter finds both itself
+	 * (its first rescan, its own helper lookup).
+	 */
+	bool no_enumerate;
 };
 
 struct sa_deps;
@@ -51,8 +57,9 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts);
 
 /*
  * Load and attach every hook the kernel allows; enumerate the listeners and
- * the uevent helper already present. 0 when at least one hook is attached,
- * else a negative errno. Says on stderr which hooks are missing.
+ * the uevent helper already present (unless opts->no_enumerate). 0 when at
+ * least one hook is attached, else a negative errno. Says on stderr which
+ * hooks are missing.
  */
 int sa_deps_attach(struct sa_deps *d);
 

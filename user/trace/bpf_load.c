@@ -11,6 +11,7 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 
+#include "model/phase.h"
 #include "trace/bpf_load.h"
 
 enum probe_kind { PK_FENTRY, PK_FEXIT, PK_TP_BTF, PK_KPROBE, PK_NONE };
@@ -25,12 +26,15 @@ static struct {
 static int ncache;
 
 /*
- * The kernel's BTF, parsed for the probes of one sa_bpf_select() call and
- * freed at its end: it is 5-8 MB, and kept for the process it added to the
- * loader's peak RSS on top of each object's own parse while loading.
+ * The kernel's BTF, parsed for the probes of one sa_bpf_select() call, or
+ * of a caller's sa_bpf_btf_get() .. sa_bpf_btf_put(), and freed at the
+ * end: it is 5-8 MB, and kept for the process it added to the loader's
+ * peak RSS on top of each object's own parse while loading. A parse costs
+ * 0.3 s under TCG: the tracer's choice of mode and its probes share one.
  */
 static struct btf *btf;
 static bool btf_tried;
+static int btf_holds;
 
 static struct btf *vmlinux_btf(void)
 {
@@ -43,9 +47,24 @@ static struct btf *vmlinux_btf(void)
 
 static void vmlinux_btf_put(void)
 {
+	if (btf_holds)
+		return;
 	btf__free(btf);
 	btf = NULL;
 	btf_tried = false;
+}
+
+const struct btf *sa_bpf_btf_get(void)
+{
+	btf_holds++;
+	return vmlinux_btf();
+}
+
+void sa_bpf_btf_put(void)
+{
+	if (btf_holds > 0)
+		btf_holds--;
+	vmlinux_btf_put();
 }
 
 /*
@@ -214,4 +233,14 @@ void sa_bpf_note_verified(struct bpf_object *obj)
 				bpf_program__name(p), info.verified_insns,
 				info.xlated_prog_len / (__u32)sizeof(struct bpf_insn));
 	}
+}
+
+void sa_bpf_note_step(const char *obj, const char *step, unsigned long long *t)
+{
+	unsigned long long now = sa_mono_ns();
+
+	if (getenv("SYSFS_AUDIT_DEBUG"))
+		fprintf(stderr, "sysfs-audit: debug: time %s %s %.3f s\n", obj, step,
+			(now - *t) / 1e9);
+	*t = now;
 }

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Loading every BPF object the same way: first ask the running kernel,
- * cheaply, whether each program's attach point is there -- its BTF, then a
- * two-instruction program attached at that point, or a kprobe event on it,
- * as libbpf-tools' trace_helpers do -- then load the object once with the
- * programs that can attach. A full load runs the verifier over every
- * program (seconds, tens of seconds under emulation); finding a missing
- * hook by failed full loads multiplied that.
+ * Asking the running kernel, cheaply, whether each program's attach point
+ * is there -- its BTF, then a two-instruction program attached at that
+ * point, or a kprobe event on it, as libbpf-tools' trace_helpers do -- so
+ * that an object is loaded once with the programs that can attach. A full
+ * load runs the verifier over every program (seconds, tens of seconds
+ * under emulation); finding a missing hook by failed full loads multiplied
+ * that. The tracer asks before each mode (its modes exclude each other);
+ * the dependents, whose hooks every kernel we know has, ask only when a
+ * load with all of them was refused: the questions cost a BTF parse and
+ * 0.1-0.3 s per trial attach under TCG (deps/dependents.c).
  */
 #ifndef SYSFS_AUDIT_TRACE_BPF_LOAD_H
 #define SYSFS_AUDIT_TRACE_BPF_LOAD_H
@@ -21,6 +24,14 @@
  * count as attachable). Each attach point is probed once per process.
  */
 bool sa_bpf_can_attach(const struct bpf_program *p);
+
+/*
+ * The running kernel's BTF (NULL if it cannot be read), parsed once and
+ * shared by the probes of every sa_bpf_select() until the matching
+ * sa_bpf_btf_put(); not thread-safe, as the probes are not.
+ */
+const struct btf *sa_bpf_btf_get(void);
+void sa_bpf_btf_put(void);
 
 /* Which programs of an object to load (sa_bpf_select()). */
 struct sa_bpf_select {
@@ -48,6 +59,13 @@ int sa_bpf_select(struct bpf_object *obj, struct sa_bpf_select *s);
  * costs (make bench-realhost's boot-start-cost case reads it).
  */
 void sa_bpf_note_verified(struct bpf_object *obj);
+
+/*
+ * With SYSFS_AUDIT_DEBUG set, say on stderr how long @step of loading
+ * @obj took since *@t (CLOCK_MONOTONIC ns), and restart *@t: where a load's
+ * seconds go, open, probe, load (BTF, CO-RE, verifier), attach, pin.
+ */
+void sa_bpf_note_step(const char *obj, const char *step, unsigned long long *t);
 
 /* The sum over CPUs of slot @key of the per-CPU array @map; 0 when unreadable. */
 unsigned long long sa_bpf_percpu_sum(const struct bpf_map *map, __u32 key);

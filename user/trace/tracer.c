@@ -25,6 +25,7 @@
 #include <bpf/libbpf.h>
 
 #include "common/common.h"
+#include "model/phase.h"
 #include "output/json_out.h"
 #include "trace/bpf_load.h"
 #include "trace/event.h"
@@ -158,9 +159,16 @@ error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
 
 static int libbpf_print_fn(enum libbpf_print_level level, const char *format, va_list args)
 {
+	static int stamp = -1;
+
 	(void)level;
 	if (!verbose)
 		return 0;	/* failures get one clear line from us instead */
+	/* -v with SYSFS_AUDIT_DEBUG: when each of libbpf's steps happened. */
+	if (stamp < 0)
+		stamp = !!getenv("SYSFS_AUDIT_DEBUG");
+	if (stamp)
+		fprintf(stderr, "[%.6f] ", sa_mono_ns() / 1e9);
 	return vfprintf(stderr, format, args);
 }
 
@@ -235,21 +243,29 @@ static bool in_mode(const struct bpf_program *p, void *ctx)
  * costs no verifier run. Returns 0, -ENOENT (cannot attach), -EPERM
  * (not permitted), -EACCES (the verifier said no) or -ENOMEM.
  */
-static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
+static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode, bool *btf_held)
 {
 	struct mode_progs m = { .mode = mode, .tp_local = t->tp_local };
 	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true };
 	struct sysfs_audit_bpf *skel;
+	unsigned long long ts = sa_mono_ns();
 	int err;
 
 	skel = sysfs_audit_bpf__open();
 	if (!skel)
 		return -ENOMEM;
+	sa_bpf_note_step("sysfs_audit", "open", &ts);
 	m.skel = skel;
 	err = sa_bpf_select(skel->obj, &sel);
+	sa_bpf_note_step("sysfs_audit", "probe", &ts);
 	if (err < 0) {
 		sysfs_audit_bpf__destroy(skel);
 		return -ENOENT;
+	}
+	/* Not kept while libbpf parses its own copy: the loader's peak RSS. */
+	if (*btf_held) {
+		sa_bpf_btf_put();
+		*btf_held = false;
 	}
 	bpf_map__set_max_entries(skel->maps.events, (__u32)t->o.buffer_mb << 20);
 	skel->rodata->count_only = t->o.count_only;
@@ -258,6 +274,7 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 	skel->rodata->wakeup_bytes = t->o.buffer_mb >= 4 ? 1 << 20 : (__u64)t->o.buffer_mb << 18;
 
 	err = sysfs_audit_bpf__load(skel);
+	sa_bpf_note_step("sysfs_audit", "load", &ts);
 	if (err) {
 		sysfs_audit_bpf__destroy(skel);
 		if (err == -EPERM)
@@ -268,6 +285,7 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode)
 		return -ENOENT;
 	}
 	err = sysfs_audit_bpf__attach(skel);
+	sa_bpf_note_step("sysfs_audit", "attach", &ts);
 	if (err) {
 		sysfs_audit_bpf__destroy(skel);
 		return err == -EPERM ? -EPERM : -ENOENT;
@@ -325,11 +343,17 @@ static int attach_best(struct sa_tracer *t)
 	const enum sa_attach_mode *order = best;
 	int n = 3, rc = -ENOENT, worst = 0;
 	bool main_ok, local_ok, old_tp;
-	struct btf *vmlinux;
+	unsigned long long ts = sa_mono_ns();
+	const struct btf *vmlinux;
+	bool held = true;
 
-	vmlinux = btf__load_vmlinux_btf();
-	if (!vmlinux)
+	/* Held until a mode is loaded: the modes' probes read it too. */
+	vmlinux = sa_bpf_btf_get();
+	sa_bpf_note_step("vmlinux", "btf", &ts);
+	if (!vmlinux) {
+		sa_bpf_btf_put();
 		return -ENODATA;
+	}
 	/*
 	 * Whichever tracepoint the kernel has: mainline's kobject:* (patched
 	 * 6.12), else the local sysfs_audit:* (patched 6.1). The v2 series'
@@ -340,8 +364,8 @@ static int attach_best(struct sa_tracer *t)
 	old_tp = !main_ok && !local_ok &&
 		 (has_typedef(vmlinux, tp_main) || has_typedef(vmlinux, tp_local));
 	t->tp_local = !main_ok && local_ok;
-	btf__free(vmlinux);
 	if (old_tp && t->o.attach == SA_ATTACH_TP) {
+		sa_bpf_btf_put();
 		sa_warn("%s: not the arguments of the series since v3", mode_name(t, SA_ATTACH_TP));
 		return -ENOENT;
 	}
@@ -353,20 +377,24 @@ static int attach_best(struct sa_tracer *t)
 		n = 2;
 	}
 	for (int i = 0; i < n; i++) {
-		rc = try_mode(t, order[i]);
+		rc = try_mode(t, order[i], &held);
 		if (!rc) {
 			t->used = order[i];
-			return 0;
+			break;
 		}
 		if (t->o.verbose || t->o.attach == SA_ATTACH_AUTO)
 			sa_warn("%s: not usable (%s)", mode_name(t, order[i]),
 				rc == -EACCES ? "rejected by the verifier" :
 				rc == -EPERM ? "not permitted" : "cannot attach");
 		if (rc == -EPERM)
-			return rc;
+			break;
 		if (rc == -EACCES)
 			worst = rc;
 	}
+	if (held)
+		sa_bpf_btf_put();
+	if (!rc || rc == -EPERM)
+		return rc;
 	return worst ? worst : rc;
 }
 
