@@ -128,6 +128,11 @@ for gen in $gens; do
 	[ "$(realhost_fact "$p" 'unit:sysfs-audit-boot.service')" = active/success ] &&
 		[ "$(realhost_fact "$p" boot_stop)" = 0 ]
 	tap_ok $? "$name: sysfs-audit-boot.service was active and stopped cleanly"
+	# Under the unit's sandbox (no CAP_SYS_ADMIN): the adopter claims the
+	# pins, or the hooks stop at boot --start's deadline.
+	! grep -a -e 'cannot claim the pinned boot audit' -e 'refusing the pinned boot audit' \
+		"$p.journal-sa" "$p.console" >/dev/null
+	tap_ok $? "$name: the boot unit claimed the pinned boot audit under its sandbox"
 	jqr "the boot report: adopted, three phases with events, 0 lost" \
 		'.boot.adopted == true and .events.lost == 0
 		 and .boot.phases.initramfs.events > 0 and .boot.phases.coldplug.events > 0
