@@ -50,6 +50,17 @@ settle() {
 	return 1
 }
 
+# stop_tracer OUT: once the uevents settled, SIGINT to $tracer (start_tracer's),
+# its exit status checked; then OUT's live dependent lines as diagnostics.
+stop_tracer() {
+	settle
+	usleep 300000
+	kill -INT $tracer
+	wait $tracer
+	check_eq "trace exit status" "$?" 0
+	grep '^{"type":"dependent",' "$1" | sed 's/^/# dep: /'
+}
+
 # start_tracer OUT ARGS...: sysfs-audit trace in the background, its stderr in
 # OUT.err; returns once it is attached (or after a minute). Sets $tracer.
 start_tracer() {

@@ -24,15 +24,10 @@ printf '#!/bin/sh\n[ -e %s/bus:x ]\nsleep 2\nexit 0\n' "$dev" >/tmp/ct/b.sh
 chmod +x /opt/a.sh /opt/b.sh /tmp/ct/a.sh /tmp/ct/b.sh
 
 start_tracer $T --json -i 50
-tpid=$tracer
 check "tracer attached" grep -q "tracing device uevents" $T.err
 unshare -m sh -c 'mount --bind /tmp/ct /opt && /opt/a.sh && /opt/b.sh'
 check_eq "the container's scripts ran" "$?" 0
-settle
-kill -INT $tpid
-wait $tpid
-check_eq "trace exit status" "$?" 0
-grep '^{"type":"dependent",' $T | sed 's/^/# dep: /'
+stop_tracer $T
 
 # script S: the live lines of a dependent whose script is S.
 script() { grep '^{"type":"dependent",' $T | grep "\"script\":\"$1\""; }

@@ -20,18 +20,12 @@ done
 sed -i '1s|.*|#!/usr/bin/env sh|' /tmp/s/by-env.sh
 
 start_tracer $T --json -i 50
-tpid=$tracer
 check "tracer attached" grep -q "tracing device uevents" $T.err
 sh /tmp/s/by-sh.sh
 /tmp/s/direct.sh
 /tmp/s/by-env.sh
 [ -e "$legacy" ]
-settle
-usleep 300000
-kill -INT $tpid
-wait $tpid
-check_eq "trace exit status" "$?" 0
-grep '^{"type":"dependent",' $T | sed 's/^/# dep: /'
+stop_tracer $T
 
 # named S: a live line of /bin/busybox with script S (null: "null").
 named() {

@@ -23,7 +23,6 @@ modprobe dummy numdummies=2
 check "two dummy netdevs" test -e /sys/class/net/dummy0 -a -e /sys/class/net/dummy1
 
 start_tracer $T --json -i 50
-tpid=$tracer
 check "tracer attached, model read with dummy0 and dummy1" grep -q "tracing device uevents" $T.err
 
 # At once, well inside the loader's once-a-second reload of the model.
@@ -36,12 +35,7 @@ check "dummy removed" test ! -e /sys/class/net/dummy1
 
 vda_dev=$(readlink -f /sys/class/block/vda)
 /tmp/steady/ls "${vda_dev%/block/vda}/block:vda" >/dev/null 2>&1
-settle
-usleep 300000
-kill -INT $tpid
-wait $tpid
-check_eq "trace exit status" "$?" 0
-grep '^{"type":"dependent",' $T | sed 's/^/# dep: /'
+stop_tracer $T
 
 lines /tmp/renamed/ls | grep -q '"confidence":"breaks"'
 [ $? -ne 0 ]

@@ -1,0 +1,20 @@
+#!/bin/bash
+# The dependents' identity and verdicts in three situations of real hosts,
+# on our patched 6.1 and on Debian's stock 6.1 and 6.12 (issue 28):
+#  - dependents-stale: lookups of names a rename or a remove took away,
+#    judged on the model of /sys from before the change: no breaks;
+#  - dependents-scripts: a script named however it was started (`sh
+#    script`, #! directly, #!/usr/bin/env sh);
+#  - dependents-container: a program in another mount namespace judged by
+#    its own files (/proc/PID/root, /proc/PID/exe), never the host's.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/tap.sh"
+. "$top/tests/lib/guest.sh"
+
+SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-300}
+for flavour in ${DEPS_KERNELS:-patched stock-6.1 stock-6.12}; do
+	for c in dependents-stale dependents-scripts dependents-container; do
+		guest_case "$flavour" "$c"
+	done
+done
+tap_done
