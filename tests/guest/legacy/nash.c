@@ -41,8 +41,8 @@ static int bdev_iter(const char *disk)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "/sys/block/%s", de->d_name);
-		if (lstat(path, &st))
+		if (snprintf(path, sizeof(path), "/sys/block/%s", de->d_name) >= (int)sizeof(path) ||
+		    lstat(path, &st))
 			continue;
 		if (!strcmp(de->d_name, disk)) {
 			seen = 1;
@@ -66,13 +66,15 @@ static int load_firmware(const char *disk)
 	struct stat st;
 
 	if (physdevpath && physdevbus && physdevdriver) {
-		snprintf(parent, sizeof(parent), "/sys%s", physdevpath);
+		if (snprintf(parent, sizeof(parent), "/sys%s", physdevpath) >= (int)sizeof(parent))
+			return -1;
 	} else {
 		printf("did note: no uevent keys in the environment; the test finds the parent\n");
 		if (fx_disk_parent(disk, parent, sizeof(parent)))
 			return -1;
 	}
-	snprintf(path, sizeof(path), "%s/%s:%s", parent, "block", disk);
+	if (snprintf(path, sizeof(path), "%s/%s:%s", parent, "block", disk) >= (int)sizeof(path))
+		return -1;
 	printf("did legacy-name %s %s\n", path, stat(path, &st) ? strerror(errno) : "found");
 	return 0;
 }
