@@ -17,13 +17,15 @@
 #                   stat() of block:vda, breaks by the name
 #   android-init    Android init's coldboot, 2008 (no key): lists
 #                   /sys/class/<c> keeping DT_DIR entries: suspect
-# plus BusyBox's readlink of <disk>/device (suspect), a #! hotplug script
-# reading PHYSDEVBUS and testing <dev>/bus, and a configured uevent helper
-# whose script reads PHYSDEVBUS (both break). Those that break are printed
+# plus BusyBox's readlink of <disk>/device (suspect), a #! script with no
+# key testing <class dev>/bus and whether /sys/class/net/lo is a link
+# (suspects), a #! hotplug script reading PHYSDEVBUS and testing
+# <dev>/bus, and a configured uevent helper whose script reads PHYSDEVBUS
+# (both break). Those that break are printed
 # live exactly once; the modern fixture (modern_consumer) never breaks.
 . /tests/ktap.sh
 . /tests/workload.sh
-ktap_plan 28
+ktap_plan 30
 
 T=/tmp/trace.jsonl
 POLLS=${POLLS:-20000}
@@ -104,6 +106,13 @@ printf '#!/bin/sh\n[ -n "$PHYSDEVBUS" ] || [ -e %s ]\nexit 0\n' "$bus" >/tmp/leg
 chmod +x /tmp/legacy-helper.sh
 /tmp/legacy-helper.sh
 
+# A #! script with no key that asks a class device for 'bus' (it never had
+# one) and tests whether a class entry is a link: suspects only.
+printf '#!/bin/sh\n[ -e /sys/class/block/vda/bus ]\n[ -L /sys/class/net/lo ]\nexit 0\n' \
+	>/tmp/class-probe.sh
+chmod +x /tmp/class-probe.sh
+/tmp/class-probe.sh
+
 # An event that would have carried PHYSDEVPATH to the listeners.
 echo change >/sys/class/block/vda/uevent
 settle
@@ -172,6 +181,10 @@ ktap_result $? "records emitted ($recs) a small fraction of the misses ($misses)
 check_eq "no dependents' record lost" "${lost:-x}" 0
 has "#! hotplug script testing <dev>/bus: named by its script, breaks [miss-legacy-link]" \
 	/bin/busybox legacy-name "$C,$(rule miss-legacy-link).*\"script\":\"/tmp/legacy-helper.sh\""
+has "#! script, no key: 'bus' of a class device is only suspect [miss-looks-legacy]" \
+	/bin/busybox legacy-name "$S,$(rule miss-looks-legacy).*\"script\":\"/tmp/class-probe.sh\""
+has "#! script, no key: lstat of /sys/class/net/lo is only suspect [lstat-legacy-dir]" \
+	/bin/busybox symlink-where-dir "$S,$(rule lstat-legacy-dir).*\"script\":\"/tmp/class-probe.sh\""
 deps | grep '"kind":"helper"' | grep -q "$C,$FP.*\"exe\":\"/sbin/legacy-hotplug\".*\"path\":\"/etc/sysctl.d/50-hotplug.conf\""
 ktap_result $? "configured uevent helper whose script reads PHYSDEVBUS: breaks [helper, fingerprint]"
 deps | grep -e '"exe":"/bin/modern_consumer"' | grep -q "$C"
