@@ -130,8 +130,16 @@ $(BUILD)/ustorm $(BUILD)/pathstorm $(BUILD)/uinject: $(BUILD)/%: tests/guest/%.c
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
 # Fixtures of the dependents tests: programs that use sysfs the old way and the new.
-$(BUILD)/legacy_consumer $(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c | deps
+# One legacy fixture per program it models (tests/guest/legacy/), each with
+# only the strings that program carries (tests/host/52-fixtures.t checks them).
+LEGACY_FIXTURES := udevd-095 nl-join nash mdev-16 wait-for-sysfs android-init
+LEGACY_BINS     := $(LEGACY_FIXTURES:%=$(BUILD)/legacy/%)
+$(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c | deps
 	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
+
+$(LEGACY_BINS): $(BUILD)/legacy/%: tests/guest/legacy/%.c tests/guest/legacy/fixture.h | deps
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
 # What BPF sees of uevents without the kobject tracepoints (issue 29): a
@@ -146,7 +154,7 @@ $(BUILD)/bpfcmp: tests/guest/bpfcmp.c tests/guest/bpfcmp.h $(BUILD)/bpfcmp.skel.
 	$(CC) $(CFLAGS) $(WARN) -static -I$(BUILD) -o $@ $< -lbpf -lelf -lz -lzstd
 
 guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
-	$(BUILD)/pathstorm $(BUILD)/legacy_consumer $(BUILD)/modern_consumer $(BUILD)/uinject \
+	$(BUILD)/pathstorm $(LEGACY_BINS) $(BUILD)/modern_consumer $(BUILD)/uinject \
 	$(BUILD)/bpfcmp
 
 # Host unit tests run under ASan + UBSan; each links the layers it uses
@@ -222,7 +230,7 @@ PROVE := prove -v --timer -j$(CHECK_JOBS)
 SLOW_TESTS := tests/guest/70-realhost.t
 GUEST_TESTS := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(wildcard tests/guest/*.t))
 
-check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle $(BUILD)/sysfs-audit-san deb
+check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle $(BUILD)/sysfs-audit-san $(LEGACY_BINS) deb
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
 check-guest: kernels guest-deps deb

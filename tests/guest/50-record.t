@@ -40,9 +40,9 @@ jq -e '.coldplug.devices > 0 and .host.machine_id == "5a5a5a5a5a5a5a5a5a5a5a5a5a
 tap_ok $? "coldplug view, machine id, attach point and sample recorded"
 jq -r '"dependents in the guest report: \(.dependents | length): \([.dependents[] | "\(.executable) \(.kind) \(.confidence)"] | join("; "))"' \
 	"$tmp/guest.json" | tap_diag
-jq -e '[.dependents[] | select(.executable == "/bin/legacy_consumer" and .kind == "legacy-name"
+jq -e '[.dependents[] | select(.executable == "/bin/nash" and .kind == "legacy-name"
 	and .confidence == "breaks" and .count > 0)] | length > 0' "$tmp/guest.json" >/dev/null
-tap_ok $? "the report names legacy_consumer as a legacy-name dependent that breaks"
+tap_ok $? "the report names nash as a legacy-name dependent that breaks"
 
 chk=$(awk -f "$top/tests/lib/promcheck.awk" "$tmp/guest.prom" 2>&1)
 st=$?
@@ -62,7 +62,7 @@ tap_ok $([ $st -eq 15 ]; echo $?) "report --fail-on=keys over three hosts: exit 
 grep -q '^3 report(s) from 3 host(s); 0 skipped\. ' "$tmp/summary.md" &&
 	grep -q '^| guest-patched | ' "$tmp/summary.md" &&
 	grep -q '^| block | PHYSDEVPATH | [0-9]* | 2 | guest-patched, web-02 |$' "$tmp/summary.md" &&
-	grep -q '^| /bin/legacy\\_consumer | legacy-name | breaks | ' "$tmp/summary.md"
+	grep -q '^| /bin/nash | legacy-name | breaks | ' "$tmp/summary.md"
 tap_ok $? "markdown summary: three hosts, block PHYSDEVPATH on guest-patched and web-02, the dependent"
 "$sa" report --fail-on=keys "$fx/db-01.json" >/dev/null 2>&1
 tap_ok $? "the same gate passes on a host without legacy needs"

@@ -129,13 +129,13 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	jq -r '.dependents[] | "dependent: \(.phase) \(.executable) \(.kind) \(.confidence) pids \(.pids) \(.path)"' \
 		"$report" | tap_diag
 	jqr "every dependent carries its phase" '[.dependents[] | select(.phase == null)] | length == 0'
-	jqr "the initramfs's legacy consumer is named in the initramfs phase (nash block:vda, mdev 1.6 lstat)" \
-		'[.dependents[] | select(.executable == "/bin/legacy_consumer" and .phase == "initramfs") | .kind] as $k
+	jqr "the initramfs's legacy consumer is named in the initramfs phase (nash: block:vda, lstat of /sys/block)" \
+		'[.dependents[] | select(.executable == "/bin/nash" and .phase == "initramfs") | .kind] as $k
 		 | ($k | index("legacy-name")) != null and ($k | index("symlink-where-dir")) != null'
 	jqr "the runtime legacy consumer is named in the runtime phase" \
-		'[.dependents[] | select(.executable == "/bin/legacy_consumer" and .phase == "runtime" and .kind == "legacy-name")] | length > 0'
+		'[.dependents[] | select(.executable == "/bin/nash" and .phase == "runtime" and .kind == "legacy-name")] | length > 0'
 	jqr "no process of one phase is reported in another" \
-		'[.dependents[] | select(.executable == "/bin/legacy_consumer") | {p: .pids[0], ph: .phase}] | group_by(.p) | all(map(.ph) | unique | length == 1)'
+		'[.dependents[] | select(.executable == "/bin/nash") | {p: .pids[0], ph: .phase}] | group_by(.p) | all(map(.ph) | unique | length == 1)'
 	# The kernel's SEQNUM counts every uevent it sent: the real root loads no
 	# module, so coldplug's device events are exactly its SEQNUM delta.
 	ib=$(fact seqnum_before_start) ie=$(fact seqnum_initramfs_end)

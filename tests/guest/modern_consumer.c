@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * modern_consumer - the same work as legacy_consumer, done the way today's
- * udev/libudev does it: subsystem links, following symlinks, the udev
- * group (2) for uevents, /sys/class/block rather than /sys/block. The
- * dependents tracer must never say it "breaks".
+ * modern_consumer - the work of the legacy fixtures (tests/guest/legacy/),
+ * done the way today's udev/libudev does it: subsystem links, following
+ * symlinks, the udev group (2) for uevents, /sys/class/block rather than
+ * /sys/block. The dependents tracer must never say it "breaks".
  *
  *   modern_consumer listen SECONDS [READY]  group-2 uevent listener
  *   modern_consumer probe DISK              the disk's bus, parent and

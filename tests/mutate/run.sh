@@ -22,6 +22,8 @@
 #                 fallbacks and the loader's exit statuses)
 #   guest-storm   35-storm.t on the patched kernel only (losses counted,
 #                 --fail-on-lost, stops)
+#   guest-deps    50-dependents.t on the patched kernel only (the
+#                 dependents' rules, judged on the legacy fixtures)
 # Environment: MUTATE_KEEP=1 keeps the scratch copy; MUTATE_LOG (default
 # build/mutate) holds one log per mutant; MUTATE_CHECK=1 only checks that
 # every mutant applies (MUTATE_LIST: another list); MUTATE_SUITES="host"
@@ -44,8 +46,8 @@ mkdir -p "$logdir"
 [ -d "$top/build" ] && mkdir -p "$scratch/build" &&
 	cp -a "$top/build/sysfs_audit.bpf.o" "$top/build/sysfs_audit.skel.h" "$scratch/build/" 2>/dev/null
 
-build() {	# build LOG: the binaries every suite uses
-	make -C "$scratch" -s unit-tests sysfs-audit build/sa_oracle build/ueventmon >>"$1" 2>&1
+build() {	# build LOG: the binaries every suite uses (the guest's among them)
+	make -C "$scratch" -s unit-tests sysfs-audit guest-deps >>"$1" 2>&1
 }
 
 # suite NAME LOG: run one suite in the scratch copy, its output in LOG and
@@ -84,6 +86,9 @@ run_suite() {
 	guest-storm)
 		(cd "$scratch" && SYSFS_AUDIT_GUEST_KERNELS=patched \
 			prove -v tests/guest/35-storm.t) ;;
+	guest-deps)
+		(cd "$scratch" && SYSFS_AUDIT_GUEST_KERNELS=patched DEPS_KERNELS=patched \
+			prove -v tests/guest/50-dependents.t) ;;
 	*)
 		echo "unknown suite '$1'"; return 2 ;;
 	esac

@@ -57,7 +57,7 @@ if [ -n "$kver" ] && [ -f "$kdir/lib/modules/$kver/modules.load" ]; then
 	cp -a "$kdir/lib/modules/$kver" "$DESTDIR/lib/modules/"
 fi
 cp -p "$here/facts.sh" "$DESTDIR/tests/facts.sh"
-cp -p "$top/build/legacy_consumer" "$DESTDIR/bin/"
+cp -p "$top/build/legacy/nash" "$DESTDIR/bin/"
 
 (
 	export DESTDIR verbose=n version=${kver:-test} CONFDIR=$out/share
@@ -102,7 +102,7 @@ mkdir -p "$root"/{sbin,bin,etc,proc,sys,run,tmp,root,var/lib,tests}
 cp -a "$deb/." "$root/"
 cp -p "$here/realroot-init" "$root/sbin/init"
 cp -p "$here/facts.sh" "$root/tests/facts.sh"
-cp -p "$top/build/legacy_consumer" "$root/bin/"
+cp -p "$top/build/legacy/nash" "$root/bin/"
 echo 5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5b >"$root/etc/machine-id"
 spec_of "$root" | awk '!seen[$2]++' >"$out/root.spec"
 perl "$guest/gen_cpio.pl" "$out/root.spec" >"$out/root.img"

@@ -98,7 +98,7 @@ while [ $round -le $rounds ]; do
 						c["consumed"] - p["consumed"], c["bpf_run_ns"] - p["bpf_run_ns"], c["bpf_run_cnt"] - p["bpf_run_cnt"], c["cpu_ms"] - p["cpu_ms"], c["maxrss_kb"], c["ring_hwm_kb"] == "" ? "null" : c["ring_hwm_kb"] }')
 			fi
 			ns=$(echo "$out" | sed -n 's/.*ns_per_event=\([0-9]*\).*/\1/p')
-			lk=$(legacy_consumer poll "$lpath" $n | sed -n 's/.*ns_per_call=\([0-9]*\).*/\1/p')
+			lk=$(wait-for-sysfs poll "$lpath" $n | sed -n 's/.*ns_per_call=\([0-9]*\).*/\1/p')
 			sys=
 			if syswide $cfg; then
 				for p in $sys_paths; do

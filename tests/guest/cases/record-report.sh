@@ -47,8 +47,8 @@ lo=$(cat /sys/kernel/uevent_seqnum)
 workload
 settle
 hi=$(cat /sys/kernel/uevent_seqnum)
-# A program that still looks for the old layout (sends no uevent).
-legacy_consumer probe vda >/tmp/lp.out 2>&1
+# A program that still looks for the old layout (nash of mkinitrd 5.1; sends no uevent).
+nash probe vda >/tmp/lp.out 2>&1
 usleep 500000
 kill -TERM $rec
 wait $rec
@@ -84,7 +84,7 @@ check_eq "no events lost" "${3:-none}" 0
 sysfs-audit report --fail-on=keys /tmp/report.json >/dev/null 2>&1
 check_eq "--fail-on=keys: the workload's events would have carried keys" "$?" 15
 sysfs-audit report --fail-on=dependents /tmp/report.json >/dev/null 2>&1
-check_eq "--fail-on=dependents: legacy_consumer was named" "$?" 17
+check_eq "--fail-on=dependents: nash was named" "$?" 17
 
 echo "# report-json: $(cat /tmp/report.json)"
 sed 's/^/# prom: /' /tmp/sa.prom
