@@ -9,6 +9,7 @@
 #   make bench-fleet  report merging 1 000..100 000 generated hosts' reports, on the host: CPU s, peak RSS
 #   make fuzz     libFuzzer on the rules, ELF, initramfs and report readers, the root walk and the ring records (FUZZ_SECONDS each)
 #   make mutate   do the tests fail when the tool is wrong? "N killed of M"
+#   make bisect-check  every prefix of each kernel series builds (about 35 min; not in check)
 #   make deb      the Debian package, in build/deb/
 #   make install  PREFIX=/usr/local DESTDIR=...: the same files, unpackaged
 #
@@ -22,7 +23,7 @@ WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy patched-6.12
 .PHONY: fuzz fuzz-build bench bench-fleet bench-realhost
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
-	check-guest demo clean help mutate install uninstall deb FORCE
+	check-guest demo clean help mutate install uninstall deb FORCE bisect-check
 
 all: guest-deps
 
@@ -262,6 +263,13 @@ bench-fleet: $(BUILD)/sysfs-audit
 
 # Not part of check (slow): one deliberate bug at a time, in a scratch copy
 # (tests/mutate/run.sh). MUTANTS=REGEX runs only the matching mutants.
+# Not part of check (slow): one incremental kernel build per patch of each
+# series, in the order kernel/build.sh applies them (BISECT_SERIES: 6.1 6.12).
+BISECT_SERIES ?= 6.1 6.12
+bisect-check: DEPS = kernel
+bisect-check: deps
+	@kernel/bisect-check.sh $(BISECT_SERIES)
+
 mutate: kernels guest-deps unit-tests sysfs-audit
 	@nice tests/mutate/run.sh $(MUTANTS)
 
