@@ -7,10 +7,7 @@
 void sa_dep_rejudge(struct sa_dep_verdict *v, const struct sa_dep_verdict *fresh,
 		    bool change_first)
 {
-	if (fresh->conf == SA_DC_BREAKS && fresh->kind != SA_DK_NONE) {
-		*v = *fresh;
-		return;
-	}
+	/* Any verdict on the fresh model, breaks included; or the fresh nothing. */
 	if (change_first || fresh->kind != SA_DK_NONE) {
 		*v = *fresh;
 		return;

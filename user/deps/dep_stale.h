@@ -20,8 +20,9 @@
  * model came before the lookup (the kernel's clock says so), so the fresh
  * model is what the lookup saw and its verdict stands, even "nothing".
  * Otherwise a change came after the lookup, or when is unknown: neither
- * model is the lookup's own; a breaks on either stands, else @v stays a
- * suspect that says why. @v is updated in place.
+ * model is the lookup's own; a verdict on the fresh one stands (breaks
+ * included), and a lookup only the old one explains stays a suspect that
+ * says why. @v is updated in place.
  */
 void sa_dep_rejudge(struct sa_dep_verdict *v, const struct sa_dep_verdict *fresh,
 		    bool change_first);

@@ -102,28 +102,26 @@ static int reload_model(struct sa_deps *d)
 }
 
 /*
- * A record the model does not explain may name a device added since it
- * was read. Reading /sys again took 1-2 s of loader CPU in our guests
- * (a 2 MiB ring filled to 1.5 MB behind it in make bench, for a missing
- * attribute), so only once a second, and only if a uevent other than
- * "change" came since, when the tracer counts them.
- */
-static bool model_stale(struct sa_deps *d)
-{
-	if (since(&d->cls_at) <= 1.0)
-		return false;
-	return !d->o.devices_gen || *d->o.devices_gen != d->cls_gen;
-}
-
-/*
  * A device added, removed or renamed since the model was read: known from
- * the tracer's counter, else guessed from the model's age.
+ * the tracer's counter (every uevent but "change"), else guessed from the
+ * model's age.
  */
 static bool model_changed(const struct sa_deps *d)
 {
 	if (d->o.devices_gen)
 		return *d->o.devices_gen != d->cls_gen;
 	return since(&d->cls_at) > 1.0;
+}
+
+/*
+ * A record the model does not explain may name a device added since it
+ * was read. Reading /sys again took 1-2 s of loader CPU in our guests
+ * (a 2 MiB ring filled to 1.5 MB behind it in make bench, for a missing
+ * attribute), so only once a second, and only if the devices changed.
+ */
+static bool model_stale(struct sa_deps *d)
+{
+	return since(&d->cls_at) > 1.0 && model_changed(d);
 }
 
 /*
