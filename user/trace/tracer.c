@@ -30,6 +30,7 @@
 #include "trace/bpf_load.h"
 #include "trace/event.h"
 #include "trace/ring_decode.h"
+#include "trace/ring_peek.h"
 #include "trace/pin.h"
 #include "trace/views.h"
 #include "sysfs_audit.skel.h"
@@ -62,6 +63,11 @@ struct sa_tracer {
 	bool debug;			/* SYSFS_AUDIT_DEBUG: dump each record's chain */
 	void (*tick)(void *ctx);	/* every interval, before its drain */
 	void *tick_ctx;
+	bool (*hold)(void *ctx);	/* true: leave the records in the rings */
+	void *hold_ctx;
+	int watch[SA_TRACER_MAX_RINGS];	/* the rings drained, for hold's fill check */
+	int nwatch;
+	unsigned long long stop_ns;	/* when the trace stopped recording */
 	unsigned long long consumed, malformed;
 	unsigned long long deadline_ns;	/* 0: none */
 	/* Loading runs in a thread (attach_in_background()). */
@@ -721,6 +727,50 @@ void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx)
 	t->tick_ctx = ctx;
 }
 
+void sa_tracer_set_hold(struct sa_tracer *t, bool (*fn)(void *ctx), void *ctx)
+{
+	t->hold = fn;
+	t->hold_ctx = ctx;
+}
+
+int sa_tracer_watch_ring(struct sa_tracer *t, int fd)
+{
+	if (t->nwatch == SA_TRACER_MAX_RINGS)
+		return -ENOSPC;
+	t->watch[t->nwatch++] = fd;
+	return 0;
+}
+
+unsigned long long sa_tracer_stop_ns(const struct sa_tracer *t)
+{
+	return t->stop_ns;
+}
+
+/* Held: whether a ring is half full, so that waiting longer could lose records. */
+static bool rings_filling(const struct sa_tracer *t)
+{
+	unsigned long pending, size;
+
+	if (!sa_ring_fill(bpf_map__fd(t->skel->maps.events), &pending, &size) &&
+	    pending >= size / 2)
+		return true;
+	for (int i = 0; i < t->nwatch; i++)
+		if (!sa_ring_fill(t->watch[i], &pending, &size) && pending >= size / 2)
+			return true;
+	return false;
+}
+
+/*
+ * Held, the loop sleeps instead of waiting on the rings: a record's
+ * wake-up would have it drain. A signal ends the sleep early.
+ */
+static void nap(long ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
 bool sa_tracer_interrupted(const struct sa_tracer *t)
 {
 	return t->interrupted;
@@ -763,6 +813,7 @@ struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
  */
 static void stop_recording(struct sa_tracer *t)
 {
+	t->stop_ns = now_ns();
 	__atomic_store_n(&t->skel->bss->stopped, true, __ATOMIC_SEQ_CST);
 }
 
@@ -796,12 +847,17 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 		t->o.duration_s ? "" : "; Ctrl-C to end");
 
 	while (!stopping && !t->cb_err) {
+		bool held = t->hold && t->hold(t->hold_ctx);
+
 		/*
 		 * Records are submitted without a wake-up; the program forces one
 		 * only when a storm fills the buffer. Draining on this timer bounds
 		 * the latency of live output by the interval.
 		 */
-		err = ring_buffer__poll(t->rb, t->o.interval_ms);
+		if (held)
+			nap(t->o.interval_ms);
+		else
+			err = ring_buffer__poll(t->rb, t->o.interval_ms);
 		/*
 		 * The tick comes before the drain of what waited: a boot mark
 		 * written in the last interval is then known before the records
@@ -810,7 +866,7 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 		 */
 		if (t->tick)
 			t->tick(t->tick_ctx);
-		if (err >= 0)
+		if (err >= 0 && (!held || rings_filling(t)))
 			err = ring_buffer__consume(t->rb);
 		if (err == -EINTR)
 			err = 0;
@@ -834,7 +890,7 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	/* Nothing new arrives after this; drain the rest for a bounded time. */
 	stop_recording(t);
 	if (!t->cb_err) {
-		t->deadline_ns = now_ns() + DRAIN_MS * 1000000ULL;
+		t->deadline_ns = now_ns() + (t->o.drain_ms ? t->o.drain_ms : DRAIN_MS) * 1000000ULL;
 		stopping = 1;	/* handle_record() checks the deadline with the flag */
 		while (ring_buffer__consume(t->rb) == -EINTR && now_ns() < t->deadline_ns)
 			;
