@@ -24,6 +24,7 @@ tap_ok $? "make deb builds ${deb##*/} ($(du -k "$deb" | cut -f1) KiB)"
 dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { sub(/^\.\//, "", $6); print $6 }' | sort >"$work/files"
 sort >"$work/want" <<LIST
 etc/default/sysfs-audit
+lib/systemd/system/sysfs-audit-boot-end.service
 lib/systemd/system/sysfs-audit-boot.service
 lib/systemd/system/sysfs-audit-coldplug.service
 lib/systemd/system/sysfs-audit-record.service
@@ -82,10 +83,10 @@ verify() {
 	MANPATH=$work/root/usr/share/man systemd-analyze verify --root="$work/root" "$@" 2>&1
 }
 out=$(verify sysfs-audit-record.service sysfs-audit-record@3600.service sysfs-audit-boot.service \
-	sysfs-audit-coldplug.service)
+	sysfs-audit-coldplug.service sysfs-audit-boot-end.service)
 st=$?
 [ -z "$out" ] || { echo "$out" | tap_diag; st=1; }
-tap_ok $st "systemd-analyze verify: the four units (an instance of the template) clean"
+tap_ok $st "systemd-analyze verify: the five units (an instance of the template) clean"
 u=$work/root/lib/systemd/system/sysfs-audit-record.service
 sed -i 's|^ExecStart=/usr/sbin/|ExecStart=/usr/nonexistent/|; s|^ProtectSystem=strict|ProtectSystem=bogus|' "$u"
 out=$(verify sysfs-audit-record.service)
