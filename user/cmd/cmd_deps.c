@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "audit/fingerprint.h"
@@ -16,11 +17,15 @@
 #include "trace/pin.h"
 #include "trace/tracer.h"
 
+/* How long a recorder waits for the initramfs's executables to be read. */
+#define EARLY_WAIT_MS	30000
+
 struct sa_deps_run {
 	struct sa_deps *deps;
 	struct sa_fp_cache *fp_cache;
 	struct sa_dpkg *dpkg;
 	struct sa_early *early;		/* the initramfs's executables (a boot audit) */
+	bool early_wanted;		/* adopted: load them before the first is needed */
 	char fp[SA_DEP_TEXT];		/* a fingerprint read through /proc */
 };
 
@@ -45,6 +50,31 @@ static const char *read_proc(struct sa_deps_run *r, const char *path)
  * the host's of a container's /opt/x), else through /proc/PID/exe while
  * the process lives (the kernel's file, by device and inode). "": gone.
  */
+/*
+ * The initramfs's executables as `boot --mark initramfs-end` left them.
+ * With --background its child may still be reading them (nice 19, after
+ * switch_root): wait for it while it lives, EARLY_WAIT_MS at most.
+ */
+static void load_early(struct sa_deps_run *r)
+{
+	unsigned long long pid;
+	int waited = 0;
+
+	r->early_wanted = false;
+	while (access(SA_MARK_DIR "/" SA_EARLY_EXES, F_OK) && waited < EARLY_WAIT_MS &&
+	       !sa_mark_read(SA_MARK_DIR, SA_EARLY_PENDING, &pid) && pid && pid < INT_MAX &&
+	       (!kill((pid_t)pid, 0) || errno == EPERM)) {
+		usleep(100 * 1000);
+		waited += 100;
+	}
+	r->early = sa_early_load(SA_MARK_DIR "/" SA_EARLY_EXES);
+	if (!r->early && errno != ENOENT)
+		sa_warn("%s/%s: %s", SA_MARK_DIR, SA_EARLY_EXES, strerror(errno));
+	else if (!r->early && waited >= EARLY_WAIT_MS)
+		sa_warn("%s/%s: not written after %d s (the initramfs's programs are not "
+			"fingerprinted)", SA_MARK_DIR, SA_EARLY_EXES, EARLY_WAIT_MS / 1000);
+}
+
 static const char *exe_known(void *ctx, const struct sa_ident *id)
 {
 	struct sa_deps_run *r = ctx;
@@ -53,6 +83,8 @@ static const char *exe_known(void *ctx, const struct sa_ident *id)
 
 	if (!id->exe_ino)
 		return NULL;
+	if (r->early_wanted)
+		load_early(r);
 	x = sa_early_find(r->early, id->exe_dev, id->exe_ino);
 	if (x)
 		return x->fingerprint;
@@ -107,11 +139,7 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 		.package = r->dpkg ? owner : NULL, .pkg_ctx = r->dpkg,
 		.exe_known = exe_known, .script_known = script_known, .exe_ctx = r,
 	};
-	if (sa_tracer_adopted(t)) {
-		r->early = sa_early_load(SA_MARK_DIR "/" SA_EARLY_EXES);
-		if (!r->early && errno != ENOENT)
-			sa_warn("%s/%s: %s", SA_MARK_DIR, SA_EARLY_EXES, strerror(errno));
-	}
+	r->early_wanted = sa_tracer_adopted(t);
 	/*
 	 * Loaded before the tracer maps its ring, so that their load (the
 	 * kernel's BTF parsed again) and the ring do not add up in the
