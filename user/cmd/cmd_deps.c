@@ -24,14 +24,26 @@ struct sa_deps_run {
 	struct sa_deps *deps;
 	struct sa_fp_cache *fp_cache;
 	struct sa_dpkg *dpkg;
+	bool dpkg_read;			/* read at the first dependent to name */
 	struct sa_early *early;		/* the initramfs's executables (a boot audit) */
 	bool early_wanted;		/* adopted: load them before the first is needed */
 	char fp[SA_DEP_TEXT];		/* a fingerprint read through /proc */
 };
 
+/*
+ * Reading dpkg's file lists takes a TCG guest about a second: not at the
+ * start of a boot audit, which holds its records until the boot is over.
+ * No dpkg database (not Debian): dependents without package names.
+ */
 static const char *owner(void *ctx, const char *file)
 {
-	return sa_dpkg_owner(ctx, file);
+	struct sa_deps_run *r = ctx;
+
+	if (!r->dpkg_read) {
+		r->dpkg_read = true;
+		r->dpkg = sa_dpkg_load("/");
+	}
+	return r->dpkg ? sa_dpkg_owner(r->dpkg, file) : NULL;
 }
 
 /* The fingerprint of @path (a /proc link to the process's own file) into r->fp. */
@@ -132,11 +144,9 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 	if (sa_tracer_interrupted(t) || !(r = calloc(1, sizeof(*r))))
 		return NULL;
 	r->fp_cache = sa_fp_cache_new();
-	/* No dpkg database (not Debian): dependents without package names. */
-	r->dpkg = sa_dpkg_load("/");
 	o.store = (struct sa_dep_store_opts){
 		.fingerprint = r->fp_cache ? sa_fingerprint : NULL, .fp_ctx = r->fp_cache,
-		.package = r->dpkg ? owner : NULL, .pkg_ctx = r->dpkg,
+		.package = owner, .pkg_ctx = r,
 		.exe_known = exe_known, .script_known = script_known, .exe_ctx = r,
 	};
 	r->early_wanted = sa_tracer_adopted(t);
