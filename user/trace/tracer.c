@@ -25,6 +25,7 @@
 #include <bpf/libbpf.h>
 
 #include "common/common.h"
+#include "common/slurp.h"
 #include "model/phase.h"
 #include "output/json_out.h"
 #include "trace/bpf_load.h"
@@ -249,10 +250,11 @@ static bool in_mode(const struct bpf_program *p, void *ctx)
  * costs no verifier run. Returns 0, -ENOENT (cannot attach), -EPERM
  * (not permitted), -EACCES (the verifier said no) or -ENOMEM.
  */
-static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode, bool *btf_held)
+static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode, bool *btf_held, bool trust)
 {
 	struct mode_progs m = { .mode = mode, .tp_local = t->tp_local };
-	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true };
+	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true,
+				     .trust = trust };
 	struct sysfs_audit_bpf *skel;
 	unsigned long long ts = sa_mono_ns();
 	int err;
@@ -339,6 +341,25 @@ static bool has_typedef(const struct btf *btf, const char *name)
 	return btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF) > 0;
 }
 
+/*
+ * Can the kernel's BTF name either tracepoint at all? A search of its raw
+ * bytes: Debian's kernels have neither, and there the BTF need not be
+ * parsed for the choice (0.33 s of a TCG guest's boot --start; libbpf
+ * parses its own copy to load). -ENODATA: it cannot be read.
+ */
+static int btf_may_have(const char *a, const char *b)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int err = sa_slurp("/sys/kernel/btf/vmlinux", 64UL << 20, &buf, &len);
+
+	if (err)
+		return -ENODATA;
+	err = memmem(buf, len, a, strlen(a)) || memmem(buf, len, b, strlen(b));
+	free(buf);
+	return err;
+}
+
 /* Returns 0 or try_mode()'s error; -ENODATA: the kernel's BTF cannot be read. */
 static int attach_best(struct sa_tracer *t)
 {
@@ -352,7 +373,29 @@ static int attach_best(struct sa_tracer *t)
 	unsigned long long ts = sa_mono_ns();
 	const struct btf *vmlinux;
 	bool held = true;
+	int may = btf_may_have(tp_main, tp_local);
 
+	if (may < 0)
+		return may;
+	/* No tracepoint: fexit, trusted (a refusal costs less than its probe), then kprobe. */
+	if (!may && t->o.attach == SA_ATTACH_AUTO) {
+		held = false;	/* nothing parsed, nothing to let go */
+		for (int i = 1; i < 3; i++) {
+			rc = try_mode(t, best[i], &held, i == 1);
+			if (!rc) {
+				t->used = best[i];
+				return 0;
+			}
+			sa_warn("%s: not usable (%s)", mode_name(t, best[i]),
+				rc == -EACCES ? "rejected by the verifier" :
+				rc == -EPERM ? "not permitted" : "cannot attach");
+			if (rc == -EPERM)
+				return rc;
+			if (rc == -EACCES)
+				worst = rc;
+		}
+		return worst ? worst : rc;
+	}
 	/* Held until a mode is loaded: the modes' probes read it too. */
 	vmlinux = sa_bpf_btf_get();
 	sa_bpf_note_step("vmlinux", "btf", &ts);
@@ -383,7 +426,7 @@ static int attach_best(struct sa_tracer *t)
 		n = 2;
 	}
 	for (int i = 0; i < n; i++) {
-		rc = try_mode(t, order[i], &held);
+		rc = try_mode(t, order[i], &held, false);
 		if (!rc) {
 			t->used = order[i];
 			break;
