@@ -297,7 +297,7 @@ INITRAMFSDIR ?= $(DATADIR)/initramfs-tools
 DRACUTDIR  ?= $(PREFIX)/lib/dracut/modules.d
 INSTALL    ?= install
 UNITS      := sysfs-audit-record.service sysfs-audit-record@.service sysfs-audit-boot.service \
-	      sysfs-audit-coldplug.service sysfs-audit-boot-end.service
+	      sysfs-audit-coldplug.service
 # The boot audit (sysfs-audit(8), BOOT AUDIT): hook and scripts, dracut module.
 BOOT_FILES := hooks/sysfs-audit scripts/init-top/sysfs-audit scripts/init-bottom/sysfs-audit
 DRACUT_FILES := module-setup.sh sysfs-audit-start.sh sysfs-audit-end.sh

@@ -57,7 +57,7 @@ static const char doc[] =
 "Audit the boot: start recording in the initramfs, survive switch_root.\n"
 "\n"
 "USAGE: sysfs-audit boot --start [-a MODE] [-b MIB] [-B MIB] [-W SEC] [-N] [-v]\n"
-"       sysfs-audit boot --mark initramfs-end|coldplug-end|boot-end [--background]\n"
+"       sysfs-audit boot --mark initramfs-end|coldplug-end [--background]\n"
 "       sysfs-audit boot --status [--root DIR] [--kernel RELEASE]\n"
 "       sysfs-audit boot --cleanup\n"
 "       sysfs-audit boot --save FILE\n"
@@ -67,9 +67,7 @@ static const char doc[] =
 "recording until `sysfs-audit record --adopt` in the real root takes them\n"
 "over and, when it stops, unpins them; unadopted, they stop after -W\n"
 "seconds (default 600). --mark writes a phase boundary\n"
-"(now, CLOCK_MONOTONIC) under " SA_MARK_DIR "; boot-end (the default\n"
-"target reached) is not one: until it, the recorder leaves the CPU to the\n"
-"boot and its records wait in the rings. --cleanup removes what a\n"
+"(now, CLOCK_MONOTONIC) under " SA_MARK_DIR ". --cleanup removes what a\n"
 "recorder that never came left pinned. --save keeps a boot audit's report\n"
 "as " SA_KEEP_DIR "/boot-<boot_id>.json and " SA_KEEP_LATEST ",\n"
 "the last 8 boots (sysfs-audit-boot.service records to /run).\n"
@@ -86,7 +84,7 @@ enum { OPT_START = 0x100, OPT_MARK, OPT_STATUS, OPT_CLEANUP, OPT_SAVE, OPT_BACKG
 static const struct argp_option opts[] = {
 	{ "start", OPT_START, NULL, 0, "attach and pin in bpffs, then exit (initramfs)", 0 },
 	{ "mark", OPT_MARK, "WHAT", 0,
-	  "write a boot mark: initramfs-end, coldplug-end (phase boundaries) or boot-end", 0 },
+	  "write a phase boundary: initramfs-end or coldplug-end", 0 },
 	{ "status", OPT_STATUS, NULL, 0,
 	  "is the boot audit armed for the next boot? what is pinned, the last result", 0 },
 	{ "cleanup", OPT_CLEANUP, NULL, 0, "list what is pinned and remove it", 0 },
@@ -128,10 +126,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_MARK:
 		set_what(state, B_MARK);
-		if (strcmp(arg, SA_MARK_INITRAMFS_END) && strcmp(arg, SA_MARK_COLDPLUG_END) &&
-		    strcmp(arg, SA_MARK_BOOT_END))
-			argp_error(state, "invalid mark: '%s' (initramfs-end, coldplug-end or boot-end)",
-				   arg);
+		if (strcmp(arg, SA_MARK_INITRAMFS_END) && strcmp(arg, SA_MARK_COLDPLUG_END))
+			argp_error(state, "invalid mark: '%s' (initramfs-end or coldplug-end)", arg);
 		env.mark = arg;
 		break;
 	case OPT_STATUS:

@@ -172,13 +172,6 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 		sa_deps_run_stop(r);
 		return NULL;
 	}
-	/* A held trace (a boot audit) drains them when they fill up. */
-	{
-		int fds[2], n = sa_deps_ring_fds(r->deps, fds);
-
-		for (int i = 0; i < n; i++)
-			sa_tracer_watch_ring(t, fds[i]);
-	}
 	sa_tracer_set_tick(t, tick, r->deps);
 	return r;
 }

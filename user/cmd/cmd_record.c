@@ -32,8 +32,6 @@
 #include "model/sysfs_tree.h"
 #include "trace/tracer.h"
 
-/* --adopt waits this long at most for the boot-end mark before draining. */
-#define BOOT_HOLD_S	300
 /*
  * A report counts what it read: at the stop, the rest is drained for this
  * long at most (the units allow 60 s to stop), not the trace's 100 ms.
@@ -188,8 +186,6 @@ struct rec_state {
 	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
 	struct sa_deps *deps;
 	struct sa_tracer *t;
-	bool released;		/* --adopt: the boot has finished, or the wait is over */
-	unsigned long long hold_until_ns;
 };
 
 /* A boot audit: the loss counters now, for the phase they grew in. */
@@ -225,32 +221,8 @@ static void record_tick(void *ctx)
 	if (env.adopt)
 		sa_boot_rec_tick(&env.boot);
 	note_losses(st);
-	/* Its rescan of the uevent sockets walks /proc: not while the boot runs. */
-	if (st->deps && (!env.adopt || st->released))
+	if (st->deps)
 		sa_deps_tick(st->deps);
-}
-
-/*
- * --adopt: the recorder leaves the CPU to the boot it audits. Until
- * sysfs-audit-boot-end.service writes the boot-end mark (the default target
- * reached), or BOOT_HOLD_S have passed (a boot that never gets there),
- * the records wait in the pinned rings; a ring half full is drained
- * anyway, and everything is drained at the stop. Then the coldplug view.
- */
-static bool hold_boot(void *ctx)
-{
-	struct rec_state *st = ctx;
-	unsigned long long m;
-
-	if (st->released)
-		return false;
-	if (sa_mark_read(env.boot.mark_dir, SA_MARK_BOOT_END, &m) &&
-	    sa_mono_ns() < st->hold_until_ns)
-		return true;
-	st->released = true;
-	if (coldplug(st->r))
-		sa_warn("the coldplug view: out of memory");
-	return false;
 }
 
 static int write_report(FILE *f, void *ctx)
@@ -371,8 +343,7 @@ int cmd_record(int argc, char **argv)
 	if (env.adopt)
 		sa_boot_rec_begin(&env.boot, SA_MARK_DIR, sa_tracer_adopted(t));
 	r.attach = strdup(sa_tracer_attach_name(t));
-	/* A boot audit reads /sys once the boot has finished (hold_boot()). */
-	if (!r.attach || (!env.adopt && coldplug(&r))) {
+	if (!r.attach || coldplug(&r)) {
 		sa_warn("out of memory");
 		sa_tracer_close(t);
 		sa_report_free(&r);
@@ -385,13 +356,7 @@ int cmd_record(int argc, char **argv)
 	/* After the dependents' tick was set: ours calls theirs. */
 	sa_tracer_set_tick(t, record_tick, &rs);
 	rs.t = t;
-	if (env.adopt) {
-		rs.hold_until_ns = sa_mono_ns() + BOOT_HOLD_S * 1000000000ULL;
-		sa_tracer_set_hold(t, hold_boot, &rs);
-	}
 	rc = sa_tracer_run(t, on_event, &rs) ? EXIT_FAIL : EXIT_OK;
-	if (env.adopt && !rs.released && coldplug(&r))
-		rc = EXIT_FAIL;
 	if (rs.deps)
 		sa_deps_count_unread(rs.deps, sa_tracer_stop_ns(t));
 	note_losses(&rs);	/* the last drain's */

@@ -16,7 +16,6 @@ enum sa_phase { SA_PHASE_INITRAMFS, SA_PHASE_COLDPLUG, SA_PHASE_RUNTIME, SA_PHAS
 #define SA_MARK_ATTACHED	"attached"	/* boot --start attached (initramfs) */
 #define SA_MARK_INITRAMFS_END	"initramfs-end"	/* init-bottom, just before switch_root */
 #define SA_MARK_COLDPLUG_END	"coldplug-end"	/* after udev trigger + settle */
-#define SA_MARK_BOOT_END	"boot-end"	/* the default target reached: not a phase */
 
 /* Boundaries in CLOCK_MONOTONIC ns; 0: not known (yet). */
 struct sa_phases {

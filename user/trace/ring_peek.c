@@ -59,34 +59,3 @@ long sa_ring_peek(int fd, int (*fn)(void *ctx, const void *data, size_t len), vo
 	munmap((void *)cons, page);
 	return n;
 }
-
-int sa_ring_fill(int fd, unsigned long *pending, unsigned long *size)
-{
-	struct bpf_map_info info = { 0 };
-	__u32 ilen = sizeof(info);
-	long page = sysconf(_SC_PAGESIZE);
-	const unsigned long *cons, *prod;
-	unsigned long cpos, ppos;
-
-	if (bpf_obj_get_info_by_fd(fd, &info, &ilen))
-		return -errno;
-	if (info.type != BPF_MAP_TYPE_RINGBUF)
-		return -EINVAL;
-	cons = mmap(NULL, page, PROT_READ, MAP_SHARED, fd, 0);
-	if (cons == MAP_FAILED)
-		return -errno;
-	prod = mmap(NULL, page, PROT_READ, MAP_SHARED, fd, page);
-	if (prod == MAP_FAILED) {
-		int err = -errno;
-
-		munmap((void *)cons, page);
-		return err;
-	}
-	cpos = __atomic_load_n(cons, __ATOMIC_ACQUIRE);
-	ppos = __atomic_load_n(prod, __ATOMIC_ACQUIRE);
-	munmap((void *)prod, page);
-	munmap((void *)cons, page);
-	*pending = ppos > cpos ? ppos - cpos : 0;
-	*size = info.max_entries;
-	return 0;
-}

@@ -18,11 +18,4 @@
  */
 long sa_ring_peek(int fd, int (*fn)(void *ctx, const void *data, size_t len), void *ctx);
 
-/*
- * How full the ring map @fd is: the bytes written and not yet consumed
- * (committed or not) into *@pending, its size into *@size. Maps only the
- * two position pages, read-only. 0 or -errno.
- */
-int sa_ring_fill(int fd, unsigned long *pending, unsigned long *size);
-
 #endif

@@ -31,7 +31,6 @@
 #include "trace/bpf_load.h"
 #include "trace/event.h"
 #include "trace/ring_decode.h"
-#include "trace/ring_peek.h"
 #include "trace/pin.h"
 #include "trace/views.h"
 #include "sysfs_audit.skel.h"
@@ -64,10 +63,6 @@ struct sa_tracer {
 	bool debug;			/* SYSFS_AUDIT_DEBUG: dump each record's chain */
 	void (*tick)(void *ctx);	/* every interval, before its drain */
 	void *tick_ctx;
-	bool (*hold)(void *ctx);	/* true: leave the records in the rings */
-	void *hold_ctx;
-	int watch[SA_TRACER_MAX_RINGS];	/* the rings drained, for hold's fill check */
-	int nwatch;
 	unsigned long long stop_ns;	/* when the trace stopped recording */
 	unsigned long long consumed, malformed;
 	unsigned long long deadline_ns;	/* 0: none */
@@ -770,48 +765,9 @@ void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx)
 	t->tick_ctx = ctx;
 }
 
-void sa_tracer_set_hold(struct sa_tracer *t, bool (*fn)(void *ctx), void *ctx)
-{
-	t->hold = fn;
-	t->hold_ctx = ctx;
-}
-
-int sa_tracer_watch_ring(struct sa_tracer *t, int fd)
-{
-	if (t->nwatch == SA_TRACER_MAX_RINGS)
-		return -ENOSPC;
-	t->watch[t->nwatch++] = fd;
-	return 0;
-}
-
 unsigned long long sa_tracer_stop_ns(const struct sa_tracer *t)
 {
 	return t->stop_ns;
-}
-
-/* Held: whether a ring is half full, so that waiting longer could lose records. */
-static bool rings_filling(const struct sa_tracer *t)
-{
-	unsigned long pending, size;
-
-	if (!sa_ring_fill(bpf_map__fd(t->skel->maps.events), &pending, &size) &&
-	    pending >= size / 2)
-		return true;
-	for (int i = 0; i < t->nwatch; i++)
-		if (!sa_ring_fill(t->watch[i], &pending, &size) && pending >= size / 2)
-			return true;
-	return false;
-}
-
-/*
- * Held, the loop sleeps instead of waiting on the rings: a record's
- * wake-up would have it drain. A signal ends the sleep early.
- */
-static void nap(long ms)
-{
-	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
 }
 
 bool sa_tracer_interrupted(const struct sa_tracer *t)
@@ -890,17 +846,12 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 		t->o.duration_s ? "" : "; Ctrl-C to end");
 
 	while (!stopping && !t->cb_err) {
-		bool held = t->hold && t->hold(t->hold_ctx);
-
 		/*
 		 * Records are submitted without a wake-up; the program forces one
 		 * only when a storm fills the buffer. Draining on this timer bounds
 		 * the latency of live output by the interval.
 		 */
-		if (held)
-			nap(t->o.interval_ms);
-		else
-			err = ring_buffer__poll(t->rb, t->o.interval_ms);
+		err = ring_buffer__poll(t->rb, t->o.interval_ms);
 		/*
 		 * The tick comes before the drain of what waited: a boot mark
 		 * written in the last interval is then known before the records
@@ -909,7 +860,7 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 		 */
 		if (t->tick)
 			t->tick(t->tick_ctx);
-		if (err >= 0 && (!held || rings_filling(t)))
+		if (err >= 0)
 			err = ring_buffer__consume(t->rb);
 		if (err == -EINTR)
 			err = 0;

@@ -33,9 +33,6 @@ struct sa_tracer_opts {
 	long drain_ms;
 };
 
-/* The rings one trace drains: its own and the dependents' two. */
-#define SA_TRACER_MAX_RINGS 4
-
 /*
  * Both mappings of the ring count in the loader's RSS (on 6.12 as soon as
  * it is mapped): 2 MiB (about 15 000 undrained records) is 4 MiB of it.
@@ -92,17 +89,6 @@ const volatile unsigned long long *sa_tracer_devices_ns(const struct sa_tracer *
 
 /* Call @fn(@ctx) every interval before its drain, in the consuming thread. */
 void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);
-
-/*
- * While @fn(@ctx) returns true, the loop does not drain: the records wait
- * in the rings (a boot audit leaves the CPU to the boot it audits). The
- * tick still runs every interval, and a ring that is half full is drained
- * anyway. Called before each interval, in the consuming thread.
- */
-void sa_tracer_set_hold(struct sa_tracer *t, bool (*fn)(void *ctx), void *ctx);
-
-/* Ring map @fd, added to sa_tracer_ring() by another object: watched while held. */
-int sa_tracer_watch_ring(struct sa_tracer *t, int fd);
 
 /* When sa_tracer_run() stopped recording (CLOCK_MONOTONIC ns; 0: not yet). */
 unsigned long long sa_tracer_stop_ns(const struct sa_tracer *t);
