@@ -281,6 +281,15 @@ static int on_record(void *ctx, void *data, size_t len)
 		d->t.malformed++;
 		return 0;
 	}
+	/*
+	 * PID 1 binding group 1 is socket activation: systemd binds
+	 * systemd-udevd-kernel.socket and hands it to systemd-udevd. The scan
+	 * names the socket by the process that holds it besides PID 1.
+	 */
+	if (r.op == SA_DEP_OP_LISTEN && sa_listen_by_init(r.tgid, r.groups)) {
+		d->t.ignored++;
+		return 0;
+	}
 	/* One ring for both objects: a listen is listeners', the rest lookups'. */
 	src = r.op == SA_DEP_OP_LISTEN ? SK_LISTENERS : SK_LOOKUPS;
 	/* Seen again after the kernel's LRU map forgot it: already counted here. */
@@ -351,7 +360,14 @@ static void proc_basics(struct sa_deps *d, struct sa_ident *id)
 	}
 }
 
-static void scan_listeners(struct sa_deps *d, const char *how)
+/*
+ * @final: the trace ends. Until then a group-1 socket that only PID 1
+ * holds is not named: a socket unit's (systemd-udevd-kernel.socket) that
+ * its service has not received yet; it is named by the service that
+ * receives it, at a later scan. Still PID 1's alone at the end, it is
+ * PID 1's own.
+ */
+static void scan_listeners(struct sa_deps *d, const char *how, bool final)
 {
 	struct sa_listener l[64];
 	int n = sa_listeners_scan(d->o.proc_root, l, 64, d->inodes, d->ninodes);
@@ -371,6 +387,8 @@ static void scan_listeners(struct sa_deps *d, const char *how)
 			known |= d->inodes[k] == l[i].inode;
 		if (known || (unsigned int)getpid() == l[i].tgid)
 			continue;
+		if (l[i].init_alone && (l[i].groups & 1) && !final)
+			continue;	/* scanned again: not yet known */
 		if (d->ninodes < 256)
 			d->inodes[d->ninodes++] = l[i].inode;
 		if (l[i].tgid && sa_dep_store_has_key(d->store, SK_LISTENERS, &key, sizeof(key)))
@@ -606,7 +624,7 @@ int sa_deps_attach(struct sa_deps *d)
 	}
 	/* Listeners and helper already there before the first record. */
 	if (!d->o.no_enumerate) {
-		scan_listeners(d, "enumerated");
+		scan_listeners(d, "enumerated", false);
 		find_helper(d);
 	}
 	sa_bpf_note_step("dependents", "enumerate", &ts);
@@ -695,7 +713,7 @@ void sa_deps_tick(struct sa_deps *d)
 {
 	/* Catches listeners whose bind the hooks missed (or that were not attached). */
 	if (since(&d->last_scan) >= 1.0)
-		scan_listeners(d, "scanned");
+		scan_listeners(d, "scanned", false);
 }
 
 void sa_deps_note_event(struct sa_deps *d, bool carries_physdev)
@@ -732,6 +750,9 @@ void sa_deps_finish(struct sa_deps *d)
 {
 	struct sa_dep_totals *t = &d->t;
 
+	/* A group-1 socket PID 1 still holds alone is its own. */
+	if (!d->o.no_enumerate)
+		scan_listeners(d, "scanned", true);
 	sa_dep_store_refresh(d->store, read_count, d, t->events, t->physdev);
 	sa_dep_store_sort(d->store);
 	t->misses = stat_sum(d, SA_DS_SYSFS_MISS);

@@ -287,24 +287,40 @@ static void test_identity(void)
 	    "(____ptrval____) 15  4242       00000001 0        0        0     2        0        555     \n"
 	    "(____ptrval____) 15  0          00000000 0        0        0     2        0        3       \n"
 	    "00000000b5544142 0   0          00000000 0        0        0     2        0        4       \n"
-	    "00000000b5544143 15  77         00000002 0        0        0     2        0        556     \n");
+	    "00000000b5544143 15  77         00000002 0        0        0     2        0        556     \n"
+	    "00000000b5544144 15  1          00000001 0        0        0     2        0        557     \n"
+	    "00000000b5544145 15  -4097      00000001 0        0        0     2        0        558     \n");
 	mkdir_p("/proc/123/fd");
 	lnk("/proc/123/fd/4", "socket:[555]");
 	lnk("/proc/123/fd/5", "socket:[9999]");
+	/* systemd-udevd-kernel.socket: PID 1 bound it and keeps it, udevd (321) received it */
+	mkdir_p("/proc/1/fd");
+	lnk("/proc/1/fd/30", "socket:[557]");
+	lnk("/proc/1/fd/31", "socket:[558]");
+	mkdir_p("/proc/321/fd");
+	lnk("/proc/321/fd/3", "socket:[557]");
 	mkdir_p("/proc/self");
 	snprintf(want, sizeof(want), "%s/proc", root);
 	n = sa_listeners_scan(want, l, 8, NULL, 0);
-	ok(n == 2, "two uevent sockets with groups (got %d)", n);
+	ok(n == 4, "four uevent sockets with groups (got %d)", n);
 	ok(n >= 1 && l[0].inode == 555 && l[0].groups == 1 && l[0].portid == 4242 &&
 	   l[0].tgid == 123,
 	   "socket 555: group 1, portid 4242, held by 123 (the portid is not the pid)");
 	ok(n >= 2 && l[1].inode == 556 && l[1].groups == 2 && l[1].tgid == 0,
 	   "socket 556: group 2, no holder found");
+	ok(n >= 3 && l[2].inode == 557 && l[2].tgid == 321 && !l[2].init_alone,
+	   "socket 557, held by PID 1 and udevd: udevd receives from it, PID 1 is not named "
+	   "(got %u)", n >= 3 ? l[2].tgid : 0);
+	ok(n >= 4 && l[3].inode == 558 && l[3].tgid == 1 && l[3].init_alone,
+	   "socket 558, held by PID 1 alone: PID 1, said to be alone (a socket unit's, maybe)");
+	ok(sa_listen_by_init(1, 1) && sa_listen_by_init(1, 3) && !sa_listen_by_init(1, 2) &&
+	   !sa_listen_by_init(321, 1),
+	   "PID 1 binding group 1 names no listener by its record; group 2, or another pid, does");
 	{
 		const unsigned long known[] = { 555 };
 
 		n = sa_listeners_scan(want, l, 8, known, 1);
-		ok(n == 1 && l[0].inode == 556, "a known socket is skipped, its owner not looked up");
+		ok(n == 3 && l[0].inode == 556, "a known socket is skipped, its owner not looked up");
 	}
 	snprintf(want, sizeof(want), "%s/no-proc", root);
 	ok(sa_listeners_scan(want, l, 8, NULL, 0) == -ENOENT, "no /proc/net/netlink: -ENOENT");
