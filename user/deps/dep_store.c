@@ -468,9 +468,10 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
 
 const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int src,
 						  const void *key, size_t keylen,
-						  const char *modern)
+						  const char *modern, const char *path)
 {
 	struct obs_probe p = { s, src, key, keylen };
+	enum sa_dep_conf was;
 	struct sa_dep_verdict v;
 	struct sa_dependent *d;
 	struct obs_key *k;
@@ -479,24 +480,30 @@ const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int sr
 	if (keylen > sizeof(s->obs[0].key))
 		return NULL;
 	i = sa_hindex_find(&s->oidx, obs_hash(src, key, keylen), obs_eq, &p);
-	if (i < 0 || (k = &s->obs[i])->prog == NO_PROG || k->conf != SA_DC_BREAKS)
+	if (i < 0 || (k = &s->obs[i])->prog == NO_PROG || k->conf == SA_DC_FALLS_BACK)
 		return NULL;
+	was = k->conf;
 	k->conf = SA_DC_FALLS_BACK;
 	d = &s->progs[k->prog];
-	if (d->nbreaks)
+	if (was == SA_DC_BREAKS && d->nbreaks)
 		d->nbreaks--;
-	if (d->nbreaks || d->conf != SA_DC_BREAKS)
+	/* A line that breaks by another observation, or already falls back, stays. */
+	if (d->nbreaks || d->conf == SA_DC_FALLS_BACK)
 		return NULL;
 	memset(&v, 0, sizeof(v));
 	v.kind = d->kind;
 	v.conf = d->conf;
 	v.rule = d->rule;
 	memcpy(v.path, d->path, sizeof(v.path));
+	/* A suspect line rises with this observation: its path, not the first suspect's. */
+	if (d->conf == SA_DC_SUSPECT && path && *path)
+		snprintf(v.path, sizeof(v.path), "%s", path);
 	memcpy(v.artifact, d->artifact, sizeof(v.artifact));
 	memcpy(v.replacement, d->replacement, sizeof(v.replacement));
 	sa_dep_fall_back(&v, modern);
+	if (d->conf == SA_DC_BREAKS)
+		s->nbreaks--;
 	set_verdict(d, &v);
-	s->nbreaks--;
 	d->printed_conf = d->conf + 1;
 	return d;
 }

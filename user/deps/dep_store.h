@@ -90,15 +90,17 @@ void sa_dep_store_refresh(struct sa_dep_store *s,
 			  void *ctx, unsigned long long events, unsigned long long physdev);
 
 /*
- * The observation of kernel key @key of @src broke, and its process has
- * since looked up @modern (below /sys), the modern name of what it asked
- * for: it falls back. Its line falls back once no observation of it
- * breaks. Returns the line when its verdict changed (the caller prints
- * it), else NULL: the key unknown (not kept, or its line was evicted).
+ * The observation of kernel key @key of @src (@path) broke or was a
+ * suspect, and its process has since looked up @modern (below /sys), the
+ * modern name of what it asked for: it falls back, whatever the program's
+ * fingerprint made of it. Its line falls back once no observation of it
+ * breaks (a suspect line rises to it). Returns the line when its verdict
+ * changed (the caller prints it), else NULL: the key unknown (not kept,
+ * or its line was evicted).
  */
 const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int src,
 						  const void *key, size_t keylen,
-						  const char *modern);
+						  const char *modern, const char *path);
 
 /* Sort for the summary: breaks first, then falls back, suspect; then by executable, kind. */
 void sa_dep_store_sort(struct sa_dep_store *s);

@@ -225,7 +225,8 @@ static void fell(void *ctx, const struct sa_dep_fb_hit *h)
 	const struct sa_dependent *e;
 	int err;
 
-	e = sa_dep_store_fell_back(d->store, h->src, h->key, h->keylen, h->modern);
+	e = sa_dep_store_fell_back(d->store, h->src, h->key, h->keylen, h->modern,
+					   h->path);
 	if (e && d->o.out && !d->write_err) {
 		err = sa_dep_print_live(d->o.out, d->o.fmt, e, &d->t, true);
 		if (err)

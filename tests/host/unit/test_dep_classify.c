@@ -848,6 +848,20 @@ static void test_modern(void)
 		      "/class/input/event1", "a stacked class device's legacy path");
 	expect_modern("/class/input", "input1", "/sys/class/input/input1", "",
 		      "a legacy path that is its own modern name");
+	{
+		struct sa_dep_obs o = { .op = M, .dir = P_VIRTIO "/block/vda", .name = "bus" };
+		struct sa_dep_verdict v;
+
+		sa_dep_classify(&cls, &o, &v);
+		ok(v.conf == SU && v.rule == SA_DR_MISS_LOOKS_LEGACY &&
+		   !strcmp(v.modern, P_VIRTIO "/block/vda/subsystem"),
+		   "modern: a suspect 'bus' of a class device -> its subsystem (%s)", v.modern);
+		o.dir = P_VIRTIO;
+		o.name = "sound:card9";
+		sa_dep_classify(&cls, &o, &v);
+		ok(v.conf == SU && !strcmp(v.modern, "/class/sound/card9"),
+		   "modern: a suspect <class>:<name> -> /class/<class>/<name> (%s)", v.modern);
+	}
 }
 
 /* What the fallback callback saw, and the store it downgrades. */
@@ -862,7 +876,8 @@ static void on_fell(void *ctx, const struct sa_dep_fb_hit *h)
 	struct fb_ctx *c = ctx;
 
 	c->calls++;
-	c->changed = sa_dep_store_fell_back(c->s, h->src, h->key, h->keylen, h->modern);
+	c->changed = sa_dep_store_fell_back(c->s, h->src, h->key, h->keylen, h->modern,
+					   h->path);
 }
 
 /* One process's observation, judged for a fallback, then stored. */
@@ -964,6 +979,43 @@ static void test_fallback(void)
 	c.changed = NULL;
 	judge(fb, &c, "/opt/old", 20, 1, &subsys, 19, NULL);
 	ok(!c.changed, "fallback: bounded: a process forgotten keeps breaking");
+
+	/*
+	 * udev 095's sysfs_device_get() of a class device: vda/bus (a suspect
+	 * by its shape: vda never had one), then vda/subsystem. Its
+	 * fingerprint (PHYSDEVPATH=) must not make that lookup break: a
+	 * fallback wins, in either order.
+	 */
+	{
+		struct sa_dep_store_opts fo = { .fingerprint = fake_fp };
+		struct fb_ctx u = { .s = sa_dep_store_new(&fo) };
+		struct sa_dep_obs vbus = { .op = M, .dir = P_VIRTIO "/block/vda", .name = "bus" };
+		struct sa_dep_obs vsub = { .op = RL, .dir = P_VIRTIO "/block/vda",
+					   .name = "subsystem" };
+
+		d = judge(fb, &u, "/opt/legacy-udevd", 30, 1, &vbus, 1, &conf);
+		ok(conf == SU && d && d->conf == CF && d->rule == SA_DR_FINGERPRINT,
+		   "fallback: udev 095's vda/bus alone: a suspect, breaks by its fingerprint");
+		u.changed = NULL;
+		judge(fb, &u, "/opt/legacy-udevd", 30, 1, &vsub, 2, NULL);
+		ok(u.changed && u.changed->conf == FB && u.changed->rule == SA_DR_FALLS_BACK &&
+		   sa_dep_store_with(u.s, CF) == 0,
+		   "fallback: udev 095's vda/bus, then vda/subsystem: falls back, the fingerprint "
+		   "notwithstanding");
+		judge(fb, &u, "/opt/legacy-udevd2", 31, 1, &vsub, 3, NULL);
+		d = judge(fb, &u, "/opt/legacy-udevd2", 31, 1, &vbus, 4, &conf);
+		ok(conf == FB && d && d->conf == FB && sa_dep_store_with(u.s, CF) == 0,
+		   "fallback: vda/subsystem, then vda/bus by a fingerprinted program: falls back, "
+		   "never breaks");
+		d = judge(fb, &u, "/opt/plain", 32, 1, &vbus, 5, &conf);
+		ok(d && d->conf == SU, "fallback: vda/bus by a program without a fingerprint: suspect");
+		u.changed = NULL;
+		judge(fb, &u, "/opt/plain", 32, 1, &vsub, 6, NULL);
+		ok(u.changed && u.changed->conf == FB &&
+		   !strcmp(u.changed->path, "/sys" P_VIRTIO "/block/vda/bus"),
+		   "fallback: ... then vda/subsystem: the suspect line falls back, with its path");
+		sa_dep_store_free(u.s);
+	}
 
 	/* A fingerprint does not turn a fallback back into breaks. */
 	{
