@@ -290,9 +290,9 @@ static int remember_key(struct sa_dep_store *s, const struct sa_dep_seen *o, siz
 }
 
 /*
- * The live table names a program once, and again when its verdict rises:
- * whatever kind it shows next, a program already printed with this
- * confidence is not printed again.
+ * The live table names a program once, and again when its verdict rises
+ * (or falls back: sa_dep_store_fell_back()): whatever kind it shows next,
+ * a program already printed with this confidence is not printed again.
  */
 static const struct sa_dependent *print_once(struct sa_dep_store *s, struct sa_dependent *d)
 {

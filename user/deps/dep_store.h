@@ -69,7 +69,8 @@ void sa_dep_store_free(struct sa_dep_store *s);
 
 /*
  * Fold @o in. Returns the dependent when its program is new, or when the
- * program's verdict rose (the caller prints it: one live line per program),
+ * program's verdict rose (the caller prints it: one live line per program,
+ * and again when it changes; a fallback: sa_dep_store_fell_back()),
  * else NULL (also when full: counted as dropped, by verdict; a new line
  * that breaks first evicts a weaker one, which is counted instead).
  * -ENOMEM is reported through *err.

@@ -929,6 +929,22 @@ static void test_fallback(void)
 	   c.changed->rule == SA_DR_FALLS_BACK && strstr(c.changed->why, "/subsystem") &&
 	   sa_dep_store_with(c.s, CF) == 0 && sa_dep_store_with(c.s, FB) == 1,
 	   "fallback: bus, then readlink <dev>/subsystem by the same process: falls back");
+	/* The live table withdraws the breaks it showed: "DEP now ... falls-back". */
+	if (c.changed) {
+		struct sa_dep_totals t = { 0 };
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		sa_dep_print_live(f, SA_FMT_TEXT, c.changed, &t, true);
+		fclose(f);
+		ok(buf && strstr(buf, "DEP     now     legacy-name       falls-back") &&
+		   strstr(buf, "modern-lookup"),
+		   "fallback: the line that broke is printed again, now falls-back");
+		if (buf)
+			printf("#   %s", buf);
+		free(buf);
+	}
 
 	/* subsystem first, then bus: falls back at once. */
 	judge(fb, &c, "/opt/udev-like", 11, 1, &subsys, 3, NULL);
