@@ -30,11 +30,11 @@ static const char *owner(void *ctx, const char *file)
 }
 
 /* The fingerprint of @path (a /proc link to the process's own file) into r->fp. */
-static const char *read_proc(struct sa_deps_run *r, const char *path)
+static const char *read_proc(struct sa_deps_run *r, const char *path, unsigned int *scope)
 {
 	r->fp[0] = '\0';
 	if (r->fp_cache)
-		sa_fingerprint(r->fp_cache, path, r->fp, sizeof(r->fp));
+		*scope = sa_fingerprint(r->fp_cache, path, r->fp, sizeof(r->fp));
 	return r->fp;
 }
 
@@ -45,7 +45,7 @@ static const char *read_proc(struct sa_deps_run *r, const char *path)
  * the host's of a container's /opt/x), else through /proc/PID/exe while
  * the process lives (the kernel's file, by device and inode). "": gone.
  */
-static const char *exe_known(void *ctx, const struct sa_ident *id)
+static const char *exe_known(void *ctx, const struct sa_ident *id, unsigned int *scope)
 {
 	struct sa_deps_run *r = ctx;
 	const struct sa_early_exe *x;
@@ -54,13 +54,15 @@ static const char *exe_known(void *ctx, const struct sa_ident *id)
 	if (!id->exe_ino)
 		return NULL;
 	x = sa_early_find(r->early, id->exe_dev, id->exe_ino);
-	if (x)
+	if (x) {
+		*scope = x->fp_scope;
 		return x->fingerprint;
+	}
 	if (sa_early_same_file(id->exe, id->exe_dev, id->exe_ino))
 		return NULL;
 	snprintf(path, sizeof(path), "/proc/%u/exe", id->tgid);
 	if (sa_early_same_file(path, id->exe_dev, id->exe_ino))
-		return read_proc(r, path);
+		return read_proc(r, path, scope);
 	return "";
 }
 
@@ -68,7 +70,7 @@ static const char *exe_known(void *ctx, const struct sa_ident *id)
  * A script in another mount namespace (a container's): read in the
  * process's root while it lives, never our namesake. "": gone.
  */
-static const char *script_known(void *ctx, const struct sa_ident *id)
+static const char *script_known(void *ctx, const struct sa_ident *id, unsigned int *scope)
 {
 	struct sa_deps_run *r = ctx;
 	char path[PATH_MAX];
@@ -78,7 +80,7 @@ static const char *script_known(void *ctx, const struct sa_ident *id)
 	if (snprintf(path, sizeof(path), "/proc/%u/root%s", id->tgid, id->script) >=
 	    (int)sizeof(path) || access(path, R_OK))
 		return "";
-	return read_proc(r, path);
+	return read_proc(r, path, scope);
 }
 
 static void tick(void *ctx)

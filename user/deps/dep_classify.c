@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit/fingerprint.h"
 #include "deps/dep_classify.h"
 #include "dep_records.h"
 
@@ -431,14 +430,16 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 	    "mdev, which types nodes by the DEVPATH text");
 }
 
-void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence)
+void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence,
+			      unsigned int scope)
 {
-	bool any;
+	bool any = scope & SA_FP_ANY;
 
-	if (v->kind == SA_DK_NONE || v->conf != SA_DC_SUSPECT || !evidence || !*evidence)
+	if (v->kind == SA_DK_NONE || v->conf != SA_DC_SUSPECT || !scope)
 		return;
+	if (!evidence)
+		evidence = "";
 	/* BusyBox 1.7-1.10 mdev types nodes by DEVPATH: wrong as the helper only */
-	any = sa_fp_for_any(evidence);
 	if (!any && v->kind != SA_DK_HELPER)
 		return;
 	v->conf = SA_DC_BREAKS;

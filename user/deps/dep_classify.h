@@ -70,11 +70,14 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 
 /*
  * A suspect verdict of a program whose executable or script carries the
- * static audit's fingerprints (@evidence: what was found where) breaks by
- * SA_DR_FINGERPRINT. NULL or "" leaves @v as it is, and so does any other
- * verdict: a fallback seen is the program's behaviour, its strings are not.
+ * static audit's fingerprints breaks by SA_DR_FINGERPRINT: @scope (enum
+ * sa_fp_scope) says whether it does whatever the program did, or as the
+ * uevent helper only; @evidence (what was found where) is its why. Any
+ * other verdict is left as it is: a fallback seen is the program's
+ * behaviour, its strings are not.
  */
-void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence);
+void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence,
+			      unsigned int scope);
 
 /*
  * The link @o names below /sys ("/class/block/vda") into @buf, for a

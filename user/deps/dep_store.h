@@ -24,9 +24,10 @@
 struct sa_dep_store_opts {
 	/*
 	 * The static audit's fingerprint of FILE (its legacy code, in words)
-	 * into @out, "" when none; NULL: no fingerprints.
+	 * into @out, "" when none; returns what it proves (enum sa_fp_scope).
+	 * NULL: no fingerprints.
 	 */
-	void (*fingerprint)(void *ctx, const char *file, char *out, size_t len);
+	unsigned int (*fingerprint)(void *ctx, const char *file, char *out, size_t len);
 	void *fp_ctx;
 	/* The Debian package owning FILE, or NULL; NULL callback: no packages. */
 	const char *(*package)(void *ctx, const char *file);
@@ -34,16 +35,16 @@ struct sa_dep_store_opts {
 	/*
 	 * The fingerprint of @id's executable when it cannot be read by path:
 	 * read earlier (the initramfs's, before switch_root), or "" when the
-	 * file at that path is not the one the kernel ran. NULL: read it by
-	 * path. NULL callback: always by path.
+	 * file at that path is not the one the kernel ran, what it proves in
+	 * *@scope. NULL: read it by path. NULL callback: always by path.
 	 */
-	const char *(*exe_known)(void *ctx, const struct sa_ident *id);
+	const char *(*exe_known)(void *ctx, const struct sa_ident *id, unsigned int *scope);
 	/*
 	 * The same for @id's script, which the kernel names by path only: ""
 	 * when another mount namespace's file cannot be read any more. A file
 	 * not read by path gets no package (our namesake's is another file's).
 	 */
-	const char *(*script_known)(void *ctx, const struct sa_ident *id);
+	const char *(*script_known)(void *ctx, const struct sa_ident *id, unsigned int *scope);
 	void *exe_ctx;
 };
 

@@ -9,7 +9,8 @@
  * dracut's pre-pivot) peeks at the pinned dependents' ring, reads each
  * executable that made a record while it still exists, and leaves one line
  * per file under /run (which moves to the real root): the kernel's device
- * and inode, a SHA-256 of its content, its path and its fingerprint. The
+ * and inode, a SHA-256 of its content, its path, what its fingerprint
+ * proves (enum sa_fp_scope, a number) and its fingerprint's words. The
  * recorder looks a dependent's executable up there by device and inode,
  * the identity the kernel recorded, never by path: the real root's file of
  * the same name is another program.
@@ -28,6 +29,7 @@ struct sa_early_exe {
 	char sha256[65];		/* hex, "" when it could not be read */
 	char path[256];
 	char fingerprint[512];		/* "" when the file carries nothing legacy */
+	unsigned int fp_scope;		/* what it proves: enum sa_fp_scope flags */
 };
 
 struct sa_early;
@@ -39,7 +41,8 @@ struct sa_early;
  * takes it. Returns the number of executables written, or -errno.
  */
 long sa_early_collect(int ring_fd, const char *file,
-		      void (*fingerprint)(void *ctx, const char *file, char *out, size_t len),
+		      unsigned int (*fingerprint)(void *ctx, const char *file, char *out,
+						  size_t len),
 		      void *fp_ctx);
 
 /* Load @file; NULL with errno set (ENOENT: none was written). */

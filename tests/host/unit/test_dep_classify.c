@@ -83,6 +83,7 @@ static void expect_rule(unsigned int op, const char *dir, const char *name, cons
 #define CF SA_DC_BREAKS
 #define FB SA_DC_FALLS_BACK
 #define SU SA_DC_SUSPECT
+#define FP_ANY (SA_FP_ANY | SA_FP_HELPER)
 
 /* Rules that confirm: names only the old layout had. */
 static void test_confirmed(void)
@@ -185,34 +186,34 @@ static void test_fingerprint(void)
 	struct sa_dep_verdict v;
 
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, NULL);
+	sa_dep_apply_fingerprint(&v, NULL, SA_FP_NONE);
 	ok(v.conf == SU && v.rule == SA_DR_LISTEN_KERNEL, "no fingerprint: a listener stays suspect");
-	sa_dep_apply_fingerprint(&v, "");
+	sa_dep_apply_fingerprint(&v, "", SA_FP_NONE);
 	ok(v.conf == SU, "an empty fingerprint confirms nothing");
-	sa_dep_apply_fingerprint(&v, "/sbin/udevd: PHYSDEVPATH (physdev-key)");
+	sa_dep_apply_fingerprint(&v, "/sbin/udevd: PHYSDEVPATH (physdev-key)", FP_ANY);
 	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT && strstr(v.why, "PHYSDEVPATH"),
 	   "udev 095: a group-1 listener whose executable reads PHYSDEVPATH is confirmed");
 
 	o = (struct sa_dep_obs){ .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, "/bin/busybox: BusyBox v1.6.1 has mdev (busybox-mdev)");
+	sa_dep_apply_fingerprint(&v, "/bin/busybox: BusyBox v1.6.1 has mdev (busybox-mdev)", FP_ANY);
 	ok(v.kind == SA_DK_SYMLINK_DIR && v.conf == CF && v.rule == SA_DR_FINGERPRINT,
 	   "mdev 1.6: lstat of a then-directory by a BusyBox < 1.7 is confirmed");
 
 	o = (struct sa_dep_obs){ .op = M, .dir = "/devices/virtual/net/dummy0", .name = "wireless",
 				 .req = "/sys/class/net/dummy0/wireless" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, "/tmp/x.sh: PHYSDEVBUS (physdev-key)");
+	sa_dep_apply_fingerprint(&v, "/tmp/x.sh: PHYSDEVBUS (physdev-key)", FP_ANY);
 	ok(v.kind == SA_DK_NONE, "a fingerprint does not turn an ignored miss into a dependent");
 
 	o = (struct sa_dep_obs){ .op = RD, .dir = "/class", .name = "net" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, "/tmp/hotplug: PHYSDEVBUS (physdev-key)");
+	sa_dep_apply_fingerprint(&v, "/tmp/hotplug: PHYSDEVBUS (physdev-key)", FP_ANY);
 	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT, "a #! script reading PHYSDEVBUS: confirmed");
 
 	o = (struct sa_dep_obs){ .op = M, .dir = P_VIRTIO, .name = "bus" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, "x: PHYSDEVBUS");
+	sa_dep_apply_fingerprint(&v, "x: PHYSDEVBUS", FP_ANY);
 	ok(v.conf == CF && v.rule == SA_DR_MISS_LEGACY_LINK,
 	   "a confirmed name keeps its own rule under a fingerprint");
 
@@ -221,7 +222,7 @@ static void test_fingerprint(void)
 	   !strcmp(v.path, "/etc/sysctl.d/50-hotplug.conf") && strstr(v.why, "BusyBox 1.7-1.10"),
 	   "a configured uevent helper without a fingerprint: suspect, the file named, what "
 	   "would confirm it (%s)", v.why);
-	sa_dep_apply_fingerprint(&v, "/sbin/legacy-hotplug: PHYSDEVBUS (physdev-key)");
+	sa_dep_apply_fingerprint(&v, "/sbin/legacy-hotplug: PHYSDEVBUS (physdev-key)", FP_ANY);
 	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT,
 	   "a configured uevent helper whose script reads PHYSDEVBUS: confirmed");
 	sa_dep_classify_helper(true, NULL, &v);
@@ -230,26 +231,26 @@ static void test_fingerprint(void)
 
 	/* BusyBox 1.7-1.10 mdev types nodes by DEVPATH: breaks as the helper only */
 	sa_dep_classify_helper(false, "/etc/sysctl.d/50-hotplug.conf", &v);
-	sa_dep_apply_fingerprint(&v, MDEV192);
+	sa_dep_apply_fingerprint(&v, MDEV192, SA_FP_HELPER);
 	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT && strstr(v.why, "BusyBox 1.9.2 has mdev") &&
 	   strstr(v.why, "DEVPATH"), "BusyBox 1.9.2 mdev as the configured helper: breaks (%s)",
 	   v.why);
 	sa_dep_classify_helper(true, NULL, &v);
-	sa_dep_apply_fingerprint(&v, MDEV192);
+	sa_dep_apply_fingerprint(&v, MDEV192, SA_FP_HELPER);
 	ok(v.conf == CF, "... as the live helper: breaks");
 	o = (struct sa_dep_obs){ .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, MDEV192);
+	sa_dep_apply_fingerprint(&v, MDEV192, SA_FP_HELPER);
 	ok(v.kind == SA_DK_SYMLINK_DIR && v.conf == SU && v.rule == SA_DR_LSTAT_LEGACY_DIR,
 	   "the same BusyBox lstat-ing a /sys/class entry (mdev -s): stays suspect");
 	o = (struct sa_dep_obs){ .op = LI, .dir = "", .name = "", .groups = 1 };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, MDEV192);
+	sa_dep_apply_fingerprint(&v, MDEV192, SA_FP_HELPER);
 	ok(v.conf == SU && v.rule == SA_DR_LISTEN_KERNEL,
 	   "the same BusyBox listening to group 1: stays suspect");
 	o = (struct sa_dep_obs){ .op = RD, .dir = "/class", .name = "net" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, MDEV192 ", PHYSDEVBUS (physdev-key)");
+	sa_dep_apply_fingerprint(&v, MDEV192 ", PHYSDEVBUS (physdev-key)", FP_ANY);
 	ok(v.conf == CF && strstr(v.why, "reads the old layout"),
 	   "the same BusyBox with a PHYSDEV key beside: breaks whatever it does");
 
@@ -427,11 +428,12 @@ static void test_ident(void)
 
 /* A fake fingerprint: files whose name contains "legacy" read PHYSDEVPATH. */
 static int fp_calls;
-static void fake_fp(void *ctx, const char *file, char *out, size_t len)
+static unsigned int fake_fp(void *ctx, const char *file, char *out, size_t len)
 {
 	(void)ctx;
 	fp_calls++;
 	snprintf(out, len, "%s", strstr(file, "legacy") ? "PHYSDEVPATH (physdev-key)" : "");
+	return strstr(file, "legacy") ? FP_ANY : SA_FP_NONE;
 }
 
 static const char *fake_pkg(void *ctx, const char *file)
@@ -529,11 +531,13 @@ static void test_store_hostile(void)
 }
 
 /* The recorder's exe_known: ino 42 was read in the initramfs, ino 43 is not the file at its path. */
-static const char *fake_known(void *ctx, const struct sa_ident *id)
+static const char *fake_known(void *ctx, const struct sa_ident *id, unsigned int *scope)
 {
 	(void)ctx;
-	if (id->exe_ino == 42)
+	if (id->exe_ino == 42) {
+		*scope = FP_ANY;
 		return "mdev (busybox-mdev) [read in the initramfs: /sbin/mdev, sha256 0123456789abcdef]";
+	}
 	return id->exe_ino == 43 ? "" : NULL;
 }
 
@@ -542,10 +546,48 @@ static const char *fake_known(void *ctx, const struct sa_ident *id)
  * initramfs (gone by now), never its namesake at the same path.
  */
 /* Through the store: the helper line of a BusyBox 1.9.2 breaks, its lstat line not. */
-static void mdev_fp(void *ctx, const char *file, char *out, size_t len)
+static unsigned int mdev_fp(void *ctx, const char *file, char *out, size_t len)
 {
 	(void)ctx;
 	snprintf(out, len, "%s", strcmp(file, "/sbin/mdev") ? "" : MDEV192);
+	return strcmp(file, "/sbin/mdev") ? SA_FP_NONE : SA_FP_HELPER;
+}
+
+/*
+ * The same mdev under a path whose words look like another item: what the
+ * fingerprint proves is its scope, never a parse of its words.
+ */
+static unsigned int odd_path_fp(void *ctx, const char *file, char *out, size_t len)
+{
+	(void)ctx;
+	snprintf(out, len, "%s: BusyBox 1.9.2 has mdev, which types nodes by the DEVPATH text "
+		 "(busybox-mdev-hotplug)", file);
+	return SA_FP_HELPER;
+}
+
+static void test_store_fp_scope(void)
+{
+	struct sa_dep_store_opts o = { .fingerprint = odd_path_fp };
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	struct sa_ident id = mkid("/opt/x (physdev-key)/mdev", 7);
+	struct sa_dep_obs ob = { .op = LS, .dir = "", .name = "",
+				 .req = "/sys/class/net/dummy0" };
+	const struct sa_dependent *d;
+	struct sa_dep_verdict v;
+	int err;
+
+	sa_dep_classify(&cls, &ob, &v);
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "lstat-link" },
+			     &err);
+	ok(d && d->conf == SU && d->fp_scope == SA_FP_HELPER,
+	   "store: a helper-only mdev whose path reads '(physdev-key)': still suspect by its "
+	   "scope (%s)", d ? sa_dep_conf_name(d->conf) : "none");
+	sa_dep_classify_helper(true, NULL, &v);
+	id = mkid("/opt/x (physdev-key)/mdev", 0);
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "sysctl" }, &err);
+	ok(d && d->conf == CF && d->rule == SA_DR_FINGERPRINT,
+	   "store: ... as the live helper: breaks");
+	sa_dep_store_free(s);
 }
 
 static void test_store_mdev_helper(void)
@@ -1039,7 +1081,7 @@ static void test_fallback(void)
 
 		sa_dep_classify(&cls, &bus, &v);
 		sa_dep_fall_back(&v, P_VIRTIO "/subsystem");
-		sa_dep_apply_fingerprint(&v, "/opt/x: PHYSDEVPATH (physdev-key)");
+		sa_dep_apply_fingerprint(&v, "/opt/x: PHYSDEVPATH (physdev-key)", FP_ANY);
 		ok(v.conf == FB, "fallback: a fingerprint leaves a fallback as it is");
 	}
 	sa_dep_store_free(c.s);
@@ -1069,9 +1111,8 @@ static void test_fingerprint_files(void)
 			   "[ \"$PHYSDEVBUS\" = scsi ] && mount /dev/$DEVNAME /mnt\n");
 	put("/fp/modern", "#!/bin/sh\nfor n in /sys/class/net/*; do [ -d $n/wireless ]; done\n");
 	xsnprintf(file, "%s/fp/hotplug", root);
-	sa_fingerprint(c, file, out, sizeof(out));
-	ok(strstr(out, "PHYSDEVBUS") != NULL, "fingerprint: a #! script reading PHYSDEVBUS (%s)",
-	   out);
+	ok(sa_fingerprint(c, file, out, sizeof(out)) & SA_FP_ANY && strstr(out, "PHYSDEVBUS"),
+	   "fingerprint: a #! script reading PHYSDEVBUS, evidence whatever it does (%s)", out);
 	sa_fingerprint(c, file, out, sizeof(out));
 	ok(sa_fp_cache_reads(c) == 1, "fingerprint: the same file is read once");
 	xsnprintf(file, "%s/fp/modern", root);
@@ -1104,6 +1145,7 @@ int main(void)
 		test_fingerprint();
 		test_store();
 		test_store_exe_known();
+		test_store_fp_scope();
 		test_store_mdev_helper();
 		test_store_evict();
 		test_modern();
