@@ -13,6 +13,7 @@
 #include "common/dpkg_owner.h"
 #include "model/phase.h"
 #include "deps/early_exes.h"
+#include "deps/identity.h"
 #include "trace/pin.h"
 #include "trace/tracer.h"
 
@@ -22,6 +23,7 @@ struct sa_deps_run {
 	struct sa_dpkg *dpkg;
 	struct sa_early *early;		/* the initramfs's executables (a boot audit) */
 	char fp[SA_DEP_TEXT];		/* a fingerprint read through /proc */
+	struct sa_ns_self self;		/* our namespaces */
 };
 
 static const char *owner(void *ctx, const char *file)
@@ -75,7 +77,7 @@ static const char *script_known(void *ctx, const struct sa_ident *id, unsigned i
 	struct sa_deps_run *r = ctx;
 	char path[PATH_MAX];
 
-	if (!strstr(id->ns, "mnt:") || id->script[0] != '/')
+	if (!sa_ident_other_mnt(id, r->self.mnt) || id->script[0] != '/')
 		return NULL;
 	if (snprintf(path, sizeof(path), "/proc/%u/root%s", id->tgid, id->script) >=
 	    (int)sizeof(path) || access(path, R_OK))
@@ -102,6 +104,7 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 	if (sa_tracer_interrupted(t) || !(r = calloc(1, sizeof(*r))))
 		return NULL;
 	r->fp_cache = sa_fp_cache_new();
+	sa_ns_self_read("/proc", &r->self);
 	/* No dpkg database (not Debian): dependents without package names. */
 	r->dpkg = sa_dpkg_load("/");
 	o.store = (struct sa_dep_store_opts){

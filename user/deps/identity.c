@@ -96,6 +96,11 @@ static unsigned int ns_of(const char *proc, const char *which)
 	return ino;
 }
 
+bool sa_ident_other_mnt(const struct sa_ident *id, unsigned int mnt)
+{
+	return id->mntns && mnt && id->mntns != mnt;
+}
+
 void sa_ns_self_read(const char *proc, struct sa_ns_self *self)
 {
 	self->mnt = ns_of(proc, "mnt");
@@ -287,6 +292,7 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
 		}
 	}
 	id->ns[0] = '\0';
+	id->mntns = r->mntns;
 	if (self && r->mntns && self->mnt && r->mntns != self->mnt)
 		o += snprintf(id->ns + o, sizeof(id->ns) - o, "%smnt:[%u]", o ? " " : "", r->mntns);
 	if (self && r->netns && self->net && r->netns != self->net && o < sizeof(id->ns))

@@ -23,6 +23,12 @@ struct sa_ns_self {
 void sa_ns_self_read(const char *proc, struct sa_ns_self *self);
 
 /*
+ * Whether @id ran in another mount namespace than @mnt (ours, an inode):
+ * by the inodes, so its files are not our namesakes. Unknown is ours.
+ */
+bool sa_ident_other_mnt(const struct sa_ident *id, unsigned int mnt);
+
+/*
  * Fill @id from a dependents' record: identity as the kernel saw it when
  * the record was made (executable, script, argv, cgroup, namespaces, exec
  * generation). /proc only fills what the record lacks (a kernel thread, an

@@ -90,6 +90,7 @@ struct sa_ident {
 	char cgroup[256];		/* cgroup v2 path, "" when unknown */
 	char unit[128];			/* the systemd unit (last .service/.scope of cgroup), or "" */
 	char ns[96];			/* "mnt:[N] net:[N]" when not the tracer's, else "" */
+	unsigned int mntns;		/* its mount namespace's inode, as recorded; 0: unknown */
 	char exe_pkg[64], script_pkg[64];	/* Debian packages, or "" */
 };
 

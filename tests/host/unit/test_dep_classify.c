@@ -364,6 +364,16 @@ static void test_ident(void)
 	is(id.cgroup, "/system.slice/systemd-udevd.service", "identity: the cgroup path");
 	is(id.unit, "systemd-udevd.service", "identity: the systemd unit");
 	is(id.ns, "net:[21]", "identity: only the namespaces that are not the tracer's");
+	ok(!sa_ident_other_mnt(&id, self.mnt) && sa_ident_other_mnt(&id, 11),
+	   "identity: our mount namespace by its inode (10), another one's (11) not ours");
+	/* Filled with no namespaces of ours (early_exes): no words, the inode still says. */
+	r.mntns = 12;
+	memset(&id, 0, sizeof(id));
+	sa_ident_from_rec(&id, &r, "/nonexistent", NULL);
+	ok(id.mntns == 12 && sa_ident_other_mnt(&id, self.mnt) && !sa_ident_other_mnt(&id, 0),
+	   "identity: another mount namespace told by the recorded inode, not by the words "
+	   "(\"%s\"); ours unknown: ours", id.ns);
+	r.mntns = 10;
 	ok(id.exec_gen != 0, "identity: an exec generation");
 
 	r.flags |= SA_DEP_F_SCRIPT;
