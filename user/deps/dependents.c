@@ -444,6 +444,7 @@ static void note_missing(struct sa_deps *d, const char *name)
 
 /* What loading needs to know of a skeleton type. */
 struct skel_ops {
+	const char *name;	/* its object's, for the timings and what is missing */
 	void *(*open)(void);
 	int (*load)(void *s);
 	void (*destroy)(void *s);
@@ -493,8 +494,14 @@ static int ls_prepare(void *s, const struct sa_deps_opts *opts, unsigned int sel
 	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
 
-static const struct skel_ops lk_ops = { lk_open, lk_load, lk_destroy, lk_obj, lk_prepare };
-static const struct skel_ops ls_ops = { ls_open, ls_load, ls_destroy, ls_obj, ls_prepare };
+static const struct skel_ops lk_ops = {
+	.name = "lookups_bpf", .open = lk_open, .load = lk_load, .destroy = lk_destroy,
+	.obj = lk_obj, .prepare = lk_prepare,
+};
+static const struct skel_ops ls_ops = {
+	.name = "listeners_bpf", .open = ls_open, .load = ls_load, .destroy = ls_destroy,
+	.obj = ls_obj, .prepare = ls_prepare,
+};
 
 /* Open and prepare a skeleton: our tgid, the shared maps. */
 static void *open_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned int self,
@@ -535,7 +542,7 @@ static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned i
 {
 	struct sa_bpf_select sel = {};
 	unsigned long long ts = sa_mono_ns();
-	const char *name = ops == &lk_ops ? "lookups_bpf" : "listeners_bpf";
+	const char *name = ops->name;
 	void *s = open_skel(d, ops, self, exec_fd, ring_fd);
 	int err;
 
