@@ -55,7 +55,7 @@ struct sa_listener {
 	unsigned int portid;		/* the netlink port id: not a pid */
 	unsigned int groups;
 	unsigned int tgid;		/* who receives from it; 0: no process found holding it */
-	bool init_alone;		/* held by PID 1 only: maybe a socket unit's, not handed yet */
+	bool init_alone;		/* held by PID 1 only: a socket unit's, maybe */
 };
 
 /*

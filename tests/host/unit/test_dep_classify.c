@@ -196,7 +196,8 @@ static void test_fingerprint(void)
 
 	o = (struct sa_dep_obs){ .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, "/bin/busybox: BusyBox v1.6.1 has mdev (busybox-mdev)", FP_ANY);
+	sa_dep_apply_fingerprint(&v, "/bin/busybox: BusyBox v1.6.1 has mdev (busybox-mdev)",
+				 FP_ANY);
 	ok(v.kind == SA_DK_SYMLINK_DIR && v.conf == CF && v.rule == SA_DR_FINGERPRINT,
 	   "mdev 1.6: lstat of a then-directory by a BusyBox < 1.7 is confirmed");
 
@@ -321,7 +322,8 @@ static void test_identity(void)
 		const unsigned long known[] = { 555 };
 
 		n = sa_listeners_scan(want, l, 8, known, 1);
-		ok(n == 3 && l[0].inode == 556, "a known socket is skipped, its owner not looked up");
+		ok(n == 3 && l[0].inode == 556,
+		   "a known socket is skipped, its owner not looked up");
 	}
 	snprintf(want, sizeof(want), "%s/no-proc", root);
 	ok(sa_listeners_scan(want, l, 8, NULL, 0) == -ENOENT, "no /proc/net/netlink: -ENOENT");
@@ -1076,7 +1078,8 @@ static void test_fallback(void)
 		   "fallback: vda/subsystem, then vda/bus by a fingerprinted program: falls back, "
 		   "never breaks");
 		d = judge(fb, &u, "/opt/plain", 32, 1, &vbus, 5, &conf);
-		ok(d && d->conf == SU, "fallback: vda/bus by a program without a fingerprint: suspect");
+		ok(d && d->conf == SU,
+		   "fallback: vda/bus by a program without a fingerprint: suspect");
 		u.changed = NULL;
 		judge(fb, &u, "/opt/plain", 32, 1, &vsub, 6, NULL);
 		ok(u.changed && u.changed->conf == FB &&

@@ -59,7 +59,8 @@ int main(void)
 	ok(x && x->fp_scope == (SA_FP_ANY | SA_FP_HELPER),
 	   "what it proves comes from its own field, not its words");
 	x = sa_early_find(e, 1, 78);
-	ok(x && !*x->fingerprint && !x->fp_scope, "a file with nothing legacy: an empty fingerprint (not read again)");
+	ok(x && !*x->fingerprint && !x->fp_scope,
+	   "a file with nothing legacy: an empty fingerprint (not read again)");
 	ok(!sa_early_find(e, 2, 77) && !sa_early_find(e, 1, 79),
 	   "another device or inode: not found (read by path, if it is the same file)");
 	sa_early_free(e);
