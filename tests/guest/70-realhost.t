@@ -139,6 +139,10 @@ for gen in $gens; do
 		 and .boot.initramfs_end_s != null and .boot.coldplug_end_s != null'
 	jq -r '.dependents[]? | "dependent: \(.phase) \(.executable) \(.kind) \(.confidence) \(.rule) \(.why)"' \
 		"$report" 2>/dev/null | tap_diag
+	# systemd-udevd-kernel.socket: PID 1 binds it and hands it to udevd
+	jqr "PID 1 is not named as a kernel-group listener (it only hands the socket to udevd)" \
+		'[.dependents[] | select(.kind == "listener" and .rule == "listen-kernel"
+		  and ((.pids // []) | index(1)))] | length == 0'
 	"$sa" report "$report" >"$p.report.txt" 2>&1
 	sed -n '/^BOOT PATH/,/^$/p' "$p.report.txt" | tap_diag
 	awk '/sysfs-audit-host/ && /no boot-path dependent/ { f = 1 } END { exit !f }' "$p.report.txt"
@@ -209,6 +213,9 @@ for gen in $gens; do
 		--argjson r "${rounds:-0}" \
 		'.events.lost == 0 and $r > 0 and ([.dependents[] | select(.confidence == "breaks")] | length == 0)
 		 and .needs.by_subsystem.net.events > 0 and .needs.by_subsystem.block.events > 0'
+	jqr "record unit: PID 1 is not named as a kernel-group listener" \
+		'[.dependents[] | select(.kind == "listener" and .rule == "listen-kernel"
+		  and ((.pids // []) | index(1)))] | length == 0'
 	[ "$(realhost_fact "$p" record_result)" = success ] &&
 		awk -f "$top/tests/lib/promcheck.awk" "$p.prom" >/dev/null 2>&1
 	tap_ok $? "$name: the unit stopped with success and wrote the Prometheus textfile"

@@ -20,6 +20,7 @@ struct fp_entry {
 	ino_t ino;
 	struct timespec mtime;
 	char text[FP_TEXT];
+	unsigned int scope;
 };
 
 struct sa_fp_cache {
@@ -68,69 +69,67 @@ void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len)
 		snprintf(text + o, len - o, "%s%s (%s)", o ? ", " : "", h->key, h->kind);
 }
 
-bool sa_fp_for_any(const char *evidence)
+unsigned int sa_fp_scope_of(const struct sa_hit *h)
 {
-	static const char only[] = "(" SA_KIND_MDEV_HOTPLUG ")";
-	bool items = false;
-
-	if (!evidence || !*evidence)
-		return false;
-	/* each item ends "(kind)" or "(kind, line N)"; every kind has a '-' */
-	for (const char *p = evidence; (p = strstr(p, " (")); p++) {
-		const char *k = p + 2;
-		size_t n = strspn(k, "abcdefghijklmnopqrstuvwxyz-");
-
-		if (!n || !memchr(k, '-', n) || (k[n] != ')' && k[n] != ','))
-			continue;
-		items = true;
-		if (strncmp(p + 1, only, sizeof(only) - 1))
-			return true;
-	}
-	return !items;
+	if (!strcmp(h->kind, SA_KIND_MDEV_HOTPLUG))
+		return SA_FP_HELPER;
+	return h->sev == SA_SEV_ERROR ? SA_FP_ANY | SA_FP_HELPER : SA_FP_NONE;
 }
+
+struct fp_scan {
+	char *text;
+	unsigned int scope;
+};
 
 static int on_hit(const struct sa_hit *h, void *ctx)
 {
-	sa_fp_evidence(h, ctx, FP_TEXT);
+	struct fp_scan *f = ctx;
+
+	sa_fp_evidence(h, f->text, FP_TEXT);
+	f->scope |= sa_fp_scope_of(h);
 	return 0;
 }
 
-/* @text: FP_TEXT bytes. */
-static void scan_buf(const char *buf, size_t len, char *text)
+/* @f->text: FP_TEXT bytes. */
+static void scan_buf(const char *buf, size_t len, struct fp_scan *f)
 {
 	const char *why = NULL;
 
-	text[0] = '\0';
+	f->text[0] = '\0';
 	if (sa_is_elf(buf, len))
-		sa_scan_elf(buf, len, on_hit, text, &why);
+		sa_scan_elf(buf, len, on_hit, f, &why);
 	else if (sa_is_text(buf, len))
-		sa_scan_script(buf, len, 1, on_hit, text);
+		sa_scan_script(buf, len, 1, on_hit, f);
 }
 
-static void scan(const char *file, char *text)
+static unsigned int scan(const char *file, char *text)
 {
+	struct fp_scan f = { text, SA_FP_NONE };
 	char *buf = NULL;
 	size_t len = 0;
 
 	text[0] = '\0';
 	if (sa_slurp(file, FP_MAX_BYTES, &buf, &len))
-		return;
-	scan_buf(buf, len, text);
+		return SA_FP_NONE;
+	scan_buf(buf, len, &f);
 	free(buf);
+	return f.scope;
 }
 
-void sa_fingerprint_buf(const char *name, const char *buf, size_t len, char *out,
-			size_t out_len)
+unsigned int sa_fingerprint_buf(const char *name, const char *buf, size_t len, char *out,
+				size_t out_len)
 {
 	char text[FP_TEXT];
+	struct fp_scan f = { text, SA_FP_NONE };
 
 	out[0] = '\0';
-	scan_buf(buf, len, text);
+	scan_buf(buf, len, &f);
 	if (*text)
 		snprintf(out, out_len, "%s: %s", name, text);
+	return f.scope;
 }
 
-void sa_fingerprint(void *ctx, const char *file, char *out, size_t len)
+unsigned int sa_fingerprint(void *ctx, const char *file, char *out, size_t len)
 {
 	struct sa_fp_cache *c = ctx;
 	struct fp_entry *e = NULL;
@@ -138,7 +137,7 @@ void sa_fingerprint(void *ctx, const char *file, char *out, size_t len)
 
 	out[0] = '\0';
 	if (!c || stat(file, &st) || !S_ISREG(st.st_mode))
-		return;
+		return SA_FP_NONE;
 	for (size_t i = 0; i < c->n; i++)
 		if (c->e[i].dev == st.st_dev && c->e[i].ino == st.st_ino &&
 		    c->e[i].mtime.tv_sec == st.st_mtim.tv_sec &&
@@ -152,9 +151,10 @@ void sa_fingerprint(void *ctx, const char *file, char *out, size_t len)
 		e->dev = st.st_dev;
 		e->ino = st.st_ino;
 		e->mtime = st.st_mtim;
-		scan(file, e->text);
+		e->scope = scan(file, e->text);
 		c->reads++;
 	}
 	if (*e->text)
 		snprintf(out, len, "%s: %s", file, e->text);
+	return e->scope;
 }

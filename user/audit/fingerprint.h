@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "audit/scan_hit.h"
+#include "model/dependent.h"
 
 struct sa_fp_cache;
 
@@ -22,11 +23,13 @@ void sa_fp_cache_free(struct sa_fp_cache *c);
 /*
  * What in @file shows legacy code, in words ("PHYSDEVPATH (physdev-key)"),
  * into @out; "" when nothing (or the file cannot be read). @ctx is the cache.
+ * Returns what it proves (enum sa_fp_scope flags), decided from the hits,
+ * never from the words.
  */
-void sa_fingerprint(void *ctx, const char *file, char *out, size_t len);
+unsigned int sa_fingerprint(void *ctx, const char *file, char *out, size_t len);
 
 /* The same of @len bytes already read, named @name; no cache. */
-void sa_fingerprint_buf(const char *name, const char *buf, size_t len, char *out,
+unsigned int sa_fingerprint_buf(const char *name, const char *buf, size_t len, char *out,
 			size_t out_len);
 
 /*
@@ -36,11 +39,11 @@ void sa_fingerprint_buf(const char *name, const char *buf, size_t len, char *out
 void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len);
 
 /*
- * Is @evidence (the text above) evidence whatever the program does? false
- * when every item in it is the helper-only mdev (SA_KIND_MDEV_HOTPLUG),
- * which breaks only the uevent helper; text without items counts.
+ * What hit @h proves (enum sa_fp_scope flags): the helper-only mdev
+ * (SA_KIND_MDEV_HOTPLUG) breaks the uevent helper only; any other error
+ * breaks whatever the program does; the rest nothing.
  */
-bool sa_fp_for_any(const char *evidence);
+unsigned int sa_fp_scope_of(const struct sa_hit *h);
 
 /* How many files were read (not served from the cache). */
 unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c);

@@ -261,9 +261,10 @@ static int start(void)
 	return 0;
 }
 
-static void fingerprint(const char *name, const char *buf, size_t len, char *out, size_t n)
+static unsigned int fingerprint(const char *name, const char *buf, size_t len, char *out,
+				size_t n)
 {
-	sa_fingerprint_buf(name, buf, len, out, n);
+	return sa_fingerprint_buf(name, buf, len, out, n);
 }
 
 /* Read and write them (in the child: under the mark directory, our cwd). */

@@ -14,6 +14,7 @@
 #include "common/dpkg_owner.h"
 #include "model/phase.h"
 #include "deps/early_exes.h"
+#include "deps/identity.h"
 #include "trace/pin.h"
 #include "trace/tracer.h"
 
@@ -28,6 +29,7 @@ struct sa_deps_run {
 	struct sa_early *early;		/* the initramfs's executables (a boot audit) */
 	bool early_wanted;		/* adopted: load them before the first is needed */
 	char fp[SA_DEP_TEXT];		/* a fingerprint read through /proc */
+	struct sa_ns_self self;		/* our namespaces */
 };
 
 /*
@@ -47,11 +49,11 @@ static const char *owner(void *ctx, const char *file)
 }
 
 /* The fingerprint of @path (a /proc link to the process's own file) into r->fp. */
-static const char *read_proc(struct sa_deps_run *r, const char *path)
+static const char *read_proc(struct sa_deps_run *r, const char *path, unsigned int *scope)
 {
 	r->fp[0] = '\0';
 	if (r->fp_cache)
-		sa_fingerprint(r->fp_cache, path, r->fp, sizeof(r->fp));
+		*scope = sa_fingerprint(r->fp_cache, path, r->fp, sizeof(r->fp));
 	return r->fp;
 }
 
@@ -87,7 +89,7 @@ static void load_early(struct sa_deps_run *r)
 			"fingerprinted)", SA_MARK_DIR, SA_EARLY_EXES, EARLY_WAIT_MS / 1000);
 }
 
-static const char *exe_known(void *ctx, const struct sa_ident *id)
+static const char *exe_known(void *ctx, const struct sa_ident *id, unsigned int *scope)
 {
 	struct sa_deps_run *r = ctx;
 	const struct sa_early_exe *x;
@@ -98,13 +100,15 @@ static const char *exe_known(void *ctx, const struct sa_ident *id)
 	if (r->early_wanted)
 		load_early(r);
 	x = sa_early_find(r->early, id->exe_dev, id->exe_ino);
-	if (x)
+	if (x) {
+		*scope = x->fp_scope;
 		return x->fingerprint;
+	}
 	if (sa_early_same_file(id->exe, id->exe_dev, id->exe_ino))
 		return NULL;
 	snprintf(path, sizeof(path), "/proc/%u/exe", id->tgid);
 	if (sa_early_same_file(path, id->exe_dev, id->exe_ino))
-		return read_proc(r, path);
+		return read_proc(r, path, scope);
 	return "";
 }
 
@@ -112,17 +116,17 @@ static const char *exe_known(void *ctx, const struct sa_ident *id)
  * A script in another mount namespace (a container's): read in the
  * process's root while it lives, never our namesake. "": gone.
  */
-static const char *script_known(void *ctx, const struct sa_ident *id)
+static const char *script_known(void *ctx, const struct sa_ident *id, unsigned int *scope)
 {
 	struct sa_deps_run *r = ctx;
 	char path[PATH_MAX];
 
-	if (!strstr(id->ns, "mnt:") || id->script[0] != '/')
+	if (!sa_ident_other_mnt(id, r->self.mnt) || id->script[0] != '/')
 		return NULL;
 	if (snprintf(path, sizeof(path), "/proc/%u/root%s", id->tgid, id->script) >=
 	    (int)sizeof(path) || access(path, R_OK))
 		return "";
-	return read_proc(r, path);
+	return read_proc(r, path, scope);
 }
 
 static void tick(void *ctx)
@@ -151,6 +155,7 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 	if (sa_tracer_interrupted(t) || !(r = calloc(1, sizeof(*r))))
 		return NULL;
 	r->fp_cache = sa_fp_cache_new();
+	sa_ns_self_read("/proc", &r->self);
 	o.store = (struct sa_dep_store_opts){
 		.fingerprint = r->fp_cache ? sa_fingerprint : NULL, .fp_ctx = r->fp_cache,
 		.package = owner, .pkg_ctx = r,

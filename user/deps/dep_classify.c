@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit/fingerprint.h"
 #include "deps/dep_classify.h"
 #include "dep_records.h"
 
@@ -237,6 +236,15 @@ static void modern_of(const struct sa_dep_art *a, struct sa_dep_verdict *v)
 #define FP_HINT "breaks if its executable or script reads the old layout " \
 		"(PHYSDEV* keys, BusyBox < 1.7 mdev, <dev>/device/bus: 'sysfs-audit scan FILE')"
 
+/* "<class>:<name>" -> "/class/<class>/<name>" in v->modern, else "". */
+static void looks_modern(const char *name, struct sa_dep_verdict *v)
+{
+	const char *colon = strchr(name, ':');
+
+	if (colon && colon > name && colon[1] && !strchr(colon + 1, ':'))
+		SET(modern, "/class/%.*s/%s", (int)(colon - name), name, colon + 1);
+}
+
 static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs *o,
 			  struct sa_dep_verdict *v)
 {
@@ -283,12 +291,15 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 	    (strchr(o->name, ':') || streq(o->name, "bus"))) {
 		v->conf = SA_DC_SUSPECT;
 		v->rule = SA_DR_MISS_LOOKS_LEGACY;
+		/* The modern name too: a process that looks it up as well falls back. */
 		if (streq(o->name, "bus")) {
 			SET(artifact, "a 'bus' link (bus devices had one)");
 			SET(replacement, "/sys%s/subsystem", o->dir);
+			SET(modern, "%s/subsystem", o->dir);
 		} else {
 			SET(artifact, "a <class>:<name> link (class devices had one in their parent)");
 			SET(replacement, "/sys%s/<class>/<name>", o->dir);
+			looks_modern(o->name, v);
 		}
 		SET(why, "the name has the old shape but no device of the model had it here; "
 		    "breaks if such a device appears, or " FP_HINT);
@@ -419,14 +430,16 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 	    "mdev, which types nodes by the DEVPATH text");
 }
 
-void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence)
+void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence,
+			      unsigned int scope)
 {
-	bool any;
+	bool any = scope & SA_FP_ANY;
 
-	if (v->kind == SA_DK_NONE || v->conf != SA_DC_SUSPECT || !evidence || !*evidence)
+	if (v->kind == SA_DK_NONE || v->conf != SA_DC_SUSPECT || !scope)
 		return;
+	if (!evidence)
+		evidence = "";
 	/* BusyBox 1.7-1.10 mdev types nodes by DEVPATH: wrong as the helper only */
-	any = sa_fp_for_any(evidence);
 	if (!any && v->kind != SA_DK_HELPER)
 		return;
 	v->conf = SA_DC_BREAKS;
@@ -453,7 +466,7 @@ const char *sa_dep_link_named(const struct sa_dep_obs *o, char *buf, size_t len)
 
 void sa_dep_fall_back(struct sa_dep_verdict *v, const char *modern)
 {
-	if (v->conf != SA_DC_BREAKS)
+	if (v->conf == SA_DC_FALLS_BACK || v->kind == SA_DK_NONE)
 		return;
 	v->conf = SA_DC_FALLS_BACK;
 	v->rule = SA_DR_FALLS_BACK;

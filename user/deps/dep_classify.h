@@ -31,9 +31,10 @@ struct sa_dep_verdict {
 	char replacement[SA_DEP_TEXT];	/* what to use instead */
 	char why[SA_DEP_TEXT];		/* the evidence (breaks), or what would confirm it */
 	/*
-	 * Breaks by a legacy lookup: the modern name of the same device (a
-	 * link below /sys, "/devices/../subsystem"), whose lookup by the same
-	 * process shows it falls back; "" when the hooks cannot see one.
+	 * A legacy lookup (breaks, or a suspect by its shape): the modern name
+	 * of the same device (a link below /sys, "/devices/../subsystem"),
+	 * whose lookup by the same process shows it falls back; "" when the
+	 * hooks cannot see one.
 	 */
 	char modern[SA_DEP_TEXT];
 };
@@ -69,11 +70,14 @@ void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *
 
 /*
  * A suspect verdict of a program whose executable or script carries the
- * static audit's fingerprints (@evidence: what was found where) breaks by
- * SA_DR_FINGERPRINT. NULL or "" leaves @v as it is, and so does any other
- * verdict: a fallback seen is the program's behaviour, its strings are not.
+ * static audit's fingerprints breaks by SA_DR_FINGERPRINT: @scope (enum
+ * sa_fp_scope) says whether it does whatever the program did, or as the
+ * uevent helper only; @evidence (what was found where) is its why. Any
+ * other verdict is left as it is: a fallback seen is the program's
+ * behaviour, its strings are not.
  */
-void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence);
+void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence,
+			      unsigned int scope);
 
 /*
  * The link @o names below /sys ("/class/block/vda") into @buf, for a
@@ -82,7 +86,11 @@ void sa_dep_apply_fingerprint(struct sa_dep_verdict *v, const char *evidence);
  */
 const char *sa_dep_link_named(const struct sa_dep_obs *o, char *buf, size_t len);
 
-/* @v breaks, but its process also looked up @modern: it falls back (SA_DR_FALLS_BACK). */
+/*
+ * @v breaks or is a suspect lookup, but its process also looked up
+ * @modern: it falls back (SA_DR_FALLS_BACK), which a fingerprint never
+ * turns into breaks.
+ */
 void sa_dep_fall_back(struct sa_dep_verdict *v, const char *modern);
 
 #endif

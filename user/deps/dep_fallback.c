@@ -19,6 +19,7 @@ struct fb_pending {
 	size_t keylen;
 	unsigned char key[SA_DEP_FB_KEY];
 	char name[SA_DEP_TEXT];
+	char path[SA_DEP_TEXT];		/* the legacy lookup's */
 };
 
 struct fb_proc {
@@ -94,7 +95,7 @@ static void modern_seen(struct fb_proc *p, const char *name,
 		p->names[p->nnames++ % SA_DEP_FB_NAMES] = h;
 	for (int i = 0; i < SA_DEP_FB_PENDING; i++) {
 		struct fb_pending *w = &p->pending[i];
-		struct sa_dep_fb_hit hit = { w->src, w->key, w->keylen, w->name };
+		struct sa_dep_fb_hit hit = { w->src, w->key, w->keylen, w->name, w->path };
 
 		if (w->modern != h)
 			continue;
@@ -118,7 +119,8 @@ void sa_dep_fb_judge(struct sa_dep_fb *f, unsigned int tgid, unsigned long long 
 		modern_seen(proc_of(f, tgid, gen), link, fell, ctx);
 		return;
 	}
-	if (v->conf != SA_DC_BREAKS || !*v->modern)
+	/* A suspect waits too: the program's fingerprint may make it break. */
+	if (v->conf == SA_DC_FALLS_BACK || !*v->modern)
 		return;
 	p = proc_of(f, tgid, gen);
 	if (asked_for(p, name_hash(v->modern))) {
@@ -133,4 +135,5 @@ void sa_dep_fb_judge(struct sa_dep_fb *f, unsigned int tgid, unsigned long long 
 	w->keylen = keylen;
 	memcpy(w->key, key, keylen);
 	snprintf(w->name, sizeof(w->name), "%s", v->modern);
+	snprintf(w->path, sizeof(w->path), "%s", v->path);
 }

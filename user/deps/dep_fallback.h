@@ -21,12 +21,13 @@
 
 struct sa_dep_fb;
 
-/* A legacy lookup that broke, now explained by its process's modern lookup. */
+/* A legacy lookup (breaks or suspect), now explained by its process's modern lookup. */
 struct sa_dep_fb_hit {
 	int src;			/* the kernel map of its key */
 	const void *key;
 	size_t keylen;
 	const char *modern;		/* below /sys */
+	const char *path;		/* the legacy lookup's path (/sys/...) */
 };
 
 struct sa_dep_fb *sa_dep_fb_new(void);
@@ -37,8 +38,9 @@ void sa_dep_fb_free(struct sa_dep_fb *f);
  * store sees it. A link it names is a modern name it looked up: every
  * legacy lookup of the same process waiting for that name is handed to
  * @fell (the store's sa_dep_store_fell_back()) and forgotten. A @v that
- * breaks with a modern equivalent falls back now when the process already
- * asked for it, else waits for it under its kernel key (@src, @key).
+ * breaks or is a suspect, with a modern equivalent, falls back now when
+ * the process already asked for it, else waits for it under its kernel
+ * key (@src, @key): a fallback wins over the program's fingerprint.
  */
 void sa_dep_fb_judge(struct sa_dep_fb *f, unsigned int tgid, unsigned long long gen,
 		     const struct sa_dep_obs *o, struct sa_dep_verdict *v, int src,

@@ -208,24 +208,28 @@ static void set_verdict(struct sa_dependent *d, const struct sa_dep_verdict *v)
  * One of the program's files: its fingerprint into @out, and its package
  * into @pkg, only when the file at @path in our mount namespace is the one
  * the process ran (@known NULL); else @known is the fingerprint read
- * another way (the initramfs's copy, /proc/PID/exe), and the package of our
- * namesake would be another file's.
+ * another way (the initramfs's copy, /proc/PID/exe), proving @kscope, and
+ * the package of our namesake would be another file's. Returns what it
+ * proves (enum sa_fp_scope).
  */
-static void read_file(struct sa_dep_store *s, const char *path, const char *known,
-		      char *out, size_t len, char *pkg, size_t pkglen)
+static unsigned int read_file(struct sa_dep_store *s, const char *path, const char *known,
+			      unsigned int kscope, char *out, size_t len, char *pkg,
+			      size_t pkglen)
 {
+	unsigned int scope = SA_FP_NONE;
 	const char *p;
 
 	if (known) {
 		snprintf(out, len, "%s", known);
-		return;
+		return kscope;
 	}
 	if (path[0] != '/')
-		return;
+		return SA_FP_NONE;
 	if (s->o.fingerprint)
-		s->o.fingerprint(s->o.fp_ctx, path, out, len);
+		scope = s->o.fingerprint(s->o.fp_ctx, path, out, len);
 	if (s->o.package && (p = s->o.package(s->o.pkg_ctx, path)))
 		snprintf(pkg, pkglen, "%s", p);
+	return scope;
 }
 
 /* The program's own code: its script first (what the interpreter runs), then its binary. */
@@ -233,14 +237,19 @@ static void fingerprint(struct sa_dep_store *s, struct sa_dependent *d)
 {
 	char a[SA_DEP_TEXT / 2] = "", b[SA_DEP_TEXT / 2 - 4] = "";
 	struct sa_ident *id = &d->id;
+	unsigned int scope = SA_FP_NONE, ks = SA_FP_NONE;
+	const char *known;
 
-	if (*id->script)
-		read_file(s, id->script, s->o.script_known ?
-			  s->o.script_known(s->o.exe_ctx, id) : NULL, a, sizeof(a),
-			  id->script_pkg, sizeof(id->script_pkg));
-	read_file(s, id->exe, s->o.exe_known ? s->o.exe_known(s->o.exe_ctx, id) : NULL,
-		  b, sizeof(b), id->exe_pkg, sizeof(id->exe_pkg));
+	if (*id->script) {
+		known = s->o.script_known ? s->o.script_known(s->o.exe_ctx, id, &ks) : NULL;
+		scope |= read_file(s, id->script, known, ks, a, sizeof(a), id->script_pkg,
+				   sizeof(id->script_pkg));
+	}
+	ks = SA_FP_NONE;
+	known = s->o.exe_known ? s->o.exe_known(s->o.exe_ctx, id, &ks) : NULL;
+	scope |= read_file(s, id->exe, known, ks, b, sizeof(b), id->exe_pkg, sizeof(id->exe_pkg));
 	snprintf(d->fingerprint, sizeof(d->fingerprint), "%s%s%s", a, *a && *b ? "; " : "", b);
+	d->fp_scope = scope;
 }
 
 /* The same program seen before under another kind: reuse its fingerprint and packages. */
@@ -290,9 +299,9 @@ static int remember_key(struct sa_dep_store *s, const struct sa_dep_seen *o, siz
 }
 
 /*
- * The live table names a program once, and again when its verdict rises:
- * whatever kind it shows next, a program already printed with this
- * confidence is not printed again.
+ * The live table names a program once, and again when its verdict rises
+ * (or falls back: sa_dep_store_fell_back()): whatever kind it shows next,
+ * a program already printed with this confidence is not printed again.
  */
 static const struct sa_dependent *print_once(struct sa_dep_store *s, struct sa_dependent *d)
 {
@@ -413,12 +422,13 @@ static long new_line(struct sa_dep_store *s, const struct sa_dep_seen *o,
 		snprintf(d->req, sizeof(d->req), "%s", o->req);
 	if (same) {
 		memcpy(d->fingerprint, same->fingerprint, sizeof(d->fingerprint));
+		d->fp_scope = same->fp_scope;
 		memcpy(d->id.exe_pkg, same->id.exe_pkg, sizeof(d->id.exe_pkg));
 		memcpy(d->id.script_pkg, same->id.script_pkg, sizeof(d->id.script_pkg));
 	} else {
 		fingerprint(s, d);
 	}
-	sa_dep_apply_fingerprint(v, d->fingerprint);
+	sa_dep_apply_fingerprint(v, d->fingerprint, d->fp_scope);
 	set_verdict(d, v);
 	row = make_room(s, v->conf, &evicted, err);
 	if (row < 0)
@@ -448,7 +458,7 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
 	if (row < 0 && (row = new_line(s, o, &v, err)) < 0)
 		return NULL;
 	d = &s->progs[row];
-	sa_dep_apply_fingerprint(&v, d->fingerprint);
+	sa_dep_apply_fingerprint(&v, d->fingerprint, d->fp_scope);
 	if (v.conf > d->conf) {
 		s->nbreaks += v.conf == SA_DC_BREAKS;
 		set_verdict(d, &v);
@@ -468,9 +478,10 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
 
 const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int src,
 						  const void *key, size_t keylen,
-						  const char *modern)
+						  const char *modern, const char *path)
 {
 	struct obs_probe p = { s, src, key, keylen };
+	enum sa_dep_conf was;
 	struct sa_dep_verdict v;
 	struct sa_dependent *d;
 	struct obs_key *k;
@@ -479,24 +490,30 @@ const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int sr
 	if (keylen > sizeof(s->obs[0].key))
 		return NULL;
 	i = sa_hindex_find(&s->oidx, obs_hash(src, key, keylen), obs_eq, &p);
-	if (i < 0 || (k = &s->obs[i])->prog == NO_PROG || k->conf != SA_DC_BREAKS)
+	if (i < 0 || (k = &s->obs[i])->prog == NO_PROG || k->conf == SA_DC_FALLS_BACK)
 		return NULL;
+	was = k->conf;
 	k->conf = SA_DC_FALLS_BACK;
 	d = &s->progs[k->prog];
-	if (d->nbreaks)
+	if (was == SA_DC_BREAKS && d->nbreaks)
 		d->nbreaks--;
-	if (d->nbreaks || d->conf != SA_DC_BREAKS)
+	/* A line that breaks by another observation, or already falls back, stays. */
+	if (d->nbreaks || d->conf == SA_DC_FALLS_BACK)
 		return NULL;
 	memset(&v, 0, sizeof(v));
 	v.kind = d->kind;
 	v.conf = d->conf;
 	v.rule = d->rule;
 	memcpy(v.path, d->path, sizeof(v.path));
+	/* A suspect line rises with this observation: its path, not the first suspect's. */
+	if (d->conf == SA_DC_SUSPECT && path && *path)
+		snprintf(v.path, sizeof(v.path), "%s", path);
 	memcpy(v.artifact, d->artifact, sizeof(v.artifact));
 	memcpy(v.replacement, d->replacement, sizeof(v.replacement));
 	sa_dep_fall_back(&v, modern);
+	if (d->conf == SA_DC_BREAKS)
+		s->nbreaks--;
 	set_verdict(d, &v);
-	s->nbreaks--;
 	d->printed_conf = d->conf + 1;
 	return d;
 }

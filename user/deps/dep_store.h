@@ -24,9 +24,10 @@
 struct sa_dep_store_opts {
 	/*
 	 * The static audit's fingerprint of FILE (its legacy code, in words)
-	 * into @out, "" when none; NULL: no fingerprints.
+	 * into @out, "" when none; returns what it proves (enum sa_fp_scope).
+	 * NULL: no fingerprints.
 	 */
-	void (*fingerprint)(void *ctx, const char *file, char *out, size_t len);
+	unsigned int (*fingerprint)(void *ctx, const char *file, char *out, size_t len);
 	void *fp_ctx;
 	/* The Debian package owning FILE, or NULL; NULL callback: no packages. */
 	const char *(*package)(void *ctx, const char *file);
@@ -34,16 +35,16 @@ struct sa_dep_store_opts {
 	/*
 	 * The fingerprint of @id's executable when it cannot be read by path:
 	 * read earlier (the initramfs's, before switch_root), or "" when the
-	 * file at that path is not the one the kernel ran. NULL: read it by
-	 * path. NULL callback: always by path.
+	 * file at that path is not the one the kernel ran, what it proves in
+	 * *@scope. NULL: read it by path. NULL callback: always by path.
 	 */
-	const char *(*exe_known)(void *ctx, const struct sa_ident *id);
+	const char *(*exe_known)(void *ctx, const struct sa_ident *id, unsigned int *scope);
 	/*
 	 * The same for @id's script, which the kernel names by path only: ""
 	 * when another mount namespace's file cannot be read any more. A file
 	 * not read by path gets no package (our namesake's is another file's).
 	 */
-	const char *(*script_known)(void *ctx, const struct sa_ident *id);
+	const char *(*script_known)(void *ctx, const struct sa_ident *id, unsigned int *scope);
 	void *exe_ctx;
 };
 
@@ -69,7 +70,8 @@ void sa_dep_store_free(struct sa_dep_store *s);
 
 /*
  * Fold @o in. Returns the dependent when its program is new, or when the
- * program's verdict rose (the caller prints it: one live line per program),
+ * program's verdict rose (the caller prints it: one live line per program,
+ * and again when it changes; a fallback: sa_dep_store_fell_back()),
  * else NULL (also when full: counted as dropped, by verdict; a new line
  * that breaks first evicts a weaker one, which is counted instead).
  * -ENOMEM is reported through *err.
@@ -90,15 +92,17 @@ void sa_dep_store_refresh(struct sa_dep_store *s,
 			  void *ctx, unsigned long long events, unsigned long long physdev);
 
 /*
- * The observation of kernel key @key of @src broke, and its process has
- * since looked up @modern (below /sys), the modern name of what it asked
- * for: it falls back. Its line falls back once no observation of it
- * breaks. Returns the line when its verdict changed (the caller prints
- * it), else NULL: the key unknown (not kept, or its line was evicted).
+ * The observation of kernel key @key of @src (@path) broke or was a
+ * suspect, and its process has since looked up @modern (below /sys), the
+ * modern name of what it asked for: it falls back, whatever the program's
+ * fingerprint made of it. Its line falls back once no observation of it
+ * breaks (a suspect line rises to it). Returns the line when its verdict
+ * changed (the caller prints it), else NULL: the key unknown (not kept,
+ * or its line was evicted).
  */
 const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int src,
 						  const void *key, size_t keylen,
-						  const char *modern);
+						  const char *modern, const char *path);
 
 /* Sort for the summary: breaks first, then falls back, suspect; then by executable, kind. */
 void sa_dep_store_sort(struct sa_dep_store *s);

@@ -227,7 +227,8 @@ static void fell(void *ctx, const struct sa_dep_fb_hit *h)
 	const struct sa_dependent *e;
 	int err;
 
-	e = sa_dep_store_fell_back(d->store, h->src, h->key, h->keylen, h->modern);
+	e = sa_dep_store_fell_back(d->store, h->src, h->key, h->keylen, h->modern,
+					   h->path);
 	if (e && d->o.out && !d->write_err) {
 		err = sa_dep_print_live(d->o.out, d->o.fmt, e, &d->t, true);
 		if (err)
@@ -281,6 +282,15 @@ static int on_record(void *ctx, void *data, size_t len)
 	d->t.records++;
 	if (r.op == 0 || r.op >= SA_DEP_OP_MAX) {
 		d->t.malformed++;
+		return 0;
+	}
+	/*
+	 * PID 1 binding group 1 is socket activation: systemd binds
+	 * systemd-udevd-kernel.socket and hands it to systemd-udevd. The scan
+	 * names the socket by the process that holds it besides PID 1.
+	 */
+	if (r.op == SA_DEP_OP_LISTEN && sa_listen_by_init(r.tgid, r.groups)) {
+		d->t.ignored++;
 		return 0;
 	}
 	/* One ring for both objects: a listen is listeners', the rest lookups'. */
@@ -353,7 +363,14 @@ static void proc_basics(struct sa_deps *d, struct sa_ident *id)
 	}
 }
 
-static void scan_listeners(struct sa_deps *d, const char *how)
+/*
+ * @final: the trace ends. Until then a group-1 socket that only PID 1
+ * holds is not named: a socket unit's (systemd-udevd-kernel.socket) that
+ * its service has not received yet; it is named by the service that
+ * receives it, at a later scan. Still PID 1's alone at the end, it is
+ * PID 1's own.
+ */
+static void scan_listeners(struct sa_deps *d, const char *how, bool final)
 {
 	struct sa_listener l[64];
 	int n = sa_listeners_scan(d->o.proc_root, l, 64, d->inodes, d->ninodes);
@@ -373,6 +390,8 @@ static void scan_listeners(struct sa_deps *d, const char *how)
 			known |= d->inodes[k] == l[i].inode;
 		if (known || (unsigned int)getpid() == l[i].tgid)
 			continue;
+		if (l[i].init_alone && (l[i].groups & 1) && !final)
+			continue;	/* scanned again: not yet known */
 		if (d->ninodes < 256)
 			d->inodes[d->ninodes++] = l[i].inode;
 		if (l[i].tgid && sa_dep_store_has_key(d->store, SK_LISTENERS, &key, sizeof(key)))
@@ -427,6 +446,7 @@ static void note_missing(struct sa_deps *d, const char *name)
 
 /* What loading needs to know of a skeleton type. */
 struct skel_ops {
+	const char *name;	/* its object's, for the timings and what is missing */
 	void *(*open)(void);
 	int (*load)(void *s);
 	void (*destroy)(void *s);
@@ -476,8 +496,14 @@ static int ls_prepare(void *s, const struct sa_deps_opts *opts, unsigned int sel
 	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
 }
 
-static const struct skel_ops lk_ops = { lk_open, lk_load, lk_destroy, lk_obj, lk_prepare };
-static const struct skel_ops ls_ops = { ls_open, ls_load, ls_destroy, ls_obj, ls_prepare };
+static const struct skel_ops lk_ops = {
+	.name = "lookups_bpf", .open = lk_open, .load = lk_load, .destroy = lk_destroy,
+	.obj = lk_obj, .prepare = lk_prepare,
+};
+static const struct skel_ops ls_ops = {
+	.name = "listeners_bpf", .open = ls_open, .load = ls_load, .destroy = ls_destroy,
+	.obj = ls_obj, .prepare = ls_prepare,
+};
 
 /* Open and prepare a skeleton: our tgid, the shared maps. */
 static void *open_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned int self,
@@ -518,7 +544,7 @@ static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned i
 {
 	struct sa_bpf_select sel = {};
 	unsigned long long ts = sa_mono_ns();
-	const char *name = ops == &lk_ops ? "lookups_bpf" : "listeners_bpf";
+	const char *name = ops->name;
 	void *s = open_skel(d, ops, self, exec_fd, ring_fd);
 	int err;
 
@@ -608,7 +634,7 @@ int sa_deps_attach(struct sa_deps *d)
 	}
 	/* Listeners and helper already there before the first record. */
 	if (!d->o.no_enumerate) {
-		scan_listeners(d, "enumerated");
+		scan_listeners(d, "enumerated", false);
 		find_helper(d);
 	}
 	sa_bpf_note_step("dependents", "enumerate", &ts);
@@ -730,7 +756,7 @@ void sa_deps_tick(struct sa_deps *d)
 {
 	/* Catches listeners whose bind the hooks missed (or that were not attached). */
 	if (since(&d->last_scan) >= 1.0)
-		scan_listeners(d, "scanned");
+		scan_listeners(d, "scanned", false);
 }
 
 void sa_deps_note_event(struct sa_deps *d, bool carries_physdev)
@@ -767,6 +793,9 @@ void sa_deps_finish(struct sa_deps *d)
 {
 	struct sa_dep_totals *t = &d->t;
 
+	/* A group-1 socket PID 1 still holds alone is its own. */
+	if (!d->o.no_enumerate)
+		scan_listeners(d, "scanned", true);
 	sa_dep_store_refresh(d->store, read_count, d, t->events, t->physdev);
 	sa_dep_store_sort(d->store);
 	t->misses = stat_sum(d, SA_DS_SYSFS_MISS);

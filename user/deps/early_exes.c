@@ -13,6 +13,7 @@
 
 #include "common/atomic_file.h"
 #include "common/slurp.h"
+#include "model/dependent.h"
 #include "deps/dep_decode.h"
 #include "deps/early_exes.h"
 #include "deps/identity.h"
@@ -130,7 +131,8 @@ void sa_early_read(struct sa_early *e, sa_early_fp_fn fingerprint)
 			if (!SHA256Data((const uint8_t *)buf, len, x->sha256))
 				x->sha256[0] = '\0';
 			if (fingerprint)
-				fingerprint(x->path, buf, len, x->fingerprint, sizeof(x->fingerprint));
+				x->fp_scope = fingerprint(x->path, buf, len, x->fingerprint,
+							  sizeof(x->fingerprint));
 			clean(x->fingerprint);
 		}
 		free(buf);
@@ -145,8 +147,8 @@ static int write_lines(FILE *f, void *ctx)
 	for (size_t i = 0; i < e->n; i++) {
 		const struct sa_early_exe *x = &e->v[i];
 
-		fprintf(f, "%llu\t%llu\t%s\t%s\t%s\n", x->dev, x->ino,
-			x->sha256[0] ? x->sha256 : "-", x->path, x->fingerprint);
+		fprintf(f, "%llu\t%llu\t%s\t%s\t%u\t%s\n", x->dev, x->ino,
+			x->sha256[0] ? x->sha256 : "-", x->path, x->fp_scope, x->fingerprint);
 	}
 	return ferror(f) ? -EIO : 0;
 }
@@ -159,18 +161,19 @@ int sa_early_write(const struct sa_early *e, const char *file)
 /* One line back into @x; false when it is not one of ours. */
 static bool parse(char *line, struct sa_early_exe *x)
 {
-	char *f[5], *end;
+	char *f[6], *end;
+	unsigned long scope;
 	int i = 0;
 
 	line[strcspn(line, "\n")] = '\0';
-	for (char *p = line; i < 5; i++) {
+	for (char *p = line; i < 6; i++) {
 		f[i] = p;
 		p = strchr(p, '\t');
 		if (!p)
 			break;
 		*p++ = '\0';
 	}
-	if (i != 4)
+	if (i != 5)
 		return false;
 	memset(x, 0, sizeof(*x));
 	errno = 0;
@@ -183,10 +186,14 @@ static bool parse(char *line, struct sa_early_exe *x)
 	if (strcmp(f[2], "-"))
 		snprintf(x->sha256, sizeof(x->sha256), "%.64s", f[2]);
 	snprintf(x->path, sizeof(x->path), "%.255s", f[3]);
+	scope = strtoul(f[4], &end, 10);
+	if (*end || end == f[4] || scope > (SA_FP_ANY | SA_FP_HELPER))
+		return false;
+	x->fp_scope = scope;
 	/* What the dependents' evidence says: where and when it was read. */
-	if (*f[4])
+	if (*f[5])
 		snprintf(x->fingerprint, sizeof(x->fingerprint),
-			 "%.300s [read in the initramfs: %.120s, sha256 %.16s]", f[4], f[3],
+			 "%.300s [read in the initramfs: %.120s, sha256 %.16s]", f[5], f[3],
 			 *x->sha256 ? x->sha256 : "-");
 	return true;
 }

@@ -9,7 +9,8 @@
  * dracut's pre-pivot) peeks at the pinned dependents' ring, reads each
  * executable that made a record while it still exists, and leaves one line
  * per file under /run (which moves to the real root): the kernel's device
- * and inode, a SHA-256 of its content, its path and its fingerprint. The
+ * and inode, a SHA-256 of its content, its path, what its fingerprint
+ * proves (enum sa_fp_scope, a number) and its fingerprint's words. The
  * recorder looks a dependent's executable up there by device and inode,
  * the identity the kernel recorded, never by path: the real root's file of
  * the same name is another program.
@@ -30,6 +31,7 @@ struct sa_early_exe {
 	char sha256[65];		/* hex, "" when it could not be read */
 	char path[256];
 	char fingerprint[512];		/* "" when the file carries nothing legacy */
+	unsigned int fp_scope;		/* what it proves: enum sa_fp_scope flags */
 };
 
 struct sa_early;
@@ -42,8 +44,11 @@ struct sa_early;
  */
 struct sa_early *sa_early_gather(int ring_fd);
 
-/* What a fingerprint of @len bytes of @name says, into @out (sa_fingerprint_buf()). */
-typedef void (*sa_early_fp_fn)(const char *name, const char *buf, size_t len, char *out,
+/*
+ * What a fingerprint of @len bytes of @name says, into @out, and what it
+ * proves (sa_fingerprint_buf()).
+ */
+typedef unsigned int (*sa_early_fp_fn)(const char *name, const char *buf, size_t len, char *out,
 			       size_t out_len);
 
 /* Read each gathered file once: its SHA-256 and @fingerprint (may be NULL); closes them. */

@@ -96,6 +96,11 @@ static unsigned int ns_of(const char *proc, const char *which)
 	return ino;
 }
 
+bool sa_ident_other_mnt(const struct sa_ident *id, unsigned int mnt)
+{
+	return id->mntns && mnt && id->mntns != mnt;
+}
+
 void sa_ns_self_read(const char *proc, struct sa_ns_self *self)
 {
 	self->mnt = ns_of(proc, "mnt");
@@ -287,6 +292,7 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
 		}
 	}
 	id->ns[0] = '\0';
+	id->mntns = r->mntns;
 	if (self && r->mntns && self->mnt && r->mntns != self->mnt)
 		o += snprintf(id->ns + o, sizeof(id->ns) - o, "%smnt:[%u]", o ? " " : "", r->mntns);
 	if (self && r->netns && self->net && r->netns != self->net && o < sizeof(id->ns))
@@ -295,42 +301,77 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
 		snprintf(id->ns + o, sizeof(id->ns) - o, "%spid:[%u]", o ? " " : "", r->pidns);
 }
 
-/* Which process has socket:[ino] open. 0 when none is found. */
-static unsigned int socket_owner(const char *proc, unsigned long ino)
+/*
+ * Which process receives from socket:[ino]: a holder other than PID 1 when
+ * there is one. PID 1 keeps the sockets of its socket units (systemd's
+ * systemd-udevd-kernel.socket binds group 1) to hand them to their service
+ * again, and reads none of them; its own uevents come from its udev
+ * monitor, group 2, which no other process holds. *@init_alone: PID 1 is
+ * the only holder. 0 when none is found.
+ */
+static int pid_entry(const struct dirent *e)
+{
+	return isdigit((unsigned char)e->d_name[0]);
+}
+
+/* In pid order, as the kernel lists /proc (and whatever order a fake tree has). */
+static int by_pid(const struct dirent **a, const struct dirent **b)
+{
+	unsigned long x = strtoul((*a)->d_name, NULL, 10), y = strtoul((*b)->d_name, NULL, 10);
+
+	return x < y ? -1 : x > y;
+}
+
+static unsigned int socket_owner(const char *proc, unsigned long ino, bool *init_alone)
 {
 	char want[64], path[PATH_MAX], buf[64];
-	struct dirent *p, *f;
+	struct dirent **pids, *f;
 	unsigned int found = 0;
-	DIR *pd, *fd;
+	bool init = false;
+	int npids;
+	DIR *fd;
 
+	*init_alone = false;
 	snprintf(want, sizeof(want), "socket:[%lu]", ino);
-	pd = opendir(proc);
-	if (!pd)
+	npids = scandir(proc, &pids, pid_entry, by_pid);
+	if (npids < 0)
 		return 0;
-	while (!found && (p = readdir(pd))) {
-		if (!isdigit((unsigned char)p->d_name[0]))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s/fd", proc, p->d_name);
+	for (int i = 0; i < npids && !found; i++) {
+		const char *name = pids[i]->d_name;
+		unsigned int pid = strtoul(name, NULL, 10);
+
+		snprintf(path, sizeof(path), "%s/%s/fd", proc, name);
 		fd = opendir(path);
 		if (!fd)
 			continue;	/* gone, or not ours to read */
 		while ((f = readdir(fd))) {
 			ssize_t n;
 
-			snprintf(path, sizeof(path), "%s/%s/fd/%s", proc, p->d_name, f->d_name);
+			snprintf(path, sizeof(path), "%s/%s/fd/%s", proc, name, f->d_name);
 			n = readlink(path, buf, sizeof(buf) - 1);
 			if (n <= 0)
 				continue;
 			buf[n] = '\0';
-			if (!strcmp(buf, want)) {
-				found = strtoul(p->d_name, NULL, 10);
-				break;
-			}
+			if (strcmp(buf, want))
+				continue;
+			if (pid == 1)
+				init = true;
+			else
+				found = pid;
+			break;
 		}
 		closedir(fd);
 	}
-	closedir(pd);
-	return found;
+	for (int i = 0; i < npids; i++)
+		free(pids[i]);
+	free(pids);
+	*init_alone = init && !found;
+	return found ? found : init ? 1 : 0;
+}
+
+bool sa_listen_by_init(unsigned int tgid, unsigned int groups)
+{
+	return tgid == 1 && (groups & 1);
 }
 
 int sa_listeners_scan(const char *proc, struct sa_listener *out, int max,
@@ -364,7 +405,7 @@ int sa_listeners_scan(const char *proc, struct sa_listener *out, int max,
 			if (known[k] == ino)
 				goto next;
 		out[n] = (struct sa_listener){ .inode = ino, .portid = portid, .groups = groups };
-		out[n].tgid = socket_owner(proc, ino);
+		out[n].tgid = socket_owner(proc, ino, &out[n].init_alone);
 		n++;
 next:;
 	}

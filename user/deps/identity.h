@@ -23,6 +23,12 @@ struct sa_ns_self {
 void sa_ns_self_read(const char *proc, struct sa_ns_self *self);
 
 /*
+ * Whether @id ran in another mount namespace than @mnt (ours, an inode):
+ * by the inodes, so its files are not our namesakes. Unknown is ours.
+ */
+bool sa_ident_other_mnt(const struct sa_ident *id, unsigned int mnt);
+
+/*
  * Fill @id from a dependents' record: identity as the kernel saw it when
  * the record was made (executable, script, argv, cgroup, namespaces, exec
  * generation). /proc only fills what the record lacks (a kernel thread, an
@@ -48,16 +54,25 @@ struct sa_listener {
 	unsigned long inode;
 	unsigned int portid;		/* the netlink port id: not a pid */
 	unsigned int groups;
-	unsigned int tgid;		/* 0: no process found holding it */
+	unsigned int tgid;		/* who receives from it; 0: no process found holding it */
+	bool init_alone;		/* held by PID 1 only: a socket unit's, maybe */
 };
 
 /*
  * The uevent sockets with groups in PROC/net/netlink, mapped to their
- * processes through PROC/<pid>/fd. Returns how many were stored in @out
+ * processes through PROC/<pid>/fd: a holder other than PID 1 when there is
+ * one (PID 1 keeps the sockets it hands to socket-activated services). Returns how many were stored in @out
  * (at most @max), or a negative errno when the file cannot be read.
  */
 int sa_listeners_scan(const char *proc, struct sa_listener *out, int max,
 		      const unsigned long *known, int nknown);
+
+/*
+ * A kernel record of @tgid subscribing to @groups that names no listener
+ * by itself: PID 1 in group 1 binds a socket unit's socket for the service
+ * it starts (socket activation); sa_listeners_scan() names its receiver.
+ */
+bool sa_listen_by_init(unsigned int tgid, unsigned int groups);
 
 /* The helper the kernel runs per uevent: PROC/sys/kernel/hotplug, or "" */
 void sa_uevent_helper_live(const char *proc, char *out, size_t len);

@@ -67,6 +67,14 @@ const char *sa_dep_conf_name(enum sa_dep_conf c);
 enum sa_dep_conf sa_dep_conf_parse(const char *s);
 const char *sa_dep_rule_name(enum sa_dep_rule r);
 
+/*
+ * What a program's fingerprint proves (its words are for people): nothing,
+ * breaks as the uevent helper only (BusyBox 1.7-1.10 mdev types nodes by
+ * the DEVPATH text), or breaks whatever it does (PHYSDEV* keys, BusyBox <
+ * 1.7 mdev, <dev>/device/bus in a script). Flags: both may be set.
+ */
+enum sa_fp_scope { SA_FP_NONE = 0, SA_FP_HELPER = 1, SA_FP_ANY = 2 };
+
 /* Who a process is (user/identity.c fills it). */
 struct sa_ident {
 	unsigned int pid, tgid, ppid, uid;
@@ -82,6 +90,7 @@ struct sa_ident {
 	char cgroup[256];		/* cgroup v2 path, "" when unknown */
 	char unit[128];			/* the systemd unit (last .service/.scope of cgroup), or "" */
 	char ns[96];			/* "mnt:[N] net:[N]" when not the tracer's, else "" */
+	unsigned int mntns;		/* its mount namespace's inode, as recorded; 0: unknown */
 	char exe_pkg[64], script_pkg[64];	/* Debian packages, or "" */
 };
 
@@ -96,6 +105,7 @@ struct sa_dependent {
 	char replacement[SA_DEP_TEXT];	/* what to use instead */
 	char why[SA_DEP_TEXT];		/* evidence (breaks, falls back) or what would confirm it */
 	char fingerprint[SA_DEP_TEXT];	/* the program's legacy code, or "" */
+	unsigned int fp_scope;		/* what it proves: enum sa_fp_scope flags */
 	const char *how;		/* first observation: "miss", "lstat-link", ... */
 	char req[SA_DEP_TEXT];		/* the path first asked for, when known */
 	char examples[SA_DEP_EXAMPLES][SA_DEP_TEXT];

@@ -7,7 +7,7 @@
 # say why, and `report --fail-on=dependents` must pass.
 . /tests/ktap.sh
 . /tests/workload.sh
-ktap_plan 14
+ktap_plan 15
 
 D=/opt/deb
 T=/tmp/trace.jsonl
@@ -119,6 +119,10 @@ ktap_result $? "every suspect says why"
 deps | grep '"kind":"listener"' | grep "\"exe\":\"$D/[^\"]*udev[^\"]*\".*\"package\":\"udev\"" |
 	grep -q "\"pids\":\[\([0-9]*,\)*${upid:-none}[],]"
 ktap_result $? "systemd-udevd (pid ${upid:-none}) named as a listener, with its Debian package"
+# PID 1 (the harness's init here) holds no uevent socket: never a group-1 listener
+deps | grep '"kind":"listener".*"rule":"listen-kernel"' | grep -q '"pids":\[\([0-9]*,\)*1[],]'
+[ $? -ne 0 ]
+ktap_result $? "PID 1 is not named as a kernel-group listener"
 deps | grep -q -e '"exe":"?"' -e '"exe":"/proc/self/exe"'
 [ $? -ne 0 ]
 ktap_result $? "every dependent has its executable (no '?', no /proc/self/exe)"

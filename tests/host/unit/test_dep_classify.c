@@ -83,6 +83,7 @@ static void expect_rule(unsigned int op, const char *dir, const char *name, cons
 #define CF SA_DC_BREAKS
 #define FB SA_DC_FALLS_BACK
 #define SU SA_DC_SUSPECT
+#define FP_ANY (SA_FP_ANY | SA_FP_HELPER)
 
 /* Rules that confirm: names only the old layout had. */
 static void test_confirmed(void)
@@ -185,34 +186,35 @@ static void test_fingerprint(void)
 	struct sa_dep_verdict v;
 
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, NULL);
+	sa_dep_apply_fingerprint(&v, NULL, SA_FP_NONE);
 	ok(v.conf == SU && v.rule == SA_DR_LISTEN_KERNEL, "no fingerprint: a listener stays suspect");
-	sa_dep_apply_fingerprint(&v, "");
+	sa_dep_apply_fingerprint(&v, "", SA_FP_NONE);
 	ok(v.conf == SU, "an empty fingerprint confirms nothing");
-	sa_dep_apply_fingerprint(&v, "/sbin/udevd: PHYSDEVPATH (physdev-key)");
+	sa_dep_apply_fingerprint(&v, "/sbin/udevd: PHYSDEVPATH (physdev-key)", FP_ANY);
 	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT && strstr(v.why, "PHYSDEVPATH"),
 	   "udev 095: a group-1 listener whose executable reads PHYSDEVPATH is confirmed");
 
 	o = (struct sa_dep_obs){ .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, "/bin/busybox: BusyBox v1.6.1 has mdev (busybox-mdev)");
+	sa_dep_apply_fingerprint(&v, "/bin/busybox: BusyBox v1.6.1 has mdev (busybox-mdev)",
+				 FP_ANY);
 	ok(v.kind == SA_DK_SYMLINK_DIR && v.conf == CF && v.rule == SA_DR_FINGERPRINT,
 	   "mdev 1.6: lstat of a then-directory by a BusyBox < 1.7 is confirmed");
 
 	o = (struct sa_dep_obs){ .op = M, .dir = "/devices/virtual/net/dummy0", .name = "wireless",
 				 .req = "/sys/class/net/dummy0/wireless" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, "/tmp/x.sh: PHYSDEVBUS (physdev-key)");
+	sa_dep_apply_fingerprint(&v, "/tmp/x.sh: PHYSDEVBUS (physdev-key)", FP_ANY);
 	ok(v.kind == SA_DK_NONE, "a fingerprint does not turn an ignored miss into a dependent");
 
 	o = (struct sa_dep_obs){ .op = RD, .dir = "/class", .name = "net" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, "/tmp/hotplug: PHYSDEVBUS (physdev-key)");
+	sa_dep_apply_fingerprint(&v, "/tmp/hotplug: PHYSDEVBUS (physdev-key)", FP_ANY);
 	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT, "a #! script reading PHYSDEVBUS: confirmed");
 
 	o = (struct sa_dep_obs){ .op = M, .dir = P_VIRTIO, .name = "bus" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, "x: PHYSDEVBUS");
+	sa_dep_apply_fingerprint(&v, "x: PHYSDEVBUS", FP_ANY);
 	ok(v.conf == CF && v.rule == SA_DR_MISS_LEGACY_LINK,
 	   "a confirmed name keeps its own rule under a fingerprint");
 
@@ -221,7 +223,7 @@ static void test_fingerprint(void)
 	   !strcmp(v.path, "/etc/sysctl.d/50-hotplug.conf") && strstr(v.why, "BusyBox 1.7-1.10"),
 	   "a configured uevent helper without a fingerprint: suspect, the file named, what "
 	   "would confirm it (%s)", v.why);
-	sa_dep_apply_fingerprint(&v, "/sbin/legacy-hotplug: PHYSDEVBUS (physdev-key)");
+	sa_dep_apply_fingerprint(&v, "/sbin/legacy-hotplug: PHYSDEVBUS (physdev-key)", FP_ANY);
 	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT,
 	   "a configured uevent helper whose script reads PHYSDEVBUS: confirmed");
 	sa_dep_classify_helper(true, NULL, &v);
@@ -230,26 +232,26 @@ static void test_fingerprint(void)
 
 	/* BusyBox 1.7-1.10 mdev types nodes by DEVPATH: breaks as the helper only */
 	sa_dep_classify_helper(false, "/etc/sysctl.d/50-hotplug.conf", &v);
-	sa_dep_apply_fingerprint(&v, MDEV192);
+	sa_dep_apply_fingerprint(&v, MDEV192, SA_FP_HELPER);
 	ok(v.conf == CF && v.rule == SA_DR_FINGERPRINT && strstr(v.why, "BusyBox 1.9.2 has mdev") &&
 	   strstr(v.why, "DEVPATH"), "BusyBox 1.9.2 mdev as the configured helper: breaks (%s)",
 	   v.why);
 	sa_dep_classify_helper(true, NULL, &v);
-	sa_dep_apply_fingerprint(&v, MDEV192);
+	sa_dep_apply_fingerprint(&v, MDEV192, SA_FP_HELPER);
 	ok(v.conf == CF, "... as the live helper: breaks");
 	o = (struct sa_dep_obs){ .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, MDEV192);
+	sa_dep_apply_fingerprint(&v, MDEV192, SA_FP_HELPER);
 	ok(v.kind == SA_DK_SYMLINK_DIR && v.conf == SU && v.rule == SA_DR_LSTAT_LEGACY_DIR,
 	   "the same BusyBox lstat-ing a /sys/class entry (mdev -s): stays suspect");
 	o = (struct sa_dep_obs){ .op = LI, .dir = "", .name = "", .groups = 1 };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, MDEV192);
+	sa_dep_apply_fingerprint(&v, MDEV192, SA_FP_HELPER);
 	ok(v.conf == SU && v.rule == SA_DR_LISTEN_KERNEL,
 	   "the same BusyBox listening to group 1: stays suspect");
 	o = (struct sa_dep_obs){ .op = RD, .dir = "/class", .name = "net" };
 	sa_dep_classify(&cls, &o, &v);
-	sa_dep_apply_fingerprint(&v, MDEV192 ", PHYSDEVBUS (physdev-key)");
+	sa_dep_apply_fingerprint(&v, MDEV192 ", PHYSDEVBUS (physdev-key)", FP_ANY);
 	ok(v.conf == CF && strstr(v.why, "reads the old layout"),
 	   "the same BusyBox with a PHYSDEV key beside: breaks whatever it does");
 
@@ -287,24 +289,41 @@ static void test_identity(void)
 	    "(____ptrval____) 15  4242       00000001 0        0        0     2        0        555     \n"
 	    "(____ptrval____) 15  0          00000000 0        0        0     2        0        3       \n"
 	    "00000000b5544142 0   0          00000000 0        0        0     2        0        4       \n"
-	    "00000000b5544143 15  77         00000002 0        0        0     2        0        556     \n");
+	    "00000000b5544143 15  77         00000002 0        0        0     2        0        556     \n"
+	    "00000000b5544144 15  1          00000001 0        0        0     2        0        557     \n"
+	    "00000000b5544145 15  -4097      00000001 0        0        0     2        0        558     \n");
 	mkdir_p("/proc/123/fd");
 	lnk("/proc/123/fd/4", "socket:[555]");
 	lnk("/proc/123/fd/5", "socket:[9999]");
+	/* systemd-udevd-kernel.socket: PID 1 bound it and keeps it, udevd (321) received it */
+	mkdir_p("/proc/1/fd");
+	lnk("/proc/1/fd/30", "socket:[557]");
+	lnk("/proc/1/fd/31", "socket:[558]");
+	mkdir_p("/proc/321/fd");
+	lnk("/proc/321/fd/3", "socket:[557]");
 	mkdir_p("/proc/self");
 	snprintf(want, sizeof(want), "%s/proc", root);
 	n = sa_listeners_scan(want, l, 8, NULL, 0);
-	ok(n == 2, "two uevent sockets with groups (got %d)", n);
+	ok(n == 4, "four uevent sockets with groups (got %d)", n);
 	ok(n >= 1 && l[0].inode == 555 && l[0].groups == 1 && l[0].portid == 4242 &&
 	   l[0].tgid == 123,
 	   "socket 555: group 1, portid 4242, held by 123 (the portid is not the pid)");
 	ok(n >= 2 && l[1].inode == 556 && l[1].groups == 2 && l[1].tgid == 0,
 	   "socket 556: group 2, no holder found");
+	ok(n >= 3 && l[2].inode == 557 && l[2].tgid == 321 && !l[2].init_alone,
+	   "socket 557, held by PID 1 and udevd: udevd receives from it, PID 1 is not named "
+	   "(got %u)", n >= 3 ? l[2].tgid : 0);
+	ok(n >= 4 && l[3].inode == 558 && l[3].tgid == 1 && l[3].init_alone,
+	   "socket 558, held by PID 1 alone: PID 1, said to be alone (a socket unit's, maybe)");
+	ok(sa_listen_by_init(1, 1) && sa_listen_by_init(1, 3) && !sa_listen_by_init(1, 2) &&
+	   !sa_listen_by_init(321, 1),
+	   "PID 1 binding group 1 names no listener by its record; group 2, or another pid, does");
 	{
 		const unsigned long known[] = { 555 };
 
 		n = sa_listeners_scan(want, l, 8, known, 1);
-		ok(n == 1 && l[0].inode == 556, "a known socket is skipped, its owner not looked up");
+		ok(n == 3 && l[0].inode == 556,
+		   "a known socket is skipped, its owner not looked up");
 	}
 	snprintf(want, sizeof(want), "%s/no-proc", root);
 	ok(sa_listeners_scan(want, l, 8, NULL, 0) == -ENOENT, "no /proc/net/netlink: -ENOENT");
@@ -347,6 +366,16 @@ static void test_ident(void)
 	is(id.cgroup, "/system.slice/systemd-udevd.service", "identity: the cgroup path");
 	is(id.unit, "systemd-udevd.service", "identity: the systemd unit");
 	is(id.ns, "net:[21]", "identity: only the namespaces that are not the tracer's");
+	ok(!sa_ident_other_mnt(&id, self.mnt) && sa_ident_other_mnt(&id, 11),
+	   "identity: our mount namespace by its inode (10), another one's (11) not ours");
+	/* Filled with no namespaces of ours (early_exes): no words, the inode still says. */
+	r.mntns = 12;
+	memset(&id, 0, sizeof(id));
+	sa_ident_from_rec(&id, &r, "/nonexistent", NULL);
+	ok(id.mntns == 12 && sa_ident_other_mnt(&id, self.mnt) && !sa_ident_other_mnt(&id, 0),
+	   "identity: another mount namespace told by the recorded inode, not by the words "
+	   "(\"%s\"); ours unknown: ours", id.ns);
+	r.mntns = 10;
 	ok(id.exec_gen != 0, "identity: an exec generation");
 
 	r.flags |= SA_DEP_F_SCRIPT;
@@ -411,11 +440,12 @@ static void test_ident(void)
 
 /* A fake fingerprint: files whose name contains "legacy" read PHYSDEVPATH. */
 static int fp_calls;
-static void fake_fp(void *ctx, const char *file, char *out, size_t len)
+static unsigned int fake_fp(void *ctx, const char *file, char *out, size_t len)
 {
 	(void)ctx;
 	fp_calls++;
 	snprintf(out, len, "%s", strstr(file, "legacy") ? "PHYSDEVPATH (physdev-key)" : "");
+	return strstr(file, "legacy") ? FP_ANY : SA_FP_NONE;
 }
 
 static const char *fake_pkg(void *ctx, const char *file)
@@ -513,11 +543,13 @@ static void test_store_hostile(void)
 }
 
 /* The recorder's exe_known: ino 42 was read in the initramfs, ino 43 is not the file at its path. */
-static const char *fake_known(void *ctx, const struct sa_ident *id)
+static const char *fake_known(void *ctx, const struct sa_ident *id, unsigned int *scope)
 {
 	(void)ctx;
-	if (id->exe_ino == 42)
+	if (id->exe_ino == 42) {
+		*scope = FP_ANY;
 		return "mdev (busybox-mdev) [read in the initramfs: /sbin/mdev, sha256 0123456789abcdef]";
+	}
 	return id->exe_ino == 43 ? "" : NULL;
 }
 
@@ -526,10 +558,48 @@ static const char *fake_known(void *ctx, const struct sa_ident *id)
  * initramfs (gone by now), never its namesake at the same path.
  */
 /* Through the store: the helper line of a BusyBox 1.9.2 breaks, its lstat line not. */
-static void mdev_fp(void *ctx, const char *file, char *out, size_t len)
+static unsigned int mdev_fp(void *ctx, const char *file, char *out, size_t len)
 {
 	(void)ctx;
 	snprintf(out, len, "%s", strcmp(file, "/sbin/mdev") ? "" : MDEV192);
+	return strcmp(file, "/sbin/mdev") ? SA_FP_NONE : SA_FP_HELPER;
+}
+
+/*
+ * The same mdev under a path whose words look like another item: what the
+ * fingerprint proves is its scope, never a parse of its words.
+ */
+static unsigned int odd_path_fp(void *ctx, const char *file, char *out, size_t len)
+{
+	(void)ctx;
+	snprintf(out, len, "%s: BusyBox 1.9.2 has mdev, which types nodes by the DEVPATH text "
+		 "(busybox-mdev-hotplug)", file);
+	return SA_FP_HELPER;
+}
+
+static void test_store_fp_scope(void)
+{
+	struct sa_dep_store_opts o = { .fingerprint = odd_path_fp };
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	struct sa_ident id = mkid("/opt/x (physdev-key)/mdev", 7);
+	struct sa_dep_obs ob = { .op = LS, .dir = "", .name = "",
+				 .req = "/sys/class/net/dummy0" };
+	const struct sa_dependent *d;
+	struct sa_dep_verdict v;
+	int err;
+
+	sa_dep_classify(&cls, &ob, &v);
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "lstat-link" },
+			     &err);
+	ok(d && d->conf == SU && d->fp_scope == SA_FP_HELPER,
+	   "store: a helper-only mdev whose path reads '(physdev-key)': still suspect by its "
+	   "scope (%s)", d ? sa_dep_conf_name(d->conf) : "none");
+	sa_dep_classify_helper(true, NULL, &v);
+	id = mkid("/opt/x (physdev-key)/mdev", 0);
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "sysctl" }, &err);
+	ok(d && d->conf == CF && d->rule == SA_DR_FINGERPRINT,
+	   "store: ... as the live helper: breaks");
+	sa_dep_store_free(s);
 }
 
 static void test_store_mdev_helper(void)
@@ -832,6 +902,20 @@ static void test_modern(void)
 		      "/class/input/event1", "a stacked class device's legacy path");
 	expect_modern("/class/input", "input1", "/sys/class/input/input1", "",
 		      "a legacy path that is its own modern name");
+	{
+		struct sa_dep_obs o = { .op = M, .dir = P_VIRTIO "/block/vda", .name = "bus" };
+		struct sa_dep_verdict v;
+
+		sa_dep_classify(&cls, &o, &v);
+		ok(v.conf == SU && v.rule == SA_DR_MISS_LOOKS_LEGACY &&
+		   !strcmp(v.modern, P_VIRTIO "/block/vda/subsystem"),
+		   "modern: a suspect 'bus' of a class device -> its subsystem (%s)", v.modern);
+		o.dir = P_VIRTIO;
+		o.name = "sound:card9";
+		sa_dep_classify(&cls, &o, &v);
+		ok(v.conf == SU && !strcmp(v.modern, "/class/sound/card9"),
+		   "modern: a suspect <class>:<name> -> /class/<class>/<name> (%s)", v.modern);
+	}
 }
 
 /* What the fallback callback saw, and the store it downgrades. */
@@ -846,7 +930,8 @@ static void on_fell(void *ctx, const struct sa_dep_fb_hit *h)
 	struct fb_ctx *c = ctx;
 
 	c->calls++;
-	c->changed = sa_dep_store_fell_back(c->s, h->src, h->key, h->keylen, h->modern);
+	c->changed = sa_dep_store_fell_back(c->s, h->src, h->key, h->keylen, h->modern,
+					   h->path);
 }
 
 /* One process's observation, judged for a fallback, then stored. */
@@ -898,6 +983,22 @@ static void test_fallback(void)
 	   c.changed->rule == SA_DR_FALLS_BACK && strstr(c.changed->why, "/subsystem") &&
 	   sa_dep_store_with(c.s, CF) == 0 && sa_dep_store_with(c.s, FB) == 1,
 	   "fallback: bus, then readlink <dev>/subsystem by the same process: falls back");
+	/* The live table withdraws the breaks it showed: "DEP now ... falls-back". */
+	if (c.changed) {
+		struct sa_dep_totals t = { 0 };
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		sa_dep_print_live(f, SA_FMT_TEXT, c.changed, &t, true);
+		fclose(f);
+		ok(buf && strstr(buf, "DEP     now     legacy-name       falls-back") &&
+		   strstr(buf, "modern-lookup"),
+		   "fallback: the line that broke is printed again, now falls-back");
+		if (buf)
+			printf("#   %s", buf);
+		free(buf);
+	}
 
 	/* subsystem first, then bus: falls back at once. */
 	judge(fb, &c, "/opt/udev-like", 11, 1, &subsys, 3, NULL);
@@ -949,13 +1050,51 @@ static void test_fallback(void)
 	judge(fb, &c, "/opt/old", 20, 1, &subsys, 19, NULL);
 	ok(!c.changed, "fallback: bounded: a process forgotten keeps breaking");
 
+	/*
+	 * udev 095's sysfs_device_get() of a class device: vda/bus (a suspect
+	 * by its shape: vda never had one), then vda/subsystem. Its
+	 * fingerprint (PHYSDEVPATH=) must not make that lookup break: a
+	 * fallback wins, in either order.
+	 */
+	{
+		struct sa_dep_store_opts fo = { .fingerprint = fake_fp };
+		struct fb_ctx u = { .s = sa_dep_store_new(&fo) };
+		struct sa_dep_obs vbus = { .op = M, .dir = P_VIRTIO "/block/vda", .name = "bus" };
+		struct sa_dep_obs vsub = { .op = RL, .dir = P_VIRTIO "/block/vda",
+					   .name = "subsystem" };
+
+		d = judge(fb, &u, "/opt/legacy-udevd", 30, 1, &vbus, 1, &conf);
+		ok(conf == SU && d && d->conf == CF && d->rule == SA_DR_FINGERPRINT,
+		   "fallback: udev 095's vda/bus alone: a suspect, breaks by its fingerprint");
+		u.changed = NULL;
+		judge(fb, &u, "/opt/legacy-udevd", 30, 1, &vsub, 2, NULL);
+		ok(u.changed && u.changed->conf == FB && u.changed->rule == SA_DR_FALLS_BACK &&
+		   sa_dep_store_with(u.s, CF) == 0,
+		   "fallback: udev 095's vda/bus, then vda/subsystem: falls back, the fingerprint "
+		   "notwithstanding");
+		judge(fb, &u, "/opt/legacy-udevd2", 31, 1, &vsub, 3, NULL);
+		d = judge(fb, &u, "/opt/legacy-udevd2", 31, 1, &vbus, 4, &conf);
+		ok(conf == FB && d && d->conf == FB && sa_dep_store_with(u.s, CF) == 0,
+		   "fallback: vda/subsystem, then vda/bus by a fingerprinted program: falls back, "
+		   "never breaks");
+		d = judge(fb, &u, "/opt/plain", 32, 1, &vbus, 5, &conf);
+		ok(d && d->conf == SU,
+		   "fallback: vda/bus by a program without a fingerprint: suspect");
+		u.changed = NULL;
+		judge(fb, &u, "/opt/plain", 32, 1, &vsub, 6, NULL);
+		ok(u.changed && u.changed->conf == FB &&
+		   !strcmp(u.changed->path, "/sys" P_VIRTIO "/block/vda/bus"),
+		   "fallback: ... then vda/subsystem: the suspect line falls back, with its path");
+		sa_dep_store_free(u.s);
+	}
+
 	/* A fingerprint does not turn a fallback back into breaks. */
 	{
 		struct sa_dep_verdict v;
 
 		sa_dep_classify(&cls, &bus, &v);
 		sa_dep_fall_back(&v, P_VIRTIO "/subsystem");
-		sa_dep_apply_fingerprint(&v, "/opt/x: PHYSDEVPATH (physdev-key)");
+		sa_dep_apply_fingerprint(&v, "/opt/x: PHYSDEVPATH (physdev-key)", FP_ANY);
 		ok(v.conf == FB, "fallback: a fingerprint leaves a fallback as it is");
 	}
 	sa_dep_store_free(c.s);
@@ -985,9 +1124,8 @@ static void test_fingerprint_files(void)
 			   "[ \"$PHYSDEVBUS\" = scsi ] && mount /dev/$DEVNAME /mnt\n");
 	put("/fp/modern", "#!/bin/sh\nfor n in /sys/class/net/*; do [ -d $n/wireless ]; done\n");
 	xsnprintf(file, "%s/fp/hotplug", root);
-	sa_fingerprint(c, file, out, sizeof(out));
-	ok(strstr(out, "PHYSDEVBUS") != NULL, "fingerprint: a #! script reading PHYSDEVBUS (%s)",
-	   out);
+	ok(sa_fingerprint(c, file, out, sizeof(out)) & SA_FP_ANY && strstr(out, "PHYSDEVBUS"),
+	   "fingerprint: a #! script reading PHYSDEVBUS, evidence whatever it does (%s)", out);
 	sa_fingerprint(c, file, out, sizeof(out));
 	ok(sa_fp_cache_reads(c) == 1, "fingerprint: the same file is read once");
 	xsnprintf(file, "%s/fp/modern", root);
@@ -1020,6 +1158,7 @@ int main(void)
 		test_fingerprint();
 		test_store();
 		test_store_exe_known();
+		test_store_fp_scope();
 		test_store_mdev_helper();
 		test_store_evict();
 		test_modern();

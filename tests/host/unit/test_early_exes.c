@@ -16,6 +16,7 @@
 #include <sys/sysmacros.h>
 
 #include "deps/early_exes.h"
+#include "model/dependent.h"
 #include "tap.h"
 
 static unsigned long long kdev(dev_t d)
@@ -40,22 +41,26 @@ int main(void)
 	ok(!sa_early_load(file) && errno == ENOENT, "no file: nothing loaded, ENOENT");
 
 	f = fopen(file, "w");
-	fprintf(f, "1\t77\t%064d\t/sbin/mdev\tBusyBox 1.6.1 has mdev (busybox-mdev)\n", 0);
-	fprintf(f, "1\t78\t-\t/usr/bin/udevadm\t\n");
-	fprintf(f, "1\t0\t-\t/bad/ino\tx\n");		/* inode 0: not a file */
-	fprintf(f, "x\t79\t-\t/bad/dev\tx\n");
-	fprintf(f, "1\t80\t-\t/too/few/fields\n");
-	fprintf(f, "1\t81\t-\t/too\tmany\tfields\n");
+	fprintf(f, "1\t77\t%064d\t/sbin/mdev\t3\tBusyBox 1.6.1 has mdev (busybox-mdev)\n", 0);
+	fprintf(f, "1\t78\t-\t/usr/bin/udevadm\t0\t\n");
+	fprintf(f, "1\t0\t-\t/bad/ino\t3\tx\n");		/* inode 0: not a file */
+	fprintf(f, "x\t79\t-\t/bad/dev\t3\tx\n");
+	fprintf(f, "1\t80\t-\t/too/few/fields\t3\n");
+	fprintf(f, "1\t81\t-\t/too\tmany\t3\tfields\n");
+	fprintf(f, "1\t82\t-\t/bad/scope\tany\tx\n");	/* an older writer's words */
 	fclose(f);
 	e = sa_early_load(file);
-	ok(e && sa_early_count(e) == 2, "two good lines of six read (%zu)", sa_early_count(e));
+	ok(e && sa_early_count(e) == 2, "two good lines of seven read (%zu)", sa_early_count(e));
 	x = sa_early_find(e, 1, 77);
 	ok(x && !strcmp(x->path, "/sbin/mdev") &&
 	   strstr(x->fingerprint, "BusyBox 1.6.1 has mdev (busybox-mdev) [read in the initramfs: "
 				  "/sbin/mdev, sha256 0000000000000000]"),
 	   "found by device and inode: the fingerprint says where it was read, and its hash");
+	ok(x && x->fp_scope == (SA_FP_ANY | SA_FP_HELPER),
+	   "what it proves comes from its own field, not its words");
 	x = sa_early_find(e, 1, 78);
-	ok(x && !*x->fingerprint, "a file with nothing legacy: an empty fingerprint (not read again)");
+	ok(x && !*x->fingerprint && !x->fp_scope,
+	   "a file with nothing legacy: an empty fingerprint (not read again)");
 	ok(!sa_early_find(e, 2, 77) && !sa_early_find(e, 1, 79),
 	   "another device or inode: not found (read by path, if it is the same file)");
 	sa_early_free(e);

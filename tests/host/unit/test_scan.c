@@ -216,27 +216,26 @@ static void helper_fingerprint_tests(void)
 	struct sa_fp_cache *c;
 	size_t len;
 	char *b;
+	unsigned int scope;
 	int fd;
 
 	sa_fp_evidence(&h, text, sizeof(text));
 	ok(!strcmp(text, "BusyBox 1.9.2 has mdev, which types nodes by the DEVPATH text "
 		   "(busybox-mdev-hotplug)"), "fingerprint: the helper-only mdev is written, "
 	   "with its version (%s)", text);
-	ok(!sa_fp_for_any(text), "fingerprint: the helper-only mdev alone is not evidence "
-	   "for any program");
+	ok(sa_fp_scope_of(&h) == SA_FP_HELPER, "fingerprint: the helper-only mdev alone is "
+	   "evidence for the uevent helper only");
 	h = (struct sa_hit){ .kind = "physdev-key", .key = "PHYSDEVBUS", .sev = SA_SEV_ERROR };
 	sa_fp_evidence(&h, text, sizeof(text));
-	ok(sa_fp_for_any(text), "fingerprint: ... with PHYSDEVBUS beside it, it is (%s)", text);
-	ok(sa_fp_for_any("/bin/busybox: BusyBox 1.6.1 has mdev (busybox-mdev)") &&
-	   sa_fp_for_any("/sbin/udevd: PHYSDEVPATH (physdev-key)") &&
-	   sa_fp_for_any("/x.sh: device/bus (legacy-path, line 3)") &&
-	   sa_fp_for_any("x: PHYSDEVBUS") && !sa_fp_for_any("") && !sa_fp_for_any(NULL),
-	   "fingerprint: the old mdev, keys, a script line, text without items are evidence; "
-	   "nothing is not");
-	ok(!sa_fp_for_any("/a (b)/mdev: BusyBox 1.9.2 has mdev, which types nodes by the "
-			  "DEVPATH text (busybox-mdev-hotplug) [read in the initramfs: /a (b)/mdev, "
-			  "sha256 0123456789abcdef]"),
-	   "fingerprint: parentheses of a path or the initramfs note are no item");
+	ok(sa_fp_scope_of(&h) == (SA_FP_ANY | SA_FP_HELPER),
+	   "fingerprint: a PHYSDEV key is evidence whatever the program does (%s)", text);
+	ok(sa_fp_scope_of(&(struct sa_hit){ .kind = "busybox-mdev", .key = "mdev",
+					    .sev = SA_SEV_ERROR }) & SA_FP_ANY &&
+	   sa_fp_scope_of(&(struct sa_hit){ .kind = "legacy-path", .key = "device/bus",
+					    .sev = SA_SEV_ERROR, .line = 3 }) & SA_FP_ANY &&
+	   sa_fp_scope_of(&(struct sa_hit){ .kind = "physdev-key", .key = "PHYSDEVBUS",
+					    .sev = SA_SEV_WARNING }) == SA_FP_NONE,
+	   "fingerprint: the old mdev and a script line are evidence; a warning is not");
 
 	b = mk_elf(bb192, sizeof(bb192), &(struct span){ 0, sizeof(bb192) }, 1, 1, &len);
 	fd = mkstemp(path);
@@ -245,30 +244,31 @@ static void helper_fingerprint_tests(void)
 		close(fd);
 	free(b);
 	c = sa_fp_cache_new();
-	sa_fingerprint(c, path, fp, sizeof(fp));
+	scope = sa_fingerprint(c, path, fp, sizeof(fp));
 	ok(!strncmp(fp, path, strlen(path)) &&
 	   !strcmp(fp + strlen(path), ": BusyBox 1.9.2 has mdev, which types nodes by the "
-		   "DEVPATH text (busybox-mdev-hotplug)"), "fingerprint of the 1.9.2 file: %s", fp);
+		   "DEVPATH text (busybox-mdev-hotplug)") && scope == SA_FP_HELPER,
+	   "fingerprint of the 1.9.2 file, for the helper only: %s", fp);
 
 	sa_dep_classify_helper(false, "/etc/sysctl.conf", &v);
-	sa_dep_apply_fingerprint(&v, fp);
+	sa_dep_apply_fingerprint(&v, fp, scope);
 	ok(v.kind == SA_DK_HELPER && v.conf == SA_DC_BREAKS && v.rule == SA_DR_FINGERPRINT &&
 	   strstr(v.why, "BusyBox 1.9.2 has mdev") && strstr(v.why, "/devices/"),
 	   "BusyBox 1.9.2 mdev as the configured uevent helper: breaks, the version and "
 	   "why (%s)", v.why);
 	sa_dep_classify_helper(true, NULL, &v);
-	sa_dep_apply_fingerprint(&v, fp);
+	sa_dep_apply_fingerprint(&v, fp, scope);
 	ok(v.conf == SA_DC_BREAKS, "... as the live uevent helper: breaks");
 	memset(&v, 0, sizeof(v));
 	v.kind = SA_DK_SYMLINK_DIR;
 	v.conf = SA_DC_SUSPECT;
 	v.rule = SA_DR_LSTAT_LEGACY_DIR;
-	sa_dep_apply_fingerprint(&v, fp);
+	sa_dep_apply_fingerprint(&v, fp, scope);
 	ok(v.conf == SA_DC_SUSPECT && v.rule == SA_DR_LSTAT_LEGACY_DIR,
 	   "the same BusyBox lstat-ing /sys/class entries (mdev -s, ls): stays suspect");
 	v.kind = SA_DK_LISTENER;
 	v.rule = SA_DR_LISTEN_KERNEL;
-	sa_dep_apply_fingerprint(&v, fp);
+	sa_dep_apply_fingerprint(&v, fp, scope);
 	ok(v.conf == SA_DC_SUSPECT, "the same BusyBox listening to uevents: stays suspect");
 
 	unlink(path);
@@ -279,10 +279,10 @@ static void helper_fingerprint_tests(void)
 	if (fd >= 0)
 		close(fd);
 	free(b);
-	sa_fingerprint(c, path, fp, sizeof(fp));
+	scope = sa_fingerprint(c, path, fp, sizeof(fp));
 	sa_dep_classify_helper(false, "/etc/sysctl.conf", &v);
-	sa_dep_apply_fingerprint(&v, fp);
-	ok(!*fp && v.conf == SA_DC_SUSPECT, "BusyBox 1.12.0 mdev as the helper: no fingerprint, "
+	sa_dep_apply_fingerprint(&v, fp, scope);
+	ok(!*fp && !scope && v.conf == SA_DC_SUSPECT, "BusyBox 1.12.0 mdev as the helper: no fingerprint, "
 	   "suspect (%s)", fp);
 	sa_fp_cache_free(c);
 	unlink(path);
@@ -329,10 +329,10 @@ static void fingerprint_tests(void)
 	if (fd >= 0)
 		close(fd);
 	c = sa_fp_cache_new();
-	sa_fingerprint(c, path, fp, sizeof(fp));
-	ok(!strncmp(fp, path, strlen(path)) &&
+	ok(sa_fingerprint(c, path, fp, sizeof(fp)) & SA_FP_ANY &&
+	   !strncmp(fp, path, strlen(path)) &&
 	   !strcmp(fp + strlen(path), ": BusyBox 1.6.1 has mdev (busybox-mdev)"),
-	   "fingerprint of the file: %s", fp);
+	   "fingerprint of the file, evidence whatever it does: %s", fp);
 	sa_fp_cache_free(c);
 	unlink(path);
 	free(b);
