@@ -10,7 +10,10 @@
  *  - fentry kernfs_iop_getattr of a symlink (lstat, fstatat(dirfd, ...,
  *    AT_SYMLINK_NOFOLLOW): a followed stat gets the target's getattr);
  *  - fentry kernfs_iop_get_link outside a path walk (readlink());
- *  - fentry kernfs_fop_readdir of /sys/block and /sys/class/<c>.
+ *  - fentry kernfs_fop_readdir of /sys/block and /sys/class/<c>;
+ *  - fentry uevent_show(): a read of a device's uevent file, once per
+ *    process and exec (whether it breaks depends on the program's code,
+ *    judged in userspace: the device read adds nothing).
  * Every hook tests the superblock magic first (cgroupfs is kernfs too; no
  * st_dev, so a sysfs mounted in another namespace counts as well), and every
  * observation goes through dep_known(): a record only for a new key, the
@@ -293,5 +296,42 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 	if (dep_skip())
 		return 0;
 	on_node(kn, SA_DS_READDIR, SA_DEP_OP_READDIR);
+	return 0;
+}
+
+/*
+ * uevent_show() is the show function of every device's "uevent" attribute
+ * (drivers/base/core.c, DEVICE_ATTR_RW(uevent)); its output carried the
+ * PHYSDEV keys under CONFIG_SYSFS_DEPRECATED. No magic test: it only runs
+ * for sysfs. Keyed by the exec generation, not the device: the verdict is
+ * the program's, and a udevd worker reading every device's file at
+ * coldplug is one record, not one per device.
+ */
+SEC("fentry/uevent_show")
+int BPF_PROG(dep_uevent_read, struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct kernfs_node *kn = dev ? dev->kobj.sd : NULL;
+	struct sa_dep_key key = {};
+	struct sa_dep_rec *r;
+	__u64 now;
+
+	if (!kn || dep_skip())
+		return 0;
+	dep_count(SA_DS_UEVENT_READ);
+	now = bpf_ktime_get_ns();
+	key.tgid = bpf_get_current_pid_tgid() >> 32;
+	key.op = SA_DEP_OP_READ_UEVENT;
+	key.obj = task->group_leader->self_exec_id;
+	if (dep_known(&key, now))
+		return 0;
+	r = dep_reserve(&key, now);
+	if (!r)
+		return 0;
+	r->op = SA_DEP_OP_READ_UEVENT;
+	r->flags |= SA_DEP_F_NO_REQ;
+	__builtin_memcpy(r->name, "uevent", sizeof("uevent"));
+	fill_dir(r, kn);
+	dep_commit(r, &key, now);
 	return 0;
 }

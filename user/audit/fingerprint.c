@@ -89,6 +89,20 @@ bool sa_fp_for_any(const char *evidence)
 	return !items;
 }
 
+bool sa_fp_reads_keys(const char *evidence)
+{
+	static const char item[] = " (" SA_KIND_PHYSDEV_KEY;
+
+	/* an item ends "(kind)" or "(kind, line N)" */
+	for (const char *p = evidence; p && (p = strstr(p, item)); p++) {
+		char c = p[sizeof(item) - 1];
+
+		if (c == ')' || c == ',')
+			return true;
+	}
+	return false;
+}
+
 static int on_hit(const struct sa_hit *h, void *ctx)
 {
 	sa_fp_evidence(h, ctx, FP_TEXT);

@@ -38,6 +38,13 @@ void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len);
  */
 bool sa_fp_for_any(const char *evidence);
 
+/*
+ * Does @evidence (the text above) say the program's code reads the uevent
+ * keys themselves (an SA_KIND_PHYSDEV_KEY item)? What a program that reads
+ * uevent files must carry for the reads to be for the keys.
+ */
+bool sa_fp_reads_keys(const char *evidence);
+
 /* How many files were read (not served from the cache). */
 unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c);
 
