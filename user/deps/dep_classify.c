@@ -425,8 +425,12 @@ static void classify_uevent(const struct sa_dep_obs *o, struct sa_dep_verdict *v
 	SET(artifact, "PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER in the device's uevent file");
 	SET(replacement, "the parent device's own directory: the 'device' link, and its "
 	    "'subsystem' and 'driver' links (libudev udev_device_get_parent*)");
-	SET(why, "it reads uevent files and its code reads the keys they no longer hold: "
-	    "%.400s", o->code);
+	if (o->via)
+		SET(why, "its child %.40s read a uevent file for it, and its code reads the keys "
+		    "they no longer hold: %.380s", o->via, o->code);
+	else
+		SET(why, "it reads uevent files and its code reads the keys they no longer hold: "
+		    "%.400s", o->code);
 }
 
 void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *v)

@@ -25,6 +25,8 @@ struct sa_dep_obs {
 	 * (sa_dep_store_code()); NULL or "": nothing legacy in it.
 	 */
 	const char *code;
+	/* READ_UEVENT: the child that read the file for the program ("grep (pid 7)"), or NULL */
+	const char *via;
 };
 
 struct sa_dep_verdict {

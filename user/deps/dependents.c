@@ -32,6 +32,7 @@
 #include "deps/dep_store.h"
 #include "deps/dependents.h"
 #include "deps/identity.h"
+#include "deps/uevent_reader.h"
 #include "trace/pin.h"
 #include "lookups.skel.h"
 #include "listeners.skel.h"
@@ -275,8 +276,10 @@ static int on_record(void *ctx, void *data, size_t len)
 	struct sa_dep_seen seen;
 	int src;
 	char dir[SA_DEP_MAX_COMP * SA_DEP_COMP_LEN + 1];
-	static struct sa_ident id;
+	static struct sa_ident id, parent;
 	static char code[SA_DEP_TEXT];
+	char via[64];
+	bool for_parent = false;
 
 	if (sa_dep_decode(data, len, &r)) {
 		d->t.malformed++;
@@ -307,11 +310,13 @@ static int on_record(void *ctx, void *data, size_t len)
 		return 0;
 	}
 	memset(&id, 0, sizeof(id));
-	/* A uevent file read is judged by the reader's own code: who it is comes first. */
+	/* A uevent file read is judged by the code it was read for: who read it comes first. */
 	if (r.op == SA_DEP_OP_READ_UEVENT) {
 		sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
-		sa_dep_store_code(d->store, &id, code, sizeof(code));
+		for_parent = sa_uevent_reader(d->store, &id, r.ppid, d->o.proc_root, &parent, code,
+					      sizeof(code), via, sizeof(via));
 		obs.code = code;
+		obs.via = for_parent ? via : NULL;
 	}
 	sa_dep_classify(&d->cls, &obs, &v);
 	/* A device added since the model was read: read it again, once a second at most. */
@@ -329,7 +334,7 @@ static int on_record(void *ctx, void *data, size_t len)
 	if (r.op != SA_DEP_OP_READ_UEVENT)
 		sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
 	seen = (struct sa_dep_seen){
-		.id = &id, .v = &v, .req = obs.req, .groups = r.groups, .ts_ns = r.ts_ns,
+		.id = for_parent ? &parent : &id, .v = &v, .req = obs.req, .groups = r.groups, .ts_ns = r.ts_ns,
 		.key = &r.key, .keylen = sizeof(r.key), .src = src,
 		.events = d->t.events, .physdev = d->t.physdev,
 		.how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :

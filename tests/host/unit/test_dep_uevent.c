@@ -6,8 +6,13 @@
  * the evidence it rests on (sa_fp_reads_keys()), and the store giving the
  * program's code before the read is judged (sa_dep_store_code()). TAP.
  */
+#define _GNU_SOURCE
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "tap.h"
 
@@ -15,6 +20,7 @@
 #include "dep_records.h"
 #include "deps/dep_classify.h"
 #include "deps/dep_store.h"
+#include "deps/uevent_reader.h"
 
 #define VDA "/devices/pci0000:00/0000:00:04.0/virtio1/block/vda"
 
@@ -150,10 +156,88 @@ static void test_store(void)
 	sa_dep_store_free(s);
 }
 
+/* A fake /proc/PID: exe -> @exe, cmdline @argv ('|' between the arguments), comm. */
+static void fake_proc(const char *proc, unsigned int pid, const char *exe, const char *argv)
+{
+	char path[512], args[256];
+	size_t n = strlen(argv) + 1;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%u", proc, pid);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%u/exe", proc, pid);
+	if (symlink(exe, path))
+		perror(path);
+	memcpy(args, argv, n);
+	for (size_t i = 0; i < n; i++)
+		if (args[i] == '|')
+			args[i] = '\0';
+	snprintf(path, sizeof(path), "%s/%u/cmdline", proc, pid);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, args, n) != (ssize_t)n)
+		perror(path);
+	if (fd >= 0)
+		close(fd);
+	snprintf(path, sizeof(path), "%s/%u/comm", proc, pid);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, "sh\n", 3) != 3)
+		perror(path);
+	if (fd >= 0)
+		close(fd);
+}
+
+/* `grep PHYSDEVPATH= /sys/.../uevent` in a script: grep reads, for its parent. */
+static void test_parent(void)
+{
+	struct sa_dep_store_opts o = { .fingerprint = fake_fp };
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	char proc[] = "/tmp/sa-uevent-proc-XXXXXX", code[SA_DEP_TEXT], via[64], cmd[64];
+	struct sa_ident grep = mkid("/bin/busybox", "", 300), parent;
+	struct sa_ident own = mkid("/opt/legacy-hal", "", 303);
+	struct sa_dep_obs ob = { .op = SA_DEP_OP_READ_UEVENT, .dir = VDA, .name = "uevent" };
+	struct sa_dep_verdict v;
+	bool got;
+
+	if (!mkdtemp(proc)) {
+		perror("mkdtemp");
+		return;
+	}
+	snprintf(grep.comm, sizeof(grep.comm), "grep");
+	fake_proc(proc, 200, "/bin/busybox", "/bin/sh|/usr/lib/legacy-dvb.sh|vda");
+	fake_proc(proc, 201, "/bin/busybox", "/bin/sh|/usr/lib/modern-dvb.sh|vda");
+	fake_proc(proc, 202, "/bin/busybox", "sh|-c|grep DEVNAME= /sys/class/block/vda/uevent");
+
+	got = sa_uevent_reader(s, &grep, 200, proc, &parent, code, sizeof(code), via, sizeof(via));
+	ok(got && !strcmp(parent.script, "/usr/lib/legacy-dvb.sh") && parent.tgid == 200 &&
+	   !strcmp(via, "grep (pid 300)") && sa_fp_reads_keys(code),
+	   "parent: grep run by a #! script that reads the keys: judged by the script (%s, %s)",
+	   parent.script, via);
+	ob.code = code;
+	ob.via = got ? via : NULL;
+	sa_dep_classify(&no_model, &ob, &v);
+	ok(v.conf == SA_DC_BREAKS && strstr(v.why, "its child grep (pid 300)"),
+	   "parent: it breaks, and says its child read the file (%s)", v.why);
+	ok(!sa_uevent_reader(s, &grep, 201, proc, &parent, code, sizeof(code), via, sizeof(via)) &&
+	   !*code, "parent: a script without the keys: nothing to judge by");
+	ok(!sa_uevent_reader(s, &grep, 202, proc, &parent, code, sizeof(code), via, sizeof(via)),
+	   "parent: sh -c (no script file): nothing");
+	ok(!sa_uevent_reader(s, &grep, 209, proc, &parent, code, sizeof(code), via, sizeof(via)),
+	   "parent: gone from /proc: not judged");
+	ok(!sa_uevent_reader(s, &grep, 1, proc, &parent, code, sizeof(code), via, sizeof(via)),
+	   "parent: init is never the program a read was for");
+	ok(!sa_uevent_reader(s, &own, 200, proc, &parent, code, sizeof(code), via, sizeof(via)) &&
+	   sa_fp_reads_keys(code), "parent: a reader with the keys of its own is judged itself");
+	sa_dep_store_free(s);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", proc);
+	if (system(cmd))
+		fprintf(stderr, "could not remove %s\n", proc);
+}
+
 int main(void)
 {
 	test_evidence();
 	test_rule();
 	test_store();
+	test_parent();
 	return tap_done();
 }
