@@ -307,6 +307,42 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
  * the program's, and a udevd worker reading every device's file at
  * coldplug is one record, not one per device.
  */
+#define SA_ANCESTORS	3
+
+/*
+ * The #! script of the reader's nearest exec'd ancestor, into req[]:
+ * `grep PHYSDEVPATH= .../uevent` reads for the script that ran it, which
+ * has often exited by the time userspace reads the record. A forked
+ * subshell has no exec entry of its own and is skipped; the first
+ * ancestor with one decides (a binary: none).
+ */
+static __always_inline void fill_ancestor_script(struct sa_dep_rec *r, struct task_struct *task)
+{
+	struct task_struct *t = task->group_leader;
+	struct sa_exec_id *e;
+	__u32 tgid;
+
+#pragma unroll
+	for (int i = 0; i < SA_ANCESTORS; i++) {
+		t = t->real_parent;
+		if (!t)
+			return;
+		t = t->group_leader;
+		tgid = t->tgid;
+		if (tgid <= 1)
+			return;
+		e = bpf_map_lookup_elem(&exec_ids, &tgid);
+		if (!e || e->start_ns != t->start_time || e->exec_id != t->self_exec_id)
+			continue;
+		if (e->flags & SA_ID_F_SCRIPT) {
+			__builtin_memcpy(r->req, e->filename, SA_DEP_EXE_LEN);
+			r->req[SA_DEP_EXE_LEN - 1] = '\0';
+			r->flags |= SA_DEP_F_ANC_SCRIPT;
+		}
+		return;
+	}
+}
+
 SEC("fentry/uevent_show")
 int BPF_PROG(dep_uevent_read, struct device *dev, struct device_attribute *attr, char *buf)
 {
@@ -332,6 +368,7 @@ int BPF_PROG(dep_uevent_read, struct device *dev, struct device_attribute *attr,
 	r->flags |= SA_DEP_F_NO_REQ;
 	__builtin_memcpy(r->name, "uevent", sizeof("uevent"));
 	fill_dir(r, kn);
+	fill_ancestor_script(r, task);
 	dep_commit(r, &key, now);
 	return 0;
 }

@@ -6,14 +6,16 @@
 #  - dependents-scripts: a script named however it was started (`sh
 #    script`, #! directly, #!/usr/bin/env sh);
 #  - dependents-container: a program in another mount namespace judged by
-#    its own files (/proc/PID/root, /proc/PID/exe), never the host's.
+#    its own files (/proc/PID/root, /proc/PID/exe), never the host's;
+#  - dependents-uevent: reads of a device's uevent file, by a script that
+#    carries the key (breaks) and by cat and a modern script (nothing).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"
 
 SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-300}
 for flavour in ${DEPS_KERNELS:-patched stock-6.1 stock-6.12}; do
-	for c in dependents-stale dependents-scripts dependents-container; do
+	for c in dependents-stale dependents-scripts dependents-container dependents-uevent; do
 		guest_case "$flavour" "$c"
 	done
 done

@@ -313,8 +313,10 @@ static int on_record(void *ctx, void *data, size_t len)
 	/* A uevent file read is judged by the code it was read for: who read it comes first. */
 	if (r.op == SA_DEP_OP_READ_UEVENT) {
 		sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
-		for_parent = sa_uevent_reader(d->store, &id, r.ppid, d->o.proc_root, &parent, code,
-					      sizeof(code), via, sizeof(via));
+		for_parent = sa_uevent_reader(d->store, &id, r.ppid,
+					      (r.flags & SA_DEP_F_ANC_SCRIPT) ? r.req : NULL,
+					      d->o.proc_root, &parent, code, sizeof(code), via,
+					      sizeof(via));
 		obs.code = code;
 		obs.via = for_parent ? via : NULL;
 	}

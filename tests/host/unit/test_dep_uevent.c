@@ -207,7 +207,7 @@ static void test_parent(void)
 	fake_proc(proc, 201, "/bin/busybox", "/bin/sh|/usr/lib/modern-dvb.sh|vda");
 	fake_proc(proc, 202, "/bin/busybox", "sh|-c|grep DEVNAME= /sys/class/block/vda/uevent");
 
-	got = sa_uevent_reader(s, &grep, 200, proc, &parent, code, sizeof(code), via, sizeof(via));
+	got = sa_uevent_reader(s, &grep, 200, NULL, proc, &parent, code, sizeof(code), via, sizeof(via));
 	ok(got && !strcmp(parent.script, "/usr/lib/legacy-dvb.sh") && parent.tgid == 200 &&
 	   !strcmp(via, "grep (pid 300)") && sa_fp_reads_keys(code),
 	   "parent: grep run by a #! script that reads the keys: judged by the script (%s, %s)",
@@ -217,15 +217,24 @@ static void test_parent(void)
 	sa_dep_classify(&no_model, &ob, &v);
 	ok(v.conf == SA_DC_BREAKS && strstr(v.why, "its child grep (pid 300)"),
 	   "parent: it breaks, and says its child read the file (%s)", v.why);
-	ok(!sa_uevent_reader(s, &grep, 201, proc, &parent, code, sizeof(code), via, sizeof(via)) &&
+	ok(!sa_uevent_reader(s, &grep, 201, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)) &&
 	   !*code, "parent: a script without the keys: nothing to judge by");
-	ok(!sa_uevent_reader(s, &grep, 202, proc, &parent, code, sizeof(code), via, sizeof(via)),
+	ok(!sa_uevent_reader(s, &grep, 202, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)),
 	   "parent: sh -c (no script file): nothing");
-	ok(!sa_uevent_reader(s, &grep, 209, proc, &parent, code, sizeof(code), via, sizeof(via)),
+	ok(!sa_uevent_reader(s, &grep, 209, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)),
 	   "parent: gone from /proc: not judged");
-	ok(!sa_uevent_reader(s, &grep, 1, proc, &parent, code, sizeof(code), via, sizeof(via)),
+	ok(!sa_uevent_reader(s, &grep, 1, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)),
 	   "parent: init is never the program a read was for");
-	ok(!sa_uevent_reader(s, &own, 200, proc, &parent, code, sizeof(code), via, sizeof(via)) &&
+	got = sa_uevent_reader(s, &grep, 209, "/usr/lib/legacy-dvb.sh", proc, &parent, code,
+			       sizeof(code), via, sizeof(via));
+	ok(got && !strcmp(parent.script, "/usr/lib/legacy-dvb.sh") &&
+	   !strcmp(parent.exe, "/bin/busybox") && sa_fp_reads_keys(code),
+	   "parent gone: the ancestor's #! script the kernel recorded stands for it (%s)",
+	   parent.script);
+	ok(!sa_uevent_reader(s, &grep, 209, "/usr/lib/modern-dvb.sh", proc, &parent, code,
+			     sizeof(code), via, sizeof(via)),
+	   "parent gone: an ancestor script without the keys: nothing");
+	ok(!sa_uevent_reader(s, &own, 200, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)) &&
 	   sa_fp_reads_keys(code), "parent: a reader with the keys of its own is judged itself");
 	sa_dep_store_free(s);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", proc);
