@@ -47,8 +47,8 @@ enum sa_dep_op {
 #define SA_DEP_F_SCRIPT		(1u << 8)	/* script[] holds the #! script (exec record) */
 #define SA_DEP_F_CG_TRUNC	(1u << 9)	/* cg[] has only the innermost levels */
 #define SA_DEP_F_NO_EXE		(1u << 10)	/* no mm->exe_file (a kernel thread) */
-#define SA_DEP_F_ANC_SCRIPT	(1u << 11)	/* READ_UEVENT: req[] holds the #! script of the
-						 * nearest exec'd ancestor */
+/* READ_UEVENT: req[] holds the #! script of the reader's nearest exec'd ancestor */
+#define SA_DEP_F_ANC_SCRIPT	(1u << 11)
 
 /* De-duplication key: one record per new key. */
 struct sa_dep_key {
@@ -91,10 +91,11 @@ struct sa_dep_rec {
 	unsigned int pad2;
 	char comm[SA_DEP_COMM_LEN];
 	char pcomm[SA_DEP_COMM_LEN];	/* the parent's comm */
-	char name[SA_DEP_NAME_LEN];	/* MISS: missing name; READLINK: link; READDIR: dir; READ_UEVENT: "uevent" */
+	/* MISS: missing name; READLINK: link; READDIR: dir; READ_UEVENT: "uevent" */
+	char name[SA_DEP_NAME_LEN];
 	/* Kernfs path of the directory holding name, innermost first, root excluded. */
 	char comp[SA_DEP_MAX_COMP][SA_DEP_COMP_LEN];
-	char req[SA_DEP_REQ_LEN];	/* the full path the process asked for (F_ANC_SCRIPT: see there) */
+	char req[SA_DEP_REQ_LEN];	/* the path the process asked for (or F_ANC_SCRIPT) */
 	char exe[SA_DEP_EXE_COMP][SA_DEP_COMP_LEN];	/* mm->exe_file, innermost first */
 	char cg[SA_DEP_CG_COMP][SA_DEP_COMP_LEN];	/* cgroup v2 path, innermost first */
 	char script[SA_DEP_EXE_LEN];	/* bprm->filename of a #! exec (F_SCRIPT) */

@@ -336,7 +336,8 @@ static int on_record(void *ctx, void *data, size_t len)
 	if (r.op != SA_DEP_OP_READ_UEVENT)
 		sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
 	seen = (struct sa_dep_seen){
-		.id = for_parent ? &parent : &id, .v = &v, .req = obs.req, .groups = r.groups, .ts_ns = r.ts_ns,
+		.id = for_parent ? &parent : &id, .v = &v, .req = obs.req, .groups = r.groups,
+		.ts_ns = r.ts_ns,
 		.key = &r.key, .keylen = sizeof(r.key), .src = src,
 		.events = d->t.events, .physdev = d->t.physdev,
 		.how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :

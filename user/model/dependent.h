@@ -56,7 +56,7 @@ enum sa_dep_rule {
 	SA_DR_HELPER,		/* a uevent helper, live or configured: suspect */
 	SA_DR_FINGERPRINT,	/* any of the above by a program whose code is legacy: breaks */
 	SA_DR_FALLS_BACK,	/* a legacy name, and the modern one by the same process: falls back */
-	SA_DR_UEVENT_KEYS,	/* a uevent file read by a program whose code reads the keys: breaks */
+	SA_DR_UEVENT_KEYS,	/* a uevent file read, by code that reads the keys: breaks */
 	SA_DR_MAX,
 };
 

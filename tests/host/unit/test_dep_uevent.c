@@ -186,12 +186,22 @@ static void fake_proc(const char *proc, unsigned int pid, const char *exe, const
 		close(fd);
 }
 
+static char code[SA_DEP_TEXT], via[64];
+
+/* sa_uevent_reader() into code[] and via[]. */
+static bool reader(struct sa_dep_store *s, const struct sa_ident *id, unsigned int ppid,
+		   const char *anc, const char *proc, struct sa_ident *parent)
+{
+	return sa_uevent_reader(s, id, ppid, anc, proc, parent, code, sizeof(code), via,
+				sizeof(via));
+}
+
 /* `grep PHYSDEVPATH= /sys/.../uevent` in a script: grep reads, for its parent. */
 static void test_parent(void)
 {
 	struct sa_dep_store_opts o = { .fingerprint = fake_fp };
 	struct sa_dep_store *s = sa_dep_store_new(&o);
-	char proc[] = "/tmp/sa-uevent-proc-XXXXXX", code[SA_DEP_TEXT], via[64], cmd[64];
+	char proc[] = "/tmp/sa-uevent-proc-XXXXXX", cmd[64];
 	struct sa_ident grep = mkid("/bin/busybox", "", 300), parent;
 	struct sa_ident own = mkid("/opt/legacy-hal", "", 303);
 	struct sa_dep_obs ob = { .op = SA_DEP_OP_READ_UEVENT, .dir = VDA, .name = "uevent" };
@@ -207,7 +217,7 @@ static void test_parent(void)
 	fake_proc(proc, 201, "/bin/busybox", "/bin/sh|/usr/lib/modern-dvb.sh|vda");
 	fake_proc(proc, 202, "/bin/busybox", "sh|-c|grep DEVNAME= /sys/class/block/vda/uevent");
 
-	got = sa_uevent_reader(s, &grep, 200, NULL, proc, &parent, code, sizeof(code), via, sizeof(via));
+	got = reader(s, &grep, 200, NULL, proc, &parent);
 	ok(got && !strcmp(parent.script, "/usr/lib/legacy-dvb.sh") && parent.tgid == 200 &&
 	   !strcmp(via, "grep (pid 300)") && sa_fp_reads_keys(code),
 	   "parent: grep run by a #! script that reads the keys: judged by the script (%s, %s)",
@@ -217,24 +227,22 @@ static void test_parent(void)
 	sa_dep_classify(&no_model, &ob, &v);
 	ok(v.conf == SA_DC_BREAKS && strstr(v.why, "its child grep (pid 300)"),
 	   "parent: it breaks, and says its child read the file (%s)", v.why);
-	ok(!sa_uevent_reader(s, &grep, 201, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)) &&
+	ok(!reader(s, &grep, 201, NULL, proc, &parent) &&
 	   !*code, "parent: a script without the keys: nothing to judge by");
-	ok(!sa_uevent_reader(s, &grep, 202, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)),
+	ok(!reader(s, &grep, 202, NULL, proc, &parent),
 	   "parent: sh -c (no script file): nothing");
-	ok(!sa_uevent_reader(s, &grep, 209, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)),
+	ok(!reader(s, &grep, 209, NULL, proc, &parent),
 	   "parent: gone from /proc: not judged");
-	ok(!sa_uevent_reader(s, &grep, 1, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)),
+	ok(!reader(s, &grep, 1, NULL, proc, &parent),
 	   "parent: init is never the program a read was for");
-	got = sa_uevent_reader(s, &grep, 209, "/usr/lib/legacy-dvb.sh", proc, &parent, code,
-			       sizeof(code), via, sizeof(via));
+	got = reader(s, &grep, 209, "/usr/lib/legacy-dvb.sh", proc, &parent);
 	ok(got && !strcmp(parent.script, "/usr/lib/legacy-dvb.sh") &&
 	   !strcmp(parent.exe, "/bin/busybox") && sa_fp_reads_keys(code),
 	   "parent gone: the ancestor's #! script the kernel recorded stands for it (%s)",
 	   parent.script);
-	ok(!sa_uevent_reader(s, &grep, 209, "/usr/lib/modern-dvb.sh", proc, &parent, code,
-			     sizeof(code), via, sizeof(via)),
+	ok(!reader(s, &grep, 209, "/usr/lib/modern-dvb.sh", proc, &parent),
 	   "parent gone: an ancestor script without the keys: nothing");
-	ok(!sa_uevent_reader(s, &own, 200, NULL, proc, &parent, code, sizeof(code), via, sizeof(via)) &&
+	ok(!reader(s, &own, 200, NULL, proc, &parent) &&
 	   sa_fp_reads_keys(code), "parent: a reader with the keys of its own is judged itself");
 	sa_dep_store_free(s);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", proc);
