@@ -9,6 +9,7 @@
 #include "audit/fingerprint.h"
 #include "audit/scan_elf.h"
 #include "audit/scan_script.h"
+#include "audit/scan_self.h"
 #include "common/slurp.h"
 
 #define FP_MAX_FILES	256		/* cached files; the oldest is replaced */
@@ -118,7 +119,13 @@ static void scan(const char *file, char *text)
 	text[0] = '\0';
 	if (sa_slurp(file, FP_MAX_BYTES, &buf, &len))
 		return;
-	if (sa_is_elf(buf, len))
+	/*
+	 * sysfs-audit itself (a record beside this trace, reading /sys for its
+	 * model) carries every key it looks for: the auditor, not a dependent.
+	 */
+	if (sa_scan_is_self(buf, len))
+		;
+	else if (sa_is_elf(buf, len))
 		sa_scan_elf(buf, len, on_hit, text, &why);
 	else if (sa_is_text(buf, len))
 		sa_scan_script(buf, len, 1, on_hit, text);

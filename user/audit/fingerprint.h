@@ -21,7 +21,8 @@ void sa_fp_cache_free(struct sa_fp_cache *c);
 
 /*
  * What in @file shows legacy code, in words ("PHYSDEVPATH (physdev-key)"),
- * into @out; "" when nothing (or the file cannot be read). @ctx is the cache.
+ * into @out; "" when nothing (or the file cannot be read, or is byte for
+ * byte the running sysfs-audit). @ctx is the cache.
  */
 void sa_fingerprint(void *ctx, const char *file, char *out, size_t len);
 

@@ -250,11 +250,23 @@ static void test_parent(void)
 		fprintf(stderr, "could not remove %s\n", proc);
 }
 
+/* Another sysfs-audit beside the tracer reads uevent files for its model: its keys are ours. */
+static void test_self(void)
+{
+	struct sa_fp_cache *c = sa_fp_cache_new();
+	char out[512];
+
+	sa_fingerprint(c, "/proc/self/exe", out, sizeof(out));
+	ok(!*out, "fingerprint: the running executable (it holds the keys) shows none (%s)", out);
+	sa_fp_cache_free(c);
+}
+
 int main(void)
 {
 	test_evidence();
 	test_rule();
 	test_store();
 	test_parent();
+	test_self();
 	return tap_done();
 }
