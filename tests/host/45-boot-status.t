@@ -43,14 +43,14 @@ fakeroot() {
 	local r=$1
 	rm -rf "$r"
 	mkdir -p "$r/etc/default" "$r/usr/sbin" "$r/lib/systemd/system" "$r/boot" \
-		"$r/etc/systemd/system/sysinit.target.wants"
+		"$r/etc/systemd/system/multi-user.target.wants"
 	sed 's/^BOOT_AUDIT=.*/BOOT_AUDIT=yes/' "$top/contrib/default/sysfs-audit" \
 		>"$r/etc/default/sysfs-audit"
 	cp "$sa" "$r/usr/sbin/sysfs-audit"
 	sed 's|@SBINDIR@|/usr/sbin|g' "$top/contrib/systemd/sysfs-audit-boot.service.in" \
 		>"$r/lib/systemd/system/sysfs-audit-boot.service"
 	ln -s /lib/systemd/system/sysfs-audit-boot.service \
-		"$r/etc/systemd/system/sysinit.target.wants/sysfs-audit-boot.service"
+		"$r/etc/systemd/system/multi-user.target.wants/sysfs-audit-boot.service"
 	: >"$r/boot/vmlinuz-$K"
 	initrd "$r/boot/initrd.img-$K" "$sa"
 }
@@ -77,7 +77,7 @@ has "... the binary in the image is the installed one" \
 	"^ok    /boot/initrd.img-$K: holds /usr/sbin/sysfs-audit, the installed one"
 has "... the init-top script starts it" \
 	"^ok    /boot/initrd.img-$K: starts it: /scripts/init-top/sysfs-audit$"
-has "... the unit is enabled" "^ok    sysfs-audit-boot.service: enabled \(/etc/systemd/system/sysinit.target.wants\)"
+has "... the unit is enabled" "^ok    sysfs-audit-boot.service: enabled \(/etc/systemd/system/multi-user.target.wants\)"
 has "... not masked" "^ok    sysfs-audit-boot.service: not masked$"
 has "... nothing says NO or warn" "^(ok|skip) "
 tap_ok $(! grep -qE '^(NO|warn) ' <<<"$out"; echo $?) "... no NO or warn line"
@@ -119,7 +119,7 @@ has "... the newest kernel's image is the one checked" \
 status 0 "--kernel: that kernel's image only" "$R" --kernel "$K"
 
 fakeroot "$R"
-rm "$R/etc/systemd/system/sysinit.target.wants/sysfs-audit-boot.service"
+rm "$R/etc/systemd/system/multi-user.target.wants/sysfs-audit-boot.service"
 status $NOT_ARMED "the unit not enabled" "$R"
 has "... its NO line" "^NO    sysfs-audit-boot.service: not enabled"
 has "... its fix" "^      fix: systemctl enable sysfs-audit-boot.service$"

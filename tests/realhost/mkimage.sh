@@ -89,6 +89,7 @@ stage=$cache/$gen-a-$akey
 key=$( { echo "$akey"; sha256sum "$deb" "$legacy"; cat "$0"; } | sum)
 out=$cache/$gen-$key
 if [ -f "$out/.complete" ]; then
+	touch "$out"	# in use: see the eviction below
 	echo "$out"
 	exit 0
 fi
@@ -252,9 +253,12 @@ touch "$work/.complete"
 rm -rf "$out"
 mv "$work" "$out"
 trap - EXIT
-# Older images of this generator are never used again: 2-3 GB each.
+# Older images of this generator (2-3 GB each) go once unused for two
+# hours: two trees with .debs of other bytes (a bench beside a test) each
+# boot their own meanwhile.
 for d in "$cache/$gen"-*; do
-	[ "$d" = "$out" ] || [ "$d" = "$stage" ] || rm -rf "$d"
+	[ "$d" = "$out" ] || [ "$d" = "$stage" ] || [ -n "$(find "$d" -maxdepth 0 -mmin -120)" ] ||
+		rm -rf "$d"
 done
 say "done: $out"
 echo "$out"

@@ -110,26 +110,45 @@ static int on_hit(const struct sa_hit *h, void *ctx)
 	return 0;
 }
 
-static void scan(const char *file, char *text)
+/* @text: FP_TEXT bytes. */
+static void scan_buf(const char *buf, size_t len, char *text)
 {
 	const char *why = NULL;
+
+	text[0] = '\0';
+	/*
+	 * sysfs-audit itself (a record beside this trace, reading /sys for its
+	 * model) carries every key it looks for: the auditor, not a dependent.
+	 */
+	if (sa_scan_is_self(buf, len))
+		return;
+	if (sa_is_elf(buf, len))
+		sa_scan_elf(buf, len, on_hit, text, &why);
+	else if (sa_is_text(buf, len))
+		sa_scan_script(buf, len, 1, on_hit, text);
+}
+
+static void scan(const char *file, char *text)
+{
 	char *buf = NULL;
 	size_t len = 0;
 
 	text[0] = '\0';
 	if (sa_slurp(file, FP_MAX_BYTES, &buf, &len))
 		return;
-	/*
-	 * sysfs-audit itself (a record beside this trace, reading /sys for its
-	 * model) carries every key it looks for: the auditor, not a dependent.
-	 */
-	if (sa_scan_is_self(buf, len))
-		;
-	else if (sa_is_elf(buf, len))
-		sa_scan_elf(buf, len, on_hit, text, &why);
-	else if (sa_is_text(buf, len))
-		sa_scan_script(buf, len, 1, on_hit, text);
+	scan_buf(buf, len, text);
 	free(buf);
+}
+
+void sa_fingerprint_buf(const char *name, const char *buf, size_t len, char *out,
+			size_t out_len)
+{
+	char text[FP_TEXT];
+
+	out[0] = '\0';
+	scan_buf(buf, len, text);
+	if (*text)
+		snprintf(out, out_len, "%s: %s", name, text);
 }
 
 void sa_fingerprint(void *ctx, const char *file, char *out, size_t len)

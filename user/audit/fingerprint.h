@@ -26,6 +26,10 @@ void sa_fp_cache_free(struct sa_fp_cache *c);
  */
 void sa_fingerprint(void *ctx, const char *file, char *out, size_t len);
 
+/* The same of @len bytes already read, named @name; no cache. */
+void sa_fingerprint_buf(const char *name, const char *buf, size_t len, char *out,
+			size_t out_len);
+
 /*
  * Append what hit @h shows to the evidence @text (a string in @len bytes):
  * errors only, each key once; a BusyBox version as "BusyBox 1.6.1 has mdev".

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/vfs.h>
 #include <bpf/bpf.h>
 
@@ -47,7 +48,7 @@ static struct {
 	struct sa_tracer_opts t;
 	enum { B_NONE, B_START, B_MARK, B_STATUS, B_CLEANUP, B_SAVE } what;
 	const char *mark, *save;
-	bool no_deps;
+	bool no_deps, background;
 	unsigned int deps_mb;		/* the dependents' ring, MiB */
 	long adopt_within_s;		/* 0: the hooks never stop by themselves */
 } env = { .deps_mb = SA_BOOT_DEPS_MB, .adopt_within_s = SA_BOOT_ADOPT_WITHIN_S };
@@ -56,7 +57,7 @@ static const char doc[] =
 "Audit the boot: start recording in the initramfs, survive switch_root.\n"
 "\n"
 "USAGE: sysfs-audit boot --start [-a MODE] [-b MIB] [-B MIB] [-W SEC] [-N] [-v]\n"
-"       sysfs-audit boot --mark initramfs-end|coldplug-end\n"
+"       sysfs-audit boot --mark initramfs-end|coldplug-end [--background]\n"
 "       sysfs-audit boot --status [--root DIR] [--kernel RELEASE]\n"
 "       sysfs-audit boot --cleanup\n"
 "       sysfs-audit boot --save FILE\n"
@@ -78,11 +79,12 @@ static const char doc[] =
 "    sysfs-audit boot --cleanup\n"
 "    sysfs-audit boot --save /run/sysfs-audit/boot-report.json\n";
 
-enum { OPT_START = 0x100, OPT_MARK, OPT_STATUS, OPT_CLEANUP, OPT_SAVE };
+enum { OPT_START = 0x100, OPT_MARK, OPT_STATUS, OPT_CLEANUP, OPT_SAVE, OPT_BACKGROUND };
 
 static const struct argp_option opts[] = {
 	{ "start", OPT_START, NULL, 0, "attach and pin in bpffs, then exit (initramfs)", 0 },
-	{ "mark", OPT_MARK, "WHAT", 0, "write a phase boundary: initramfs-end or coldplug-end", 0 },
+	{ "mark", OPT_MARK, "WHAT", 0,
+	  "write a phase boundary: initramfs-end or coldplug-end", 0 },
 	{ "status", OPT_STATUS, NULL, 0,
 	  "is the boot audit armed for the next boot? what is pinned, the last result", 0 },
 	{ "cleanup", OPT_CLEANUP, NULL, 0, "list what is pinned and remove it", 0 },
@@ -98,6 +100,9 @@ static const struct argp_option opts[] = {
 	  "--start: unless a recorder adopts them within SEC seconds, the hooks stop "
 	  "(default 600; 0: never)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "--start: keys only, no dependents' hooks", 0 },
+	{ "background", OPT_BACKGROUND, NULL, 0,
+	  "--mark initramfs-end: read the initramfs's programs in a child at nice 19, "
+	  "which outlives switch_root (not in a systemd initramfs, which kills it)", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
 };
@@ -115,6 +120,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case OPT_START:
 		set_what(state, B_START);
+		break;
+	case OPT_BACKGROUND:
+		env.background = true;
 		break;
 	case OPT_MARK:
 		set_what(state, B_MARK);
@@ -253,28 +261,74 @@ static int start(void)
 	return 0;
 }
 
+static void fingerprint(const char *name, const char *buf, size_t len, char *out, size_t n)
+{
+	sa_fingerprint_buf(name, buf, len, out, n);
+}
+
+/* Read and write them (in the child: under the mark directory, our cwd). */
+static int read_and_write(struct sa_early *e, const char *file)
+{
+	int err;
+
+	sa_early_read(e, fingerprint);
+	err = sa_early_write(e, file);
+	if (err)
+		sa_warn("%s/%s: %s (the initramfs's programs cannot be fingerprinted)",
+			SA_MARK_DIR, SA_EARLY_EXES, strerror(-err));
+	else
+		fprintf(stderr, "sysfs-audit: %zu executable(s) of the initramfs read\n",
+			sa_early_count(e));
+	return err;
+}
+
 /*
- * The initramfs ends: read the executables its processes ran while they
- * exist (switch_root deletes them). Best effort: the mark is written.
+ * The initramfs ends: open the executables its processes ran while they
+ * exist (switch_root deletes them). Reading them (a SHA-256 and the
+ * fingerprint of each: over a second of a TCG guest's boot for one 2 MB
+ * busybox) can wait: with --background a child at nice 19 reads
+ * them from the open files after switch_root, in our cwd (the mark
+ * directory, which moves into the real root with /run) and names itself
+ * in SA_EARLY_PENDING until it is done; the recorder waits for it.
+ * Best effort: the mark is written.
  */
 static void read_early_exes(void)
 {
-	struct sa_fp_cache *fp;
+	struct sa_early *e;
+	char pid[32];
+	pid_t child;
 	int fd;
-	long n;
 
 	fd = bpf_obj_get(SA_PIN_ROOT "/" SA_PIN_LOOKUPS "/map_dep_events");
 	if (fd < 0)
 		return;		/* keys only (-N), or nothing pinned */
-	fp = sa_fp_cache_new();
-	n = sa_early_collect(fd, SA_MARK_DIR "/" SA_EARLY_EXES, fp ? sa_fingerprint : NULL, fp);
-	if (n < 0)
-		sa_warn("%s/%s: %s (the initramfs's programs cannot be fingerprinted)",
-			SA_MARK_DIR, SA_EARLY_EXES, strerror((int)-n));
-	else
-		fprintf(stderr, "sysfs-audit: %ld executable(s) of the initramfs read\n", n);
-	sa_fp_cache_free(fp);
+	e = sa_early_gather(fd);
 	close(fd);
+	if (!e) {
+		sa_warn("%s: %s (the initramfs's programs cannot be fingerprinted)", SA_PIN_ROOT,
+			strerror(errno));
+		return;
+	}
+	child = env.background && !chdir(SA_MARK_DIR) ? fork() : -1;
+	if (child < 0) {
+		read_and_write(e, SA_MARK_DIR "/" SA_EARLY_EXES);
+	} else if (child == 0) {
+		setsid();
+		/* Not SCHED_IDLE: a recorder waiting for us must not wait for an idle CPU. */
+		if (setpriority(PRIO_PROCESS, 0, 19))
+			sa_warn("cannot lower my priority: %s", strerror(errno));
+		read_and_write(e, SA_EARLY_EXES);
+		unlink(SA_EARLY_PENDING);
+		sa_early_free(e);
+		_exit(0);
+	} else {
+		snprintf(pid, sizeof(pid), "%d", (int)child);
+		if (sa_mark_write(".", SA_EARLY_PENDING, (unsigned long long)child))
+			sa_warn("%s/%s: %s", SA_MARK_DIR, SA_EARLY_PENDING, strerror(errno));
+		fprintf(stderr, "sysfs-audit: the initramfs's %zu executable(s) are read by "
+			"process %s\n", sa_early_count(e), pid);
+	}
+	sa_early_free(e);
 }
 
 int cmd_boot(int argc, char **argv)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "audit/fingerprint.h"
@@ -16,17 +17,33 @@
 #include "trace/pin.h"
 #include "trace/tracer.h"
 
+/* How long a recorder waits for the initramfs's executables to be read. */
+#define EARLY_WAIT_MS	30000
+
 struct sa_deps_run {
 	struct sa_deps *deps;
 	struct sa_fp_cache *fp_cache;
 	struct sa_dpkg *dpkg;
+	bool dpkg_read;			/* read at the first dependent to name */
 	struct sa_early *early;		/* the initramfs's executables (a boot audit) */
+	bool early_wanted;		/* adopted: load them before the first is needed */
 	char fp[SA_DEP_TEXT];		/* a fingerprint read through /proc */
 };
 
+/*
+ * Reading dpkg's file lists takes a TCG guest about a second: not at the
+ * start of a boot audit, which holds its records until the boot is over.
+ * No dpkg database (not Debian): dependents without package names.
+ */
 static const char *owner(void *ctx, const char *file)
 {
-	return sa_dpkg_owner(ctx, file);
+	struct sa_deps_run *r = ctx;
+
+	if (!r->dpkg_read) {
+		r->dpkg_read = true;
+		r->dpkg = sa_dpkg_load("/");
+	}
+	return r->dpkg ? sa_dpkg_owner(r->dpkg, file) : NULL;
 }
 
 /* The fingerprint of @path (a /proc link to the process's own file) into r->fp. */
@@ -45,6 +62,31 @@ static const char *read_proc(struct sa_deps_run *r, const char *path)
  * the host's of a container's /opt/x), else through /proc/PID/exe while
  * the process lives (the kernel's file, by device and inode). "": gone.
  */
+/*
+ * The initramfs's executables as `boot --mark initramfs-end` left them.
+ * With --background its child may still be reading them (nice 19, after
+ * switch_root): wait for it while it lives, EARLY_WAIT_MS at most.
+ */
+static void load_early(struct sa_deps_run *r)
+{
+	unsigned long long pid;
+	int waited = 0;
+
+	r->early_wanted = false;
+	while (access(SA_MARK_DIR "/" SA_EARLY_EXES, F_OK) && waited < EARLY_WAIT_MS &&
+	       !sa_mark_read(SA_MARK_DIR, SA_EARLY_PENDING, &pid) && pid && pid < INT_MAX &&
+	       (!kill((pid_t)pid, 0) || errno == EPERM)) {
+		usleep(100 * 1000);
+		waited += 100;
+	}
+	r->early = sa_early_load(SA_MARK_DIR "/" SA_EARLY_EXES);
+	if (!r->early && errno != ENOENT)
+		sa_warn("%s/%s: %s", SA_MARK_DIR, SA_EARLY_EXES, strerror(errno));
+	else if (!r->early && waited >= EARLY_WAIT_MS)
+		sa_warn("%s/%s: not written after %d s (the initramfs's programs are not "
+			"fingerprinted)", SA_MARK_DIR, SA_EARLY_EXES, EARLY_WAIT_MS / 1000);
+}
+
 static const char *exe_known(void *ctx, const struct sa_ident *id)
 {
 	struct sa_deps_run *r = ctx;
@@ -53,6 +95,8 @@ static const char *exe_known(void *ctx, const struct sa_ident *id)
 
 	if (!id->exe_ino)
 		return NULL;
+	if (r->early_wanted)
+		load_early(r);
 	x = sa_early_find(r->early, id->exe_dev, id->exe_ino);
 	if (x)
 		return x->fingerprint;
@@ -92,26 +136,27 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 {
 	struct sa_deps_run *r;
 	struct ring_buffer *rb;
+	/*
+	 * The model of /sys at the first record to judge: a boot audit's
+	 * recorder starts before udev's coldplug and holds its records until
+	 * the boot has finished; reading all of /sys at its start cost the
+	 * real Debian 12 image's boot about a second of TCG time, for a model
+	 * the coldplug then made stale.
+	 */
 	struct sa_deps_opts o = { .fmt = fmt, .out = out, .sysfs_root = sysfs,
 				  .phases = phases, .devices_gen = sa_tracer_devices_gen(t),
-				  .devices_ns = sa_tracer_devices_ns(t) };
+				  .devices_ns = sa_tracer_devices_ns(t), .lazy_model = true };
 	int err;
 
 	if (sa_tracer_interrupted(t) || !(r = calloc(1, sizeof(*r))))
 		return NULL;
 	r->fp_cache = sa_fp_cache_new();
-	/* No dpkg database (not Debian): dependents without package names. */
-	r->dpkg = sa_dpkg_load("/");
 	o.store = (struct sa_dep_store_opts){
 		.fingerprint = r->fp_cache ? sa_fingerprint : NULL, .fp_ctx = r->fp_cache,
-		.package = r->dpkg ? owner : NULL, .pkg_ctx = r->dpkg,
+		.package = owner, .pkg_ctx = r,
 		.exe_known = exe_known, .script_known = script_known, .exe_ctx = r,
 	};
-	if (sa_tracer_adopted(t)) {
-		r->early = sa_early_load(SA_MARK_DIR "/" SA_EARLY_EXES);
-		if (!r->early && errno != ENOENT)
-			sa_warn("%s/%s: %s", SA_MARK_DIR, SA_EARLY_EXES, strerror(errno));
-	}
+	r->early_wanted = sa_tracer_adopted(t);
 	/*
 	 * Loaded before the tracer maps its ring, so that their load (the
 	 * kernel's BTF parsed again) and the ring do not add up in the

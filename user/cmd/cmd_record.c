@@ -32,6 +32,12 @@
 #include "model/sysfs_tree.h"
 #include "trace/tracer.h"
 
+/*
+ * A report counts what it read: at the stop, the rest is drained for this
+ * long at most (the units allow 60 s to stop), not the trace's 100 ms.
+ */
+#define DRAIN_ALL_MS	40000
+
 static struct {
 	struct sa_tracer_opts t;
 	const char *out, *prometheus, *sysfs;
@@ -40,6 +46,7 @@ static struct {
 	struct sa_boot_rec boot;	/* --adopt: the boot's phases and where losses fell */
 } env = {
 	.sysfs = "/sys",
+	.t.drain_ms = DRAIN_ALL_MS,
 };
 
 static const char doc[] =
@@ -350,6 +357,8 @@ int cmd_record(int argc, char **argv)
 	sa_tracer_set_tick(t, record_tick, &rs);
 	rs.t = t;
 	rc = sa_tracer_run(t, on_event, &rs) ? EXIT_FAIL : EXIT_OK;
+	if (rs.deps)
+		sa_deps_count_unread(rs.deps, sa_tracer_stop_ns(t));
 	note_losses(&rs);	/* the last drain's */
 	sa_tracer_stats(t, &st);
 	if (rs.deps)

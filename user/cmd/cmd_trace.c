@@ -146,6 +146,7 @@ int cmd_trace(int argc, char **argv)
 	rc = sa_tracer_run(t, print_event, &ts) ? EXIT_FAIL : EXIT_OK;
 	sa_tracer_stats(t, &st);
 	if (ts.deps) {
+		sa_deps_count_unread(ts.deps, sa_tracer_stop_ns(t));
 		/* Before the summary, so that "type":"summary" stays the last line. */
 		if ((sa_deps_summary(ts.deps, stdout, env.row.fmt) ||
 		     sa_deps_write_error(ts.deps)) && !rc)

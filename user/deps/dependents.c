@@ -34,6 +34,7 @@
 #include "deps/identity.h"
 #include "deps/uevent_reader.h"
 #include "trace/pin.h"
+#include "trace/ring_peek.h"
 #include "lookups.skel.h"
 #include "listeners.skel.h"
 
@@ -58,6 +59,7 @@ struct sa_deps {
 	unsigned long inodes[256];	/* uevent sockets already named */
 	int ninodes;
 	int write_err;
+	unsigned long long unread;	/* left in the rings after the last drain */
 };
 
 static const char *const op_names[SA_DEP_OP_MAX] = {
@@ -696,22 +698,55 @@ static __u32 map_id(int fd)
 	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
 }
 
-int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb)
+int sa_deps_ring_fds(const struct sa_deps *d, int fds[2])
 {
 	int lk = d->lk ? bpf_map__fd(d->lk->maps.dep_events) : -1;
 	int ls = d->ls ? bpf_map__fd(d->ls->maps.dep_events) : -1;
-	int err = 0;
+	int n = 0;
 
 	/* Shared when both loaded together (and when adopted from such a pair). */
 	if (lk >= 0 && ls >= 0 && map_id(lk) && map_id(lk) == map_id(ls))
 		lk = -1;
 	if (lk >= 0)
-		err = ring_buffer__add(rb, lk, on_record, d);
-	if (!err && ls >= 0)
-		err = ring_buffer__add(rb, ls, on_record, d);
+		fds[n++] = lk;
+	if (ls >= 0)
+		fds[n++] = ls;
+	return n;
+}
+
+int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb)
+{
+	int fds[2], n = sa_deps_ring_fds(d, fds), err = 0;
+
+	for (int i = 0; i < n && !err; i++)
+		err = ring_buffer__add(rb, fds[i], on_record, d);
 	if (err)
 		errno = -err;
 	return err;
+}
+
+struct unread_count {
+	unsigned long long before_ns, n;
+};
+
+static int count_unread(void *ctx, const void *data, size_t len)
+{
+	struct unread_count *u = ctx;
+	struct sa_dep_rec r;
+
+	if (!sa_dep_decode(data, len, &r) && r.ts_ns < u->before_ns)
+		u->n++;
+	return 0;
+}
+
+void sa_deps_count_unread(struct sa_deps *d, unsigned long long before_ns)
+{
+	struct unread_count u = { .before_ns = before_ns };
+	int fds[2], n = sa_deps_ring_fds(d, fds);
+
+	for (int i = 0; i < n; i++)
+		sa_ring_peek(fds[i], count_unread, &u);
+	d->unread = u.n;
 }
 
 void sa_deps_tick(struct sa_deps *d)
@@ -764,7 +799,7 @@ void sa_deps_finish(struct sa_deps *d)
 	t->listens = stat_sum(d, SA_DS_LISTEN);
 	t->uevent_reads = stat_sum(d, SA_DS_UEVENT_READ);
 	t->emitted = stat_sum(d, SA_DS_RECORDS);
-	t->lost = stat_sum(d, SA_DS_LOST);
+	t->lost = stat_sum(d, SA_DS_LOST) + d->unread;
 	t->map_full = stat_sum(d, SA_DS_MAP_FULL);
 	t->execs = stat_sum(d, SA_DS_EXECS);
 	t->exits = stat_sum(d, SA_DS_EXITS);
@@ -789,7 +824,7 @@ const struct sa_dep_totals *sa_deps_totals(const struct sa_deps *d)
 
 void sa_deps_losses(struct sa_deps *d, unsigned long long out[SA_DLOST_N])
 {
-	out[SA_DLOST_RING] = stat_sum(d, SA_DS_LOST);
+	out[SA_DLOST_RING] = stat_sum(d, SA_DS_LOST) + d->unread;
 	out[SA_DLOST_MAP_FULL] = stat_sum(d, SA_DS_MAP_FULL);
 	out[SA_DLOST_STORE_FULL] = sa_dep_store_dropped(d->store);
 }

@@ -80,6 +80,17 @@ int sa_deps_pin(struct sa_deps *d, const char *root);
  */
 int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb);
 
+/* The fds of those ring maps (one, or two when not shared): how many. */
+int sa_deps_ring_fds(const struct sa_deps *d, int fds[2]);
+
+/*
+ * After the last drain: the records written before @before_ns (the stop)
+ * that are still in the rings count as lost on the ring, in
+ * sa_deps_losses() and the totals. A record written after it is not the
+ * trace's.
+ */
+void sa_deps_count_unread(struct sa_deps *d, unsigned long long before_ns);
+
 /*
  * Periodic work (rescan of the uevent sockets, at most once a second). Not
  * thread-safe against the ring callbacks: call it from the thread that

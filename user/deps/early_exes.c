@@ -6,9 +6,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <unistd.h>
 #include <sha2.h>
 
 #include "common/atomic_file.h"
+#include "common/slurp.h"
 #include "deps/dep_decode.h"
 #include "deps/early_exes.h"
 #include "deps/identity.h"
@@ -16,14 +20,13 @@
 
 struct sa_early {
 	struct sa_early_exe *v;
+	int *fd;		/* gathered: each file, open until read (-1: none) */
 	size_t n;
 };
 
-struct collect {
-	struct sa_early e;
-	void (*fingerprint)(void *ctx, const char *file, char *out, size_t len);
-	void *fp_ctx;
-};
+/* A larger executable is not read (the fingerprint's own limit). */
+#define EARLY_MAX_BYTES	(256UL << 20)
+
 
 /* The kernel's dev_t (MKDEV: 12-bit major above a 20-bit minor) as stat() says it. */
 static dev_t user_dev(unsigned long long kdev)
@@ -64,33 +67,75 @@ const struct sa_early_exe *sa_early_find(const struct sa_early *e, unsigned long
 
 static int on_record(void *ctx, const void *data, size_t len)
 {
-	struct collect *c = ctx;
+	struct sa_early *e = ctx;
 	struct sa_early_exe *x;
 	struct sa_dep_rec r;
 	struct sa_ident id;
 
 	if (sa_dep_decode(data, len, &r) || !r.exe_ino || (r.flags & SA_DEP_F_NO_EXE) ||
-	    sa_early_find(&c->e, r.exe_dev, r.exe_ino))
+	    sa_early_find(e, r.exe_dev, r.exe_ino))
 		return 0;
-	if (c->e.n == SA_EARLY_MAX)
+	if (e->n == SA_EARLY_MAX)
 		return 1;
 	memset(&id, 0, sizeof(id));
 	sa_ident_from_rec(&id, &r, "/proc", NULL);
 	/* Only the very file the kernel ran: a later one of that name is another program. */
 	if (id.exe[0] != '/' || !sa_early_same_file(id.exe, r.exe_dev, r.exe_ino))
 		return 0;
-	x = &c->e.v[c->e.n++];
+	x = &e->v[e->n];
 	memset(x, 0, sizeof(*x));
 	x->dev = r.exe_dev;
 	x->ino = r.exe_ino;
 	snprintf(x->path, sizeof(x->path), "%.255s", id.exe);
-	if (!SHA256File(id.exe, x->sha256))
-		x->sha256[0] = '\0';
-	if (c->fingerprint)
-		c->fingerprint(c->fp_ctx, id.exe, x->fingerprint, sizeof(x->fingerprint));
+	/* Open now: it stays readable after switch_root deletes its name. */
+	e->fd[e->n++] = open(id.exe, O_RDONLY | O_CLOEXEC);
 	clean(x->path);
-	clean(x->fingerprint);
 	return 0;
+}
+
+struct sa_early *sa_early_gather(int ring_fd)
+{
+	struct sa_early *e = calloc(1, sizeof(*e));
+	long n;
+
+	if (e) {
+		e->v = calloc(SA_EARLY_MAX, sizeof(*e->v));
+		e->fd = calloc(SA_EARLY_MAX, sizeof(*e->fd));
+	}
+	if (!e || !e->v || !e->fd) {
+		sa_early_free(e);
+		errno = ENOMEM;
+		return NULL;
+	}
+	n = sa_ring_peek(ring_fd, on_record, e);
+	if (n < 0) {
+		sa_early_free(e);
+		errno = (int)-n;
+		return NULL;
+	}
+	return e;
+}
+
+void sa_early_read(struct sa_early *e, sa_early_fp_fn fingerprint)
+{
+	for (size_t i = 0; e->fd && i < e->n; i++) {
+		struct sa_early_exe *x = &e->v[i];
+		char *buf = NULL;
+		size_t len = 0;
+
+		if (e->fd[i] < 0)
+			continue;
+		/* One read for both: the hash and the fingerprint. */
+		if (!sa_slurp_fd(e->fd[i], EARLY_MAX_BYTES, &buf, &len)) {
+			if (!SHA256Data((const uint8_t *)buf, len, x->sha256))
+				x->sha256[0] = '\0';
+			if (fingerprint)
+				fingerprint(x->path, buf, len, x->fingerprint, sizeof(x->fingerprint));
+			clean(x->fingerprint);
+		}
+		free(buf);
+		e->fd[i] = -1;	/* sa_slurp_fd() closed it */
+	}
 }
 
 static int write_lines(FILE *f, void *ctx)
@@ -106,24 +151,9 @@ static int write_lines(FILE *f, void *ctx)
 	return ferror(f) ? -EIO : 0;
 }
 
-long sa_early_collect(int ring_fd, const char *file,
-		      void (*fingerprint)(void *ctx, const char *file, char *out, size_t len),
-		      void *fp_ctx)
+int sa_early_write(const struct sa_early *e, const char *file)
 {
-	struct collect c = { .fingerprint = fingerprint, .fp_ctx = fp_ctx };
-	long n;
-	int err;
-
-	c.e.v = calloc(SA_EARLY_MAX, sizeof(*c.e.v));
-	if (!c.e.v)
-		return -ENOMEM;
-	n = sa_ring_peek(ring_fd, on_record, &c);
-	if (n >= 0) {
-		err = sa_atomic_write(file, write_lines, &c.e);
-		n = err ? err : (long)c.e.n;
-	}
-	free(c.e.v);
-	return n;
+	return sa_atomic_write(file, write_lines, (void *)e);
 }
 
 /* One line back into @x; false when it is not one of ours. */
@@ -189,6 +219,10 @@ void sa_early_free(struct sa_early *e)
 {
 	if (!e)
 		return;
+	for (size_t i = 0; e->fd && i < e->n; i++)
+		if (e->fd[i] >= 0)
+			close(e->fd[i]);
+	free(e->fd);
 	free(e->v);
 	free(e);
 }

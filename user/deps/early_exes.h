@@ -21,6 +21,8 @@
 #include <stddef.h>
 
 #define SA_EARLY_EXES		"initramfs-exes"	/* under SA_MARK_DIR */
+/* The pid of the child still writing it (boot --mark initramfs-end --background). */
+#define SA_EARLY_PENDING	"initramfs-exes.pending"
 #define SA_EARLY_MAX		1024			/* executables kept */
 
 struct sa_early_exe {
@@ -33,14 +35,22 @@ struct sa_early_exe {
 struct sa_early;
 
 /*
- * Read the executables of the records pending in the pinned ring @ring_fd
- * (a copy of the ring: nothing is consumed) and write them to @file,
- * atomically. @fingerprint(ctx, path, out, len) as the dependents' store
- * takes it. Returns the number of executables written, or -errno.
+ * The executables of the records pending in the pinned ring @ring_fd (a
+ * copy of the ring: nothing is consumed), each the very file the kernel
+ * ran, opened: they stay readable after switch_root deletes their names,
+ * so reading them can wait (sa_early_read()). NULL with errno set.
  */
-long sa_early_collect(int ring_fd, const char *file,
-		      void (*fingerprint)(void *ctx, const char *file, char *out, size_t len),
-		      void *fp_ctx);
+struct sa_early *sa_early_gather(int ring_fd);
+
+/* What a fingerprint of @len bytes of @name says, into @out (sa_fingerprint_buf()). */
+typedef void (*sa_early_fp_fn)(const char *name, const char *buf, size_t len, char *out,
+			       size_t out_len);
+
+/* Read each gathered file once: its SHA-256 and @fingerprint (may be NULL); closes them. */
+void sa_early_read(struct sa_early *e, sa_early_fp_fn fingerprint);
+
+/* Write the lines the recorder loads to @file, atomically. 0 or -errno. */
+int sa_early_write(const struct sa_early *e, const char *file);
 
 /* Load @file; NULL with errno set (ENOENT: none was written). */
 struct sa_early *sa_early_load(const char *file);

@@ -108,8 +108,8 @@ void sa_armed_unit(const struct sa_root *r, const char *pfx, struct sa_boot_stat
 		sa_check_fix(c, "apt install sysfs-audit");
 	}
 	if (!ntargets) {
-		/* the unit as shipped: [Install] WantedBy=sysinit.target */
-		snprintf(targets[0], sizeof(targets[0]), "sysinit.target");
+		/* the unit as shipped: [Install] WantedBy=multi-user.target ... */
+		snprintf(targets[0], sizeof(targets[0]), "multi-user.target");
 		ntargets = 1;
 	}
 	for (int i = 0; i < ntargets && !enabled; i++) {

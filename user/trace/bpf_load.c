@@ -184,7 +184,7 @@ int sa_bpf_select(struct bpf_object *obj, struct sa_bpf_select *s)
 	s->missing[0] = '\0';
 	bpf_object__for_each_program(p, obj) {
 		bool want = !s->want || s->want(p, s->ctx);
-		bool can = want && sa_bpf_can_attach(p);
+		bool can = want && (s->trust || sa_bpf_can_attach(p));
 
 		bpf_program__set_autoload(p, can);
 		s->nwanted += want;

@@ -40,6 +40,11 @@ struct sa_bpf_select {
 	void *ctx;
 	/* A set that works only whole (kprobe + kretprobe): all or none. */
 	bool all_or_none;
+	/*
+	 * Select the wanted without asking: a load that cannot attach is
+	 * refused before the verifier runs, for less than the questions cost.
+	 */
+	bool trust;
 	/* Out: how many were wanted and selected, and the names left out. */
 	int nwanted, nselected;
 	char missing[256];

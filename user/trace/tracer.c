@@ -25,6 +25,7 @@
 #include <bpf/libbpf.h>
 
 #include "common/common.h"
+#include "common/slurp.h"
 #include "model/phase.h"
 #include "output/json_out.h"
 #include "trace/bpf_load.h"
@@ -62,6 +63,7 @@ struct sa_tracer {
 	bool debug;			/* SYSFS_AUDIT_DEBUG: dump each record's chain */
 	void (*tick)(void *ctx);	/* every interval, before its drain */
 	void *tick_ctx;
+	unsigned long long stop_ns;	/* when the trace stopped recording */
 	unsigned long long consumed, malformed;
 	unsigned long long deadline_ns;	/* 0: none */
 	/* Loading runs in a thread (attach_in_background()). */
@@ -243,10 +245,11 @@ static bool in_mode(const struct bpf_program *p, void *ctx)
  * costs no verifier run. Returns 0, -ENOENT (cannot attach), -EPERM
  * (not permitted), -EACCES (the verifier said no) or -ENOMEM.
  */
-static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode, bool *btf_held)
+static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode, bool *btf_held, bool trust)
 {
 	struct mode_progs m = { .mode = mode, .tp_local = t->tp_local };
-	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true };
+	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true,
+				     .trust = trust };
 	struct sysfs_audit_bpf *skel;
 	unsigned long long ts = sa_mono_ns();
 	int err;
@@ -333,6 +336,25 @@ static bool has_typedef(const struct btf *btf, const char *name)
 	return btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF) > 0;
 }
 
+/*
+ * Can the kernel's BTF name either tracepoint at all? A search of its raw
+ * bytes: Debian's kernels have neither, and there the BTF need not be
+ * parsed for the choice (0.33 s of a TCG guest's boot --start; libbpf
+ * parses its own copy to load). -ENODATA: it cannot be read.
+ */
+static int btf_may_have(const char *a, const char *b)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int err = sa_slurp("/sys/kernel/btf/vmlinux", 64UL << 20, &buf, &len);
+
+	if (err)
+		return -ENODATA;
+	err = memmem(buf, len, a, strlen(a)) || memmem(buf, len, b, strlen(b));
+	free(buf);
+	return err;
+}
+
 /* Returns 0 or try_mode()'s error; -ENODATA: the kernel's BTF cannot be read. */
 static int attach_best(struct sa_tracer *t)
 {
@@ -346,7 +368,29 @@ static int attach_best(struct sa_tracer *t)
 	unsigned long long ts = sa_mono_ns();
 	const struct btf *vmlinux;
 	bool held = true;
+	int may = btf_may_have(tp_main, tp_local);
 
+	if (may < 0)
+		return may;
+	/* No tracepoint: fexit, trusted (a refusal costs less than its probe), then kprobe. */
+	if (!may && t->o.attach == SA_ATTACH_AUTO) {
+		held = false;	/* nothing parsed, nothing to let go */
+		for (int i = 1; i < 3; i++) {
+			rc = try_mode(t, best[i], &held, i == 1);
+			if (!rc) {
+				t->used = best[i];
+				return 0;
+			}
+			sa_warn("%s: not usable (%s)", mode_name(t, best[i]),
+				rc == -EACCES ? "rejected by the verifier" :
+				rc == -EPERM ? "not permitted" : "cannot attach");
+			if (rc == -EPERM)
+				return rc;
+			if (rc == -EACCES)
+				worst = rc;
+		}
+		return worst ? worst : rc;
+	}
 	/* Held until a mode is loaded: the modes' probes read it too. */
 	vmlinux = sa_bpf_btf_get();
 	sa_bpf_note_step("vmlinux", "btf", &ts);
@@ -377,7 +421,7 @@ static int attach_best(struct sa_tracer *t)
 		n = 2;
 	}
 	for (int i = 0; i < n; i++) {
-		rc = try_mode(t, order[i], &held);
+		rc = try_mode(t, order[i], &held, false);
 		if (!rc) {
 			t->used = order[i];
 			break;
@@ -721,6 +765,11 @@ void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx)
 	t->tick_ctx = ctx;
 }
 
+unsigned long long sa_tracer_stop_ns(const struct sa_tracer *t)
+{
+	return t->stop_ns;
+}
+
 bool sa_tracer_interrupted(const struct sa_tracer *t)
 {
 	return t->interrupted;
@@ -763,6 +812,7 @@ struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
  */
 static void stop_recording(struct sa_tracer *t)
 {
+	t->stop_ns = now_ns();
 	__atomic_store_n(&t->skel->bss->stopped, true, __ATOMIC_SEQ_CST);
 }
 
@@ -834,7 +884,7 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	/* Nothing new arrives after this; drain the rest for a bounded time. */
 	stop_recording(t);
 	if (!t->cb_err) {
-		t->deadline_ns = now_ns() + DRAIN_MS * 1000000ULL;
+		t->deadline_ns = now_ns() + (t->o.drain_ms ? t->o.drain_ms : DRAIN_MS) * 1000000ULL;
 		stopping = 1;	/* handle_record() checks the deadline with the flag */
 		while (ring_buffer__consume(t->rb) == -EINTR && now_ns() < t->deadline_ns)
 			;

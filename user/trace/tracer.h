@@ -26,6 +26,11 @@ struct sa_tracer_opts {
 	bool adopt;		/* take over the state pinned by `boot --start`, if any (pin.h) */
 	/* boot --start: the hooks stop at this CLOCK_MONOTONIC ns unless adopted (0: never). */
 	unsigned long long unadopted_until_ns;
+	/*
+	 * After the stop, drain what is left for this long at most (0: 100 ms,
+	 * for live output); the rest is counted unread.
+	 */
+	long drain_ms;
 };
 
 /*
@@ -84,6 +89,9 @@ const volatile unsigned long long *sa_tracer_devices_ns(const struct sa_tracer *
 
 /* Call @fn(@ctx) every interval before its drain, in the consuming thread. */
 void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx);
+
+/* When sa_tracer_run() stopped recording (CLOCK_MONOTONIC ns; 0: not yet). */
+unsigned long long sa_tracer_stop_ns(const struct sa_tracer *t);
 
 /* "tracepoint", "fexit" or "kprobe". */
 const char *sa_tracer_attach_name(const struct sa_tracer *t);
