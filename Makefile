@@ -134,14 +134,21 @@ $(BUILD)/ustorm $(BUILD)/pathstorm $(BUILD)/uinject: $(BUILD)/%: tests/guest/%.c
 # One legacy fixture per program it models (tests/guest/legacy/), each with
 # only the strings that program carries (tests/host/52-fixtures.t checks them).
 LEGACY_FIXTURES := udevd-095 nl-join nash mdev-16 wait-for-sysfs android-init
-LEGACY_BINS     := $(LEGACY_FIXTURES:%=$(BUILD)/legacy/%)
+# Script fixtures (tests/guest/legacy/*.sh) go in beside them, without the .sh.
+LEGACY_SCRIPTS  := dvb-parent
+LEGACY_BINS     := $(LEGACY_FIXTURES:%=$(BUILD)/legacy/%) $(LEGACY_SCRIPTS:%=$(BUILD)/legacy/%)
 $(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
-$(LEGACY_BINS): $(BUILD)/legacy/%: tests/guest/legacy/%.c tests/guest/legacy/fixture.h | deps
+$(LEGACY_FIXTURES:%=$(BUILD)/legacy/%): $(BUILD)/legacy/%: tests/guest/legacy/%.c \
+		tests/guest/legacy/fixture.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
+
+$(LEGACY_SCRIPTS:%=$(BUILD)/legacy/%): $(BUILD)/legacy/%: tests/guest/legacy/%.sh
+	@mkdir -p $(@D)
+	install -m 0755 $< $@
 
 # What BPF sees of uevents without the kobject tracepoints (issue 29): a
 # loader of its own, with its object and skeleton, for 24-bpf-compare.t.

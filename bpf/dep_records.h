@@ -31,6 +31,7 @@ enum sa_dep_op {
 	SA_DEP_OP_READLINK,	/* readlink() of a sysfs symlink (not a path walk) */
 	SA_DEP_OP_READDIR,	/* getdents of /sys/block or /sys/class/<c> */
 	SA_DEP_OP_LISTEN,	/* bound/joined a NETLINK_KOBJECT_UEVENT group */
+	SA_DEP_OP_READ_UEVENT,	/* read a device's uevent file (uevent_show()) */
 	SA_DEP_OP_MAX,
 };
 
@@ -46,12 +47,18 @@ enum sa_dep_op {
 #define SA_DEP_F_SCRIPT		(1u << 8)	/* script[] holds the #! script (exec record) */
 #define SA_DEP_F_CG_TRUNC	(1u << 9)	/* cg[] has only the innermost levels */
 #define SA_DEP_F_NO_EXE		(1u << 10)	/* no mm->exe_file (a kernel thread) */
+/* READ_UEVENT: req[] holds the #! script of the reader's nearest exec'd ancestor */
+#define SA_DEP_F_ANC_SCRIPT	(1u << 11)
 
 /* De-duplication key: one record per new key. */
 struct sa_dep_key {
 	unsigned int tgid;
 	unsigned int op;		/* enum sa_dep_op */
-	unsigned long long obj;		/* kernfs id of the directory/node; groups for LISTEN */
+	/*
+	 * kernfs id of the directory/node; groups for LISTEN; the exec
+	 * generation (self_exec_id) for READ_UEVENT: one record per program run
+	 */
+	unsigned long long obj;
 	unsigned int hash;		/* the name's dcache hash (misses), else 0 */
 	unsigned int pad;
 };
@@ -84,10 +91,11 @@ struct sa_dep_rec {
 	unsigned int pad2;
 	char comm[SA_DEP_COMM_LEN];
 	char pcomm[SA_DEP_COMM_LEN];	/* the parent's comm */
-	char name[SA_DEP_NAME_LEN];	/* MISS: missing name; READLINK: link; READDIR: dir */
+	/* MISS: missing name; READLINK: link; READDIR: dir; READ_UEVENT: "uevent" */
+	char name[SA_DEP_NAME_LEN];
 	/* Kernfs path of the directory holding name, innermost first, root excluded. */
 	char comp[SA_DEP_MAX_COMP][SA_DEP_COMP_LEN];
-	char req[SA_DEP_REQ_LEN];	/* the full path the process asked for */
+	char req[SA_DEP_REQ_LEN];	/* the path the process asked for (or F_ANC_SCRIPT) */
 	char exe[SA_DEP_EXE_COMP][SA_DEP_COMP_LEN];	/* mm->exe_file, innermost first */
 	char cg[SA_DEP_CG_COMP][SA_DEP_COMP_LEN];	/* cgroup v2 path, innermost first */
 	char script[SA_DEP_EXE_LEN];	/* bprm->filename of a #! exec (F_SCRIPT) */
@@ -137,6 +145,7 @@ enum sa_dep_stat {
 	SA_DS_MAP_FULL,		/* the de-dup map refused a new key (recorded, not counted) */
 	SA_DS_EXECS,		/* exec identities stored */
 	SA_DS_EXITS,		/* exec identities cleared at exit */
+	SA_DS_UEVENT_READ,	/* reads of a device's uevent file seen */
 	SA_DS_MAX,
 };
 

@@ -10,7 +10,10 @@
  *  - fentry kernfs_iop_getattr of a symlink (lstat, fstatat(dirfd, ...,
  *    AT_SYMLINK_NOFOLLOW): a followed stat gets the target's getattr);
  *  - fentry kernfs_iop_get_link outside a path walk (readlink());
- *  - fentry kernfs_fop_readdir of /sys/block and /sys/class/<c>.
+ *  - fentry kernfs_fop_readdir of /sys/block and /sys/class/<c>;
+ *  - fentry uevent_show(): a read of a device's uevent file, once per
+ *    process and exec (whether it breaks depends on the program's code,
+ *    judged in userspace: the device read adds nothing).
  * Every hook tests the superblock magic first (cgroupfs is kernfs too; no
  * st_dev, so a sysfs mounted in another namespace counts as well), and every
  * observation goes through dep_known(): a record only for a new key, the
@@ -293,5 +296,79 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 	if (dep_skip())
 		return 0;
 	on_node(kn, SA_DS_READDIR, SA_DEP_OP_READDIR);
+	return 0;
+}
+
+/*
+ * uevent_show() is the show function of every device's "uevent" attribute
+ * (drivers/base/core.c, DEVICE_ATTR_RW(uevent)); its output carried the
+ * PHYSDEV keys under CONFIG_SYSFS_DEPRECATED. No magic test: it only runs
+ * for sysfs. Keyed by the exec generation, not the device: the verdict is
+ * the program's, and a udevd worker reading every device's file at
+ * coldplug is one record, not one per device.
+ */
+#define SA_ANCESTORS	3
+
+/*
+ * The #! script of the reader's nearest exec'd ancestor, into req[]:
+ * `grep PHYSDEVPATH= .../uevent` reads for the script that ran it, which
+ * has often exited by the time userspace reads the record. A forked
+ * subshell has no exec entry of its own and is skipped; the first
+ * ancestor with one decides (a binary: none).
+ */
+static __always_inline void fill_ancestor_script(struct sa_dep_rec *r, struct task_struct *task)
+{
+	struct task_struct *t = task->group_leader;
+	struct sa_exec_id *e;
+	__u32 tgid;
+
+#pragma unroll
+	for (int i = 0; i < SA_ANCESTORS; i++) {
+		t = t->real_parent;
+		if (!t)
+			return;
+		t = t->group_leader;
+		tgid = t->tgid;
+		if (tgid <= 1)
+			return;
+		e = bpf_map_lookup_elem(&exec_ids, &tgid);
+		if (!e || e->start_ns != t->start_time || e->exec_id != t->self_exec_id)
+			continue;
+		if (e->flags & SA_ID_F_SCRIPT) {
+			__builtin_memcpy(r->req, e->filename, SA_DEP_EXE_LEN);
+			r->req[SA_DEP_EXE_LEN - 1] = '\0';
+			r->flags |= SA_DEP_F_ANC_SCRIPT;
+		}
+		return;
+	}
+}
+
+SEC("fentry/uevent_show")
+int BPF_PROG(dep_uevent_read, struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct kernfs_node *kn = dev ? dev->kobj.sd : NULL;
+	struct sa_dep_key key = {};
+	struct sa_dep_rec *r;
+	__u64 now;
+
+	if (!kn || dep_skip())
+		return 0;
+	dep_count(SA_DS_UEVENT_READ);
+	now = bpf_ktime_get_ns();
+	key.tgid = bpf_get_current_pid_tgid() >> 32;
+	key.op = SA_DEP_OP_READ_UEVENT;
+	key.obj = task->group_leader->self_exec_id;
+	if (dep_known(&key, now))
+		return 0;
+	r = dep_reserve(&key, now);
+	if (!r)
+		return 0;
+	r->op = SA_DEP_OP_READ_UEVENT;
+	r->flags |= SA_DEP_F_NO_REQ;
+	__builtin_memcpy(r->name, "uevent", sizeof("uevent"));
+	fill_dir(r, kn);
+	fill_ancestor_script(r, task);
+	dep_commit(r, &key, now);
 	return 0;
 }

@@ -10,13 +10,16 @@
 #  - dependents-rules: BusyBox readlink of /sys/block and /sys/class
 #    entries (readlink-entry), and one script's line that falls back
 #    through two entries of fallbacks[].
+#  - dependents-uevent: reads of a device's uevent file, by a script that
+#    carries the key (breaks) and by cat and a modern script (nothing).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"
 
 SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-300}
 for flavour in ${DEPS_KERNELS:-patched stock-6.1 stock-6.12}; do
-	for c in dependents-stale dependents-scripts dependents-container dependents-rules; do
+	for c in dependents-stale dependents-scripts dependents-container dependents-rules \
+		 dependents-uevent; do
 		guest_case "$flavour" "$c"
 	done
 done

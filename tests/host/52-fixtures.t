@@ -30,8 +30,11 @@ fixture mdev-16 "BusyBox 1.6.1 mdev -s" error:mdev
 fixture wait-for-sysfs "udev 095 wait_for_sysfs() alone" ""
 fixture android-init "Android init's coldboot, 2008" ""
 fixture nl-join "a modern listener that joins group 1" ""
+# The key twice: the shell's read of the uevent file, and grep's pattern.
+fixture dvb-parent "linux-media's 2009 recipe: PHYSDEVPATH from a uevent file" \
+	error:PHYSDEVPATH error:PHYSDEVPATH
 # Whatever the names, no fixture is left out of the list above.
-n=$(ls "$top"/tests/guest/legacy/*.c | wc -l)
-[ "$n" = 6 ]
-tap_ok $? "every fixture of tests/guest/legacy is checked here ($n C files)"
+n=$(ls "$top"/tests/guest/legacy/*.c "$top"/tests/guest/legacy/*.sh | wc -l)
+[ "$n" = 7 ]
+tap_ok $? "every fixture of tests/guest/legacy is checked here ($n C and shell files)"
 tap_done

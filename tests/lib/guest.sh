@@ -20,8 +20,8 @@ guest_test=$(basename "$0" .t)
 # Static binaries that go into every initramfs (built by `make guest-deps`).
 guest_bins=("$top/build/ueventmon" "$top/build/sysfs-audit" "$top/build/sa_oracle" "$top/build/ustorm"
 	"$top/build/pathstorm" "$top/build/modern_consumer" "$top/build/uinject" "$top/build/bpfcmp")
-# The legacy fixtures, one per program they model (tests/guest/legacy/*.c), as /bin/<name>.
-guest_bins+=("$top"/build/legacy/{udevd-095,nl-join,nash,mdev-16,wait-for-sysfs,android-init})
+# The legacy fixtures, one per program they model (tests/guest/legacy/*.c, *.sh), as /bin/<name>.
+guest_bins+=("$top"/build/legacy/{udevd-095,nl-join,nash,mdev-16,wait-for-sysfs,android-init,dvb-parent})
 
 # guest_selected FLAVOUR: whether SYSFS_AUDIT_GUEST_KERNELS lets FLAVOUR run.
 guest_selected() {

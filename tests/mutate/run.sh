@@ -24,6 +24,8 @@
 #                 --fail-on-lost, stops)
 #   guest-deps    50-dependents.t on the patched kernel only (the
 #                 dependents' rules, judged on the legacy fixtures)
+#   guest-deps-cases  51-dependents-cases.t on the patched kernel only
+#                 (stale models, scripts, containers, uevent file reads)
 # Environment: MUTATE_KEEP=1 keeps the scratch copy; MUTATE_LOG (default
 # build/mutate) holds one log per mutant; MUTATE_CHECK=1 only checks that
 # every mutant applies (MUTATE_LIST: another list); MUTATE_SUITES="host"
@@ -89,6 +91,9 @@ run_suite() {
 	guest-deps)
 		(cd "$scratch" && SYSFS_AUDIT_GUEST_KERNELS=patched DEPS_KERNELS=patched \
 			prove -v tests/guest/50-dependents.t) ;;
+	guest-deps-cases)
+		(cd "$scratch" && SYSFS_AUDIT_GUEST_KERNELS=patched DEPS_KERNELS=patched \
+			prove -v tests/guest/51-dependents-cases.t) ;;
 	*)
 		echo "unknown suite '$1'"; return 2 ;;
 	esac

@@ -9,6 +9,7 @@
 #include "audit/fingerprint.h"
 #include "audit/scan_elf.h"
 #include "audit/scan_script.h"
+#include "audit/scan_self.h"
 #include "common/slurp.h"
 
 #define FP_MAX_FILES	256		/* cached files; the oldest is replaced */
@@ -81,6 +82,20 @@ struct fp_scan {
 	unsigned int scope;
 };
 
+bool sa_fp_reads_keys(const char *evidence)
+{
+	static const char item[] = " (" SA_KIND_PHYSDEV_KEY;
+
+	/* an item ends "(kind)" or "(kind, line N)" */
+	for (const char *p = evidence; p && (p = strstr(p, item)); p++) {
+		char c = p[sizeof(item) - 1];
+
+		if (c == ')' || c == ',')
+			return true;
+	}
+	return false;
+}
+
 static int on_hit(const struct sa_hit *h, void *ctx)
 {
 	struct fp_scan *f = ctx;
@@ -96,6 +111,12 @@ static void scan_buf(const char *buf, size_t len, struct fp_scan *f)
 	const char *why = NULL;
 
 	f->text[0] = '\0';
+	/*
+	 * sysfs-audit itself (a record beside this trace, reading /sys for its
+	 * model) carries every key it looks for: the auditor, not a dependent.
+	 */
+	if (sa_scan_is_self(buf, len))
+		return;
 	if (sa_is_elf(buf, len))
 		sa_scan_elf(buf, len, on_hit, f, &why);
 	else if (sa_is_text(buf, len))

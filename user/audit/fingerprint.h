@@ -22,9 +22,10 @@ void sa_fp_cache_free(struct sa_fp_cache *c);
 
 /*
  * What in @file shows legacy code, in words ("PHYSDEVPATH (physdev-key)"),
- * into @out; "" when nothing (or the file cannot be read). @ctx is the cache.
- * Returns what it proves (enum sa_fp_scope flags), decided from the hits,
- * never from the words.
+ * into @out; "" when nothing (or the file cannot be read, or is byte for
+ * byte the running sysfs-audit). @ctx is the cache. Returns what it
+ * proves (enum sa_fp_scope flags), decided from the hits, never from the
+ * words.
  */
 unsigned int sa_fingerprint(void *ctx, const char *file, char *out, size_t len);
 
@@ -44,6 +45,13 @@ void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len);
  * breaks whatever the program does; the rest nothing.
  */
 unsigned int sa_fp_scope_of(const struct sa_hit *h);
+
+/*
+ * Does @evidence (the text above) say the program's code reads the uevent
+ * keys themselves (an SA_KIND_PHYSDEV_KEY item)? What a program that reads
+ * uevent files must carry for the reads to be for the keys.
+ */
+bool sa_fp_reads_keys(const char *evidence);
 
 /* How many files were read (not served from the cache). */
 unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c);

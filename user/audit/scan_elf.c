@@ -21,13 +21,13 @@ static const struct pattern {
 	enum sa_sev sev;
 	const char *message, *replacement;
 } patterns[] = {
-	{ "PHYSDEVPATH", NULL, "physdev-key", SA_SEV_ERROR,
+	{ "PHYSDEVPATH", NULL, SA_KIND_PHYSDEV_KEY, SA_SEV_ERROR,
 	  "reads PHYSDEVPATH, which the kernel stopped sending with CONFIG_SYSFS_DEPRECATED: "
 	  "find the parent device from DEVPATH instead", "the parent of /sys$DEVPATH" },
-	{ "PHYSDEVBUS", NULL, "physdev-key", SA_SEV_ERROR,
+	{ "PHYSDEVBUS", NULL, SA_KIND_PHYSDEV_KEY, SA_SEV_ERROR,
 	  "reads PHYSDEVBUS, which the kernel stopped sending with CONFIG_SYSFS_DEPRECATED: "
 	  "use the 'subsystem' link of the first parent that has one", "parent's subsystem link" },
-	{ "PHYSDEVDRIVER", NULL, "physdev-key", SA_SEV_ERROR,
+	{ "PHYSDEVDRIVER", NULL, SA_KIND_PHYSDEV_KEY, SA_SEV_ERROR,
 	  "reads PHYSDEVDRIVER, which the kernel stopped sending with CONFIG_SYSFS_DEPRECATED: "
 	  "use the 'driver' link of the parent device", "parent's driver link" },
 	{ "WAIT_FOR_SYSFS", NULL, "removed-key", SA_SEV_WARNING,

@@ -29,4 +29,7 @@ typedef int (*sa_hit_cb)(const struct sa_hit *h, void *ctx);
  */
 #define SA_KIND_MDEV_HOTPLUG "busybox-mdev-hotplug"
 
+/* PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER: what the kernel stopped sending. */
+#define SA_KIND_PHYSDEV_KEY "physdev-key"
+
 #endif

@@ -179,8 +179,8 @@ static int line(const char *s, size_t n, const struct line_ctx *l)
 	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && !err; k++) {
 		at = find_word(s, n, keys[k].word);
 		if (at >= 0)
-			err = hit(l, at, "physdev-key", keys[k].word, SA_SEV_ERROR, keys[k].message,
-				  keys[k].replacement);
+			err = hit(l, at, SA_KIND_PHYSDEV_KEY, keys[k].word, SA_SEV_ERROR,
+				  keys[k].message, keys[k].replacement);
 	}
 	at = find_word(s, n, "WAIT_FOR_SYSFS");
 	if (!err && at >= 0)

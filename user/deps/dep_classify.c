@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/fingerprint.h"
 #include "deps/dep_classify.h"
 #include "dep_records.h"
 
@@ -416,6 +417,34 @@ static void classify_listen(const struct sa_dep_obs *o, struct sa_dep_verdict *v
 	SET(replacement, "the parent device through sysfs (libudev udev_device_get_parent*)");
 }
 
+/*
+ * A read of a device's uevent file. It held the PHYSDEV keys under
+ * CONFIG_SYSFS_DEPRECATED; udevd, udevadm, sd_device and cat read these
+ * files all the time, so the read alone is nothing. A program whose own
+ * code reads the keys (PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER among its
+ * strings or script lines) and reads the file where they were breaks: the
+ * keys it looks for are no longer there. Its other legacy code (BusyBox
+ * 1.6 mdev, device/bus) says nothing about what it wants from this file.
+ */
+static void classify_uevent(const struct sa_dep_obs *o, struct sa_dep_verdict *v)
+{
+	if (!sa_fp_reads_keys(o->code))
+		return;
+	v->kind = SA_DK_UEVENT_READ;
+	v->conf = SA_DC_BREAKS;
+	v->rule = SA_DR_UEVENT_KEYS;
+	SET(path, "/sys%s/%s", o->dir, o->name);
+	SET(artifact, "PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER in the device's uevent file");
+	SET(replacement, "the parent device's own directory: the 'device' link, and its "
+	    "'subsystem' and 'driver' links (libudev udev_device_get_parent*)");
+	if (o->via)
+		SET(why, "its child %.40s read a uevent file for it, and its code reads the keys "
+		    "they no longer hold: %.380s", o->via, o->code);
+	else
+		SET(why, "it reads uevent files and its code reads the keys they no longer hold: "
+		    "%.400s", o->code);
+}
+
 void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *v)
 {
 	memset(v, 0, sizeof(*v));
@@ -494,6 +523,9 @@ void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,
 		break;
 	case SA_DEP_OP_LISTEN:
 		classify_listen(o, v);
+		break;
+	case SA_DEP_OP_READ_UEVENT:
+		classify_uevent(o, v);
 		break;
 	}
 }

@@ -20,6 +20,13 @@ struct sa_dep_obs {
 	const char *name;	/* MISS: missing name; READLINK: link; READDIR: directory */
 	const char *req;	/* the path the process asked for, or NULL */
 	unsigned int groups;	/* LISTEN */
+	/*
+	 * READ_UEVENT: the program's own code, as the store fingerprints it
+	 * (sa_dep_store_code()); NULL or "": nothing legacy in it.
+	 */
+	const char *code;
+	/* READ_UEVENT: the child that read the file for the program ("grep (pid 7)"), or NULL */
+	const char *via;
 };
 
 struct sa_dep_verdict {

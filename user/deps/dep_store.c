@@ -267,6 +267,20 @@ static const struct sa_dependent *same_program(const struct sa_dep_store *s,
 	return NULL;
 }
 
+void sa_dep_store_code(struct sa_dep_store *s, const struct sa_ident *id, char *out, size_t len)
+{
+	const struct sa_dependent *same = same_program(s, id);
+
+	if (!same) {
+		/* tmp is free between additions; the files are cached by the fingerprint */
+		memset(&s->tmp, 0, sizeof(s->tmp));
+		s->tmp.id = *id;
+		fingerprint(s, &s->tmp);
+		same = &s->tmp;
+	}
+	snprintf(out, len, "%s", same->fingerprint);
+}
+
 static int remember_key(struct sa_dep_store *s, const struct sa_dep_seen *o, size_t prog,
 			enum sa_dep_conf conf)
 {

@@ -32,6 +32,7 @@
 #include "deps/dep_store.h"
 #include "deps/dependents.h"
 #include "deps/identity.h"
+#include "deps/uevent_reader.h"
 #include "trace/pin.h"
 #include "trace/ring_peek.h"
 #include "lookups.skel.h"
@@ -67,7 +68,14 @@ static const char *const op_names[SA_DEP_OP_MAX] = {
 	[SA_DEP_OP_READLINK] = "readlink",
 	[SA_DEP_OP_READDIR] = "readdir",
 	[SA_DEP_OP_LISTEN] = "listen",
+	[SA_DEP_OP_READ_UEVENT] = "read-uevent",
 };
+
+/* Judged against the model of /sys: the lookups (a listen or a uevent read is not). */
+static bool uses_model(unsigned int op)
+{
+	return op != SA_DEP_OP_LISTEN && op != SA_DEP_OP_READ_UEVENT;
+}
 
 static unsigned long long mono_ns(void)
 {
@@ -138,7 +146,7 @@ static void rejudge_breaks(struct sa_deps *d, const struct sa_dep_obs *obs,
 	unsigned long long last = d->o.devices_ns ? *d->o.devices_ns : 0;
 	struct sa_dep_verdict fresh;
 
-	if (v->conf != SA_DC_BREAKS || obs->op == SA_DEP_OP_LISTEN || !model_changed(d) ||
+	if (v->conf != SA_DC_BREAKS || !uses_model(obs->op) || !model_changed(d) ||
 	    reload_model(d))
 		return;
 	sa_dep_classify(&d->cls, obs, &fresh);
@@ -271,7 +279,10 @@ static int on_record(void *ctx, void *data, size_t len)
 	struct sa_dep_seen seen;
 	int src;
 	char dir[SA_DEP_MAX_COMP * SA_DEP_COMP_LEN + 1];
-	static struct sa_ident id;
+	static struct sa_ident id, parent;
+	static char code[SA_DEP_TEXT];
+	char via[64];
+	bool for_parent = false;
 
 	if (sa_dep_decode(data, len, &r)) {
 		d->t.malformed++;
@@ -306,13 +317,24 @@ static int on_record(void *ctx, void *data, size_t len)
 	obs = (struct sa_dep_obs){ .op = r.op, .dir = dir, .name = r.name,
 				   .req = (r.flags & SA_DEP_F_NO_REQ) ? NULL : r.req,
 				   .groups = r.groups };
-	if (r.op != SA_DEP_OP_LISTEN && !model_ready(d)) {
+	if (uses_model(r.op) && !model_ready(d)) {
 		d->t.malformed++;	/* counted, and said once, never silent */
 		return 0;
 	}
+	memset(&id, 0, sizeof(id));
+	/* A uevent file read is judged by the code it was read for: who read it comes first. */
+	if (r.op == SA_DEP_OP_READ_UEVENT) {
+		sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
+		for_parent = sa_uevent_reader(d->store, &id, r.ppid,
+					      (r.flags & SA_DEP_F_ANC_SCRIPT) ? r.req : NULL,
+					      d->o.proc_root, &parent, code, sizeof(code), via,
+					      sizeof(via));
+		obs.code = code;
+		obs.via = for_parent ? via : NULL;
+	}
 	sa_dep_classify(&d->cls, &obs, &v);
 	/* A device added since the model was read: read it again, once a second at most. */
-	if ((v.kind == SA_DK_NONE || v.conf == SA_DC_SUSPECT) && r.op != SA_DEP_OP_LISTEN &&
+	if ((v.kind == SA_DK_NONE || v.conf == SA_DC_SUSPECT) && uses_model(r.op) &&
 	    model_stale(d) && !reload_model(d))
 		sa_dep_classify(&d->cls, &obs, &v);
 	rejudge_breaks(d, &obs, r.ts_ns, &v);
@@ -323,10 +345,11 @@ static int on_record(void *ctx, void *data, size_t len)
 		d->t.ignored++;
 		return 0;
 	}
-	memset(&id, 0, sizeof(id));
-	sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
+	if (r.op != SA_DEP_OP_READ_UEVENT)
+		sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
 	seen = (struct sa_dep_seen){
-		.id = &id, .v = &v, .req = obs.req, .groups = r.groups, .ts_ns = r.ts_ns,
+		.id = for_parent ? &parent : &id, .v = &v, .req = obs.req, .groups = r.groups,
+		.ts_ns = r.ts_ns,
 		.key = &r.key, .keylen = sizeof(r.key), .src = src,
 		.events = d->t.events, .physdev = d->t.physdev,
 		.how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :
@@ -803,6 +826,7 @@ void sa_deps_finish(struct sa_deps *d)
 	t->readlinks = stat_sum(d, SA_DS_READLINK);
 	t->readdirs = stat_sum(d, SA_DS_READDIR);
 	t->listens = stat_sum(d, SA_DS_LISTEN);
+	t->uevent_reads = stat_sum(d, SA_DS_UEVENT_READ);
 	t->emitted = stat_sum(d, SA_DS_RECORDS);
 	t->lost = stat_sum(d, SA_DS_LOST) + d->unread;
 	t->map_full = stat_sum(d, SA_DS_MAP_FULL);

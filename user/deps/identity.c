@@ -44,6 +44,8 @@ static void join_args(char *dst, size_t len, const char *src, size_t n, bool *tr
 		*trunc = true;
 }
 
+static void script_of_shell(struct sa_ident *id, const char *args, size_t n, const char *proc);
+
 static bool from_proc(struct sa_ident *id, unsigned int tgid, const char *proc)
 {
 	char path[PATH_MAX], buf[4096];
@@ -65,6 +67,9 @@ static bool from_proc(struct sa_ident *id, unsigned int tgid, const char *proc)
 			join_args(id->args, sizeof(id->args), buf, n, &id->args_trunc);
 		if (n == sizeof(buf))
 			id->args_trunc = true;
+		/* a #! script's argv is "INTERPRETER SCRIPT ...", as `sh script`'s */
+		if (n > 0 && !*id->script)
+			script_of_shell(id, buf, (size_t)n, proc);
 	}
 	id->source = "proc";
 	return true;

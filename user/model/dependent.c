@@ -12,6 +12,7 @@ static const char *const kind_names[SA_DK_MAX] = {
 	[SA_DK_LINK_TEXT] = "link-text",
 	[SA_DK_LEGACY_READDIR] = "legacy-readdir",
 	[SA_DK_HELPER] = "helper",
+	[SA_DK_UEVENT_READ] = "uevent-read",
 };
 
 const char *sa_dep_kind_name(enum sa_dep_kind k)
@@ -54,6 +55,7 @@ static const char *const rule_names[SA_DR_MAX] = {
 	[SA_DR_HELPER] = "helper",
 	[SA_DR_FINGERPRINT] = "fingerprint",
 	[SA_DR_FALLS_BACK] = "modern-lookup",
+	[SA_DR_UEVENT_KEYS] = "uevent-keys",
 };
 
 const char *sa_dep_rule_name(enum sa_dep_rule r)

@@ -24,6 +24,7 @@ enum sa_dep_kind {
 	SA_DK_LINK_TEXT,	/* readlink of a link whose text the old consumers parsed */
 	SA_DK_LEGACY_READDIR,	/* listed a directory whose entries used to be directories */
 	SA_DK_HELPER,		/* a uevent helper (kernel.hotplug) */
+	SA_DK_UEVENT_READ,	/* read a device's uevent file, whose keys its code wants */
 	SA_DK_MAX,
 };
 
@@ -55,6 +56,7 @@ enum sa_dep_rule {
 	SA_DR_HELPER,		/* a uevent helper, live or configured: suspect */
 	SA_DR_FINGERPRINT,	/* any of the above by a program whose code is legacy: breaks */
 	SA_DR_FALLS_BACK,	/* a legacy name, and the modern one by the same process: falls back */
+	SA_DR_UEVENT_KEYS,	/* a uevent file read, by code that reads the keys: breaks */
 	SA_DR_MAX,
 };
 
@@ -128,7 +130,7 @@ struct sa_dependent {
 struct sa_dep_totals {
 	unsigned long long start_ns;	/* the trace's start, CLOCK_MONOTONIC */
 	/* The kernel's counters (bpf/dep_records.h, enum sa_dep_stat). */
-	unsigned long long misses, lstat_links, readlinks, readdirs, listens;
+	unsigned long long misses, lstat_links, readlinks, readdirs, listens, uevent_reads;
 	unsigned long long emitted, lost, map_full, execs, exits;
 	/* Userspace: records read, not dependencies, undecodable, beyond the store's bound. */
 	unsigned long long records, ignored, malformed, dropped;

@@ -22,9 +22,10 @@
 /*
  * 1.1: boot phases, the dependents' identity and rule; 1.2: losses; 1.3: the
  * verdicts breaks, falls-back, suspect (1.0-1.2's "confirmed" reads as
- * breaks), and the store's drops by verdict.
+ * breaks), and the store's drops by verdict; 1.4: the dependents' kind
+ * uevent-read and rule uevent-keys (values only: 1.0-1.3 read as before).
  */
-#define SA_REPORT_MINOR		3
+#define SA_REPORT_MINOR		4
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
 #define SA_REPORT_MAX_TREE	(128ULL << 20)	/* json-c's tree of one report, estimated */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */

@@ -137,6 +137,7 @@ static void summary_json(FILE *f, const struct sa_dep_totals *t,
 	sa_json_add_u64(s, "readlinks", t->readlinks);
 	sa_json_add_u64(s, "readdirs", t->readdirs);
 	sa_json_add_u64(s, "listens", t->listens);
+	sa_json_add_u64(s, "uevent_reads", t->uevent_reads);
 	sa_json_add_u64(s, "records", t->emitted);
 	sa_json_add_u64(s, "lost", t->lost);
 	sa_json_add_u64(s, "map_full", t->map_full);
@@ -169,9 +170,10 @@ int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals
 	}
 	fprintf(f, "\nDEPENDENTS: %zu programs (%zu breaks, %zu falls back, %zu suspect); "
 		"%llu records for %llu sysfs misses, %llu lstat-on-link, %llu readlink, "
-		"%llu readdir, %llu listens (%llu lost, %llu dropped)\n",
+		"%llu readdir, %llu listens, %llu uevent reads (%llu lost, %llu dropped)\n",
 		t->programs, t->breaks, t->falls_back, t->suspects, t->emitted, t->misses,
-		t->lstat_links, t->readlinks, t->readdirs, t->listens, t->lost, t->dropped);
+		t->lstat_links, t->readlinks, t->readdirs, t->listens, t->uevent_reads, t->lost,
+		t->dropped);
 	if (t->dropped)
 		fprintf(f, "DEPENDENTS DROPPED (store full): %llu breaks, %llu falls back, "
 			"%llu suspect%s\n", t->dropped_by[SA_DC_BREAKS],

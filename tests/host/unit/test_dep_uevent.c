@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for the uevent-keys rule (user/deps/dep_classify.c): a read of
+ * a device's uevent file breaks only when the reader's own code reads the
+ * PHYSDEV keys; every other reader (udevd, udevadm, cat) is nothing. And
+ * the evidence it rests on (sa_fp_reads_keys()), and the store giving the
+ * program's code before the read is judged (sa_dep_store_code()). TAP.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+#include "audit/fingerprint.h"
+#include "dep_records.h"
+#include "deps/dep_classify.h"
+#include "deps/dep_store.h"
+#include "deps/uevent_reader.h"
+
+#define VDA "/devices/pci0000:00/0000:00:04.0/virtio1/block/vda"
+
+/* No lookup: the model is not read for a uevent read. */
+static const struct sa_classifier no_model;
+
+static void judge(const char *code, struct sa_dep_verdict *v)
+{
+	struct sa_dep_obs o = { .op = SA_DEP_OP_READ_UEVENT, .dir = VDA, .name = "uevent",
+				.code = code };
+
+	sa_dep_classify(&no_model, &o, v);
+}
+
+static void test_evidence(void)
+{
+	ok(sa_fp_reads_keys("/opt/dvb-find: PHYSDEVPATH (physdev-key)"),
+	   "keys: a binary's PHYSDEVPATH");
+	ok(sa_fp_reads_keys("/sbin/x.sh: PHYSDEVBUS (physdev-key, line 3)"),
+	   "keys: a script's PHYSDEVBUS, with its line");
+	ok(sa_fp_reads_keys("/a.sh: device/bus (legacy-path, line 2); "
+			    "/bin/a: PHYSDEVDRIVER (physdev-key)"),
+	   "keys: the executable's, after the script's other evidence");
+	ok(!sa_fp_reads_keys(NULL) && !sa_fp_reads_keys(""), "keys: none in no code");
+	ok(!sa_fp_reads_keys("/bin/busybox: BusyBox 1.6.1 has mdev (busybox-mdev)"),
+	   "keys: not BusyBox 1.6 mdev (it reads 'dev', not the keys)");
+	ok(!sa_fp_reads_keys("/x.sh: device/bus (legacy-path, line 4)"),
+	   "keys: not a script's device/bus");
+	ok(!sa_fp_reads_keys("/x: PHYSDEVPATH (physdev-keys)"), "keys: another kind's name");
+}
+
+static void test_rule(void)
+{
+	struct sa_dep_verdict v;
+
+	judge("/tmp/dvb-parent.sh: PHYSDEVPATH (physdev-key, line 9)", &v);
+	ok(v.kind == SA_DK_UEVENT_READ && v.conf == SA_DC_BREAKS && v.rule == SA_DR_UEVENT_KEYS,
+	   "a reader whose script reads PHYSDEVPATH: uevent-read breaks (rule %s)",
+	   sa_dep_rule_name(v.rule));
+	is(v.path, "/sys" VDA "/uevent", "its path: the file read");
+	ok(strstr(v.why, "dvb-parent.sh: PHYSDEVPATH") != NULL, "its why: the evidence (%s)",
+	   v.why);
+	ok(*v.artifact && *v.replacement && !*v.modern,
+	   "the artifact and the replacement said; no modern name to fall back to");
+	sa_dep_apply_fingerprint(&v, "/tmp/dvb-parent.sh: PHYSDEVPATH (physdev-key, line 9)");
+	ok(v.conf == SA_DC_BREAKS && v.rule == SA_DR_UEVENT_KEYS,
+	   "the fingerprint rule leaves it to its own rule");
+
+	judge(NULL, &v);
+	ok(v.kind == SA_DK_NONE, "cat, udevadm, udevd (no code given): nothing");
+	judge("", &v);
+	ok(v.kind == SA_DK_NONE, "a reader whose code has no evidence: nothing");
+	judge("/bin/busybox: BusyBox 1.6.1 has mdev (busybox-mdev)", &v);
+	ok(v.kind == SA_DK_NONE, "a reader with other legacy code, not the keys: nothing");
+	ok(!strcmp(sa_dep_kind_name(SA_DK_UEVENT_READ), "uevent-read") &&
+	   !strcmp(sa_dep_rule_name(SA_DR_UEVENT_KEYS), "uevent-keys"),
+	   "the names in the report: uevent-read, uevent-keys");
+}
+
+/* A fake fingerprint (as fingerprint.c words it): a file named "legacy" reads PHYSDEVPATH. */
+static int fp_calls;
+static void fake_fp(void *ctx, const char *file, char *out, size_t len)
+{
+	(void)ctx;
+	fp_calls++;
+	out[0] = '\0';
+	if (strstr(file, "legacy"))
+		snprintf(out, len, "%s: PHYSDEVPATH (physdev-key)", file);
+}
+
+static struct sa_ident mkid(const char *exe, const char *script, unsigned int pid)
+{
+	struct sa_ident id;
+
+	memset(&id, 0, sizeof(id));
+	snprintf(id.exe, sizeof(id.exe), "%s", exe);
+	snprintf(id.script, sizeof(id.script), "%s", script);
+	id.pid = id.tgid = pid;
+	id.exec_gen = pid;
+	id.source = "exec";
+	return id;
+}
+
+/* As dependents.c does: the program's code, then the verdict, then the store. */
+static const struct sa_dependent *read_by(struct sa_dep_store *s, const struct sa_ident *id,
+					  struct sa_dep_verdict *v)
+{
+	char code[SA_DEP_TEXT];
+	struct sa_dep_seen seen = { .id = id, .v = v, .how = "read-uevent" };
+	int err;
+
+	sa_dep_store_code(s, id, code, sizeof(code));
+	judge(code, v);
+	if (v->kind == SA_DK_NONE)
+		return NULL;
+	return sa_dep_store_add(s, &seen, &err);
+}
+
+static void test_store(void)
+{
+	struct sa_dep_store_opts o = { .fingerprint = fake_fp };
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	struct sa_ident sh = mkid("/bin/busybox", "/usr/lib/legacy-dvb.sh", 100);
+	struct sa_ident sh2 = mkid("/bin/busybox", "/usr/lib/legacy-dvb.sh", 101);
+	struct sa_ident cat = mkid("/bin/busybox", "", 102);
+	struct sa_ident bin = mkid("/opt/legacy-hal", "", 103);
+	const struct sa_dependent *d;
+	struct sa_dep_verdict v;
+	char code[SA_DEP_TEXT];
+	int calls;
+
+	d = read_by(s, &sh, &v);
+	ok(d && d->kind == SA_DK_UEVENT_READ && d->conf == SA_DC_BREAKS &&
+	   d->rule == SA_DR_UEVENT_KEYS && strstr(d->fingerprint, "legacy-dvb.sh"),
+	   "store: a script that reads the keys, by busybox sh: one line that breaks (%s)",
+	   d ? d->fingerprint : "no line");
+	calls = fp_calls;
+	d = read_by(s, &sh2, &v);
+	ok(!d && sa_dep_store_count(s) == 1 && fp_calls == calls,
+	   "store: its second process joins the line, its code not read again");
+	ok(!read_by(s, &cat, &v) && sa_dep_store_count(s) == 1,
+	   "store: cat of the same file (no script, no keys): no line");
+	d = read_by(s, &bin, &v);
+	ok(d && d->conf == SA_DC_BREAKS && sa_dep_store_count(s) == 2,
+	   "store: a binary carrying the key: breaks");
+	sa_dep_store_code(s, &cat, code, sizeof(code));
+	ok(!*code, "store: busybox alone has no code to show");
+	sa_dep_store_free(s);
+
+	s = sa_dep_store_new(&(struct sa_dep_store_opts){ 0 });
+	ok(!read_by(s, &sh, &v) && sa_dep_store_count(s) == 0,
+	   "store without fingerprints: nothing breaks by a read");
+	sa_dep_store_free(s);
+}
+
+/* A fake /proc/PID: exe -> @exe, cmdline @argv ('|' between the arguments), comm. */
+static void fake_proc(const char *proc, unsigned int pid, const char *exe, const char *argv)
+{
+	char path[512], args[256];
+	size_t n = strlen(argv) + 1;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%u", proc, pid);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%u/exe", proc, pid);
+	if (symlink(exe, path))
+		perror(path);
+	memcpy(args, argv, n);
+	for (size_t i = 0; i < n; i++)
+		if (args[i] == '|')
+			args[i] = '\0';
+	snprintf(path, sizeof(path), "%s/%u/cmdline", proc, pid);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, args, n) != (ssize_t)n)
+		perror(path);
+	if (fd >= 0)
+		close(fd);
+	snprintf(path, sizeof(path), "%s/%u/comm", proc, pid);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, "sh\n", 3) != 3)
+		perror(path);
+	if (fd >= 0)
+		close(fd);
+}
+
+static char code[SA_DEP_TEXT], via[64];
+
+/* sa_uevent_reader() into code[] and via[]. */
+static bool reader(struct sa_dep_store *s, const struct sa_ident *id, unsigned int ppid,
+		   const char *anc, const char *proc, struct sa_ident *parent)
+{
+	return sa_uevent_reader(s, id, ppid, anc, proc, parent, code, sizeof(code), via,
+				sizeof(via));
+}
+
+/* `grep PHYSDEVPATH= /sys/.../uevent` in a script: grep reads, for its parent. */
+static void test_parent(void)
+{
+	struct sa_dep_store_opts o = { .fingerprint = fake_fp };
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	char proc[] = "/tmp/sa-uevent-proc-XXXXXX", cmd[64];
+	struct sa_ident grep = mkid("/bin/busybox", "", 300), parent;
+	struct sa_ident own = mkid("/opt/legacy-hal", "", 303);
+	struct sa_dep_obs ob = { .op = SA_DEP_OP_READ_UEVENT, .dir = VDA, .name = "uevent" };
+	struct sa_dep_verdict v;
+	bool got;
+
+	if (!mkdtemp(proc)) {
+		perror("mkdtemp");
+		return;
+	}
+	snprintf(grep.comm, sizeof(grep.comm), "grep");
+	fake_proc(proc, 200, "/bin/busybox", "/bin/sh|/usr/lib/legacy-dvb.sh|vda");
+	fake_proc(proc, 201, "/bin/busybox", "/bin/sh|/usr/lib/modern-dvb.sh|vda");
+	fake_proc(proc, 202, "/bin/busybox", "sh|-c|grep DEVNAME= /sys/class/block/vda/uevent");
+
+	got = reader(s, &grep, 200, NULL, proc, &parent);
+	ok(got && !strcmp(parent.script, "/usr/lib/legacy-dvb.sh") && parent.tgid == 200 &&
+	   !strcmp(via, "grep (pid 300)") && sa_fp_reads_keys(code),
+	   "parent: grep run by a #! script that reads the keys: judged by the script (%s, %s)",
+	   parent.script, via);
+	ob.code = code;
+	ob.via = got ? via : NULL;
+	sa_dep_classify(&no_model, &ob, &v);
+	ok(v.conf == SA_DC_BREAKS && strstr(v.why, "its child grep (pid 300)"),
+	   "parent: it breaks, and says its child read the file (%s)", v.why);
+	ok(!reader(s, &grep, 201, NULL, proc, &parent) &&
+	   !*code, "parent: a script without the keys: nothing to judge by");
+	ok(!reader(s, &grep, 202, NULL, proc, &parent),
+	   "parent: sh -c (no script file): nothing");
+	ok(!reader(s, &grep, 209, NULL, proc, &parent),
+	   "parent: gone from /proc: not judged");
+	ok(!reader(s, &grep, 1, NULL, proc, &parent),
+	   "parent: init is never the program a read was for");
+	got = reader(s, &grep, 209, "/usr/lib/legacy-dvb.sh", proc, &parent);
+	ok(got && !strcmp(parent.script, "/usr/lib/legacy-dvb.sh") &&
+	   !strcmp(parent.exe, "/bin/busybox") && sa_fp_reads_keys(code),
+	   "parent gone: the ancestor's #! script the kernel recorded stands for it (%s)",
+	   parent.script);
+	ok(!reader(s, &grep, 209, "/usr/lib/modern-dvb.sh", proc, &parent),
+	   "parent gone: an ancestor script without the keys: nothing");
+	ok(!reader(s, &own, 200, NULL, proc, &parent) &&
+	   sa_fp_reads_keys(code), "parent: a reader with the keys of its own is judged itself");
+	sa_dep_store_free(s);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", proc);
+	if (system(cmd))
+		fprintf(stderr, "could not remove %s\n", proc);
+}
+
+/* Another sysfs-audit beside the tracer reads uevent files for its model: its keys are ours. */
+static void test_self(void)
+{
+	struct sa_fp_cache *c = sa_fp_cache_new();
+	char out[512];
+
+	sa_fingerprint(c, "/proc/self/exe", out, sizeof(out));
+	ok(!*out, "fingerprint: the running executable (it holds the keys) shows none (%s)", out);
+	sa_fp_cache_free(c);
+}
+
+int main(void)
+{
+	test_evidence();
+	test_rule();
+	test_store();
+	test_parent();
+	test_self();
+	return tap_done();
+}
