@@ -65,7 +65,8 @@ static void test_rule(void)
 	   v.why);
 	ok(*v.artifact && *v.replacement && !*v.modern,
 	   "the artifact and the replacement said; no modern name to fall back to");
-	sa_dep_apply_fingerprint(&v, "/tmp/dvb-parent.sh: PHYSDEVPATH (physdev-key, line 9)");
+	sa_dep_apply_fingerprint(&v, "/tmp/dvb-parent.sh: PHYSDEVPATH (physdev-key, line 9)",
+				 SA_FP_ANY | SA_FP_HELPER);
 	ok(v.conf == SA_DC_BREAKS && v.rule == SA_DR_UEVENT_KEYS,
 	   "the fingerprint rule leaves it to its own rule");
 
@@ -82,13 +83,15 @@ static void test_rule(void)
 
 /* A fake fingerprint (as fingerprint.c words it): a file named "legacy" reads PHYSDEVPATH. */
 static int fp_calls;
-static void fake_fp(void *ctx, const char *file, char *out, size_t len)
+static unsigned int fake_fp(void *ctx, const char *file, char *out, size_t len)
 {
 	(void)ctx;
 	fp_calls++;
 	out[0] = '\0';
-	if (strstr(file, "legacy"))
-		snprintf(out, len, "%s: PHYSDEVPATH (physdev-key)", file);
+	if (!strstr(file, "legacy"))
+		return SA_FP_NONE;
+	snprintf(out, len, "%s: PHYSDEVPATH (physdev-key)", file);
+	return SA_FP_ANY | SA_FP_HELPER;
 }
 
 static struct sa_ident mkid(const char *exe, const char *script, unsigned int pid)
