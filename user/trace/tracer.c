@@ -367,61 +367,52 @@ static int attach_best(struct sa_tracer *t)
 	bool main_ok, local_ok, old_tp;
 	unsigned long long ts = sa_mono_ns();
 	const struct btf *vmlinux;
-	bool held = true;
+	bool held = false, trust = false;
 	int may = btf_may_have(tp_main, tp_local);
 
 	if (may < 0)
 		return may;
-	/* No tracepoint: fexit, trusted (a refusal costs less than its probe), then kprobe. */
 	if (!may && t->o.attach == SA_ATTACH_AUTO) {
-		held = false;	/* nothing parsed, nothing to let go */
-		for (int i = 1; i < 3; i++) {
-			rc = try_mode(t, best[i], &held, i == 1);
-			if (!rc) {
-				t->used = best[i];
-				return 0;
-			}
-			sa_warn("%s: not usable (%s)", mode_name(t, best[i]),
-				rc == -EACCES ? "rejected by the verifier" :
-				rc == -EPERM ? "not permitted" : "cannot attach");
-			if (rc == -EPERM)
-				return rc;
-			if (rc == -EACCES)
-				worst = rc;
-		}
-		return worst ? worst : rc;
-	}
-	/* Held until a mode is loaded: the modes' probes read it too. */
-	vmlinux = sa_bpf_btf_get();
-	sa_bpf_note_step("vmlinux", "btf", &ts);
-	if (!vmlinux) {
-		sa_bpf_btf_put();
-		return -ENODATA;
-	}
-	/*
-	 * Whichever tracepoint the kernel has: mainline's kobject:* (patched
-	 * 6.12), else the local sysfs_audit:* (patched 6.1). The v2 series'
-	 * tracepoint had other arguments: ours would misread them.
-	 */
-	main_ok = tp_args_ok(vmlinux, tp_main);
-	local_ok = tp_args_ok(vmlinux, tp_local);
-	old_tp = !main_ok && !local_ok &&
-		 (has_typedef(vmlinux, tp_main) || has_typedef(vmlinux, tp_local));
-	t->tp_local = !main_ok && local_ok;
-	if (old_tp && t->o.attach == SA_ATTACH_TP) {
-		sa_bpf_btf_put();
-		sa_warn("%s: not the arguments of the series since v3", mode_name(t, SA_ATTACH_TP));
-		return -ENOENT;
-	}
-	if (t->o.attach != SA_ATTACH_AUTO) {
-		order = &t->o.attach;
-		n = 1;
-	} else if (old_tp) {
-		order = best + 1;	/* fexit, then kprobe */
+		/* No tracepoint: fexit, trusted (a refusal costs less than its probe), then kprobe. */
+		order = best + 1;
 		n = 2;
+		trust = true;
+	} else {
+		/* Held until a mode is loaded: the modes' probes read it too. */
+		held = true;
+		vmlinux = sa_bpf_btf_get();
+		sa_bpf_note_step("vmlinux", "btf", &ts);
+		if (!vmlinux) {
+			sa_bpf_btf_put();
+			return -ENODATA;
+		}
+		/*
+		 * Whichever tracepoint the kernel has: mainline's kobject:*
+		 * (patched 6.12), else the local sysfs_audit:* (patched 6.1).
+		 * The v2 series' tracepoint had other arguments: ours would
+		 * misread them.
+		 */
+		main_ok = tp_args_ok(vmlinux, tp_main);
+		local_ok = tp_args_ok(vmlinux, tp_local);
+		old_tp = !main_ok && !local_ok &&
+			 (has_typedef(vmlinux, tp_main) || has_typedef(vmlinux, tp_local));
+		t->tp_local = !main_ok && local_ok;
+		if (old_tp && t->o.attach == SA_ATTACH_TP) {
+			sa_bpf_btf_put();
+			sa_warn("%s: not the arguments of the series since v3",
+				mode_name(t, SA_ATTACH_TP));
+			return -ENOENT;
+		}
+		if (t->o.attach != SA_ATTACH_AUTO) {
+			order = &t->o.attach;
+			n = 1;
+		} else if (old_tp) {
+			order = best + 1;	/* fexit, then kprobe */
+			n = 2;
+		}
 	}
 	for (int i = 0; i < n; i++) {
-		rc = try_mode(t, order[i], &held, false);
+		rc = try_mode(t, order[i], &held, trust && order[i] == SA_ATTACH_FEXIT);
 		if (!rc) {
 			t->used = order[i];
 			break;
