@@ -296,9 +296,8 @@ static int read_and_write(struct sa_early *e, const char *file)
 static void read_early_exes(void)
 {
 	struct sa_early *e;
-	char pid[32];
 	pid_t child;
-	int fd;
+	int fd, err;
 
 	fd = bpf_obj_get(SA_PIN_ROOT "/" SA_PIN_LOOKUPS "/map_dep_events");
 	if (fd < 0)
@@ -323,11 +322,11 @@ static void read_early_exes(void)
 		sa_early_free(e);
 		_exit(0);
 	} else {
-		snprintf(pid, sizeof(pid), "%d", (int)child);
-		if (sa_mark_write(".", SA_EARLY_PENDING, (unsigned long long)child))
-			sa_warn("%s/%s: %s", SA_MARK_DIR, SA_EARLY_PENDING, strerror(errno));
+		err = sa_mark_write(".", SA_EARLY_PENDING, (unsigned long long)child);
+		if (err)
+			sa_warn("%s/%s: %s", SA_MARK_DIR, SA_EARLY_PENDING, strerror(-err));
 		fprintf(stderr, "sysfs-audit: the initramfs's %zu executable(s) are read by "
-			"process %s\n", sa_early_count(e), pid);
+			"process %d\n", sa_early_count(e), (int)child);
 	}
 	sa_early_free(e);
 }
