@@ -52,8 +52,8 @@ CLANG      ?= clang
 BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
-# Dependents: BPF objects and skeletons of their own.
-DEPS_BPF   := lookups listeners
+# Dependents: one BPF object of their own (dependents.bpf.c and its parts).
+DEPS_BPF   := dependents
 SKELS      := $(BUILD)/sysfs_audit.skel.h $(DEPS_BPF:%=$(BUILD)/%.skel.h)
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
@@ -66,7 +66,8 @@ $(BUILD)/sysfs_audit.skel.h: $(BUILD)/sysfs_audit.bpf.o
 	$(BPFTOOL) gen skeleton $< name sysfs_audit_bpf > $@.tmp
 	@mv $@.tmp $@
 
-$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/dep_records.h bpf/dep_common.bpf.h vmlinux.h-gen/vmlinux.h | deps
+$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/dep_records.h bpf/dep_common.bpf.h bpf/dep_lookups.bpf.h \
+		   bpf/dep_listeners.bpf.h vmlinux.h-gen/vmlinux.h | deps
 	@mkdir -p $(BUILD)
 	$(CLANG) $(BPF_CFLAGS) -c $< -o $@.tmp
 	$(BPFTOOL) gen object $@ $@.tmp

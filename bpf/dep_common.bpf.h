@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * What lookups.bpf.c and listeners.bpf.c share: the ring buffer, the
- * de-duplication map, the counters, and the record's identity fields. Each
- * BPF object that includes this gets its own instances (one skeleton each).
+ * What the lookups (dep_lookups.bpf.h) and the listeners
+ * (dep_listeners.bpf.h) share in dependents.bpf.c: the ring buffer, the
+ * de-duplication map, the counters, and the record's identity fields.
  */
 #ifndef SYSFS_AUDIT_DEP_COMMON_BPF_H
 #define SYSFS_AUDIT_DEP_COMMON_BPF_H
@@ -18,8 +18,7 @@
 __u32 self_tgid = 0;
 
 /*
- * 1 MiB, and one ring for both objects (the loader hands listeners' ring to
- * lookups before load): a packed record is a few hundred bytes, so this
+ * 1 MiB, one ring for every hook: a packed record is a few hundred bytes, so this
  * holds as many as two rings of 4 MiB of fixed 2.4 KiB records did, which
  * an `ls -l` or `find` over /sys/class needed on a TCG guest. A full ring
  * still loses no program: the key is only kept once the record is in.
@@ -91,9 +90,8 @@ static __always_inline void dep_count(__u32 which)
 }
 
 /*
- * Exec-time facts by tgid (listeners.bpf.c writes them at exec and deletes
- * them at exit). lookups.bpf.c's instance is the same map: the loader
- * reuses listeners' fd before loading it.
+ * Exec-time facts by tgid: the exec hook writes them, the exit hook
+ * deletes them, every record reads its own.
  */
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * Records shared between the dependents' BPF programs (lookups.bpf.c,
- * listeners.bpf.c) and user/dependents.c.
+ * Records shared between the dependents' BPF programs (dependents.bpf.c)
+ * and user/deps/dependents.c.
  *
  * The kernel side only observes and de-duplicates: one record per new
  * (process, operation, object) triple, a count/first/last in a hash map for

@@ -201,8 +201,7 @@ static void start_deps(FILE *sink)
 	if (err) {
 		sa_warn("dependents not pinned (%s): the boot audit has keys only", strerror(-err));
 		/* A half-pinned set would be adopted half: leave none. */
-		sa_pin_walk(SA_PIN_ROOT "/" SA_PIN_LOOKUPS, NULL, true);
-		sa_pin_walk(SA_PIN_ROOT "/" SA_PIN_LISTENERS, NULL, true);
+		sa_pin_walk(SA_PIN_ROOT "/" SA_PIN_DEPS, NULL, true);
 		sa_pin_walk(SA_PIN_ROOT "/" SA_PIN_DEPLINKS, NULL, true);
 	}
 	sa_deps_close(d);	/* pinned links stay attached */
@@ -299,7 +298,7 @@ static void read_early_exes(void)
 	pid_t child;
 	int fd, err;
 
-	fd = bpf_obj_get(SA_PIN_ROOT "/" SA_PIN_LOOKUPS "/map_dep_events");
+	fd = bpf_obj_get(SA_PIN_ROOT "/" SA_PIN_DEPS "/map_dep_events");
 	if (fd < 0)
 		return;		/* keys only (-N), or nothing pinned */
 	e = sa_early_gather(fd);

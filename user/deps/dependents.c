@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Dependents of the deprecated layout, live: the loader. Load
- * lookups.bpf.c and listeners.bpf.c hook by hook (a hook the kernel lacks
+ * dependents.bpf.c hook by hook (a hook the kernel lacks
  * costs that hook only), classify each new (process, object) record with
  * the identity the kernel recorded, and fold it into the store (one line
  * per program and kind, dep_store.c), which the output layer renders
@@ -35,15 +35,14 @@
 #include "deps/uevent_reader.h"
 #include "trace/pin.h"
 #include "trace/ring_peek.h"
-#include "lookups.skel.h"
-#include "listeners.skel.h"
+#include "dependents.skel.h"
 
-enum { SK_LOOKUPS, SK_LISTENERS, SK_N, SK_NONE = -1 };
+/* The kernel map that holds a record's key (dep_seen: one object, one map). */
+enum { SK_DEPS };
 
 struct sa_deps {
 	struct sa_deps_opts o;
-	struct lookups_bpf *lk;
-	struct listeners_bpf *ls;
+	struct dependents_bpf *sk;
 	struct bpf_link *links[16];
 	int nlinks;
 	struct sa_classifier cls;
@@ -304,8 +303,7 @@ static int on_record(void *ctx, void *data, size_t len)
 		d->t.ignored++;
 		return 0;
 	}
-	/* One ring for both objects: a listen is listeners', the rest lookups'. */
-	src = r.op == SA_DEP_OP_LISTEN ? SK_LISTENERS : SK_LOOKUPS;
+	src = SK_DEPS;
 	/* Seen again after the kernel's LRU map forgot it: already counted here. */
 	if (sa_dep_store_has_key(d->store, src, &r.key, sizeof(r.key)))
 		return 0;
@@ -417,7 +415,7 @@ static void scan_listeners(struct sa_deps *d, const char *how, bool final)
 			continue;	/* scanned again: not yet known */
 		if (d->ninodes < 256)
 			d->inodes[d->ninodes++] = l[i].inode;
-		if (l[i].tgid && sa_dep_store_has_key(d->store, SK_LISTENERS, &key, sizeof(key)))
+		if (l[i].tgid && sa_dep_store_has_key(d->store, SK_DEPS, &key, sizeof(key)))
 			continue;
 		sa_dep_classify(&d->cls, &obs, &v);
 		memset(&id, 0, sizeof(id));
@@ -434,7 +432,7 @@ static void scan_listeners(struct sa_deps *d, const char *how, bool final)
 		found(d, &(struct sa_dep_seen){
 			.id = &id, .v = &v, .how = how, .req = req, .groups = l[i].groups,
 			.ts_ns = mono_ns(), .key = l[i].tgid ? &key : NULL, .keylen = sizeof(key),
-			.src = SK_LISTENERS, .events = d->t.events, .physdev = d->t.physdev });
+			.src = SK_DEPS, .events = d->t.events, .physdev = d->t.physdev });
 	}
 }
 
@@ -467,76 +465,18 @@ static void note_missing(struct sa_deps *d, const char *name)
 		 name);
 }
 
-/* What loading needs to know of a skeleton type. */
-struct skel_ops {
-	const char *name;	/* its object's, for the timings and what is missing */
-	void *(*open)(void);
-	int (*load)(void *s);
-	void (*destroy)(void *s);
-	struct bpf_object *(*obj)(void *s);
-	/* Before load: our tgid, and the exec_ids and ring maps to share (-1: its own). */
-	int (*prepare)(void *s, const struct sa_deps_opts *o, unsigned int self, int exec_fd,
-		       int ring_fd);
-};
-
-static void *lk_open(void) { return lookups_bpf__open(); }
-static int lk_load(void *s) { return lookups_bpf__load(s); }
-static void lk_destroy(void *s) { lookups_bpf__destroy(s); }
-static struct bpf_object *lk_obj(void *s) { return ((struct lookups_bpf *)s)->obj; }
-/* The object that owns the shared ring sizes it; the other reuses it. */
-static int ring_prepare(struct bpf_map *ring, int ring_fd, unsigned int ring_mb)
+/* Open and prepare the skeleton: our tgid, the ring's size, the adoption deadline. */
+static struct dependents_bpf *open_skel(const struct sa_deps_opts *o, unsigned int self)
 {
-	if (ring_fd >= 0)
-		return bpf_map__reuse_fd(ring, ring_fd);
-	return ring_mb ? bpf_map__set_max_entries(ring, ring_mb << 20) : 0;
-}
+	struct dependents_bpf *s = dependents_bpf__open();
 
-static int lk_prepare(void *s, const struct sa_deps_opts *opts, unsigned int self, int exec_fd,
-		      int ring_fd)
-{
-	struct lookups_bpf *o = s;
-
-	o->bss->self_tgid = self;
-	o->bss->unadopted_until_ns = opts->unadopted_until_ns;
-	if (ring_prepare(o->maps.dep_events, ring_fd, opts->ring_mb))
-		return -1;
-	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
-}
-
-static void *ls_open(void) { return listeners_bpf__open(); }
-static int ls_load(void *s) { return listeners_bpf__load(s); }
-static void ls_destroy(void *s) { listeners_bpf__destroy(s); }
-static struct bpf_object *ls_obj(void *s) { return ((struct listeners_bpf *)s)->obj; }
-static int ls_prepare(void *s, const struct sa_deps_opts *opts, unsigned int self, int exec_fd,
-		      int ring_fd)
-{
-	struct listeners_bpf *o = s;
-
-	o->bss->self_tgid = self;
-	o->bss->unadopted_until_ns = opts->unadopted_until_ns;
-	if (ring_prepare(o->maps.dep_events, ring_fd, opts->ring_mb))
-		return -1;
-	return exec_fd >= 0 ? bpf_map__reuse_fd(o->maps.exec_ids, exec_fd) : 0;
-}
-
-static const struct skel_ops lk_ops = {
-	.name = "lookups_bpf", .open = lk_open, .load = lk_load, .destroy = lk_destroy,
-	.obj = lk_obj, .prepare = lk_prepare,
-};
-static const struct skel_ops ls_ops = {
-	.name = "listeners_bpf", .open = ls_open, .load = ls_load, .destroy = ls_destroy,
-	.obj = ls_obj, .prepare = ls_prepare,
-};
-
-/* Open and prepare a skeleton: our tgid, the shared maps. */
-static void *open_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned int self,
-		       int exec_fd, int ring_fd)
-{
-	void *s = ops->open();
-
-	if (s && ops->prepare(s, &d->o, self, exec_fd, ring_fd)) {
-		ops->destroy(s);
-		s = NULL;
+	if (!s)
+		return NULL;
+	s->bss->self_tgid = self;
+	s->bss->unadopted_until_ns = o->unadopted_until_ns;
+	if (o->ring_mb && bpf_map__set_max_entries(s->maps.dep_events, o->ring_mb << 20)) {
+		dependents_bpf__destroy(s);
+		return NULL;
 	}
 	return s;
 }
@@ -554,21 +494,19 @@ static int count_progs(struct bpf_object *obj)
 /*
  * Load with every program first: every kernel we know has every hook, and
  * asking the kernel first (trace/bpf_load.c: a parse of its BTF and a
- * trial attach per hook) cost more than the load itself, 0.8 s for
- * listeners and 1.7 s for lookups of the 6 s that boot --start spent on
- * the dependents under TCG (issue 26). A hook that cannot attach after
+ * trial attach per hook) cost more than the load itself, 2.5 s of the 6 s
+ * that boot --start spent on the dependents under TCG (issue 26). A hook that cannot attach after
  * all is said by attach_all(). Only when the kernel refuses the load (a
  * hook it does not have, a program its verifier rejects) is the object
  * opened again and loaded once with the programs whose attach point is
  * there: a kernel without one hook loses that hook only, and says which.
  */
-static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned int self,
-		       int exec_fd, int ring_fd, int *total)
+static struct dependents_bpf *load_skel(struct sa_deps *d, unsigned int self, int *total)
 {
 	struct sa_bpf_select sel = {};
 	unsigned long long ts = sa_mono_ns();
-	const char *name = ops->name;
-	void *s = open_skel(d, ops, self, exec_fd, ring_fd);
+	const char *name = "dependents_bpf";
+	struct dependents_bpf *s = open_skel(&d->o, self);
 	int err;
 
 	if (!s) {
@@ -576,23 +514,23 @@ static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned i
 		return NULL;
 	}
 	sa_bpf_note_step(name, "open", &ts);
-	err = ops->load(s);
+	err = dependents_bpf__load(s);
 	sa_bpf_note_step(name, "load", &ts);
 	if (!err) {
-		*total += count_progs(ops->obj(s));
-		sa_bpf_note_verified(ops->obj(s));
+		*total += count_progs(s->obj);
+		sa_bpf_note_verified(s->obj);
 		return s;
 	}
-	ops->destroy(s);
-	s = open_skel(d, ops, self, exec_fd, ring_fd);
+	dependents_bpf__destroy(s);
+	s = open_skel(&d->o, self);
 	if (!s) {
 		note_missing(d, name);
 		return NULL;
 	}
-	err = sa_bpf_select(ops->obj(s), &sel) < 0;
+	err = sa_bpf_select(s->obj, &sel) < 0;
 	sa_bpf_note_step(name, "probe", &ts);
 	if (!err) {
-		err = ops->load(s);
+		err = dependents_bpf__load(s);
 		sa_bpf_note_step(name, "load again", &ts);
 	}
 	*total += sel.nwanted;
@@ -600,12 +538,12 @@ static void *load_skel(struct sa_deps *d, const struct skel_ops *ops, unsigned i
 		char what[320];
 
 		snprintf(what, sizeof(what), "%.200s%s(the kernel refused %.64s)", sel.missing,
-			 *sel.missing ? " " : "", bpf_object__name(ops->obj(s)));
+			 *sel.missing ? " " : "", bpf_object__name(s->obj));
 		note_missing(d, what);
-		ops->destroy(s);
+		dependents_bpf__destroy(s);
 		return NULL;
 	}
-	sa_bpf_note_verified(ops->obj(s));
+	sa_bpf_note_verified(s->obj);
 	if (*sel.missing)
 		note_missing(d, sel.missing);
 	return s;
@@ -636,22 +574,17 @@ static int attach_all(struct sa_deps *d, struct bpf_object *obj)
 int sa_deps_attach(struct sa_deps *d)
 {
 	unsigned int self = getpid();
-	int nlk = 0, nls = 0, total = 0;
+	int n, total = 0;
 	unsigned long long ts;
 
-	/* Listeners first: lookups shares its exec_ids map (the #! scripts) and ring. */
-	d->ls = load_skel(d, &ls_ops, self, -1, -1, &total);
-	d->lk = load_skel(d, &lk_ops, self, d->ls ? bpf_map__fd(d->ls->maps.exec_ids) : -1,
-			  d->ls ? bpf_map__fd(d->ls->maps.dep_events) : -1, &total);
+	d->sk = load_skel(d, self, &total);
 	ts = sa_mono_ns();
-	nls = d->ls ? attach_all(d, d->ls->obj) : 0;
-	sa_bpf_note_step("listeners_bpf", "attach", &ts);
-	nlk = d->lk ? attach_all(d, d->lk->obj) : 0;
-	sa_bpf_note_step("lookups_bpf", "attach", &ts);
-	fprintf(stderr, "sysfs-audit: dependents: %d of %d hooks attached%s%s%s\n", nlk + nls,
+	n = d->sk ? attach_all(d, d->sk->obj) : 0;
+	sa_bpf_note_step("dependents_bpf", "attach", &ts);
+	fprintf(stderr, "sysfs-audit: dependents: %d of %d hooks attached%s%s%s\n", n,
 		total, *d->t.hooks_missing ? " (missing: " : "", d->t.hooks_missing,
 		*d->t.hooks_missing ? ")" : "");
-	if (!nlk && !nls) {
+	if (!n) {
 		errno = ENOENT;
 		return -ENOENT;
 	}
@@ -669,21 +602,15 @@ int sa_deps_adopt(struct sa_deps *d, const char *root)
 	char dir[4096];
 	int n;
 
-	d->lk = lookups_bpf__open();
-	if (d->lk && sa_pin_reuse_maps(d->lk->obj, sa_pin_dir(dir, sizeof(dir), root,
-								 SA_PIN_LOOKUPS))) {
-		lookups_bpf__destroy(d->lk);
-		d->lk = NULL;
-	}
-	d->ls = listeners_bpf__open();
-	if (d->ls && sa_pin_reuse_maps(d->ls->obj, sa_pin_dir(dir, sizeof(dir), root,
-								 SA_PIN_LISTENERS))) {
-		listeners_bpf__destroy(d->ls);
-		d->ls = NULL;
+	d->sk = dependents_bpf__open();
+	if (d->sk && sa_pin_reuse_maps(d->sk->obj, sa_pin_dir(dir, sizeof(dir), root,
+								 SA_PIN_DEPS))) {
+		dependents_bpf__destroy(d->sk);
+		d->sk = NULL;
 	}
 	n = sa_pin_open_links(sa_pin_dir(dir, sizeof(dir), root, SA_PIN_DEPLINKS), d->links,
 			      (int)(sizeof(d->links) / sizeof(d->links[0])));
-	if (n <= 0 || (!d->lk && !d->ls)) {
+	if (n <= 0 || !d->sk) {
 		errno = n < 0 ? -n : ENOENT;
 		return -errno;
 	}
@@ -703,10 +630,8 @@ int sa_deps_pin(struct sa_deps *d, const char *root)
 	char dir[4096], name[16];
 	int err = 0;
 
-	if (d->lk)
-		err = sa_pin_maps(d->lk->obj, sa_pin_dir(dir, sizeof(dir), root, SA_PIN_LOOKUPS));
-	if (!err && d->ls)
-		err = sa_pin_maps(d->ls->obj, sa_pin_dir(dir, sizeof(dir), root, SA_PIN_LISTENERS));
+	if (d->sk)
+		err = sa_pin_maps(d->sk->obj, sa_pin_dir(dir, sizeof(dir), root, SA_PIN_DEPS));
 	sa_pin_dir(dir, sizeof(dir), root, SA_PIN_DEPLINKS);
 	for (int i = 0; !err && i < d->nlinks; i++) {
 		snprintf(name, sizeof(name), "%d", i);
@@ -715,37 +640,17 @@ int sa_deps_pin(struct sa_deps *d, const char *root)
 	return err;
 }
 
-/* The kernel's id of map @fd (0: unknown). */
-static __u32 map_id(int fd)
+int sa_deps_ring_fd(const struct sa_deps *d)
 {
-	struct bpf_map_info info = {};
-	__u32 len = sizeof(info);
-
-	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.id;
-}
-
-int sa_deps_ring_fds(const struct sa_deps *d, int fds[2])
-{
-	int lk = d->lk ? bpf_map__fd(d->lk->maps.dep_events) : -1;
-	int ls = d->ls ? bpf_map__fd(d->ls->maps.dep_events) : -1;
-	int n = 0;
-
-	/* Shared when both loaded together (and when adopted from such a pair). */
-	if (lk >= 0 && ls >= 0 && map_id(lk) && map_id(lk) == map_id(ls))
-		lk = -1;
-	if (lk >= 0)
-		fds[n++] = lk;
-	if (ls >= 0)
-		fds[n++] = ls;
-	return n;
+	return d->sk ? bpf_map__fd(d->sk->maps.dep_events) : -1;
 }
 
 int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb)
 {
-	int fds[2], n = sa_deps_ring_fds(d, fds), err = 0;
+	int fd = sa_deps_ring_fd(d), err = 0;
 
-	for (int i = 0; i < n && !err; i++)
-		err = ring_buffer__add(rb, fds[i], on_record, d);
+	if (fd >= 0)
+		err = ring_buffer__add(rb, fd, on_record, d);
 	if (err)
 		errno = -err;
 	return err;
@@ -768,10 +673,10 @@ static int count_unread(void *ctx, const void *data, size_t len)
 void sa_deps_count_unread(struct sa_deps *d, unsigned long long before_ns)
 {
 	struct unread_count u = { .before_ns = before_ns };
-	int fds[2], n = sa_deps_ring_fds(d, fds);
+	int fd = sa_deps_ring_fd(d);
 
-	for (int i = 0; i < n; i++)
-		sa_ring_peek(fds[i], count_unread, &u);
+	if (fd >= 0)
+		sa_ring_peek(fd, count_unread, &u);
 	d->unread = u.n;
 }
 
@@ -792,16 +697,14 @@ void sa_deps_note_event(struct sa_deps *d, bool carries_physdev)
 
 static unsigned long long stat_sum(const struct sa_deps *d, __u32 which)
 {
-	return (d->lk ? sa_bpf_percpu_sum(d->lk->maps.dep_stats, which) : 0) +
-	       (d->ls ? sa_bpf_percpu_sum(d->ls->maps.dep_stats, which) : 0);
+	return d->sk ? sa_bpf_percpu_sum(d->sk->maps.dep_stats, which) : 0;
 }
 
 static int read_count(void *ctx, int src, const void *key, size_t keylen,
 		      unsigned long long *count, unsigned long long *last_ns)
 {
 	struct sa_deps *d = ctx;
-	struct bpf_map *m = src == SK_LOOKUPS && d->lk ? d->lk->maps.dep_seen :
-			    src == SK_LISTENERS && d->ls ? d->ls->maps.dep_seen : NULL;
+	struct bpf_map *m = src == SK_DEPS && d->sk ? d->sk->maps.dep_seen : NULL;
 	struct sa_dep_val v;
 
 	if (!m || keylen != sizeof(struct sa_dep_key) ||
@@ -890,8 +793,7 @@ void sa_deps_close(struct sa_deps *d)
 		return;
 	for (int i = 0; i < d->nlinks; i++)
 		bpf_link__destroy(d->links[i]);
-	lookups_bpf__destroy(d->lk);
-	listeners_bpf__destroy(d->ls);
+	dependents_bpf__destroy(d->sk);
 	if (d->have_cls)
 		sa_classifier_free(&d->cls);
 	sa_dep_store_free(d->store);

@@ -80,8 +80,8 @@ int sa_deps_pin(struct sa_deps *d, const char *root);
  */
 int sa_deps_add_rings(struct sa_deps *d, struct ring_buffer *rb);
 
-/* The fds of those ring maps (one, or two when not shared): how many. */
-int sa_deps_ring_fds(const struct sa_deps *d, int fds[2]);
+/* The fd of that ring map (-1: none). */
+int sa_deps_ring_fd(const struct sa_deps *d);
 
 /*
  * After the last drain: the records written before @before_ns (the stop)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Who a process is: from its exec-time record (sched_process_exec, kept by
- * listeners.bpf.c) or from /proc; the uevent listeners present when tracing
+ * dep_listeners.bpf.h) or from /proc; the uevent listeners present when tracing
  * starts (/proc/net/netlink + /proc/<pid>/fd); the uevent helper.
  */
 #ifndef SYSFS_AUDIT_IDENTITY_H

@@ -19,8 +19,7 @@ struct bpf_map;
 /* bpffs is mounted at /sys/fs/bpf, so it moves with /sys at switch_root. */
 #define SA_PIN_ROOT	"/sys/fs/bpf/sysfs-audit"
 #define SA_PIN_UEVENTS	"uevents"	/* sysfs_audit.bpf.c */
-#define SA_PIN_LOOKUPS	"lookups"	/* lookups.bpf.c */
-#define SA_PIN_LISTENERS "listeners"	/* listeners.bpf.c */
+#define SA_PIN_DEPS	"dependents"	/* dependents.bpf.c */
 #define SA_PIN_DEPLINKS	"dep-links"	/* the dependents' links */
 
 /*
@@ -28,9 +27,10 @@ struct bpf_map;
  * a pinned map or a record changes in a way sa_pin_check_maps() cannot see
  * (a record's layout inside a ring): an initramfs built by another
  * sysfs-audit (a kernel downgrade boots an image that was not rebuilt) is
- * then refused, not misread. Builds before 2 have no stamp.
+ * then refused, not misread. Builds before 2 have no stamp; 3: the
+ * dependents' two objects became one.
  */
-#define SA_PIN_FORMAT	2
+#define SA_PIN_FORMAT	3
 
 /* @root/@sub, into @buf. */
 const char *sa_pin_dir(char *buf, size_t len, const char *root, const char *sub);

@@ -18,8 +18,7 @@
 #include "trace/pin.h"
 #include "trace/pin_claim.h"
 #include "sysfs_audit.skel.h"
-#include "lookups.skel.h"
-#include "listeners.skel.h"
+#include "dependents.skel.h"
 
 /* One pinned object: where, its opened (not loaded) twin, and its .bss fields. */
 struct claim {
@@ -33,7 +32,6 @@ struct claim {
 
 static int check(const char *root, struct claim *c, int n, char *why, size_t len)
 {
-	struct bpf_object *deps[2] = { c[1].obj, c[2].obj };
 	char dir[4096], path[4200];
 	long stamp;
 	int err;
@@ -62,8 +60,8 @@ static int check(const char *root, struct claim *c, int n, char *why, size_t len
 	err = sa_pin_check_links(&c[0].obj, 1, sa_pin_dir(dir, sizeof(dir), root, SA_PIN_UEVENTS),
 				 why, len);
 	if (!err && sa_pin_present(root, SA_PIN_DEPLINKS))
-		err = sa_pin_check_links(deps, 2, sa_pin_dir(dir, sizeof(dir), root,
-							     SA_PIN_DEPLINKS), why, len);
+		err = sa_pin_check_links(&c[1].obj, 1, sa_pin_dir(dir, sizeof(dir), root,
+								  SA_PIN_DEPLINKS), why, len);
 	return err;
 }
 
@@ -88,43 +86,38 @@ static unsigned long long *until_of(const struct claim *c)
 int sa_pin_claim(const char *root, char *why, size_t len)
 {
 	struct sysfs_audit_bpf *tr = sysfs_audit_bpf__open();
-	struct lookups_bpf *lk = lookups_bpf__open();
-	struct listeners_bpf *ls = listeners_bpf__open();
-	struct claim c[3] = {
+	struct dependents_bpf *dp = dependents_bpf__open();
+	struct claim c[2] = {
 		{ SA_PIN_UEVENTS, NULL, NULL, offsetof(struct sysfs_audit_bpf__bss,
 						       unadopted_until_ns), -1, NULL },
-		{ SA_PIN_LOOKUPS, NULL, NULL, offsetof(struct lookups_bpf__bss, unadopted_until_ns),
-		  offsetof(struct lookups_bpf__bss, self_tgid), NULL },
-		{ SA_PIN_LISTENERS, NULL, NULL, offsetof(struct listeners_bpf__bss,
-							 unadopted_until_ns),
-		  offsetof(struct listeners_bpf__bss, self_tgid), NULL },
+		{ SA_PIN_DEPS, NULL, NULL, offsetof(struct dependents_bpf__bss, unadopted_until_ns),
+		  offsetof(struct dependents_bpf__bss, self_tgid), NULL },
 	};
+	const int n = 2;
 	unsigned long long now, expired = 0;
 	int err = 0;
 
 	*why = '\0';
-	if (!tr || !lk || !ls) {
+	if (!tr || !dp) {
 		err = -ENOMEM;
 		goto out;
 	}
 	c[0].obj = tr->obj;
 	c[0].bss = tr->maps.bss;
-	c[1].obj = lk->obj;
-	c[1].bss = lk->maps.bss;
-	c[2].obj = ls->obj;
-	c[2].bss = ls->maps.bss;
+	c[1].obj = dp->obj;
+	c[1].bss = dp->maps.bss;
 	if (!sa_pin_present(root, SA_PIN_UEVENTS)) {
 		err = -ENOENT;
 		goto out;
 	}
-	err = check(root, c, 3, why, len);
-	for (int i = 0; !err && i < 3; i++)
+	err = check(root, c, n, why, len);
+	for (int i = 0; !err && i < n; i++)
 		if (sa_pin_present(root, c[i].sub))
 			err = map_bss(root, &c[i]);
 	if (err)
 		goto out;
 	now = sa_mono_ns();
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < n; i++)
 		if (c[i].mem && *until_of(&c[i]) && now > *until_of(&c[i]))
 			expired = *until_of(&c[i]);
 	if (expired) {
@@ -134,19 +127,18 @@ int sa_pin_claim(const char *root, char *why, size_t len)
 		goto out;
 	}
 	/* The self filter first: from here on our reads of /sys stay out of the ring. */
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < n; i++)
 		if (c[i].mem && c[i].self_off >= 0)
 			__atomic_store_n((unsigned int *)((char *)c[i].mem + c[i].self_off),
 					 (unsigned int)getpid(), __ATOMIC_SEQ_CST);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < n; i++)
 		if (c[i].mem)
 			__atomic_store_n(until_of(&c[i]), 0ULL, __ATOMIC_SEQ_CST);
 out:
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < n; i++)
 		if (c[i].mem)
 			munmap(c[i].mem, bpf_map__value_size(c[i].bss));
 	sysfs_audit_bpf__destroy(tr);
-	lookups_bpf__destroy(lk);
-	listeners_bpf__destroy(ls);
+	dependents_bpf__destroy(dp);
 	return err;
 }

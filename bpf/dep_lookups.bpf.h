@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * sysfs-audit dependents: what processes look up in sysfs.
+ * sysfs-audit dependents: what processes look up in sysfs (part of
+ * dependents.bpf.c, which includes it once).
  *
  * fentry/fexit only: those work on our tinyconfig 6.1 (no syscall
  * tracepoints, no LSM) and on Debian's 6.1 and 6.12 alike.
@@ -19,14 +20,6 @@
  * observation goes through dep_known(): a record only for a new key, the
  * key inserted once the record is reserved (dep_commit()).
  */
-#include "vmlinux.h"
-#include <bpf/bpf_helpers.h>
-#include <bpf/bpf_tracing.h>
-#include <bpf/bpf_core_read.h>
-#include "dep_common.bpf.h"
-
-char LICENSE[] SEC("license") = "Dual BSD/GPL";
-
 #define LOOKUP_RCU	0x0040
 #define S_IFMT		00170000
 #define S_IFLNK		0120000

@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * sysfs-audit dependents: uevent listeners, and who every process is.
+ * sysfs-audit dependents: uevent listeners, and who every process is (part
+ * of dependents.bpf.c, which includes it once).
  *  - fexit netlink_bind / netlink_setsockopt(NETLINK_ADD_MEMBERSHIP) on a
  *    NETLINK_KOBJECT_UEVENT socket: a process that starts listening to
  *    uevents while we trace (those already listening are enumerated from
@@ -10,14 +11,6 @@
  *    is of the same exec; tp_btf/sched_process_exit clears it. The
  *    executable and argv are read by every record itself (dep_reserve()).
  */
-#include "vmlinux.h"
-#include <bpf/bpf_helpers.h>
-#include <bpf/bpf_tracing.h>
-#include <bpf/bpf_core_read.h>
-#include "dep_common.bpf.h"
-
-char LICENSE[] SEC("license") = "Dual BSD/GPL";
-
 #define NETLINK_ADD_MEMBERSHIP 1
 
 struct {
