@@ -12,6 +12,8 @@
 #
 #   tests/bench/realhost-boot.sh [GENERATOR...]  default: initramfs-tools dracut
 #
+# BENCH_MODES (default "off on"): the modes each round boots ("on" alone
+# to compare builds against a disabled boot measured before).
 # BENCH_ICOUNT (default 3): QEMU's -icount shift, so guest time counts
 # instructions and not the host's load (0: plain TCG time). BENCH_DEB:
 # boot the images of this .deb instead of the tree's own (an older build,
@@ -67,7 +69,7 @@ for gen in "${gens[@]}"; do
 	: >"$out/$gen.samples"
 	printf '%-16s %-8s %5s %12s %12s\n' GENERATOR AUDIT ROUND INITRD_END_MS FINISHED_MS | tee -a "$table"
 	for r in $(seq 1 "$rounds"); do
-		for mode in off on; do
+		for mode in ${BENCH_MODES:-off on}; do
 			p=$out/$gen-$mode-$r
 			if [ $mode = off ]; then
 				realhost_boot "$img" "$img/initrd.off" srv "$p" "$tmo" "$off"
