@@ -333,34 +333,49 @@ static __always_inline void need_path(struct walk *w, int i)
 	bpf_loop(SA_MAX_CHAIN, need_step, NULL, 0);
 }
 
-/* Step 2 of build() for node @idx: its legacy parent and kind (no memory reads). */
+/*
+ * Step 2 of build() for node @idx: its legacy parent and kind (no memory
+ * reads). The node's own facts are read before its parent's index is
+ * worked out: 6.12's verifier links the two indexes and loses the node's
+ * bound (it rejected "math between map_value pointer and register with
+ * unbounded min value").
+ */
 static int node_kind(__u32 idx, void *ctx)
 {
 	struct walk *w = walk_get();
+	__u32 i = MASK(idx);
+	const void *cls;
 	struct sa_rnode *nd;
-	int i = MASK(idx), n, p = i + 1;
+	bool card, block, part;
+	int n, p, lp;
 
 	if (!w)
 		return 1;
 	n = w->out.r.nchain;
 	if ((int)idx >= n)
 		return 1;
+	cls = w->class[i];
+	card = w->card[i];
+	block = w->block[i];
+	part = w->part[i];
 	nd = &w->out.r.node[i];
 	nd->flags = 0;
 	nd->name = nd->class = 0;
 	nd->kdepth = 0;
+	p = idx + 1;
+	barrier_var(p);
 	if (p < n && w->card[MASK(p)])
 		p++;
-	nd->lparent = p < n ? p : -1;
-	if (w->card[i])
+	lp = p < n ? p : -1;
+	nd->lparent = lp;
+	if (card)
 		nd->kind = SA_K_NONE;
-	else if (w->block[i])
-		nd->kind = w->part[i] && nd->lparent >= 0 ? SA_K_CHILD : SA_K_BLOCK;
-	else if (w->class[i])
-		nd->kind = nd->lparent >= 0 &&
-			   w->class[MASK(nd->lparent)] == w->class[i] ? SA_K_CHILD : SA_K_CLASS;
+	else if (block)
+		nd->kind = part && lp >= 0 ? SA_K_CHILD : SA_K_BLOCK;
+	else if (cls)
+		nd->kind = lp >= 0 && w->class[MASK(lp)] == cls ? SA_K_CHILD : SA_K_CLASS;
 	else
-		nd->kind = nd->lparent >= 0 ? SA_K_CHILD : SA_K_MODERN;
+		nd->kind = lp >= 0 ? SA_K_CHILD : SA_K_MODERN;
 	return 0;
 }
 
