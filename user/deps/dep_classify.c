@@ -294,7 +294,7 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 		v->rule = SA_DR_MISS_LOOKS_LEGACY;
 		/* The modern name too: a process that looks it up as well falls back. */
 		if (streq(o->name, "bus")) {
-			SET(artifact, "a 'bus' link (bus devices had one)");
+			SET(artifact, "a 'bus' link (which every bus device had)");
 			SET(replacement, "/sys%s/subsystem", o->dir);
 			SET(modern, "%s/subsystem", o->dir);
 		} else {
