@@ -10,10 +10,13 @@
  * pinned (and remove it).
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <sys/inotify.h>
 #include <sys/resource.h>
 #include <sys/vfs.h>
 #include <bpf/bpf.h>
@@ -283,14 +286,52 @@ static int read_and_write(struct sa_early *e, const char *file)
 }
 
 /*
+ * In our cwd (the mark directory), wait for the recorder's SA_EARLY_GO,
+ * SA_EARLY_GO_WAIT_S at most: a boot audit nobody adopts still gets its
+ * file. The mark is written by rename (IN_MOVED_TO) or created.
+ */
+static void wait_for_go(void)
+{
+	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+	struct pollfd pfd = { .events = POLLIN };
+	struct timespec now;
+	time_t end;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	end = now.tv_sec + SA_EARLY_GO_WAIT_S;
+	pfd.fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+	if (pfd.fd >= 0 && inotify_add_watch(pfd.fd, ".", IN_CREATE | IN_MOVED_TO) < 0) {
+		close(pfd.fd);
+		pfd.fd = -1;
+	}
+	while (access(SA_EARLY_GO, F_OK)) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec >= end)
+			break;
+		/* No inotify: look again every second. */
+		if (pfd.fd < 0) {
+			sleep(1);
+			continue;
+		}
+		if (poll(&pfd, 1, (int)(end - now.tv_sec) * 1000) > 0)
+			while (read(pfd.fd, buf, sizeof(buf)) > 0)
+				;
+	}
+	if (pfd.fd >= 0)
+		close(pfd.fd);
+}
+
+/*
  * The initramfs ends: open the executables its processes ran while they
  * exist (switch_root deletes them). Reading them (a SHA-256 and the
  * fingerprint of each: over a second of a TCG guest's boot for one 2 MB
- * busybox) can wait: with --background a child at nice 19 reads
- * them from the open files after switch_root, in our cwd (the mark
- * directory, which moves into the real root with /run) and names itself
- * in SA_EARLY_PENDING until it is done; the recorder waits for it.
- * Best effort: the mark is written.
+ * busybox) can wait: with --background a child reads them from the open
+ * files after switch_root, in our cwd (the mark directory, which moves
+ * into the real root with /run), and names itself in SA_EARLY_PENDING
+ * until it is done. It starts when the recorder, which waits for it,
+ * adopts the boot audit and writes SA_EARLY_GO (after the boot): at nice
+ * 19 during the boot it still delayed systemd's start by 0.7 s of a TCG
+ * guest's boot (issue 26). Best effort: the mark is written.
  */
 static void read_early_exes(void)
 {
@@ -316,8 +357,10 @@ static void read_early_exes(void)
 		/* Not SCHED_IDLE: a recorder waiting for us must not wait for an idle CPU. */
 		if (setpriority(PRIO_PROCESS, 0, 19))
 			sa_warn("cannot lower my priority: %s", strerror(errno));
+		wait_for_go();
 		read_and_write(e, SA_EARLY_EXES);
 		unlink(SA_EARLY_PENDING);
+		unlink(SA_EARLY_GO);
 		sa_early_free(e);
 		_exit(0);
 	} else {
@@ -325,7 +368,8 @@ static void read_early_exes(void)
 		if (err)
 			sa_warn("%s/%s: %s", SA_MARK_DIR, SA_EARLY_PENDING, strerror(-err));
 		fprintf(stderr, "sysfs-audit: the initramfs's %zu executable(s) are read by "
-			"process %d\n", sa_early_count(e), (int)child);
+			"process %d once the recorder adopts the boot audit\n",
+			sa_early_count(e), (int)child);
 	}
 	sa_early_free(e);
 }

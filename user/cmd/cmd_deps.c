@@ -66,9 +66,23 @@ static const char *read_proc(struct sa_deps_run *r, const char *path, unsigned i
  */
 /*
  * The initramfs's executables as `boot --mark initramfs-end` left them.
- * With --background its child may still be reading them (nice 19, after
- * switch_root): wait for it while it lives, EARLY_WAIT_MS at most.
+ * With --background its child reads them once early_go() has asked it (at
+ * the adoption): wait for it while it lives, EARLY_WAIT_MS at most.
  */
+/* Adopted: the child of `boot --mark initramfs-end --background` may read now. */
+static void early_go(void)
+{
+	unsigned long long pid;
+	int err;
+
+	if (sa_mark_read(SA_MARK_DIR, SA_EARLY_PENDING, &pid))
+		return;
+	err = sa_mark_write(SA_MARK_DIR, SA_EARLY_GO, sa_mono_ns());
+	if (err)
+		sa_warn("%s/%s: %s (the initramfs's programs are read %d s after the boot)",
+			SA_MARK_DIR, SA_EARLY_GO, strerror(-err), SA_EARLY_GO_WAIT_S);
+}
+
 static void load_early(struct sa_deps_run *r)
 {
 	unsigned long long pid;
@@ -162,6 +176,8 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 		.exe_known = exe_known, .script_known = script_known, .exe_ctx = r,
 	};
 	r->early_wanted = sa_tracer_adopted(t);
+	if (r->early_wanted)
+		early_go();
 	/*
 	 * Loaded before the tracer maps its ring, so that their load (the
 	 * kernel's BTF parsed again) and the ring do not add up in the
