@@ -325,8 +325,8 @@ static int on_record(void *ctx, void *data, size_t len)
 		sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
 		for_parent = sa_uevent_reader(d->store, &id, r.ppid,
 					      (r.flags & SA_DEP_F_ANC_SCRIPT) ? r.req : NULL,
-					      d->o.proc_root, &parent, code, sizeof(code), via,
-					      sizeof(via));
+					      d->o.proc_root, &parent, code, sizeof(code),
+					      &obs.code_scope, via, sizeof(via));
 		obs.code = code;
 		obs.via = for_parent ? via : NULL;
 	}
