@@ -22,6 +22,7 @@
 #include "dep_records.h"
 #include "deps/dep_classify.h"
 #include "deps/dep_store.h"
+#include "deps/identity.h"
 #include "deps/uevent_reader.h"
 
 #define VDA "/devices/pci0000:00/0000:00:04.0/virtio1/block/vda"
@@ -240,6 +241,29 @@ static bool reader(struct sa_dep_store *s, const struct sa_ident *id, unsigned i
 				&code_scope, via, sizeof(via));
 }
 
+static char anc[256];
+
+/* A NUL-separated argv literal and its length, through its last NUL. */
+#define ARGV(s) s, sizeof(s) - 1
+
+/*
+ * A uevent read's record whose nearest exec'd ancestor ran no #! script:
+ * its executable's name @exe and its argv (@args, @n bytes), as
+ * fill_ancestor_script() sends them; its script into anc[].
+ */
+static bool ancestor(const char *exe, const char *args, unsigned int n)
+{
+	static struct sa_dep_rec r;
+
+	memset(&r, 0, sizeof(r));
+	r.op = SA_DEP_OP_READ_UEVENT;
+	r.flags = SA_DEP_F_NO_REQ | SA_DEP_F_ANC_ARGV;
+	snprintf(r.req, sizeof(r.req), "%s", exe);
+	memcpy(r.anc_args, args, n);
+	r.anc_args_len = n;
+	return sa_rec_ancestor_script(&r, anc, sizeof(anc));
+}
+
 /* `grep PHYSDEVPATH= /sys/.../uevent` in a script: grep reads, for its parent. */
 static void test_parent(void)
 {
@@ -287,6 +311,20 @@ static void test_parent(void)
 	   parent.script);
 	ok(!reader(s, &grep, 209, "/usr/lib/modern-dvb.sh", proc, &parent),
 	   "parent gone: an ancestor script without the keys: nothing");
+	ok(ancestor("busybox", ARGV("sh\0/usr/lib/legacy-dvb.sh\0vda\0")) &&
+	   reader(s, &grep, 209, anc, proc, &parent) &&
+	   !strcmp(parent.script, "/usr/lib/legacy-dvb.sh") && (code_scope & SA_FP_KEYS),
+	   "parent gone: an ancestor started as 'sh script' (no #!): its script stands for it "
+	   "(%s)", anc);
+	ok(ancestor("bash", ARGV("bash\0-e\0/usr/lib/legacy-dvb.sh\0")) &&
+	   !strcmp(anc, "/usr/lib/legacy-dvb.sh"), "ancestor: 'bash -e script' (%s)", anc);
+	ok(ancestor("busybox", ARGV("sh\0/usr/lib/modern-dvb.sh\0")) &&
+	   !reader(s, &grep, 209, anc, proc, &parent),
+	   "parent gone: 'sh script' of a script without the keys: nothing");
+	ok(!ancestor("busybox", ARGV("sh\0-c\0grep PHYSDEVPATH= x\0")) &&
+	   !ancestor("udevadm", ARGV("udevadm\0info\0")) &&
+	   !ancestor("busybox", ARGV("sh\0/usr/lib/legacy-dvb.sh")),
+	   "ancestor: no script for sh -c, a binary, or an operand cut by the record");
 	ok(!reader(s, &own, 200, NULL, proc, &parent) &&
 	   (code_scope & SA_FP_KEYS), "parent: a reader with the keys of its own is judged itself");
 	sa_dep_store_free(s);
