@@ -374,6 +374,14 @@ static __always_inline __u32 dep_pack(struct dep_build *b)
 	if (len && bpf_probe_read_kernel(&b->out[o], len, r->args))
 		len = 0;
 	r->args_len = len;	/* the reader checks it against what is left */
+	o += len;
+	/* The ancestor's argv (a uevent read's); the largest record leaves room for it. */
+	len = r->anc_args_len & (SA_DEP_ARGS_LEN - 1);
+	if (o > SA_DEP_PACK_MAX - SA_DEP_ARGS_LEN)
+		len = 0;
+	if (len && bpf_probe_read_kernel(&b->out[o & (SA_DEP_PACK_MAX - 1)], len, r->anc_args))
+		len = 0;
+	r->anc_args_len = len;
 	__builtin_memcpy(b->out, r, SA_DEP_FIXED);
 	return o + len;
 }

@@ -303,17 +303,22 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 #define SA_ANCESTORS	3
 
 /*
- * The #! script of the reader's nearest exec'd ancestor, into req[]:
- * `grep PHYSDEVPATH= .../uevent` reads for the script that ran it, which
- * has often exited by the time userspace reads the record. A forked
- * subshell has no exec entry of its own and is skipped; the first
- * ancestor with one decides (a binary: none).
+ * The script of the reader's nearest exec'd ancestor: `grep PHYSDEVPATH=
+ * .../uevent` reads for the script that ran it, which has often exited by
+ * the time userspace reads the record (and /proc has forgotten it). A
+ * forked subshell has no exec entry of its own and is skipped; the first
+ * ancestor with one decides. A #! script: its path into req[]. Else its
+ * executable's name into req[] and its argv into anc_args[], for
+ * userspace to find the operand of a shell (`sh script`, `bash -e script`,
+ * env's `sh script` after `#!/usr/bin/env sh`: user/deps/shell_script.c)
+ * or nothing (a binary). Only a uevent read pays for this, once per
+ * process and exec.
  */
 static __always_inline void fill_ancestor_script(struct sa_dep_rec *r, struct task_struct *task)
 {
 	struct task_struct *t = task->group_leader;
-	struct sa_exec_id *e;
-	__u32 tgid;
+	struct sa_exec_id *e = NULL;
+	__u32 tgid, len;
 
 #pragma unroll
 	for (int i = 0; i < SA_ANCESTORS; i++) {
@@ -325,15 +330,26 @@ static __always_inline void fill_ancestor_script(struct sa_dep_rec *r, struct ta
 		if (tgid <= 1)
 			return;
 		e = bpf_map_lookup_elem(&exec_ids, &tgid);
-		if (!e || e->start_ns != t->start_time || e->exec_id != t->self_exec_id)
-			continue;
-		if (e->flags & SA_ID_F_SCRIPT) {
-			__builtin_memcpy(r->req, e->filename, SA_DEP_EXE_LEN);
-			r->req[SA_DEP_EXE_LEN - 1] = '\0';
-			r->flags |= SA_DEP_F_ANC_SCRIPT;
-		}
+		if (e && e->start_ns == t->start_time && e->exec_id == t->self_exec_id)
+			break;
+		e = NULL;
+	}
+	if (!e)
+		return;
+	if (e->flags & SA_ID_F_SCRIPT) {
+		__builtin_memcpy(r->req, e->filename, SA_DEP_EXE_LEN);
+		r->req[SA_DEP_EXE_LEN - 1] = '\0';
+		r->flags |= SA_DEP_F_ANC_SCRIPT;
 		return;
 	}
+	len = e->args_len & (SA_DEP_ARGS_LEN - 1);
+	if (!len || bpf_probe_read_kernel(r->anc_args, len, e->args))
+		return;
+	if (bpf_probe_read_kernel_str(r->req, SA_DEP_COMP_LEN,
+				      BPF_CORE_READ(t, mm, exe_file, f_path.dentry, d_name.name)) <= 0)
+		return;
+	r->anc_args_len = len;
+	r->flags |= SA_DEP_F_ANC_ARGV;
 }
 
 SEC("fentry/uevent_show")

@@ -49,6 +49,13 @@ enum sa_dep_op {
 #define SA_DEP_F_NO_EXE		(1u << 10)	/* no mm->exe_file (a kernel thread) */
 /* READ_UEVENT: req[] holds the #! script of the reader's nearest exec'd ancestor */
 #define SA_DEP_F_ANC_SCRIPT	(1u << 11)
+/*
+ * READ_UEVENT: that ancestor ran no #! script: req[] holds its executable's
+ * name (mm->exe_file's last component) and anc_args[] its argv at exec,
+ * so `sh script`, `bash -e script` and env's `sh script` name their script
+ * (user/deps/shell_script.c) after they have gone.
+ */
+#define SA_DEP_F_ANC_ARGV	(1u << 12)
 
 /* De-duplication key: one record per new key. */
 struct sa_dep_key {
@@ -79,7 +86,7 @@ struct sa_dep_rec {
 	unsigned int groups;		/* LISTEN: the socket's groups[0] after the call */
 	unsigned int portid;		/* LISTEN: netlink port id (not a pid) */
 	unsigned int netns;		/* network namespace inode (0: no CONFIG_NET_NS) */
-	unsigned int mode;		/* unused (0) */
+	unsigned int anc_args_len;	/* F_ANC_ARGV: bytes of anc_args[] (NUL-separated) */
 	unsigned int ncomp;		/* valid entries of comp[] */
 	/* Who, at the time of the record (the process may be gone when it is read). */
 	unsigned long long start_ns;	/* the thread group leader's start time */
@@ -95,17 +102,19 @@ struct sa_dep_rec {
 	char name[SA_DEP_NAME_LEN];
 	/* Kernfs path of the directory holding name, innermost first, root excluded. */
 	char comp[SA_DEP_MAX_COMP][SA_DEP_COMP_LEN];
-	char req[SA_DEP_REQ_LEN];	/* the path the process asked for (or F_ANC_SCRIPT) */
+	char req[SA_DEP_REQ_LEN];	/* the path asked for (or F_ANC_SCRIPT, F_ANC_ARGV) */
 	char exe[SA_DEP_EXE_COMP][SA_DEP_COMP_LEN];	/* mm->exe_file, innermost first */
 	char cg[SA_DEP_CG_COMP][SA_DEP_COMP_LEN];	/* cgroup v2 path, innermost first */
 	char script[SA_DEP_EXE_LEN];	/* bprm->filename of a #! exec (F_SCRIPT) */
 	char args[SA_DEP_ARGS_LEN];	/* argv, NUL-separated */
+	char anc_args[SA_DEP_ARGS_LEN];	/* F_ANC_ARGV: the ancestor's argv, NUL-separated */
 };
 
 /*
  * On the ring a record is packed: its fixed part (everything before comm),
  * then NUL-terminated strings in this order: comm, pcomm, name, comp[ncomp],
- * req, exe[nexe], cg[ncg], script; then args_len bytes of args. A typical
+ * req, exe[nexe], cg[ncg], script; then args_len bytes of args, then
+ * anc_args_len bytes of anc_args (0 but for a uevent read). A typical
  * record is a few hundred bytes instead of 2.4 KiB, so one small ring holds
  * what two large ones did (and the loader's RSS counts a ring twice).
  */

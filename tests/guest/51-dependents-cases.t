@@ -11,7 +11,9 @@
 #    entries (readlink-entry), and one script's line that falls back
 #    through two entries of fallbacks[].
 #  - dependents-uevent: reads of a device's uevent file, by a script that
-#    carries the key (breaks) and by cat and a modern script (nothing).
+#    carries the key (breaks), also through grep once the script started
+#    as `sh script` or by `#!/usr/bin/env sh` has gone (breaks, named from
+#    the argv the kernel kept), and by cat and a modern script (nothing).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"

@@ -74,27 +74,17 @@ unsigned int sa_fp_scope_of(const struct sa_hit *h)
 {
 	if (!strcmp(h->kind, SA_KIND_MDEV_HOTPLUG))
 		return SA_FP_HELPER;
-	return h->sev == SA_SEV_ERROR ? SA_FP_ANY | SA_FP_HELPER : SA_FP_NONE;
+	if (h->sev != SA_SEV_ERROR)
+		return SA_FP_NONE;
+	if (!strcmp(h->kind, SA_KIND_PHYSDEV_KEY))
+		return SA_FP_ANY | SA_FP_HELPER | SA_FP_KEYS;
+	return SA_FP_ANY | SA_FP_HELPER;
 }
 
 struct fp_scan {
 	char *text;
 	unsigned int scope;
 };
-
-bool sa_fp_reads_keys(const char *evidence)
-{
-	static const char item[] = " (" SA_KIND_PHYSDEV_KEY;
-
-	/* an item ends "(kind)" or "(kind, line N)" */
-	for (const char *p = evidence; p && (p = strstr(p, item)); p++) {
-		char c = p[sizeof(item) - 1];
-
-		if (c == ')' || c == ',')
-			return true;
-	}
-	return false;
-}
 
 static int on_hit(const struct sa_hit *h, void *ctx)
 {

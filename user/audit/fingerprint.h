@@ -42,16 +42,12 @@ void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len);
 /*
  * What hit @h proves (enum sa_fp_scope flags): the helper-only mdev
  * (SA_KIND_MDEV_HOTPLUG) breaks the uevent helper only; any other error
- * breaks whatever the program does; the rest nothing.
+ * breaks whatever the program does; the rest nothing. A PHYSDEV key
+ * (SA_KIND_PHYSDEV_KEY error) also sets SA_FP_KEYS: the code reads the
+ * keys themselves, what a program that reads uevent files must carry for
+ * the reads to be for the keys.
  */
 unsigned int sa_fp_scope_of(const struct sa_hit *h);
-
-/*
- * Does @evidence (the text above) say the program's code reads the uevent
- * keys themselves (an SA_KIND_PHYSDEV_KEY item)? What a program that reads
- * uevent files must carry for the reads to be for the keys.
- */
-bool sa_fp_reads_keys(const char *evidence);
 
 /* How many files were read (not served from the cache). */
 unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c);

@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit/fingerprint.h"
 #include "deps/dep_classify.h"
 #include "dep_records.h"
 
@@ -428,7 +427,7 @@ static void classify_listen(const struct sa_dep_obs *o, struct sa_dep_verdict *v
  */
 static void classify_uevent(const struct sa_dep_obs *o, struct sa_dep_verdict *v)
 {
-	if (!sa_fp_reads_keys(o->code))
+	if (!(o->code_scope & SA_FP_KEYS))
 		return;
 	v->kind = SA_DK_UEVENT_READ;
 	v->conf = SA_DC_BREAKS;

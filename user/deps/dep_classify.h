@@ -22,9 +22,12 @@ struct sa_dep_obs {
 	unsigned int groups;	/* LISTEN */
 	/*
 	 * READ_UEVENT: the program's own code, as the store fingerprints it
-	 * (sa_dep_store_code()); NULL or "": nothing legacy in it.
+	 * (sa_dep_store_code()), in words for the evidence; NULL or "":
+	 * nothing legacy in it. code_scope: what it proves (enum sa_fp_scope
+	 * flags), what the verdict is decided from.
 	 */
 	const char *code;
+	unsigned int code_scope;
 	/* READ_UEVENT: the child that read the file for the program ("grep (pid 7)"), or NULL */
 	const char *via;
 };

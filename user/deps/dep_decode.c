@@ -40,7 +40,7 @@ int sa_dep_decode(const void *data, size_t len, struct sa_dep_rec *r)
 	memcpy(r, data, SA_DEP_FIXED);
 	c.p += SA_DEP_FIXED;
 	if (r->ncomp > SA_DEP_MAX_COMP || r->nexe > SA_DEP_EXE_COMP || r->ncg > SA_DEP_CG_COMP ||
-	    r->args_len > SA_DEP_ARGS_LEN - 1)
+	    r->args_len > SA_DEP_ARGS_LEN - 1 || r->anc_args_len > SA_DEP_ARGS_LEN - 1)
 		return -EINVAL;
 	err = err ?: take(&c, r->comm, sizeof(r->comm));
 	err = err ?: take(&c, r->pcomm, sizeof(r->pcomm));
@@ -53,8 +53,9 @@ int sa_dep_decode(const void *data, size_t len, struct sa_dep_rec *r)
 	for (i = 0; i < r->ncg; i++)
 		err = err ?: take(&c, r->cg[i], sizeof(r->cg[i]));
 	err = err ?: take(&c, r->script, sizeof(r->script));
-	if (err || (size_t)(c.end - c.p) != r->args_len)
+	if (err || (size_t)(c.end - c.p) != (size_t)r->args_len + r->anc_args_len)
 		return -EINVAL;
 	memcpy(r->args, c.p, r->args_len);
+	memcpy(r->anc_args, c.p + r->args_len, r->anc_args_len);
 	return 0;
 }

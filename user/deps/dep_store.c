@@ -267,7 +267,8 @@ static const struct sa_dependent *same_program(const struct sa_dep_store *s,
 	return NULL;
 }
 
-void sa_dep_store_code(struct sa_dep_store *s, const struct sa_ident *id, char *out, size_t len)
+unsigned int sa_dep_store_code(struct sa_dep_store *s, const struct sa_ident *id, char *out,
+			       size_t len)
 {
 	const struct sa_dependent *same = same_program(s, id);
 
@@ -279,6 +280,7 @@ void sa_dep_store_code(struct sa_dep_store *s, const struct sa_ident *id, char *
 		same = &s->tmp;
 	}
 	snprintf(out, len, "%s", same->fingerprint);
+	return same->fp_scope;
 }
 
 static int remember_key(struct sa_dep_store *s, const struct sa_dep_seen *o, size_t prog,

@@ -83,9 +83,12 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
  * The fingerprint of @id's program (its script's and its executable's
  * legacy code, in words) into @out, as its line gets it: an observation
  * whose verdict depends on the program's code (a uevent file read) is
- * judged with it before it is added. "" when none.
+ * judged with it before it is added. "" when none. Returns what the code
+ * proves (enum sa_fp_scope flags): the verdict is decided from these,
+ * never from the words.
  */
-void sa_dep_store_code(struct sa_dep_store *s, const struct sa_ident *id, char *out, size_t len);
+unsigned int sa_dep_store_code(struct sa_dep_store *s, const struct sa_ident *id, char *out,
+			       size_t len);
 
 /* The kernel's key @key of @src was seen again after the map forgot it. */
 bool sa_dep_store_has_key(const struct sa_dep_store *s, int src, const void *key, size_t keylen);

@@ -279,7 +279,7 @@ static int on_record(void *ctx, void *data, size_t len)
 	int src;
 	char dir[SA_DEP_MAX_COMP * SA_DEP_COMP_LEN + 1];
 	static struct sa_ident id, parent;
-	static char code[SA_DEP_TEXT];
+	static char code[SA_DEP_TEXT], anc[SA_DEP_ARGS_LEN];
 	char via[64];
 	bool for_parent = false;
 
@@ -323,10 +323,10 @@ static int on_record(void *ctx, void *data, size_t len)
 	/* A uevent file read is judged by the code it was read for: who read it comes first. */
 	if (r.op == SA_DEP_OP_READ_UEVENT) {
 		sa_ident_from_rec(&id, &r, d->o.proc_root, &d->self);
-		for_parent = sa_uevent_reader(d->store, &id, r.ppid,
-					      (r.flags & SA_DEP_F_ANC_SCRIPT) ? r.req : NULL,
-					      d->o.proc_root, &parent, code, sizeof(code), via,
-					      sizeof(via));
+		sa_rec_ancestor_script(&r, anc, sizeof(anc));
+		for_parent = sa_uevent_reader(d->store, &id, r.ppid, anc,
+					      d->o.proc_root, &parent, code, sizeof(code),
+					      &obs.code_scope, via, sizeof(via));
 		obs.code = code;
 		obs.via = for_parent ? via : NULL;
 	}

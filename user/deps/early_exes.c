@@ -187,7 +187,8 @@ static bool parse(char *line, struct sa_early_exe *x)
 		snprintf(x->sha256, sizeof(x->sha256), "%.64s", f[2]);
 	snprintf(x->path, sizeof(x->path), "%.255s", f[3]);
 	scope = strtoul(f[4], &end, 10);
-	if (*end || end == f[4] || scope > (SA_FP_ANY | SA_FP_HELPER))
+	/* a line written before SA_FP_KEYS (at most 3) reads as a scope without it */
+	if (*end || end == f[4] || scope > SA_FP_ALL)
 		return false;
 	x->fp_scope = scope;
 	/* What the dependents' evidence says: where and when it was read. */

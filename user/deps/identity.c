@@ -222,6 +222,16 @@ static void script_of_shell(struct sa_ident *id, const char *args, size_t n, con
 	cpy(id->script, sizeof(id->script), s);
 }
 
+bool sa_rec_ancestor_script(const struct sa_dep_rec *r, char *out, size_t len)
+{
+	out[0] = '\0';
+	if (r->flags & SA_DEP_F_ANC_SCRIPT)
+		return *r->req && snprintf(out, len, "%s", r->req) < (int)len;
+	if (!(r->flags & SA_DEP_F_ANC_ARGV) || r->anc_args_len > sizeof(r->anc_args))
+		return false;
+	return sa_shell_script(r->req, r->anc_args, r->anc_args_len, out, len);
+}
+
 unsigned long long sa_rec_exec_gen(const struct sa_dep_rec *r)
 {
 	return r->start_ns ^ (r->exec_id << 48);

@@ -40,6 +40,15 @@ unsigned long long sa_rec_exec_gen(const struct sa_dep_rec *r);
 void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const char *proc,
 		       const struct sa_ns_self *self);
 
+/*
+ * The script of a uevent reader's nearest exec'd ancestor, from its record
+ * @r, into @out: the #! script the kernel ran (SA_DEP_F_ANC_SCRIPT), or the
+ * script operand of a shell (SA_DEP_F_ANC_ARGV: `sh script`, `bash -e
+ * script`, env's `sh script`), as given: the ancestor may be gone, and
+ * with it the directory a relative one was relative to. false: none.
+ */
+bool sa_rec_ancestor_script(const struct sa_dep_rec *r, char *out, size_t len);
+
 /* The systemd unit of a cgroup v2 path: its innermost *.service or *.scope, or "". */
 void sa_cgroup_unit(const char *cgroup, char *out, size_t len);
 

@@ -18,13 +18,14 @@
 
 /*
  * @id: the reader, from its record; @ppid its parent; @anc_script the
- * kernel's ancestor script or NULL. Writes the code that
- * decides into @code (sa_dep_store_code()). Returns true when that is the
- * parent's: its identity is then in @parent, and @via names the reader
- * ("grep (pid N)"). false: the reader's own, or none.
+ * kernel's ancestor script or NULL. Writes the code that decides into
+ * @code (sa_dep_store_code()) and what it proves into @scope (enum
+ * sa_fp_scope: SA_FP_KEYS when it reads the keys). Returns true when that
+ * is the parent's: its identity is then in @parent, and @via names the
+ * reader ("grep (pid N)"). false: the reader's own, or none.
  */
 bool sa_uevent_reader(struct sa_dep_store *s, const struct sa_ident *id, unsigned int ppid,
 		      const char *anc_script, const char *proc, struct sa_ident *parent,
-		      char *code, size_t len, char *via, size_t vialen);
+		      char *code, size_t len, unsigned int *scope, char *via, size_t vialen);
 
 #endif

@@ -73,9 +73,17 @@ const char *sa_dep_rule_name(enum sa_dep_rule r);
  * What a program's fingerprint proves (its words are for people): nothing,
  * breaks as the uevent helper only (BusyBox 1.7-1.10 mdev types nodes by
  * the DEVPATH text), or breaks whatever it does (PHYSDEV* keys, BusyBox <
- * 1.7 mdev, <dev>/device/bus in a script). Flags: both may be set.
+ * 1.7 mdev, <dev>/device/bus in a script); and whether its code reads the
+ * PHYSDEV keys themselves (a physdev-key error), which is what a read of
+ * a uevent file breaks on. Flags: any may be set.
  */
-enum sa_fp_scope { SA_FP_NONE = 0, SA_FP_HELPER = 1, SA_FP_ANY = 2 };
+enum sa_fp_scope {
+	SA_FP_NONE = 0,
+	SA_FP_HELPER = 1,
+	SA_FP_ANY = 2,
+	SA_FP_KEYS = 4,
+	SA_FP_ALL = SA_FP_HELPER | SA_FP_ANY | SA_FP_KEYS,
+};
 
 /* Who a process is (user/identity.c fills it). */
 struct sa_ident {

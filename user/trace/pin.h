@@ -28,9 +28,10 @@ struct bpf_map;
  * (a record's layout inside a ring): an initramfs built by another
  * sysfs-audit (a kernel downgrade boots an image that was not rebuilt) is
  * then refused, not misread. Builds before 2 have no stamp; 3: the
- * dependents' two objects became one.
+ * dependents' two objects became one; 4: a uevent read's record may end
+ * with its ancestor's argv (SA_DEP_F_ANC_ARGV).
  */
-#define SA_PIN_FORMAT	3
+#define SA_PIN_FORMAT	4
 
 /* @root/@sub, into @buf. */
 const char *sa_pin_dir(char *buf, size_t len, const char *root, const char *sub);

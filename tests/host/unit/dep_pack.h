@@ -36,7 +36,9 @@ static inline size_t dep_pack(const struct sa_dep_rec *r, unsigned char *out)
 		o = dep_pack_str(out, o, r->cg[i]);
 	o = dep_pack_str(out, o, r->script);
 	memcpy(out + o, r->args, r->args_len);
-	return o + r->args_len;
+	o += r->args_len;
+	memcpy(out + o, r->anc_args, r->anc_args_len);
+	return o + r->anc_args_len;
 }
 
 #endif

@@ -130,5 +130,30 @@ int main(void)
 	len = pack(&r);
 	ok(sa_dep_decode(buf, len, &got) == 0, "no arguments at all");
 	ok(sa_dep_decode(buf, len - 1, &got) == -EINVAL, "the script's NUL missing");
+
+	/* A uevent read's record: the ancestor's argv after the reader's. */
+	r = sample();
+	r.op = SA_DEP_OP_READ_UEVENT;
+	r.flags |= SA_DEP_F_ANC_ARGV;
+	memset(r.req, 0, sizeof(r.req));
+	strcpy(r.req, "busybox");
+	memcpy(r.anc_args, "sh\0/bin/dvb-parent\0", 19);
+	r.anc_args_len = 19;
+	len = pack(&r);
+	ok(sa_dep_decode(buf, len, &got) == 0 && !memcmp(&got, &r, sizeof(r)),
+	   "the ancestor's argv comes back after the reader's");
+	alen = (unsigned int *)(buf + offsetof(struct sa_dep_rec, anc_args_len));
+	*alen = SA_DEP_ARGS_LEN;
+	ok(sa_dep_decode(buf, len, &got) == -EINVAL, "an ancestor's argv longer than the field");
+	*alen = 18;
+	ok(sa_dep_decode(buf, len, &got) == -EINVAL,
+	   "an ancestor's argv shorter than what is left");
+	*alen = 19;
+	ok(sa_dep_decode(buf, len - 1, &got) == -EINVAL, "an ancestor's argv cut");
+	/* As long as the bytes that follow, but longer than the field. */
+	*alen = SA_DEP_ARGS_LEN + 44;
+	memset(buf + len - 19, 'a', SA_DEP_ARGS_LEN + 44);
+	ok(sa_dep_decode(buf, len - 19 + SA_DEP_ARGS_LEN + 44, &got) == -EINVAL,
+	   "an ancestor's argv longer than its field, the record as long: refused");
 	return tap_done();
 }

@@ -48,9 +48,11 @@ int main(void)
 	fprintf(f, "1\t80\t-\t/too/few/fields\t3\n");
 	fprintf(f, "1\t81\t-\t/too\tmany\t3\tfields\n");
 	fprintf(f, "1\t82\t-\t/bad/scope\tany\tx\n");	/* an older writer's words */
+	fprintf(f, "1\t83\t-\t/opt/nash\t7\tPHYSDEVPATH (physdev-key)\n");
+	fprintf(f, "1\t84\t-\t/bad/scope\t8\tx\n");	/* a flag we do not know */
 	fclose(f);
 	e = sa_early_load(file);
-	ok(e && sa_early_count(e) == 2, "two good lines of seven read (%zu)", sa_early_count(e));
+	ok(e && sa_early_count(e) == 3, "three good lines of nine read (%zu)", sa_early_count(e));
 	x = sa_early_find(e, 1, 77);
 	ok(x && !strcmp(x->path, "/sbin/mdev") &&
 	   strstr(x->fingerprint, "BusyBox 1.6.1 has mdev (busybox-mdev) [read in the initramfs: "
@@ -58,6 +60,9 @@ int main(void)
 	   "found by device and inode: the fingerprint says where it was read, and its hash");
 	ok(x && x->fp_scope == (SA_FP_ANY | SA_FP_HELPER),
 	   "what it proves comes from its own field, not its words");
+	x = sa_early_find(e, 1, 83);
+	ok(x && x->fp_scope == SA_FP_ALL,
+	   "a program that reads the keys: SA_FP_KEYS kept from its field");
 	x = sa_early_find(e, 1, 78);
 	ok(x && !*x->fingerprint && !x->fp_scope,
 	   "a file with nothing legacy: an empty fingerprint (not read again)");

@@ -227,8 +227,9 @@ static void helper_fingerprint_tests(void)
 	   "evidence for the uevent helper only");
 	h = (struct sa_hit){ .kind = "physdev-key", .key = "PHYSDEVBUS", .sev = SA_SEV_ERROR };
 	sa_fp_evidence(&h, text, sizeof(text));
-	ok(sa_fp_scope_of(&h) == (SA_FP_ANY | SA_FP_HELPER),
-	   "fingerprint: a PHYSDEV key is evidence whatever the program does (%s)", text);
+	ok(sa_fp_scope_of(&h) == (SA_FP_ANY | SA_FP_HELPER | SA_FP_KEYS),
+	   "fingerprint: a PHYSDEV key is evidence whatever the program does, and of "
+	   "code that reads the keys (%s)", text);
 	ok(sa_fp_scope_of(&(struct sa_hit){ .kind = "busybox-mdev", .key = "mdev",
 					    .sev = SA_SEV_ERROR }) & SA_FP_ANY &&
 	   sa_fp_scope_of(&(struct sa_hit){ .kind = "legacy-path", .key = "device/bus",
