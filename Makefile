@@ -188,10 +188,12 @@ $(BUILD)/sysfs-audit-san: $(call libs_of,san,$(LAYERS))
 FUZZ_TARGETS := rules elf initramfs report root ring
 FUZZ_SECONDS ?= 600
 FZ_LIBS      := $(call libs_of,fz,reports audit output model common)
-# The ring target takes the loader's record path out of the trace layer
-# (whose archive needs libbpf): decoders, views, classifier, identity, store.
-FZ_RING      := $(patsubst %,$(BUILD)/fz/trace/%.o,ring_decode views event dep_decode \
-		  dep_classify identity dep_store)
+# The ring target takes the loader's record path out of the trace and deps
+# layers (whose archives need libbpf): decoders, views, classifier,
+# identity, store.
+FZ_RING      := $(patsubst %,$(BUILD)/fz/trace/%.o,ring_decode views event) \
+		$(patsubst %,$(BUILD)/fz/deps/%.o,dep_decode dep_classify identity dep_store \
+		  shell_script)
 $(BUILD)/fuzz/fuzz_ring: FZ_OBJS = $(FZ_RING)
 $(BUILD)/fuzz/fuzz_ring: $(FZ_RING)
 
