@@ -87,13 +87,13 @@ st=$?
 [ -z "$out" ] || { echo "$out" | tap_diag; st=1; }
 tap_ok $st "systemd-analyze verify: the four units (an instance of the template) clean"
 # The boot units never delay a boot: the recorder starts after the
-# default target (Type=idle: its start job ends at the fork, its exec
-# waits for the boot's last job); nothing but shutdown
+# default target and the runlevel record, the boot's last job (Type=idle:
+# its start job ends at the fork); nothing but shutdown
 # is ordered after either unit (systemd-analyze verify does not judge that).
 b=$work/root/lib/systemd/system/sysfs-audit-boot.service
 c=$work/root/lib/systemd/system/sysfs-audit-coldplug.service
 prop() { sed -n "s/^$2=//p" "$1" | tr '\n' ' ' | sed 's/ $//'; }
-[ "$(prop "$b" Type)" = idle ] && [ "$(prop "$b" After)" = default.target ] &&
+[ "$(prop "$b" Type)" = idle ] && [ "$(prop "$b" After)" = "default.target systemd-update-utmp-runlevel.service" ] &&
 	[ "$(prop "$b" Before)" = shutdown.target ] && [ "$(prop "$c" Type)" = simple ] &&
 	[ "$(prop "$c" Before)" = shutdown.target ] &&
 	[ "$(prop "$c" After)" = systemd-udev-trigger.service ] &&
@@ -102,7 +102,7 @@ prop() { sed -n "s/^$2=//p" "$1" | tr '\n' ' ' | sed 's/ $//'; }
 st=$?
 for k in Type After Before WantedBy; do echo "$k: boot [$(prop "$b" $k)], coldplug [$(prop "$c" $k)]"; done |
 	tap_diag
-tap_ok $st "the boot unit starts after the default target, Type=idle; the coldplug mark after udev's trigger; neither is before anything but shutdown"
+tap_ok $st "the boot unit starts after the default target and the runlevel record, Type=idle; the coldplug mark after udev's trigger; neither is before anything but shutdown"
 u=$work/root/lib/systemd/system/sysfs-audit-record.service
 sed -i 's|^ExecStart=/usr/sbin/|ExecStart=/usr/nonexistent/|; s|^ProtectSystem=strict|ProtectSystem=bogus|' "$u"
 out=$(verify sysfs-audit-record.service)
