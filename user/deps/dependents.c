@@ -55,6 +55,7 @@ struct sa_deps {
 	struct sa_dep_totals t;
 	struct sa_ns_self self;
 	unsigned int self_tgid;	/* the pinned programs filter their loader's tgid only */
+	unsigned long long sysfs_dev;	/* the model's /sys st_dev: the view it shows (0: unknown) */
 	unsigned long inodes[256];	/* uevent sockets already named */
 	int ninodes;
 	int write_err;
@@ -176,6 +177,7 @@ static bool model_ready(struct sa_deps *d)
 struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 {
 	struct sa_deps *d = calloc(1, sizeof(*d));
+	struct stat st;
 	int err;
 
 	if (!d)
@@ -201,6 +203,8 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 		return NULL;
 	}
 	sa_ns_self_read(d->o.proc_root, &d->self);
+	if (!stat(d->o.sysfs_root, &st))
+		d->sysfs_dev = st.st_dev;
 	d->self_tgid = getpid();
 	d->t.start_ns = mono_ns();
 	return d;
@@ -308,13 +312,21 @@ static int on_record(void *ctx, void *data, size_t len)
 	if (sa_dep_store_has_key(d->store, src, &r.key, sizeof(r.key)))
 		return 0;
 	rec_dir(&r, dir, sizeof(dir));
-	if (r.op == SA_DEP_OP_MISS && stale_negative(d, dir, r.name)) {
-		d->t.ignored++;
-		return 0;
-	}
 	obs = (struct sa_dep_obs){ .op = r.op, .dir = dir, .name = r.name,
 				   .req = (r.flags & SA_DEP_F_NO_REQ) ? NULL : r.req,
 				   .groups = r.groups };
+	/* Another network namespace's sysfs: its net devices are not the model's. */
+	if (uses_model(r.op) && sa_dep_other_view(d->sysfs_dev, r.sysfs_dev))
+		obs.other_net = r.sysfs_net ? r.sysfs_net : ~0u;
+	/*
+	 * Our /sys says nothing of another view's net devices: a name there is
+	 * judged without the model's (no artifact of theirs: nothing).
+	 */
+	if (r.op == SA_DEP_OP_MISS && !(obs.other_net && sa_dep_net_dir(dir)) &&
+	    stale_negative(d, dir, r.name)) {
+		d->t.ignored++;
+		return 0;
+	}
 	if (uses_model(r.op) && !model_ready(d)) {
 		d->t.malformed++;	/* counted, and said once, never silent */
 		return 0;
