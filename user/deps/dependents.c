@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -55,7 +56,8 @@ struct sa_deps {
 	struct sa_dep_totals t;
 	struct sa_ns_self self;
 	unsigned int self_tgid;	/* the pinned programs filter their loader's tgid only */
-	unsigned long long sysfs_dev;	/* the model's /sys st_dev: the view it shows (0: unknown) */
+	/* The model's /sys st_dev: the view it shows (0: unknown, or not a sysfs) */
+	unsigned long long sysfs_dev;
 	unsigned long inodes[256];	/* uevent sockets already named */
 	int ninodes;
 	int write_err;
@@ -177,6 +179,7 @@ static bool model_ready(struct sa_deps *d)
 struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 {
 	struct sa_deps *d = calloc(1, sizeof(*d));
+	struct statfs sfs;
 	struct stat st;
 	int err;
 
@@ -203,7 +206,9 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 		return NULL;
 	}
 	sa_ns_self_read(d->o.proc_root, &d->self);
-	if (!stat(d->o.sysfs_root, &st))
+	/* Its view of the net devices: only a sysfs has one (not a copy of /sys). */
+	if (!statfs(d->o.sysfs_root, &sfs) && sfs.f_type == SA_SYSFS_MAGIC &&
+	    !stat(d->o.sysfs_root, &st))
 		d->sysfs_dev = st.st_dev;
 	d->self_tgid = getpid();
 	d->t.start_ns = mono_ns();
