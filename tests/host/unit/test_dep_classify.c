@@ -930,7 +930,7 @@ static void on_fell(void *ctx, const struct sa_dep_fb_hit *h)
 	struct fb_ctx *c = ctx;
 
 	c->calls++;
-	c->changed = sa_dep_store_fell_back(c->s, h->src, h->key, h->keylen, h->modern,
+	c->changed = sa_dep_store_fell_back(c->s, h->key, h->keylen, h->modern,
 					   h->path);
 }
 
@@ -947,7 +947,7 @@ static const struct sa_dependent *judge(struct sa_dep_fb *fb, struct fb_ctx *c, 
 
 	id.exec_gen = gen;
 	sa_dep_classify(&cls, ob, &v);
-	sa_dep_fb_judge(fb, tgid, gen, ob, &v, 0, &key, sizeof(key), on_fell, c);
+	sa_dep_fb_judge(fb, tgid, gen, ob, &v, &key, sizeof(key), on_fell, c);
 	if (conf)
 		*conf = v.conf;
 	if (v.kind == SA_DK_NONE)
