@@ -358,7 +358,7 @@ static void classify_lstat(const struct sa_classifier *c, const struct sa_dep_ob
 {
 	const struct sa_dep_art *a;
 	char buf[SA_DEP_TEXT];
-	const char *p = buf;
+	const char *p = buf, *dir, *now;
 
 	/*
 	 * The kernel names the link by its kernfs node (any path, dirfd-relative
@@ -369,19 +369,19 @@ static void classify_lstat(const struct sa_classifier *c, const struct sa_dep_ob
 	else if (!(p = below_sys(o->req, buf, sizeof(buf))))
 		return;		/* relative, and no node: not judged */
 	SET(path, "/sys%.500s", p);
+	/*
+	 * Every net device's legacy path was /class/net/<name>, in any netns:
+	 * another netns's own device is one, unknown to the model.
+	 */
 	if (o->other_net && !strncmp(p, "/class/net/", 11) && !strchr(p + 11, '/')) {
-		/* Every net device's legacy path was /class/net/<name>, in any netns. */
-		v->kind = SA_DK_SYMLINK_DIR;
-		v->conf = SA_DC_SUSPECT;
-		v->rule = SA_DR_LSTAT_LEGACY_DIR;
-		SET(artifact, "/sys%.400s (a directory)", p);
-		SET(replacement, "its target (stat() following the link)");
-		SET(why, "lstat() alone is what ls and find do; " FP_HINT);
-		return;
-	}
-	a = find_path(c, p, false, o->other_net);
-	if (!a || a->dir)
+		dir = p;
+		now = NULL;
+	} else if ((a = find_path(c, p, false, o->other_net)) && !a->dir) {
+		dir = a->path;
+		now = a->dev->path;
+	} else {
 		return;		/* a link then, a link now; or no device of the model */
+	}
 	/*
 	 * ls -l, find, udevadm and mdev 1.6 all lstat these entries; only a
 	 * walker that then requires S_ISDIR misses the device, and that is not
@@ -390,8 +390,11 @@ static void classify_lstat(const struct sa_classifier *c, const struct sa_dep_ob
 	v->kind = SA_DK_SYMLINK_DIR;
 	v->conf = SA_DC_SUSPECT;
 	v->rule = SA_DR_LSTAT_LEGACY_DIR;
-	SET(artifact, "/sys%s (a directory)", a->path);
-	SET(replacement, "/sys%s (stat() following the link)", a->dev->path);
+	SET(artifact, "/sys%.400s (a directory)", dir);
+	if (now)
+		SET(replacement, "/sys%.400s (stat() following the link)", now);
+	else
+		SET(replacement, "its target (stat() following the link)");
 	SET(why, "lstat() alone is what ls and find do; " FP_HINT);
 }
 

@@ -108,6 +108,9 @@ static void test_links(void)
 	judge(SA_DEP_OP_LSTAT_LINK, "/block", "vda", NULL, OTHER, &v);
 	expect(&v, SA_DC_SUSPECT, SA_DR_LSTAT_LEGACY_DIR, false,
 	       "lstat of /sys/block/vda from another netns: by the model");
+	judge(SA_DEP_OP_READLINK, VNET "/net/eth0", "device", NULL, 0, &v);
+	ok(v.conf == SA_DC_SUSPECT && strstr(v.artifact, "/sys/class/net/eth0/device -> "),
+	   "readlink of eth0/device in the model's view: its legacy link (got %s)", v.artifact);
 	judge(SA_DEP_OP_READLINK, VNET "/net/eth0", "device", NULL, OTHER, &v);
 	ok(v.conf == SA_DC_SUSPECT && v.rule == SA_DR_READLINK_DEVICE && !strstr(v.artifact, "->") &&
 	   strstr(v.why, "other netns"),
