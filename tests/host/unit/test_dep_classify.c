@@ -1142,13 +1142,8 @@ int main(void)
 {
 	int err;
 
-	snprintf(root, sizeof(root), "/tmp/sa-unit-XXXXXX");
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
+	if (fake_sysfs_new())
 		return 2;
-	}
-	mkdir_p("/class");
-	mkdir_p("/bus");
 	build_tree();
 	err = sa_classifier_load(&cls, root);
 	ok(err == 0, "classifier loads the fake tree (%d)", err);
@@ -1170,12 +1165,6 @@ int main(void)
 	test_fingerprint_files();
 	test_conf_names();
 	printf("1..%d\n", ntests);
-	{
-		char cmd[300];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-		if (system(cmd))
-			fprintf(stderr, "could not remove %s\n", root);
-	}
+	fake_sysfs_remove();
 	return nfailed ? 1 : 0;
 }

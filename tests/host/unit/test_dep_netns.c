@@ -149,13 +149,8 @@ int main(void)
 {
 	int err;
 
-	snprintf(root, sizeof(root), "/tmp/sa-unit-XXXXXX");
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
+	if (fake_sysfs_new())
 		return 2;
-	}
-	mkdir_p("/class");
-	mkdir_p("/bus");
 	fake_sysfs_devices();
 	/* A NIC: virtio-net with its netdev eth0 below a glue "net" directory. */
 	dev("/devices/pci0000:00/0000:00:03.0", "bus", "pci", "virtio-pci", NULL);
@@ -169,12 +164,6 @@ int main(void)
 		sa_classifier_free(&cls);
 	}
 	test_helpers();
-	{
-		char cmd[300];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-		if (system(cmd))
-			fprintf(stderr, "cleanup of %s failed\n", root);
-	}
+	fake_sysfs_remove();
 	return tap_done();
 }
