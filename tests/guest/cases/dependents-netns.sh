@@ -13,23 +13,26 @@
 #   - the container's `ls /sys/class/net/cdum0/bus`: suspect
 #     (miss-looks-legacy), "other netns" said;
 #   - the container's <parent>/block:vda: still breaks (miss-legacy-link):
-#     only net devices differ between the views.
+#     only net devices differ between the views;
+#   - the host's own `test -L /sys/class/net/dummy0`: suspect, and no
+#     "other netns" (the model's view is told from another's).
 # Each lookup is a program of its own (BusyBox copied under its applet's
 # name): a live line is printed once per program.
 . /tests/ktap.sh
 . /tests/workload.sh
-ktap_plan 11
+ktap_plan 12
 
 T=/tmp/trace.jsonl
 vda_dev=$(readlink -f /sys/class/block/vda)
 parent=${vda_dev%/block/vda}
-for p in c-host c-own c-bus c-vda h-cont; do
+for p in c-host c-own c-bus c-vda h-cont h-own; do
 	mkdir -p /tmp/$p
 done
 for p in c-host c-bus c-vda h-cont; do
 	cp /bin/busybox /tmp/$p/ls
 done
 cp /bin/busybox /tmp/c-own/test
+cp /bin/busybox /tmp/h-own/test
 # The live dependent lines of program $1.
 lines() { grep '^{"type":"dependent",' $T | grep -- "\"exe\":\"$1\""; }
 
@@ -50,6 +53,7 @@ wait_file /tmp/c-up
 check "the container: its own sysfs shows cdum0 and not dummy0" test -e /tmp/c-up
 check "the host's /sys lacks cdum0" test ! -e /sys/class/net/cdum0
 /tmp/h-cont/ls /sys/class/net/cdum0 >/dev/null 2>&1
+/tmp/h-own/test -L /sys/class/net/dummy0
 touch /tmp/c-done
 wait $ct
 stop_tracer $T
@@ -67,5 +71,7 @@ lines /tmp/c-bus/ls | grep -q '"confidence":"suspect","rule":"miss-looks-legacy"
 ktap_result $? "the container's cdum0/bus: suspect (miss-looks-legacy), other netns"
 lines /tmp/c-vda/ls | grep -q '"confidence":"breaks","rule":"miss-legacy-link"'
 ktap_result $? "the container's <parent>/block:vda: still breaks (miss-legacy-link)"
+lines /tmp/h-own/test | grep '"confidence":"suspect","rule":"lstat-legacy-dir"' | grep -qv 'other netns'
+ktap_result $? "the host's test -L of its dummy0: suspect (lstat-legacy-dir), no other netns"
 lost=$(sed -n '/"type":"dependents"/{s/.*"lost":\([0-9]*\).*/\1/p;q;}' $T)
 check_eq "no dependents' record lost" "${lost:-x}" 0
