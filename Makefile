@@ -177,6 +177,11 @@ $(BUILD)/tests/test_%: tests/host/unit/test_%.c tests/host/unit/tap.h $(SAN_LIBS
 
 unit-tests: $(UNIT_TESTS)
 
+# Which rule decides each legacy name a live /sys lacks (tests/host/32-legacy-live.t).
+$(BUILD)/legacy_live: tests/host/legacy_live.c $(SAN_LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive -llzma -lzstd
+
 # The whole tool under ASan + UBSan (linked dynamically: ASan has no static
 # runtime), run by tests/host/57-sanitized-tool.t on the host's own trees.
 $(BUILD)/sysfs-audit-san: $(call libs_of,san,$(LAYERS))
@@ -241,7 +246,7 @@ PROVE := prove -v --timer -j$(CHECK_JOBS)
 SLOW_TESTS := tests/guest/70-realhost.t
 GUEST_TESTS := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(wildcard tests/guest/*.t))
 
-check-host: deps unit-tests sysfs-audit $(BUILD)/sa_oracle $(BUILD)/sysfs-audit-san $(LEGACY_BINS) deb
+check-host: deps unit-tests sysfs-audit $(BUILD)/legacy_live $(BUILD)/sa_oracle $(BUILD)/sysfs-audit-san $(LEGACY_BINS) deb
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
 check-guest: kernels guest-deps deb

@@ -16,7 +16,8 @@
  *    process and exec (whether it breaks depends on the program's code,
  *    judged in userspace: the device read adds nothing).
  * Every hook tests the superblock magic first (cgroupfs is kernfs too; no
- * st_dev, so a sysfs mounted in another namespace counts as well), and every
+ * st_dev, so a sysfs mounted in another namespace counts as well; a record
+ * names its superblock and netns, fill_sysfs()), and every
  * observation goes through dep_known(): a record only for a new key, the
  * key inserted once the record is reserved (dep_commit()).
  */
@@ -112,6 +113,28 @@ static __always_inline void fill_req(struct sa_dep_rec *r)
 		r->flags |= SA_DEP_F_TRUNC_REQ;
 }
 
+/*
+ * The view the lookup was made in: the sysfs superblock (kernfs keeps one
+ * per namespace tag, and sysfs tags only by network namespace) and its
+ * netns, kernfs_super_info->ns, the struct net of whoever mounted it. A
+ * process's own netns is not it: `unshare -n` without a new sysfs mount
+ * still sees the mounter's net devices. Only for a new record; probe
+ * reads, s_fs_info is a void *.
+ */
+static __always_inline void fill_sysfs(struct sa_dep_rec *r, const struct super_block *sb)
+{
+	struct kernfs_super_info *info;
+	struct net *net;
+
+	if (!sb)
+		return;
+	r->sysfs_dev = BPF_CORE_READ(sb, s_dev);
+	info = (struct kernfs_super_info *)BPF_CORE_READ(sb, s_fs_info);
+	net = info ? (struct net *)BPF_CORE_READ(info, ns) : NULL;
+	if (net)
+		r->sysfs_net = BPF_CORE_READ(net, ns.inum);
+}
+
 static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
 {
 	struct kernfs_node *dir;
@@ -140,6 +163,7 @@ static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
 	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(dentry, d_name.name));
 	fill_dir(r, dir);
 	fill_req(r);
+	fill_sysfs(r, dentry->d_sb);
 	dep_commit(r, &key, now);
 }
 
@@ -147,7 +171,8 @@ static __always_inline void on_miss(struct dentry *dentry, __u32 flags)
  * An observation of an existing node @kn (a symlink lstat'ed or read, a
  * directory listed): counted, and recorded once per process, node and op.
  */
-static __always_inline void on_node(struct kernfs_node *kn, __u32 stat, __u32 op)
+static __always_inline void on_node(struct kernfs_node *kn, const struct super_block *sb,
+				    __u32 stat, __u32 op)
 {
 	struct sa_dep_key key = {};
 	struct sa_dep_rec *r;
@@ -167,6 +192,7 @@ static __always_inline void on_node(struct kernfs_node *kn, __u32 stat, __u32 op
 	r->flags |= SA_DEP_F_NO_REQ;
 	bpf_probe_read_kernel_str(r->name, sizeof(r->name), BPF_CORE_READ(kn, name));
 	fill_dir(r, BPF_CORE_READ(kn, parent));
+	fill_sysfs(r, sb);
 	dep_commit(r, &key, now);
 }
 
@@ -226,7 +252,7 @@ int dep_getattr(unsigned long long *ctx)
 	kn = (struct kernfs_node *)inode->i_private;
 	if (!kn)
 		return 0;
-	on_node(kn, SA_DS_LSTAT_LINK, SA_DEP_OP_LSTAT_LINK);
+	on_node(kn, dentry->d_sb, SA_DS_LSTAT_LINK, SA_DEP_OP_LSTAT_LINK);
 	return 0;
 }
 
@@ -246,7 +272,7 @@ int BPF_PROG(dep_get_link, struct dentry *dentry, struct inode *inode, void *don
 		return 0;
 	if (dep_skip())
 		return 0;
-	on_node(kn, SA_DS_READLINK, SA_DEP_OP_READLINK);
+	on_node(kn, dentry->d_sb, SA_DS_READLINK, SA_DEP_OP_READLINK);
 	return 0;
 }
 
@@ -288,7 +314,7 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
 		return 0;
 	if (dep_skip())
 		return 0;
-	on_node(kn, SA_DS_READDIR, SA_DEP_OP_READDIR);
+	on_node(kn, dentry->d_sb, SA_DS_READDIR, SA_DEP_OP_READDIR);
 	return 0;
 }
 

@@ -95,7 +95,19 @@ struct sa_dep_rec {
 	unsigned int mntns, pidns;	/* namespace inodes (netns: above, for every record) */
 	unsigned int nexe, ncg;		/* valid entries of exe[], cg[] */
 	unsigned int args_len;		/* bytes of args[] (NUL-separated) */
-	unsigned int pad2;
+	/*
+	 * Lookups: the sysfs superblock's s_dev (the kernel's dev_t, major <<
+	 * 20 | minor): one superblock per network namespace, so another
+	 * st_dev than the model's /sys is another view of the net devices.
+	 */
+	unsigned int sysfs_dev;
+	/*
+	 * Lookups (MISS, LSTAT_LINK, READLINK, READDIR): the network namespace
+	 * of the sysfs mount walked (its superblock's kernfs ns tag: what
+	 * /sys/class/net shows, whatever the process's own netns); 0 unknown.
+	 */
+	unsigned int sysfs_net;
+	unsigned int pad3;
 	char comm[SA_DEP_COMM_LEN];
 	char pcomm[SA_DEP_COMM_LEN];	/* the parent's comm */
 	/* MISS: missing name; READLINK: link; READDIR: dir; READ_UEVENT: "uevent" */

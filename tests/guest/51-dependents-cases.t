@@ -13,7 +13,10 @@
 #  - dependents-uevent: reads of a device's uevent file, by a script that
 #    carries the key (breaks), also through grep once the script started
 #    as `sh script` or by `#!/usr/bin/env sh` has gone (breaks, named from
-#    the argv the kernel kept), and by cat and a modern script (nothing).
+#    the argv the kernel kept), and by cat and a modern script (nothing);
+#  - dependents-netns: a container with a network namespace and a sysfs
+#    of its own, whose net devices are not the model's (stock kernels
+#    only: our tinyconfig has no CONFIG_NET_NS, `unshare -n` fails).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"
@@ -24,5 +27,10 @@ for flavour in ${DEPS_KERNELS:-patched stock-6.1 stock-6.12}; do
 		 dependents-uevent; do
 		guest_case "$flavour" "$c"
 	done
+	case "$flavour" in
+	stock-*) guest_case "$flavour" dependents-netns ;;
+	*) guest_selected "$flavour" &&
+		tap_skip "$flavour/dependents-netns" "no CONFIG_NET_NS in our kernel config" ;;
+	esac
 done
 tap_done

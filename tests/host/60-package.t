@@ -70,7 +70,12 @@ tap_ok $? "sysfs-audit-record.service runs the record command of the contract"
 # lintian: every tag must be overridden (O:) -- no E, W, I or P left.
 lintian -I --pedantic --show-overrides "${deb%.deb}.changes" >"$work/lintian" 2>&1
 tap_diag <"$work/lintian"
-! grep -qE '^[EWIPX]: ' "$work/lintian" && ! grep -q '^lintian: ' "$work/lintian"
+# The spelling-error-in-binary override names bytes of machine code (see
+# the overrides file), which one build has and the next may not: that
+# override unused is no finding.
+grep -vE '^I: sysfs-audit: unused-override spelling-error-in-binary ' "$work/lintian" |
+	grep -qE '^[EWIPX]: ' && st=1 || st=0
+[ $st -eq 0 ] && ! grep -q '^lintian: ' "$work/lintian"
 tap_ok $? "lintian --pedantic: nothing that is not overridden with a reason"
 
 # systemd-analyze verify in a root made of the package plus the host's

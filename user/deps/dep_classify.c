@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #include "deps/dep_classify.h"
 #include "dep_records.h"
@@ -27,6 +28,15 @@
 static bool streq(const char *a, const char *b)
 {
 	return a && b && !strcmp(a, b);
+}
+
+/* @d is a net device or below one: it is in one network namespace's view only. */
+static bool net_dev(const struct sa_dev *d)
+{
+	for (; d; d = d->parent)
+		if (streq(d->class, "net"))
+			return true;
+	return false;
 }
 
 static int add_art(struct sa_classifier *c, const struct sa_dev *d, const char *dir,
@@ -44,6 +54,7 @@ static int add_art(struct sa_classifier *c, const struct sa_dev *d, const char *
 	a = &c->art[c->nart];
 	memset(a, 0, sizeof(*a));
 	a->dev = d;
+	a->net = net_dev(d);
 	if (dir) {
 		if (asprintf(&a->path, "%s/%s", dir, name) < 0) {
 			a->path = NULL;
@@ -105,6 +116,34 @@ void sa_classifier_free(struct sa_classifier *c)
 	memset(c, 0, sizeof(*c));
 }
 
+bool sa_dep_other_view(unsigned long long model_dev, unsigned int kdev)
+{
+	return kdev && model_dev && makedev(kdev >> 20, kdev & 0xfffff) != model_dev;
+}
+
+bool sa_dep_net_dir(const char *dir)
+{
+	size_t n = dir ? strlen(dir) : 0;
+
+	if (streq(dir, "/class/net"))
+		return true;
+	if (strncmp(dir ? dir : "", "/devices/", 9))
+		return false;
+	return strstr(dir, "/net/") || (n >= 4 && !strcmp(dir + n - 4, "/net"));
+}
+
+/*
+ * The device at @path, unless it is one network namespace's (a net device)
+ * and @o walked another's sysfs: its view has other net devices.
+ */
+static const struct sa_dev *dev_at(const struct sa_classifier *c, const struct sa_dep_obs *o,
+				   const char *path)
+{
+	const struct sa_dev *d = sa_tree_find(&c->tree, path);
+
+	return d && o->other_net && net_dev(d) ? NULL : d;
+}
+
 /* The legacy path of @d (its devpath artifact), or NULL. */
 static const char *legacy_of(const struct sa_classifier *c, const struct sa_dev *d)
 {
@@ -114,18 +153,20 @@ static const char *legacy_of(const struct sa_classifier *c, const struct sa_dev 
 	return NULL;
 }
 
+/* @nonet: not the artifacts of net devices (another network namespace's lookup). */
 static const struct sa_dep_art *find_link(const struct sa_classifier *c, const char *dir,
-					  const char *name)
+					  const char *name, bool nonet)
 {
 	for (size_t i = 0; i < c->nart; i++)
-		if (c->art[i].dir && streq(c->art[i].dir, dir) && streq(c->art[i].name, name))
+		if (c->art[i].dir && !(nonet && c->art[i].net) && streq(c->art[i].dir, dir) &&
+		    streq(c->art[i].name, name))
 			return &c->art[i];
 	return NULL;
 }
 
 /* The artifact whose path is @p, or which @p is inside of (longest first). */
 static const struct sa_dep_art *find_path(const struct sa_classifier *c, const char *p,
-					  bool prefix)
+					  bool prefix, bool nonet)
 {
 	const struct sa_dep_art *best = NULL;
 	size_t blen = 0;
@@ -133,6 +174,8 @@ static const struct sa_dep_art *find_path(const struct sa_classifier *c, const c
 	for (size_t i = 0; i < c->nart; i++) {
 		size_t n = strlen(c->art[i].path);
 
+		if (nonet && c->art[i].net)
+			continue;
 		if (!strcmp(c->art[i].path, p))
 			return &c->art[i];
 		if (prefix && n > blen && !strncmp(c->art[i].path, p, n) && p[n] == '/') {
@@ -248,15 +291,16 @@ static void looks_modern(const char *name, struct sa_dep_verdict *v)
 static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs *o,
 			  struct sa_dep_verdict *v)
 {
-	const struct sa_dev *d = sa_tree_find(&c->tree, o->dir);
+	const struct sa_dev *d = dev_at(c, o, o->dir);
 	const struct sa_dep_art *a;
 	const char *l, *p, *last;
 	char buf[SA_DEP_TEXT];
+	bool nonet = o->other_net;
 
 	SET(path, "/sys%s/%s", o->dir, o->name);
 	v->kind = SA_DK_LEGACY_NAME;
 	/* A legacy link of the device whose directory this is: only the old layout had it. */
-	if (d && (l = legacy_of(c, d)) && (a = find_link(c, l, o->name))) {
+	if (d && (l = legacy_of(c, d)) && (a = find_link(c, l, o->name, nonet))) {
 		v->conf = SA_DC_BREAKS;
 		v->rule = SA_DR_MISS_LEGACY_LINK;
 		SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
@@ -272,7 +316,7 @@ static void classify_miss(const struct sa_classifier *c, const struct sa_dep_obs
 	 * attribute that today's device lacks (most legacy devpaths are today's
 	 * paths): not evidence.
 	 */
-	if ((p = below_sys(o->req, buf, sizeof(buf))) && (a = find_path(c, p, false)) &&
+	if ((p = below_sys(o->req, buf, sizeof(buf))) && (a = find_path(c, p, false, nonet)) &&
 	    !sa_tree_find(&c->tree, p) && (last = strrchr(p, '/')) && streq(last + 1, o->name)) {
 		v->conf = SA_DC_BREAKS;
 		v->rule = SA_DR_MISS_LEGACY_PATH;
@@ -314,7 +358,7 @@ static void classify_lstat(const struct sa_classifier *c, const struct sa_dep_ob
 {
 	const struct sa_dep_art *a;
 	char buf[SA_DEP_TEXT];
-	const char *p = buf;
+	const char *p = buf, *dir, *now;
 
 	/*
 	 * The kernel names the link by its kernfs node (any path, dirfd-relative
@@ -325,9 +369,19 @@ static void classify_lstat(const struct sa_classifier *c, const struct sa_dep_ob
 	else if (!(p = below_sys(o->req, buf, sizeof(buf))))
 		return;		/* relative, and no node: not judged */
 	SET(path, "/sys%.500s", p);
-	a = find_path(c, p, false);
-	if (!a || a->dir)
+	/*
+	 * Every net device's legacy path was /class/net/<name>, in any netns:
+	 * another netns's own device is one, unknown to the model.
+	 */
+	if (o->other_net && !strncmp(p, "/class/net/", 11) && !strchr(p + 11, '/')) {
+		dir = p;
+		now = NULL;
+	} else if ((a = find_path(c, p, false, o->other_net)) && !a->dir) {
+		dir = a->path;
+		now = a->dev->path;
+	} else {
 		return;		/* a link then, a link now; or no device of the model */
+	}
 	/*
 	 * ls -l, find, udevadm and mdev 1.6 all lstat these entries; only a
 	 * walker that then requires S_ISDIR misses the device, and that is not
@@ -336,8 +390,11 @@ static void classify_lstat(const struct sa_classifier *c, const struct sa_dep_ob
 	v->kind = SA_DK_SYMLINK_DIR;
 	v->conf = SA_DC_SUSPECT;
 	v->rule = SA_DR_LSTAT_LEGACY_DIR;
-	SET(artifact, "/sys%s (a directory)", a->path);
-	SET(replacement, "/sys%s (stat() following the link)", a->dev->path);
+	SET(artifact, "/sys%.400s (a directory)", dir);
+	if (now)
+		SET(replacement, "/sys%.400s (stat() following the link)", now);
+	else
+		SET(replacement, "its target (stat() following the link)");
 	SET(why, "lstat() alone is what ls and find do; " FP_HINT);
 }
 
@@ -354,8 +411,8 @@ static void classify_readlink(const struct sa_classifier *c, const struct sa_dep
 		v->conf = SA_DC_SUSPECT;
 		v->rule = SA_DR_READLINK_DEVICE;
 		SET(replacement, "resolve the link (realpath, openat), do not count '../'");
-		d = sa_tree_find(&c->tree, o->dir);
-		if (!d || !(l = legacy_of(c, d)) || !(a = find_link(c, l, "device"))) {
+		d = dev_at(c, o, o->dir);
+		if (!d || !(l = legacy_of(c, d)) || !(a = find_link(c, l, "device", false))) {
 			SET(artifact, "the 'device' link's text (its shape changed)");
 		} else {
 			SET(artifact, "/sys%s -> /sys%s", a->path, a->target);
@@ -503,6 +560,25 @@ void sa_dep_fall_back(struct sa_dep_verdict *v, const char *modern)
 	v->modern[0] = '\0';
 }
 
+/*
+ * A lookup in another network namespace's sysfs, among net devices: said
+ * in its why, since the model's net devices were left out of its verdict.
+ */
+static void note_other_net(const struct sa_dep_obs *o, struct sa_dep_verdict *v)
+{
+	size_t n = strlen(v->why);
+
+	if (v->kind == SA_DK_NONE || !o->other_net ||
+	    !(sa_dep_net_dir(o->dir) || !strncmp(o->name ? o->name : "", "net:", 4)))
+		return;
+	if (o->other_net == ~0u)
+		snprintf(v->why + n, sizeof(v->why) - n, " (other netns: its /sys is another "
+			 "network namespace's; the model's net devices are not its)");
+	else
+		snprintf(v->why + n, sizeof(v->why) - n, " (other netns: its /sys is network "
+			 "namespace net:[%u]'s; the model's net devices are not its)", o->other_net);
+}
+
 void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,
 		     struct sa_dep_verdict *v)
 {
@@ -527,4 +603,5 @@ void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,
 		classify_uevent(o, v);
 		break;
 	}
+	note_other_net(o, v);
 }

@@ -30,6 +30,13 @@ struct sa_dep_obs {
 	unsigned int code_scope;
 	/* READ_UEVENT: the child that read the file for the program ("grep (pid 7)"), or NULL */
 	const char *via;
+	/*
+	 * Lookups: the process walked another sysfs than the model's /sys
+	 * (sa_classifier_other_view()): another network namespace's, whose
+	 * /sys/class/net and <dev>/net/ show its own net devices. Its netns
+	 * inode, or ~0u when unknown; 0: the model's view.
+	 */
+	unsigned int other_net;
 };
 
 struct sa_dep_verdict {
@@ -55,6 +62,7 @@ struct sa_dep_art {
 	char *path;		/* legacy path below /sys: devpath, or <dir>/<name> of a link */
 	char *dir, *name;	/* for links: the legacy dir and name; NULL for a devpath */
 	char *target;		/* for links */
+	bool net;		/* of a net device or below one: one network namespace's */
 };
 
 struct sa_classifier {
@@ -67,6 +75,20 @@ struct sa_classifier {
 /* Read ROOT and reconstruct its legacy artifacts. 0 or a negative errno. */
 int sa_classifier_load(struct sa_classifier *c, const char *root);
 void sa_classifier_free(struct sa_classifier *c);
+
+/*
+ * A record's sysfs superblock (@kdev, the kernel's dev_t: major << 20 |
+ * minor; 0 unknown) is another than the model's /sys (its st_dev
+ * @model_dev, 0 unknown): another network namespace's view of the net
+ * devices.
+ */
+bool sa_dep_other_view(unsigned long long model_dev, unsigned int kdev);
+
+/*
+ * @dir (below the sysfs root) lists or holds one network namespace's net
+ * devices: /class/net, a <dev>/net directory, or a net device's own.
+ */
+bool sa_dep_net_dir(const char *dir);
 
 /* Fill @v; v->kind is SA_DK_NONE when the observation is no dependency. */
 void sa_dep_classify(const struct sa_classifier *c, const struct sa_dep_obs *o,

@@ -15,7 +15,6 @@
 
 struct fb_pending {
 	uint64_t modern;		/* the name it waits for; 0: free */
-	int src;
 	size_t keylen;
 	unsigned char key[SA_DEP_FB_KEY];
 	char name[SA_DEP_TEXT];
@@ -95,7 +94,7 @@ static void modern_seen(struct fb_proc *p, const char *name,
 		p->names[p->nnames++ % SA_DEP_FB_NAMES] = h;
 	for (int i = 0; i < SA_DEP_FB_PENDING; i++) {
 		struct fb_pending *w = &p->pending[i];
-		struct sa_dep_fb_hit hit = { w->src, w->key, w->keylen, w->name, w->path };
+		struct sa_dep_fb_hit hit = { w->key, w->keylen, w->name, w->path };
 
 		if (w->modern != h)
 			continue;
@@ -106,7 +105,7 @@ static void modern_seen(struct fb_proc *p, const char *name,
 }
 
 void sa_dep_fb_judge(struct sa_dep_fb *f, unsigned int tgid, unsigned long long gen,
-		     const struct sa_dep_obs *o, struct sa_dep_verdict *v, int src,
+		     const struct sa_dep_obs *o, struct sa_dep_verdict *v,
 		     const void *key, size_t keylen,
 		     void (*fell)(void *ctx, const struct sa_dep_fb_hit *h), void *ctx)
 {
@@ -131,7 +130,6 @@ void sa_dep_fb_judge(struct sa_dep_fb *f, unsigned int tgid, unsigned long long 
 		return;		/* nothing to find its line by: it stays breaks */
 	w = &p->pending[p->npending++ % SA_DEP_FB_PENDING];
 	w->modern = name_hash(v->modern);
-	w->src = src;
 	w->keylen = keylen;
 	memcpy(w->key, key, keylen);
 	snprintf(w->name, sizeof(w->name), "%s", v->modern);

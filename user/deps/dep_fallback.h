@@ -23,8 +23,7 @@ struct sa_dep_fb;
 
 /* A legacy lookup (breaks or suspect), now explained by its process's modern lookup. */
 struct sa_dep_fb_hit {
-	int src;			/* the kernel map of its key */
-	const void *key;
+	const void *key;		/* its kernel key */
 	size_t keylen;
 	const char *modern;		/* below /sys */
 	const char *path;		/* the legacy lookup's path (/sys/...) */
@@ -40,10 +39,10 @@ void sa_dep_fb_free(struct sa_dep_fb *f);
  * @fell (the store's sa_dep_store_fell_back()) and forgotten. A @v that
  * breaks or is a suspect, with a modern equivalent, falls back now when
  * the process already asked for it, else waits for it under its kernel
- * key (@src, @key): a fallback wins over the program's fingerprint.
+ * key (@key): a fallback wins over the program's fingerprint.
  */
 void sa_dep_fb_judge(struct sa_dep_fb *f, unsigned int tgid, unsigned long long gen,
-		     const struct sa_dep_obs *o, struct sa_dep_verdict *v, int src,
+		     const struct sa_dep_obs *o, struct sa_dep_verdict *v,
 		     const void *key, size_t keylen,
 		     void (*fell)(void *ctx, const struct sa_dep_fb_hit *h), void *ctx);
 

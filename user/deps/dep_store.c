@@ -16,7 +16,6 @@
 #include "deps/dep_store.h"
 
 struct obs_key {
-	int src;
 	size_t len;
 	unsigned char key[32];
 	size_t prog;				/* index into progs; NO_PROG: evicted */
@@ -99,19 +98,24 @@ static bool prog_eq(const void *ctx, size_t row)
 	       !strcmp(d->id.script, p->id->script) && !strcmp(d->id.ns, p->id->ns);
 }
 
-static uint64_t obs_hash(int src, const void *key, size_t len)
+/* FNV-1a of @key, from @seed (a program's row for its processes). */
+static uint64_t seeded_hash(uint64_t seed, const void *key, size_t len)
 {
 	const unsigned char *k = key;
-	uint64_t h = SA_HASH_INIT ^ (uint64_t)src;
+	uint64_t h = SA_HASH_INIT ^ seed;
 
 	for (size_t i = 0; i < len; i++)
 		h = (h ^ k[i]) * 1099511628211ULL;
 	return h;
 }
 
+static uint64_t obs_hash(const void *key, size_t len)
+{
+	return seeded_hash(0, key, len);
+}
+
 struct obs_probe {
 	const struct sa_dep_store *s;
-	int src;
 	const void *key;
 	size_t len;
 };
@@ -121,16 +125,16 @@ static bool obs_eq(const void *ctx, size_t row)
 	const struct obs_probe *p = ctx;
 	const struct obs_key *k = &p->s->obs[row];
 
-	return k->src == p->src && k->len == p->len && !memcmp(k->key, p->key, p->len);
+	return k->len == p->len && !memcmp(k->key, p->key, p->len);
 }
 
-bool sa_dep_store_has_key(const struct sa_dep_store *s, int src, const void *key, size_t keylen)
+bool sa_dep_store_has_key(const struct sa_dep_store *s, const void *key, size_t keylen)
 {
-	struct obs_probe p = { s, src, key, keylen };
+	struct obs_probe p = { s, key, keylen };
 
 	if (keylen > sizeof(s->obs[0].key))
 		return false;
-	return sa_hindex_find(&s->oidx, obs_hash(src, key, keylen), obs_eq, &p) >= 0;
+	return sa_hindex_find(&s->oidx, obs_hash(key, keylen), obs_eq, &p) >= 0;
 }
 
 static void add_example(struct sa_dependent *d, const char *path)
@@ -166,7 +170,7 @@ static void add_proc(struct sa_dep_store *s, size_t row, const struct sa_ident *
 {
 	struct proc_probe p = { s, { row, id->tgid, id->exec_gen } };
 	struct sa_dependent *d = &s->progs[row];
-	uint64_t h = obs_hash((int)row, &p.k.tgid, sizeof(p.k.tgid)) ^ id->exec_gen;
+	uint64_t h = seeded_hash(row, &p.k.tgid, sizeof(p.k.tgid)) ^ id->exec_gen;
 
 	if (sa_hindex_find(&s->proc_idx, h, proc_eq, &p) >= 0)
 		return;
@@ -301,14 +305,13 @@ static int remember_key(struct sa_dep_store *s, const struct sa_dep_seen *o, siz
 	}
 	k = &s->obs[s->nobs];
 	memset(k, 0, sizeof(*k));
-	k->src = o->src;
 	k->len = o->keylen;
 	memcpy(k->key, o->key, o->keylen);
 	k->prog = prog;
 	k->conf = conf;
 	k->count = 1;
 	k->last_ns = o->ts_ns;
-	if (sa_hindex_add(&s->oidx, obs_hash(o->src, o->key, o->keylen), s->nobs))
+	if (sa_hindex_add(&s->oidx, obs_hash(o->key, o->keylen), s->nobs))
 		return -ENOMEM;
 	s->nobs++;
 	return 0;
@@ -492,11 +495,11 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
 	return print_once(s, d);
 }
 
-const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int src,
-						  const void *key, size_t keylen,
-						  const char *modern, const char *path)
+const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, const void *key,
+						  size_t keylen, const char *modern,
+						  const char *path)
 {
-	struct obs_probe p = { s, src, key, keylen };
+	struct obs_probe p = { s, key, keylen };
 	enum sa_dep_conf was;
 	struct sa_dep_verdict v;
 	struct sa_dependent *d;
@@ -505,7 +508,7 @@ const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int sr
 
 	if (keylen > sizeof(s->obs[0].key))
 		return NULL;
-	i = sa_hindex_find(&s->oidx, obs_hash(src, key, keylen), obs_eq, &p);
+	i = sa_hindex_find(&s->oidx, obs_hash(key, keylen), obs_eq, &p);
 	if (i < 0 || (k = &s->obs[i])->prog == NO_PROG || k->conf == SA_DC_FALLS_BACK)
 		return NULL;
 	was = k->conf;
@@ -535,7 +538,7 @@ const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int sr
 }
 
 void sa_dep_store_refresh(struct sa_dep_store *s,
-			  int (*read)(void *ctx, int src, const void *key, size_t keylen,
+			  int (*read)(void *ctx, const void *key, size_t keylen,
 				      unsigned long long *count, unsigned long long *last_ns),
 			  void *ctx, unsigned long long events, unsigned long long physdev)
 {
@@ -547,7 +550,7 @@ void sa_dep_store_refresh(struct sa_dep_store *s,
 		if (k->prog == NO_PROG)
 			continue;
 		d = &s->progs[k->prog];
-		if (!read || read(ctx, k->src, k->key, k->len, &c, &last) || c <= k->count)
+		if (!read || read(ctx, k->key, k->len, &c, &last) || c <= k->count)
 			continue;
 		d->count += c - k->count;
 		k->count = c;

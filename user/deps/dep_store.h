@@ -61,7 +61,6 @@ struct sa_dep_seen {
 	int phase;			/* a boot audit: enum sa_phase + 1, a key part; 0: none */
 	const void *key;		/* the kernel's key (NULL: none to read back) */
 	size_t keylen;
-	int src;			/* which kernel map holds the key */
 	unsigned long long events, physdev;	/* the event counters now */
 };
 
@@ -90,20 +89,20 @@ const struct sa_dependent *sa_dep_store_add(struct sa_dep_store *s, const struct
 unsigned int sa_dep_store_code(struct sa_dep_store *s, const struct sa_ident *id, char *out,
 			       size_t len);
 
-/* The kernel's key @key of @src was seen again after the map forgot it. */
-bool sa_dep_store_has_key(const struct sa_dep_store *s, int src, const void *key, size_t keylen);
+/* The kernel's key @key was seen again after the map forgot it. */
+bool sa_dep_store_has_key(const struct sa_dep_store *s, const void *key, size_t keylen);
 
 /*
- * Read back every key's count: @read(ctx, src, key, keylen, &count, &last_ns)
+ * Read back every key's count: @read(ctx, key, keylen, &count, &last_ns)
  * returns 0 when the kernel still has it. Counts only grow.
  */
 void sa_dep_store_refresh(struct sa_dep_store *s,
-			  int (*read)(void *ctx, int src, const void *key, size_t keylen,
+			  int (*read)(void *ctx, const void *key, size_t keylen,
 				      unsigned long long *count, unsigned long long *last_ns),
 			  void *ctx, unsigned long long events, unsigned long long physdev);
 
 /*
- * The observation of kernel key @key of @src (@path) broke or was a
+ * The observation of kernel key @key (@path) broke or was a
  * suspect, and its process has since looked up @modern (below /sys), the
  * modern name of what it asked for: it falls back, whatever the program's
  * fingerprint made of it. Its line falls back once no observation of it
@@ -111,9 +110,9 @@ void sa_dep_store_refresh(struct sa_dep_store *s,
  * changed (the caller prints it), else NULL: the key unknown (not kept,
  * or its line was evicted).
  */
-const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, int src,
-						  const void *key, size_t keylen,
-						  const char *modern, const char *path);
+const struct sa_dependent *sa_dep_store_fell_back(struct sa_dep_store *s, const void *key,
+						  size_t keylen, const char *modern,
+						  const char *path);
 
 /* Sort for the summary: breaks first, then falls back, suspect; then by executable, kind. */
 void sa_dep_store_sort(struct sa_dep_store *s);

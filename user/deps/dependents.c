@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,7 +39,6 @@
 #include "dependents.skel.h"
 
 /* The kernel map that holds a record's key (dep_seen: one object, one map). */
-enum { SK_DEPS };
 
 struct sa_deps {
 	struct sa_deps_opts o;
@@ -55,6 +55,8 @@ struct sa_deps {
 	struct sa_dep_totals t;
 	struct sa_ns_self self;
 	unsigned int self_tgid;	/* the pinned programs filter their loader's tgid only */
+	/* The model's /sys st_dev: the view it shows (0: unknown, or not a sysfs) */
+	unsigned long long sysfs_dev;
 	unsigned long inodes[256];	/* uevent sockets already named */
 	int ninodes;
 	int write_err;
@@ -176,6 +178,8 @@ static bool model_ready(struct sa_deps *d)
 struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 {
 	struct sa_deps *d = calloc(1, sizeof(*d));
+	struct statfs sfs;
+	struct stat st;
 	int err;
 
 	if (!d)
@@ -201,6 +205,10 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 		return NULL;
 	}
 	sa_ns_self_read(d->o.proc_root, &d->self);
+	/* Its view of the net devices: only a sysfs has one (not a copy of /sys). */
+	if (!statfs(d->o.sysfs_root, &sfs) && sfs.f_type == SA_SYSFS_MAGIC &&
+	    !stat(d->o.sysfs_root, &st))
+		d->sysfs_dev = st.st_dev;
 	d->self_tgid = getpid();
 	d->t.start_ns = mono_ns();
 	return d;
@@ -234,7 +242,7 @@ static void fell(void *ctx, const struct sa_dep_fb_hit *h)
 	const struct sa_dependent *e;
 	int err;
 
-	e = sa_dep_store_fell_back(d->store, h->src, h->key, h->keylen, h->modern,
+	e = sa_dep_store_fell_back(d->store, h->key, h->keylen, h->modern,
 					   h->path);
 	if (e && d->o.out && !d->write_err) {
 		err = sa_dep_print_live(d->o.out, d->o.fmt, e, &d->t, true);
@@ -276,7 +284,6 @@ static int on_record(void *ctx, void *data, size_t len)
 	struct sa_dep_obs obs;
 	struct sa_dep_verdict v;
 	struct sa_dep_seen seen;
-	int src;
 	char dir[SA_DEP_MAX_COMP * SA_DEP_COMP_LEN + 1];
 	static struct sa_ident id, parent;
 	static char code[SA_DEP_TEXT], anc[SA_DEP_ARGS_LEN];
@@ -303,18 +310,25 @@ static int on_record(void *ctx, void *data, size_t len)
 		d->t.ignored++;
 		return 0;
 	}
-	src = SK_DEPS;
 	/* Seen again after the kernel's LRU map forgot it: already counted here. */
-	if (sa_dep_store_has_key(d->store, src, &r.key, sizeof(r.key)))
+	if (sa_dep_store_has_key(d->store, &r.key, sizeof(r.key)))
 		return 0;
 	rec_dir(&r, dir, sizeof(dir));
-	if (r.op == SA_DEP_OP_MISS && stale_negative(d, dir, r.name)) {
-		d->t.ignored++;
-		return 0;
-	}
 	obs = (struct sa_dep_obs){ .op = r.op, .dir = dir, .name = r.name,
 				   .req = (r.flags & SA_DEP_F_NO_REQ) ? NULL : r.req,
 				   .groups = r.groups };
+	/* Another network namespace's sysfs: its net devices are not the model's. */
+	if (uses_model(r.op) && sa_dep_other_view(d->sysfs_dev, r.sysfs_dev))
+		obs.other_net = r.sysfs_net ? r.sysfs_net : ~0u;
+	/*
+	 * Our /sys says nothing of another view's net devices: a name there is
+	 * judged without the model's (no artifact of theirs: nothing).
+	 */
+	if (r.op == SA_DEP_OP_MISS && !(obs.other_net && sa_dep_net_dir(dir)) &&
+	    stale_negative(d, dir, r.name)) {
+		d->t.ignored++;
+		return 0;
+	}
 	if (uses_model(r.op) && !model_ready(d)) {
 		d->t.malformed++;	/* counted, and said once, never silent */
 		return 0;
@@ -337,7 +351,7 @@ static int on_record(void *ctx, void *data, size_t len)
 		sa_dep_classify(&d->cls, &obs, &v);
 	rejudge_breaks(d, &obs, r.ts_ns, &v);
 	/* The same process's modern lookups: a legacy one it follows falls back. */
-	sa_dep_fb_judge(d->fb, r.tgid, sa_rec_exec_gen(&r), &obs, &v, src, &r.key, sizeof(r.key),
+	sa_dep_fb_judge(d->fb, r.tgid, sa_rec_exec_gen(&r), &obs, &v, &r.key, sizeof(r.key),
 			fell, d);
 	if (v.kind == SA_DK_NONE) {
 		d->t.ignored++;
@@ -348,7 +362,7 @@ static int on_record(void *ctx, void *data, size_t len)
 	seen = (struct sa_dep_seen){
 		.id = for_parent ? &parent : &id, .v = &v, .req = obs.req, .groups = r.groups,
 		.ts_ns = r.ts_ns,
-		.key = &r.key, .keylen = sizeof(r.key), .src = src,
+		.key = &r.key, .keylen = sizeof(r.key),
 		.events = d->t.events, .physdev = d->t.physdev,
 		.how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :
 		       op_names[r.op],
@@ -415,7 +429,7 @@ static void scan_listeners(struct sa_deps *d, const char *how, bool final)
 			continue;	/* scanned again: not yet known */
 		if (d->ninodes < 256)
 			d->inodes[d->ninodes++] = l[i].inode;
-		if (l[i].tgid && sa_dep_store_has_key(d->store, SK_DEPS, &key, sizeof(key)))
+		if (l[i].tgid && sa_dep_store_has_key(d->store, &key, sizeof(key)))
 			continue;
 		sa_dep_classify(&d->cls, &obs, &v);
 		memset(&id, 0, sizeof(id));
@@ -432,7 +446,7 @@ static void scan_listeners(struct sa_deps *d, const char *how, bool final)
 		found(d, &(struct sa_dep_seen){
 			.id = &id, .v = &v, .how = how, .req = req, .groups = l[i].groups,
 			.ts_ns = mono_ns(), .key = l[i].tgid ? &key : NULL, .keylen = sizeof(key),
-			.src = SK_DEPS, .events = d->t.events, .physdev = d->t.physdev });
+			.events = d->t.events, .physdev = d->t.physdev });
 	}
 }
 
@@ -700,11 +714,11 @@ static unsigned long long stat_sum(const struct sa_deps *d, __u32 which)
 	return d->sk ? sa_bpf_percpu_sum(d->sk->maps.dep_stats, which) : 0;
 }
 
-static int read_count(void *ctx, int src, const void *key, size_t keylen,
+static int read_count(void *ctx, const void *key, size_t keylen,
 		      unsigned long long *count, unsigned long long *last_ns)
 {
 	struct sa_deps *d = ctx;
-	struct bpf_map *m = src == SK_DEPS && d->sk ? d->sk->maps.dep_seen : NULL;
+	struct bpf_map *m = d->sk ? d->sk->maps.dep_seen : NULL;
 	struct sa_dep_val v;
 
 	if (!m || keylen != sizeof(struct sa_dep_key) ||

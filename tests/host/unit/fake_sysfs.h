@@ -37,6 +37,28 @@ static inline void mkdir_p(const char *rel)
 	mkdir(p, 0755);
 }
 
+/* A new empty tree in root[], with its /class and /bus; 0, or 2 (said). */
+static inline int fake_sysfs_new(void)
+{
+	snprintf(root, sizeof(root), "/tmp/sa-unit-XXXXXX");
+	if (!mkdtemp(root)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	mkdir_p("/class");
+	mkdir_p("/bus");
+	return 0;
+}
+
+static inline void fake_sysfs_remove(void)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd))
+		fprintf(stderr, "could not remove %s\n", root);
+}
+
 static inline void put(const char *rel, const char *content)
 {
 	char p[1024];

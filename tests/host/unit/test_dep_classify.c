@@ -930,7 +930,7 @@ static void on_fell(void *ctx, const struct sa_dep_fb_hit *h)
 	struct fb_ctx *c = ctx;
 
 	c->calls++;
-	c->changed = sa_dep_store_fell_back(c->s, h->src, h->key, h->keylen, h->modern,
+	c->changed = sa_dep_store_fell_back(c->s, h->key, h->keylen, h->modern,
 					   h->path);
 }
 
@@ -947,7 +947,7 @@ static const struct sa_dependent *judge(struct sa_dep_fb *fb, struct fb_ctx *c, 
 
 	id.exec_gen = gen;
 	sa_dep_classify(&cls, ob, &v);
-	sa_dep_fb_judge(fb, tgid, gen, ob, &v, 0, &key, sizeof(key), on_fell, c);
+	sa_dep_fb_judge(fb, tgid, gen, ob, &v, &key, sizeof(key), on_fell, c);
 	if (conf)
 		*conf = v.conf;
 	if (v.kind == SA_DK_NONE)
@@ -1142,13 +1142,8 @@ int main(void)
 {
 	int err;
 
-	snprintf(root, sizeof(root), "/tmp/sa-unit-XXXXXX");
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
+	if (fake_sysfs_new())
 		return 2;
-	}
-	mkdir_p("/class");
-	mkdir_p("/bus");
 	build_tree();
 	err = sa_classifier_load(&cls, root);
 	ok(err == 0, "classifier loads the fake tree (%d)", err);
@@ -1170,12 +1165,6 @@ int main(void)
 	test_fingerprint_files();
 	test_conf_names();
 	printf("1..%d\n", ntests);
-	{
-		char cmd[300];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-		if (system(cmd))
-			fprintf(stderr, "could not remove %s\n", root);
-	}
+	fake_sysfs_remove();
 	return nfailed ? 1 : 0;
 }

@@ -42,13 +42,9 @@ int main(void)
 	char from[1024], to[1024];
 	int err;
 
-	snprintf(root, sizeof(root), "/tmp/sa-unit-XXXXXX");
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
+	if (fake_sysfs_new())
 		return 2;
-	}
 	mkdir_p("/class/net");
-	mkdir_p("/bus");
 	dev(NET "/eth0", "class", "net", NULL, "INTERFACE=eth0\n");
 	err = sa_classifier_load(&before, root);
 	ok(!err, "the model before the rename loads (%d)", err);
@@ -98,12 +94,6 @@ int main(void)
 
 	sa_classifier_free(&before);
 	sa_classifier_free(&after);
-	{
-		char cmd[300];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-		if (system(cmd))
-			fprintf(stderr, "cleanup of %s failed\n", root);
-	}
+	fake_sysfs_remove();
 	return tap_done();
 }

@@ -185,13 +185,8 @@ int main(void)
 	struct sa_legacy l;
 	int err;
 
-	snprintf(root, sizeof(root), "/tmp/sa-unit-XXXXXX");
-	if (!mkdtemp(root)) {
-		perror("mkdtemp");
+	if (fake_sysfs_new())
 		return 2;
-	}
-	mkdir_p("/class");
-	mkdir_p("/bus");
 	build_tree();
 
 	err = sa_tree_load(root, &tree);
@@ -336,12 +331,6 @@ int main(void)
 			sa_tree_free(&tree);
 	}
 
-	{
-		char cmd[300];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-		if (system(cmd))
-			fprintf(stderr, "could not remove %s\n", root);
-	}
+	fake_sysfs_remove();
 	return tap_done();
 }
