@@ -246,13 +246,17 @@ PROVE := prove -v --timer -j$(CHECK_JOBS)
 SLOW_TESTS := tests/guest/70-realhost.t
 GUEST_TESTS := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(wildcard tests/guest/*.t))
 
-check-host: deps unit-tests sysfs-audit $(BUILD)/legacy_live $(BUILD)/sa_oracle $(BUILD)/sysfs-audit-san $(LEGACY_BINS) deb
+# What tests/host/*.t run besides the tool: both check targets build it.
+HOST_TEST_BINS := $(BUILD)/legacy_live $(BUILD)/sa_oracle $(LEGACY_BINS)
+
+check-host: deps unit-tests sysfs-audit $(HOST_TEST_BINS) $(BUILD)/sysfs-audit-san deb
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
 check-guest: kernels guest-deps deb
 	@set -o pipefail; $(PROVE) $(GUEST_TESTS) | tests/summary.sh
 
-check: kernels guest-deps unit-tests sysfs-audit $(BUILD)/sysfs-audit-san vmlinux-check deb
+check: kernels guest-deps unit-tests sysfs-audit $(HOST_TEST_BINS) $(BUILD)/sysfs-audit-san \
+	vmlinux-check deb
 	@set -o pipefail; $(PROVE) $(SLOW_TESTS) tests/host/*.t \
 		$(filter-out $(SLOW_TESTS),$(GUEST_TESTS)) | tests/summary.sh
 
