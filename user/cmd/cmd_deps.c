@@ -57,18 +57,6 @@ static const char *read_proc(struct sa_deps_run *r, const char *path, unsigned i
 	return r->fp;
 }
 
-/*
- * A dependent's executable: the initramfs's copy read before switch_root,
- * else read here by path only when that path still holds the file the
- * kernel ran (never the real root's namesake of an initramfs program, nor
- * the host's of a container's /opt/x), else through /proc/PID/exe while
- * the process lives (the kernel's file, by device and inode). "": gone.
- */
-/*
- * The initramfs's executables as `boot --mark initramfs-end` left them.
- * With --background its child reads them once early_go() has asked it (at
- * the adoption): wait for it while it lives, EARLY_WAIT_MS at most.
- */
 /* Adopted: the child of `boot --mark initramfs-end --background` may read now. */
 static void early_go(void)
 {
@@ -83,6 +71,11 @@ static void early_go(void)
 			SA_MARK_DIR, SA_EARLY_GO, strerror(-err), SA_EARLY_GO_WAIT_S);
 }
 
+/*
+ * The initramfs's executables as `boot --mark initramfs-end` left them.
+ * With --background its child reads them once early_go() has asked it (at
+ * the adoption): wait for it while it lives, EARLY_WAIT_MS at most.
+ */
 static void load_early(struct sa_deps_run *r)
 {
 	unsigned long long pid;
@@ -103,6 +96,13 @@ static void load_early(struct sa_deps_run *r)
 			"fingerprinted)", SA_MARK_DIR, SA_EARLY_EXES, EARLY_WAIT_MS / 1000);
 }
 
+/*
+ * A dependent's executable: the initramfs's copy read before switch_root,
+ * else read here by path only when that path still holds the file the
+ * kernel ran (never the real root's namesake of an initramfs program, nor
+ * the host's of a container's /opt/x), else through /proc/PID/exe while
+ * the process lives (the kernel's file, by device and inode). "": gone.
+ */
 static const char *exe_known(void *ctx, const struct sa_ident *id, unsigned int *scope)
 {
 	struct sa_deps_run *r = ctx;

@@ -20,9 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 
 #include "deps/dep_classify.h"
+#include "deps/dep_decode.h"
 #include "dep_records.h"
 
 static bool streq(const char *a, const char *b)
@@ -118,7 +118,7 @@ void sa_classifier_free(struct sa_classifier *c)
 
 bool sa_dep_other_view(unsigned long long model_dev, unsigned int kdev)
 {
-	return kdev && model_dev && makedev(kdev >> 20, kdev & 0xfffff) != model_dev;
+	return kdev && model_dev && sa_dep_user_dev(kdev) != model_dev;
 }
 
 bool sa_dep_net_dir(const char *dir)

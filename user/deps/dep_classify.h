@@ -32,7 +32,7 @@ struct sa_dep_obs {
 	const char *via;
 	/*
 	 * Lookups: the process walked another sysfs than the model's /sys
-	 * (sa_classifier_other_view()): another network namespace's, whose
+	 * (sa_dep_other_view()): another network namespace's, whose
 	 * /sys/class/net and <dev>/net/ show its own net devices. Its netns
 	 * inode, or ~0u when unknown; 0: the model's view.
 	 */

@@ -4,8 +4,19 @@
 #define SYSFS_AUDIT_DEP_DECODE_H
 
 #include <stddef.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
 
 #include "dep_records.h"
+
+/*
+ * A record's kernel dev_t (exe_dev, sysfs_dev: MKDEV, a 12-bit major above
+ * a 20-bit minor) as stat() says it.
+ */
+static inline dev_t sa_dep_user_dev(unsigned long long kdev)
+{
+	return makedev((unsigned int)(kdev >> 20), (unsigned int)(kdev & 0xfffff));
+}
 
 /*
  * Check the @len bytes at @data against the packed layout and expand them

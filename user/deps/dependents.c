@@ -38,8 +38,6 @@
 #include "trace/ring_peek.h"
 #include "dependents.skel.h"
 
-/* The kernel map that holds a record's key (dep_seen: one object, one map). */
-
 struct sa_deps {
 	struct sa_deps_opts o;
 	struct dependents_bpf *sk;

@@ -28,13 +28,6 @@ struct sa_early {
 /* A larger executable is not read (the fingerprint's own limit). */
 #define EARLY_MAX_BYTES	(256UL << 20)
 
-
-/* The kernel's dev_t (MKDEV: 12-bit major above a 20-bit minor) as stat() says it. */
-static dev_t user_dev(unsigned long long kdev)
-{
-	return makedev((unsigned int)(kdev >> 20), (unsigned int)(kdev & 0xfffff));
-}
-
 /* Fields are tab-separated, one file a line: what could split them is replaced. */
 static void clean(char *s)
 {
@@ -54,7 +47,7 @@ bool sa_early_same_file(const char *path, unsigned long long kdev, unsigned long
 	 * of the initramfs's name) has another device.
 	 */
 	return !stat(path, &st) && S_ISREG(st.st_mode) && st.st_ino == ino &&
-	       (st.st_dev == user_dev(kdev) || !major(st.st_dev));
+	       (st.st_dev == sa_dep_user_dev(kdev) || !major(st.st_dev));
 }
 
 const struct sa_early_exe *sa_early_find(const struct sa_early *e, unsigned long long dev,
