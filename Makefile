@@ -23,7 +23,7 @@ WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy patched-6.12
 .PHONY: fuzz fuzz-build bench bench-fleet bench-realhost
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
-	check-guest demo clean help mutate install uninstall deb FORCE bisect-check
+	check-guest demo clean help mutate install uninstall deb FORCE bisect-check realhost-prebuild
 
 all: guest-deps
 
@@ -40,8 +40,12 @@ deps:
 
 # Kernel builds are cached outside the clone (kernel/build.sh); a cached
 # build costs a hash and a directory lookup.
+# One line per kernel when it is ready, so a first run's long wait reads
+# "2/3 legacy ready after 1033 s" (kernel/build.sh prints its steps).
 kernels: deps
-	@for k in $(KERNELS); do kernel/build.sh $$k >/dev/null || exit 1; done
+	@n=0; for k in $(KERNELS); do n=$$((n + 1)); t0=$$(date +%s); \
+		kernel/build.sh $$k >/dev/null || exit 1; \
+		echo "kernel $$n/$(words $(KERNELS)) $$k: ready after $$(( $$(date +%s) - t0 )) s"; done
 
 $(BUILD)/ueventmon: tests/guest/ueventmon.c | deps
 	@mkdir -p $(BUILD)
@@ -252,11 +256,22 @@ HOST_TEST_BINS := $(BUILD)/legacy_live $(BUILD)/sa_oracle $(LEGACY_BINS)
 check-host: deps unit-tests sysfs-audit $(HOST_TEST_BINS) $(BUILD)/sysfs-audit-san deb
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
-check-guest: kernels guest-deps deb
+check-guest: realhost-prebuild kernels guest-deps deb
 	@set -o pipefail; $(PROVE) $(GUEST_TESTS) | tests/summary.sh
 
-check: kernels guest-deps unit-tests sysfs-audit $(HOST_TEST_BINS) $(BUILD)/sysfs-audit-san \
-	vmlinux-check deb
+# The real-host images need the .deb and no kernel: realhost-prebuild starts
+# them in the background first, so that on an empty cache their download
+# and unpack run beside the kernel builds (tests/realhost/prebuild.sh).
+REALHOST_LEGACY := $(BUILD)/realhost/mdev16
+$(REALHOST_LEGACY): tests/realhost/mdev16.c | deps
+	@mkdir -p $(@D)
+	$(CC) -O2 -static -Wall -Wextra -Werror -o $@ $<
+
+realhost-prebuild: deps deb $(REALHOST_LEGACY)
+	@tests/realhost/prebuild.sh $(DEB) $(REALHOST_LEGACY)
+
+check: realhost-prebuild kernels guest-deps unit-tests sysfs-audit $(HOST_TEST_BINS) \
+	$(BUILD)/sysfs-audit-san vmlinux-check deb
 	@set -o pipefail; $(PROVE) $(SLOW_TESTS) tests/host/*.t \
 		$(filter-out $(SLOW_TESTS),$(GUEST_TESTS)) | tests/summary.sh
 
