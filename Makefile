@@ -383,7 +383,11 @@ uninstall:
 # A file target, rebuilt when a tracked file outside tests/ changes: the
 # tests that unpack it (several at once under prove -j) find it built by
 # `make check` and never rebuild it under one another. The build itself is
-# under a lock, and mv replaces the file atomically for a reader.
+# under a lock, and mv replaces the file atomically for a reader. The lock
+# is in the parent directory, where dpkg-buildpackage writes its results:
+# two checkouts side by side (a CI clone beside a work tree, two work
+# trees) would otherwise move each other's files (dpkg-genbuildinfo:
+# "cannot fstat file ../sysfs-audit-dbgsym_*.deb").
 DEB_VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
 DEB_ARCH    := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 DEB         := $(BUILD)/deb/sysfs-audit_$(DEB_VERSION)_$(DEB_ARCH).deb
@@ -395,7 +399,7 @@ deb: $(DEB)
 $(DEB): DEPS = tool package
 $(DEB): $(DEB_INPUTS) | deps
 	@mkdir -p $(BUILD)/deb
-	flock $(BUILD)/deb/.lock sh -ec 'dpkg-buildpackage -b -us -uc; \
+	flock ../.sysfs-audit-deb.lock sh -ec 'dpkg-buildpackage -b -us -uc; \
 	for f in sysfs-audit-dbgsym_$(DEB_VERSION)_$(DEB_ARCH).deb \
 		 sysfs-audit_$(DEB_VERSION)_$(DEB_ARCH).buildinfo \
 		 sysfs-audit_$(DEB_VERSION)_$(DEB_ARCH).changes \
