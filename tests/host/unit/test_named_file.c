@@ -200,6 +200,38 @@ static void test_store(void)
 	ok(!reader_names(s, at("root-only.sh"), getuid() + 1000) && sa_fp_cache_reads(c) == reads,
 	   "store: a file its process could not read: never read as root");
 	sa_dep_store_free(s);
+	/* a live parent whose argv names it (`sh FILE`): read as its child's uid */
+	{
+		struct sa_ident id = mkid("/nonexistent/grep", getuid() + 1000), parent;
+		char proc[600], p[700], code[SA_DEP_TEXT], via[64], argv[600];
+		unsigned int scope;
+		int fd, n;
+
+		snprintf(proc, sizeof(proc), "%s/proc", dir);
+		snprintf(p, sizeof(p), "%s/300", proc);
+		mkdir(proc, 0755);
+		mkdir(p, 0755);
+		snprintf(p, sizeof(p), "%s/300/exe", proc);
+		symlink("/bin/busybox", p);
+		snprintf(p, sizeof(p), "%s/300/cmdline", proc);
+		n = snprintf(argv, sizeof(argv), "sh%c%s", 0, at("root-only.sh")) + 1;
+		fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || write(fd, argv, n) != n)
+			perror(p);
+		if (fd >= 0)
+			close(fd);
+		s = sa_dep_store_new(&o);
+		ok(!sa_uevent_reader(s, &id, 300, NULL, proc, &parent, code, sizeof(code),
+				     &scope, via, sizeof(via)),
+		   "store: a live parent's `sh FILE` that only root reads: not read for a user's reader");
+		sa_dep_store_free(s);
+		id.uid = 0;
+		s = sa_dep_store_new(&o);
+		ok(sa_uevent_reader(s, &id, 300, NULL, proc, &parent, code, sizeof(code), &scope,
+				    via, sizeof(via)),
+		   "store: the same for root's reader: read, it decides");
+		sa_dep_store_free(s);
+	}
 	sa_fp_cache_free(c);
 }
 
