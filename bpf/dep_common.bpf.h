@@ -375,7 +375,7 @@ static __always_inline __u32 dep_pack(struct dep_build *b)
 		len = 0;
 	r->args_len = len;	/* the reader checks it against what is left */
 	o += len;
-	/* The ancestor's argv (a uevent read's); the largest record leaves room for it. */
+	/* Who started the process (F_ANC_*); the largest record leaves room for it. */
 	len = r->anc_args_len & (SA_DEP_ARGS_LEN - 1);
 	if (o > SA_DEP_PACK_MAX - SA_DEP_ARGS_LEN)
 		len = 0;
@@ -384,6 +384,82 @@ static __always_inline __u32 dep_pack(struct dep_build *b)
 	r->anc_args_len = len;
 	__builtin_memcpy(b->out, r, SA_DEP_FIXED);
 	return o + len;
+}
+
+/* Process levels above a recording one searched for the nearest exec'd ancestor. */
+#define SA_ANCESTORS	3
+
+/*
+ * A record's nearest exec'd ancestor (the first above it with an exec
+ * entry of the same exec: a forked subshell has none), within
+ * SA_ANCESTORS levels, or NULL; the task into *@tp.
+ */
+static __always_inline struct sa_exec_id *exec_ancestor(struct task_struct **tp)
+{
+	struct task_struct *t = (struct task_struct *)bpf_get_current_task();
+	struct sa_exec_id *e;
+	__u32 tgid;
+
+	t = BPF_CORE_READ(t, group_leader);
+#pragma unroll
+	for (int i = 0; i < SA_ANCESTORS; i++) {
+		t = BPF_CORE_READ(t, real_parent, group_leader);
+		if (!t)
+			return NULL;
+		tgid = BPF_CORE_READ(t, tgid);
+		if (tgid <= 1)
+			return NULL;
+		e = bpf_map_lookup_elem(&exec_ids, &tgid);
+		if (e && e->start_ns == BPF_CORE_READ(t, start_time) &&
+		    e->exec_id == BPF_CORE_READ(t, self_exec_id)) {
+			*tp = t;
+			return e;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Who started the process, for every record but a uevent read's (which
+ * keeps it in req[]: fill_ancestor_script()), into anc_args[]
+ * (SA_DEP_F_ANC_IN_ARGS): the #! script of its nearest exec'd ancestor,
+ * or that ancestor's executable name and argv, for userspace to find the
+ * operand of a shell. Read now, while the ancestor runs: `cat FILE` in a
+ * script is the script's lookup, and the script has often exited by the
+ * time the record is read. A process that runs a #! script of its own
+ * needs none.
+ */
+static __always_inline void fill_ancestor_args(struct sa_dep_rec *r)
+{
+	struct task_struct *t = NULL;
+	struct sa_exec_id *e;
+	__u32 len;
+	long n;
+
+	if (r->flags & SA_DEP_F_SCRIPT)
+		return;
+	e = exec_ancestor(&t);
+	if (!e || !t)
+		return;
+	if (e->flags & SA_ID_F_SCRIPT) {
+		n = bpf_probe_read_kernel_str(r->anc_args, SA_DEP_EXE_LEN, e->filename);
+		if (n <= 1 || n > SA_DEP_EXE_LEN)
+			return;
+		r->anc_args_len = n;
+		r->flags |= SA_DEP_F_ANC_SCRIPT | SA_DEP_F_ANC_IN_ARGS;
+		return;
+	}
+	n = bpf_probe_read_kernel_str(r->anc_args, SA_DEP_COMP_LEN,
+				      BPF_CORE_READ(t, mm, exe_file, f_path.dentry, d_name.name));
+	if (n <= 1 || n > SA_DEP_COMP_LEN)
+		return;
+	len = e->args_len;
+	if (len > SA_DEP_ARGS_LEN - 1 - SA_DEP_COMP_LEN)
+		len = SA_DEP_ARGS_LEN - 1 - SA_DEP_COMP_LEN;
+	if (!len || bpf_probe_read_kernel(&r->anc_args[n], len, e->args))
+		return;
+	r->anc_args_len = n + len;
+	r->flags |= SA_DEP_F_ANC_ARGV | SA_DEP_F_ANC_IN_ARGS;
 }
 
 /*
@@ -396,8 +472,12 @@ static __always_inline void dep_commit(struct sa_dep_rec *r, struct sa_dep_key *
 	struct dep_build *b = (struct dep_build *)r;
 	struct sa_dep_val nv = { .count = 1, .first_ns = now, .last_ns = now };
 	struct bpf_dynptr ptr;
-	__u32 size = dep_pack(b);
+	__u32 size;
 	long err;
+
+	if (r->op != SA_DEP_OP_READ_UEVENT)
+		fill_ancestor_args(r);
+	size = dep_pack(b);
 
 	if (size > SA_DEP_PACK_MAX)
 		size = SA_DEP_PACK_MAX;

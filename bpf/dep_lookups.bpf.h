@@ -326,8 +326,6 @@ int BPF_PROG(dep_readdir, struct file *file, struct dir_context *dctx)
  * the program's, and a udevd worker reading every device's file at
  * coldplug is one record, not one per device.
  */
-#define SA_ANCESTORS	3
-
 /*
  * The script of the reader's nearest exec'd ancestor: `grep PHYSDEVPATH=
  * .../uevent` reads for the script that ran it, which has often exited by

@@ -56,6 +56,13 @@ enum sa_dep_op {
  * (user/deps/shell_script.c) after they have gone.
  */
 #define SA_DEP_F_ANC_ARGV	(1u << 12)
+/*
+ * Every other record (a lookup's req[] is the path asked for): with
+ * F_ANC_SCRIPT, anc_args[] holds the ancestor's #! script, NUL-terminated;
+ * with F_ANC_ARGV, its executable's name, a NUL, then its argv (cut to
+ * fit). Who started the process, read while that ancestor still ran.
+ */
+#define SA_DEP_F_ANC_IN_ARGS	(1u << 13)
 
 /* De-duplication key: one record per new key. */
 struct sa_dep_key {
@@ -86,7 +93,7 @@ struct sa_dep_rec {
 	unsigned int groups;		/* LISTEN: the socket's groups[0] after the call */
 	unsigned int portid;		/* LISTEN: netlink port id (not a pid) */
 	unsigned int netns;		/* network namespace inode (0: no CONFIG_NET_NS) */
-	unsigned int anc_args_len;	/* F_ANC_ARGV: bytes of anc_args[] (NUL-separated) */
+	unsigned int anc_args_len;	/* bytes of anc_args[] (F_ANC_ARGV, F_ANC_IN_ARGS) */
 	unsigned int ncomp;		/* valid entries of comp[] */
 	/* Who, at the time of the record (the process may be gone when it is read). */
 	unsigned long long start_ns;	/* the thread group leader's start time */
@@ -119,14 +126,14 @@ struct sa_dep_rec {
 	char cg[SA_DEP_CG_COMP][SA_DEP_COMP_LEN];	/* cgroup v2 path, innermost first */
 	char script[SA_DEP_EXE_LEN];	/* bprm->filename of a #! exec (F_SCRIPT) */
 	char args[SA_DEP_ARGS_LEN];	/* argv, NUL-separated */
-	char anc_args[SA_DEP_ARGS_LEN];	/* F_ANC_ARGV: the ancestor's argv, NUL-separated */
+	char anc_args[SA_DEP_ARGS_LEN];	/* the ancestor's argv, NUL-separated (F_ANC_*) */
 };
 
 /*
  * On the ring a record is packed: its fixed part (everything before comm),
  * then NUL-terminated strings in this order: comm, pcomm, name, comp[ncomp],
  * req, exe[nexe], cg[ncg], script; then args_len bytes of args, then
- * anc_args_len bytes of anc_args (0 but for a uevent read). A typical
+ * anc_args_len bytes of anc_args (0 when no ancestor is known). A typical
  * record is a few hundred bytes instead of 2.4 KiB, so one small ring holds
  * what two large ones did (and the loader's RSS counts a ring twice).
  */

@@ -14,6 +14,9 @@
 #    carries the key (breaks), also through grep once the script started
 #    as `sh script` or by `#!/usr/bin/env sh` has gone (breaks, named from
 #    the argv the kernel kept), and by cat and a modern script (nothing);
+#  - dependents-late: what a recorder started first must still name
+#    (issue 49): every child of a #! script, the first as much as the
+#    last, by the script; a uevent helper configured after the start;
 #  - dependents-netns: a container with a network namespace and a sysfs
 #    of its own, whose net devices are not the model's (stock kernels
 #    only: our tinyconfig has no CONFIG_NET_NS, `unshare -n` fails).
@@ -24,7 +27,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-300}
 for flavour in ${DEPS_KERNELS:-patched stock-6.1 stock-6.12}; do
 	for c in dependents-stale dependents-scripts dependents-container dependents-rules \
-		 dependents-uevent; do
+		 dependents-uevent dependents-late; do
 		guest_case "$flavour" "$c"
 	done
 	case "$flavour" in

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "audit/fingerprint.h"
 #include "audit/scan_elf.h"
@@ -113,14 +114,15 @@ static void scan_buf(const char *buf, size_t len, struct fp_scan *f)
 		sa_scan_script(buf, len, 1, on_hit, f);
 }
 
-static unsigned int scan(const char *file, char *text)
+/* Read @fd (closed) and scan it. */
+static unsigned int scan_fd(int fd, char *text)
 {
 	struct fp_scan f = { text, SA_FP_NONE };
 	char *buf = NULL;
 	size_t len = 0;
 
 	text[0] = '\0';
-	if (sa_slurp(file, FP_MAX_BYTES, &buf, &len))
+	if (sa_slurp_fd(fd, FP_MAX_BYTES, &buf, &len))
 		return SA_FP_NONE;
 	scan_buf(buf, len, &f);
 	free(buf);
@@ -140,21 +142,25 @@ unsigned int sa_fingerprint_buf(const char *name, const char *buf, size_t len, c
 	return f.scope;
 }
 
-unsigned int sa_fingerprint(void *ctx, const char *file, char *out, size_t len)
+unsigned int sa_fingerprint_fd(void *ctx, const char *name, int fd, char *out, size_t len)
 {
 	struct sa_fp_cache *c = ctx;
 	struct fp_entry *e = NULL;
 	struct stat st;
 
 	out[0] = '\0';
-	if (!c || stat(file, &st) || !S_ISREG(st.st_mode))
+	if (!c || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
 		return SA_FP_NONE;
+	}
 	for (size_t i = 0; i < c->n; i++)
 		if (c->e[i].dev == st.st_dev && c->e[i].ino == st.st_ino &&
 		    c->e[i].mtime.tv_sec == st.st_mtim.tv_sec &&
 		    c->e[i].mtime.tv_nsec == st.st_mtim.tv_nsec)
 			e = &c->e[i];
-	if (!e) {
+	if (e) {
+		close(fd);
+	} else {
 		e = &c->e[c->next];
 		c->next = (c->next + 1) % FP_MAX_FILES;
 		if (c->n < FP_MAX_FILES)
@@ -162,10 +168,21 @@ unsigned int sa_fingerprint(void *ctx, const char *file, char *out, size_t len)
 		e->dev = st.st_dev;
 		e->ino = st.st_ino;
 		e->mtime = st.st_mtim;
-		e->scope = scan(file, e->text);
+		e->scope = scan_fd(fd, e->text);
 		c->reads++;
 	}
 	if (*e->text)
-		snprintf(out, len, "%s: %s", file, e->text);
+		snprintf(out, len, "%s: %s", name, e->text);
 	return e->scope;
+}
+
+unsigned int sa_fingerprint(void *ctx, const char *file, char *out, size_t len)
+{
+	/* never a device's driver opened, nor a FIFO waited on (sa_open_regular()) */
+	int fd = sa_open_regular(NULL, -1, file);
+
+	out[0] = '\0';
+	if (fd < 0)
+		return SA_FP_NONE;
+	return sa_fingerprint_fd(ctx, file, fd, out, len);
 }

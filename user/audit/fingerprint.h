@@ -29,6 +29,12 @@ void sa_fp_cache_free(struct sa_fp_cache *c);
  */
 unsigned int sa_fingerprint(void *ctx, const char *file, char *out, size_t len);
 
+/*
+ * The same of the open file @fd (which it closes), named @name in @out:
+ * the file a caller opened and checked itself (deps/named_file.h).
+ */
+unsigned int sa_fingerprint_fd(void *ctx, const char *name, int fd, char *out, size_t len);
+
 /* The same of @len bytes already read, named @name; no cache. */
 unsigned int sa_fingerprint_buf(const char *name, const char *buf, size_t len, char *out,
 			size_t out_len);

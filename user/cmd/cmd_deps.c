@@ -15,6 +15,7 @@
 #include "model/phase.h"
 #include "deps/early_exes.h"
 #include "deps/identity.h"
+#include "deps/named_file.h"
 #include "trace/pin.h"
 #include "trace/tracer.h"
 
@@ -48,12 +49,11 @@ static const char *owner(void *ctx, const char *file)
 	return r->dpkg ? sa_dpkg_owner(r->dpkg, file) : NULL;
 }
 
-/* The fingerprint of @path (a /proc link to the process's own file) into r->fp. */
-static const char *read_proc(struct sa_deps_run *r, const char *path, unsigned int *scope)
+/* The fingerprint of @n's file (through a /proc link to it) into r->fp. */
+static const char *read_proc(struct sa_deps_run *r, const struct sa_named *n,
+			     unsigned int *scope)
 {
-	r->fp[0] = '\0';
-	if (r->fp_cache)
-		*scope = sa_fingerprint(r->fp_cache, path, r->fp, sizeof(r->fp));
+	*scope = sa_named_fp(r->fp_cache, n, n->via, r->fp, sizeof(r->fp));
 	return r->fp;
 }
 
@@ -105,6 +105,8 @@ static void load_early(struct sa_deps_run *r)
  */
 static const char *exe_known(void *ctx, const struct sa_ident *id, unsigned int *scope)
 {
+	struct sa_named n = { .path = id->exe, .kdev = id->exe_dev, .ino = id->exe_ino,
+			      .uid = id->uid };
 	struct sa_deps_run *r = ctx;
 	const struct sa_early_exe *x;
 	char path[64];
@@ -121,26 +123,27 @@ static const char *exe_known(void *ctx, const struct sa_ident *id, unsigned int 
 	if (sa_early_same_file(id->exe, id->exe_dev, id->exe_ino))
 		return NULL;
 	snprintf(path, sizeof(path), "/proc/%u/exe", id->tgid);
+	n.via = path;
 	if (sa_early_same_file(path, id->exe_dev, id->exe_ino))
-		return read_proc(r, path, scope);
+		return read_proc(r, &n, scope);
 	return "";
 }
 
 /*
  * A script in another mount namespace (a container's): read in the
- * process's root while it lives, never our namesake. "": gone.
+ * process's root while it lives (its symlinks resolved there), never our
+ * namesake. "": gone, or refused (named_file.h).
  */
 static const char *script_known(void *ctx, const struct sa_ident *id, unsigned int *scope)
 {
+	struct sa_named n = { .path = id->script, .tgid = id->tgid, .other_mnt = true,
+			      .uid = id->uid };
 	struct sa_deps_run *r = ctx;
-	char path[PATH_MAX];
 
 	if (!sa_ident_other_mnt(id, r->self.mnt) || id->script[0] != '/')
 		return NULL;
-	if (snprintf(path, sizeof(path), "/proc/%u/root%s", id->tgid, id->script) >=
-	    (int)sizeof(path) || access(path, R_OK))
-		return "";
-	return read_proc(r, path, scope);
+	*scope = sa_named_fp(r->fp_cache, &n, id->script, r->fp, sizeof(r->fp));
+	return r->fp;
 }
 
 static void tick(void *ctx)
@@ -173,7 +176,8 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 	o.store = (struct sa_dep_store_opts){
 		.fingerprint = r->fp_cache ? sa_fingerprint : NULL, .fp_ctx = r->fp_cache,
 		.package = owner, .pkg_ctx = r,
-		.exe_known = exe_known, .script_known = script_known, .exe_ctx = r,
+		.exe_known = exe_known, .script_known = script_known,
+		.fingerprint_named = r->fp_cache ? sa_named_fingerprint : NULL, .exe_ctx = r,
 	};
 	r->early_wanted = sa_tracer_adopted(t);
 	if (r->early_wanted)

@@ -209,19 +209,20 @@ static void set_verdict(struct sa_dependent *d, const struct sa_dep_verdict *v)
 }
 
 /*
- * One of the program's files: its fingerprint into @out, and its package
- * into @pkg, only when the file at @path in our mount namespace is the one
+ * One of @id's files (@exe: its executable, else its script): its
+ * fingerprint into @out, and its package into @pkg, only when the file at
+ * its path in our mount namespace is the one
  * the process ran (@known NULL); else @known is the fingerprint read
  * another way (the initramfs's copy, /proc/PID/exe), proving @kscope, and
  * the package of our namesake would be another file's. Returns what it
  * proves (enum sa_fp_scope).
  */
-static unsigned int read_file(struct sa_dep_store *s, const char *path, const char *known,
-			      unsigned int kscope, char *out, size_t len, char *pkg,
-			      size_t pkglen)
+static unsigned int read_file(struct sa_dep_store *s, const struct sa_ident *id, bool exe,
+			      const char *known, unsigned int kscope, char *out, size_t len,
+			      char *pkg, size_t pkglen)
 {
+	const char *p, *path = exe ? id->exe : id->script;
 	unsigned int scope = SA_FP_NONE;
-	const char *p;
 
 	if (known) {
 		snprintf(out, len, "%s", known);
@@ -229,7 +230,9 @@ static unsigned int read_file(struct sa_dep_store *s, const char *path, const ch
 	}
 	if (path[0] != '/')
 		return SA_FP_NONE;
-	if (s->o.fingerprint)
+	if (s->o.fingerprint_named)
+		scope = s->o.fingerprint_named(s->o.fp_ctx, id, path, exe, out, len);
+	else if (s->o.fingerprint)
 		scope = s->o.fingerprint(s->o.fp_ctx, path, out, len);
 	if (s->o.package && (p = s->o.package(s->o.pkg_ctx, path)))
 		snprintf(pkg, pkglen, "%s", p);
@@ -246,12 +249,12 @@ static void fingerprint(struct sa_dep_store *s, struct sa_dependent *d)
 
 	if (*id->script) {
 		known = s->o.script_known ? s->o.script_known(s->o.exe_ctx, id, &ks) : NULL;
-		scope |= read_file(s, id->script, known, ks, a, sizeof(a), id->script_pkg,
+		scope |= read_file(s, id, false, known, ks, a, sizeof(a), id->script_pkg,
 				   sizeof(id->script_pkg));
 	}
 	ks = SA_FP_NONE;
 	known = s->o.exe_known ? s->o.exe_known(s->o.exe_ctx, id, &ks) : NULL;
-	scope |= read_file(s, id->exe, known, ks, b, sizeof(b), id->exe_pkg, sizeof(id->exe_pkg));
+	scope |= read_file(s, id, true, known, ks, b, sizeof(b), id->exe_pkg, sizeof(id->exe_pkg));
 	snprintf(d->fingerprint, sizeof(d->fingerprint), "%s%s%s", a, *a && *b ? "; " : "", b);
 	d->fp_scope = scope;
 }

@@ -12,6 +12,7 @@
 #ifndef SYSFS_AUDIT_DEP_STORE_H
 #define SYSFS_AUDIT_DEP_STORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "model/dependent.h"
@@ -45,6 +46,14 @@ struct sa_dep_store_opts {
 	 * not read by path gets no package (our namesake's is another file's).
 	 */
 	const char *(*script_known)(void *ctx, const struct sa_ident *id, unsigned int *scope);
+	/*
+	 * The fingerprint of FILE that @id named (@exe: its executable, else
+	 * its script), read only as deps/named_file.h allows (as @fingerprint
+	 * otherwise). When set, it reads every file read by path instead of
+	 * @fingerprint. Called with @fp_ctx (sa_named_fingerprint()).
+	 */
+	unsigned int (*fingerprint_named)(void *ctx, const struct sa_ident *id, const char *file,
+					  bool exe, char *out, size_t len);
 	void *exe_ctx;
 };
 

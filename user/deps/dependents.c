@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,14 @@ struct sa_deps {
 	int ninodes;
 	int write_err;
 	unsigned long long unread;	/* left in the rings after the last drain */
+	/*
+	 * The uevent helper as last named: the kernel's (PROC/sys/kernel/
+	 * hotplug, which /sys/kernel/uevent_helper and sysctl set too), read
+	 * at every tick, and the configured one with its file, read at the
+	 * start and the end. A helper set while we record is named then.
+	 */
+	char helper_live[PATH_MAX];
+	char helper_conf[2 * PATH_MAX];
 };
 
 static const char *const op_names[SA_DEP_OP_MAX] = {
@@ -448,25 +457,50 @@ static void scan_listeners(struct sa_deps *d, const char *how, bool final)
 	}
 }
 
-static void find_helper(struct sa_deps *d)
+/* Name the helper @val (@file: where it is configured; NULL: the kernel's). */
+static void name_helper(struct sa_deps *d, const char *val, const char *file)
 {
-	char val[PATH_MAX], file[PATH_MAX] = "";
 	struct sa_dep_verdict v;
 	static struct sa_ident id;
-	bool live;
 
-	sa_uevent_helper_live(d->o.proc_root, val, sizeof(val));
-	live = *val;
-	if (!live && !sa_uevent_helper_conf(d->o.etc_root, val, sizeof(val), file, sizeof(file)))
-		return;
-	sa_dep_classify_helper(live, file, &v);
+	sa_dep_classify_helper(!file, file, &v);
 	memset(&id, 0, sizeof(id));
 	snprintf(id.exe, sizeof(id.exe), "%s", val);
 	snprintf(id.comm, sizeof(id.comm), "(helper)");
 	id.source = "config";
-	found(d, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = live ? "sysctl" : "config",
+	found(d, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = file ? "config" : "sysctl",
 					.ts_ns = mono_ns(), .events = d->t.events,
 					.physdev = d->t.physdev });
+}
+
+/*
+ * The uevent helper, whenever it is set: the kernel's at every call (once
+ * per value it takes: set after the start by sysctl, /proc/sys/kernel/
+ * hotplug or /sys/kernel/uevent_helper, it is named by its own file from
+ * then on); with @conf, also the one configured for the next boot
+ * (sysctl.conf, sysctl.d) while the kernel runs none, once per value and
+ * file.
+ */
+static void find_helper(struct sa_deps *d, bool conf)
+{
+	char val[PATH_MAX], file[PATH_MAX] = "", both[sizeof(d->helper_conf)];
+
+	sa_uevent_helper_live(d->o.proc_root, val, sizeof(val));
+	if (*val) {
+		if (strcmp(val, d->helper_live)) {
+			snprintf(d->helper_live, sizeof(d->helper_live), "%s", val);
+			name_helper(d, val, NULL);
+		}
+		return;
+	}
+	d->helper_live[0] = '\0';	/* cleared: the next value is named again */
+	if (!conf || !sa_uevent_helper_conf(d->o.etc_root, val, sizeof(val), file, sizeof(file)))
+		return;
+	snprintf(both, sizeof(both), "%s\n%s", val, file);
+	if (!strcmp(both, d->helper_conf))
+		return;
+	snprintf(d->helper_conf, sizeof(d->helper_conf), "%s", both);
+	name_helper(d, val, file);
 }
 
 static void note_missing(struct sa_deps *d, const char *name)
@@ -603,7 +637,7 @@ int sa_deps_attach(struct sa_deps *d)
 	/* Listeners and helper already there before the first record. */
 	if (!d->o.no_enumerate) {
 		scan_listeners(d, "enumerated", false);
-		find_helper(d);
+		find_helper(d, true);
 	}
 	sa_bpf_note_step("dependents", "enumerate", &ts);
 	return 0;
@@ -633,7 +667,7 @@ int sa_deps_adopt(struct sa_deps *d, const char *root)
 	 * ring, with its time; the first rescan comes after the first drains.
 	 */
 	clock_gettime(CLOCK_MONOTONIC, &d->last_scan);
-	find_helper(d);
+	find_helper(d, true);
 	return 0;
 }
 
@@ -697,6 +731,9 @@ void sa_deps_tick(struct sa_deps *d)
 	/* Catches listeners whose bind the hooks missed (or that were not attached). */
 	if (since(&d->last_scan) >= 1.0)
 		scan_listeners(d, "scanned", false);
+	/* One small file: a helper set a moment ago is named before it runs much. */
+	if (!d->o.no_enumerate)
+		find_helper(d, false);
 }
 
 void sa_deps_note_event(struct sa_deps *d, bool carries_physdev)
@@ -732,8 +769,10 @@ void sa_deps_finish(struct sa_deps *d)
 	struct sa_dep_totals *t = &d->t;
 
 	/* A group-1 socket PID 1 still holds alone is its own. */
-	if (!d->o.no_enumerate)
+	if (!d->o.no_enumerate) {
 		scan_listeners(d, "scanned", true);
+		find_helper(d, true);
+	}
 	sa_dep_store_refresh(d->store, read_count, d, t->events, t->physdev);
 	sa_dep_store_sort(d->store);
 	t->misses = stat_sum(d, SA_DS_SYSFS_MISS);

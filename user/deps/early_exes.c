@@ -17,6 +17,7 @@
 #include "deps/dep_decode.h"
 #include "deps/early_exes.h"
 #include "deps/identity.h"
+#include "deps/named_file.h"
 #include "trace/ring_peek.h"
 
 struct sa_early {
@@ -65,6 +66,7 @@ static int on_record(void *ctx, const void *data, size_t len)
 	struct sa_early_exe *x;
 	struct sa_dep_rec r;
 	struct sa_ident id;
+	struct sa_named n;
 
 	if (sa_dep_decode(data, len, &r) || !r.exe_ino || (r.flags & SA_DEP_F_NO_EXE) ||
 	    sa_early_find(e, r.exe_dev, r.exe_ino))
@@ -81,8 +83,13 @@ static int on_record(void *ctx, const void *data, size_t len)
 	x->dev = r.exe_dev;
 	x->ino = r.exe_ino;
 	snprintf(x->path, sizeof(x->path), "%.255s", id.exe);
-	/* Open now: it stays readable after switch_root deletes its name. */
-	e->fd[e->n++] = open(id.exe, O_RDONLY | O_CLOEXEC);
+	/*
+	 * Open now: it stays readable after switch_root deletes its name. The
+	 * kernel's inode, checked on the descriptor read (named_file.h).
+	 */
+	n = (struct sa_named){ .path = id.exe, .kdev = r.exe_dev, .ino = r.exe_ino,
+			       .uid = id.uid };
+	e->fd[e->n++] = sa_named_open(&n);
 	clean(x->path);
 	return 0;
 }

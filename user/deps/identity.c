@@ -222,9 +222,28 @@ static void script_of_shell(struct sa_ident *id, const char *args, size_t n, con
 	cpy(id->script, sizeof(id->script), s);
 }
 
+/* The same from anc_args[] (SA_DEP_F_ANC_IN_ARGS: every record but a uevent read's). */
+static bool ancestor_in_args(const struct sa_dep_rec *r, char *out, size_t len)
+{
+	size_t n = r->anc_args_len, l;
+
+	if (n > sizeof(r->anc_args))
+		return false;
+	l = strnlen(r->anc_args, n);
+	if (!l || l == n)
+		return false;	/* empty, or no NUL within: not ours */
+	if (r->flags & SA_DEP_F_ANC_SCRIPT)
+		return snprintf(out, len, "%s", r->anc_args) < (int)len;
+	if (r->flags & SA_DEP_F_ANC_ARGV)
+		return sa_shell_script(r->anc_args, r->anc_args + l + 1, n - l - 1, out, len);
+	return false;
+}
+
 bool sa_rec_ancestor_script(const struct sa_dep_rec *r, char *out, size_t len)
 {
 	out[0] = '\0';
+	if (r->flags & SA_DEP_F_ANC_IN_ARGS)
+		return ancestor_in_args(r, out, len);
 	if (r->flags & SA_DEP_F_ANC_SCRIPT)
 		return *r->req && snprintf(out, len, "%s", r->req) < (int)len;
 	if (!(r->flags & SA_DEP_F_ANC_ARGV) || r->anc_args_len > sizeof(r->anc_args))
@@ -291,6 +310,14 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
 		if (!*id->script)
 			script_of_shell(id, r->args, n, proc);
 	}
+	/*
+	 * Started by a script (`cat FILE` in it): that script's program, the
+	 * first child as much as the last. Its shell's argv names it as given
+	 * (the ancestor may be gone, and its working directory with it).
+	 */
+	if (!*id->script && (r->flags & SA_DEP_F_ANC_IN_ARGS) &&
+	    sa_rec_ancestor_script(r, tmp, sizeof(tmp)))
+		cpy(id->script, sizeof(id->script), tmp);
 	if (r->ncg) {
 		bool levels = r->flags & SA_DEP_F_CG_TRUNC, names = name_cut(r);
 

@@ -46,6 +46,8 @@ void sa_ident_from_rec(struct sa_ident *id, const struct sa_dep_rec *r, const ch
  * script operand of a shell (SA_DEP_F_ANC_ARGV: `sh script`, `bash -e
  * script`, env's `sh script`), as given: the ancestor may be gone, and
  * with it the directory a relative one was relative to. false: none.
+ * Any other record keeps it in anc_args[] (SA_DEP_F_ANC_IN_ARGS), and
+ * sa_ident_from_rec() names a process without a script of its own by it.
  */
 bool sa_rec_ancestor_script(const struct sa_dep_rec *r, char *out, size_t len);
 

@@ -14,8 +14,11 @@
 /*
  * @exe: the executable's path; @args, @n: argv, NUL-separated. Writes the
  * script operand to @out and returns true when @exe (or argv[0], for a
- * multi-call BusyBox) is a shell that runs a script file: none for -c
- * (a command string), -s or no operand (standard input), or -i.
+ * multi-call BusyBox) is a shell that runs a script file, read by that
+ * shell's own option grammar (bash, dash, BusyBox ash; shell_script.c):
+ * an option's operand (bash's --rcfile FILE, -o NAME) is never the
+ * script. None for -c (a command string), -s or no operand (standard
+ * input), or a command line the shell refuses.
  */
 bool sa_shell_script(const char *exe, const char *args, size_t n, char *out, size_t len);
 

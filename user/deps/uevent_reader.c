@@ -36,6 +36,11 @@ static unsigned int live_parent(struct sa_dep_store *s, const struct sa_ident *i
 	read_comm(parent, proc);
 	/* its mount namespace is its child's: a fork keeps it */
 	memcpy(parent->ns, id->ns, sizeof(parent->ns));
+	/*
+	 * And its files are read as its child, whose uid the kernel recorded
+	 * (named_file.h): never as root for a script a user's argv names.
+	 */
+	parent->uid = id->uid;
 	return sa_dep_store_code(s, parent, pcode, len);
 }
 

@@ -48,6 +48,35 @@ int main(void)
 	expect("/usr/bin/python3", "python3|script.py", NULL);
 	expect("/usr/bin/bash", "bash|-o", NULL);
 	expect("/usr/sbin/shutdown", "shutdown|now", NULL);
+	/*
+	 * Issue 49: an option's operand is not the script. bash's long options
+	 * (--NAME or -NAME, before the short ones): --rcfile and --init-file
+	 * take a file that is read, not run as the script.
+	 */
+	expect("/usr/bin/bash", "bash|--rcfile|/tmp/evil|-c|ls /sys/block", NULL);
+	expect("/usr/bin/bash", "bash|--init-file|/tmp/evil|-c|ls", NULL);
+	expect("/usr/bin/bash", "bash|-rcfile|/tmp/evil|-c|ls", NULL);
+	expect("/usr/bin/bash", "bash|--rcfile|/tmp/rc|run.sh", "run.sh");
+	expect("/usr/bin/bash", "bash|--norc|--noprofile|-e|run.sh", "run.sh");
+	expect("/usr/bin/bash", "bash|-login|run.sh", "run.sh");
+	expect("/usr/bin/rbash", "rbash|--init-file|/tmp/rc", NULL);
+	expect("/usr/bin/bash", "bash|--rcfile", NULL);
+	/* bash refuses an unknown long option; --help and --version run nothing */
+	expect("/usr/bin/bash", "bash|--bogus|run.sh", NULL);
+	expect("/usr/bin/bash", "bash|--version|run.sh", NULL);
+	/* -O and +O take an operand in bash (a shopt name), +c is -c */
+	expect("/usr/bin/bash", "bash|-O|/tmp/evil", NULL);
+	expect("/usr/bin/bash", "bash|+c|ls", NULL);
+	/* "-" ends the options as "--" does; -i runs the script all the same */
+	expect("/usr/bin/dash", "sh|-|run.sh", "run.sh");
+	expect("/usr/bin/bash", "bash|-i|run.sh", "run.sh");
+	/* dash has no long options: it refuses them and runs nothing */
+	expect("/usr/bin/dash", "sh|--rcfile|/tmp/evil|-c|ls", NULL);
+	expect("/usr/bin/dash", "sh|-o|/tmp/evil", NULL);
+	/* BusyBox ash ignores a long option: the next word is its script */
+	expect("/bin/busybox", "sh|--login|/tmp/s.sh", "/tmp/s.sh");
+	/* zsh's --emulate takes an operand: nothing is named after a long option */
+	expect("/usr/bin/zsh", "zsh|--emulate|sh|run.sh", NULL);
 	{
 		/* argv cut by the record's bound in the middle of the operand */
 		static const char cut[] = { 's', 'h', 0, '/', 'e', 't', 'c' };
