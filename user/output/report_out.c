@@ -31,6 +31,7 @@ static const char *const gap_short[SA_GAP_N] = {
 	[SA_GAP_NO_COLDPLUG_MARK] = "no coldplug-end mark",
 	[SA_GAP_EVENTS_LOST] = "events lost",
 	[SA_GAP_DEPS_LOST] = "dependents' records lost",
+	[SA_GAP_BREAKS_NO_PHASE] = "breaks without a phase",
 };
 
 /* "a, b, c" of a row's hosts, escaped as @how; at most @max names (0: all). */
