@@ -40,6 +40,23 @@ const char *const sa_gap_slot_names[SA_GAP_SLOTS] = {
 	[SA_GAP_UNKNOWN] = "unknown",
 };
 
+bool sa_mrow_has_host(const struct sa_mrow *r, size_t n, size_t host)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->hosts[mid] == host)
+			return true;
+		if (r->hosts[mid] < host)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
 /*
  * Runtime is after the boot: what it missed leaves the boot verdict
  * standing. Losses no phase claims may have been in the boot path.

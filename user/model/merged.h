@@ -89,6 +89,9 @@ enum sa_boot_verdict {
 };
 extern const char *const sa_boot_verdict_names[SA_BOOT_N];
 enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h);
+/* Is @host among the first @n (ascending) hosts of row @r? A binary search. */
+bool sa_mrow_has_host(const struct sa_mrow *r, size_t n, size_t host);
+
 /* Does slot @slot (a phase, or SA_GAP_UNKNOWN) of @g leave the boot path unvouched? */
 bool sa_gap_in_boot_path(const struct sa_boot_gaps *g, int slot);
 

@@ -69,19 +69,7 @@ static void md_cell(FILE *f, const char *s)
 /* Does row @r count host @host? (r->hosts is ascending.) */
 static bool row_has_host(const struct sa_mrow *r, size_t host)
 {
-	size_t lo = 0, hi = r->nhosts;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (r->hosts[mid] == host)
-			return true;
-		if (r->hosts[mid] < host)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return sa_mrow_has_host(r, r->nhosts, host);
 }
 
 /* "not adopted: ...; 12 events lost; 3 dependents' records lost (ring 3, ...)" */

@@ -138,21 +138,10 @@ static void hostset_compact(struct sa_mrow *r)
 
 static bool hostset_sorted_has(const struct sa_mrow *r, uint32_t host)
 {
-	size_t lo = 0, hi = r->nsorted;
-
-	if (!hi || r->hosts[hi - 1] < host)
-		return false;	/* past them all: a new host, the common case */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (r->hosts[mid] == host)
-			return true;
-		if (r->hosts[mid] < host)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	/* past them all: a new host, the common case, without a search */
+	if (!r->nsorted || r->hosts[r->nsorted - 1] < host)
+		return false;
+	return sa_mrow_has_host(r, r->nsorted, host);
 }
 
 /*
