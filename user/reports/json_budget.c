@@ -43,7 +43,7 @@ static const char *string(const char *buf, size_t len, size_t *i, bool *nul)
 			p++;
 		if (p >= len) {
 			*i = len;
-			return "a string that does not end";
+			return "truncated: the text ends inside a string";
 		}
 		c = buf[p];
 		if (c == '"') {
@@ -57,7 +57,7 @@ static const char *string(const char *buf, size_t len, size_t *i, bool *nul)
 		/* a backslash */
 		if (p + 1 >= len) {
 			*i = len;
-			return "a string that does not end";
+			return "truncated: the text ends inside a string";
 		}
 		c = buf[p + 1];
 		if (c == 'u') {
@@ -163,7 +163,7 @@ bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
 			i++;
 		if (i >= len) {
 			if (want != W_NEXT || depth)
-				bad = "the text ends before its value does";
+				bad = "truncated: the text ends before its value does";
 			break;
 		}
 		c = buf[i];
