@@ -290,10 +290,12 @@ bench-realhost: sysfs-audit guest-deps
 # to 100 000 generated single-host reports, seconds and peak RSS.
 FLEET_SIZES ?= 1000,10000,100000
 FLEET_REAL  ?= 1000,10000
+# the minimal reports host by host, shuffled, and the same hosts on two days (tests/bench/fleet.py)
+FLEET_ORDERS ?= in-order,shuffled,day-by-day,day-by-day-shuffled
 bench-fleet: $(BUILD)/sysfs-audit
 	@bash scripts/install-deps.sh bench
 	@nice python3 tests/bench/fleet.py $(BUILD)/sysfs-audit --sizes $(FLEET_SIZES) \
-		--real $(FLEET_REAL) --out $(BUILD)/bench
+		--real $(FLEET_REAL) --orders $(FLEET_ORDERS) --out $(BUILD)/bench
 
 # Not part of check (slow): one deliberate bug at a time, in a scratch copy
 # (tests/mutate/run.sh). MUTANTS=REGEX runs only the matching mutants.

@@ -14,6 +14,14 @@ seconds and the peak RSS of the run (getrusage of the child). Two shapes:
              findings): the reader's cost, and whether memory grows with
              the number of files
 
+and four orders of the files on the command line:
+
+  in-order     host after host, each once
+  shuffled     each once, in a random (fixed-seed) order
+  day-by-day   every host's report of day 1, then every host's of day 2
+               (another boot and span): each row's host list is met twice
+  day-by-day-shuffled  the same 2 x hosts files, shuffled
+
 Each run is `report -f json` (the heaviest output: every row's host names).
 Prints one table, and the slope from the second-largest to the largest
 size, and writes build/bench/fleet.txt and fleet.json. CPU seconds are
@@ -21,11 +29,13 @@ the child's user + system time: on a loaded machine the wall clock says
 more about the other jobs.
 
   tests/bench/fleet.py TOOL [--sizes 1000,10000,100000] [--real 1000,10000]
-                            [--out DIR] [--keep]
+                            [--orders in-order,shuffled,day-by-day,day-by-day-shuffled]
+                            [--real-orders in-order] [--timeout S] [--out DIR] [--keep]
 """
 import argparse
 import json
 import os
+import random
 import resource
 import shutil
 import subprocess
@@ -100,15 +110,31 @@ def report(real):
     return json.dumps(r)
 
 
-def generate(d, n, real):
-    """n reports in d, named 0..n-1 (short names: 100 000 of them fit in argv)."""
+ORDERS = ("in-order", "shuffled", "day-by-day", "day-by-day-shuffled")
+
+
+def generate(d, n, real, days):
+    """n reports a day in d, named DAY-HOST (short names: 200 000 of them fit in argv).
+
+    Day 2 is the same host's next boot: another boot id and a span a day later,
+    so it is merged, not skipped as a duplicate."""
     os.makedirs(d, exist_ok=True)
     text = report(real)
-    for i in range(n):
-        with open(os.path.join(d, str(i)), "w") as f:
-            f.write(text.replace("@HOST@", f"host-{i:06d}").replace("@MID@", f"{i:032x}")
-                    .replace("@BOOT@", f"{i:08x}-0000-0000-0000-000000000000"))
+    for day in range(days):
+        t = text.replace("2026-12-01T", f"2026-12-0{day + 1}T")
+        for i in range(n):
+            with open(os.path.join(d, f"{day}-{i}"), "w") as f:
+                f.write(t.replace("@HOST@", f"host-{i:06d}").replace("@MID@", f"{i:032x}")
+                        .replace("@BOOT@", f"{i:08x}-0000-0000-0000-{day:012x}"))
     return len(text)
+
+
+def names(n, order):
+    days = 2 if order.startswith("day-by-day") else 1
+    v = [f"{day}-{i}" for day in range(days) for i in range(n)]
+    if order.endswith("shuffled"):
+        random.Random(49).shuffle(v)
+    return v
 
 
 def raise_stack():
@@ -118,14 +144,23 @@ def raise_stack():
                        resource.RLIM_INFINITY else resource.getrlimit(resource.RLIMIT_STACK))
 
 
-def merge(tool, d, n):
-    args = [tool, "report", "-f", "json"] + [str(i) for i in range(n)]
+def merge(tool, d, files, timeout):
+    n = len(files)
+    args = [tool, "report", "-f", "json"] + files
     with tempfile.TemporaryFile() as err:
         t0 = time.monotonic()
         p = subprocess.Popen(args, cwd=d, stdout=subprocess.DEVNULL, stderr=err,
                              preexec_fn=raise_stack)
         # wait4, not p.wait(): the peak RSS of this child alone
-        _, status, ru = os.wait4(p.pid, 0)
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if timeout and time.monotonic() - t0 > timeout:
+                p.kill()
+                os.wait4(p.pid, 0)
+                return None
+            time.sleep(0.05)
         secs = time.monotonic() - t0
         p.returncode = os.waitstatus_to_exitcode(status)
         if p.returncode:
@@ -140,6 +175,10 @@ def main():
     ap.add_argument("tool")
     ap.add_argument("--sizes", default="1000,10000,100000")
     ap.add_argument("--real", default="1000,10000")
+    ap.add_argument("--orders", default=",".join(ORDERS))
+    ap.add_argument("--real-orders", default="in-order")
+    ap.add_argument("--timeout", type=float, default=0,
+                    help="stop a merge after S wall seconds (0: never); said in the table")
     ap.add_argument("--out", default="build/bench")
     ap.add_argument("--keep", action="store_true")
     a = ap.parse_args()
@@ -147,30 +186,52 @@ def main():
     work = tempfile.mkdtemp(prefix="sa-fleet.")
     rows = []
     try:
-        for shape, sizes in (("minimal", a.sizes), ("real-size", a.real)):
+        for shape, sizes, orders in (("minimal", a.sizes, a.orders),
+                                     ("real-size", a.real, a.real_orders)):
+            orders = [o for o in orders.split(",") if o]
+            for o in orders:
+                if o not in ORDERS:
+                    sys.exit(f"fleet: no order {o!r} (one of {', '.join(ORDERS)})")
             for n in [int(x) for x in sizes.split(",") if x]:
                 d = os.path.join(work, f"{shape}-{n}")
-                size = generate(d, n, shape == "real-size")
-                secs, cpu, rss = merge(tool, d, n)
-                rows.append({"shape": shape, "hosts": n, "bytes_each": size,
-                             "seconds": round(secs, 2), "cpu_seconds": round(cpu, 2),
-                             "peak_rss_kb": rss})
-                print(f"fleet: {shape:9} {n:7} hosts  {secs:7.2f} s  {cpu:7.2f} s CPU"
-                      f"  {rss:8} kB", file=sys.stderr)
+                days = 2 if any(o.startswith("day-by-day") for o in orders) else 1
+                size = generate(d, n, shape == "real-size", days)
+                for o in orders:
+                    files = names(n, o)
+                    got = merge(tool, d, files, a.timeout)
+                    if got is None:
+                        rows.append({"shape": shape, "order": o, "hosts": n,
+                                     "reports": len(files), "bytes_each": size,
+                                     "timeout": a.timeout})
+                        print(f"fleet: {shape:9} {o:19} {n:7} hosts  stopped after "
+                              f"{a.timeout:.0f} s", file=sys.stderr)
+                        continue
+                    secs, cpu, rss = got
+                    rows.append({"shape": shape, "order": o, "hosts": n,
+                                 "reports": len(files), "bytes_each": size,
+                                 "seconds": round(secs, 2), "cpu_seconds": round(cpu, 2),
+                                 "peak_rss_kb": rss})
+                    print(f"fleet: {shape:9} {o:19} {n:7} hosts  {secs:7.2f} s  {cpu:7.2f} s "
+                          f"CPU  {rss:8} kB", file=sys.stderr)
                 shutil.rmtree(d)
     finally:
         if not a.keep:
             shutil.rmtree(work, ignore_errors=True)
-    lines = ["shape        hosts  bytes/report  seconds  CPU s  CPU us/host  peak RSS kB"]
+    lines = ["shape     order                  hosts  reports  bytes/report  seconds  CPU s"
+             "  CPU us/report  peak RSS kB"]
     for r in rows:
-        lines.append(f"{r['shape']:9} {r['hosts']:8} {r['bytes_each']:13} {r['seconds']:8.2f}"
-                     f" {r['cpu_seconds']:6.2f} {1e6 * r['cpu_seconds'] / r['hosts']:12.1f}"
-                     f" {r['peak_rss_kb']:12}")
-    for shape in ("minimal", "real-size"):
-        s = [r for r in rows if r["shape"] == shape]
+        head = (f"{r['shape']:9} {r['order']:19} {r['hosts']:8} {r['reports']:8}"
+                f" {r['bytes_each']:13}")
+        if "timeout" in r:
+            lines.append(f"{head}  stopped after {r['timeout']:.0f} s (wall)")
+            continue
+        lines.append(f"{head} {r['seconds']:8.2f} {r['cpu_seconds']:6.2f}"
+                     f" {1e6 * r['cpu_seconds'] / r['reports']:14.1f} {r['peak_rss_kb']:12}")
+    for shape, o in [(sh, o) for sh in ("minimal", "real-size") for o in ORDERS]:
+        s = [r for r in rows if r["shape"] == shape and r["order"] == o and "timeout" not in r]
         if len(s) >= 2:
             a0, a1 = s[-2], s[-1]
-            lines.append(f"slope ({shape}, {a0['hosts']} -> {a1['hosts']} hosts): "
+            lines.append(f"slope ({shape}, {o}, {a0['hosts']} -> {a1['hosts']} hosts): "
                          f"x{a1['cpu_seconds'] / max(a0['cpu_seconds'], 0.01):.1f} CPU time, "
                          f"x{a1['peak_rss_kb'] / a0['peak_rss_kb']:.2f} peak RSS "
                          f"for x{a1['hosts'] / a0['hosts']:.0f} hosts")

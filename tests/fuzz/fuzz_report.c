@@ -6,6 +6,7 @@
  * Whatever strings the report holds, every output must be valid UTF-8 and
  * the JSON output must parse (issue 21: output that cannot be forged).
  */
+#define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,14 +51,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t i = 0, n; i < len; i += n) {
 			const unsigned char *c = (const unsigned char *)buf + i;
 
-			/* valid UTF-8; in the text formats no C0, DEL or C1 but \n and \t */
+			/*
+			 * valid UTF-8; in the text formats and Prometheus no C0,
+			 * DEL, C1 or bidi override but \n and \t (issue 49 #9)
+			 */
 			n = sa_utf8_len(c, len - i);
 			if (!n || (fmt != 2 && ((n == 1 && (c[0] < 0x20 || c[0] == 0x7f) &&
 						 c[0] != '\n' && c[0] != '\t') ||
-						(n == 2 && c[0] == 0xc2 && c[1] < 0xa0)))) {
+						(n > 1 && sa_utf8_is_control(c, n))))) {
 				fprintf(stderr, "format %d: byte %zu (0x%02x) invalid\n", fmt, i, c[0]);
 				abort();
 			}
+		}
+		/* the verdict label is one the gate counts, never empty */
+		if (fmt == 3 && memmem(buf, len, "confidence=\"\"", 14)) {
+			fprintf(stderr, "Prometheus: an empty confidence label\n");
+			abort();
 		}
 		if (fmt == 2) {
 			json_object *j = json_tokener_parse(buf);
@@ -78,6 +87,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
 	if (sa_report_parse(s, strlen(s), &back, err, sizeof(err))) {
 		fprintf(stderr, "round trip failed: %s\n", err);
+		abort();
+	}
+	/* the same span back, the epoch too (issue 49 #13) */
+	if (back.start != r.start || back.end != r.end) {
+		fprintf(stderr, "round trip changed the span\n");
 		abort();
 	}
 	sa_report_free(&back);

@@ -19,6 +19,7 @@ const char *const sa_gap_names[SA_GAP_N] = {
 	[SA_GAP_NO_COLDPLUG_MARK] = "no-coldplug-mark",
 	[SA_GAP_EVENTS_LOST] = "events-lost",
 	[SA_GAP_DEPS_LOST] = "dependents-lost",
+	[SA_GAP_BREAKS_NO_PHASE] = "breaks-without-phase",
 };
 
 const char *const sa_gap_text[SA_GAP_N] = {
@@ -28,6 +29,8 @@ const char *const sa_gap_text[SA_GAP_N] = {
 				    "ended, or the mark was never written",
 	[SA_GAP_EVENTS_LOST] = "events lost",
 	[SA_GAP_DEPS_LOST] = "dependents' records lost",
+	[SA_GAP_BREAKS_NO_PHASE] = "a dependent that breaks has no phase: it may have run in "
+				   "the boot path",
 };
 
 const char *const sa_gap_slot_names[SA_GAP_SLOTS] = {
@@ -36,6 +39,23 @@ const char *const sa_gap_slot_names[SA_GAP_SLOTS] = {
 	[SA_PHASE_RUNTIME] = "runtime",
 	[SA_GAP_UNKNOWN] = "unknown",
 };
+
+bool sa_mrow_has_host(const struct sa_mrow *r, size_t n, size_t host)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->hosts[mid] == host)
+			return true;
+		if (r->hosts[mid] < host)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
 
 /*
  * Runtime is after the boot: what it missed leaves the boot verdict

@@ -21,12 +21,15 @@ struct sa_mrow {
 	char *s[SA_MROW_STRS];		/* meaning per table, see struct sa_merged */
 	unsigned long long count;
 	/*
-	 * Indices into sa_merged.hosts, ascending. 32 bits: a fleet's rows
-	 * hold an index per row and host (a real-size report adds ~700), the
-	 * bulk of report's memory; more than 2^32 - 1 hosts are refused.
+	 * Indices into sa_merged.hosts, ascending and distinct once
+	 * sa_merged_finish() ran; while merging only the first nsorted are,
+	 * the rest (hosts that came out of order) await one sort. 32 bits: a
+	 * fleet's rows hold an index per row and host (a real-size report
+	 * adds ~700), the bulk of report's memory; more than 2^32 - 1 hosts
+	 * are refused.
 	 */
 	uint32_t *hosts;
-	size_t nhosts;
+	size_t nhosts, nsorted;
 };
 
 struct sa_mtable {
@@ -46,6 +49,7 @@ enum sa_gap_reason {
 	SA_GAP_NO_COLDPLUG_MARK,	/* coldplug: the recorder never saw its end */
 	SA_GAP_EVENTS_LOST,		/* traced events lost */
 	SA_GAP_DEPS_LOST,		/* dependents' records lost (ring, map full, store full) */
+	SA_GAP_BREAKS_NO_PHASE,		/* a dependent that breaks has no phase: maybe boot path */
 	SA_GAP_N
 };
 #define SA_GAP_UNKNOWN	SA_PHASE_N
@@ -85,6 +89,9 @@ enum sa_boot_verdict {
 };
 extern const char *const sa_boot_verdict_names[SA_BOOT_N];
 enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h);
+/* Is @host among the first @n (ascending) hosts of row @r? A binary search. */
+bool sa_mrow_has_host(const struct sa_mrow *r, size_t n, size_t host);
+
 /* Does slot @slot (a phase, or SA_GAP_UNKNOWN) of @g leave the boot path unvouched? */
 bool sa_gap_in_boot_path(const struct sa_boot_gaps *g, int slot);
 

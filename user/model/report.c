@@ -60,6 +60,12 @@ int sa_time_parse(const char *s, time_t *out)
 
 	if (!end || *end)
 		return -EINVAL;
+	/*
+	 * Before the epoch is no time a host's clock gives (and timegm's -1
+	 * is also its error): refused whole, not one second of it.
+	 */
+	if (tm.tm_year < 70)
+		return -EINVAL;
 	*out = timegm(&tm);
-	return *out == (time_t)-1 ? -EINVAL : 0;
+	return *out < 0 ? -EINVAL : 0;
 }

@@ -32,6 +32,17 @@
 #define SA_REPORT_MAX_GROUPS	256	/* names per by_subsystem/by_bus/by_driver */
 #define SA_REPORT_MAX_PATHS	1024	/* distinct legacy paths */
 #define SA_REPORT_MAX_LIST	65536	/* dependents, findings, pids per dependent */
+/*
+ * Strings a host controls, in bytes (as JSON decodes them). Names: host
+ * name, machine and boot id, kernel, tool version, attach, comm, packages,
+ * unit, namespaces, kinds, verdicts, phases, severities, subsystem, bus and
+ * driver names. Texts: executables, scripts, paths, argv, cgroups, rules,
+ * evidence, finding files, keys and messages. record cuts a longer one and
+ * marks it (SA_REPORT_CUT); a report holding one is refused (exit 19).
+ */
+#define SA_REPORT_MAX_NAME	256
+#define SA_REPORT_MAX_TEXT	16384
+#define SA_REPORT_CUT		"[truncated]"
 
 /* The kinds of legacy link, in the order of the stream summary's legacy_links. */
 enum sa_link_kind { SA_LK_CLASSDIR, SA_LK_DEVICE, SA_LK_CLASSNAME, SA_LK_BUS, SA_LK_N };
@@ -141,7 +152,11 @@ struct sa_report {
 /* The uevent keys the old layout added, in report order. */
 extern const char *const sa_key_names[3];
 
-/* "2026-12-03T08:13:42Z" <-> time_t (UTC). */
+/*
+ * "2026-12-03T08:13:42Z" <-> time_t (UTC). A time before the epoch is
+ * refused; the epoch itself is a time (a span written by a board without
+ * a clock), which sa_time_format writes back as itself.
+ */
 void sa_time_format(time_t t, char *buf, size_t len);
 int sa_time_parse(const char *s, time_t *out);
 

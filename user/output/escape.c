@@ -107,8 +107,8 @@ void sa_esc_fputs(FILE *f, const char *str, enum sa_esc how)
 				fputs("\\\\\\\\", f);	/* \\ escaped again: \\\\ */
 			else if (*s == '"')
 				fputs("\\\"", f);
-			else if (len == 1 && (*s < 0x20 || *s == 0x7f))
-				hex(f, s, 1, true);
+			else if (sa_utf8_is_control(s, len))
+				hex(f, s, len, true);	/* C0, DEL, C1, bidi: never raw in a .prom */
 			else
 				fwrite(s, 1, len, f);
 		} else if (how != SA_ESC_JSON && sa_utf8_is_control(s, len)) {

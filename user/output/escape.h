@@ -47,7 +47,7 @@ enum sa_esc {
 	SA_ESC_JSON,
 	/*
 	 * A Prometheus label value, reversibly: '\' as \\, a control character
-	 * or a byte of invalid UTF-8 as \xNN, an empty (not absent) string as
+	 * (C0, DEL, C1), a bidi override or a byte of invalid UTF-8 as \xNN, an empty (not absent) string as
 	 * \e; then the exposition format's own escapes (\\ and \"). Absent
 	 * (NULL) is the empty label value.
 	 */

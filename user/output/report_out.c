@@ -31,6 +31,7 @@ static const char *const gap_short[SA_GAP_N] = {
 	[SA_GAP_NO_COLDPLUG_MARK] = "no coldplug-end mark",
 	[SA_GAP_EVENTS_LOST] = "events lost",
 	[SA_GAP_DEPS_LOST] = "dependents' records lost",
+	[SA_GAP_BREAKS_NO_PHASE] = "breaks without a phase",
 };
 
 /* "a, b, c" of a row's hosts, escaped as @how; at most @max names (0: all). */
@@ -68,19 +69,7 @@ static void md_cell(FILE *f, const char *s)
 /* Does row @r count host @host? (r->hosts is ascending.) */
 static bool row_has_host(const struct sa_mrow *r, size_t host)
 {
-	size_t lo = 0, hi = r->nhosts;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (r->hosts[mid] == host)
-			return true;
-		if (r->hosts[mid] < host)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return sa_mrow_has_host(r, r->nhosts, host);
 }
 
 /* "not adopted: ...; 12 events lost; 3 dependents' records lost (ring 3, ...)" */

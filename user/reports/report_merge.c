@@ -115,26 +115,60 @@ static int grow_implied(void **v, size_t n, size_t size)
 	return 0;
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sort a row's hosts and drop the repeats: ascending and distinct again. */
+static void hostset_compact(struct sa_mrow *r)
+{
+	size_t n = 0;
+
+	if (r->nsorted == r->nhosts)
+		return;
+	qsort(r->hosts, r->nhosts, sizeof(*r->hosts), cmp_u32);
+	for (size_t i = 0; i < r->nhosts; i++)
+		if (!n || r->hosts[n - 1] != r->hosts[i])
+			r->hosts[n++] = r->hosts[i];
+	r->nhosts = r->nsorted = n;
+}
+
+static bool hostset_sorted_has(const struct sa_mrow *r, uint32_t host)
+{
+	/* past them all: a new host, the common case, without a search */
+	if (!r->nsorted || r->hosts[r->nsorted - 1] < host)
+		return false;
+	return sa_mrow_has_host(r, r->nsorted, host);
+}
+
+/*
+ * Linear in hosts x rows whatever the order of the reports: a host new to
+ * the fleet has the largest index yet and is appended; one seen before (a
+ * second day's report) is found by a binary search of the sorted part; one
+ * out of order is appended unsorted, and the list sorted once when that
+ * tail outgrows the sorted part (amortized O(log n) an addition, at most
+ * twice the memory). Before, a sorted insert searched and moved linearly:
+ * the same hosts day after day cost O(hosts) per row and report.
+ */
 static int hostset_add(struct sa_mrow *r, size_t host)
 {
-	size_t i = 0;
-	uint32_t *v;
+	bool in_order;
 
-	/* Reports come host after host: appending is the common case. */
 	if (r->nhosts && r->hosts[r->nhosts - 1] == host)
+		return 0;	/* the same report's host again: the common case */
+	if (hostset_sorted_has(r, host))
 		return 0;
-	if (r->nhosts && r->hosts[r->nhosts - 1] < host)
-		i = r->nhosts;
-	while (i < r->nhosts && r->hosts[i] < host)
-		i++;
-	if (i < r->nhosts && r->hosts[i] == host)
-		return 0;
-	if (grow_implied((void **)&r->hosts, r->nhosts, sizeof(*v)))
+	in_order = r->nsorted == r->nhosts && (!r->nhosts || r->hosts[r->nhosts - 1] < host);
+	if (grow_implied((void **)&r->hosts, r->nhosts, sizeof(*r->hosts)))
 		return -ENOMEM;
-	v = r->hosts;
-	memmove(v + i + 1, v + i, (r->nhosts - i) * sizeof(*v));
-	v[i] = host;
-	r->nhosts++;
+	r->hosts[r->nhosts++] = host;
+	if (in_order)
+		r->nsorted = r->nhosts;
+	else if (r->nhosts - r->nsorted > r->nsorted)
+		hostset_compact(r);
 	return 0;
 }
 
@@ -411,8 +445,17 @@ static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 		const char *s[SA_MROW_STRS] = { d->phase, conf, d->executable, d->kind, d->path };
 		const char *b[SA_MROW_STRS] = { d->executable, d->phase };
 
-		if (ph < 0)
+		/*
+		 * A boot audit's dependent that breaks with no phase may have run
+		 * in the initramfs or coldplug as well as later: the audit cannot
+		 * vouch for the boot path, so the host is incomplete (unless a
+		 * phased one already shows it would not boot), never clean.
+		 */
+		if (ph < 0) {
+			if (breaks)
+				h->gaps.why[SA_GAP_UNKNOWN] |= 1u << SA_GAP_BREAKS_NO_PHASE;
 			continue;
+		}
 		h->phase_deps[ph] = sa_sat_add(h->phase_deps[ph], 1);
 		if (breaks)
 			h->phase_breaks[ph] = sa_sat_add(h->phase_breaks[ph], 1);
@@ -562,6 +605,8 @@ static int cmp_rows_by_hosts(const void *pa, const void *pb)
 
 static void sort_table(struct sa_mtable *t, bool by_key)
 {
+	for (size_t i = 0; i < t->n; i++)
+		hostset_compact(&t->v[i]);
 	sa_hindex_free(&t->index);	/* rows move */
 	if (t->n > 1)
 		qsort_r(t->v, t->n, sizeof(*t->v), by_key ? cmp_rows_by_key : cmp_rows, &t->nkey);
@@ -574,6 +619,10 @@ void sa_merged_finish(struct sa_merged *m)
 	sort_table(&m->paths, false);
 	sort_table(&m->dep_exec, false);
 	sort_table(&m->dep_pkg, true);
+	for (size_t i = 0; i < m->boot_deps.n; i++)
+		hostset_compact(&m->boot_deps.v[i]);
+	for (size_t i = 0; i < m->boot_blockers.n; i++)
+		hostset_compact(&m->boot_blockers.v[i]);
 	sa_hindex_free(&m->boot_deps.index);	/* rows move */
 	if (m->boot_deps.n > 1)
 		qsort(m->boot_deps.v, m->boot_deps.n, sizeof(*m->boot_deps.v), cmp_boot_deps);

@@ -278,10 +278,52 @@ static json_object *need_table_json(const struct sa_need_table *t)
 	return o;
 }
 
+/*
+ * A string a host controls, as the reader takes it (report.h): longer than
+ * @max once made valid UTF-8 (sa_esc_json), it is cut at a character and
+ * marked, so what record writes is always what report reads.
+ */
+static void add_bounded(json_object *o, const char *k, const char *v, size_t max)
+{
+	json_object *s = sa_esc_json(v);
+	const char *t;
+	size_t cut;
+	char *b;
+
+	if (!s || !json_object_is_type(s, json_type_string) ||
+	    (size_t)json_object_get_string_len(s) <= max) {
+		json_object_object_add(o, k, s);
+		return;
+	}
+	t = json_object_get_string(s);
+	cut = max - strlen(SA_REPORT_CUT);
+	while (cut && ((unsigned char)t[cut] & 0xc0) == 0x80)
+		cut--;	/* not inside a character */
+	b = malloc(cut + sizeof(SA_REPORT_CUT));
+	if (b) {
+		memcpy(b, t, cut);
+		memcpy(b + cut, SA_REPORT_CUT, sizeof(SA_REPORT_CUT));
+		json_object_put(s);
+		s = json_object_new_string(b);
+		free(b);
+	}
+	json_object_object_add(o, k, s);
+}
+
+static void add_name(json_object *o, const char *k, const char *v)
+{
+	add_bounded(o, k, v, SA_REPORT_MAX_NAME);
+}
+
+static void add_text(json_object *o, const char *k, const char *v)
+{
+	add_bounded(o, k, v, SA_REPORT_MAX_TEXT);
+}
+
 json_object *sa_report_to_json(const struct sa_report *r)
 {
 	json_object *o = json_object_new_object(), *x, *a;
-	char ver[32];
+	char ver[32], t[32];
 
 	sa_json_add_str(o, "format", SA_REPORT_FORMAT);
 	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, SA_REPORT_MINOR);
@@ -289,20 +331,27 @@ json_object *sa_report_to_json(const struct sa_report *r)
 
 	x = json_object_new_object();
 	sa_json_add_str(x, "name", "sysfs-audit");
-	sa_json_add_str(x, "version", r->tool_version);
+	add_name(x, "version", r->tool_version);
 	json_object_object_add(o, "tool", x);
 
 	x = json_object_new_object();
-	sa_json_add_str(x, "hostname", r->hostname);
-	sa_json_add_str(x, "machine_id", r->machine_id);
-	sa_json_add_str(x, "boot_id", r->boot_id);
-	sa_json_add_str(x, "kernel", r->kernel);
+	add_name(x, "hostname", r->hostname);
+	add_name(x, "machine_id", r->machine_id);
+	add_name(x, "boot_id", r->boot_id);
+	add_name(x, "kernel", r->kernel);
 	json_object_object_add(o, "host", x);
 
-	sa_json_add_str(o, "attach", r->attach);
+	add_name(o, "attach", r->attach);
 	x = json_object_new_object();
-	sa_json_add_time(x, "start", r->start);
-	sa_json_add_time(x, "end", r->end);
+	/*
+	 * A span is required and always a time: the epoch (a board without a
+	 * clock) is written as itself, never as the null of an unknown time,
+	 * which the reader refuses for a span.
+	 */
+	sa_time_format(r->start, t, sizeof(t));
+	sa_json_add_str(x, "start", t);
+	sa_time_format(r->end, t, sizeof(t));
+	sa_json_add_str(x, "end", t);
 	sa_json_add_u64(x, "duration_s", r->end > r->start ? (unsigned long long)(r->end - r->start) : 0);
 	json_object_object_add(o, "span", x);
 
@@ -336,8 +385,8 @@ json_object *sa_report_to_json(const struct sa_report *r)
 	for (size_t i = 0; i < r->npaths; i++) {
 		json_object *p = json_object_new_object();
 
-		sa_json_add_str(p, "path", r->paths[i].path);
-		sa_json_add_str(p, "kind", r->paths[i].kind);
+		add_text(p, "path", r->paths[i].path);
+		add_name(p, "kind", r->paths[i].kind);
 		sa_json_add_u64(p, "count", r->paths[i].count);
 		json_object_array_add(a, p);
 	}
@@ -355,22 +404,22 @@ json_object *sa_report_to_json(const struct sa_report *r)
 		json_object *p = json_object_new_object(), *pids = json_object_new_array();
 
 		sa_json_add_str(p, "type", "dependent");
-		sa_json_add_str(p, "executable", d->executable);
-		sa_json_add_str(p, "comm", d->comm);
-		sa_json_add_str(p, "package", d->package);
-		sa_json_add_str(p, "kind", d->kind);
-		sa_json_add_str(p, "confidence", d->confidence);
-		sa_json_add_str(p, "path", d->path);
-		sa_json_add_str(p, "legacy", d->legacy);
-		sa_json_add_str(p, "replacement", d->replacement);
-		sa_json_add_str(p, "script", d->script);
-		sa_json_add_str(p, "script_package", d->script_package);
-		sa_json_add_str(p, "rule", d->rule);
-		sa_json_add_str(p, "why", d->why);
-		sa_json_add_str(p, "unit", d->unit);
-		sa_json_add_str(p, "cgroup", d->cgroup);
-		sa_json_add_str(p, "namespaces", d->namespaces);
-		sa_json_add_str(p, "argv", d->argv);
+		add_text(p, "executable", d->executable);
+		add_name(p, "comm", d->comm);
+		add_name(p, "package", d->package);
+		add_name(p, "kind", d->kind);
+		add_name(p, "confidence", d->confidence);
+		add_text(p, "path", d->path);
+		add_text(p, "legacy", d->legacy);
+		add_text(p, "replacement", d->replacement);
+		add_text(p, "script", d->script);
+		add_name(p, "script_package", d->script_package);
+		add_text(p, "rule", d->rule);
+		add_text(p, "why", d->why);
+		add_name(p, "unit", d->unit);
+		add_text(p, "cgroup", d->cgroup);
+		add_name(p, "namespaces", d->namespaces);
+		add_text(p, "argv", d->argv);
 		{
 			json_object *ex = json_object_new_array();
 
@@ -387,7 +436,7 @@ json_object *sa_report_to_json(const struct sa_report *r)
 		for (size_t j = 0; j < d->npids; j++)
 			json_object_array_add(pids, json_object_new_int64(d->pids[j]));
 		json_object_object_add(p, "pids", pids);
-		sa_json_add_str(p, "phase", d->phase);
+		add_name(p, "phase", d->phase);
 		json_object_array_add(a, p);
 	}
 	json_object_object_add(o, "dependents", a);
@@ -399,14 +448,14 @@ json_object *sa_report_to_json(const struct sa_report *r)
 		json_object *p = json_object_new_object();
 
 		sa_json_add_str(p, "type", "finding");
-		sa_json_add_str(p, "file", f->file);
+		add_text(p, "file", f->file);
 		json_object_object_add(p, "line", f->line ? json_object_new_int64(f->line) :
 				       json_object_new_null());
-		sa_json_add_str(p, "kind", f->kind);
-		sa_json_add_str(p, "key", f->key);
-		sa_json_add_str(p, "severity", f->severity);
-		sa_json_add_str(p, "message", f->message);
-		sa_json_add_str(p, "package", f->package);
+		add_name(p, "kind", f->kind);
+		add_text(p, "key", f->key);
+		add_name(p, "severity", f->severity);
+		add_text(p, "message", f->message);
+		add_name(p, "package", f->package);
 		json_object_array_add(a, p);
 	}
 	json_object_object_add(o, "findings", a);

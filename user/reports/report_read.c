@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "common/common.h"
+#include "model/dependent.h"
 #include "reports/json_budget.h"
 #include "reports/report_model.h"
 
@@ -50,7 +51,21 @@ static json_object *member(json_object *o, const char *k)
 	return v;
 }
 
-enum { OPT = 0, REQ = 1 };
+/* REQ: must be present; NAME: a string bounded as a name, not as a text (LIMITS). */
+enum { OPT = 0, REQ = 1, NAME = 2 };
+
+/*
+ * A string a host controls, longer than any sysfs-audit writes (record
+ * cuts and marks its own, report_model.c): refused whole, never cut here,
+ * so no report can make a host name 0.25 MB long and every row repeat it.
+ */
+static int too_long(struct pctx *p, const char *where, const char *k, size_t n, size_t max)
+{
+	snprintf(p->err, p->errlen, "%s%s%s: %zu bytes, longer than the %zu a report may hold "
+		 "(see LIMITS in sysfs-audit(8))", where, *where && *k ? "." : "", k, n, max);
+	return EXIT_LIMIT;
+}
+
 
 static int get_obj(struct pctx *p, json_object *o, const char *where, const char *k, int req,
 		   json_object **out)
@@ -85,15 +100,19 @@ static int get_arr(struct pctx *p, json_object *o, const char *where, const char
 	return 0;
 }
 
-/* A string member; REQ: must be present and non-null. Absent/null gives NULL. */
+/*
+ * A string member; REQ: must be present and non-null (absent/null gives
+ * NULL); NAME: at most SA_REPORT_MAX_NAME bytes, else SA_REPORT_MAX_TEXT.
+ */
 static int get_str(struct pctx *p, json_object *o, const char *where, const char *k, int req,
 		   char **out)
 {
 	json_object *v = member(o, k);
+	size_t max = req & NAME ? SA_REPORT_MAX_NAME : SA_REPORT_MAX_TEXT;
 
 	*out = NULL;
 	if (!v || json_object_is_type(v, json_type_null)) {
-		if (req)
+		if (req & REQ)
 			return bad(p, "%s%s%s: missing (a string is required)", where,
 				   *where ? "." : "", k);
 		return 0;
@@ -104,6 +123,8 @@ static int get_str(struct pctx *p, json_object *o, const char *where, const char
 	if (strlen(json_object_get_string(v)) != (size_t)json_object_get_string_len(v))
 		return bad(p, "%s%s%s: contains a NUL character (\\u0000)", where,
 			   *where ? "." : "", k);
+	if ((size_t)json_object_get_string_len(v) > max)
+		return too_long(p, where, k, json_object_get_string_len(v), max);
 	*out = strdup(json_object_get_string(v));
 	return *out ? 0 : oom(p);
 }
@@ -184,6 +205,8 @@ static int parse_need_table(struct pctx *p, json_object *needs, const char *k,
 		struct sa_need n = {}, *d;
 
 		snprintf(where, sizeof(where), "needs.%s.%.60s", k, name);
+		if (strlen(name) > SA_REPORT_MAX_NAME)
+			return too_long(p, where, "", strlen(name), SA_REPORT_MAX_NAME);
 		if ((err = parse_need(p, v, where, &n)))
 			return err;
 		if (!(d = sa_need_get(t, name)))
@@ -211,7 +234,7 @@ static int parse_paths(struct pctx *p, json_object *needs, struct sa_report *r)
 		if (!json_object_is_type(e, json_type_object))
 			return bad(p, "%s: expected an object", where);
 		if (!(err = get_str(p, e, where, "path", REQ, &path)) &&
-		    !(err = get_str(p, e, where, "kind", REQ, &kind)) &&
+		    !(err = get_str(p, e, where, "kind", REQ | NAME, &kind)) &&
 		    !(err = get_u64(p, e, where, "count", REQ, &count)))
 			err = sa_report_add_path(r, path, kind, count) ? oom(p) : 0;
 		free(path);
@@ -244,6 +267,13 @@ static int parse_examples(struct pctx *p, json_object *e, const char *where,
 
 		if (!json_object_is_type(v, json_type_string))
 			return bad(p, "%s.examples[%zu]: expected a string", where, j);
+		if ((size_t)json_object_get_string_len(v) > SA_REPORT_MAX_TEXT) {
+			char at[96];
+
+			snprintf(at, sizeof(at), "%.60s.examples[%zu]", where, j);
+			return too_long(p, at, "", json_object_get_string_len(v),
+					SA_REPORT_MAX_TEXT);
+		}
 		if (j < SA_REPORT_DEP_EXAMPLES &&
 		    !(d->examples[j] = strdup(json_object_get_string(v))))
 			return oom(p);
@@ -262,33 +292,43 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 	/* trace's "type": "dependent" objects name it "exe" and carry one "pid". */
 	if ((err = get_str(p, e, where, member(e, "executable") ? "executable" : "exe", REQ,
 			   &d->executable)) ||
-	    (err = get_str(p, e, where, "comm", OPT, &d->comm)) ||
-	    (err = get_str(p, e, where, "package", OPT, &d->package)) ||
-	    (err = get_str(p, e, where, "kind", REQ, &d->kind)) ||
-	    (err = get_str(p, e, where, "confidence", OPT, &d->confidence)) ||
+	    (err = get_str(p, e, where, "comm", NAME, &d->comm)) ||
+	    (err = get_str(p, e, where, "package", NAME, &d->package)) ||
+	    (err = get_str(p, e, where, "kind", REQ | NAME, &d->kind)) ||
+	    (err = get_str(p, e, where, "confidence", NAME, &d->confidence)) ||
 	    (err = get_str(p, e, where, "path", OPT, &d->path)) ||
 	    (err = get_str(p, e, where, "legacy", OPT, &d->legacy)) ||
 	    (err = get_str(p, e, where, "replacement", OPT, &d->replacement)) ||
 	    (err = get_str(p, e, where, "script", OPT, &d->script)) ||
-	    (err = get_str(p, e, where, "script_package", OPT, &d->script_package)) ||
+	    (err = get_str(p, e, where, "script_package", NAME, &d->script_package)) ||
 	    (err = get_str(p, e, where, "rule", OPT, &d->rule)) ||
 	    (err = get_str(p, e, where, "why", OPT, &d->why)) ||
-	    (err = get_str(p, e, where, "unit", OPT, &d->unit)) ||
+	    (err = get_str(p, e, where, "unit", NAME, &d->unit)) ||
 	    (err = get_str(p, e, where, "cgroup", OPT, &d->cgroup)) ||
-	    (err = get_str(p, e, where, "namespaces", OPT, &d->namespaces)) ||
+	    (err = get_str(p, e, where, "namespaces", NAME, &d->namespaces)) ||
 	    (err = get_str(p, e, where, "argv", OPT, &d->argv)) ||
 	    (err = get_u64(p, e, where, "processes", OPT, &d->processes)) ||
 	    (err = get_u64(p, e, where, "count", REQ, &d->count)) ||
 	    (err = get_time(p, e, where, "first", OPT, &d->first)) ||
 	    (err = get_time(p, e, where, "last", OPT, &d->last)) ||
-	    (err = get_str(p, e, where, "phase", OPT, &d->phase)) ||
+	    (err = get_str(p, e, where, "phase", NAME, &d->phase)) ||
 	    (err = parse_examples(p, e, where, d)))
 		return err;
 	if (d->phase && sa_phase_parse(d->phase) < 0)
 		return bad(p, "%s.phase: expected initramfs, coldplug or runtime", where);
-	/* 1.0-1.2 said "confirmed" for what 1.3 calls "breaks": one name from here on. */
-	if (d->confidence && !strcmp(d->confidence, "confirmed"))
-		strcpy(d->confidence, "breaks");
+	/*
+	 * One verdict, one name, from here on: what the gate counts is what the
+	 * merge, every output and the Prometheus labels say. 1.0-1.2's
+	 * "confirmed" and no confidence at all are breaks; any other word
+	 * ("BREAKS" too) is suspect (sa_dep_conf_parse).
+	 */
+	{
+		const char *c = sa_dep_conf_name(sa_dep_conf_parse(d->confidence));
+
+		free(d->confidence);
+		if (!(d->confidence = strdup(c)))
+			return oom(p);
+	}
 	pids = member(e, "pids");
 	if (!pids) {
 		json_object *pid = member(e, "pid");
@@ -358,11 +398,11 @@ static int parse_finding(struct pctx *p, json_object *e, const char *where, stru
 	if (!json_object_is_type(e, json_type_object))
 		return bad(p, "%s: expected an object", where);
 	if ((err = get_str(p, e, where, "file", REQ, &f->file)) ||
-	    (err = get_str(p, e, where, "kind", REQ, &f->kind)) ||
+	    (err = get_str(p, e, where, "kind", REQ | NAME, &f->kind)) ||
 	    (err = get_str(p, e, where, "key", OPT, &f->key)) ||
-	    (err = get_str(p, e, where, "severity", REQ, &f->severity)) ||
+	    (err = get_str(p, e, where, "severity", REQ | NAME, &f->severity)) ||
 	    (err = get_str(p, e, where, "message", REQ, &f->message)) ||
-	    (err = get_str(p, e, where, "package", OPT, &f->package)))
+	    (err = get_str(p, e, where, "package", NAME, &f->package)))
 		return err;
 	line = member(e, "line");
 	if (line && !json_object_is_type(line, json_type_null)) {
@@ -468,13 +508,13 @@ static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
 	if ((err = parse_version(p, o, r)))
 		return err;
 	if ((err = get_obj(p, o, "", "tool", REQ, &x)) ||
-	    (err = get_str(p, x, "tool", "version", REQ, &r->tool_version)) ||
+	    (err = get_str(p, x, "tool", "version", REQ | NAME, &r->tool_version)) ||
 	    (err = get_obj(p, o, "", "host", REQ, &x)) ||
-	    (err = get_str(p, x, "host", "hostname", REQ, &r->hostname)) ||
-	    (err = get_str(p, x, "host", "machine_id", OPT, &r->machine_id)) ||
-	    (err = get_str(p, x, "host", "boot_id", OPT, &r->boot_id)) ||
-	    (err = get_str(p, x, "host", "kernel", REQ, &r->kernel)) ||
-	    (err = get_str(p, o, "", "attach", OPT, &r->attach)) ||
+	    (err = get_str(p, x, "host", "hostname", REQ | NAME, &r->hostname)) ||
+	    (err = get_str(p, x, "host", "machine_id", NAME, &r->machine_id)) ||
+	    (err = get_str(p, x, "host", "boot_id", NAME, &r->boot_id)) ||
+	    (err = get_str(p, x, "host", "kernel", REQ | NAME, &r->kernel)) ||
+	    (err = get_str(p, o, "", "attach", NAME, &r->attach)) ||
 	    (err = get_obj(p, o, "", "span", REQ, &x)) ||
 	    (err = get_time(p, x, "span", "start", REQ, &r->start)) ||
 	    (err = get_time(p, x, "span", "end", REQ, &r->end)))
@@ -540,16 +580,14 @@ static int parse_with(struct json_tokener *tok, const char *buf, size_t len, str
 	if (memchr(buf, '\0', len))
 		return bad(&p, "contains a NUL byte: not a JSON text");
 	/*
-	 * Bound the tree before json-c builds it, and what json-c would cut.
-	 * Each value the budget counts starts at a byte of its own, so a text
-	 * of at most MAX_TREE / (COST_OBJECT + 1) bytes (163 KiB) cannot pass
-	 * the bound even if every byte opened an object, and one without the
-	 * text \u0000 has no NUL in a member name: such a report (all that
-	 * record writes) needs no counting pass.
+	 * One grammar: the text is checked as JSON (RFC 8259) and the tree it
+	 * would make counted in the same pass, before json-c builds anything;
+	 * json-c (strict, json_budget.h says why that alone is not enough)
+	 * then only ever reads what this pass accepted.
 	 */
-	if ((len > SA_REPORT_MAX_TREE / (SA_JSON_COST_OBJECT + 1) ||
-	     memmem(buf, len, "\\u0000", 6)) &&
-	    !sa_json_budget(buf, len, SA_REPORT_MAX_TREE, &b)) {
+	if (!sa_json_budget(buf, len, SA_REPORT_MAX_TREE, &b)) {
+		if (b.bad)
+			return bad(&p, "malformed JSON near byte %zu: %s", b.at, b.bad);
 		if (b.nul_key)
 			return bad(&p, "a member name contains a NUL character (\\u0000) near "
 				   "byte %zu", b.at);
@@ -590,7 +628,11 @@ static int parse_with(struct json_tokener *tok, const char *buf, size_t len, str
 
 static struct json_tokener *new_tokener(void)
 {
-	return json_tokener_new_ex(64);
+	struct json_tokener *tok = json_tokener_new_ex(SA_JSON_MAX_DEPTH);
+
+	if (tok)
+		json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	return tok;
 }
 
 int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err, size_t errlen)

@@ -778,10 +778,12 @@ static void test_read_budget(void)
 	struct sa_report r;
 	int rc;
 
-	bool within = sa_json_budget("{\"a\":[1,2,{}],\"b\":\"x,{[\"}", 24, 1 << 20, &b);
+	static const char text[] = "{\"a\":[1,2,{}],\"b\":\"x,{[\"}";
+	bool within = sa_json_budget(text, strlen(text), 1 << 20, &b);
 
-	ok(within && b.objects == 2 && b.arrays == 1 && b.values == 6,
-	   "budget: 2 objects, 1 array; brackets and commas in a string not counted (%zu %zu %zu)",
+	ok(within && b.objects == 2 && b.arrays == 1 && b.values == 5,
+	   "budget: 2 objects, 1 array, 2 members and 3 scalars; brackets and commas in a "
+	   "string not counted (%zu %zu %zu)",
 	   b.objects, b.arrays, b.values);
 	ok(!sa_json_budget("[{},{}]", 7, 1000, &b) && b.over,
 	   "budget: two objects (2 x 800 bytes) pass a 1000-byte limit: refused");
@@ -853,7 +855,8 @@ static void test_read_boot_numbers(void)
 		}
 		json_object_object_add(b, "phases", ph);
 		rc = parse_variant("boot", b, &r, err, sizeof(err));
-		ok(rc == EXIT_REPORT_INVALID && strstr(err, i < 2 ? "boot.attached_s: expected" :
+		/* NaN and Infinity are no JSON: the grammar refuses them before the schema */
+		ok(rc == EXIT_REPORT_INVALID && strstr(err, i < 2 ? "NaN or Infinity" :
 						       "initramfs.events: out of range"),
 		   "boot: %s refused (%s)", i == 0 ? "NaN seconds" : i == 1 ? "Infinity seconds" :
 		   "a phase count of 2^64 - 1", err);
