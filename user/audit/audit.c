@@ -194,6 +194,13 @@ static int on_rule(const struct sa_rule *r, void *ctx)
 	struct rules_ctx *c = ctx;
 	int err;
 
+	if (r->udev_skips) {
+		/* never capped: each is a rule (or the rest of a file) udev does not apply */
+		sa_audit_bad_input(c->a, c->file, c->member, "line %lu: %s", r->line,
+				   r->udev_skips);
+		if (!r->len)
+			return 0;
+	}
 	if (r->error && !c->parse_errors++)
 		sa_audit_bad_input(c->a, c->file, c->member, "line %lu, column %zu: %s; the rest "
 				   "of this rule is not checked", r->line, r->error_col, r->error);
