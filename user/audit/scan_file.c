@@ -245,9 +245,16 @@ void sa_scan_text(struct sa_audit *a, const char *file, const char *text, size_t
  */
 static void walk(struct sa_audit *a, int dfd, char *path, size_t plen, int depth)
 {
-	DIR *d = fdopendir(dfd);
+	DIR *d;
 	struct dirent *e;
 
+	/* a tree's /proc, /sys, /dev bind mounts: counted, never entered */
+	if (sa_fd_on_kernel_fs(dfd) == -EMEDIUMTYPE) {
+		sa_audit_unread(a, path, -EMEDIUMTYPE);
+		close(dfd);
+		return;
+	}
+	d = fdopendir(dfd);
 	if (!d) {
 		sa_audit_bad_input(a, path, NULL, "cannot read: %s", strerror(errno));
 		close(dfd);
