@@ -11,6 +11,7 @@
 #include "common/common.h"
 #include "model/gate.h"
 #include "audit/rules_dirs.h"
+#include "audit/scan_initramfs.h"
 #include "common/slurp.h"
 
 void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
@@ -148,6 +149,8 @@ int sa_audit_exit(const struct sa_audit *a)
 {
 	if (a->write_failed)
 		return EXIT_FAIL;
+	if (a->budget && a->budget->spent)
+		return EXIT_BUDGET;
 	if (a->tot.unreadable || a->tot.special)
 		return EXIT_INPUT;
 	if (a->tot.limited)
