@@ -88,6 +88,17 @@ static int on_tokens(const struct sa_rule *r, void *ctx)
 	return 0;
 }
 
+/* The tokens of @len bytes at @text (NULs included). */
+static void tokens_n(const char *text, size_t len, const char *want, const char *what)
+{
+	struct out o = {};
+
+	sa_rules_parse(text, len, on_tokens, &o);
+	ok(!strcmp(o.buf, want), "%s", what);
+	if (strcmp(o.buf, want))
+		printf("#   got:  %s\n#   want: %s\n", o.buf, want);
+}
+
 static void tokens(const char *text, const char *want, const char *what)
 {
 	struct out o = {};
@@ -141,26 +152,14 @@ int main(void)
 	tokens("A==\"1\" \\", "SKIP@1|1:1 A 0 [1]|",
 	       "continuation at end of file: udev drops the rule, we say so and check it");
 	tokens("A==\"1\"\r\nB==\"2\"\r\n", "1:1 A 0 [1]|2:1 B 0 [2]|", "CRLF line ends");
-	{
-		static const char nul[] = "A==\"1\"\0B==\"2\"\n";
-
-		memset(&o, 0, sizeof(o));
-		sa_rules_parse(nul, sizeof(nul) - 1, on_tokens, &o);
-		ok(o.rules == 2 && !strcmp(o.buf, "1:1 A 0 [1]|2:1 B 0 [2]|"),
-		   "a NUL ends a line, as udev's read_line() reads it (%s)", o.buf);
-	}
+	tokens_n("A==\"1\"\0B==\"2\"\n", 14, "1:1 A 0 [1]|2:1 B 0 [2]|",
+		 "a NUL ends a line, as udev's read_line() reads it");
 
 	/* ---- udev's line grammar (systemd 252, issue 49): comments hide nothing ---- */
 	tokens("# old rule \\\nRUN+=\"/x\"\n", "2:1 RUN 3 [/x]|",
 	       "a comment ending in '\\' is not continued: the next rule is live");
 	tokens("# comment\rRUN+=\"/x\"\n", "2:1 RUN 3 [/x]|", "CR ends a comment");
-	{
-		static const char t[] = "# comment\0RUN+=\"/x\"\n";
-
-		memset(&o, 0, sizeof(o));
-		sa_rules_parse(t, sizeof(t) - 1, on_tokens, &o);
-		ok(!strcmp(o.buf, "2:1 RUN 3 [/x]|"), "NUL ends a comment (%s)", o.buf);
-	}
+	tokens_n("# comment\0RUN+=\"/x\"\n", 20, "2:1 RUN 3 [/x]|", "NUL ends a comment");
 	tokens("# comment \\\r\nRUN+=\"/x\"\n", "2:1 RUN 3 [/x]|",
 	       "CRLF after a '\\' comment: one line end, the rule is live");
 	tokens("A==\"1\", \\\n# between\nB==\"2\"\n", "1:1 A 0 [1]|1:9 B 0 [2]|",
