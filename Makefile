@@ -87,7 +87,8 @@ LAYERS     := cmd deps reports trace audit output model common
 USER_INC   := -Iuser -Ibpf -I$(BUILD)
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_CFLAGS := -O1 -g $(WARN) $(SAN)
-FUZZ_DEFS  := -DSA_MEMBER_MAX='(16UL << 20)' -DSA_IMAGE_MAX='(64UL << 20)'
+FUZZ_DEFS  := -DSA_MEMBER_MAX='(16UL << 20)' -DSA_IMAGE_MAX='(64UL << 20)' \
+	      -DSA_LZMA_MEMLIMIT='(64UL << 20)'
 FZ_CFLAGS  := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all $(FUZZ_DEFS)
 # libarchive.a with only the filters an initramfs uses (see scan_initramfs.c), and
 # liblzo2 for lzo images (audit/decompress.c: Debian's libarchive reads lzop only

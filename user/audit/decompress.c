@@ -3,6 +3,7 @@
 #include <lzma.h>
 #include <lzo/lzo1x.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@ struct sa_dec {
 	unsigned char *out;
 	lzma_stream z;
 	bool end;
+	char msg[96];
 };
 
 static uint32_t be32(const unsigned char *p)
@@ -161,8 +163,10 @@ static int lzma_next(struct sa_dec *d, const void **blk, size_t *n, const char *
 	if (ret == LZMA_OK && *n)
 		return 1;
 	if (ret == LZMA_MEMLIMIT_ERROR || ret == LZMA_MEM_ERROR) {
-		*why = "the lzma dictionary needs more memory than the limit of 512 MiB "
-		       "(SA_LZMA_MEMLIMIT)";
+		*why = d->msg;
+		snprintf(d->msg, sizeof(d->msg), "the lzma dictionary needs more memory than "
+			 "the limit of %lu MiB (SA_LZMA_MEMLIMIT)",
+			 (unsigned long)(SA_LZMA_MEMLIMIT >> 20));
 		return -E2BIG;
 	}
 	*why = ret == LZMA_BUF_ERROR || ret == LZMA_OK ? "lzma data truncated" :

@@ -14,8 +14,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Memory the lzma decoder may take (its dictionary): beyond it, a bound. */
+/* Memory the lzma decoder may take (its dictionary): beyond it, a bound (the fuzz build lowers it). */
+#ifndef SA_LZMA_MEMLIMIT
 #define SA_LZMA_MEMLIMIT (512UL << 20)
+#endif
 
 enum sa_dec_kind { SA_DEC_LZMA, SA_DEC_LZO };
 
