@@ -91,10 +91,13 @@ LAYERS     := cmd deps reports trace audit output model common
 USER_INC   := -Iuser -Ibpf -I$(BUILD)
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_CFLAGS := -O1 -g $(WARN) $(SAN)
-FUZZ_DEFS  := -DSA_MEMBER_MAX='(16UL << 20)' -DSA_IMAGE_MAX='(64UL << 20)'
+FUZZ_DEFS  := -DSA_MEMBER_MAX='(16UL << 20)' -DSA_IMAGE_MAX='(64UL << 20)' \
+	      -DSA_LZMA_MEMLIMIT='(64UL << 20)'
 FZ_CFLAGS  := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all $(FUZZ_DEFS)
-# libarchive.a with only the filters an initramfs uses (see scan_initramfs.c).
-ARCHIVE_LIBS := -larchive -llzma -lzstd -llz4 -lbz2 -lz
+# libarchive.a with only the filters an initramfs uses (see scan_initramfs.c), and
+# liblzo2 for lzo images (audit/decompress.c: Debian's libarchive reads lzop only
+# through an external program).
+ARCHIVE_LIBS := -larchive -llzma -llzo2 -lzstd -llz4 -lbz2 -lz
 USER_LIBS  := -lbpf -lelf -ljson-c -lmd $(ARCHIVE_LIBS)
 
 $(BUILD)/obj/%.o: user/%.c | $(SKELS)
@@ -177,20 +180,20 @@ SAN_LIBS   := $(call libs_of,san,$(filter-out cmd,$(LAYERS)))
 
 $(BUILD)/tests/test_%: tests/host/unit/test_%.c tests/host/unit/tap.h $(SAN_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive -llzma -lzstd
+	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive -llzma -llzo2 -lzstd
 
 unit-tests: $(UNIT_TESTS)
 
 # Which rule decides each legacy name a live /sys lacks (tests/host/32-legacy-live.t).
 $(BUILD)/legacy_live: tests/host/legacy_live.c $(SAN_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive -llzma -lzstd
+	$(CC) $(SAN_CFLAGS) $(USER_INC) -o $@ $< $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive -llzma -llzo2 -lzstd
 
 # The whole tool under ASan + UBSan (linked dynamically: ASan has no static
 # runtime), run by tests/host/57-sanitized-tool.t on the host's own trees.
 $(BUILD)/sysfs-audit-san: $(call libs_of,san,$(LAYERS))
 	$(CC) $(SAN_CFLAGS) -o $@ -Wl,--whole-archive $(BUILD)/san/libsa-cmd.a \
-		-Wl,--no-whole-archive $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive -llzma -lzstd
+		-Wl,--no-whole-archive $(SAN_LIBS) -lbpf -lelf -ljson-c -lmd -larchive -llzma -llzo2 -lzstd
 
 # libFuzzer targets for the parsers that read untrusted files; not part of
 # 'make check'. FUZZ_SECONDS per target, one after another, at low priority.
@@ -209,7 +212,7 @@ $(BUILD)/fuzz/fuzz_ring: $(FZ_RING)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FZ_LIBS) | deps
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FZ_CFLAGS) -fsanitize=fuzzer $(USER_INC) -o $@ $< $(FZ_OBJS) $(FZ_LIBS) \
-		-larchive -llzma -lzstd -lelf -ljson-c
+		-larchive -llzma -llzo2 -lzstd -lelf -ljson-c
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 

@@ -17,12 +17,14 @@ declare -A group=(
 	[kernel]="linux-source-6.1 linux-source-6.12 build-essential bc bison flex libelf-dev libssl-dev
 		  dwarves xz-utils kmod cpio"
 	# the tool: clang, bpftool, static libbpf and its deps; rules/scan:
-	# libarchive.a and the static libs of the filters it reads
+	# libarchive.a and the static libs of the filters it reads, liblzo2 for
+	# lzo images (Debian's libarchive reads lzop only with an external program)
 	[tool]="build-essential clang bpftool libbpf-dev libelf-dev zlib1g-dev libzstd-dev
-		libjson-c-dev libarchive-dev liblzma-dev liblz4-dev libbz2-dev libmd-dev"
+		libjson-c-dev libarchive-dev liblzma-dev liblz4-dev libbz2-dev liblzo2-dev libmd-dev"
 	# guest harness and tests; stock kernels (kernel/stock.sh) need kmod and
-	# xz; 50-scan.t builds a zstd initramfs; the report tests use jq
-	[guest]="qemu-system-x86 busybox-static perl kmod xz-utils cpio zstd jq"
+	# xz; 50-scan.t builds a zstd initramfs, 58-scan-hostile-tree.t one with
+	# each compressor Debian has (bzip2, lzop, lz4 too); the report tests use jq
+	[guest]="qemu-system-x86 busybox-static perl kmod xz-utils cpio zstd bzip2 lzop lz4 jq"
 	# the Debian package (make deb) and its checks
 	[package]="debhelper dpkg-dev lintian systemd bash-completion"
 	# the real Debian 12 host of tests/guest/70-realhost.t: mmdebstrap builds

@@ -70,6 +70,32 @@ st=$?
 tap_diag <"$tmp/live"
 tap_ok $([ $st = 0 ] || [ $st = 9 ]; echo $?) "this machine's rules directories: exit 0 or 9 (got $st)"
 
+# ---- udev's line grammar (systemd 252): a comment hides no rule (issue 49) ---
+g=$tmp/grammar
+mkdir -p "$g"
+# comment ending in '\', comment ended by CR, by CRLF, by NUL: the next rule is live
+printf '# an old rule, commented out \\\nENV{PHYSDEVBUS}=="usb", RUN+="/x"\n' >"$g/10-bs.rules"
+printf '# CR-ended comment\rENV{PHYSDEVBUS}=="usb"\n' >"$g/20-cr.rules"
+printf '# comment \\\r\nENV{PHYSDEVBUS}=="usb"\n' >"$g/30-crlf.rules"
+printf '# NUL-ended comment \\\0ENV{PHYSDEVBUS}=="usb"\n' >"$g/40-nul.rules"
+for f in "$g"/*.rules; do
+	out=$("$sa" rules "$f" 2>&1)
+	st=$?
+	[ $st = 9 ] || echo "exit $st: $out" | tap_diag
+	tap_ok $([ $st = 9 ] && grep -q "$(basename "$f"):2:1: error: PHYSDEVBUS" <<<"$out"; echo $?) \
+		"$(basename "$f"): the rule after the comment is live, found at line 2"
+done
+# a comment between continued lines is skipped and the rule goes on, as udev joins it
+printf 'KERNEL=="sda", \\\n# note\nENV{PHYSDEVBUS}=="usb"\n' >"$g/50-inside.rules"
+out=$("$sa" rules "$g/50-inside.rules" 2>&1)
+tap_ok $([ $? = 9 ] && grep -q '50-inside.rules:1:16: error: PHYSDEVBUS' <<<"$out"; echo $?) \
+	"a comment inside a continued rule: the rule goes on (found at 1:16)"
+# a continuation open at the end of the file: udev drops the rule, we say so
+printf 'ENV{PHYSDEVBUS}=="usb" \\' >"$g/60-eof.rules"
+out=$("$sa" rules "$g/60-eof.rules" 2>&1)
+tap_ok $([ $? = 10 ] && grep -q '60-eof.rules: line 1: the file ends inside a continued line' <<<"$out"; echo $?) \
+	"a '\\' at the end of the file: named (udev ignores the rule), exit 10"
+
 # ---- bad input ---------------------------------------------------------------
 expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...
 	local want=$1 pat=$2 what=$3 err st
@@ -90,9 +116,11 @@ perl -e 'srand(42); print chr(int rand 256) for 1..4096' >"$d/20-junk.rules"
 printf '\0\1\2BUS==\n' >>"$d/20-junk.rules"
 expect 10 "20-junk.rules" "binary junk" "$d/20-junk.rules"
 { printf 'BUS=="'; head -c 1048576 /dev/zero | tr '\0' a; printf '", NAME="big"\n'; } >"$d/30-big.rules"
+printf 'ENV{PHYSDEVBUS}=="usb"\n' >>"$d/30-big.rules"
 out=$(timeout 20 "$sa" rules "$d/30-big.rules" 2>&1)
-tap_ok $([ $? = 9 ] && grep -q '30-big.rules:1:1: error: BUS' <<<"$out"; echo $?) \
-	"a 1 MiB line: parsed, BUS found at 1:1"
+tap_ok $([ $? = 10 ] && grep -q '30-big.rules: line 1: a line of 16384 bytes or more: udev stops' <<<"$out" &&
+	 ! grep -q 'error:' <<<"$out"; echo $?) \
+	"a 1 MiB line: udev stops reading the file there, so do we, saying so: exit 10"
 expect 10 "/nonexistent/x.rules: No such file or directory" "a missing file" /nonexistent/x.rules
 mkdir "$d/40-dir.rules"
 ln -s loop2.rules "$d/loop1.rules"

@@ -161,6 +161,50 @@ echo '{"version":' >"$R/var/lib/sysfs-audit/boot-report.json"
 status 0 "a broken result kept" "$R"
 has "... says it cannot be read" "^last result: /var/lib/sysfs-audit/boot-report.json: cannot be read: "
 
+# Names from the tree reach the fix lines quoted for the shell (issue 49):
+# each fix line, run as a person would paste it (sh, the commands stubbed,
+# touch real), runs the stub only, with the name as one argument.
+mkdir -p "$tmp/stub" "$tmp/paste"
+for c in update-initramfs dracut update-grub sed; do
+	printf '#!/bin/sh\nfor a; do printf "%%s\\n" "$a"; done >>"%s/args"\n' "$tmp" >"$tmp/stub/$c"
+	chmod +x "$tmp/stub/$c"
+done
+# pasted FIX NAME DESCRIPTION: FIX runs nothing but a stub, which sees NAME
+pasted() {
+	rm -f "$tmp/args" "$tmp/paste/pwned"
+	(cd "$tmp/paste" && PATH="$tmp/stub:/usr/bin:/bin" sh -c "$1") >/dev/null 2>&1
+	local ok=1
+	[ ! -e "$tmp/paste/pwned" ] && grep -qxF -- "$2" "$tmp/args" 2>/dev/null && ok=0
+	[ $ok = 0 ] || { echo "fix: $1"; ls "$tmp/paste"; cat "$tmp/args" 2>/dev/null; } | tap_diag
+	tap_ok $ok "$3"
+}
+for name in '6.1.0-9$(touch pwned)' '6.1.0-9;touch pwned' "6.1.0-9'\$(touch pwned)'" \
+	    '6.1.0-9`touch pwned`' '6.1.0-9 "$(touch pwned)"'; do
+	fakeroot "$R"
+	rm "$R/boot/vmlinuz-$K" "$R/boot/initrd.img-$K"
+	: >"$R/boot/vmlinuz-$name"
+	status $NOT_ARMED "a kernel named $name, no initramfs" "$R"
+	fix=$(sed -n 's/^      fix: //p' <<<"$out" | head -n 1)
+	pasted "$fix" "$name" "... its fix, pasted, runs update-initramfs on that name only"
+	initrd "$R/boot/initrd.img-$name" "" dracut
+	status $NOT_ARMED "... a dracut image of it without the binary" "$R"
+	fix=$(sed -n 's/^      fix: //p' <<<"$out" | head -n 1)
+	pasted "$fix" "/boot/initrd.img-$name" "... dracut's fix, pasted, names that image only"
+done
+fakeroot "$R"
+rm "$R/boot/vmlinuz-$K" "$R/boot/initrd.img-$K"
+: >"$R/boot/vmlinuz-6.1.0-9
+touch pwned"
+status $NOT_ARMED "a kernel whose name holds a newline" "$R"
+has "... its fix is a comment, pasted harmlessly" "^      fix: # "
+fakeroot "$R"
+mkdir -p "$R/etc/default/grub.d"
+g='x$(touch pwned);y.cfg'
+echo 'GRUB_CMDLINE_LINUX="sysfs_audit.boot=0"' >"$R/etc/default/grub.d/$g"
+status $NOT_ARMED "a grub.d file named $g disables it" "$R"
+fix=$(sed -n 's/^      fix: //p' <<<"$out" | head -n 1)
+pasted "$fix" "/etc/default/grub.d/$g" "... its fix, pasted, edits that file only"
+
 status 2 "--root that does not exist" "$tmp/no-such-root"
 out=$("$sa" boot --status --kernel ../x 2>&1)
 tap_ok $([ $? = 2 ]; echo $?) "--kernel with a '/': a usage error"

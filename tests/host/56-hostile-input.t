@@ -14,12 +14,16 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- rules: substitutions without a closing brace -----------------------------
 # Each $env{ / %s{ / $sysfs{ searched to the end of the value: 4 MiB took 63 s.
 mkdir -p "$tmp/r"
-perl -e 'print "RUN+=\"", "\$env{" x 838860, "\"\n"' >"$tmp/r/open.rules"
+# udev reads no physical line of 16 KiB or more (issue 49), so the 4 MiB
+# value is continued over lines of 5000 bytes: udev ignores the joined rule
+# as too long (named, exit 10), and it is still classified, whole.
+perl -e 'print "RUN+=\"", join("\\\n", ("\$env{" x 1000) x 839), "\"\n"' >"$tmp/r/open.rules"
 run 5 "$sa" rules "$tmp/r/open.rules"
-tap_ok $([ $st = 0 ]; echo $?) "rules: 4 MiB of \$env{ without a '}': exit 0 within 5 s of CPU (was 63 s; got $st)"
-perl -e 'print "RUN+=\"", "%s{" x 1398101, "}\"\n"' >"$tmp/r/shared.rules"
+tap_ok $([ $st = 10 ] && grep -q 'continued line of 16384 bytes or more' <<<"$err"; echo $?) \
+	"rules: 4 MiB of \$env{ without a '}': exit 10 (too long for udev) within 5 s of CPU (was 63 s; got $st)"
+perl -e 'print "RUN+=\"", join("\\\n", ("%s{" x 1000) x 1398), "}\"\n"' >"$tmp/r/shared.rules"
 run 5 "$sa" rules "$tmp/r/shared.rules"
-tap_ok $([ $st = 0 ]; echo $?) "rules: 4 MiB of %s{ sharing one '}' at the end: exit 0 within 5 s of CPU ($st)"
+tap_ok $([ $st = 10 ]; echo $?) "rules: 4 MiB of %s{ sharing one '}' at the end: exit 10 within 5 s of CPU ($st)"
 printf 'RUN+="%s $env{PHYSDEVBUS} $sysfs{idVendor}"\n' '$env{x' >"$tmp/r/mixed.rules"
 run 5 "$sa" rules "$tmp/r/mixed.rules"
 tap_ok $([ $st = 9 ] && ! grep -q 'PHYSDEVBUS is' <<<"$out" && grep -q '1:31: warning: .*sysfs{idVendor}' <<<"$out"; echo $?) \

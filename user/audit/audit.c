@@ -11,6 +11,7 @@
 #include "common/common.h"
 #include "model/gate.h"
 #include "audit/rules_dirs.h"
+#include "audit/scan_initramfs.h"
 #include "common/slurp.h"
 
 void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
@@ -148,6 +149,8 @@ int sa_audit_exit(const struct sa_audit *a)
 {
 	if (a->write_failed)
 		return EXIT_FAIL;
+	if (a->budget && a->budget->spent)
+		return EXIT_BUDGET;
 	if (a->tot.unreadable || a->tot.special)
 		return EXIT_INPUT;
 	if (a->tot.limited)
@@ -194,6 +197,13 @@ static int on_rule(const struct sa_rule *r, void *ctx)
 	struct rules_ctx *c = ctx;
 	int err;
 
+	if (r->udev_skips) {
+		/* never capped: each is a rule (or the rest of a file) udev does not apply */
+		sa_audit_bad_input(c->a, c->file, c->member, "line %lu: %s", r->line,
+				   r->udev_skips);
+		if (!r->len)
+			return 0;
+	}
 	if (r->error && !c->parse_errors++)
 		sa_audit_bad_input(c->a, c->file, c->member, "line %lu, column %zu: %s; the rest "
 				   "of this rule is not checked", r->line, r->error_col, r->error);

@@ -16,6 +16,7 @@
 
 struct sa_root;
 struct sa_scan_seen;
+struct sa_work_budget;
 
 struct sa_audit {
 	enum sa_format fmt;
@@ -31,6 +32,8 @@ struct sa_audit {
 	void *sink_ctx;
 	/* scan: the files read in this run, by device and inode (scan_file.c) */
 	struct sa_scan_seen *seen;
+	/* scan: one budget over every image the run reads (NULL: none) */
+	struct sa_work_budget *budget;
 };
 
 struct sa_rules_walk;
@@ -74,6 +77,7 @@ void sa_audit_message(const char *file, const char *member, const char *fmt, ...
 	__attribute__((format(printf, 3, 4)));
 
 /*
+ * EXIT_BUDGET if the run's budget was spent (images left unread), else
  * EXIT_INPUT if some input was unreadable, else EXIT_LIMIT if some was cut
  * at a bound, else EXIT_FOUND (or EXIT_FAIL_FINDINGS) if anything was found.
  */

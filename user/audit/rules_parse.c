@@ -154,61 +154,141 @@ static int tokenize(struct sa_rule *r, struct sa_rule_token **tokbuf, size_t *to
 	return 0;
 }
 
+/*
+ * udev's own line grammar, as systemd 252 reads a rules file
+ * (src/udev/udev-rules.c, udev_rules_parse_file(); src/basic/fileio.c,
+ * read_line_full()):
+ *  - a physical line ends at LF, CR or NUL, or at a run of them in which no
+ *    kind repeats and nothing follows a NUL ("\r\n", "\n\r", "\n\0" are one
+ *    end; "\n\n" and "\0\n" are two);
+ *  - a line of UDEV_LINE_SIZE (16384) bytes or more fails read_line() with
+ *    ENOBUFS: udev stops reading the file there (the rules before it stay);
+ *  - leading blanks (" \t\n\r") are skipped, trailing ones are not: only a
+ *    '\' that is the very last byte continues a line;
+ *  - a line whose first non-blank byte is '#' is a comment whatever it ends
+ *    with, and is skipped even between continued lines (which go on after it);
+ *  - a continued line is joined without its '\'; the joined line is tested
+ *    again for a final '\'; a joined line of 16384 bytes or more is ignored
+ *    ("Line is too long, ignored") up to the end of its continuation;
+ *  - a continuation still open at the end of the file is dropped, silently.
+ * The rule is reported at the line it starts on.
+ */
+#define UDEV_LINE_SIZE 16384
+
+enum { EOL_ZERO = 1, EOL_TEN = 2, EOL_THIRTEEN = 4 };
+
+static unsigned int eol_kind(char c)
+{
+	return c == '\n' ? EOL_TEN : c == '\r' ? EOL_THIRTEEN : c == '\0' ? EOL_ZERO : 0;
+}
+
+/* read_line(): the line at *@pos (its length), *@pos moved past its end. */
+static size_t read_line(const char *buf, size_t len, size_t *pos)
+{
+	size_t s = *pos, p = s;
+	unsigned int prev = 0;
+
+	while (p < len && !eol_kind(buf[p]))
+		p++;
+	*pos = p;
+	while (*pos < len && eol_kind(buf[*pos])) {
+		unsigned int e = eol_kind(buf[*pos]);
+
+		if ((prev & EOL_ZERO) || (prev & e))
+			break;
+		prev |= e;
+		(*pos)++;
+	}
+	return p - s;
+}
+
+static int emit_rule(struct sa_rule *r, struct sa_rule_token **toks, size_t *tokcap,
+		     sa_rule_cb cb, void *ctx)
+{
+	int err = 0;
+
+	if (r->len)
+		err = tokenize(r, toks, tokcap);
+	if (!err)
+		err = cb(r, ctx);
+	return err;
+}
+
 int sa_rules_parse(const char *buf, size_t len, sa_rule_cb cb, void *ctx)
 {
 	struct growbuf lb = {};
 	struct sa_rule_token *toks = NULL;
 	size_t tokcap = 0, pos = 0;
 	unsigned long lineno = 0, start_line = 0;
-	bool cont = false;
+	bool cont = false, too_long = false;
 	int err = 0;
 
 	while (pos < len && !err) {
-		const char *s = buf + pos, *nl = memchr(s, '\n', len - pos);
-		size_t l = nl ? (size_t)(nl - s) : len - pos;
-		const char *p = s;
+		const char *p = buf + pos, *line;
+		size_t l = read_line(buf, len, &pos), ll;
+		struct sa_rule r = {};
 
-		pos += l + (nl ? 1 : 0);
 		lineno++;
-		/* strip both ends, as udev does */
-		while (l && is_space(*p)) {
-			p++;
-			l--;
-		}
-		while (l && is_space(p[l - 1]))
-			l--;
-		if (!cont) {
-			lb.n = 0;
-			start_line = lineno;
-		}
-		if (l && p[l - 1] == '\\') {
-			err = gb_add(&lb, p, l - 1);
-			cont = true;
-			if (pos < len)
-				continue;
-		} else {
-			err = gb_add(&lb, p, l);
+		if (l >= UDEV_LINE_SIZE) {
+			r.line = lineno;
+			r.udev_skips = "a line of 16384 bytes or more: udev stops reading this "
+				       "file here, the rest of it is not checked either";
+			err = cb(&r, ctx);
 			cont = false;
-		}
-		if (err)
 			break;
-		if (!lb.n) {
-			cont = false;
+		}
+		while (l && (*p == ' ' || *p == '\t'))
+			p++, l--;
+		if (l && *p == '#')
+			continue;	/* a comment, whatever it ends with */
+		line = p;
+		ll = l;
+		if (cont && !too_long) {
+			if (lb.n + l >= UDEV_LINE_SIZE)
+				too_long = true;
+			err = gb_add(&lb, p, l);
+			if (err)
+				break;
+			if (!too_long) {
+				line = lb.p;
+				ll = lb.n;
+			}
+		}
+		if (ll && line[ll - 1] == '\\') {
+			if (too_long)
+				continue;
+			if (cont) {
+				lb.p[--lb.n] = '\0';
+			} else {
+				lb.n = 0;
+				err = gb_add(&lb, p, l - 1);
+				start_line = lineno;
+				cont = true;
+			}
 			continue;
 		}
-		{
-			struct sa_rule r = { .line = start_line, .text = lb.p, .len = lb.n };
-			size_t i = 0;
-
-			cont = false;
-			while (i < r.len && is_space(r.text[i]))
-				i++;
-			if (i == r.len || r.text[i] == '#')
-				continue;
-			err = tokenize(&r, &toks, &tokcap);
-			if (!err)
-				err = cb(&r, ctx);
+		r.line = cont ? start_line : lineno;
+		if (too_long) {
+			r.text = lb.p;
+			r.len = lb.n;
+			r.udev_skips = "a continued line of 16384 bytes or more: udev ignores "
+				       "this rule";
+			err = emit_rule(&r, &toks, &tokcap, cb, ctx);
+		} else if (ll) {
+			r.text = line;
+			r.len = ll;
+			err = emit_rule(&r, &toks, &tokcap, cb, ctx);
 		}
+		cont = too_long = false;
+	}
+	if (!err && cont) {
+		struct sa_rule r = { .line = start_line, .text = lb.p, .len = lb.n };
+
+		r.udev_skips = too_long ? "a continued line of 16384 bytes or more: udev ignores "
+					  "this rule" :
+					  "the file ends inside a continued line ('\\' at its "
+					  "end): udev ignores this rule";
+		err = emit_rule(&r, &toks, &tokcap, cb, ctx);
 	}
 	free(lb.p);
 	free(toks);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * udev rules: a tokenizer that follows the real grammar (logical lines with
- * backslash continuation, comma-separated KEY[{attr}]OP"value", key names
+ * udev rules: a tokenizer that follows the real grammar (udev's line ends,
+ * comments and backslash continuation, see rules_parse.c, comma-separated KEY[{attr}]OP"value", key names
  * case-insensitive) and a classifier for the constructs that relied on the
  * deprecated sysfs layout or on udev keys removed with it.
  */
@@ -31,6 +31,13 @@ struct sa_rule {
 	size_t ntok;
 	const char *error;		/* NULL, or why parsing stopped (tokens so far kept) */
 	size_t error_col;
+	/*
+	 * NULL, or why udev itself does not apply this rule (a line too long,
+	 * a continuation open at the end of the file): its tokens, if any, are
+	 * still given. With no text, udev stopped reading the file here and
+	 * this is the last call.
+	 */
+	const char *udev_skips;
 };
 
 typedef int (*sa_rule_cb)(const struct sa_rule *r, void *ctx);

@@ -164,6 +164,13 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 {
 	struct hit_ctx c = { a, file, member };
 	const char *name = member ? member : file, *why = NULL;
+	size_t z = 0;
+
+	/* the kernel skips NUL padding before an image's first archive */
+	while (top && z < len && !buf[z])
+		z++;
+	if (z == len)
+		z = 0;
 
 	if (sa_is_elf(buf, len) && sa_scan_is_self(buf, len)) {
 		sa_audit_self(a, file, member);
@@ -174,22 +181,36 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 			sa_audit_limit(a, file, member, "%s", why);
 		else if (err)
 			sa_audit_bad_input(a, file, member, "%s", why ? why : "cannot read ELF");
-	} else if (top && sa_is_archive(buf, len)) {
+	} else if (top && (sa_is_cpio(buf + z, len - z) ||
+			   (sa_is_archive(buf + z, len - z) &&
+			    (!sa_is_text(buf, len) || image_name(file))))) {
+		/* a text file that happens to start "BZ" is a script, unless named as an image */
 		static const struct sa_initramfs_ops ops = { on_member, on_image_error,
 							     on_image_limit };
-		unsigned long bad = a->tot.unreadable;
+		unsigned long bad = a->tot.unreadable, limited = a->tot.limited;
+		const char *comp = sa_kernel_compression(buf + z, len - z);
 
-		/* errors are reported by the reader; 0 archives: not an image */
-		if (!sa_initramfs_read(buf, len, &ops, &c) && bad == a->tot.unreadable &&
-		    image_name(file))
-			sa_audit_bad_input(a, file, NULL,
-					   "not an initramfs image: no cpio archive");
+		/* errors are reported by the reader; 0 archives and no word yet: say so */
+		if (!sa_initramfs_read_budget(buf, len, &ops, &c, a->budget) &&
+		    bad == a->tot.unreadable && limited == a->tot.limited)
+			sa_audit_bad_input(a, file, NULL, "%s%s data that holds no cpio archive: not "
+					   "an initramfs image, not searched", comp ? comp : "",
+					   comp ? "" : "compressed");
+	} else if (top && image_name(file) && !sa_is_text(buf, len)) {
+		/* an initrd.img-* that is no archive the kernel unpacks: never skipped silently */
+		sa_audit_bad_input(a, file, NULL, "named as an initramfs image, but no format the "
+				   "kernel unpacks (cpio, gzip, bzip2, lzma, xz, lzo, lz4, zstd): not "
+				   "read");
 	} else if (udev_rules_name(name)) {
 		sa_audit_rules(a, file, member, buf, len, NULL, NULL);
 	} else if (sa_is_text(buf, len)) {
 		sa_scan_script(buf, len, 1, on_hit, &c);
+	} else if (top) {
+		/* a file scan met and cannot search: named, counted (exit 10) */
+		sa_audit_bad_input(a, file, NULL, "binary data that is neither ELF, text nor an "
+				   "initramfs image: not searched");
 	}
-	/* other binary data: nothing to look for */
+	/* a member that is other binary data (firmware, compressed modules): nothing to look for */
 }
 
 /* Scan the file open at @fd (closed here), named @path. */
@@ -245,9 +266,16 @@ void sa_scan_text(struct sa_audit *a, const char *file, const char *text, size_t
  */
 static void walk(struct sa_audit *a, int dfd, char *path, size_t plen, int depth)
 {
-	DIR *d = fdopendir(dfd);
+	DIR *d;
 	struct dirent *e;
 
+	/* a tree's /proc, /sys, /dev bind mounts: counted, never entered */
+	if (sa_fd_on_kernel_fs(dfd) == -EMEDIUMTYPE) {
+		sa_audit_unread(a, path, -EMEDIUMTYPE);
+		close(dfd);
+		return;
+	}
+	d = fdopendir(dfd);
 	if (!d) {
 		sa_audit_bad_input(a, path, NULL, "cannot read: %s", strerror(errno));
 		close(dfd);

@@ -6,30 +6,68 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <zstd.h>
 
+#include "audit/decompress.h"
 #include "audit/scan_initramfs.h"
 
+/*
+ * What the kernel unpacks (init/initramfs.c, unpack_to_rootfs()): a cpio
+ * archive where a '0' starts (newc 070701, crc 070702; odc 070707 it names
+ * and refuses), else a compressed segment chosen by two bytes of magic
+ * (lib/decompress.c, decompress_method()). Every one of these is read, or
+ * reported unreadable: none is skipped in silence.
+ */
 static const struct {
 	const char *magic;
 	size_t len;
-} magics[] = {
+} cpio_magics[] = {
 	{ "070701", 6 }, { "070702", 6 }, { "070707", 6 },	/* cpio newc, crc, odc */
-	{ "\x1f\x8b", 2 },			/* gzip */
-	{ "\xfd" "7zXZ\0", 6 },			/* xz */
-	{ "\x28\xb5\x2f\xfd", 4 },		/* zstd */
-	{ "\x5d\0\0", 3 },			/* lzma */
-	{ "BZh", 3 },				/* bzip2 */
-	{ "\x02\x21\x4c\x18", 4 },		/* lz4 legacy (the kernel's) */
-	{ "\x04\x22\x4d\x18", 4 },		/* lz4 frame */
 };
+
+static const struct {
+	unsigned char magic[2];
+	const char *name;
+} kernel_magics[] = {
+	{ { 0x1f, 0x8b }, "gzip" },
+	{ { 0x1f, 0x9e }, "gzip" },	/* old gzip: the kernel's gunzip then refuses it */
+	{ { 0x42, 0x5a }, "bzip2" },
+	{ { 0x5d, 0x00 }, "lzma" },	/* any dictionary size: 5d 00 10 00 00 is 4 KiB */
+	{ { 0xfd, 0x37 }, "xz" },
+	{ { 0x89, 0x4c }, "lzo" },
+	{ { 0x02, 0x21 }, "lz4" },	/* the legacy format, the kernel's only one */
+	{ { 0x28, 0xb5 }, "zstd" },
+};
+
+/* The kernel's name of the compression at @buf (lib/decompress.c), or NULL. */
+const char *sa_kernel_compression(const char *buf, size_t len)
+{
+	if (len < 2)
+		return NULL;
+	for (size_t i = 0; i < sizeof(kernel_magics) / sizeof(kernel_magics[0]); i++)
+		if (!memcmp(buf, kernel_magics[i].magic, 2))
+			return kernel_magics[i].name;
+	return NULL;
+}
+
+bool sa_is_cpio(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < sizeof(cpio_magics) / sizeof(cpio_magics[0]); i++)
+		if (len >= cpio_magics[i].len && !memcmp(buf, cpio_magics[i].magic, 6))
+			return true;
+	return false;
+}
+
+/* lz4's frame format: not the kernel's, but libarchive reads it; kept as before. */
+static bool is_lz4_frame(const char *buf, size_t len)
+{
+	return len >= 4 && !memcmp(buf, "\x04\x22\x4d\x18", 4);
+}
 
 bool sa_is_archive(const char *buf, size_t len)
 {
-	for (size_t i = 0; i < sizeof(magics) / sizeof(magics[0]); i++)
-		if (len >= magics[i].len && !memcmp(buf, magics[i].magic, magics[i].len))
-			return true;
-	return false;
+	return sa_is_cpio(buf, len) || sa_kernel_compression(buf, len) || is_lz4_frame(buf, len);
 }
 
 #define NOT_CPIO "not a cpio archive"
@@ -97,7 +135,9 @@ struct budget {
 	unsigned long long base;	/* decompressed bytes of the archives before */
 	unsigned long long used;	/* ... and of this one so far */
 	unsigned long entries;
-	char msg[96];	/* the message of a bound hit, with its value */
+	struct sa_work_budget *wb;	/* the whole run's, or NULL */
+	const char *other;	/* another bound hit (a decoder's memory): its message */
+	char msg[200];	/* the message of a bound hit, with its value */
 };
 
 struct sa_initramfs_limits sa_initramfs_limits = { SA_MEMBER_MAX, SA_IMAGE_MAX, SA_ENTRIES_MAX };
@@ -109,11 +149,54 @@ void sa_initramfs_stats(struct sa_initramfs_stats *s)
 	*s = last_stats;
 }
 
+static double cpu_seconds(void)
+{
+	struct timespec t;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t))
+		return 0;
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/*
+ * Is the whole run's budget spent, @image bytes of this image decompressed?
+ * Once spent, it stays so: no image after is read.
+ */
+bool sa_work_budget_spent(struct sa_work_budget *wb, unsigned long long image)
+{
+	if (!wb)
+		return false;
+	if (wb->spent)
+		return true;
+	if (wb->max_bytes && wb->used + image > wb->max_bytes)
+		snprintf(wb->msg, sizeof(wb->msg), "the run's budget of %llu MiB decompressed "
+			 "over all images is spent (--max-decompressed), stopped",
+			 wb->max_bytes >> 20);
+	else if (wb->max_cpu && cpu_seconds() > wb->max_cpu)
+		snprintf(wb->msg, sizeof(wb->msg), "the run's budget of %g s of CPU time is spent "
+			 "(--max-cpu), stopped", wb->max_cpu);
+	else
+		return false;
+	wb->spent = true;
+	return true;
+}
+
+/* The message of the bound @image bytes hit: the run's budget, else the image's limit. */
 static const char *image_limit(struct budget *b)
 {
+	if (b->other)
+		return b->other;
+	if (b->wb && b->wb->spent)
+		return b->wb->msg;
 	snprintf(b->msg, sizeof(b->msg), "image decompresses to more than the limit of %llu MiB "
 		 "(SA_IMAGE_MAX), stopped", sa_initramfs_limits.image >> 20);
 	return b->msg;
+}
+
+/* @image bytes of this image decompressed: over its limit, or over the run's budget? */
+static bool bytes_over(struct budget *b, unsigned long long image)
+{
+	return image > sa_initramfs_limits.image || sa_work_budget_spent(b->wb, image);
 }
 
 static bool over(struct archive *a, struct budget *b)
@@ -122,7 +205,7 @@ static bool over(struct archive *a, struct budget *b)
 
 	if (n > 0 && (unsigned long long)n > b->used)
 		b->used = n;
-	return b->base + b->used > sa_initramfs_limits.image;
+	return bytes_over(b, b->base + b->used);
 }
 
 /* Read past the rest of an entry's data, counted: libarchive's skip would not be. */
@@ -208,7 +291,8 @@ static int read_member(struct archive *a, char **data, size_t *cap, size_t *len,
 #define KEEP 4096	/* tail of earlier blocks kept to step back to a trailer's end */
 
 struct stream {
-	struct archive *inner;	/* the decompressor (raw format) */
+	struct archive *inner;	/* the decompressor (raw format), or */
+	struct sa_dec *dec;	/* ... ours (lzma, lzo: audit/decompress.h) */
 	struct budget *b;
 	const char *blk;	/* its current block, bytes [at, at + blen) of the stream */
 	size_t blen;
@@ -241,6 +325,23 @@ static int stream_fill(struct stream *s)
 	s->at += s->blen;
 	s->blk = NULL;
 	s->blen = 0;
+	if (s->dec) {
+		r = sa_dec_next(s->dec, &p, &n, &s->err);
+		if (!r) {
+			s->eof = true;
+			return 0;
+		}
+		if (r < 0) {
+			if (r == -E2BIG) {
+				s->b->other = s->err;
+				s->over = true;
+			}
+			return -EIO;
+		}
+		s->blk = p;
+		s->blen = n;
+		return 0;
+	}
 	do {
 		r = archive_read_data_block(s->inner, &p, &n, &o);
 	} while (r == ARCHIVE_OK && !n);
@@ -284,7 +385,7 @@ static la_ssize_t stream_read(struct archive *a, void *sp, const void **blk)
 	}
 	s->pos += n;
 	/* a header that claims a huge name makes libarchive read ahead: bounded here too */
-	if (s->b->base + (s->pos - s->start) > sa_initramfs_limits.image) {
+	if (bytes_over(s->b, s->b->base + (s->pos - s->start))) {
 		s->over = true;
 		archive_set_error(a, E2BIG, "image decompresses to more than the limit");
 		return -1;
@@ -310,7 +411,7 @@ static int stream_skip_nul(struct stream *s)
 			n++;
 		}
 		s->b->base += n;
-		if (s->b->base > sa_initramfs_limits.image) {
+		if (bytes_over(s->b, s->b->base)) {
 			s->over = true;
 			return -E2BIG;
 		}
@@ -451,7 +552,7 @@ static size_t zstd_span(const char *buf, size_t len)
  * libarchive uses it) fails on what follows, so the stream is measured
  * first, its output counted against the image's limit on its own.
  */
-static size_t xz_span(const char *buf, size_t len)
+static size_t xz_span(const char *buf, size_t len, struct budget *b)
 {
 	lzma_stream z = LZMA_STREAM_INIT;
 	unsigned long long out = 0;
@@ -475,7 +576,7 @@ static size_t xz_span(const char *buf, size_t len)
 			span = z.total_in;
 			break;
 		}
-		if (ret != LZMA_OK || out > sa_initramfs_limits.image)
+		if (ret != LZMA_OK || bytes_over(b, b->base + out))
 			break;	/* the decompressor names the error, the budget the bound */
 	}
 	lzma_end(&z);
@@ -484,64 +585,48 @@ static size_t xz_span(const char *buf, size_t len)
 }
 
 /*
- * A compressed segment: its decompressed stream may hold several cpio
- * archives, NUL-padded (the kernel's flush_buffer() reads them all).
- * Returns the compressed bytes it took, 0 when the image stops.
+ * The cpio archives in the decompressed stream @s of a segment (@len bytes
+ * of the image from its start, @span of them the compressed stream when
+ * known), for read_compressed(). Returns the bytes it took, 0 when the
+ * image stops; frees the decompressor.
  */
-static size_t read_compressed(struct reader *r, const char *buf, size_t len)
+static size_t read_segment(struct reader *r, struct stream *s, const char *comp, size_t len,
+			   size_t span)
 {
-	struct stream s = { .b = &r->b };
-	size_t span = len;
-	const char *comp;
-	struct archive_entry *ent;
-	char msg[160];
+	char msg[200];
 	la_int64_t used;
 
-	if (len >= 4 && !memcmp(buf, zstd_magic, 4))
-		span = zstd_span(buf, len);
-	else if (len >= 6 && !memcmp(buf, xz_magic, 6))
-		span = xz_span(buf, len);
-	s.inner = open_one(buf, span, true, NULL, msg, sizeof(msg));
-	if (!s.inner) {
-		r->ops->error(NULL, msg, r->ctx);
-		return 0;
-	}
-	if (archive_read_next_header(s.inner, &ent) != ARCHIVE_OK) {
-		const char *es = archive_error_string(s.inner);
-
-		r->ops->error(NULL, es ? es : "cannot decompress", r->ctx);
-		archive_read_free(s.inner);
-		return 0;
-	}
-	comp = archive_filter_name(s.inner, 0);
-	r->s = &s;
+	r->s = s;
 	while (!r->stop) {
 		struct archive *a;
-		int c = stream_skip_nul(&s);
+		int c = stream_skip_nul(s);
 
 		if (c == -1)
 			break;	/* the end of the segment */
 		if (c == -E2BIG) {
 			r->ops->limit(NULL, image_limit(&r->b), r->ctx);
 			r->stop = true;
+		} else if (c < 0 && s->over) {
+			r->ops->limit(NULL, image_limit(&r->b), r->ctx);
+			r->stop = true;
 		} else if (c < 0) {
-			r->ops->error(NULL, s.err, r->ctx);
+			r->ops->error(NULL, s->err, r->ctx);
 			r->stop = true;
 		} else if (c != '0') {
 			/* a compressed file that holds no cpio is not an image: say nothing */
 			if (r->narch) {
 				snprintf(msg, sizeof(msg), "junk after archive %d, at offset %llu of "
-					 "the %s data, ignored", r->narch, s.pos, comp);
+					 "the %s data, ignored", r->narch, s->pos, comp);
 				r->ops->error(NULL, msg, r->ctx);
 			}
 			r->stop = true;
 		}
 		if (r->stop)
 			break;
-		s.start = s.pos;
-		a = open_one(NULL, 0, false, &s, msg, sizeof(msg));
+		s->start = s->pos;
+		a = open_one(NULL, 0, false, s, msg, sizeof(msg));
 		if (!a) {
-			if (s.over)
+			if (s->over)
 				r->ops->limit(NULL, image_limit(&r->b), r->ctx);
 			else if (r->narch || strcmp(msg, NOT_CPIO))
 				r->ops->error(NULL, msg, r->ctx);
@@ -555,21 +640,82 @@ static size_t read_compressed(struct reader *r, const char *buf, size_t len)
 		/* the next archive starts after the trailer: step back over what was read ahead */
 		used = archive_filter_bytes(a, 0);
 		archive_read_free(a);
-		if (used <= 0 || s.start + used < s.at - s.nkeep || s.start + used > s.pos) {
+		if (used <= 0 || s->start + used < s->at - s->nkeep || s->start + used > s->pos) {
 			snprintf(msg, sizeof(msg), "cannot find the end of archive %d in the %s "
 				 "data, the rest ignored", r->narch, comp);
 			r->ops->error(NULL, msg, r->ctx);
 			r->stop = true;
 			break;
 		}
-		s.pos = s.start + used;
+		s->pos = s->start + used;
 	}
 	r->s = NULL;
-	used = span < len ? (la_int64_t)span : archive_filter_bytes(s.inner, -1);
-	archive_read_free(s.inner);
+	if (s->dec)
+		used = s->eof ? (la_int64_t)sa_dec_used(s->dec) : 0;
+	else
+		used = span < len ? (la_int64_t)span : archive_filter_bytes(s->inner, -1);
+	if (s->inner)
+		archive_read_free(s->inner);
+	sa_dec_free(s->dec);
 	if (r->stop)
 		return 0;
 	return used > 0 && (size_t)used <= len ? (size_t)used : len;
+}
+
+/*
+ * A compressed segment: its decompressed stream may hold several cpio
+ * archives, NUL-padded (the kernel's flush_buffer() reads them all).
+ * Returns the compressed bytes it took, 0 when the image stops.
+ */
+static size_t read_compressed(struct reader *r, const char *buf, size_t len)
+{
+	struct stream s = { .b = &r->b };
+	const char *kname = sa_kernel_compression(buf, len), *why = NULL;
+	size_t span = len;
+	struct archive_entry *ent;
+	char msg[200];
+
+	if (len >= 2 && !memcmp(buf, "\x1f\x9e", 2)) {
+		r->ops->error(NULL, "gzip data with the old magic 1f 9e: the kernel names it "
+			      "gzip, then its gunzip refuses it (not a gzip file); not read", r->ctx);
+		return 0;
+	}
+	if (kname && (!strcmp(kname, "lzma") || !strcmp(kname, "lzo"))) {
+		s.dec = sa_dec_open(!strcmp(kname, "lzo") ? SA_DEC_LZO : SA_DEC_LZMA, buf, len, &why);
+		if (!s.dec) {
+			snprintf(msg, sizeof(msg), "%s data that cannot be decompressed: %s", kname,
+				 why);
+			r->ops->error(NULL, msg, r->ctx);
+			return 0;
+		}
+		return read_segment(r, &s, kname, len, len);
+	}
+	if (len >= 4 && !memcmp(buf, zstd_magic, 4))
+		span = zstd_span(buf, len);
+	else if (len >= 6 && !memcmp(buf, xz_magic, 6))
+		span = xz_span(buf, len, &r->b);
+	s.inner = open_one(buf, span, true, NULL, msg, sizeof(msg));
+	if (!s.inner) {
+		r->ops->error(NULL, msg, r->ctx);
+		return 0;
+	}
+	if (archive_read_next_header(s.inner, &ent) != ARCHIVE_OK) {
+		const char *es = archive_error_string(s.inner);
+
+		r->ops->error(NULL, es ? es : "cannot decompress", r->ctx);
+		archive_read_free(s.inner);
+		return 0;
+	}
+	if (archive_filter_code(s.inner, 0) == ARCHIVE_FILTER_NONE) {
+		/* the kernel's magic, but no decompressor takes the header: never silent */
+		snprintf(msg, sizeof(msg), "%s data by its magic (%02x %02x) that no decompressor "
+			 "recognises (corrupt, or a variant the kernel refuses too); not read",
+			 kname ? kname : "lz4", (unsigned char)buf[0], (unsigned char)buf[1]);
+		r->ops->error(NULL, msg, r->ctx);
+		archive_read_free(s.inner);
+		return 0;
+	}
+	return read_segment(r, &s, archive_filter_name(s.inner, 0), len, span);
 }
 
 /* Uncompressed cpio archives in a row; returns the bytes they took, 0 when the image stops. */
@@ -596,8 +742,19 @@ static size_t read_plain(struct reader *r, const char *buf, size_t len)
 int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops *ops,
 		      void *ctx)
 {
-	struct reader r = { .ops = ops, .ctx = ctx };
+	return sa_initramfs_read_budget(buf, len, ops, ctx, NULL);
+}
+
+int sa_initramfs_read_budget(const char *buf, size_t len, const struct sa_initramfs_ops *ops,
+			     void *ctx, struct sa_work_budget *wb)
+{
+	struct reader r = { .ops = ops, .ctx = ctx, .b.wb = wb };
 	size_t off = 0;
+
+	if (sa_work_budget_spent(wb, 0)) {
+		ops->limit(NULL, wb->msg, ctx);
+		return 0;
+	}
 
 	/*
 	 * As init/initramfs.c unpacks it: uncompressed cpio archives and
@@ -630,5 +787,7 @@ int sa_initramfs_read(const char *buf, size_t len, const struct sa_initramfs_ops
 	free(r.name);
 	last_stats.decompressed = r.b.base + r.b.used;
 	last_stats.entries = r.b.entries;
+	if (wb)
+		wb->used += r.b.base + r.b.used;
 	return r.ret ? r.ret : r.narch;
 }

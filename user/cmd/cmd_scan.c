@@ -16,6 +16,7 @@
 #include "common/root.h"
 #include "model/gate.h"
 #include "audit/scan_file.h"
+#include "audit/scan_initramfs.h"
 #include "audit/scan_places.h"
 
 static const char doc[] =
@@ -38,26 +39,63 @@ static const char doc[] =
 "    sysfs-audit scan --root /mnt/img    # an unpacked image, its dpkg data\n"
 "    sysfs-audit scan --json /boot/initrd.img-6.1.0-28-amd64\n"
 "\n"
+"One budget bounds the whole run's work on images: bytes decompressed over all\n"
+"of them (--max-decompressed) and CPU time (--max-cpu). Once spent, the image\n"
+"being read stops, the images after it are named and not read, exit 26.\n"
+"\n"
 "Exit status: 0 nothing found, 9 something found, 10 some input unreadable,\n"
-"19 a bound on work hit (the input read up to it), 18 with -F findings,\n"
-"2 usage, 1 other error.";
+"19 a bound on work hit (the input read up to it), 26 the run's budget spent\n"
+"(images left unread), 18 with -F findings, 2 usage, 1 other error.";
+
+enum { OPT_MAX_DECOMPRESSED = 0x300, OPT_MAX_CPU };
 
 static const struct argp_option opts[] = {
 	SA_AUDIT_OPTIONS,
 	{ "root", 'r', "DIR", 0, "the system to audit (default /)", 0 },
+	{ "max-decompressed", OPT_MAX_DECOMPRESSED, "MIB", 0,
+	  "the run's budget of bytes decompressed over all images (default 4096 MiB; 0: none)",
+	  0 },
+	{ "max-cpu", OPT_MAX_CPU, "SECONDS", 0,
+	  "the run's budget of CPU time while images remain to read (default 60; 0: none)", 0 },
 	{},
 };
 
 static struct {
 	struct sa_audit_opts o;
 	char *root;
-} env;
+	struct sa_work_budget budget;
+} env = { .budget = { .max_bytes = SA_RUN_DECOMPRESS_MAX, .max_cpu = SA_RUN_CPU_MAX } };
+
+/* A non-negative whole number of at most @max; false if @arg is not one. */
+static bool whole(const char *arg, unsigned long long max, unsigned long long *v)
+{
+	char *end;
+
+	if (*arg < '0' || *arg > '9')
+		return false;
+	errno = 0;
+	*v = strtoull(arg, &end, 10);
+	return !errno && !*end && *v <= max;
+}
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
+	unsigned long long v;
+
 	switch (key) {
 	case 'r':
 		env.root = arg;
+		return 0;
+	case OPT_MAX_DECOMPRESSED:
+		if (!whole(arg, 1ULL << 40, &v))
+			argp_error(state, "--max-decompressed: a number of MiB, 0 to 1099511627776: '%s'",
+				   arg);
+		env.budget.max_bytes = v << 20;
+		return 0;
+	case OPT_MAX_CPU:
+		if (!whole(arg, 1ULL << 30, &v))
+			argp_error(state, "--max-cpu: a number of seconds: '%s'", arg);
+		env.budget.max_cpu = (double)v;
 		return 0;
 	default:
 		return sa_audit_opt(&env.o, "scan", key, arg, state);
@@ -95,6 +133,7 @@ int cmd_scan(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	a.rootfs = &rootfs;
+	a.budget = &env.budget;
 	a.fmt = env.o.fmt;
 	a.fail_on = env.o.fail_on;
 	a.root = root;

@@ -36,6 +36,7 @@ enum sa_exit {
 	EXIT_FAIL_BOOT = 23,		/* report --fail-on=boot: a host would not boot */
 	EXIT_FAIL_INCOMPLETE = 24,	/* report --fail-on=incomplete: a boot audit is incomplete */
 	EXIT_NOT_ARMED = 25,		/* boot --status: the next boot will not be audited */
+	EXIT_BUDGET = 26,	/* scan: the run's budget (bytes, CPU) was spent, images left unread */
 };
 
 /* a + b, saturating at the maximum: counters never wrap. */

@@ -5,15 +5,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "common/root.h"
 #include "common/slurp.h"
 
+static int open_regular(const struct sa_root *r, int dirfd, const char *path, bool kernel_ok);
+
 int sa_slurp(const char *path, size_t max, char **buf, size_t *len)
 {
-	return sa_slurp_at(NULL, path, max, buf, len);
+	/* the tool's own reads of the kernel's files: /proc/cmdline, /sys/kernel/btf */
+	int fd = open_regular(NULL, -1, path, true);
+
+	if (fd < 0)
+		return fd;
+	return sa_slurp_fd(fd, max, buf, len);
 }
 
 int sa_slurp_at(const struct sa_root *r, const char *path, size_t max, char **buf, size_t *len)
@@ -23,6 +32,38 @@ int sa_slurp_at(const struct sa_root *r, const char *path, size_t max, char **bu
 	if (fd < 0)
 		return fd;
 	return sa_slurp_fd(fd, max, buf, len);
+}
+
+/*
+ * Filesystems whose files are kernel interfaces, not data: a read may
+ * consume (/proc/kmsg), block, or act. A tree's image build bind-mounts
+ * /proc, /sys and /dev into it, and its links may lead there.
+ */
+bool sa_is_kernel_fs(unsigned long type)
+{
+	static const unsigned long magic[] = {
+		PROC_SUPER_MAGIC, SYSFS_MAGIC, DEBUGFS_MAGIC, TRACEFS_MAGIC, SECURITYFS_MAGIC,
+		CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC, BPF_FS_MAGIC, DEVPTS_SUPER_MAGIC,
+		0x62656570 /* configfs */, PSTOREFS_MAGIC, EFIVARFS_MAGIC,
+		0x65735543 /* fusectl */, SELINUX_MAGIC, SMACK_MAGIC, BINFMTFS_MAGIC,
+		0x19800202 /* mqueue */, NSFS_MAGIC, AUTOFS_SUPER_MAGIC, RDTGROUP_SUPER_MAGIC,
+		PIPEFS_MAGIC, SOCKFS_MAGIC, ANON_INODE_FS_MAGIC, DEVMEM_MAGIC,
+		0x67596969 /* rpc_pipefs */, 0x6e667364 /* nfsd */,
+	};
+
+	for (size_t i = 0; i < sizeof(magic) / sizeof(magic[0]); i++)
+		if ((unsigned int)type == (unsigned int)magic[i])
+			return true;
+	return false;
+}
+
+int sa_fd_on_kernel_fs(int fd)
+{
+	struct statfs sf;
+
+	if (fstatfs(fd, &sf))
+		return -errno;
+	return sa_is_kernel_fs((unsigned long)sf.f_type) ? -EMEDIUMTYPE : 0;
 }
 
 static int open_by(const struct sa_root *r, int dirfd, const char *path, int flags)
@@ -37,6 +78,11 @@ static int open_by(const struct sa_root *r, int dirfd, const char *path, int fla
 
 int sa_open_regular(const struct sa_root *r, int dirfd, const char *path)
 {
+	return open_regular(r, dirfd, path, false);
+}
+
+static int open_regular(const struct sa_root *r, int dirfd, const char *path, bool kernel_ok)
+{
 	struct stat st, again;
 	char proc[32];
 	int pfd = open_by(r, dirfd, path, O_PATH), fd;
@@ -46,6 +92,8 @@ int sa_open_regular(const struct sa_root *r, int dirfd, const char *path)
 	/* O_PATH runs no driver's open and never blocks: the type is known first */
 	if (fstat(pfd, &st)) {
 		fd = -errno;
+	} else if (!kernel_ok && (fd = sa_fd_on_kernel_fs(pfd))) {
+		/* procfs, sysfs...: fd holds the error */
 	} else if (S_ISDIR(st.st_mode)) {
 		fd = -EISDIR;
 	} else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
@@ -159,5 +207,7 @@ const char *sa_slurp_strerror(int err)
 		return "replaced while it was opened, not read";
 	if (err == -EXDEV)
 		return "a symlink that leaves the tree, not followed";
+	if (err == -EMEDIUMTYPE)
+		return "on a kernel interface filesystem (procfs, sysfs, ...), not opened";
 	return strerror(-err);
 }

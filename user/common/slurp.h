@@ -4,12 +4,15 @@
 #define SYSFS_AUDIT_SLURP_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
  * Read @path (following symlinks) into a malloc'd buffer with a NUL after
  * the data. Returns 0, or -errno: -EISDIR for a directory, -EINVAL for
- * another non-regular file, -EFBIG when larger than @max.
+ * another non-regular file, -EFBIG when larger than @max. For the tool's
+ * own reads of the kernel's files (/proc/cmdline): procfs and sysfs are
+ * allowed here, and only here.
  */
 int sa_slurp(const char *path, size_t max, char **buf, size_t *len);
 
@@ -22,12 +25,23 @@ int sa_slurp_at(const struct sa_root *r, const char *path, size_t max, char **bu
  * is checked on an O_PATH descriptor first, so a device node's driver is
  * never opened and a FIFO never blocks; the file is then reopened through
  * /proc/self/fd (without /proc: by path, checked to be the same inode).
+ * A file on a kernel interface filesystem (procfs, sysfs, ...: a tree's
+ * bind mounts, or its links into them) is never opened: /proc/kmsg is a
+ * regular file whose read consumes the kernel's log.
  * Returns the descriptor, or -EISDIR, -ENODEV (a device), -ENXIO (a FIFO
- * or socket), -EINVAL (another type), -EAGAIN (replaced meanwhile), -errno.
+ * or socket), -EMEDIUMTYPE (a kernel interface), -EINVAL (another type),
+ * -EAGAIN (replaced meanwhile), -errno.
  */
 int sa_open_regular(const struct sa_root *r, int dirfd, const char *path);
-/* A special file (device, FIFO, socket): sa_open_regular()'s -ENODEV or -ENXIO. */
-#define SA_IS_SPECIAL(err) ((err) == -ENODEV || (err) == -ENXIO)
+/*
+ * A special file (device, FIFO, socket; any file on a kernel interface
+ * filesystem): sa_open_regular()'s -ENODEV, -ENXIO or -EMEDIUMTYPE.
+ */
+#define SA_IS_SPECIAL(err) ((err) == -ENODEV || (err) == -ENXIO || (err) == -EMEDIUMTYPE)
+/* procfs, sysfs, debugfs, cgroup, bpf, ... (a statfs f_type) */
+bool sa_is_kernel_fs(unsigned long type);
+/* 0, -EMEDIUMTYPE when the descriptor's file is on such a filesystem, or -errno. */
+int sa_fd_on_kernel_fs(int fd);
 /* The same from an open descriptor, which it closes. */
 int sa_slurp_fd(int fd, size_t max, char **buf, size_t *len);
 

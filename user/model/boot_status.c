@@ -33,9 +33,15 @@ void sa_check_fix(struct sa_check *c, const char *fmt, ...)
 {
 	va_list ap;
 
+	int n;
+
 	va_start(ap, fmt);
-	vsnprintf(c->fix, sizeof(c->fix), fmt, ap);
+	n = vsnprintf(c->fix, sizeof(c->fix), fmt, ap);
 	va_end(ap);
+	/* a command cut short could end inside a quote: a comment instead, pasted harmlessly */
+	if (n < 0 || (size_t)n >= sizeof(c->fix))
+		snprintf(c->fix, sizeof(c->fix), "# the command is longer than %zu bytes: "
+			 "not shown", sizeof(c->fix) - 1);
 }
 
 const struct sa_check *sa_boot_status_first(const struct sa_boot_status *s,

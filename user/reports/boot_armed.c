@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/shell_quote.h"
 #include "common/slurp.h"
 #include "reports/boot_armed.h"
 
@@ -128,7 +129,7 @@ const char *sa_armed_cmdline_off(const char *line, char *word, size_t len)
 static bool grub_off(const struct sa_root *r, const char *pfx, const char *file,
 		     struct sa_boot_status *s, bool *read)
 {
-	char *buf = NULL, *p, *l, word[32];
+	char *buf = NULL, *p, *l, word[32], qfile[160];
 	bool off = false;
 	size_t len;
 
@@ -149,7 +150,12 @@ static bool grub_off(const struct sa_root *r, const char *pfx, const char *file,
 			continue;
 		c = sa_check_add(s, SA_CHECK_NO, file, "%s has %s: the next boot skips the audit",
 				 var, word);
-		sa_check_fix(c, "sed -i 's/ *%s//' %s && update-grub", word, file);
+		/* @word is one of two fixed strings; @file is a name from the tree */
+		if (sa_sh_quote(qfile, sizeof(qfile), file))
+			sa_check_fix(c, "# the file's name holds bytes no pasted command carries "
+				     "safely (or is too long): remove %s from it by hand", word);
+		else
+			sa_check_fix(c, "sed -i 's/ *%s//' %s && update-grub", word, qfile);
 		off = true;
 	}
 	free(buf);

@@ -18,6 +18,7 @@
 
 #include "audit/initramfs_find.h"
 #include "audit/scan_file.h"
+#include "common/shell_quote.h"
 #include "common/slurp.h"
 #include "reports/boot_armed.h"
 
@@ -104,12 +105,19 @@ static bool is_dracut(const struct sa_root *r, const char *pfx, const struct sa_
 	return exists(r, pfx, "/usr/bin/dracut") && !exists(r, pfx, "/usr/sbin/update-initramfs");
 }
 
+/* The release comes from the tree's file names: quoted for the shell (issue 49). */
 static void fix_image(struct sa_check *c, bool dracut, bool missing, const char *rel)
 {
-	if (dracut)
-		sa_check_fix(c, "dracut -f /boot/initrd.img-%s %s", rel, rel);
+	char img[256], qrel[256], qimg[300];
+
+	snprintf(img, sizeof(img), "/boot/initrd.img-%s", rel);
+	if (sa_sh_quote(qrel, sizeof(qrel), rel) || sa_sh_quote(qimg, sizeof(qimg), img))
+		sa_check_fix(c, "# the release name holds bytes no pasted command carries "
+			     "safely (or is too long): rebuild its initramfs by hand");
+	else if (dracut)
+		sa_check_fix(c, "dracut -f %s %s", qimg, qrel);
 	else
-		sa_check_fix(c, "update-initramfs -%c -k %s", missing ? 'c' : 'u', rel);
+		sa_check_fix(c, "update-initramfs -%c -k %s", missing ? 'c' : 'u', qrel);
 }
 
 /* The installed binary's SHA-256 and path; false when there is none. */

@@ -5,6 +5,7 @@
  * phase through a write/read round trip (reports/report_boot.c), and the
  * merged verdicts per host (reports/report_merge.c). TAP output.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,8 @@
 #include "tap.h"
 
 #include "common/common.h"
+#include "common/shell_quote.h"
+#include "model/boot_status.h"
 #include "model/phase.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
@@ -340,8 +343,44 @@ static void test_losses_round_trip(void)
 	sa_report_free(&r);
 }
 
+/* Names from a tree in fix: lines, one shell word each (issue 49, item 12). */
+static void test_shell_quote(void)
+{
+	static const struct { const char *in, *out; int ret; } c[] = {
+		{ "6.1.0-28-amd64", "6.1.0-28-amd64", 0 },
+		{ "/etc/default/grub.d/x_y+z@1:2%3,4=5.cfg", "/etc/default/grub.d/x_y+z@1:2%3,4=5.cfg", 0 },
+		{ "6.1$(reboot)", "'6.1$(reboot)'", 0 },
+		{ "a;b c", "'a;b c'", 0 },
+		{ "it's", "'it'\\''s'", 0 },
+		{ "`x`\"y\"\\", "'`x`\"y\"\\'", 0 },
+		{ "", "''", 0 },
+		{ "a\nb", "", -EINVAL },
+		{ "a\tb", "", -EINVAL },
+		{ "caf\xc3\xa9", "", -EINVAL },
+		{ "a\x7f", "", -EINVAL },
+	};
+	struct sa_check chk = {};
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		int r = sa_sh_quote(buf, sizeof(buf), c[i].in);
+
+		ok(r == c[i].ret && (r || !strcmp(buf, c[i].out)), "sa_sh_quote case %zu: %s", i,
+		   r ? "refused" : buf);
+	}
+	ok(sa_sh_quote(buf, 5, "abcd") == 0 && sa_sh_quote(buf, 4, "abcd") == -ENAMETOOLONG &&
+	   sa_sh_quote(buf, 6, "a b") == 0 && sa_sh_quote(buf, 5, "a b") == -ENAMETOOLONG,
+	   "sa_sh_quote: a word that does not fit is refused, never cut");
+	memset(buf, 'x', sizeof(buf) - 1);
+	buf[sizeof(buf) - 1] = '\0';
+	sa_check_fix(&chk, "cmd '%s%s%s%s'", buf, buf, buf, buf);
+	ok(chk.fix[0] == '#', "a fix longer than its buffer is a comment, not a cut command (%s)",
+	   chk.fix);
+}
+
 int main(void)
 {
+	test_shell_quote();
 	test_phase_of();
 	test_marks();
 	test_round_trip();
