@@ -100,7 +100,7 @@ bool sa_tracer_stopping(void)
  * arrived before signal() was called used to be lost, leaving the trace
  * running forever. No SA_RESTART: epoll_wait() returns at once.
  */
-static void install_handlers(void)
+void sa_tracer_catch_stop(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 
@@ -659,13 +659,15 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	struct sa_tracer *t;
 	int rc;
 
-	install_handlers();
+	sa_tracer_catch_stop();
 	if (!have_caps()) {
-		sa_warn("not permitted: tracing needs root (or CAP_BPF and CAP_PERFMON)");
+		if (!o->quiet_unable)
+			sa_warn("%s", sa_tracer_unable(-EPERM));
 		return -EPERM;
 	}
 	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
-		sa_warn("this kernel has no BTF (/sys/kernel/btf/vmlinux): CO-RE needs CONFIG_DEBUG_INFO_BTF=y");
+		if (!o->quiet_unable)
+			sa_warn("this kernel has no BTF (/sys/kernel/btf/vmlinux): CO-RE needs CONFIG_DEBUG_INFO_BTF=y");
 		return -ENODATA;
 	}
 	/*
@@ -698,7 +700,7 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		*out = t;
 		return 0;
 	}
-	switch (rc) {
+	switch (o->quiet_unable && sa_tracer_unable(rc) ? 0 : rc) {
 	case 0:
 		break;
 	case -ENODATA:
@@ -730,6 +732,46 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 			sa_tracer_attach_name(t), t->nplinks);
 	*out = t;
 	return 0;
+}
+
+void sa_tracer_stop_now(void)
+{
+	stopping = 1;
+}
+
+/* "[none] integrity [confidentiality]": the kernel's lockdown, when set. */
+static bool locked_down(void)
+{
+	char buf[128] = "";
+	FILE *f = fopen("/sys/kernel/security/lockdown", "re");
+
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	return strstr(buf, "[confidentiality]") || strstr(buf, "[integrity]");
+}
+
+const char *sa_tracer_unable(int err)
+{
+	if (err == -EPERM && !have_caps())
+		return "not permitted: tracing needs root (or CAP_BPF and CAP_PERFMON)";
+	if (err == -ENODATA)
+		return "this kernel has no BTF (/sys/kernel/btf/vmlinux): CO-RE needs "
+		       "CONFIG_DEBUG_INFO_BTF=y";
+	if ((err == -EPERM || err == -EACCES || err == -ENOENT) && locked_down())
+		return "the kernel is locked down (/sys/kernel/security/lockdown): its BPF "
+		       "programs may not read kernel memory";
+	if (err == -ENOSYS)
+		return "this kernel has no BPF (CONFIG_BPF_SYSCALL)";
+	if (err == -EPERM)
+		return "not permitted to load BPF programs";
+	if (err == -EACCES)
+		return "the kernel's verifier rejected the program";
+	if (err == -ENOENT)
+		return "no usable attach point on this kernel (tracepoint, fexit, kprobe)";
+	return NULL;
 }
 
 int sa_tracer_exit_status(int err)
