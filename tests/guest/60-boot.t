@@ -196,10 +196,61 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	"$sa" report --fail-on=boot,incomplete "$report" >/dev/null 2>&1
 	tap_is $? 0 "$flavour: report --fail-on=boot,incomplete passes the clean, complete boot"
 
+	# ---- the off switch: nothing attached anywhere (issue 43) --------------
+	run_boot "$flavour" 0 noaudit "sysfs_audit.boot=off" && {
+		name="$flavour, noaudit"
+		[ "$(fact record_exit)" = 0 ] && [ ! -s "$report" ] &&
+			[ -z "$(fact pinned_at_realroot)" ] && [ -z "$(fact bpf_progs_at_realroot)" ] &&
+			[ -z "$(fact pinned_after_stop | grep -v 'No such file')" ]
+		tap_ok $? "$name: sysfs_audit.boot=off: nothing pinned or loaded, the recorder exited 0, no report"
+		[ "$(grep -a -c '^# recorder: ' "$ktap")" = 1 ] &&
+			grep -a '^# recorder: ' "$ktap" | grep -q "the boot audit is off (sysfs_audit.boot= on"
+		tap_ok $? "$name: the recorder says so in one line"
+	}
+
+	# ---- stopped at once: a report every time (issue 43) -------------------
+	# stopnow: SIGTERM 0.1 s after the recorder's start (the recorder drains
+	# and writes); killnow: SIGKILL at once (the unit's ExecStopPost drains).
+	for c in stopnow killnow; do
+		run_boot "$flavour" 0 "$c" || continue
+		name="$flavour, $c"
+		echo "# $name: record exit $(fact record_exit); $(fact stop_post1)" | tap_diag
+		jqr "$c: a report, adopted, with the initramfs's records" \
+			'.boot.adopted == true and .boot.phases.initramfs.events > 0'
+		jqr "$c: incomplete, stopped before or during the adoption" \
+			'.boot.incomplete | (index("stopped-before-adoption") != null or
+			 index("stopped-during-adoption") != null)'
+		[ -z "$(fact pinned_after_stop | grep -v 'No such file')" ] &&
+			{ [ -z "$(fact bpf_progs_after_stop)" ] || [ "$(fact bpf_progs_after_stop)" = "no bpftool" ]; }
+		tap_ok $? "$name: nothing pinned or loaded after the stop ($(fact bpf_progs_after_stop))"
+		[ "$c" != killnow ] || [[ "$(fact stop_post1)" == *"draining it into /run/sysfs-audit/boot-report.json"* ]]
+		tap_ok $? "$name: ${c/stopnow/the recorder wrote it}${c/killnow/the cleanup drained the pins first}"
+		"$sa" report --fail-on=incomplete "$report" >/dev/null 2>&1
+		tap_is $? 24 "$name: report --fail-on=incomplete exits 24"
+	done
+
+	# ---- nobody adopts: detached at the deadline (issue 43) ----------------
+	if run_boot "$flavour" 0 noadopt; then
+		name="$flavour, noadopt"
+		echo "# $name: deadline $(fact deadline_ns) ns, unpinned by $(fact noadopt_unpinned_s) s;" \
+			"programs at the real root: $(fact bpf_progs_at_realroot)" | tap_diag
+		[ -n "$(fact pinned_at_realroot)" ] && [ -n "$(fact deadline_ns)" ]
+		tap_ok $? "$name: pinned at the real root, with a deadline ($(fact pinned_at_realroot))"
+		[ -z "$(fact noadopt_pinned | grep -v 'No such file')" ] && [ -z "$(fact noadopt_progs)" ] &&
+			[ "$(fact noadopt_children)" = 0 ]
+		tap_ok $? "$name: after the -W 25 deadline nothing pinned, no program loaded (bpftool: '$(fact noadopt_progs)'), the watchdog gone"
+		[[ " $(fact noadopt_marks) " == *" unpinned "* ]]
+		tap_ok $? "$name: the watchdog left its mark ($(fact noadopt_marks))"
+		! grep -a 'sysfs-audit' "$out_dir/$flavour-boot-legacy0-noadopt.console" |
+			grep -v -e 'Kernel command line' -e 'boot audit started' -e 'executable(s) are read' |
+			grep -q .
+		tap_ok $? "$name: nothing of the watchdog on the console"
+	fi
+
 	# ---- boots the audit cannot vouch for: incomplete, and why ------------
 	# CASE:APPEND:ADOPTED:PHASE/REASON...:RECORDER SAYS
-	for c in "noaudit:sysfs_audit.boot=0:false:initramfs/not-adopted:no pinned boot audit" \
-		"expire::false:initramfs/not-adopted:its hooks stopped at" \
+	# expire: -W 1, the watchdog unpinned before the real root (issue 43).
+	for c in "expire::false:initramfs/not-adopted:no pinned boot audit" \
 		"stamp::false:initramfs/not-adopted:without a format stamp" \
 		"overflow::true:initramfs/dependents-lost coldplug/no-coldplug-mark:"; do
 		IFS=: read -r case extra adopted gaps says <<<"$c"
