@@ -334,6 +334,12 @@ static int bounded_start(void)
 	pid_t child, parent = getpid();
 	int sig, st;
 
+	int err = sa_tracer_precheck();
+
+	if (err) {
+		fprintf(stderr, "sysfs-audit: boot audit skipped: %s\n", sa_tracer_unable(err));
+		return EXIT_OK;
+	}
 	if (!bpffs_mounted()) {
 		sa_warn("bpffs is not mounted on /sys/fs/bpf: mount -t bpf bpf /sys/fs/bpf");
 		return EXIT_NO_BPFFS;
@@ -522,8 +528,8 @@ static void watchdog(struct sa_early *e)
 	}
 	if (!e)
 		return;
-	/* A recorder is on it: its go comes once it adopted (bounded). */
-	if (!came)
+	/* Past the deadline, a recorder on it: its go comes once it adopted (bounded). */
+	if (!came && deadline)
 		wait_for(SA_EARLY_GO, 0);
 	read_and_write(e, SA_EARLY_EXES);
 	unlink(SA_EARLY_PENDING);

@@ -371,6 +371,12 @@ static int record(void)
 			return EXIT_OK;
 		}
 		env.t.quiet_unable = true;
+		/* Before any mark is written: one line, whatever cannot be done. */
+		rc = sa_tracer_precheck();
+		if (rc) {
+			fprintf(stderr, "sysfs-audit: boot audit skipped: %s\n", sa_tracer_unable(rc));
+			return env.salvage ? EXIT_FAIL : EXIT_OK;
+		}
 	}
 	/* Early in the boot a separate /var is not mounted yet: checked at the end. */
 	if (!env.adopt && ((err = check_writable(env.out, "report")) ||

@@ -660,15 +660,11 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	int rc;
 
 	sa_tracer_catch_stop();
-	if (!have_caps()) {
+	rc = sa_tracer_precheck();
+	if (rc) {
 		if (!o->quiet_unable)
-			sa_warn("%s", sa_tracer_unable(-EPERM));
-		return -EPERM;
-	}
-	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
-		if (!o->quiet_unable)
-			sa_warn("this kernel has no BTF (/sys/kernel/btf/vmlinux): CO-RE needs CONFIG_DEBUG_INFO_BTF=y");
-		return -ENODATA;
+			sa_warn("%s", sa_tracer_unable(rc));
+		return rc;
 	}
 	/*
 	 * Before loading, with the handlers in place, not in a stop: -C's
@@ -731,6 +727,15 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		fprintf(stderr, "sysfs-audit: adopted the pinned boot audit (%s, %d links)\n",
 			sa_tracer_attach_name(t), t->nplinks);
 	*out = t;
+	return 0;
+}
+
+int sa_tracer_precheck(void)
+{
+	if (!have_caps())
+		return -EPERM;
+	if (access("/sys/kernel/btf/vmlinux", R_OK))
+		return -ENODATA;
 	return 0;
 }
 

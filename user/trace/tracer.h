@@ -72,6 +72,12 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
 int sa_tracer_exit_status(int err);
 
 /*
+ * What sa_tracer_open() checks first, without loading anything: 0, -EPERM
+ * (no root, no CAP_BPF and CAP_PERFMON) or -ENODATA (no BTF).
+ */
+int sa_tracer_precheck(void);
+
+/*
  * Why this kernel cannot trace, for sa_tracer_open()'s @err: no BTF, no
  * BPF, not permitted, locked down, no attach point, the verifier; NULL
  * for anything else (memory, I/O: a failure, not a kernel to skip).
