@@ -501,9 +501,17 @@ static void watchdog(struct sa_early *e)
 {
 	unsigned long long deadline = 0;
 	const char *what = e ? SA_EARLY_GO : SA_MARK_ADOPTING;
+	/*
+	 * run-init moves /sys into the real root and chroots PID 1 only: our
+	 * root stays the initramfs's, whose /sys is empty then. The bpffs
+	 * mount is reached through a descriptor opened now; the mark
+	 * directory is our cwd, which moves with /run.
+	 */
+	int bpffs = open(SA_BPFFS, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int marks = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	char msg[256];
 	bool came;
-	int n;
+	int n = -EBADF;
 
 	setsid();
 	off_the_console();
@@ -516,24 +524,39 @@ static void watchdog(struct sa_early *e)
 		deadline = 0;
 	came = wait_for(what, deadline);
 	if (!came && deadline && access(SA_MARK_ADOPTING, F_OK)) {
-		n = sa_pin_walk(SA_PIN_ROOT, NULL, true);
-		sa_mark_write(".", SA_MARK_UNPINNED, sa_mono_ns());
-		snprintf(msg, sizeof(msg), "no recorder adopted the boot audit by its deadline "
-			 "(%.0f s): %d pinned object(s) removed, its programs detached",
-			 deadline / 1e9, n < 0 ? 0 : n);
+		if (bpffs >= 0 && marks >= 0 && !fchdir(bpffs)) {
+			n = sa_pin_walk(SA_PIN_ROOT + sizeof(SA_BPFFS), NULL, true);
+			if (fchdir(marks))
+				n = -errno;
+		}
+		if (n >= 0)
+			sa_mark_write(".", SA_MARK_UNPINNED, sa_mono_ns());
+		if (n < 0)
+			snprintf(msg, sizeof(msg), "no recorder adopted the boot audit by its "
+				 "deadline (%.0f s), and it cannot be unpinned: %s", deadline / 1e9,
+				 strerror(-n));
+		else
+			snprintf(msg, sizeof(msg), "no recorder adopted the boot audit by its "
+				 "deadline (%.0f s): %d pinned object(s) removed, its programs "
+				 "detached", deadline / 1e9, n);
 		kmsg(msg);
 		if (e)
 			unlink(SA_EARLY_PENDING);
-		return;
+		goto out;
 	}
 	if (!e)
-		return;
+		goto out;
 	/* Past the deadline, a recorder on it: its go comes once it adopted (bounded). */
 	if (!came && deadline)
 		wait_for(SA_EARLY_GO, 0);
 	read_and_write(e, SA_EARLY_EXES);
 	unlink(SA_EARLY_PENDING);
 	unlink(SA_EARLY_GO);
+out:
+	if (bpffs >= 0)
+		close(bpffs);
+	if (marks >= 0)
+		close(marks);
 }
 
 /*

@@ -696,8 +696,22 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		*out = t;
 		return 0;
 	}
+	/* Any other failure to attach is "no usable attach point". */
+	if (rc && rc != -ENODATA && rc != -EPERM && rc != -EACCES && rc != -ENOMEM &&
+	    rc != -ENOSYS) {
+		if (!o->quiet_unable)
+			sa_warn("no usable attach point on this kernel (tried %s)%s",
+				o->attach == SA_ATTACH_AUTO ? "tracepoint, fexit and kprobe" :
+				mode_name(t, o->attach),
+				o->verbose ? "" : "; run with -v for details");
+		rc = -ENOENT;
+	}
 	switch (o->quiet_unable && sa_tracer_unable(rc) ? 0 : rc) {
 	case 0:
+	case -ENOENT:
+		break;
+	case -ENOSYS:
+		sa_warn("%s", sa_tracer_unable(rc));
 		break;
 	case -ENODATA:
 		sa_warn("cannot load the kernel's BTF");
@@ -709,14 +723,9 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		sa_warn("the kernel's verifier rejected the program%s",
 			o->verbose ? "" : " (run with -v for the verifier log)");
 		break;
-	case -ENOMEM:
+	default:
 		sa_warn("out of memory loading the program");
 		break;
-	default:
-		sa_warn("no usable attach point on this kernel (tried %s)%s",
-			o->attach == SA_ATTACH_AUTO ? "tracepoint, fexit and kprobe" :
-			mode_name(t, o->attach), o->verbose ? "" : "; run with -v for details");
-		rc = -ENOENT;
 	}
 	if (rc) {
 		sa_views_free(t->views);
@@ -789,6 +798,7 @@ int sa_tracer_exit_status(int err)
 	case -ENODATA:
 		return EXIT_NO_BTF;
 	case -ENOENT:
+	case -ENOSYS:
 		return EXIT_NO_ATTACH;
 	case -EACCES:
 		return EXIT_VERIFIER;
