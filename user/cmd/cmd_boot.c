@@ -643,6 +643,19 @@ static void salvage(const char *report)
 	sa_record_salvage(report, why);
 }
 
+/* Reasons the scripts gave after the recorder read them, into its report. */
+static void save_reasons(const char *report)
+{
+	unsigned int why = 0;
+	int err = sa_boot_why_read(SA_MARK_DIR "/" SA_BOOT_WHY, &why);
+
+	if (!err)
+		err = sa_boot_why_add(report, why);
+	if (err && err != -ENOENT)
+		sa_warn("%s: the boot's reasons (%s/%s) not added: %s", report, SA_MARK_DIR,
+			SA_BOOT_WHY, strerror(-err));
+}
+
 /* The console is the boot's: with `quiet`, our lines go to the kernel log only. */
 static void honour_quiet(void)
 {
@@ -692,6 +705,7 @@ int cmd_boot(int argc, char **argv)
 		return 0;
 	case B_SAVE:
 		salvage(env.save);
+		save_reasons(env.save);
 		err = sa_report_keep(env.save, SA_KEEP_DIR, NULL, SA_KEEP_BOOTS);
 		if (err) {
 			sa_warn("%s -> %s: %s", env.save, SA_KEEP_DIR,

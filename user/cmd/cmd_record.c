@@ -310,12 +310,26 @@ static int claim_pins(void)
 }
 
 /*
- * --adopt, before anything is claimed: the boot's own reasons (the scripts
- * that had to stop us), and whether a stop came already. The adoption goes
+ * --adopt, before anything is claimed: whether a stop came already. The adoption goes
  * on after a stop: the rings hold the initramfs's records, and the drain at
  * the stop is what saves them.
  */
 static void adopt_begins(void)
+{
+	int err;
+
+	if (sa_tracer_stopping() && !env.salvage)
+		env.why |= 1u << SA_GAP_STOPPED_BEFORE;
+	/* For the watchdog and a later salvage: a recorder is on it (pid). */
+	if (!env.salvage && (err = sa_mark_write(SA_MARK_DIR, SA_MARK_ADOPTING, getpid())))
+		sa_warn("%s/%s: %s", SA_MARK_DIR, SA_MARK_ADOPTING, strerror(-err));
+}
+
+/*
+ * The boot's own reasons (the scripts that had to stop us), read at the
+ * end: the file only grows, and a mark's timeout may come after our start.
+ */
+static void boot_reasons(void)
 {
 	unsigned int why = 0;
 	int err = sa_boot_why_read(SA_MARK_DIR "/" SA_BOOT_WHY, &why);
@@ -324,11 +338,6 @@ static void adopt_begins(void)
 		sa_warn("%s/%s: %s (its reasons are not in the report)", SA_MARK_DIR, SA_BOOT_WHY,
 			strerror(-err));
 	env.why |= why;
-	if (sa_tracer_stopping() && !env.salvage)
-		env.why |= 1u << SA_GAP_STOPPED_BEFORE;
-	/* For the watchdog and a later salvage: a recorder is on it (pid). */
-	if (!env.salvage && (err = sa_mark_write(SA_MARK_DIR, SA_MARK_ADOPTING, getpid())))
-		sa_warn("%s/%s: %s", SA_MARK_DIR, SA_MARK_ADOPTING, strerror(-err));
 }
 
 /* --adopt, once the tracer and the dependents adopted (or attached): say so. */
@@ -448,6 +457,7 @@ static int record(void)
 	}
 	/* The final phase boundaries go into the report; the links stay until detached. */
 	if (env.adopt) {
+		boot_reasons();
 		r.boot.incomplete |= env.why;
 		unpin_all(&r);
 	}

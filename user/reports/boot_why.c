@@ -10,6 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
+#include "common/atomic_file.h"
+#include "common/slurp.h"
+#include "model/report.h"
 #include "reports/boot_why.h"
 
 /* One line, @len bytes without its newline: a reason, junk, or nothing. */
@@ -85,5 +90,49 @@ int sa_boot_why_append(const char *path, enum sa_gap_reason r)
 		err = -EIO;
 	if (close(fd) && !err)
 		err = -errno;
+	return err;
+}
+
+static int print_json(FILE *f, void *ctx)
+{
+	const char *s = json_object_to_json_string_ext(ctx, JSON_C_TO_STRING_PLAIN);
+
+	return s && fprintf(f, "%s\n", s) >= 0 ? 0 : -EIO;
+}
+
+int sa_boot_why_add(const char *report, unsigned int mask)
+{
+	json_object *o = NULL, *boot, *why;
+	unsigned int have = 0;
+	size_t len, n;
+	char *buf;
+	int err;
+
+	if (!mask)
+		return 0;
+	err = sa_slurp(report, SA_REPORT_MAX_BYTES, &buf, &len);
+	if (err)
+		return err;
+	o = json_tokener_parse(buf);
+	free(buf);
+	if (!o || !json_object_object_get_ex(o, "boot", &boot) ||
+	    !json_object_is_type(boot, json_type_object)) {
+		json_object_put(o);
+		return o ? 0 : -EINVAL;		/* no boot audit: nothing to say */
+	}
+	if (!json_object_object_get_ex(boot, "incomplete", &why) ||
+	    !json_object_is_type(why, json_type_array)) {
+		why = json_object_new_array();
+		json_object_object_add(boot, "incomplete", why);
+	}
+	n = json_object_array_length(why);
+	for (size_t i = 0; i < n; i++)
+		have |= 1u << sa_gap_recorded_parse(json_object_get_string(
+			json_object_array_get_idx(why, i)));
+	for (int g = SA_GAP_FIRST_RECORDED; g < SA_GAP_N; g++)
+		if (mask & ~have & 1u << g)
+			json_object_array_add(why, json_object_new_string(sa_gap_names[g]));
+	err = (mask & ~have) ? sa_atomic_write(report, print_json, o) : 0;
+	json_object_put(o);
 	return err;
 }

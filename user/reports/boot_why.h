@@ -24,6 +24,14 @@
  */
 int sa_boot_why_read(const char *path, unsigned int *mask);
 
+/*
+ * Add the reasons of @mask that the boot report @report lacks to its
+ * boot.incomplete, rewriting it atomically; a report that is no boot
+ * audit is left alone. 0 (nothing to add included), or -errno (-EINVAL:
+ * not a report this build can read).
+ */
+int sa_boot_why_add(const char *report, unsigned int mask);
+
 /* Append reason @r as a line to @path (created). 0 or -errno. */
 int sa_boot_why_append(const char *path, enum sa_gap_reason r);
 

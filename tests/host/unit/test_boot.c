@@ -14,6 +14,7 @@
 #include "tap.h"
 
 #include "common/common.h"
+#include "common/slurp.h"
 #include "model/phase.h"
 #include "reports/boot_why.h"
 #include "reports/report_merge.h"
@@ -405,6 +406,43 @@ static void put(const char *path, const char *s, size_t len)
 	fclose(f);
 }
 
+/* boot --save: the reasons a report lacks are added to it, once. */
+static void test_why_add(const char *dir)
+{
+	struct sa_report r, back;
+	char path[96], err[256], *buf;
+	json_object *o;
+	const char *s;
+	size_t len;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/report.json", dir);
+	boot_report(&r, "late", NULL, 0);
+	r.boot.incomplete = 1u << SA_GAP_START_TIMEOUT;
+	o = sa_report_to_json(&r);
+	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	put(path, s, strlen(s));
+	json_object_put(o);
+	sa_report_free(&r);
+	ok(!sa_boot_why_add(path, 1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_MARK_TIMEOUT) &&
+	   !sa_boot_why_add(path, 1u << SA_GAP_MARK_TIMEOUT), "reasons added, twice");
+	rc = sa_slurp(path, 1 << 20, &buf, &len);
+	ok(!rc && strstr(buf, "\"incomplete\":[\"start-timeout\",\"mark-timeout\"]") != NULL,
+	   "each once, after what the report had");
+	rc = rc ? rc : sa_report_parse(buf, len, &back, err, sizeof(err));
+	ok(!rc && back.boot.incomplete == (1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_MARK_TIMEOUT),
+	   "the report reads back with both");
+	if (!rc)
+		sa_report_free(&back);
+	free(buf);
+	put(path, "{\"boot\":null}", 13);
+	ok(!sa_boot_why_add(path, 1u << SA_GAP_MARK_TIMEOUT), "no boot audit: left alone");
+	put(path, "{\"boot\":", 8);
+	ok(sa_boot_why_add(path, 1u << SA_GAP_MARK_TIMEOUT) == -EINVAL, "not JSON: -EINVAL");
+	unlink(path);
+	ok(sa_boot_why_add(path, 1u << SA_GAP_MARK_TIMEOUT) == -ENOENT, "no report: -ENOENT");
+}
+
 /* The scripts' reasons file, hostile. */
 static void test_why_file(void)
 {
@@ -455,6 +493,7 @@ static void test_why_file(void)
 	ok(!sa_boot_why_read(path, &m) &&
 	   m == (1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_MARK_TIMEOUT), "and read back");
 	unlink(path);
+	test_why_add(dir);
 	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
 	ok(!mkfifo(fifo, 0600), "a FIFO");
 	m = 0;
