@@ -440,7 +440,9 @@ static bool wait_for(const char *name, unsigned long long until_ns)
 			sleep(1);
 			continue;
 		}
-		if (poll(&pfd, 1, (int)((end - now) / 1000000ULL) + 1) > 0)
+		/* At most a minute a poll: -W may be a year of milliseconds. */
+		if (poll(&pfd, 1, (end - now) / 1000000ULL >= 60000 ? 60000 :
+			 (int)((end - now) / 1000000ULL) + 1) > 0)
 			while (read(pfd.fd, buf, sizeof(buf)) > 0)
 				;
 	}
