@@ -132,7 +132,8 @@ static const struct argp_option opts[] = {
 	{ "no-dependents", 'N', NULL, 0, "--start: keys only, no dependents' hooks", 0 },
 	{ "background", OPT_BACKGROUND, NULL, 0,
 	  "--mark initramfs-end: read the initramfs's programs in a child at nice 19, "
-	  "which outlives switch_root (not in a systemd initramfs, which kills it)", 0 },
+	  "which outlives switch_root (named @sysfs-audit, which a systemd initramfs "
+	  "spares) and unpins the hooks at their deadline if no recorder came", 0 },
 	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
 	{},
 };
