@@ -24,6 +24,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "common/cmdline.h"
 #include "common/common.h"
 #include "common/slurp.h"
 #include "model/phase.h"
@@ -417,7 +418,8 @@ static int attach_best(struct sa_tracer *t)
 			t->used = order[i];
 			break;
 		}
-		if (t->o.verbose || t->o.attach == SA_ATTACH_AUTO)
+		/* The boot audit says why in one line, if none is usable (-v: each). */
+		if (t->o.verbose || (t->o.attach == SA_ATTACH_AUTO && !t->o.quiet_unable))
 			sa_warn("%s: not usable (%s)", mode_name(t, order[i]),
 				rc == -EACCES ? "rejected by the verifier" :
 				rc == -EPERM ? "not permitted" : "cannot attach");
@@ -753,18 +755,25 @@ void sa_tracer_stop_now(void)
 	stopping = 1;
 }
 
-/* "[none] integrity [confidentiality]": the kernel's lockdown, when set. */
+/*
+ * "[none] integrity [confidentiality]": the kernel's lockdown, when set;
+ * without securityfs mounted (early in a boot), what the command line
+ * asked for (lockdown=; Secure Boot's own is then not seen).
+ */
 static bool locked_down(void)
 {
-	char buf[128] = "";
+	char buf[4096] = "";
 	FILE *f = fopen("/sys/kernel/security/lockdown", "re");
 
 	if (f) {
 		if (!fgets(buf, sizeof(buf), f))
 			buf[0] = '\0';
 		fclose(f);
+		return strstr(buf, "[confidentiality]") || strstr(buf, "[integrity]");
 	}
-	return strstr(buf, "[confidentiality]") || strstr(buf, "[integrity]");
+	return !sa_cmdline_read(buf, sizeof(buf)) &&
+	       (sa_cmdline_has(buf, "lockdown=confidentiality") ||
+		sa_cmdline_has(buf, "lockdown=integrity"));
 }
 
 const char *sa_tracer_unable(int err)
