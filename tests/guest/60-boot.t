@@ -74,6 +74,12 @@ run_boot() {	# run_boot FLAVOUR LEGACY(1|0) [CASE [APPEND]]: boots, leaves $ktap
 	return $st
 }
 
+# case_wanted NAME: SYSFS_AUDIT_BOOT_CASES (names, "base" for the two
+# plain boots) limits a run to some boots; unset, all run.
+case_wanted() {
+	[ -z "${SYSFS_AUDIT_BOOT_CASES:-}" ] || [[ " $SYSFS_AUDIT_BOOT_CASES " == *" $1 "* ]]
+}
+
 jqr() {	# jqr DESC FILTER: a check on the report, with the report's answer shown on failure
 	local desc=$1
 	shift
@@ -109,6 +115,7 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	tap_ok $? "$flavour: init-top ORDER (cache_run_scripts) runs sysfs-audit before udev: $order"
 
 	# ---- a boot with the legacy consumers --------------------------------
+	if case_wanted base; then
 	run_boot "$flavour" 1 || continue
 	init_s=$(fact initramfs_init_s)
 	pinned=$(fact pinned_at_udev)
@@ -120,7 +127,7 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	st=$?
 	tap_diag <"$work/report.err"
 	[ "$(fact record_exit)" = 0 ] && { [ $st -eq 0 ] || [ $st -eq 15 ] || [ $st -eq 16 ] ||
-		[ $st -eq 17 ]; } && jq -e '.version == "1.4"' "$report" >/dev/null
+		[ $st -eq 17 ]; } && jq -e '.version == "1.5"' "$report" >/dev/null
 	tap_ok $? "$flavour: the unit's recorder exited 0, its 1.1 report reads back (report exit $st)"
 	jqr "the report adopted the initramfs's state ($attach)" \
 		--arg a "$attach" '.boot.adopted == true and .attach == $a'
@@ -195,14 +202,92 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	tap_ok $? "$flavour: report (text) says the clean host has no boot-path dependent"
 	"$sa" report --fail-on=boot,incomplete "$report" >/dev/null 2>&1
 	tap_is $? 0 "$flavour: report --fail-on=boot,incomplete passes the clean, complete boot"
+	fi
+
+	# ---- the off switch: nothing attached anywhere (issue 43) --------------
+	case_wanted noaudit && run_boot "$flavour" 0 noaudit "sysfs_audit.boot=off" && {
+		name="$flavour, noaudit"
+		[ "$(fact record_exit)" = 0 ] && [ ! -s "$report" ] &&
+			[ -z "$(fact pinned_at_realroot)" ] && [ -z "$(fact bpf_progs_at_realroot)" ] &&
+			[ -z "$(fact pinned_after_stop | grep -v 'No such file')" ]
+		tap_ok $? "$name: sysfs_audit.boot=off: nothing pinned or loaded, the recorder exited 0, no report"
+		[ "$(grep -a -c '^# recorder: ' "$ktap")" = 1 ] &&
+			grep -a '^# recorder: ' "$ktap" | grep -q "the boot audit is off (sysfs_audit.boot= on"
+		tap_ok $? "$name: the recorder says so in one line"
+	}
+
+	# ---- a kernel that cannot trace: skipped, not failed (issue 43) --------
+	case_wanted lockdown && run_boot "$flavour" 0 lockdown "lockdown=confidentiality" && {
+		name="$flavour, lockdown"
+		[ "$(fact record_exit)" = 0 ] && [ ! -s "$report" ] && [ -z "$(fact pinned_at_realroot)" ] &&
+			[ -z "$(fact bpf_progs_at_realroot)" ]
+		tap_ok $? "$name: nothing pinned or loaded, the recorder exited 0 ($(fact record_exit)), no report"
+		[ "$(grep -a -c '^# recorder: ' "$ktap")" = 1 ] &&
+			grep -a '^# recorder: ' "$ktap" | grep -q "boot audit skipped: the kernel is locked down"
+		tap_ok $? "$name: the recorder says why in one line"
+		! grep -a -q 'sysfs-audit' "$out_dir/$flavour-boot-legacy0-lockdown.console"
+		tap_ok $? "$name: quiet: nothing of ours on the console"
+	}
+
+	# ---- stopped at once: a report every time (issue 43) -------------------
+	# stopnow: SIGTERM 0.1 s after the recorder's start (the recorder drains
+	# and writes); killnow: SIGKILL at once (the unit's ExecStopPost drains).
+	for c in stopnow killnow; do
+		case_wanted "$c" || continue
+		run_boot "$flavour" 0 "$c" || continue
+		name="$flavour, $c"
+		echo "# $name: record exit $(fact record_exit); $(fact stop_post1)" | tap_diag
+		jqr "$c: a report, adopted, with the initramfs's records" \
+			'.boot.adopted == true and .boot.phases.initramfs.events > 0'
+		jqr "$c: incomplete, stopped before or during the adoption" \
+			'.boot.incomplete | (index("stopped-before-adoption") != null or
+			 index("stopped-during-adoption") != null)'
+		[ -z "$(fact pinned_after_stop | grep -v 'No such file')" ] &&
+			{ [ -z "$(fact bpf_progs_after_stop)" ] || [ "$(fact bpf_progs_after_stop)" = "no bpftool" ]; }
+		tap_ok $? "$name: nothing pinned or loaded after the stop ($(fact bpf_progs_after_stop))"
+		[ "$c" != killnow ] || [[ "$(fact stop_post1)" == *"draining it into /run/sysfs-audit/boot-report.json"* ]]
+		case $c in
+		stopnow) tap_ok $? "$name: the recorder wrote it" ;;
+		killnow) tap_ok $? "$name: the cleanup drained the pins before it unpinned" ;;
+		esac
+		"$sa" report --fail-on=incomplete "$report" >/dev/null 2>&1
+		tap_is $? 24 "$name: report --fail-on=incomplete exits 24"
+	done
+
+	# ---- nobody adopts: detached at the deadline (issue 43) ----------------
+	if case_wanted noadopt && run_boot "$flavour" 0 noadopt; then
+		name="$flavour, noadopt"
+		echo "# $name: deadline $(fact deadline_ns) ns, unpinned by $(fact noadopt_unpinned_s) s;" \
+			"programs at the real root: $(fact bpf_progs_at_realroot)" | tap_diag
+		# On a loaded host the deadline may pass in the initramfs: then the
+		# watchdog unpinned there (no switch_root to survive); say which.
+		if [ -n "$(fact pinned_at_realroot)" ]; then
+			echo "# $name: pinned at the real root, unpinned after switch_root"
+		else
+			echo "# $name: the deadline passed in the initramfs, unpinned there"
+		fi
+		[ -n "$(fact deadline_ns)" ]
+		tap_ok $? "$name: boot --start -W wrote its deadline ($(fact deadline_ns) ns)"
+		[ -z "$(fact noadopt_pinned | grep -v 'No such file')" ] && [ -z "$(fact noadopt_progs)" ] &&
+			[ "$(fact noadopt_children)" = 0 ]
+		tap_ok $? "$name: after the -W 25 deadline nothing pinned, no program loaded (bpftool: '$(fact noadopt_progs)'), the watchdog gone"
+		[[ " $(fact noadopt_marks) " == *" unpinned "* ]]
+		tap_ok $? "$name: the watchdog left its mark ($(fact noadopt_marks))"
+		! grep -a 'sysfs-audit' "$out_dir/$flavour-boot-legacy0-noadopt.console" |
+			grep -v -e 'Kernel command line' -e 'boot audit started' -e 'executable(s) are read' |
+			grep -q .
+		tap_ok $? "$name: nothing of the watchdog on the console"
+	fi
 
 	# ---- boots the audit cannot vouch for: incomplete, and why ------------
 	# CASE:APPEND:ADOPTED:PHASE/REASON...:RECORDER SAYS
-	for c in "noaudit:sysfs_audit.boot=0:false:initramfs/not-adopted:no pinned boot audit" \
-		"expire::false:initramfs/not-adopted:its hooks stopped at" \
+	# expire: -W 1; the watchdog (nice 19) unpins them at init-bottom, or the
+	# recorder refuses them first on a loaded host: either way not adopted.
+	for c in "expire::false:initramfs/not-adopted:no pinned boot audit" \
 		"stamp::false:initramfs/not-adopted:without a format stamp" \
 		"overflow::true:initramfs/dependents-lost coldplug/no-coldplug-mark:"; do
 		IFS=: read -r case extra adopted gaps says <<<"$c"
+		case_wanted "$case" || continue
 		run_boot "$flavour" 0 "$case" "$extra" || continue
 		name="$flavour, $case"
 		[ "$case" != overflow ] || echo "# $name: $(fact overflow_lookups) lookups in the initramfs"

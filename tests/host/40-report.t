@@ -174,9 +174,9 @@ tap_ok $([ $st = 2 ] && grep -q "FILE is required" <<<"$err"; echo $?) "no FILE:
 # ---- format 1.3: three verdicts; 1.2's "confirmed" is read as breaks (issue 28) --
 d12=$fx/deps-1.2.json d13=$fx/deps-1.3.json
 run report -f json "$d12"
-expect "1.2: 'confirmed' is read as breaks, the merged output is 1.4" \
+expect "1.2: 'confirmed' is read as breaks, the merged output is 1.5" \
 	'[.version, .dependents_by_verdict, [.dependents_by_executable[] | .confidence]]' \
-	'["1.4",{"breaks":1,"falls_back":0,"suspect":1},["suspect","breaks"]]'
+	'["1.5",{"breaks":1,"falls_back":0,"suspect":1},["suspect","breaks"]]'
 fail_on dependents "$d12" 17
 run report -f json "$d13"
 expect "1.3: breaks, falls-back and suspect; the store's drops by verdict" \
@@ -191,7 +191,7 @@ d14=$fx/deps-1.4.json
 run report -f json "$d14"
 expect "1.4: a uevent-read dependent that breaks by uevent-keys is read and counted" \
 	'[.version, .dependents_by_verdict, [.dependents_by_executable[] | [.executable, .kind, .confidence]]]' \
-	'["1.4",{"breaks":1,"falls_back":0,"suspect":1},[["/lib/firmware/loader","legacy-name","suspect"],["/bin/busybox","uevent-read","breaks"]]]'
+	'["1.5",{"breaks":1,"falls_back":0,"suspect":1},[["/lib/firmware/loader","legacy-name","suspect"],["/bin/busybox","uevent-read","breaks"]]]'
 fail_on dependents "$d14" 17
 run report -f json "$d13" "$d14"
 expect "1.3 and 1.4 merged: the older report read as it was" \
@@ -287,6 +287,33 @@ incomplete later '["no boot-path dependent (later only)",[]]' \
 	"a runtime dependent that breaks only: later only"
 incomplete mdev-unadopted '["would not boot",[["initramfs",["not-adopted"]],[null,["events-lost"]]]]' \
 	"a boot-path dependent that breaks outranks what was missed: would not boot"
+# 1.5 (issue 43): the reasons the recorder knew. A recorder stopped before
+# it adopted drained what was pinned at the stop: incomplete all the same.
+stopped=$fx/boot-stopped.json
+cp "$stopped" "$tmp/stopped.json"
+incomplete stopped '["incomplete",[[null,["stopped-before-adoption"]]]]' \
+	"1.5: stopped before adoption: incomplete, no phase named"
+expect "stopped: counted by reason" '.boot.incomplete_reasons["stopped-before-adoption"]' '1'
+variant timeouts '.boot.incomplete = ["start-timeout", "mark-timeout", "recorder-killed"]' "$stopped"
+incomplete timeouts '["incomplete",[["initramfs",["start-timeout","mark-timeout"]],[null,["recorder-killed"]]]]' \
+	"1.5: the scripts' timeouts leave the initramfs unvouched"
+variant newer '.version = "1.9" | .boot.incomplete = ["some-reason-of-2030"]' "$stopped"
+incomplete newer '["incomplete",[[null,["other"]]]]' \
+	"1.5: a reason this build does not know is never read as none"
+variant no-reasons '.boot.incomplete = []' "$stopped"
+incomplete no-reasons '["no boot-path dependent",[]]' "1.5: no reason, nothing missed: complete"
+variant bad-reasons '.boot.incomplete = "stopped-before-adoption"' "$stopped"
+run report "$tmp/bad-reasons.json"
+[ "$st" = 12 ] && grep -q 'boot.incomplete: expected an array' "$tmp/err"
+tap_ok $? "1.5: boot.incomplete not an array: invalid, named (exit $st)"
+run report "$stopped"
+grep -q '^  incomplete, because of: stopped before adoption on 1 host(s)$' <<<"$out" &&
+	grep -q '^deb12-stopped  *incomplete ' <<<"$out" &&
+	grep -q '^    missed in an unknown phase: stopped-before-adoption: the recorder was stopped before it adopted' <<<"$out"
+tap_ok $? "text: stopped before adoption, under its host"
+fail_on incomplete "$stopped" 24
+fail_on boot "$stopped" 0
+
 run report -f json "$fx/web-01.json"
 expect "a report that is no boot audit: no boot verdict" '[.hosts[0].boot, .boot.hosts]' '[null,0]'
 run report "$tmp/unadopted.json" "$tmp/ring-1.2.json" "$tmp/no-coldmark.json"

@@ -14,7 +14,9 @@
 #include <unistd.h>
 
 #include "cmd/cmd_deps.h"
+#include "cmd/cmd_record.h"
 #include "common/atomic_file.h"
+#include "common/cmdline.h"
 #include "common/common.h"
 #include "deps/dependents.h"
 #include "trace/pin.h"
@@ -25,6 +27,7 @@
 #include "output/prometheus.h"
 #include "output/stream.h"
 #include "reports/boot_rec.h"
+#include "reports/boot_why.h"
 #include "reports/report_deps.h"
 #include "reports/report_merge.h"
 #include "reports/report_audit.h"
@@ -37,12 +40,19 @@
  * long at most (the units allow 60 s to stop), not the trace's 100 ms.
  */
 #define DRAIN_ALL_MS	40000
+/*
+ * A salvage (sysfs-audit boot --save/--cleanup after a recorder that wrote
+ * nothing) runs in the unit's ExecStopPost, inside the same 60 s: less.
+ */
+#define SALVAGE_DRAIN_MS	15000
 
 static struct {
 	struct sa_tracer_opts t;
 	const char *out, *prometheus, *sysfs;
 	unsigned int fail_on;
 	bool no_deps, rules, scan, adopt;
+	bool salvage;			/* sa_record_salvage(): drain what is pinned, stop */
+	unsigned int why;		/* --adopt: boot.incomplete's reasons (1 << sa_gap_reason) */
 	struct sa_boot_rec boot;	/* --adopt: the boot's phases and where losses fell */
 } env = {
 	.sysfs = "/sys",
@@ -279,16 +289,16 @@ static int gate_and_export(const struct sa_report *r, int *status)
  * and the pins go (here, or in a read-only sandbox at the unit's
  * ExecStopPost `boot --cleanup`).
  */
-static void claim_pins(void)
+static int claim_pins(void)
 {
 	char why[512];
 	int err = sa_pin_claim(SA_PIN_ROOT, why, sizeof(why));
 
 	if (!err || err == -ENOENT)
-		return;
+		return err;
 	if (err != -ESTALE && err != -ETIME) {
 		sa_warn("%s: cannot claim the pinned boot audit: %s", SA_PIN_ROOT, strerror(-err));
-		return;	/* the adoption says what it can */
+		return 0;	/* the adoption says what it can */
 	}
 	sa_warn("%s: refusing the pinned boot audit: %s; recording from now", SA_PIN_ROOT, why);
 	env.t.adopt = false;
@@ -296,6 +306,49 @@ static void claim_pins(void)
 	if (err < 0 && err != -EROFS)
 		sa_warn("%s: cannot remove it: %s (sysfs-audit boot --cleanup)", SA_PIN_ROOT,
 			strerror(-err));
+	return -ESTALE;
+}
+
+/*
+ * --adopt, before anything is claimed: whether a stop came already. The adoption goes
+ * on after a stop: the rings hold the initramfs's records, and the drain at
+ * the stop is what saves them.
+ */
+static void adopt_begins(void)
+{
+	int err;
+
+	if (sa_tracer_stopping() && !env.salvage)
+		env.why |= 1u << SA_GAP_STOPPED_BEFORE;
+	/* For the watchdog and a later salvage: a recorder is on it (pid). */
+	if (!env.salvage && (err = sa_mark_write(SA_MARK_DIR, SA_MARK_ADOPTING, getpid())))
+		sa_warn("%s/%s: %s", SA_MARK_DIR, SA_MARK_ADOPTING, strerror(-err));
+}
+
+/*
+ * The boot's own reasons (the scripts that had to stop us), read at the
+ * end: the file only grows, and a mark's timeout may come after our start.
+ */
+static void boot_reasons(void)
+{
+	unsigned int why = 0;
+	int err = sa_boot_why_read(SA_MARK_DIR "/" SA_BOOT_WHY, &why);
+
+	if (err && err != -ENOENT)
+		sa_warn("%s/%s: %s (its reasons are not in the report)", SA_MARK_DIR, SA_BOOT_WHY,
+			strerror(-err));
+	env.why |= why;
+}
+
+/* --adopt, once the tracer and the dependents adopted (or attached): say so. */
+static void adopt_ends(void)
+{
+	int err;
+
+	if (sa_tracer_stopping() && !env.salvage && !(env.why & 1u << SA_GAP_STOPPED_BEFORE))
+		env.why |= 1u << SA_GAP_STOPPED_DURING;
+	if (!env.salvage && (err = sa_mark_write(SA_MARK_DIR, SA_MARK_ADOPTED, sa_mono_ns())))
+		sa_warn("%s/%s: %s", SA_MARK_DIR, SA_MARK_ADOPTED, strerror(-err));
 }
 
 /* Detach every program (once). */
@@ -308,17 +361,32 @@ static void detach(struct rec_state *rs, struct sa_tracer **t)
 	*t = NULL;
 }
 
-int cmd_record(int argc, char **argv)
+static int record(void)
 {
-	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
 	struct sa_trace_stats st;
 	struct rec_state rs = {};
 	struct sa_tracer *t;
 	struct sa_report r;
-	int rc, err, status = 0;
+	int rc, err, status = 0, claim = 0;
 
-	if (sa_argp_parse(&argp, argc, argv, NULL))
-		return EXIT_USAGE;
+	if (env.adopt) {
+		/* Stopped at any moment from here on, it writes what it saw. */
+		sa_tracer_catch_stop();
+		if (env.salvage)
+			sa_tracer_stop_now();
+		else if (sa_boot_switched_off()) {
+			fprintf(stderr, "sysfs-audit: the boot audit is off (%s= on the kernel "
+				"command line): nothing attached\n", SA_CMDLINE_BOOT);
+			return EXIT_OK;
+		}
+		env.t.quiet_unable = true;
+		/* Before any mark is written: one line, whatever cannot be done. */
+		rc = sa_tracer_precheck();
+		if (rc) {
+			fprintf(stderr, "sysfs-audit: boot audit skipped: %s\n", sa_tracer_unable(rc));
+			return env.salvage ? EXIT_FAIL : EXIT_OK;
+		}
+	}
 	/* Early in the boot a separate /var is not mounted yet: checked at the end. */
 	if (!env.adopt && ((err = check_writable(env.out, "report")) ||
 			   (env.prometheus && (err = check_writable(env.prometheus, "metrics")))))
@@ -331,10 +399,26 @@ int cmd_record(int argc, char **argv)
 	}
 	if (!r.machine_id)
 		sa_warn("no /etc/machine-id: merged reports cannot tell this host's reports apart");
-	if (env.adopt)
-		claim_pins();
+	if (env.adopt) {
+		adopt_begins();
+		claim = claim_pins();
+		/* A boot audit configured (the scripts made their file), nothing pinned. */
+		if (claim == -ENOENT && !access(SA_MARK_DIR "/" SA_BOOT_WHY, F_OK))
+			env.why |= 1u << SA_GAP_NOT_PINNED;
+		if (env.salvage && claim) {
+			sa_warn("%s: nothing this build can adopt: no report", SA_PIN_ROOT);
+			sa_report_free(&r);
+			return EXIT_FAIL;
+		}
+	}
 	/* Attach first, so that no event falls between the snapshot and the trace. */
 	rc = sa_tracer_open(&env.t, &t);
+	if (rc && env.adopt && sa_tracer_unable(rc)) {
+		/* A kernel that cannot trace is skipped: the boot goes on, the unit does not fail. */
+		fprintf(stderr, "sysfs-audit: boot audit skipped: %s\n", sa_tracer_unable(rc));
+		sa_report_free(&r);
+		return EXIT_OK;
+	}
 	if (rc) {
 		sa_report_free(&r);
 		return sa_tracer_exit_status(rc);
@@ -343,7 +427,8 @@ int cmd_record(int argc, char **argv)
 	if (env.adopt)
 		sa_boot_rec_begin(&env.boot, SA_MARK_DIR, sa_tracer_adopted(t));
 	r.attach = strdup(sa_tracer_attach_name(t));
-	if (!r.attach || coldplug(&r)) {
+	/* Stopped already: the rings first, not a walk of /sys (the stop is bounded). */
+	if (!r.attach || (!(env.adopt && sa_tracer_stopping()) && coldplug(&r))) {
 		sa_warn("out of memory");
 		sa_tracer_close(t);
 		sa_report_free(&r);
@@ -353,6 +438,8 @@ int cmd_record(int argc, char **argv)
 		rs.run = sa_deps_run_start(t, SA_FMT_JSON, NULL, env.sysfs,
 					   env.adopt ? &env.boot.phases : NULL, "the report has keys only");
 	rs.deps = sa_deps_run_deps(rs.run);
+	if (env.adopt)
+		adopt_ends();
 	/* After the dependents' tick was set: ours calls theirs. */
 	sa_tracer_set_tick(t, record_tick, &rs);
 	rs.t = t;
@@ -369,8 +456,11 @@ int cmd_record(int argc, char **argv)
 		rc = EXIT_FAIL;
 	}
 	/* The final phase boundaries go into the report; the links stay until detached. */
-	if (env.adopt)
+	if (env.adopt) {
+		boot_reasons();
+		r.boot.incomplete |= env.why;
 		unpin_all(&r);
+	}
 	/*
 	 * Detaching waits for the kernel (an RCU-tasks grace period per
 	 * fentry/fexit hook, one after the other: about a second with the
@@ -418,4 +508,23 @@ int cmd_record(int argc, char **argv)
 	detach(&rs, &t);
 	sa_report_free(&r);
 	return rc ? rc : status;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
+
+	if (sa_argp_parse(&argp, argc, argv, NULL))
+		return EXIT_USAGE;
+	return record();
+}
+
+int sa_record_salvage(const char *out, enum sa_gap_reason why)
+{
+	env.out = out;
+	env.adopt = env.t.adopt = true;
+	env.salvage = true;
+	env.why = 1u << why;
+	env.t.drain_ms = SALVAGE_DRAIN_MS;
+	return record();
 }

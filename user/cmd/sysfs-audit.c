@@ -48,7 +48,7 @@ static void usage(FILE *f)
 	      "10 rules/scan could not read some input; report: 11 a file unreadable,\n"
 	      "12 invalid, 13 newer format, 14 the same host twice; --fail-on: 15 keys,\n"
 	      "16 paths, 17 dependents, 18 findings; 19 rules/scan hit a bound on work;\n"
-	      "boot: 20 already pinned, 21 no bpffs.\n"
+	      "boot: 20 already pinned, 21 no bpffs, 26 --start stopped at its --timeout.\n"
 	      "See sysfs-audit(8).\n", f);
 }
 
@@ -56,6 +56,7 @@ int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 
+	sa_argv0 = argv[0];
 	argp_err_exit_status = EXIT_USAGE;
 	if (!cmd) {
 		fputs("sysfs-audit: a command is required\n", stderr);

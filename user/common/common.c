@@ -8,15 +8,21 @@
 
 #include "common/common.h"
 
+char *sa_argv0;
+
+/*
+ * One fprintf, so one write(): when stderr is /dev/kmsg (a quiet boot),
+ * each write is a record of its own.
+ */
 void sa_warn(const char *fmt, ...)
 {
+	char buf[2048];
 	va_list ap;
 
-	fputs("sysfs-audit: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "sysfs-audit: %s\n", buf);
 }
 
 long sa_parse_long(const char *arg, long min, long max, struct argp_state *state,

@@ -37,6 +37,7 @@ enum sa_exit {
 	EXIT_FAIL_INCOMPLETE = 24,	/* report --fail-on=incomplete: a boot audit is incomplete */
 	EXIT_NOT_ARMED = 25,		/* boot --status: the next boot will not be audited */
 	EXIT_BUDGET = 26,	/* scan: the run's budget (bytes, CPU) was spent, images left unread */
+	EXIT_START_TIMEOUT = 27,	/* boot --start: stopped at its --timeout, nothing pinned */
 };
 
 /* a + b, saturating at the maximum: counters never wrap. */
@@ -46,6 +47,9 @@ static inline unsigned long long sa_sat_add(unsigned long long a, unsigned long 
 
 	return __builtin_add_overflow(a, b, &s) ? ~0ULL : s;
 }
+
+/* main()'s argv[0]: a child that must outlive a systemd initramfs renames itself. */
+extern char *sa_argv0;
 
 /* "sysfs-audit: <message>" on stderr. */
 void sa_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -3,6 +3,8 @@
  * A merged host's boot verdict: data the merger fills and the renderers
  * print, so it lives with the data (model/merged.h), not in the merger.
  */
+#include <string.h>
+
 #include "model/merged.h"
 
 const char *const sa_boot_verdict_names[SA_BOOT_N] = {
@@ -20,6 +22,13 @@ const char *const sa_gap_names[SA_GAP_N] = {
 	[SA_GAP_EVENTS_LOST] = "events-lost",
 	[SA_GAP_DEPS_LOST] = "dependents-lost",
 	[SA_GAP_BREAKS_NO_PHASE] = "breaks-without-phase",
+	[SA_GAP_START_TIMEOUT] = "start-timeout",
+	[SA_GAP_MARK_TIMEOUT] = "mark-timeout",
+	[SA_GAP_NOT_PINNED] = "not-pinned",
+	[SA_GAP_STOPPED_BEFORE] = "stopped-before-adoption",
+	[SA_GAP_STOPPED_DURING] = "stopped-during-adoption",
+	[SA_GAP_RECORDER_KILLED] = "recorder-killed",
+	[SA_GAP_OTHER] = "other",
 };
 
 const char *const sa_gap_text[SA_GAP_N] = {
@@ -31,7 +40,48 @@ const char *const sa_gap_text[SA_GAP_N] = {
 	[SA_GAP_DEPS_LOST] = "dependents' records lost",
 	[SA_GAP_BREAKS_NO_PHASE] = "a dependent that breaks has no phase: it may have run in "
 				   "the boot path",
+	[SA_GAP_START_TIMEOUT] = "start-timeout: the boot audit's start was stopped at its time "
+				 "bound",
+	[SA_GAP_MARK_TIMEOUT] = "mark-timeout: a phase mark was stopped at its time bound",
+	[SA_GAP_NOT_PINNED] = "not-pinned: a boot audit was configured, but nothing was pinned",
+	[SA_GAP_STOPPED_BEFORE] = "stopped-before-adoption: the recorder was stopped before it "
+				  "adopted the initramfs's programs",
+	[SA_GAP_STOPPED_DURING] = "stopped-during-adoption: the recorder was stopped while it "
+				  "adopted the initramfs's programs",
+	[SA_GAP_RECORDER_KILLED] = "recorder-killed: the recorder ended without a report; what "
+				   "the rings held was saved at the stop",
+	[SA_GAP_OTHER] = "an unknown reason",
 };
+
+/*
+ * A boot script's or a stopped recorder's reason is not a phase's loss:
+ * the initramfs's own steps leave the initramfs unvouched; a recorder that
+ * was stopped (what it had was drained at the stop) misses what came after
+ * in no phase it could name.
+ */
+int sa_gap_slot_of(enum sa_gap_reason r)
+{
+	switch (r) {
+	case SA_GAP_NOT_ADOPTED:
+	case SA_GAP_NO_INITRAMFS_MARK:
+	case SA_GAP_START_TIMEOUT:
+	case SA_GAP_MARK_TIMEOUT:
+	case SA_GAP_NOT_PINNED:
+		return SA_PHASE_INITRAMFS;
+	case SA_GAP_NO_COLDPLUG_MARK:
+		return SA_PHASE_COLDPLUG;
+	default:
+		return SA_GAP_UNKNOWN;
+	}
+}
+
+enum sa_gap_reason sa_gap_recorded_parse(const char *name)
+{
+	for (int r = SA_GAP_FIRST_RECORDED; name && r < SA_GAP_OTHER; r++)
+		if (!strcmp(name, sa_gap_names[r]))
+			return r;
+	return SA_GAP_OTHER;
+}
 
 const char *const sa_gap_slot_names[SA_GAP_SLOTS] = {
 	[SA_PHASE_INITRAMFS] = "initramfs",

@@ -50,13 +50,32 @@ enum sa_gap_reason {
 	SA_GAP_EVENTS_LOST,		/* traced events lost */
 	SA_GAP_DEPS_LOST,		/* dependents' records lost (ring, map full, store full) */
 	SA_GAP_BREAKS_NO_PHASE,		/* a dependent that breaks has no phase: maybe boot path */
+	/*
+	 * Recorded ones (issue 43): the report's boot.incomplete names them,
+	 * each in the slot sa_gap_slot_of[] gives it.
+	 */
+	SA_GAP_START_TIMEOUT,		/* initramfs: boot --start was stopped at its bound */
+	SA_GAP_MARK_TIMEOUT,		/* initramfs: boot --mark was stopped at its bound */
+	SA_GAP_NOT_PINNED,		/* initramfs: a boot audit was configured, nothing pinned */
+	SA_GAP_STOPPED_BEFORE,		/* the recorder was stopped before it adopted */
+	SA_GAP_STOPPED_DURING,		/* the recorder was stopped while it adopted */
+	SA_GAP_RECORDER_KILLED,		/* it adopted, then ended without a report */
+	SA_GAP_OTHER,			/* a reason this build does not know */
 	SA_GAP_N
 };
+#define SA_GAP_FIRST_RECORDED	SA_GAP_START_TIMEOUT
 #define SA_GAP_UNKNOWN	SA_PHASE_N
 #define SA_GAP_SLOTS	(SA_PHASE_N + 1)
 extern const char *const sa_gap_names[SA_GAP_N];	/* "not-adopted", ... (JSON) */
 extern const char *const sa_gap_text[SA_GAP_N];		/* for people */
 extern const char *const sa_gap_slot_names[SA_GAP_SLOTS];	/* phases, then "unknown" */
+/* A recorded reason's slot: the phase it leaves unvouched, or SA_GAP_UNKNOWN. */
+int sa_gap_slot_of(enum sa_gap_reason r);
+/*
+ * A recorded reason by its JSON name: SA_GAP_FIRST_RECORDED.., else
+ * SA_GAP_OTHER (a newer writer's, or junk: never vouched for).
+ */
+enum sa_gap_reason sa_gap_recorded_parse(const char *name);
 
 struct sa_boot_gaps {
 	unsigned int why[SA_GAP_SLOTS];			/* 1 << enum sa_gap_reason */

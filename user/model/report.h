@@ -23,9 +23,10 @@
  * 1.1: boot phases, the dependents' identity and rule; 1.2: losses; 1.3: the
  * verdicts breaks, falls-back, suspect (1.0-1.2's "confirmed" reads as
  * breaks), and the store's drops by verdict; 1.4: the dependents' kind
- * uevent-read and rule uevent-keys (values only: 1.0-1.3 read as before).
+ * uevent-read and rule uevent-keys (values only: 1.0-1.3 read as before);
+ * 1.5: boot.incomplete, the reasons the recorder knew (issue 43).
  */
-#define SA_REPORT_MINOR		4
+#define SA_REPORT_MINOR		5
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
 #define SA_REPORT_MAX_TREE	(128ULL << 20)	/* json-c's tree of one report, estimated */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
@@ -123,6 +124,8 @@ struct sa_report_boot {
 	/* CLOCK_MONOTONIC seconds (since boot); < 0: unknown */
 	double attached_s, initramfs_end_s, coldplug_end_s;
 	struct sa_report_phase phases[SA_PHASE_N];
+	/* 1.5: why the recorder knew it was incomplete: 1 << enum sa_gap_reason (merged.h) */
+	unsigned int incomplete;
 };
 
 struct sa_report {

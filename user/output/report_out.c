@@ -32,6 +32,13 @@ static const char *const gap_short[SA_GAP_N] = {
 	[SA_GAP_EVENTS_LOST] = "events lost",
 	[SA_GAP_DEPS_LOST] = "dependents' records lost",
 	[SA_GAP_BREAKS_NO_PHASE] = "breaks without a phase",
+	[SA_GAP_START_TIMEOUT] = "start-timeout",
+	[SA_GAP_MARK_TIMEOUT] = "mark-timeout",
+	[SA_GAP_NOT_PINNED] = "not pinned",
+	[SA_GAP_STOPPED_BEFORE] = "stopped before adoption",
+	[SA_GAP_STOPPED_DURING] = "stopped during adoption",
+	[SA_GAP_RECORDER_KILLED] = "recorder killed",
+	[SA_GAP_OTHER] = "other reason",
 };
 
 /* "a, b, c" of a row's hosts, escaped as @how; at most @max names (0: all). */

@@ -21,7 +21,10 @@ static double ns_s(unsigned long long ns)
 
 void sa_report_boot_begin(struct sa_report *r, const struct sa_phases *ph)
 {
+	unsigned int why = r->boot.incomplete;	/* noted as it happened, kept */
+
 	memset(&r->boot, 0, sizeof(r->boot));
+	r->boot.incomplete = why;
 	r->boot.recorded = true;
 	r->boot.adopted = ph->adopted;
 	r->boot.attached_s = ns_s(ph->attached);
@@ -79,6 +82,12 @@ json_object *sa_report_boot_json(const struct sa_report *r)
 		json_object_object_add(phases, sa_phase_names[i], x);
 	}
 	json_object_object_add(o, "phases", phases);
+	/* 1.5: always there, so that a reader tells "none" from "not said" */
+	phases = json_object_new_array();
+	for (int g = SA_GAP_FIRST_RECORDED; g < SA_GAP_N; g++)
+		if (r->boot.incomplete & 1u << g)
+			json_object_array_add(phases, json_object_new_string(sa_gap_names[g]));
+	json_object_object_add(o, "incomplete", phases);
 	return o;
 }
 
@@ -123,6 +132,31 @@ static int get_count(json_object *o, const char *where, const char *k, bool req,
 	return 0;
 }
 
+/*
+ * 1.5's reasons: strings; one this build does not know (a newer writer's)
+ * counts as "other", never as none.
+ */
+static int get_reasons(json_object *o, unsigned int *out, char *err, size_t len)
+{
+	json_object *v = NULL;
+	size_t n;
+
+	*out = 0;
+	if (!json_object_object_get_ex(o, "incomplete", &v) || json_object_is_type(v, json_type_null))
+		return 0;
+	if (!json_object_is_type(v, json_type_array))
+		return bad(err, len, "incomplete", "expected an array of strings or null");
+	n = json_object_array_length(v);
+	for (size_t i = 0; i < n; i++) {
+		json_object *x = json_object_array_get_idx(v, i);
+
+		if (!json_object_is_type(x, json_type_string))
+			return bad(err, len, "incomplete", "expected an array of strings");
+		*out |= 1u << sa_gap_recorded_parse(json_object_get_string(x));
+	}
+	return 0;
+}
+
 int sa_report_boot_parse(json_object *v, struct sa_report *r, char *err, size_t len)
 {
 	json_object *a, *phases, *x;
@@ -143,7 +177,8 @@ int sa_report_boot_parse(json_object *v, struct sa_report *r, char *err, size_t 
 	}
 	if ((rc = get_secs(v, "attached_s", &r->boot.attached_s, err, len)) ||
 	    (rc = get_secs(v, "initramfs_end_s", &r->boot.initramfs_end_s, err, len)) ||
-	    (rc = get_secs(v, "coldplug_end_s", &r->boot.coldplug_end_s, err, len)))
+	    (rc = get_secs(v, "coldplug_end_s", &r->boot.coldplug_end_s, err, len)) ||
+	    (rc = get_reasons(v, &r->boot.incomplete, err, len)))
 		return rc;
 	if (!json_object_object_get_ex(v, "phases", &phases) ||
 	    !json_object_is_type(phases, json_type_object))
@@ -191,6 +226,9 @@ void sa_report_boot_gaps(const struct sa_report *r, struct sa_boot_gaps *g)
 		g->why[SA_PHASE_INITRAMFS] |= 1u << SA_GAP_NO_INITRAMFS_MARK;
 	if (r->boot.coldplug_end_s < 0)
 		g->why[SA_PHASE_COLDPLUG] |= 1u << SA_GAP_NO_COLDPLUG_MARK;
+	for (int k = SA_GAP_FIRST_RECORDED; k < SA_GAP_N; k++)
+		if (r->boot.incomplete & 1u << k)
+			g->why[sa_gap_slot_of(k)] |= 1u << k;
 	for (int i = 0; i < SA_PHASE_N; i++) {
 		const struct sa_losses *l = &r->boot.phases[i].lost;
 

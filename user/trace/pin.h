@@ -17,7 +17,8 @@ struct bpf_link;
 struct bpf_map;
 
 /* bpffs is mounted at /sys/fs/bpf, so it moves with /sys at switch_root. */
-#define SA_PIN_ROOT	"/sys/fs/bpf/sysfs-audit"
+#define SA_BPFFS	"/sys/fs/bpf"
+#define SA_PIN_ROOT	SA_BPFFS "/sysfs-audit"
 #define SA_PIN_UEVENTS	"uevents"	/* sysfs_audit.bpf.c */
 #define SA_PIN_DEPS	"dependents"	/* dependents.bpf.c */
 #define SA_PIN_DEPLINKS	"dep-links"	/* the dependents' links */

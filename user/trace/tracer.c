@@ -24,6 +24,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "common/cmdline.h"
 #include "common/common.h"
 #include "common/slurp.h"
 #include "model/phase.h"
@@ -100,7 +101,7 @@ bool sa_tracer_stopping(void)
  * arrived before signal() was called used to be lost, leaving the trace
  * running forever. No SA_RESTART: epoll_wait() returns at once.
  */
-static void install_handlers(void)
+void sa_tracer_catch_stop(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 
@@ -417,7 +418,8 @@ static int attach_best(struct sa_tracer *t)
 			t->used = order[i];
 			break;
 		}
-		if (t->o.verbose || t->o.attach == SA_ATTACH_AUTO)
+		/* The boot audit says why in one line, if none is usable (-v: each). */
+		if (t->o.verbose || (t->o.attach == SA_ATTACH_AUTO && !t->o.quiet_unable))
 			sa_warn("%s: not usable (%s)", mode_name(t, order[i]),
 				rc == -EACCES ? "rejected by the verifier" :
 				rc == -EPERM ? "not permitted" : "cannot attach");
@@ -659,14 +661,12 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	struct sa_tracer *t;
 	int rc;
 
-	install_handlers();
-	if (!have_caps()) {
-		sa_warn("not permitted: tracing needs root (or CAP_BPF and CAP_PERFMON)");
-		return -EPERM;
-	}
-	if (access("/sys/kernel/btf/vmlinux", R_OK)) {
-		sa_warn("this kernel has no BTF (/sys/kernel/btf/vmlinux): CO-RE needs CONFIG_DEBUG_INFO_BTF=y");
-		return -ENODATA;
+	sa_tracer_catch_stop();
+	rc = sa_tracer_precheck();
+	if (rc) {
+		if (!o->quiet_unable)
+			sa_warn("%s", sa_tracer_unable(rc));
+		return rc;
 	}
 	/*
 	 * Before loading, with the handlers in place, not in a stop: -C's
@@ -698,8 +698,22 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		*out = t;
 		return 0;
 	}
-	switch (rc) {
+	/* Any other failure to attach is "no usable attach point". */
+	if (rc && rc != -ENODATA && rc != -EPERM && rc != -EACCES && rc != -ENOMEM &&
+	    rc != -ENOSYS) {
+		if (!o->quiet_unable)
+			sa_warn("no usable attach point on this kernel (tried %s)%s",
+				o->attach == SA_ATTACH_AUTO ? "tracepoint, fexit and kprobe" :
+				mode_name(t, o->attach),
+				o->verbose ? "" : "; run with -v for details");
+		rc = -ENOENT;
+	}
+	switch (o->quiet_unable && sa_tracer_unable(rc) ? 0 : rc) {
 	case 0:
+	case -ENOENT:
+		break;
+	case -ENOSYS:
+		sa_warn("%s", sa_tracer_unable(rc));
 		break;
 	case -ENODATA:
 		sa_warn("cannot load the kernel's BTF");
@@ -711,14 +725,9 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		sa_warn("the kernel's verifier rejected the program%s",
 			o->verbose ? "" : " (run with -v for the verifier log)");
 		break;
-	case -ENOMEM:
+	default:
 		sa_warn("out of memory loading the program");
 		break;
-	default:
-		sa_warn("no usable attach point on this kernel (tried %s)%s",
-			o->attach == SA_ATTACH_AUTO ? "tracepoint, fexit and kprobe" :
-			mode_name(t, o->attach), o->verbose ? "" : "; run with -v for details");
-		rc = -ENOENT;
 	}
 	if (rc) {
 		sa_views_free(t->views);
@@ -732,6 +741,62 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	return 0;
 }
 
+int sa_tracer_precheck(void)
+{
+	if (!have_caps())
+		return -EPERM;
+	if (access("/sys/kernel/btf/vmlinux", R_OK))
+		return -ENODATA;
+	return 0;
+}
+
+void sa_tracer_stop_now(void)
+{
+	stopping = 1;
+}
+
+/*
+ * "[none] integrity [confidentiality]": the kernel's lockdown, when set;
+ * without securityfs mounted (early in a boot), what the command line
+ * asked for (lockdown=; Secure Boot's own is then not seen).
+ */
+static bool locked_down(void)
+{
+	char buf[4096] = "";
+	FILE *f = fopen("/sys/kernel/security/lockdown", "re");
+
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+		return strstr(buf, "[confidentiality]") || strstr(buf, "[integrity]");
+	}
+	return !sa_cmdline_read(buf, sizeof(buf)) &&
+	       (sa_cmdline_has(buf, "lockdown=confidentiality") ||
+		sa_cmdline_has(buf, "lockdown=integrity"));
+}
+
+const char *sa_tracer_unable(int err)
+{
+	if (err == -EPERM && !have_caps())
+		return "not permitted: tracing needs root (or CAP_BPF and CAP_PERFMON)";
+	if (err == -ENODATA)
+		return "this kernel has no BTF (/sys/kernel/btf/vmlinux): CO-RE needs "
+		       "CONFIG_DEBUG_INFO_BTF=y";
+	if ((err == -EPERM || err == -EACCES || err == -ENOENT) && locked_down())
+		return "the kernel is locked down (/sys/kernel/security/lockdown): its BPF "
+		       "programs may not read kernel memory";
+	if (err == -ENOSYS)
+		return "this kernel has no BPF (CONFIG_BPF_SYSCALL)";
+	if (err == -EPERM)
+		return "not permitted to load BPF programs";
+	if (err == -EACCES)
+		return "the kernel's verifier rejected the program";
+	if (err == -ENOENT)
+		return "no usable attach point on this kernel (tracepoint, fexit, kprobe)";
+	return NULL;
+}
+
 int sa_tracer_exit_status(int err)
 {
 	switch (err) {
@@ -742,6 +807,7 @@ int sa_tracer_exit_status(int err)
 	case -ENODATA:
 		return EXIT_NO_BTF;
 	case -ENOENT:
+	case -ENOSYS:
 		return EXIT_NO_ATTACH;
 	case -EACCES:
 		return EXIT_VERIFIER;

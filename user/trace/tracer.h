@@ -31,6 +31,12 @@ struct sa_tracer_opts {
 	 * for live output); the rest is counted unread.
 	 */
 	long drain_ms;
+	/*
+	 * A kernel that cannot trace is not an error here (the boot audit
+	 * skips it): sa_tracer_open() says nothing, the caller says
+	 * sa_tracer_unable() once.
+	 */
+	bool quiet_unable;
 };
 
 /*
@@ -64,6 +70,19 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
 
 /* The documented exit status (common.h) for sa_tracer_open()'s @err. */
 int sa_tracer_exit_status(int err);
+
+/*
+ * What sa_tracer_open() checks first, without loading anything: 0, -EPERM
+ * (no root, no CAP_BPF and CAP_PERFMON) or -ENODATA (no BTF).
+ */
+int sa_tracer_precheck(void);
+
+/*
+ * Why this kernel cannot trace, for sa_tracer_open()'s @err: no BTF, no
+ * BPF, not permitted, locked down, no attach point, the verifier; NULL
+ * for anything else (memory, I/O: a failure, not a kernel to skip).
+ */
+const char *sa_tracer_unable(int err);
 
 /*
  * The consumer's ring buffer, so that other BPF objects (the dependents)
@@ -120,5 +139,15 @@ void sa_tracer_close(struct sa_tracer *t);
 
 /* Set by SIGINT/SIGTERM once sa_tracer_open() installed the handlers. */
 bool sa_tracer_stopping(void);
+
+/*
+ * Install the SIGINT/SIGTERM handlers now (sa_tracer_open() does too): a
+ * command that must write what it saw however early it is stopped calls
+ * it first.
+ */
+void sa_tracer_catch_stop(void);
+
+/* As if SIGTERM had come: the next sa_tracer_run() drains and ends. */
+void sa_tracer_stop_now(void);
 
 #endif

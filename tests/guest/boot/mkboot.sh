@@ -104,6 +104,15 @@ cp -p "$here/realroot-init" "$root/sbin/init"
 cp -p "$here/facts.sh" "$root/tests/facts.sh"
 cp -p "$top/build/legacy/nash" "$root/bin/"
 echo 5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5b >"$root/etc/machine-id"
+# bpftool and its libraries: what is attached, seen from outside our binary.
+if bpftool=$(command -v bpftool); then
+	mkdir -p "$root/usr/sbin"
+	cp -L "$bpftool" "$root/usr/sbin/bpftool"
+	for l in $(ldd "$bpftool" | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p; s/^[[:space:]]*\(\/[^ ]*\) .*/\1/p'); do
+		mkdir -p "$root$(dirname "$l")"
+		cp -L "$l" "$root$l"
+	done
+fi
 spec_of "$root" | awk '!seen[$2]++' >"$out/root.spec"
 perl "$guest/gen_cpio.pl" "$out/root.spec" >"$out/root.img"
 # A whole number of sectors for the virtio disk.

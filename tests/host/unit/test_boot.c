@@ -10,13 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "tap.h"
 
 #include "common/common.h"
 #include "common/shell_quote.h"
 #include "model/boot_status.h"
+#include "common/slurp.h"
 #include "model/phase.h"
+#include "reports/boot_why.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
 
@@ -113,7 +116,7 @@ static void test_round_trip(void)
 	   !r.boot.phases[SA_PHASE_RUNTIME].first_seqnum, "an event without SEQNUM counts, no SEQNUM");
 	o = sa_report_to_json(&r);
 	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
-	ok(strstr(s, "\"version\":\"1.4\"") != NULL, "the report is 1.4");
+	ok(strstr(s, "\"version\":\"1.5\"") != NULL, "the report is 1.5");
 	ok(strstr(s, "\"initramfs\":{\"events\":2,\"first_seqnum\":637,\"last_seqnum\":638,"
 		     "\"dependents\":1}") != NULL, "boot.phases.initramfs as written");
 	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
@@ -313,7 +316,7 @@ static void test_losses_round_trip(void)
 								    .deps = { 5, 0, 0 } };
 	o = sa_report_to_json(&r);
 	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
-	ok(strstr(s, "\"version\":\"1.4\"") &&
+	ok(strstr(s, "\"version\":\"1.5\"") &&
 	   strstr(s, "\"dependents_lost\":{\"ring\":5,\"map_full\":6,\"store_full\":7,"
 		     "\"store_full_by\":{\"breaks\":3,\"falls_back\":0,\"suspect\":4}}") &&
 	   strstr(s, "\"lost\":9,\"dependents_lost\":{\"ring\":5,\"map_full\":0,"
@@ -378,6 +381,171 @@ static void test_shell_quote(void)
 	   chk.fix);
 }
 
+/* Issue 43: the reasons the recorder knew, written, read back, and judged. */
+static void test_recorded_reasons(void)
+{
+	struct sa_report r, back, clean;
+	struct sa_merged m;
+	json_object *o;
+	const char *s;
+	char err[256], *junk;
+	int rc;
+
+	boot_report(&r, "stopped", NULL, 0);
+	r.boot.incomplete = 1u << SA_GAP_STOPPED_BEFORE | 1u << SA_GAP_START_TIMEOUT;
+	o = sa_report_to_json(&r);
+	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	ok(strstr(s, "\"incomplete\":[\"start-timeout\",\"stopped-before-adoption\"]") != NULL,
+	   "boot.incomplete as written, in a fixed order");
+	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
+	ok(!rc && back.boot.incomplete == r.boot.incomplete, "and read back");
+	if (!rc)
+		sa_report_free(&back);
+	/* A reason of a newer writer is not "none". */
+	junk = strdup(s);
+	memcpy(strstr(junk, "start-timeout"), "strat-timeout", 13);
+	rc = sa_report_parse(junk, strlen(junk), &back, err, sizeof(err));
+	ok(!rc && back.boot.incomplete == (1u << SA_GAP_OTHER | 1u << SA_GAP_STOPPED_BEFORE),
+	   "an unknown reason reads as other");
+	if (!rc)
+		sa_report_free(&back);
+	memcpy(strstr(junk, "\"strat-timeout\""), "123456789012345", 15);
+	rc = sa_report_parse(junk, strlen(junk), &back, err, sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "boot.incomplete"),
+	   "a reason that is not a string is refused, naming the member (%s)", err);
+	if (!rc)
+		sa_report_free(&back);
+	free(junk);
+	json_object_put(o);
+	boot_report(&clean, "clean", NULL, 0);
+	sa_merged_init(&m);
+	ok(!sa_merged_add(&m, "a", &r) && !sa_merged_add(&m, "b", &clean), "two reports merge");
+	sa_merged_finish(&m);
+	ok(sa_mhost_boot(&m.hosts[0]) == SA_BOOT_INCOMPLETE &&
+	   m.hosts[0].gaps.why[SA_GAP_UNKNOWN] == 1u << SA_GAP_STOPPED_BEFORE &&
+	   m.hosts[0].gaps.why[SA_PHASE_INITRAMFS] == 1u << SA_GAP_START_TIMEOUT,
+	   "stopped before adoption (no phase) and start-timeout (initramfs): incomplete");
+	ok(sa_mhost_boot(&m.hosts[1]) == SA_BOOT_CLEAN, "the same report without them: clean");
+	ok(m.nincomplete_why[SA_GAP_STOPPED_BEFORE] == 1 &&
+	   m.nincomplete_why[SA_GAP_START_TIMEOUT] == 1, "counted by reason");
+	ok(sa_merged_status(&m, SA_FAIL_INCOMPLETE) == EXIT_FAIL_INCOMPLETE,
+	   "--fail-on=incomplete: 24");
+	sa_merged_free(&m);
+	sa_report_free(&clean);
+	sa_report_free(&r);
+}
+
+/* Write @len bytes of @s to @path. */
+static void put(const char *path, const char *s, size_t len)
+{
+	FILE *f = fopen(path, "w");
+
+	fwrite(s, 1, len, f);
+	fclose(f);
+}
+
+/* boot --save: the reasons a report lacks are added to it, once. */
+static void test_why_add(const char *dir)
+{
+	struct sa_report r, back;
+	char path[96], err[256], *buf;
+	json_object *o;
+	const char *s;
+	size_t len;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/report.json", dir);
+	boot_report(&r, "late", NULL, 0);
+	r.boot.incomplete = 1u << SA_GAP_START_TIMEOUT;
+	o = sa_report_to_json(&r);
+	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	put(path, s, strlen(s));
+	json_object_put(o);
+	sa_report_free(&r);
+	ok(!sa_boot_why_add(path, 1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_MARK_TIMEOUT) &&
+	   !sa_boot_why_add(path, 1u << SA_GAP_MARK_TIMEOUT), "reasons added, twice");
+	rc = sa_slurp(path, 1 << 20, &buf, &len);
+	ok(!rc && strstr(buf, "\"incomplete\":[\"start-timeout\",\"mark-timeout\"]") != NULL,
+	   "each once, after what the report had");
+	rc = rc ? rc : sa_report_parse(buf, len, &back, err, sizeof(err));
+	ok(!rc && back.boot.incomplete == (1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_MARK_TIMEOUT),
+	   "the report reads back with both");
+	if (!rc)
+		sa_report_free(&back);
+	free(buf);
+	put(path, "{\"boot\":null}", 13);
+	ok(!sa_boot_why_add(path, 1u << SA_GAP_MARK_TIMEOUT), "no boot audit: left alone");
+	put(path, "{\"boot\":", 8);
+	ok(sa_boot_why_add(path, 1u << SA_GAP_MARK_TIMEOUT) == -EINVAL, "not JSON: -EINVAL");
+	unlink(path);
+	ok(sa_boot_why_add(path, 1u << SA_GAP_MARK_TIMEOUT) == -ENOENT, "no report: -ENOENT");
+}
+
+/* The scripts' reasons file, hostile. */
+static void test_why_file(void)
+{
+	char dir[] = "/tmp/sa-why-XXXXXX", path[64], fifo[64], *big;
+	unsigned int m;
+
+	ok(mkdtemp(dir) != NULL, "temporary directory");
+	snprintf(path, sizeof(path), "%s/%s", dir, SA_BOOT_WHY);
+	m = 0;
+	ok(sa_boot_why_read(path, &m) == -ENOENT && !m, "no file: -ENOENT, no reason");
+	put(path, "", 0);
+	m = 0;
+	ok(!sa_boot_why_read(path, &m) && !m, "an empty file (a boot audit configured): none");
+	put(path, "start-timeout\n\n  mark-timeout \r\nstart-timeout", 45);
+	m = 0;
+	ok(!sa_boot_why_read(path, &m) &&
+	   m == (1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_MARK_TIMEOUT),
+	   "two reasons, blanks, CR, a repeat and no final newline");
+	put(path, "start-timeout\nrm -rf /\n", 23);
+	m = 0;
+	ok(!sa_boot_why_read(path, &m) &&
+	   m == (1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_OTHER), "a junk line: other");
+	put(path, "mark-\0timeout\n", 15);
+	m = 0;
+	ok(!sa_boot_why_read(path, &m) && m == 1u << SA_GAP_OTHER, "a NUL in a line: other");
+	put(path, "not-adopted\nevents-lost\n", 24);
+	m = 0;
+	ok(!sa_boot_why_read(path, &m) && m == 1u << SA_GAP_OTHER,
+	   "a reason the report derives itself is not taken from the file: other");
+	big = malloc(1 << 20);
+	memset(big, 'a', 1 << 20);
+	put(path, big, 1 << 20);
+	m = 0;
+	ok(!sa_boot_why_read(path, &m) && m == 1u << SA_GAP_OTHER,
+	   "1 MiB on one line: read %d bytes of it, other", SA_BOOT_WHY_MAX);
+	for (int i = 0; i < (1 << 20) / 14; i++)
+		memcpy(big + i * 14, "start-timeout\n", 14);
+	put(path, big, (1 << 20) / 14 * 14);
+	m = 0;
+	ok(!sa_boot_why_read(path, &m) &&
+	   m == (1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_OTHER),
+	   "1 MiB of reasons: the first %d bytes taken, the cut flagged other", SA_BOOT_WHY_MAX);
+	free(big);
+	unlink(path);
+	ok(!sa_boot_why_append(path, SA_GAP_START_TIMEOUT) &&
+	   !sa_boot_why_append(path, SA_GAP_MARK_TIMEOUT), "reasons appended (file made)");
+	m = 0;
+	ok(!sa_boot_why_read(path, &m) &&
+	   m == (1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_MARK_TIMEOUT), "and read back");
+	unlink(path);
+	test_why_add(dir);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	ok(!mkfifo(fifo, 0600), "a FIFO");
+	m = 0;
+	ok(sa_boot_why_read(fifo, &m) == -EINVAL && !m, "a FIFO is refused at once, not waited on");
+	unlink(fifo);
+	ok(!symlink("/etc/passwd", path), "a symlink");
+	ok(sa_boot_why_read(path, &m) == -EINVAL, "a symlink is not followed");
+	unlink(path);
+	mkdir(path, 0700);
+	ok(sa_boot_why_read(path, &m) == -EINVAL, "a directory is refused");
+	rmdir(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	test_shell_quote();
@@ -387,5 +555,7 @@ int main(void)
 	test_verdicts();
 	test_incomplete();
 	test_losses_round_trip();
+	test_recorded_reasons();
+	test_why_file();
 	return tap_done();
 }

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel command line, as the boot audit reads it: the off switch
+ * `sysfs_audit.boot=` and `quiet`. One parser, the same words as the
+ * initramfs scripts and the units check (sysfs-audit(8), BOOT AUDIT).
+ */
+#ifndef SYSFS_AUDIT_COMMON_CMDLINE_H
+#define SYSFS_AUDIT_COMMON_CMDLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SA_CMDLINE_BOOT	"sysfs_audit.boot"
+
+enum sa_switch { SA_SWITCH_UNSET, SA_SWITCH_ON, SA_SWITCH_OFF };
+
+/*
+ * What @cmdline says of parameter @name: its last occurrence with a value
+ * of 0, no, off, false, n (off) or 1, yes, on, true, y (on) wins; a bare
+ * @name is on; any other value is ignored, as if it were not there.
+ */
+enum sa_switch sa_cmdline_switch(const char *cmdline, const char *name);
+
+/* Whether @cmdline has the word @word (a parameter without a value: "quiet"). */
+bool sa_cmdline_has(const char *cmdline, const char *word);
+
+/*
+ * /proc/cmdline into @buf (NUL-terminated, cut to @len - 1 bytes); the
+ * file $SYSFS_AUDIT_CMDLINE names instead, for tests. 0 or -errno.
+ */
+int sa_cmdline_read(char *buf, size_t len);
+
+/* The boot audit is switched off on this boot's command line. */
+bool sa_boot_switched_off(void);
+
+#endif
