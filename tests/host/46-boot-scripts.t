@@ -419,6 +419,7 @@ for u in "$b" "$c"; do
 	# The unit's own conditions, evaluated by systemd on each command line.
 	conds=()
 	while IFS= read -r l; do conds+=("$l"); done < <(grep '^ConditionKernelCommandLine=' "$u")
+	tap_is "${#conds[@]}" 5 "$n: one ConditionKernelCommandLine= per off value"
 	for v in 0 no off false n; do
 		SYSTEMD_PROC_CMDLINE="root=/dev/vda sysfs_audit.boot=$v" systemd-analyze condition "${conds[@]}" >/dev/null 2>&1
 		tap_is $? 1 "$n: sysfs_audit.boot=$v fails its conditions"
@@ -430,4 +431,26 @@ for u in "$b" "$c"; do
 done
 [ -n "$(prop "$b" TimeoutStartSec)" ]
 tap_ok $? "the boot unit: TimeoutStartSec= bounded ($(prop "$b" TimeoutStartSec))"
+
+# ---- removing the package ----------------------------------------------------
+# debian/sysfs-audit.postrm with stand-ins of the generators, which fail.
+mkdir -p "$work/gen"
+for g in update-initramfs dracut; do
+	printf '#!/bin/sh\necho "%s $*" >>%s\nexit 1\n' "$g" "$work/gen.log" >"$work/gen/$g"
+	chmod 0755 "$work/gen/$g"
+done
+postrm() {	# postrm ARG [GENERATOR]: the generator's log
+	rm -f "$work/gen.log" "$work/gen1"/*
+	mkdir -p "$work/gen1"
+	[ -z "${2:-}" ] || cp "$work/gen/$2" "$work/gen1/"
+	PATH=$work/gen1:/usr/bin:/bin sh "$top/debian/sysfs-audit.postrm" "$1" >/dev/null 2>&1
+	st=$?
+	cat "$work/gen.log" 2>/dev/null
+}
+for a in remove purge; do
+	tap_is "$(postrm $a update-initramfs) $st" "update-initramfs -u -k all 0" \
+		"postrm $a (initramfs-tools): every kernel's image rebuilt; a failing rebuild does not fail the removal"
+	tap_is "$(postrm $a dracut) $st" "dracut --regenerate-all -f 0" "postrm $a (dracut): every kernel's image rebuilt"
+done
+tap_is "$(postrm upgrade update-initramfs) $st" " 0" "postrm upgrade: nothing rebuilt (the trigger does)"
 tap_done
