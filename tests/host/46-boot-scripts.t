@@ -28,6 +28,8 @@ if [ -z "${SA_IN_NS:-}" ]; then
 	SA_IN_NS=1 exec unshare -m --propagation private bash "$0" "$@"
 fi
 
+# systemd-analyze (the units' conditions), as 60-package.t installs it.
+command -v systemd-analyze >/dev/null || bash "$top/scripts/install-deps.sh" package >&2
 work=$(mktemp -d)
 mount -t tmpfs tmpfs "$work"
 trap 'cd /; umount -R "$work" 2>/dev/null; rm -rf "$work"' EXIT
