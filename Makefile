@@ -340,7 +340,8 @@ UNITS      := sysfs-audit-record.service sysfs-audit-record@.service sysfs-audit
 # The boot audit (sysfs-audit(8), BOOT AUDIT): hook and scripts, dracut module.
 BOOT_FILES := hooks/sysfs-audit scripts/init-top/sysfs-audit scripts/init-bottom/sysfs-audit
 DRACUT_FILES := module-setup.sh sysfs-audit-start.sh sysfs-audit-end.sh
-SUBST      = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g'
+SUBST      = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' \
+	     -e 's|@DATADIR@|$(DATADIR)|g'
 DOCS       := README.md docs/design.md docs/report-format.md
 PATCHES    := kernel/patches/series $(wildcard kernel/patches/*.patch)
 PATCHES612 := kernel/patches-6.12/series $(wildcard kernel/patches-6.12/*.patch)
@@ -360,8 +361,10 @@ install: $(BUILD)/sysfs-audit
 	$(INSTALL) -m 0644 contrib/bash-completion/sysfs-audit $(DESTDIR)$(BASHCOMPDIR)/sysfs-audit
 	$(INSTALL) -d $(DESTDIR)$(SYSCONFDIR)/default $(DESTDIR)$(DRACUTDIR)/90sysfs-audit \
 		$(DESTDIR)$(INITRAMFSDIR)/hooks $(DESTDIR)$(INITRAMFSDIR)/scripts/init-top \
-		$(DESTDIR)$(INITRAMFSDIR)/scripts/init-bottom
+		$(DESTDIR)$(INITRAMFSDIR)/scripts/init-bottom $(DESTDIR)$(DATADIR)/sysfs-audit
 	$(INSTALL) -m 0644 contrib/default/sysfs-audit $(DESTDIR)$(SYSCONFDIR)/default/sysfs-audit
+	@# Sourced by both generators' scripts, in the image at the Debian path.
+	$(INSTALL) -m 0644 contrib/boot/boot-functions $(DESTDIR)$(DATADIR)/sysfs-audit/boot-functions
 	for f in $(BOOT_FILES); do \
 		$(SUBST) contrib/initramfs-tools/$$f >$(DESTDIR)$(INITRAMFSDIR)/$$f && \
 		chmod 0755 $(DESTDIR)$(INITRAMFSDIR)/$$f || exit 1; \
@@ -381,7 +384,7 @@ uninstall:
 	rm -f $(DESTDIR)$(SBINDIR)/sysfs-audit $(DESTDIR)$(MANDIR)/man8/sysfs-audit.8 \
 		$(DESTDIR)$(BASHCOMPDIR)/sysfs-audit $(addprefix $(DESTDIR)$(SYSTEMDUNITDIR)/,$(UNITS)) \
 		$(DESTDIR)$(SYSCONFDIR)/default/sysfs-audit $(addprefix $(DESTDIR)$(INITRAMFSDIR)/,$(BOOT_FILES))
-	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DRACUTDIR)/90sysfs-audit
+	rm -rf $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DRACUTDIR)/90sysfs-audit $(DESTDIR)$(DATADIR)/sysfs-audit
 
 # The .deb (debian/, built in debian/build so build/ is left alone), moved
 # from the parent directory dpkg-buildpackage writes to into build/deb/.

@@ -1,17 +1,15 @@
 #!/bin/sh
 # dracut cmdline hook 00: the earliest hook, before systemd-udevd and its
 # coldplug in the initramfs. systemd has mounted /sys/fs/bpf already.
-[ -x /usr/sbin/sysfs-audit ] || return 0
-if getargbool 1 sysfs_audit.boot; then
-	BOOT_AUDIT_OPTS=
-	# shellcheck disable=SC1091
-	[ -r /etc/sysfs-audit.conf ] && . /etc/sysfs-audit.conf
-	# Shell builtins only: the image need not have grep.
-	bpffs=no
-	while read -r _ mnt fstype _; do
-		[ "$mnt $fstype" = "/sys/fs/bpf bpf" ] && bpffs=yes
-	done </proc/mounts
-	[ $bpffs = yes ] || mount -t bpf -o nosuid,nodev,noexec,mode=0700 bpf /sys/fs/bpf
-	# shellcheck disable=SC2086
-	/usr/sbin/sysfs-audit boot --start $BOOT_AUDIT_OPTS || warn "sysfs-audit: no boot audit"
-fi
+# dracut SOURCES its hooks into dracut-cmdline.sh's shell, which goes on
+# to use and save its own variables (fstype, root, ...): all of ours runs
+# in a subshell, so that no variable, function, option or directory of
+# that shell changes. The start is bounded the same way as initramfs-tools'
+# (boot-functions): the subshell returns within BOOT_AUDIT_TIMEOUT.
+[ -x /usr/sbin/sysfs-audit ] && [ -r /usr/share/sysfs-audit/boot-functions ] &&
+	(
+		# shellcheck disable=SC1091
+		. /usr/share/sysfs-audit/boot-functions
+		sa_init /etc/sysfs-audit.conf
+		sa_start
+	)

@@ -61,7 +61,8 @@ cp -p "$top/build/legacy/nash" "$DESTDIR/bin/"
 
 (
 	export DESTDIR verbose=n version=${kver:-test} CONFDIR=$out/share
-	export SYSFS_AUDIT_DEFAULTS=$out/default SYSFS_AUDIT_BIN=$deb/usr/sbin/sysfs-audit
+	export SYSFS_AUDIT_DEFAULTS=$out/default SYSFS_AUDIT_BIN=$deb/usr/sbin/sysfs-audit \
+		SYSFS_AUDIT_FUNCTIONS=$deb/usr/share/sysfs-audit/boot-functions
 	# shellcheck disable=SC1091
 	. "$out/share/hook-functions"
 	run_scripts "$out/hooks"
@@ -100,7 +101,14 @@ perl "$guest/gen_cpio.pl" "$out/initrd.spec" | gzip -1 >"$out/initrd.cpio.gz"
 root=$out/rootfs
 mkdir -p "$root"/{sbin,bin,etc,proc,sys,run,tmp,root,var/lib,tests}
 cp -a "$deb/." "$root/"
-cp -p "$here/realroot-init" "$root/sbin/init"
+# The stand-in of systemd where init-bottom looks for an init that will
+# adopt the boot audit, the boot unit enabled as the README says: else
+# init-bottom removes the pins (nothing would adopt them).
+mkdir -p "$root/lib/systemd" "$root/etc/systemd/system/multi-user.target.wants"
+cp -p "$here/realroot-init" "$root/lib/systemd/systemd"
+ln -s /lib/systemd/systemd "$root/sbin/init"
+ln -s /lib/systemd/system/sysfs-audit-boot.service \
+	"$root/etc/systemd/system/multi-user.target.wants/sysfs-audit-boot.service"
 cp -p "$here/facts.sh" "$root/tests/facts.sh"
 cp -p "$top/build/legacy/nash" "$root/bin/"
 echo 5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5b >"$root/etc/machine-id"
