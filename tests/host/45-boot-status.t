@@ -135,6 +135,14 @@ fakeroot "$R"
 echo 'GRUB_CMDLINE_LINUX_DEFAULT="quiet sysfs_audit.boot=0"' >"$R/etc/default/grub"
 status $NOT_ARMED "GRUB's command line disables it" "$R"
 has "... its NO line" "^NO    /etc/default/grub: GRUB_CMDLINE_LINUX_DEFAULT has sysfs_audit.boot=0"
+# Every off value the units' ConditionKernelCommandLine= lines know (issue 43).
+for v in off false n; do
+	echo "GRUB_CMDLINE_LINUX_DEFAULT=\"quiet sysfs_audit.boot=$v\"" >"$R/etc/default/grub"
+	status $NOT_ARMED "GRUB's command line disables it with sysfs_audit.boot=$v" "$R"
+	has "... its NO line" "^NO    /etc/default/grub: GRUB_CMDLINE_LINUX_DEFAULT has sysfs_audit.boot=$v"
+done
+echo 'GRUB_CMDLINE_LINUX_DEFAULT="quiet sysfs_audit.boot=offx"' >"$R/etc/default/grub"
+status 0 "GRUB's command line with a value that is none of them" "$R"
 echo 'GRUB_CMDLINE_LINUX_DEFAULT="quiet"' >"$R/etc/default/grub"
 status 0 "GRUB's command line without it" "$R"
 has "... says so" "^ok    kernel command line: GRUB's defaults do not disable it"

@@ -52,10 +52,24 @@ static bool in(const char *v, const char *const *set)
 	return false;
 }
 
+static const char *const off[] = { "0", "no", "off", "false", "n", NULL };
+static const char *const on[] = { "1", "yes", "on", "true", "y", NULL };
+
+bool sa_cmdline_off_word(const char *word, size_t n, const char *name)
+{
+	size_t nlen = strlen(name);
+	char v[8];
+
+	if (n <= nlen + 1 || n - nlen - 1 >= sizeof(v) || strncmp(word, name, nlen) ||
+	    word[nlen] != '=')
+		return false;
+	memcpy(v, word + nlen + 1, n - nlen - 1);
+	v[n - nlen - 1] = '\0';
+	return in(v, off);
+}
+
 enum sa_switch sa_cmdline_switch(const char *cmdline, const char *name)
 {
-	static const char *const off[] = { "0", "no", "off", "false", "n", NULL };
-	static const char *const on[] = { "1", "yes", "on", "true", "y", NULL };
 	enum sa_switch sw = SA_SWITCH_UNSET;
 	size_t nlen = strlen(name);
 	char w[256];

@@ -21,6 +21,13 @@ enum sa_switch { SA_SWITCH_UNSET, SA_SWITCH_ON, SA_SWITCH_OFF };
  */
 enum sa_switch sa_cmdline_switch(const char *cmdline, const char *name);
 
+/*
+ * Whether the @n bytes at @word are @name with an off value: what a
+ * systemd unit's ConditionKernelCommandLine=!name=VALUE lines match
+ * anywhere on the line (boot --status reads GRUB's defaults so).
+ */
+bool sa_cmdline_off_word(const char *word, size_t n, const char *name);
+
 /* Whether @cmdline has the word @word (a parameter without a value: "quiet"). */
 bool sa_cmdline_has(const char *cmdline, const char *word);
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cmdline.h"
 #include "common/shell_quote.h"
 #include "common/slurp.h"
 #include "reports/boot_armed.h"
@@ -107,16 +108,16 @@ const char *sa_armed_cmdline_off(const char *line, char *word, size_t len)
 	const char *p = line;
 
 	/*
-	 * As the init-top script reads it, word by word (quotes are not
-	 * words); dracut's getargbool takes the same values.
+	 * Word by word (quotes are not words). Any off value anywhere: the
+	 * units' ConditionKernelCommandLine= lines do not start them then,
+	 * and the initramfs's last step removes the pins (sysfs-audit(8)).
 	 */
 	while (*p) {
 		size_t n;
 
 		p += strspn(p, " \t\n\"'");
 		n = strcspn(p, " \t\n\"'");
-		if ((n == 18 && !strncmp(p, "sysfs_audit.boot=0", 18)) ||
-		    (n == 19 && !strncmp(p, "sysfs_audit.boot=no", 19))) {
+		if (sa_cmdline_off_word(p, n, SA_CMDLINE_BOOT)) {
 			snprintf(word, len, "%.*s", (int)n, p);
 			return word;
 		}

@@ -88,9 +88,32 @@ static void test_quiet_and_read(void)
 	ok(!sa_cmdline_read(buf, sizeof(buf)), "/proc/cmdline reads");
 }
 
+/* One word, as boot --status reads GRUB's defaults: every off value, nothing else. */
+static void test_off_word(void)
+{
+	static const char *const off[] = { "sysfs_audit.boot=0", "sysfs_audit.boot=no",
+		"sysfs_audit.boot=off", "sysfs_audit.boot=false", "sysfs_audit.boot=n" };
+	static const char *const not[] = { "sysfs_audit.boot=1", "sysfs_audit.boot=yes",
+		"sysfs_audit.boot", "sysfs_audit.boot=", "sysfs_audit.boot=offf",
+		"sysfs_audit.boot=OFF", "sysfs_audit.bootx=0", "xsysfs_audit.boot=0",
+		"sysfs_audit.boot=0000000000" };
+
+	for (size_t i = 0; i < sizeof(off) / sizeof(off[0]); i++)
+		ok(sa_cmdline_off_word(off[i], strlen(off[i]), SA_CMDLINE_BOOT), "off word: %s",
+		   off[i]);
+	for (size_t i = 0; i < sizeof(not) / sizeof(not[0]); i++)
+		ok(!sa_cmdline_off_word(not[i], strlen(not[i]), SA_CMDLINE_BOOT),
+		   "not an off word: %s", not[i]);
+	/* Only the n bytes given: the word ends where the caller's scan ended. */
+	ok(sa_cmdline_off_word("sysfs_audit.boot=offset", 20, SA_CMDLINE_BOOT) &&
+	   !sa_cmdline_off_word("sysfs_audit.boot=offset", 23, SA_CMDLINE_BOOT),
+	   "the word's length bounds it");
+}
+
 int main(void)
 {
 	test_switch();
+	test_off_word();
 	test_long();
 	test_quiet_and_read();
 	return tap_done();
