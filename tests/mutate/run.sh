@@ -106,7 +106,7 @@ host_targets() {
 		case "$p" in
 		unit:*) echo "build/tests/${p#unit:}" ;;
 		t:tests/host/20-unit.t) echo unit-tests ;;
-		t:tests/host/45-boot-status.t) echo build/sysfs-audit build/sysfs-audit-san ;;
+		t:tests/host/45-boot-status.t) echo build/sysfs-audit; echo build/sysfs-audit-san ;;
 		t:*) echo build/sysfs-audit ;;
 		esac
 	done | sort -u
