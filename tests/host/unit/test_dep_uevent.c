@@ -126,6 +126,11 @@ static unsigned int fake_fp(void *ctx, const char *file, char *out, size_t len)
 	(void)ctx;
 	fp_calls++;
 	out[0] = '\0';
+	/* "anyscope": legacy code that proves something, but not that it reads the keys */
+	if (strstr(file, "anyscope")) {
+		snprintf(out, len, "%s: BusyBox 1.6.1 has mdev (busybox-mdev)", file);
+		return SA_FP_ANY | SA_FP_HELPER;
+	}
 	if (!strstr(file, "legacy"))
 		return SA_FP_NONE;
 	snprintf(out, len, "%s: PHYSDEVPATH (physdev-key)", file);
@@ -327,6 +332,30 @@ static void test_parent(void)
 	   "ancestor: no script for sh -c, a binary, or an operand cut by the record");
 	ok(!reader(s, &own, 200, NULL, proc, &parent) &&
 	   (code_scope & SA_FP_KEYS), "parent: a reader with the keys of its own is judged itself");
+
+	/*
+	 * Issue 50: only the keys scope makes the parent or the ancestor the
+	 * reader; legacy code of another kind (any scope but SA_FP_KEYS) does not.
+	 */
+	fake_proc(proc, 204, "/bin/busybox", "/bin/sh|/usr/lib/anyscope-dvb.sh|vda");
+	ok(!reader(s, &grep, 204, NULL, proc, &parent),
+	   "parent: a running script with legacy code but not the keys: not the reader");
+	ok(!reader(s, &grep, 209, "/usr/lib/anyscope-dvb.sh", proc, &parent),
+	   "parent gone: an ancestor script with legacy code but not the keys: not the reader");
+	{
+		struct sa_ident mdev = mkid("/opt/anyscope-reader", "", 305);
+
+		snprintf(mdev.comm, sizeof(mdev.comm), "mdev");
+		got = reader(s, &mdev, 200, NULL, proc, &parent);
+		ok(got && parent.tgid == 200 && (code_scope & SA_FP_KEYS) &&
+		   !strcmp(via, "mdev (pid 305)"),
+		   "parent: a reader whose own code is legacy but reads no keys: judged by its "
+		   "parent's keys (%s)", via);
+	}
+	/* kthreadd (2) runs no one's script, even when /proc shows one for it */
+	fake_proc(proc, 2, "/bin/busybox", "/bin/sh|/usr/lib/legacy-dvb.sh|vda");
+	ok(!reader(s, &grep, 2, NULL, proc, &parent),
+	   "parent: pid 2 is never the program a read was for");
 	sa_dep_store_free(s);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", proc);
 	if (system(cmd))
