@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fake_proc.h"
 #include "tap.h"
 
 #include "audit/fingerprint.h"
@@ -208,31 +209,7 @@ static void test_store(void)
 /* A fake /proc/PID: exe -> @exe, cmdline @argv ('|' between the arguments), comm. */
 static void fake_proc(const char *proc, unsigned int pid, const char *exe, const char *argv)
 {
-	char path[512], args[256];
-	size_t n = strlen(argv) + 1;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%u", proc, pid);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/%u/exe", proc, pid);
-	if (symlink(exe, path))
-		perror(path);
-	memcpy(args, argv, n);
-	for (size_t i = 0; i < n; i++)
-		if (args[i] == '|')
-			args[i] = '\0';
-	snprintf(path, sizeof(path), "%s/%u/cmdline", proc, pid);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0 || write(fd, args, n) != (ssize_t)n)
-		perror(path);
-	if (fd >= 0)
-		close(fd);
-	snprintf(path, sizeof(path), "%s/%u/comm", proc, pid);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0 || write(fd, "sh\n", 3) != 3)
-		perror(path);
-	if (fd >= 0)
-		close(fd);
+	fake_proc_pid(proc, pid, exe, NULL, argv);
 }
 
 static char code[SA_DEP_TEXT], via[64];
