@@ -8,7 +8,7 @@
 #   make bench-realhost  a real Debian 12 host's boot with the boot audit off and on: the ratio
 #   make bench-fleet  report merging 1 000..100 000 generated hosts' reports, on the host: CPU s, peak RSS
 #   make fuzz     libFuzzer on the rules, ELF, initramfs and report readers, the root walk and the ring records (FUZZ_SECONDS each)
-#   make mutate   do the tests fail when the tool is wrong? "N killed of M"
+#   make mutate   do the tests fail when the tool is wrong? "N killed of M" (MUTATE_SUITE=host: host tests only, per folder)
 #   make bisect-check  every prefix of each kernel series builds (about 35 min; not in check)
 #   make deb      the Debian package, in build/deb/
 #   make install  PREFIX=/usr/local DESTDIR=...: the same files, unpackaged
@@ -300,8 +300,6 @@ bench-fleet: $(BUILD)/sysfs-audit
 	@nice python3 tests/bench/fleet.py $(BUILD)/sysfs-audit --sizes $(FLEET_SIZES) \
 		--real $(FLEET_REAL) --orders $(FLEET_ORDERS) --out $(BUILD)/bench
 
-# Not part of check (slow): one deliberate bug at a time, in a scratch copy
-# (tests/mutate/run.sh). MUTANTS=REGEX runs only the matching mutants.
 # Not part of check (slow): one incremental kernel build per patch of each
 # series, in the order kernel/build.sh applies them (BISECT_SERIES: 6.1 6.12).
 BISECT_SERIES ?= 6.1 6.12
@@ -309,8 +307,14 @@ bisect-check: DEPS = kernel
 bisect-check: deps
 	@kernel/bisect-check.sh $(BISECT_SERIES)
 
-mutate: kernels guest-deps unit-tests sysfs-audit
-	@nice tests/mutate/run.sh $(MUTANTS)
+# Not part of check (slow): one deliberate bug at a time, in a scratch copy
+# (tests/mutate/run.sh). MUTANTS=REGEX runs only the matching mutants;
+# MUTATE_FILES=REGEX only those of the matching files.
+# MUTATE_SUITE=host: no kernel, no guest: the mutants of user/ judged by the
+# host tests that matter for each (seconds to a minute a mutant), scored per folder.
+MUTATE_SUITE ?=
+mutate: $(if $(filter host,$(MUTATE_SUITE)),unit-tests sysfs-audit,kernels guest-deps unit-tests sysfs-audit)
+	@MUTATE_SUITE=$(MUTATE_SUITE) MUTATE_FILES=$(MUTATE_FILES) nice tests/mutate/run.sh $(MUTANTS)
 
 # KERNEL=stock (Debian's 6.1, fexit, nothing to build), patched (the
 # tracepoint; builds the kernel once) or auto: patched when its build is

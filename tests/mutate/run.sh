@@ -30,7 +30,16 @@
 # build/mutate) holds one log per mutant; MUTATE_CHECK=1 only checks that
 # every mutant applies (MUTATE_LIST: another list); MUTATE_SUITES="host"
 # runs only the mutants whose suites are all in that list (e.g. while no
-# kernel is built yet).
+# kernel is built yet); MUTATE_FILES=REGEX only those of the matching files
+# (e.g. '^user/(deps|reports|output)/').
+#
+# MUTATE_SUITE=host (make mutate MUTATE_SUITE=host): no kernel, no guest.
+# Every mutant of a file under user/, whatever suites it names, is judged
+# by the host tests alone, and only by those that matter for it (host_parts
+# below): the unit tests of its header (or folder), each run alone, and
+# the host .t files its file feeds. A mutant rebuilds those
+# binaries only, so it costs seconds to a minute. Scores per folder
+# ("user/deps: N killed of M") and in all.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,9 +56,60 @@ mkdir -p "$logdir"
 	tar -C "$scratch" -xf - || { echo "mutate: cannot copy the tree" >&2; exit 1; }
 [ -d "$top/build" ] && mkdir -p "$scratch/build" &&
 	cp -a "$top/build/sysfs_audit.bpf.o" "$top/build/sysfs_audit.skel.h" "$scratch/build/" 2>/dev/null
+# Host mode: the host objects and binaries too (make rebuilds what is older
+# than its sources), so the baseline does not build the tree from nothing.
+[ "${MUTATE_SUITE:-}" = host ] && [ -d "$top/build/san" ] &&
+	(cd "$top/build" && cp -a san obj tests sysfs-audit sysfs-audit-san \
+		dependents.skel.h dependents.bpf.o "$scratch/build/" 2>/dev/null)
 
-build() {	# build LOG: the binaries every suite uses (the guest's among them)
-	make -C "$scratch" -s unit-tests sysfs-audit guest-deps >>"$1" 2>&1
+build() {	# build LOG [TARGETS]: the binaries every suite uses (the guest's among them)
+	local log=$1
+	shift
+	[ $# -gt 0 ] || set -- unit-tests sysfs-audit guest-deps
+	make -C "$scratch" -s "$@" >>"$log" 2>&1
+}
+
+host_mode=0
+[ "${MUTATE_SUITE:-}" = host ] && host_mode=1
+
+# host_parts FILE: what judges a mutant of FILE in host mode, one a line:
+# "unit:test_NAME" (a unit test that includes FILE's own header, or when
+# none does, a header of its folder),
+# then "t:tests/host/NAME.t" (the host .t files that run FILE's code).
+host_parts() {
+	local f=$1 dir=${1%/*} t h
+	dir=${dir#user/}
+	h=$dir/$(basename "$f" .c).h
+	# the unit tests of FILE's own header, else of any header of its folder
+	grep -l "#include \"$h\"" "$top"/tests/host/unit/test_*.c >/dev/null 2>&1 || h=$dir/
+	for t in "$top"/tests/host/unit/test_*.c; do
+		grep -q "#include \"$h" "$t" && echo "unit:$(basename "$t" .c)"
+	done
+	case "$f" in
+	user/reports/boot_armed.c|user/reports/boot_last.c|user/output/boot_status_out.c)
+		echo t:tests/host/30-cli.t; echo t:tests/host/45-boot-status.t ;;
+	user/reports/report_read.c|user/reports/json_budget.c|user/output/escape.c)
+		echo t:tests/host/30-cli.t; echo t:tests/host/40-report.t
+		echo t:tests/host/56-report-hostile.t ;;
+	user/reports/*|user/output/*)
+		echo t:tests/host/30-cli.t; echo t:tests/host/40-report.t ;;
+	user/deps/*) ;;
+	*)	# another layer: what the host suite runs
+		echo t:tests/host/20-unit.t; echo t:tests/host/30-cli.t ;;
+	esac
+}
+
+# host_targets PART...: the make targets those parts need.
+host_targets() {
+	local p
+	for p in "$@"; do
+		case "$p" in
+		unit:*) echo "build/tests/${p#unit:}" ;;
+		t:tests/host/20-unit.t) echo unit-tests ;;
+		t:tests/host/45-boot-status.t) echo build/sysfs-audit; echo build/sysfs-audit-san ;;
+		t:*) echo build/sysfs-audit ;;
+		esac
+	done | sort -u
 }
 
 # suite NAME LOG: run one suite in the scratch copy, its output in LOG and
@@ -77,6 +137,14 @@ judge() {
 
 run_suite() {
 	case "$1" in
+	unit:*)	# one unit test binary: its TAP, failed on a bad exit or plan
+		(cd "$scratch" && out=$("build/tests/${1#unit:}" 2>&1); st=$?
+		 printf '%s\n' "$out"
+		 n=$(grep -c '^\(not \)\?ok ' <<<"$out"); p=$(sed -n 's/^1\.\.//p' <<<"$out")
+		 echo "Tests=$n"
+		 [ $st -eq 0 ] && [ "$p" = "$n" ]) ;;
+	t:*)
+		(cd "$scratch" && prove -v "${1#t:}") ;;
 	host)
 		(cd "$scratch" && prove -v tests/host/20-unit.t tests/host/30-cli.t) ;;
 	guest-trace)
@@ -149,7 +217,12 @@ fi
 sel=()
 for i in "${!ids[@]}"; do
 	[ -n "$only" ] && ! [[ ${ids[$i]} =~ $only ]] && continue
-	if [ -n "${MUTATE_SUITES:-}" ]; then
+	[ -n "${MUTATE_FILES:-}" ] && ! [[ ${files[$i]} =~ $MUTATE_FILES ]] && continue
+	if [ $host_mode = 1 ]; then
+		# the BPF program's mutants need a kernel: not the host's to judge
+		[[ ${files[$i]} == user/* ]] || continue
+		suites[$i]=$(host_parts "${files[$i]}" | paste -sd, -)
+	elif [ -n "${MUTATE_SUITES:-}" ]; then
 		ok=1
 		for s in ${suites[$i]//,/ }; do
 			[[ " $MUTATE_SUITES " == *" $s "* ]] || ok=0
@@ -161,8 +234,11 @@ done
 
 echo "mutate: baseline (unmutated copy) ..."
 : >"$logdir/baseline.log"
-build "$logdir/baseline.log" || { echo "mutate: the unmutated tree does not build; see $logdir/baseline.log"; exit 1; }
 needed=$(for i in "${sel[@]}"; do echo "${suites[$i]}"; done | tr ',' '\n' | sort -u)
+targets=()
+[ $host_mode = 1 ] && mapfile -t targets < <(host_targets $needed)
+build "$logdir/baseline.log" "${targets[@]}" ||
+	{ echo "mutate: the unmutated tree does not build; see $logdir/baseline.log"; exit 1; }
 # A suite that fails without any mutant (a real bug the tests found) is
 # judged against its own failures: a mutant is killed only by a check
 # that passed before. An unfinished baseline (no plan, a crash) stops here.
@@ -170,7 +246,7 @@ declare -A base_fail base_count
 for s in $needed; do
 	if ! suite "$s" "$logdir/baseline.log"; then
 		base_fail[$s]=$(failures)
-		[ -n "${base_fail[$s]}" ] && grep -q '^Result: FAIL' "$scratch/last.out" &&
+		[ -n "${base_fail[$s]}" ] && grep -q '^Result: FAIL\|^1\.\.' "$scratch/last.out" &&
 		   ! grep -q 'Parse errors\|Dubious, test returned [^1]' "$scratch/last.out" ||
 			{ echo "mutate: suite $s does not complete without any mutant; see $logdir/baseline.log"; exit 1; }
 		echo "mutate: suite $s fails without any mutant; judged against these failures:"
@@ -179,19 +255,25 @@ for s in $needed; do
 	base_count[$s]=$(grep -o 'Tests=[0-9]*' "$scratch/last.out")
 done
 
+# Scores per folder (user/deps, ...) besides the total.
+declare -A dkilled dtotal
 killed=0 total=0 errors=0 survivors=()
 for i in "${sel[@]}"; do
 	id=${ids[$i]}
 	total=$((total + 1))
 	log=$logdir/$id.log
 	f=${files[$i]}
+	d=${f%/*}
+	dtotal[$d]=$((${dtotal[$d]:-0} + 1))
+	targets=()
+	[ $host_mode = 1 ] && mapfile -t targets < <(host_targets ${suites[$i]//,/ })
 	cp -p "$scratch/$f" "$scratch/$f.orig" 2>/dev/null
 	echo "mutant $id (${suites[$i]}): $f: '${origs[$i]}' -> '${repls[$i]}'" >"$log"
 	if [ -z "${origs[$i]}" ] || [ "${origs[$i]}" = "${repls[$i]}" ] ||
 	   ! apply "$f" "${origs[$i]}" "${repls[$i]}" >>"$log" 2>&1; then
 		echo "ERROR    $id: does not apply ($(tail -n 1 "$log"))"
 		errors=$((errors + 1))
-	elif ! build "$log"; then
+	elif ! build "$log" "${targets[@]}"; then
 		echo "ERROR    $id: does not build (see $log)"
 		errors=$((errors + 1))
 	else
@@ -205,6 +287,7 @@ for i in "${sel[@]}"; do
 			survivors+=("$id ($f: '${origs[$i]}' -> '${repls[$i]}')")
 		else
 			killed=$((killed + 1))
+			dkilled[$d]=$((${dkilled[$d]:-0} + 1))
 		fi
 	fi
 	# Restore the pristine file with a fresh mtime, so make rebuilds it.
@@ -217,4 +300,8 @@ if [ ${#survivors[@]} -gt 0 ]; then
 	printf '  %s\n' "${survivors[@]}"
 fi
 [ $errors -eq 0 ] || echo "$errors mutants could not be applied or built (errors, not killed)"
+for d in $(printf '%s\n' "${!dtotal[@]}" | sort); do
+	echo "$d: ${dkilled[$d]:-0} killed of ${dtotal[$d]}" \
+		"($(( 100 * ${dkilled[$d]:-0} / ${dtotal[$d]} )) %)"
+done
 echo "$killed killed of $total"

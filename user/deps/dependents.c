@@ -377,6 +377,11 @@ static int on_record(void *ctx, void *data, size_t len)
 	return found(d, &seen);
 }
 
+int sa_deps_feed(struct sa_deps *d, const void *data, size_t len)
+{
+	return on_record(d, (void *)data, len);
+}
+
 /* /proc/<pid>/comm, /proc/<pid>/status: for processes found by scanning. */
 static void proc_basics(struct sa_deps *d, struct sa_ident *id)
 {

@@ -56,6 +56,13 @@ struct sa_deps;
 struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts);
 
 /*
+ * One packed record of the dependents' ring, handled as the ring's
+ * consumer does (sa_deps_add_rings()): for the host unit tests, which
+ * have no ring. 0 or a negative errno (the live output failed).
+ */
+int sa_deps_feed(struct sa_deps *d, const void *data, size_t len);
+
+/*
  * Load and attach every hook the kernel allows; enumerate the listeners and
  * the uevent helper already present (unless opts->no_enumerate). 0 when at
  * least one hook is attached, else a negative errno. Says on stderr which

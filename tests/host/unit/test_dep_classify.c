@@ -1101,6 +1101,72 @@ static void test_fallback(void)
 	sa_dep_fb_free(fb);
 }
 
+/* Set @rel's mtime to @sec.@nsec; its inode, or 0 when that failed. */
+static ino_t set_mtime(const char *rel, time_t sec, long nsec)
+{
+	struct timespec t[2] = { { sec, nsec }, { sec, nsec } };
+	char p[512];
+	struct stat st;
+
+	xsnprintf(p, "%s%s", root, rel);
+	if (utimensat(AT_FDCWD, p, t, 0) || stat(p, &st) || st.st_mtim.tv_sec != sec ||
+	    st.st_mtim.tv_nsec != nsec)
+		return 0;
+	return st.st_ino;
+}
+
+/*
+ * Issue 50: the fingerprint cache's key is the file's device, inode and
+ * mtime to the nanosecond, on purpose and not by the filesystem's luck:
+ * one file rewritten in place keeps its inode, and utimensat() puts its
+ * mtime where each case needs it.
+ */
+static void test_fingerprint_cache_key(void)
+{
+	static const char legacy[] = "#!/bin/sh\n[ \"$PHYSDEVBUS\" = scsi ] && echo old\n";
+	static const char modern[] = "#!/bin/sh\necho modern\n";
+	struct sa_fp_cache *c = sa_fp_cache_new();
+	char file[512], other[512], out[512];
+	ino_t ino, ino2;
+
+	mkdir_p("/fpkey");
+	xsnprintf(file, "%s/fpkey/helper", root);
+	xsnprintf(other, "%s/fpkey/other", root);
+	put("/fpkey/helper", legacy);
+	ino = set_mtime("/fpkey/helper", 1700000000, 100);
+	ok(ino && sa_fingerprint(c, file, out, sizeof(out)) & SA_FP_ANY &&
+	   strstr(out, "PHYSDEVBUS") && sa_fp_cache_reads(c) == 1,
+	   "cache key: a legacy helper read once (%s)", out);
+
+	/* The same inode and mtime: the cache answers, without looking at the content. */
+	put("/fpkey/helper", modern);
+	ino2 = set_mtime("/fpkey/helper", 1700000000, 100);
+	ok(ino2 == ino && strstr(out, "PHYSDEVBUS") &&
+	   sa_fingerprint(c, file, out, sizeof(out)) & SA_FP_ANY && sa_fp_cache_reads(c) == 1,
+	   "cache key: rewritten in place, the same inode and mtime: served from the cache");
+
+	/* The same inode and second, another nanosecond: read again. */
+	ino2 = set_mtime("/fpkey/helper", 1700000000, 101);
+	ok(ino2 == ino && sa_fingerprint(c, file, out, sizeof(out)) == SA_FP_NONE && !*out &&
+	   sa_fp_cache_reads(c) == 2,
+	   "cache key: the same second, 1 ns later: read again, now modern (%s)", out);
+
+	/* The same inode and nanosecond, another second: read again. */
+	put("/fpkey/helper", legacy);
+	ino2 = set_mtime("/fpkey/helper", 1700000001, 101);
+	ok(ino2 == ino && sa_fingerprint(c, file, out, sizeof(out)) & SA_FP_ANY &&
+	   sa_fp_cache_reads(c) == 3,
+	   "cache key: the same nanoseconds, 1 s later: read again, legacy again");
+
+	/* Another inode with the very same mtime: a file of its own. */
+	put("/fpkey/other", modern);
+	ino2 = set_mtime("/fpkey/other", 1700000001, 101);
+	ok(ino2 && ino2 != ino && sa_fingerprint(c, other, out, sizeof(out)) == SA_FP_NONE &&
+	   !*out && sa_fp_cache_reads(c) == 4,
+	   "cache key: another inode, the same mtime: read, its own fingerprint (%s)", out);
+	sa_fp_cache_free(c);
+}
+
 /* A report's confidence, old and new names. */
 static void test_conf_names(void)
 {
@@ -1163,6 +1229,7 @@ int main(void)
 	test_identity();
 	test_ident();
 	test_fingerprint_files();
+	test_fingerprint_cache_key();
 	test_conf_names();
 	printf("1..%d\n", ntests);
 	fake_sysfs_remove();

@@ -92,6 +92,27 @@ int main(void)
 	sa_dep_rejudge(&v, &fresh, false);
 	ok(v.conf == SA_DC_BREAKS, "and stands when the order is unknown (got %s)", verdict(&v));
 
+	/*
+	 * Issue 50: any verdict of the fresh model stands, not only breaks: a
+	 * fresh falls back or suspect replaces the old breaks, whatever the order.
+	 */
+	for (int conf = SA_DC_SUSPECT; conf <= SA_DC_FALLS_BACK; conf++) {
+		struct sa_dep_verdict f;
+
+		memset(&f, 0, sizeof(f));
+		f.kind = SA_DK_LEGACY_NAME;
+		f.conf = conf;
+		f.rule = conf == SA_DC_SUSPECT ? SA_DR_MISS_LOOKS_LEGACY : SA_DR_FALLS_BACK;
+		snprintf(f.path, sizeof(f.path), "/sys" NET "/ens3/bus");
+		snprintf(f.why, sizeof(f.why), "the fresh model's own why");
+		miss_class_net(&before, "eth0", &v);
+		sa_dep_rejudge(&v, &f, false);
+		ok(v.conf == (enum sa_dep_conf)conf && v.rule == f.rule && !strcmp(v.why, f.why) &&
+		   !strcmp(v.path, f.path),
+		   "a fresh %s stands over the old breaks, order unknown (got %s, %s)",
+		   sa_dep_conf_name(conf), verdict(&v), v.why);
+	}
+
 	sa_classifier_free(&before);
 	sa_classifier_free(&after);
 	fake_sysfs_remove();

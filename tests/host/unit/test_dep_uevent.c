@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fake_proc.h"
 #include "tap.h"
 
 #include "audit/fingerprint.h"
@@ -126,6 +127,11 @@ static unsigned int fake_fp(void *ctx, const char *file, char *out, size_t len)
 	(void)ctx;
 	fp_calls++;
 	out[0] = '\0';
+	/* "anyscope": legacy code that proves something, but not that it reads the keys */
+	if (strstr(file, "anyscope")) {
+		snprintf(out, len, "%s: BusyBox 1.6.1 has mdev (busybox-mdev)", file);
+		return SA_FP_ANY | SA_FP_HELPER;
+	}
 	if (!strstr(file, "legacy"))
 		return SA_FP_NONE;
 	snprintf(out, len, "%s: PHYSDEVPATH (physdev-key)", file);
@@ -203,31 +209,7 @@ static void test_store(void)
 /* A fake /proc/PID: exe -> @exe, cmdline @argv ('|' between the arguments), comm. */
 static void fake_proc(const char *proc, unsigned int pid, const char *exe, const char *argv)
 {
-	char path[512], args[256];
-	size_t n = strlen(argv) + 1;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%u", proc, pid);
-	mkdir(path, 0755);
-	snprintf(path, sizeof(path), "%s/%u/exe", proc, pid);
-	if (symlink(exe, path))
-		perror(path);
-	memcpy(args, argv, n);
-	for (size_t i = 0; i < n; i++)
-		if (args[i] == '|')
-			args[i] = '\0';
-	snprintf(path, sizeof(path), "%s/%u/cmdline", proc, pid);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0 || write(fd, args, n) != (ssize_t)n)
-		perror(path);
-	if (fd >= 0)
-		close(fd);
-	snprintf(path, sizeof(path), "%s/%u/comm", proc, pid);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0 || write(fd, "sh\n", 3) != 3)
-		perror(path);
-	if (fd >= 0)
-		close(fd);
+	fake_proc_pid(proc, pid, exe, NULL, argv);
 }
 
 static char code[SA_DEP_TEXT], via[64];
@@ -327,6 +309,30 @@ static void test_parent(void)
 	   "ancestor: no script for sh -c, a binary, or an operand cut by the record");
 	ok(!reader(s, &own, 200, NULL, proc, &parent) &&
 	   (code_scope & SA_FP_KEYS), "parent: a reader with the keys of its own is judged itself");
+
+	/*
+	 * Issue 50: only the keys scope makes the parent or the ancestor the
+	 * reader; legacy code of another kind (any scope but SA_FP_KEYS) does not.
+	 */
+	fake_proc(proc, 204, "/bin/busybox", "/bin/sh|/usr/lib/anyscope-dvb.sh|vda");
+	ok(!reader(s, &grep, 204, NULL, proc, &parent),
+	   "parent: a running script with legacy code but not the keys: not the reader");
+	ok(!reader(s, &grep, 209, "/usr/lib/anyscope-dvb.sh", proc, &parent),
+	   "parent gone: an ancestor script with legacy code but not the keys: not the reader");
+	{
+		struct sa_ident mdev = mkid("/opt/anyscope-reader", "", 305);
+
+		snprintf(mdev.comm, sizeof(mdev.comm), "mdev");
+		got = reader(s, &mdev, 200, NULL, proc, &parent);
+		ok(got && parent.tgid == 200 && (code_scope & SA_FP_KEYS) &&
+		   !strcmp(via, "mdev (pid 305)"),
+		   "parent: a reader whose own code is legacy but reads no keys: judged by its "
+		   "parent's keys (%s)", via);
+	}
+	/* kthreadd (2) runs no one's script, even when /proc shows one for it */
+	fake_proc(proc, 2, "/bin/busybox", "/bin/sh|/usr/lib/legacy-dvb.sh|vda");
+	ok(!reader(s, &grep, 2, NULL, proc, &parent),
+	   "parent: pid 2 is never the program a read was for");
 	sa_dep_store_free(s);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", proc);
 	if (system(cmd))

@@ -80,6 +80,13 @@ int main(void)
 		ok(!sa_early_same_file(exe, kdev(makedev(major(st.st_dev) + 1, 0)), st.st_ino),
 		   "another device of a real block device: not the same file");
 	ok(!sa_early_same_file(dir, kdev(st.st_dev), st.st_ino), "a directory is never an executable");
+	/* Issue 50: not even with its own device and inode (only a regular file is one). */
+	stat(dir, &st);
+	ok(!sa_early_same_file(dir, kdev(st.st_dev), st.st_ino),
+	   "a directory with its own device and inode is not the executable");
+	ok(!sa_early_same_file("/dev/null", kdev(0), 0) &&
+	   (stat("/dev/null", &st) || !sa_early_same_file("/dev/null", kdev(st.st_dev), st.st_ino)),
+	   "nor a device node with its own device and inode");
 	unlink(exe);
 	unlink(file);
 	rmdir(dir);

@@ -20,6 +20,7 @@
 #include "output/escape.h"
 #include "output/json_out.h"
 #include "output/json_pretty.h"
+#include "output/merged_json.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
@@ -769,6 +770,81 @@ static void test_render_boot_text(void)
 	sa_report_free(&r);
 }
 
+/* @o's member @path ("a.b"), as plain JSON text; "(none)" when absent. */
+static const char *member_text(json_object *o, const char *a, const char *b)
+{
+	json_object *x = NULL;
+
+	if (!o || !json_object_object_get_ex(o, a, &x) ||
+	    (b && !json_object_object_get_ex(x, b, &x)))
+		return "(none)";
+	return json_object_to_json_string_ext(x, JSON_C_TO_STRING_PLAIN);
+}
+
+/*
+ * Issue 50: a boot dependent that falls back is counted as such per phase,
+ * and is no suspect, in the merged JSON as in the text table
+ * (breaks/falls back/suspect). boot-clean has 2 suspects in the initramfs
+ * and 4 in coldplug; one initramfs suspect is made to fall back.
+ */
+static void test_boot_falls_back(void)
+{
+	struct sa_report r;
+	struct sa_merged m;
+	json_object *o, *h = NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	bool changed = false;
+	FILE *f;
+
+	if (read_fixture("boot-clean", &r)) {
+		ok(0, "fixture boot-clean read");
+		return;
+	}
+	for (size_t i = 0; i < r.ndeps && !changed; i++)
+		if (r.deps[i].phase && !strcmp(r.deps[i].phase, "initramfs")) {
+			free(r.deps[i].confidence);
+			r.deps[i].confidence = strdup("falls-back");
+			changed = r.deps[i].confidence;
+		}
+	sa_merged_init(&m);
+	ok(changed && !sa_merged_add(&m, "boot-clean", &r),
+	   "boot-clean with one initramfs dependent that falls back, merged");
+	sa_merged_finish(&m);
+	f = open_memstream(&buf, &len);
+	ok(!sa_merged_write_json(f, &m), "its merged JSON written");
+	fclose(f);
+	o = json_tokener_parse(buf);
+	if (o && json_object_object_get_ex(o, "hosts", &h))
+		h = json_object_array_get_idx(h, 0);
+	if (h && !json_object_object_get_ex(h, "boot", &h))
+		h = NULL;
+	is_s(member_text(h, "dependents", NULL), "{\"initramfs\":2,\"coldplug\":4,\"runtime\":0}",
+	     "JSON: dependents per phase");
+	is_s(member_text(h, "breaks", NULL), "{\"initramfs\":0,\"coldplug\":0,\"runtime\":0}",
+	     "JSON: none breaks");
+	is_s(member_text(h, "falls_back", NULL), "{\"initramfs\":1,\"coldplug\":0,\"runtime\":0}",
+	     "JSON: one falls back in the initramfs");
+	is_s(member_text(h, "suspects", NULL), "{\"initramfs\":1,\"coldplug\":4,\"runtime\":0}",
+	     "JSON: suspects per phase without the one that falls back");
+	is_s(member_text(h, "verdict", NULL), "\"no boot-path dependent\"",
+	     "JSON: falling back does not stop the boot");
+	json_object_put(o);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	sa_merged_print(f, &m, SA_FMT_TEXT, false);
+	fclose(f);
+	ok(buf && strstr(buf, " 0/1/1 ") && strstr(buf, " 0/0/4 ") &&
+	   strstr(buf, "suspects, which never decide a verdict: 5 in the boot path on 1 host(s)"),
+	   "text: breaks/falls back/suspect 0/1/1 in the initramfs, 0/0/4 in coldplug, 5 suspects");
+	if (buf && !strstr(buf, " 0/1/1 "))
+		printf("# %s", buf);
+	free(buf);
+	sa_merged_free(&m);
+	sa_report_free(&r);
+}
+
 /* The tree json-c would build is bounded before it is built (issue 30 #8). */
 static void test_read_budget(void)
 {
@@ -909,6 +985,7 @@ int main(void)
 	test_render_boot_text();
 	test_read_budget();
 	test_read_boot_numbers();
+	test_boot_falls_back();
 	test_misc();
 	return tap_done();
 }

@@ -38,6 +38,12 @@ int main(void)
 	expect("/bin/busybox", "-sh", NULL);
 	/* #!/usr/bin/env sh: env execs "sh SCRIPT" after the kernel ran env. */
 	expect("/usr/bin/dash", "sh|/usr/local/bin/mdev-helper", "/usr/local/bin/mdev-helper");
+	/* Issue 50: an option cluster skips the operand of any 'o' or 'O' in it. */
+	expect("/usr/bin/bash", "bash|-xo|pipefail|run.sh", "run.sh");
+	expect("/usr/bin/bash", "bash|+xO|extglob|run.sh", "run.sh");
+	/* BusyBox as a login shell ("-sh"), and -i with a script operand. */
+	expect("/bin/busybox", "-sh|/etc/profile.d/legacy.sh", "/etc/profile.d/legacy.sh");
+	expect("/bin/sh", "sh|-i|script.sh", NULL);
 	expect("/usr/bin/bash", "bash|-c|ls /sys/block", NULL);
 	expect("/usr/bin/bash", "bash|-ec|ls /sys/block", NULL);
 	expect("/bin/sh", "sh|-s|arg", NULL);
