@@ -13,16 +13,9 @@ command -v jq >/dev/null || { tap_ok 1 "jq installed (make deps)"; tap_done; exi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# run CPUSECONDS CMD...: the command under a CPU-time limit (and 2 GiB of
-# address space); $st, $out, $err
-run() {
-	local cpu=$1
-	shift
-	(ulimit -t "$cpu"; ulimit -v 2097152; exec "$@") >"$tmp/out" 2>"$tmp/err"
-	st=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
+# run CPUSECONDS CMD...: under a CPU-time limit and 2 GiB of address space; $st, $out, $err
+RUN_MEM=2097152
+. "$top/tests/lib/run.sh"
 # jqr OUT FILTER: a variant of web-01's report (another machine unless FILTER says)
 jqr() { jq "$2" "$fx/web-01.json" >"$tmp/$1.json"; }
 esc=$'\e'

@@ -18,14 +18,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # run CPUSECONDS CMD...: under a CPU-time limit and 2 GiB of address space; $st, $out, $err
-run() {
-	local cpu=$1
-	shift
-	(ulimit -t "$cpu"; ulimit -v 2097152; exec "$@") >"$tmp/out" 2>"$tmp/err"
-	st=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
+RUN_MEM=2097152
+. "$top/tests/lib/run.sh"
 
 # ---- #3: one grammar for the budget and the parser ------------------------------
 # A '"' in a comment made the budget read 16 MiB of {}, as one string; json-c
