@@ -41,9 +41,9 @@ int main(void)
 	/* Issue 50: an option cluster skips the operand of any 'o' or 'O' in it. */
 	expect("/usr/bin/bash", "bash|-xo|pipefail|run.sh", "run.sh");
 	expect("/usr/bin/bash", "bash|+xO|extglob|run.sh", "run.sh");
-	/* BusyBox as a login shell ("-sh"), and -i with a script operand. */
+	/* BusyBox as a login shell ("-sh"); -i with a script operand runs it (bash, dash). */
 	expect("/bin/busybox", "-sh|/etc/profile.d/legacy.sh", "/etc/profile.d/legacy.sh");
-	expect("/bin/sh", "sh|-i|script.sh", NULL);
+	expect("/bin/sh", "sh|-i|script.sh", "script.sh");
 	expect("/usr/bin/bash", "bash|-c|ls /sys/block", NULL);
 	expect("/usr/bin/bash", "bash|-ec|ls /sys/block", NULL);
 	expect("/bin/sh", "sh|-s|arg", NULL);
