@@ -57,6 +57,17 @@ bool sa_is_kernel_fs(unsigned long type)
 	return false;
 }
 
+int sa_not_regular(unsigned int mode)
+{
+	if (S_ISDIR(mode))
+		return -EISDIR;
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return -ENODEV;
+	if (S_ISFIFO(mode) || S_ISSOCK(mode))
+		return -ENXIO;
+	return S_ISREG(mode) ? 0 : -EINVAL;
+}
+
 int sa_fd_on_kernel_fs(int fd)
 {
 	struct statfs sf;
@@ -94,14 +105,8 @@ static int open_regular(const struct sa_root *r, int dirfd, const char *path, bo
 		fd = -errno;
 	} else if (!kernel_ok && (fd = sa_fd_on_kernel_fs(pfd))) {
 		/* procfs, sysfs...: fd holds the error */
-	} else if (S_ISDIR(st.st_mode)) {
-		fd = -EISDIR;
-	} else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
-		fd = -ENODEV;
-	} else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
-		fd = -ENXIO;
-	} else if (!S_ISREG(st.st_mode)) {
-		fd = -EINVAL;
+	} else if ((fd = sa_not_regular(st.st_mode))) {
+		/* not a regular file: fd holds the error */
 	} else {
 		/* the same inode, reopened for reading; O_NONBLOCK all the same */
 		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pfd);

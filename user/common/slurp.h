@@ -42,6 +42,13 @@ int sa_open_regular(const struct sa_root *r, int dirfd, const char *path);
 bool sa_is_kernel_fs(unsigned long type);
 /* 0, -EMEDIUMTYPE when the descriptor's file is on such a filesystem, or -errno. */
 int sa_fd_on_kernel_fs(int fd);
+
+/*
+ * 0 for a regular file's @mode, else why it is not one, as every reader of
+ * untrusted files says it: -EISDIR, -ENODEV (a device), -ENXIO (a FIFO or
+ * a socket: a read could block), -EINVAL (anything else).
+ */
+int sa_not_regular(unsigned int mode);
 /* The same from an open descriptor, which it closes. */
 int sa_slurp_fd(int fd, size_t max, char **buf, size_t *len);
 

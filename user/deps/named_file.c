@@ -13,6 +13,7 @@
 
 #include "audit/fingerprint.h"
 #include "common/root.h"
+#include "common/slurp.h"
 #include "deps/dep_decode.h"
 #include "deps/named_file.h"
 #include "model/dependent.h"
@@ -107,19 +108,15 @@ static int check(const struct sa_named *n, int pfd)
 {
 	struct statfs sfs;
 	struct stat st;
+	int err;
 
 	if (fstat(pfd, &st))
 		return -errno;
 	if (S_ISLNK(st.st_mode))
 		return -ELOOP;
-	if (S_ISDIR(st.st_mode))
-		return -EISDIR;
-	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
-		return -ENODEV;
-	if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
-		return -ENXIO;
-	if (!S_ISREG(st.st_mode))
-		return -EINVAL;
+	err = sa_not_regular(st.st_mode);
+	if (err)
+		return err;
 	if (fstatfs(pfd, &sfs))
 		return -errno;
 	if (!sa_named_disk_fs(sfs.f_type))
