@@ -14,18 +14,12 @@
 #include "common/shell_quote.h"
 #include "common/slurp.h"
 #include "reports/boot_armed.h"
+#include "reports/boot_initrd.h"
+#include "reports/boot_last.h"
+#include "reports/boot_unit.h"
 
 #define CONF_MAX (1UL << 20)
 #define GRUB_DEFAULTS "/etc/default/grub"
-
-int sa_armed_slurp(const struct sa_root *r, const char *pfx, const char *path, size_t max,
-		   char **buf, size_t *len)
-{
-	char full[SA_ARMED_PATH];
-
-	snprintf(full, sizeof(full), "%s%s", pfx, path);
-	return sa_slurp_at(r, full, max, buf, len);
-}
 
 /* The next line of @p (NUL-terminated), cut at '\n'; @p moves past it. NULL at the end. */
 static char *next_line(char **p)

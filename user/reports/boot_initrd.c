@@ -20,7 +20,7 @@
 #include "audit/scan_file.h"
 #include "common/shell_quote.h"
 #include "common/slurp.h"
-#include "reports/boot_armed.h"
+#include "reports/boot_initrd.h"
 
 #define BIN_MAX (256UL << 20)
 

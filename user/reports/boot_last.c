@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "common/slurp.h"
-#include "reports/boot_armed.h"
+#include "reports/boot_last.h"
 #include "reports/report_keep.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "common/slurp.h"
-#include "reports/boot_armed.h"
+#include "reports/boot_unit.h"
 
 #define ETC_UNITS "/etc/systemd/system"
 #define TARGETS_MAX 4
