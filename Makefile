@@ -87,7 +87,7 @@ $(BUILD)/%.skel.h: $(BUILD)/%.bpf.o
 # for the fuzzers (fz). Archives link in layer order, highest first, so a
 # program pulls in only what it uses. scripts/check-layers.sh keeps the
 # includes pointing down.
-LAYERS     := cmd deps reports trace audit output model common
+LAYERS     := cmd deps reports trace loader audit output model common
 USER_INC   := -Iuser -Ibpf -I$(BUILD)
 SAN        := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_CFLAGS := -O1 -g $(WARN) $(SAN)

@@ -47,7 +47,7 @@ __u64 generation_ns = 0;
 __u64 devices_kset = 0;
 
 /*
- * The pins' format (SA_PIN_FORMAT, trace/pin.h), written by `boot --start`
+ * The pins' format (SA_PIN_FORMAT, loader/pin.h), written by `boot --start`
  * before it pins: a recorder of another build refuses what it cannot read.
  */
 struct {

@@ -3,9 +3,12 @@
 #
 # The layers of user/ and what may include what (docs/design.md, "The house"):
 #
-#   cmd      the commands: argument parsing, exit statuses
-#   deps     the dependents engine: loader, classifier, store, identity
+#   cmd      the commands: argument parsing, exit statuses; where the
+#            engines are joined (one pin set claimed for both)
+#   deps     the dependents engine: classifier, store, identity; reads
+#            reports' model, never the tracer (apart, below)
 #   trace    reports   the engines (peers: neither includes the other)
+#   loader   BPF plumbing under the engines: load, pin, peek at a ring
 #   audit    the static audit: readers of rules, programs, images
 #   output   writers: text, JSON, markdown, Prometheus; escaping
 #   model    the data: the legacy model, an event's context, counts, gates
@@ -18,7 +21,9 @@
 set -euo pipefail
 
 dir=${1:-$(cd "$(dirname "$0")/.." && pwd)/user}
-declare -A rank=([common]=0 [model]=1 [output]=2 [audit]=3 [trace]=4 [reports]=4 [deps]=5 [cmd]=6)
+declare -A rank=([common]=0 [model]=1 [output]=2 [audit]=3 [loader]=4 [trace]=5 [reports]=5 [deps]=6 [cmd]=7)
+# Two engines that rank apart but must not meet: only cmd/ joins them.
+declare -A apart=([deps:trace]=1)
 
 bad=0 edges=0
 for f in $(find "$dir" -mindepth 1 -name '*.[ch]' | sort); do
@@ -35,7 +40,10 @@ while IFS=: read -r f to; do
 	edges=$((edges + 1))
 	[ -n "${rank[$to]:-}" ] || { echo "$f: includes unknown layer '$to'"; bad=1; continue; }
 	[ "$to" = "$from" ] && continue
-	if [ "${rank[$to]}" -ge "${rank[$from]}" ]; then
+	if [ -n "${apart[$from:$to]:-}" ]; then
+		echo "$f: $from includes $to (engines apart: only cmd joins them)"
+		bad=1
+	elif [ "${rank[$to]}" -ge "${rank[$from]}" ]; then
 		echo "$f: $from includes $to (upward or sideways)"
 		bad=1
 	fi

@@ -13,7 +13,7 @@
  *                               the kernel's BTF), load or attach
  *
  * Each attach point is first tried with a two-instruction program (as
- * user/trace/bpf_load.c does), so the error is the kernel's answer for
+ * user/loader/bpf_load.c does), so the error is the kernel's answer for
  * that point and one missing hook does not keep the others from loading.
  * Then READY_FILE is created and each firing of a hook is printed, until
  * SIGINT or SIGTERM:

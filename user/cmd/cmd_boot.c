@@ -37,8 +37,8 @@
 #include "reports/report_keep.h"
 #include "deps/dependents.h"
 #include "deps/early_exes.h"
-#include "trace/bpf_load.h"
-#include "trace/pin.h"
+#include "loader/bpf_load.h"
+#include "loader/pin.h"
 #include "trace/tracer.h"
 
 #define BPF_FS_MAGIC 0xcafe4a11

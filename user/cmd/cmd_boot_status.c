@@ -19,7 +19,7 @@
 #include "output/boot_status_out.h"
 #include "output/escape.h"
 #include "reports/boot_armed.h"
-#include "trace/pin.h"
+#include "loader/pin.h"
 
 static struct {
 	const char *root, *kernel;

@@ -16,7 +16,7 @@
 #include "deps/early_exes.h"
 #include "deps/identity.h"
 #include "deps/named_file.h"
-#include "trace/pin.h"
+#include "loader/pin.h"
 #include "trace/tracer.h"
 
 /* How long a recorder waits for the initramfs's executables to be read. */

@@ -26,7 +26,7 @@
 #include "model/phase.h"
 #include "dep_records.h"
 #include "output/dep_out.h"
-#include "trace/bpf_load.h"
+#include "loader/bpf_load.h"
 #include "deps/dep_classify.h"
 #include "deps/dep_decode.h"
 #include "deps/dep_fallback.h"
@@ -35,8 +35,8 @@
 #include "deps/dependents.h"
 #include "deps/identity.h"
 #include "deps/uevent_reader.h"
-#include "trace/pin.h"
-#include "trace/ring_peek.h"
+#include "loader/pin.h"
+#include "loader/ring_peek.h"
 #include "dependents.skel.h"
 
 struct sa_deps {
@@ -544,7 +544,7 @@ static int count_progs(struct bpf_object *obj)
 
 /*
  * Load with every program first: every kernel we know has every hook, and
- * asking the kernel first (trace/bpf_load.c: a parse of its BTF and a
+ * asking the kernel first (loader/bpf_load.c: a parse of its BTF and a
  * trial attach per hook) cost more than the load itself, 2.5 s of the 6 s
  * that boot --start spent on the dependents under TCG (issue 26). A hook that cannot attach after
  * all is said by attach_all(). Only when the kernel refuses the load (a

@@ -18,7 +18,7 @@
 #include "deps/early_exes.h"
 #include "deps/identity.h"
 #include "deps/named_file.h"
-#include "trace/ring_peek.h"
+#include "loader/ring_peek.h"
 
 struct sa_early {
 	struct sa_early_exe *v;

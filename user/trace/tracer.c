@@ -29,10 +29,10 @@
 #include "common/slurp.h"
 #include "model/phase.h"
 #include "output/json_out.h"
-#include "trace/bpf_load.h"
+#include "loader/bpf_load.h"
 #include "trace/event.h"
 #include "trace/ring_decode.h"
-#include "trace/pin.h"
+#include "loader/pin.h"
 #include "trace/views.h"
 #include "sysfs_audit.skel.h"
 #include "trace/tracer.h"
@@ -242,7 +242,7 @@ static bool in_mode(const struct bpf_program *p, void *ctx)
 
 /*
  * Open, load and attach with only MODE's programs, after asking the kernel
- * cheaply whether they can attach (trace/bpf_load.c): a mode that cannot
+ * cheaply whether they can attach (loader/bpf_load.c): a mode that cannot
  * costs no verifier run. Returns 0, -ENOENT (cannot attach), -EPERM
  * (not permitted), -EACCES (the verifier said no) or -ENOMEM.
  */

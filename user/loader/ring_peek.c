@@ -6,7 +6,7 @@
 #include <bpf/bpf.h>
 #include <linux/bpf.h>
 
-#include "trace/ring_peek.h"
+#include "loader/ring_peek.h"
 
 /*
  * The layout libbpf's ring_buffer reader maps (kernel/bpf/ringbuf.c): a

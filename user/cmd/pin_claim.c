@@ -14,9 +14,9 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "cmd/pin_claim.h"
+#include "loader/pin.h"
 #include "model/phase.h"
-#include "trace/pin.h"
-#include "trace/pin_claim.h"
 #include "sysfs_audit.skel.h"
 #include "dependents.skel.h"
 

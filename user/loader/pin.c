@@ -17,7 +17,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "trace/pin.h"
+#include "loader/pin.h"
 
 const char *sa_pin_dir(char *buf, size_t len, const char *root, const char *sub)
 {

@@ -12,7 +12,7 @@
 #include <bpf/btf.h>
 
 #include "model/phase.h"
-#include "trace/bpf_load.h"
+#include "loader/bpf_load.h"
 
 enum probe_kind { PK_FENTRY, PK_FEXIT, PK_TP_BTF, PK_KPROBE, PK_NONE };
 
