@@ -27,15 +27,16 @@
 #include "common/cmdline.h"
 #include "common/common.h"
 #include "common/slurp.h"
+#include "loader/bpf_load.h"
+#include "loader/pin.h"
 #include "model/phase.h"
 #include "output/json_out.h"
-#include "loader/bpf_load.h"
 #include "trace/event.h"
 #include "trace/ring_decode.h"
-#include "loader/pin.h"
 #include "trace/views.h"
 #include "sysfs_audit.skel.h"
 #include "trace/tracer.h"
+#include "trace/tracer_impl.h"
 
 /*
  * After a stop, what is still on the ring buffer is drained this long at
@@ -47,37 +48,7 @@
 /* In a storm, look at the clock and the stop flag every this many records. */
 #define CHECK_EVERY 256
 
-struct sa_tracer {
-	struct sa_tracer_opts o;
-	struct sysfs_audit_bpf *skel;
-	struct ring_buffer *rb;
-	struct sa_views *views;		/* decoded views of the devices seen */
-	enum sa_attach_mode used;
-	/*
-	 * SA_ATTACH_TP attaches to sysfs_audit:sysfs_audit_uevent (the local
-	 * 6.1 series) instead of kobject:kobject_uevent (the mainline series).
-	 */
-	bool tp_local;
-	sa_event_fn fn;
-	void *ctx;
-	int cb_err;
-	bool debug;			/* SYSFS_AUDIT_DEBUG: dump each record's chain */
-	void (*tick)(void *ctx);	/* every interval, before its drain */
-	void *tick_ctx;
-	unsigned long long stop_ns;	/* when the trace stopped recording */
-	unsigned long long consumed, malformed;
-	unsigned long long deadline_ns;	/* 0: none */
-	/* Loading runs in a thread (attach_in_background()). */
-	pthread_mutex_t lock;
-	bool attach_done, interrupted;
-	int attach_rc;
-	/* Adopted from bpffs (adopt_pinned()): the links and the mapped .bss. */
-	bool adopted;
-	struct bpf_link *plinks[8];
-	int nplinks;
-	void *bss;
-	size_t bss_len;
-};
+/* struct sa_tracer: trace/tracer_impl.h, shared with trace/tracer_attach.c. */
 
 static volatile sig_atomic_t stopping, stats_wanted;
 
@@ -191,250 +162,6 @@ static bool have_caps(void)
 	       ((eff & CAPBIT(38 /* CAP_PERFMON */)) && (eff & CAPBIT(39 /* CAP_BPF */)));
 }
 
-static const char *mode_name(const struct sa_tracer *t, enum sa_attach_mode m)
-{
-	switch (m) {
-	case SA_ATTACH_TP:
-		return t->tp_local ? "tracepoint sysfs_audit:sysfs_audit_uevent" :
-				     "tracepoint kobject:kobject_uevent";
-	case SA_ATTACH_FEXIT: return "fexit dev_uevent";
-	case SA_ATTACH_KPROBE: return "kprobe+kretprobe dev_uevent";
-	default: return "auto";
-	}
-}
-
-const char *sa_tracer_attach_name(const struct sa_tracer *t)
-{
-	if (t->interrupted)
-		return "none";
-	switch (t->used) {
-	case SA_ATTACH_TP: return "tracepoint";
-	case SA_ATTACH_FEXIT: return "fexit";
-	case SA_ATTACH_KPROBE: return "kprobe";
-	default: return "none";
-	}
-}
-
-struct mode_progs {
-	const struct sysfs_audit_bpf *skel;
-	enum sa_attach_mode mode;
-	bool tp_local;
-};
-
-/* The programs of one attach mode (all of them, or the mode cannot be used). */
-static bool in_mode(const struct bpf_program *p, void *ctx)
-{
-	const struct mode_progs *m = ctx;
-	const struct sysfs_audit_bpf *skel = m->skel;
-
-	switch (m->mode) {
-	case SA_ATTACH_TP:
-		return p == (m->tp_local ? skel->progs.on_tracepoint_local :
-					   skel->progs.on_tracepoint);
-	case SA_ATTACH_FEXIT:
-		return p == skel->progs.on_fexit;
-	case SA_ATTACH_KPROBE:
-		return p == skel->progs.on_kprobe || p == skel->progs.on_kretprobe;
-	default:
-		return false;
-	}
-}
-
-/*
- * Open, load and attach with only MODE's programs, after asking the kernel
- * cheaply whether they can attach (loader/bpf_load.c): a mode that cannot
- * costs no verifier run. Returns 0, -ENOENT (cannot attach), -EPERM
- * (not permitted), -EACCES (the verifier said no) or -ENOMEM.
- */
-static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode, bool *btf_held, bool trust)
-{
-	struct mode_progs m = { .mode = mode, .tp_local = t->tp_local };
-	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true,
-				     .trust = trust };
-	struct sysfs_audit_bpf *skel;
-	unsigned long long ts = sa_mono_ns();
-	int err;
-
-	skel = sysfs_audit_bpf__open();
-	if (!skel)
-		return -ENOMEM;
-	sa_bpf_note_step("sysfs_audit", "open", &ts);
-	m.skel = skel;
-	err = sa_bpf_select(skel->obj, &sel);
-	sa_bpf_note_step("sysfs_audit", "probe", &ts);
-	if (err < 0) {
-		sysfs_audit_bpf__destroy(skel);
-		return -ENOENT;
-	}
-	/* Not kept while libbpf parses its own copy: the loader's peak RSS. */
-	if (*btf_held) {
-		sa_bpf_btf_put();
-		*btf_held = false;
-	}
-	bpf_map__set_max_entries(skel->maps.events, (__u32)t->o.buffer_mb << 20);
-	skel->rodata->count_only = t->o.count_only;
-	skel->bss->unadopted_until_ns = t->o.unadopted_until_ns;
-	/* Wake the reader early in a storm: at a quarter of the ring, 1 MiB at most. */
-	skel->rodata->wakeup_bytes = t->o.buffer_mb >= 4 ? 1 << 20 : (__u64)t->o.buffer_mb << 18;
-
-	err = sysfs_audit_bpf__load(skel);
-	sa_bpf_note_step("sysfs_audit", "load", &ts);
-	if (err) {
-		sysfs_audit_bpf__destroy(skel);
-		if (err == -EPERM)
-			return -EPERM;
-		/* -EACCES/-EINVAL/-E2BIG from BPF_PROG_LOAD: the verifier said no. */
-		if (err == -EACCES || err == -EINVAL || err == -E2BIG)
-			return -EACCES;
-		return -ENOENT;
-	}
-	err = sysfs_audit_bpf__attach(skel);
-	sa_bpf_note_step("sysfs_audit", "attach", &ts);
-	if (err) {
-		sysfs_audit_bpf__destroy(skel);
-		return err == -EPERM ? -EPERM : -ENOENT;
-	}
-	t->skel = skel;
-	sa_bpf_note_verified(skel->obj);
-	return 0;
-}
-
-/*
- * Whether the tracepoint whose BTF typedef is @name ("btf_trace_" and the
- * event) has the arguments of our series since v3 (kobj, action, env,
- * seqnum, stage, ret): kobject:kobject_uevent of the mainline series, or
- * sysfs_audit:sysfs_audit_uevent of the local 6.1 series, which has the
- * same record under names of its own. The v2 series had (kobj, action,
- * devpath, subsystem, env, seqnum, ret): on_tracepoint would load there
- * too and read devpath as the environment.
- */
-static bool tp_args_ok(const struct btf *btf, const char *name)
-{
-	const struct btf_param *p;
-	const struct btf_type *t;
-	int id;
-
-	id = btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF);
-	if (id <= 0)
-		return false;
-	t = btf__type_by_id(btf, btf__resolve_type(btf, id));
-	if (!t || !btf_is_ptr(t))
-		return false;
-	t = btf__type_by_id(btf, t->type);
-	if (!t || !btf_is_func_proto(t) || btf_vlen(t) != 7)	/* __data + 6 */
-		return false;
-	p = btf_params(t);
-	t = btf__type_by_id(btf, p[3].type);			/* env */
-	if (!t || !btf_is_ptr(t))
-		return false;
-	t = btf__type_by_id(btf, btf__resolve_type(btf, t->type));
-	return t && btf_is_struct(t) &&
-	       !strcmp(btf__name_by_offset(btf, t->name_off), "kobj_uevent_env");
-}
-
-static bool has_typedef(const struct btf *btf, const char *name)
-{
-	return btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF) > 0;
-}
-
-/*
- * Can the kernel's BTF name either tracepoint at all? A search of its raw
- * bytes: Debian's kernels have neither, and there the BTF need not be
- * parsed for the choice (0.33 s of a TCG guest's boot --start; libbpf
- * parses its own copy to load). -ENODATA: it cannot be read.
- */
-static int btf_may_have(const char *a, const char *b)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	int err = sa_slurp("/sys/kernel/btf/vmlinux", 64UL << 20, &buf, &len);
-
-	if (err)
-		return -ENODATA;
-	err = memmem(buf, len, a, strlen(a)) || memmem(buf, len, b, strlen(b));
-	free(buf);
-	return err;
-}
-
-/* Returns 0 or try_mode()'s error; -ENODATA: the kernel's BTF cannot be read. */
-static int attach_best(struct sa_tracer *t)
-{
-	/* Best first: the tracepoint sees SEQNUM and the send result. */
-	static const enum sa_attach_mode best[] = { SA_ATTACH_TP, SA_ATTACH_FEXIT, SA_ATTACH_KPROBE };
-	static const char tp_main[] = "btf_trace_kobject_uevent";
-	static const char tp_local[] = "btf_trace_sysfs_audit_uevent";
-	const enum sa_attach_mode *order = best;
-	int n = 3, rc = -ENOENT, worst = 0;
-	bool main_ok, local_ok, old_tp;
-	unsigned long long ts = sa_mono_ns();
-	const struct btf *vmlinux;
-	bool held = false, trust = false;
-	int may = btf_may_have(tp_main, tp_local);
-
-	if (may < 0)
-		return may;
-	if (!may && t->o.attach == SA_ATTACH_AUTO) {
-		/* No tracepoint: fexit, trusted (a refusal costs less than its probe), then kprobe. */
-		order = best + 1;
-		n = 2;
-		trust = true;
-	} else {
-		/* Held until a mode is loaded: the modes' probes read it too. */
-		held = true;
-		vmlinux = sa_bpf_btf_get();
-		sa_bpf_note_step("vmlinux", "btf", &ts);
-		if (!vmlinux) {
-			sa_bpf_btf_put();
-			return -ENODATA;
-		}
-		/*
-		 * Whichever tracepoint the kernel has: mainline's kobject:*
-		 * (patched 6.12), else the local sysfs_audit:* (patched 6.1).
-		 * The v2 series' tracepoint had other arguments: ours would
-		 * misread them.
-		 */
-		main_ok = tp_args_ok(vmlinux, tp_main);
-		local_ok = tp_args_ok(vmlinux, tp_local);
-		old_tp = !main_ok && !local_ok &&
-			 (has_typedef(vmlinux, tp_main) || has_typedef(vmlinux, tp_local));
-		t->tp_local = !main_ok && local_ok;
-		if (old_tp && t->o.attach == SA_ATTACH_TP) {
-			sa_bpf_btf_put();
-			sa_warn("%s: not the arguments of the series since v3",
-				mode_name(t, SA_ATTACH_TP));
-			return -ENOENT;
-		}
-		if (t->o.attach != SA_ATTACH_AUTO) {
-			order = &t->o.attach;
-			n = 1;
-		} else if (old_tp) {
-			order = best + 1;	/* fexit, then kprobe */
-			n = 2;
-		}
-	}
-	for (int i = 0; i < n; i++) {
-		rc = try_mode(t, order[i], &held, trust && order[i] == SA_ATTACH_FEXIT);
-		if (!rc) {
-			t->used = order[i];
-			break;
-		}
-		/* The boot audit says why in one line, if none is usable (-v: each). */
-		if (t->o.verbose || (t->o.attach == SA_ATTACH_AUTO && !t->o.quiet_unable))
-			sa_warn("%s: not usable (%s)", mode_name(t, order[i]),
-				rc == -EACCES ? "rejected by the verifier" :
-				rc == -EPERM ? "not permitted" : "cannot attach");
-		if (rc == -EPERM)
-			break;
-		if (rc == -EACCES)
-			worst = rc;
-	}
-	if (held)
-		sa_bpf_btf_put();
-	if (!rc || rc == -EPERM)
-		return rc;
-	return worst ? worst : rc;
-}
-
 static void dump_record(const struct sa_event *e)
 {
 	fprintf(stderr, "debug: nchain=%u physdev=%d devlink=%d flags=%#x links=%#x trunc=%#x:",
@@ -523,7 +250,7 @@ check:
 static void *attach_thread(void *arg)
 {
 	struct sa_tracer *t = arg;
-	int rc = attach_best(t);
+	int rc = sa_tracer_attach_best(t);
 
 	pthread_mutex_lock(&t->lock);
 	t->attach_rc = rc;
@@ -536,7 +263,7 @@ static void *attach_thread(void *arg)
  * Loading takes seconds (tens under emulation) and the verifier does not
  * give way to our signal handler, so it runs in a thread while this one
  * watches for SIGINT/SIGTERM: a stop during loading ends the trace at once.
- * Returns attach_best()'s status, or -EINTR when stopped first.
+ * Returns sa_tracer_attach_best()'s status, or -EINTR when stopped first.
  */
 static int attach_in_background(struct sa_tracer *t)
 {
@@ -546,7 +273,7 @@ static int attach_in_background(struct sa_tracer *t)
 
 	pthread_mutex_init(&t->lock, NULL);
 	if (pthread_create(&th, NULL, attach_thread, t))
-		return attach_best(t);
+		return sa_tracer_attach_best(t);
 	for (;;) {
 		bool done;
 
@@ -704,7 +431,7 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		if (!o->quiet_unable)
 			sa_warn("no usable attach point on this kernel (tried %s)%s",
 				o->attach == SA_ATTACH_AUTO ? "tracepoint, fexit and kprobe" :
-				mode_name(t, o->attach),
+				sa_tracer_mode_name(t, o->attach),
 				o->verbose ? "" : "; run with -v for details");
 		rc = -ENOENT;
 	}
@@ -899,7 +626,7 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	if (t->o.duration_s)
 		end = now_ns() + t->o.duration_s * 1000000000ULL;
 	t->deadline_ns = end;
-	fprintf(stderr, "sysfs-audit: tracing device uevents via %s%s\n", mode_name(t, t->used),
+	fprintf(stderr, "sysfs-audit: tracing device uevents via %s%s\n", sa_tracer_mode_name(t, t->used),
 		t->o.duration_s ? "" : "; Ctrl-C to end");
 
 	while (!stopping && !t->cb_err) {
