@@ -33,42 +33,14 @@
 #include "deps/dep_stale.h"
 #include "deps/dep_store.h"
 #include "deps/dependents.h"
+#include "deps/deps_impl.h"
 #include "deps/identity.h"
 #include "deps/uevent_reader.h"
 #include "loader/pin.h"
 #include "loader/ring_peek.h"
 #include "dependents.skel.h"
 
-struct sa_deps {
-	struct sa_deps_opts o;
-	struct dependents_bpf *sk;
-	struct bpf_link *links[16];
-	int nlinks;
-	struct sa_classifier cls;
-	bool have_cls;
-	int model_err;		/* the lazy model could not be read (said once; retried each second) */
-	struct timespec cls_at, last_scan;
-	unsigned long long cls_gen;	/* o.devices_gen when the model was read */
-	struct sa_dep_store *store;
-	struct sa_dep_fb *fb;		/* the processes' legacy and modern lookups */
-	struct sa_dep_totals t;
-	struct sa_ns_self self;
-	unsigned int self_tgid;	/* the pinned programs filter their loader's tgid only */
-	/* The model's /sys st_dev: the view it shows (0: unknown, or not a sysfs) */
-	unsigned long long sysfs_dev;
-	unsigned long inodes[256];	/* uevent sockets already named */
-	int ninodes;
-	int write_err;
-	unsigned long long unread;	/* left in the rings after the last drain */
-	/*
-	 * The uevent helper as last named: the kernel's (PROC/sys/kernel/
-	 * hotplug, which /sys/kernel/uevent_helper and sysctl set too), read
-	 * at every tick, and the configured one with its file, read at the
-	 * start and the end. A helper set while we record is named then.
-	 */
-	char helper_live[PATH_MAX];
-	char helper_conf[2 * PATH_MAX];
-};
+/* struct sa_deps: deps/deps_impl.h, shared with deps/dep_scan.c. */
 
 static const char *const op_names[SA_DEP_OP_MAX] = {
 	[SA_DEP_OP_MISS] = "miss",
@@ -83,14 +55,6 @@ static const char *const op_names[SA_DEP_OP_MAX] = {
 static bool uses_model(unsigned int op)
 {
 	return op != SA_DEP_OP_LISTEN && op != SA_DEP_OP_READ_UEVENT;
-}
-
-static unsigned long long mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 static double since(const struct timespec *t)
@@ -217,12 +181,11 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 	    !stat(d->o.sysfs_root, &st))
 		d->sysfs_dev = st.st_dev;
 	d->self_tgid = getpid();
-	d->t.start_ns = mono_ns();
+	d->t.start_ns = sa_mono_ns();
 	return d;
 }
 
-/* Fold a classified observation in; print the program when it is new or its verdict changed. */
-static int found(struct sa_deps *d, const struct sa_dep_seen *o)
+int sa_deps_add_seen(struct sa_deps *d, const struct sa_dep_seen *o)
 {
 	struct sa_dep_seen x = *o;
 	const struct sa_dependent *e;
@@ -374,138 +337,12 @@ static int on_record(void *ctx, void *data, size_t len)
 		.how = r.op == SA_DEP_OP_LISTEN && (r.flags & SA_DEP_F_SETSOCKOPT) ? "join" :
 		       op_names[r.op],
 	};
-	return found(d, &seen);
+	return sa_deps_add_seen(d, &seen);
 }
 
 int sa_deps_feed(struct sa_deps *d, const void *data, size_t len)
 {
 	return on_record(d, (void *)data, len);
-}
-
-/* /proc/<pid>/comm, /proc/<pid>/status: for processes found by scanning. */
-static void proc_basics(struct sa_deps *d, struct sa_ident *id)
-{
-	char path[256], line[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%u/comm", d->o.proc_root, id->tgid);
-	if ((f = fopen(path, "re"))) {
-		if (fgets(id->comm, sizeof(id->comm), f))
-			id->comm[strcspn(id->comm, "\n")] = '\0';
-		fclose(f);
-	}
-	snprintf(path, sizeof(path), "%s/%u/status", d->o.proc_root, id->tgid);
-	if ((f = fopen(path, "re"))) {
-		while (fgets(line, sizeof(line), f)) {
-			sscanf(line, "PPid: %u", &id->ppid);
-			sscanf(line, "Uid: %u", &id->uid);
-		}
-		fclose(f);
-	}
-	snprintf(path, sizeof(path), "%s/%u/comm", d->o.proc_root, id->ppid);
-	if (id->ppid && (f = fopen(path, "re"))) {
-		if (fgets(id->pcomm, sizeof(id->pcomm), f))
-			id->pcomm[strcspn(id->pcomm, "\n")] = '\0';
-		fclose(f);
-	}
-}
-
-/*
- * @final: the trace ends. Until then a group-1 socket that only PID 1
- * holds is not named: a socket unit's (systemd-udevd-kernel.socket) that
- * its service has not received yet; it is named by the service that
- * receives it, at a later scan. Still PID 1's alone at the end, it is
- * PID 1's own.
- */
-static void scan_listeners(struct sa_deps *d, const char *how, bool final)
-{
-	struct sa_listener l[64];
-	int n = sa_listeners_scan(d->o.proc_root, l, 64, d->inodes, d->ninodes);
-	static struct sa_ident id;
-
-	clock_gettime(CLOCK_MONOTONIC, &d->last_scan);
-	for (int i = 0; i < n; i++) {
-		struct sa_dep_obs obs = { .op = SA_DEP_OP_LISTEN, .groups = l[i].groups };
-		/* The same key as the kernel's record of that subscription. */
-		struct sa_dep_key key = { .tgid = l[i].tgid, .op = SA_DEP_OP_LISTEN,
-					  .obj = l[i].groups };
-		struct sa_dep_verdict v;
-		char req[96];
-		bool known = false;
-
-		for (int k = 0; k < d->ninodes; k++)
-			known |= d->inodes[k] == l[i].inode;
-		if (known || (unsigned int)getpid() == l[i].tgid)
-			continue;
-		if (l[i].init_alone && (l[i].groups & 1) && !final)
-			continue;	/* scanned again: not yet known */
-		if (d->ninodes < 256)
-			d->inodes[d->ninodes++] = l[i].inode;
-		if (l[i].tgid && sa_dep_store_has_key(d->store, &key, sizeof(key)))
-			continue;
-		sa_dep_classify(&d->cls, &obs, &v);
-		memset(&id, 0, sizeof(id));
-		id.tgid = id.pid = l[i].tgid;
-		if (l[i].tgid) {
-			proc_basics(d, &id);
-			sa_ident_fill(&id, l[i].tgid, d->o.proc_root);
-		} else {
-			snprintf(id.exe, sizeof(id.exe), "?");
-			snprintf(id.comm, sizeof(id.comm), "?");
-			id.source = "none";
-		}
-		snprintf(req, sizeof(req), "socket:[%lu] portid %u", l[i].inode, l[i].portid);
-		found(d, &(struct sa_dep_seen){
-			.id = &id, .v = &v, .how = how, .req = req, .groups = l[i].groups,
-			.ts_ns = mono_ns(), .key = l[i].tgid ? &key : NULL, .keylen = sizeof(key),
-			.events = d->t.events, .physdev = d->t.physdev });
-	}
-}
-
-/* Name the helper @val (@file: where it is configured; NULL: the kernel's). */
-static void name_helper(struct sa_deps *d, const char *val, const char *file)
-{
-	struct sa_dep_verdict v;
-	static struct sa_ident id;
-
-	sa_dep_classify_helper(!file, file, &v);
-	memset(&id, 0, sizeof(id));
-	snprintf(id.exe, sizeof(id.exe), "%s", val);
-	snprintf(id.comm, sizeof(id.comm), "(helper)");
-	id.source = "config";
-	found(d, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = file ? "config" : "sysctl",
-					.ts_ns = mono_ns(), .events = d->t.events,
-					.physdev = d->t.physdev });
-}
-
-/*
- * The uevent helper, whenever it is set: the kernel's at every call (once
- * per value it takes: set after the start by sysctl, /proc/sys/kernel/
- * hotplug or /sys/kernel/uevent_helper, it is named by its own file from
- * then on); with @conf, also the one configured for the next boot
- * (sysctl.conf, sysctl.d) while the kernel runs none, once per value and
- * file.
- */
-static void find_helper(struct sa_deps *d, bool conf)
-{
-	char val[PATH_MAX], file[PATH_MAX] = "", both[sizeof(d->helper_conf)];
-
-	sa_uevent_helper_live(d->o.proc_root, val, sizeof(val));
-	if (*val) {
-		if (strcmp(val, d->helper_live)) {
-			snprintf(d->helper_live, sizeof(d->helper_live), "%s", val);
-			name_helper(d, val, NULL);
-		}
-		return;
-	}
-	d->helper_live[0] = '\0';	/* cleared: the next value is named again */
-	if (!conf || !sa_uevent_helper_conf(d->o.etc_root, val, sizeof(val), file, sizeof(file)))
-		return;
-	snprintf(both, sizeof(both), "%s\n%s", val, file);
-	if (!strcmp(both, d->helper_conf))
-		return;
-	snprintf(d->helper_conf, sizeof(d->helper_conf), "%s", both);
-	name_helper(d, val, file);
 }
 
 static void note_missing(struct sa_deps *d, const char *name)
@@ -641,8 +478,8 @@ int sa_deps_attach(struct sa_deps *d)
 	}
 	/* Listeners and helper already there before the first record. */
 	if (!d->o.no_enumerate) {
-		scan_listeners(d, "enumerated", false);
-		find_helper(d, true);
+		sa_deps_scan_listeners(d, "enumerated", false);
+		sa_deps_find_helper(d, true);
 	}
 	sa_bpf_note_step("dependents", "enumerate", &ts);
 	return 0;
@@ -672,7 +509,7 @@ int sa_deps_adopt(struct sa_deps *d, const char *root)
 	 * ring, with its time; the first rescan comes after the first drains.
 	 */
 	clock_gettime(CLOCK_MONOTONIC, &d->last_scan);
-	find_helper(d, true);
+	sa_deps_find_helper(d, true);
 	return 0;
 }
 
@@ -735,10 +572,10 @@ void sa_deps_tick(struct sa_deps *d)
 {
 	/* Catches listeners whose bind the hooks missed (or that were not attached). */
 	if (since(&d->last_scan) >= 1.0)
-		scan_listeners(d, "scanned", false);
+		sa_deps_scan_listeners(d, "scanned", false);
 	/* One small file: a helper set a moment ago is named before it runs much. */
 	if (!d->o.no_enumerate)
-		find_helper(d, false);
+		sa_deps_find_helper(d, false);
 }
 
 void sa_deps_note_event(struct sa_deps *d, bool carries_physdev)
@@ -775,8 +612,8 @@ void sa_deps_finish(struct sa_deps *d)
 
 	/* A group-1 socket PID 1 still holds alone is its own. */
 	if (!d->o.no_enumerate) {
-		scan_listeners(d, "scanned", true);
-		find_helper(d, true);
+		sa_deps_scan_listeners(d, "scanned", true);
+		sa_deps_find_helper(d, true);
 	}
 	sa_dep_store_refresh(d->store, read_count, d, t->events, t->physdev);
 	sa_dep_store_sort(d->store);

@@ -82,14 +82,6 @@ void sa_tracer_catch_stop(void)
 	sigaction(SIGUSR1, &sa, NULL);
 }
 
-static unsigned long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static bool verbose;
 
 error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
@@ -242,7 +234,7 @@ check:
 	 * is forever. Stop at a signal or the deadline, whatever is pending.
 	 */
 	if (t->consumed % CHECK_EVERY == 0 &&
-	    (stopping || stats_wanted || (t->deadline_ns && now_ns() >= t->deadline_ns)))
+	    (stopping || stats_wanted || (t->deadline_ns && sa_mono_ns() >= t->deadline_ns)))
 		return -EINTR;
 	return 0;
 }
@@ -596,7 +588,7 @@ struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
  */
 static void stop_recording(struct sa_tracer *t)
 {
-	t->stop_ns = now_ns();
+	t->stop_ns = sa_mono_ns();
 	__atomic_store_n(&t->skel->bss->stopped, true, __ATOMIC_SEQ_CST);
 }
 
@@ -624,7 +616,7 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	t->fn = fn;
 	t->ctx = ctx;
 	if (t->o.duration_s)
-		end = now_ns() + t->o.duration_s * 1000000000ULL;
+		end = sa_mono_ns() + t->o.duration_s * 1000000000ULL;
 	t->deadline_ns = end;
 	fprintf(stderr, "sysfs-audit: tracing device uevents via %s%s\n", sa_tracer_mode_name(t, t->used),
 		t->o.duration_s ? "" : "; Ctrl-C to end");
@@ -661,16 +653,16 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 			stats_wanted = 0;
 			print_stats(t);
 		}
-		if (end && now_ns() >= end)
+		if (end && sa_mono_ns() >= end)
 			break;
 	}
 
 	/* Nothing new arrives after this; drain the rest for a bounded time. */
 	stop_recording(t);
 	if (!t->cb_err) {
-		t->deadline_ns = now_ns() + (t->o.drain_ms ? t->o.drain_ms : DRAIN_MS) * 1000000ULL;
+		t->deadline_ns = sa_mono_ns() + (t->o.drain_ms ? t->o.drain_ms : DRAIN_MS) * 1000000ULL;
 		stopping = 1;	/* handle_record() checks the deadline with the flag */
-		while (ring_buffer__consume(t->rb) == -EINTR && now_ns() < t->deadline_ns)
+		while (ring_buffer__consume(t->rb) == -EINTR && sa_mono_ns() < t->deadline_ns)
 			;
 	}
 	fflush(stdout);
