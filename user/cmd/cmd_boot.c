@@ -30,6 +30,7 @@
 #include "audit/fingerprint.h"
 #include "cmd/cmd_boot_status.h"
 #include "cmd/cmd_record.h"
+#include "cmd/exit_status.h"
 #include "common/cmdline.h"
 #include "common/common.h"
 #include "model/phase.h"
@@ -260,7 +261,7 @@ static int start(void)
 		return EXIT_OK;
 	}
 	if (rc)
-		return sa_tracer_exit_status(rc);
+		return sa_exit_of_tracer(rc);
 	if (sa_tracer_stopping()) {
 		sa_tracer_close(t);
 		return 0;

@@ -15,6 +15,7 @@
 
 #include "cmd/cmd_deps.h"
 #include "cmd/cmd_record.h"
+#include "cmd/exit_status.h"
 #include "common/atomic_file.h"
 #include "common/cmdline.h"
 #include "common/common.h"
@@ -421,7 +422,7 @@ static int record(void)
 	}
 	if (rc) {
 		sa_report_free(&r);
-		return sa_tracer_exit_status(rc);
+		return sa_exit_of_tracer(rc);
 	}
 	r.start = time(NULL);
 	if (env.adopt)

@@ -12,6 +12,7 @@
 
 #include "cmd/cmd_deps.h"
 #include "cmd/cmd_opts.h"
+#include "cmd/exit_status.h"
 #include "common/common.h"
 #include "deps/dependents.h"
 #include "output/stream.h"
@@ -135,7 +136,7 @@ int cmd_trace(int argc, char **argv)
 		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	rc = sa_tracer_open(&env.t, &t);
 	if (rc)
-		return sa_tracer_exit_status(rc);
+		return sa_exit_of_tracer(rc);
 	if (!env.no_deps && !env.t.count_only)
 		ts.run = sa_deps_run_start(t, env.row.fmt, stdout, NULL, NULL, "keys only");
 	ts.deps = sa_deps_run_deps(ts.run);

@@ -2,12 +2,13 @@
 /*
  * sysfs-audit - find who still depends on the deprecated sysfs layout.
  *
- * One binary, one command per user/cmd_<name>.c; this file only picks the
- * command and answers --help and --version.
+ * One binary, one command per user/cmd/cmd_<name>.c; this file only picks
+ * the command and answers --help, help exit-status and --version.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd/exit_status.h"
 #include "common/common.h"
 
 static const struct {
@@ -41,15 +42,10 @@ static void usage(FILE *f)
 	      "    sysfs-audit rules                   # legacy constructs in udev rules\n"
 	      "    sysfs-audit scan --root /mnt        # programs, scripts, initramfs images\n"
 	      "    sysfs-audit record -o r.json -d 3600  # one host's report\n"
-	      "    sysfs-audit report -f markdown --fail-on=keys hosts/*.json\n\n"
-	      "Exit status: 0 ok, 1 error, 2 usage, 3 not permitted, 4 no kernel BTF,\n"
-	      "5 no usable attach point, 6 verifier rejected the program, 7 sysfs tree\n"
-	      "unreadable, 8 events lost (with --fail-on-lost), 9 rules/scan found something,\n"
-	      "10 rules/scan could not read some input; report: 11 a file unreadable,\n"
-	      "12 invalid, 13 newer format, 14 the same host twice; --fail-on: 15 keys,\n"
-	      "16 paths, 17 dependents, 18 findings; 19 rules/scan hit a bound on work;\n"
-	      "boot: 20 already pinned, 21 no bpffs, 26 --start stopped at its --timeout.\n"
-	      "See sysfs-audit(8).\n", f);
+	      "    sysfs-audit report -f markdown --fail-on=keys hosts/*.json\n"
+	      "    sysfs-audit help exit-status        # what each exit status means\n\n", f);
+	sa_exit_usage(f);
+	fputs("See sysfs-audit(8).\n", f);
 }
 
 int main(int argc, char **argv)
@@ -62,6 +58,14 @@ int main(int argc, char **argv)
 		fputs("sysfs-audit: a command is required\n", stderr);
 		usage(stderr);
 		return EXIT_USAGE;
+	}
+	if (!strcmp(cmd, "help") && argc > 2 && !strcmp(argv[2], "exit-status")) {
+		if (argc > 4 || (argc == 4 && strcmp(argv[3], "--roff"))) {
+			fputs("usage: sysfs-audit help exit-status [--roff]\n", stderr);
+			return EXIT_USAGE;
+		}
+		sa_exit_list(stdout, argc == 4);
+		return EXIT_OK;
 	}
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
 		usage(stdout);

@@ -289,7 +289,8 @@ static int attach_in_background(struct sa_tracer *t)
 /*
  * The programs stay attached through their pinned links; take their maps
  * (the ring buffer with what the initramfs traced, the counters, .bss for
- * the stop flag) without loading anything. Returns 0 or EXIT_*.
+ * the stop flag) without loading anything. Returns 0 or -errno (-EPERM:
+ * not permitted), after saying why.
  */
 static int adopt_pinned(struct sa_tracer *t)
 {
@@ -303,8 +304,10 @@ static int adopt_pinned(struct sa_tracer *t)
 	char dir[4096], path[4200];
 	int err;
 
-	if (!skel)
-		return EXIT_FAIL;
+	if (!skel) {
+		sa_warn("cannot adopt the pinned state: %s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
 	sa_pin_dir(dir, sizeof(dir), SA_PIN_ROOT, SA_PIN_UEVENTS);
 	err = sa_pin_reuse_maps(skel->obj, dir);
 	if (!err) {
@@ -321,7 +324,7 @@ static int adopt_pinned(struct sa_tracer *t)
 		while (t->nplinks > 0)
 			bpf_link__destroy(t->plinks[--t->nplinks]);
 		sysfs_audit_bpf__destroy(skel);
-		return err == -EPERM || err == -EACCES ? EXIT_PERM : EXIT_FAIL;
+		return err == -EPERM || err == -EACCES ? -EPERM : err;
 	}
 	skel->bss = t->bss;	/* stop_recording() writes the live flag */
 	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
@@ -378,6 +381,7 @@ int sa_tracer_pin(struct sa_tracer *t, const char *root)
 int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 {
 	struct sa_tracer *t;
+	bool adopting;
 	int rc;
 
 	sa_tracer_catch_stop();
@@ -406,10 +410,14 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 	verbose = o->verbose;
 	libbpf_set_print(libbpf_print_fn);
 
-	if (o->adopt && sa_pin_present(SA_PIN_ROOT, SA_PIN_UEVENTS))
-		rc = adopt_pinned(t);
-	else
-		rc = attach_in_background(t);
+	adopting = o->adopt && sa_pin_present(SA_PIN_ROOT, SA_PIN_UEVENTS);
+	rc = adopting ? adopt_pinned(t) : attach_in_background(t);
+	if (adopting && rc && rc != -EPERM) {
+		/* Said by adopt_pinned(): not an attach point's failure. */
+		sa_views_free(t->views);
+		free(t);
+		return rc;
+	}
 	if (rc == -EINTR) {
 		/* Stopped while loading: an empty trace, ended at once. */
 		sa_warn("stopped before the program was attached: nothing traced");
@@ -514,25 +522,6 @@ const char *sa_tracer_unable(int err)
 	if (err == -ENOENT)
 		return "no usable attach point on this kernel (tracepoint, fexit, kprobe)";
 	return NULL;
-}
-
-int sa_tracer_exit_status(int err)
-{
-	switch (err) {
-	case 0:
-		return EXIT_OK;
-	case -EPERM:
-		return EXIT_PERM;
-	case -ENODATA:
-		return EXIT_NO_BTF;
-	case -ENOENT:
-	case -ENOSYS:
-		return EXIT_NO_ATTACH;
-	case -EACCES:
-		return EXIT_VERIFIER;
-	default:
-		return EXIT_FAIL;
-	}
 }
 
 void sa_tracer_set_tick(struct sa_tracer *t, void (*fn)(void *ctx), void *ctx)

@@ -68,9 +68,6 @@ error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
  */
 int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
 
-/* The documented exit status (common.h) for sa_tracer_open()'s @err. */
-int sa_tracer_exit_status(int err);
-
 /*
  * What sa_tracer_open() checks first, without loading anything: 0, -EPERM
  * (no root, no CAP_BPF and CAP_PERFMON) or -ENODATA (no BTF).
