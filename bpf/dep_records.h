@@ -6,7 +6,7 @@
  * The kernel side only observes and de-duplicates: one record per new
  * (process, operation, object) triple, a count/first/last in a hash map for
  * every later hit. Whether an observation is a dependency on the deprecated
- * layout is decided in userspace (user/dep_classify.c) against the model.
+ * layout is decided in userspace (user/deps/dep_classify.c) against the model.
  */
 #ifndef SYSFS_AUDIT_DEP_RECORDS_H
 #define SYSFS_AUDIT_DEP_RECORDS_H

@@ -3,8 +3,8 @@
  * The first thing `record --adopt` does: make what `boot --start` pinned
  * this process's, or refuse it.
  */
-#ifndef SYSFS_AUDIT_PIN_CLAIM_H
-#define SYSFS_AUDIT_PIN_CLAIM_H
+#ifndef SYSFS_AUDIT_CMD_PIN_CLAIM_H
+#define SYSFS_AUDIT_CMD_PIN_CLAIM_H
 
 #include <stddef.h>
 

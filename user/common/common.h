@@ -64,7 +64,7 @@ long sa_parse_long(const char *arg, long min, long max, struct argp_state *state
  */
 int sa_argp_parse(const struct argp *argp, int argc, char **argv, void *input);
 
-/* The commands; each lives in user/cmd_<name>.c. */
+/* The commands; each lives in user/cmd/cmd_<name>.c. */
 int cmd_trace(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
 int cmd_rules(int argc, char **argv);

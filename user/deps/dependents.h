@@ -3,7 +3,7 @@
  * The running dependents of the deprecated layout, for `sysfs-audit trace`:
  * the lookups and listeners BPF programs, the classification of what they
  * see, the live lines and the end summary. The trace command only calls
- * this API (see the "dependents" hook in user/cmd_trace.c).
+ * this API (see the "dependents" hook in user/cmd/cmd_trace.c).
  */
 #ifndef SYSFS_AUDIT_DEPENDENTS_API_H
 #define SYSFS_AUDIT_DEPENDENTS_API_H

@@ -11,8 +11,8 @@
  * load with all of them was refused: the questions cost a BTF parse and
  * 0.1-0.3 s per trial attach under TCG (deps/dependents.c).
  */
-#ifndef SYSFS_AUDIT_TRACE_BPF_LOAD_H
-#define SYSFS_AUDIT_TRACE_BPF_LOAD_H
+#ifndef SYSFS_AUDIT_LOADER_BPF_LOAD_H
+#define SYSFS_AUDIT_LOADER_BPF_LOAD_H
 
 #include <stdbool.h>
 

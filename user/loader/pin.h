@@ -5,8 +5,8 @@
  * (`record --adopt`). One directory per BPF object, maps as map_<name>,
  * links as link_<name>; the programs live as long as their links.
  */
-#ifndef SYSFS_AUDIT_PIN_H
-#define SYSFS_AUDIT_PIN_H
+#ifndef SYSFS_AUDIT_LOADER_PIN_H
+#define SYSFS_AUDIT_LOADER_PIN_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,8 +6,8 @@
  * record. Used at the initramfs's end to see who ran there while their
  * executables can still be read.
  */
-#ifndef SYSFS_AUDIT_RING_PEEK_H
-#define SYSFS_AUDIT_RING_PEEK_H
+#ifndef SYSFS_AUDIT_LOADER_RING_PEEK_H
+#define SYSFS_AUDIT_LOADER_RING_PEEK_H
 
 #include <stddef.h>
 

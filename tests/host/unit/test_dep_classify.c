@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the dependents' classifier (user/dep_classify.c) over the
+ * Unit tests for the dependents' classifier (user/deps/dep_classify.c) over the
  * fake sysfs tree of test_legacy.c, and for the listener/helper discovery
- * of user/identity.c over a fake /proc and /etc. TAP output.
+ * of user/deps/identity.c over a fake /proc and /etc. TAP output.
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for user/event.c: turning a BPF record (decisions already
+ * Unit tests for user/trace/event.c: turning a BPF record (decisions already
  * made) into the legacy view. Records are built by hand. TAP output.
  */
 #include <stdio.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests for the userspace model of the deprecated layout
- * (user/legacy.c) over fake sysfs trees (user/sysfs_tree.c). TAP output.
+ * (user/model/legacy.c) over fake sysfs trees (user/model/sysfs_tree.c). TAP output.
  * Expected values are worked out by hand from the seed patch's code.
  *
- * The second half (source_cases()) does not follow user/legacy.c's reading:
+ * The second half (source_cases()) does not follow user/model/legacy.c's reading:
  * each expected value there is derived from the 2.6.3x code itself, as the
  * 2010 seed patch (shared/seeds/001-...) removes it, cited by file and
  * function, for trees the first half does not have (a bus device below a

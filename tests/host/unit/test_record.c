@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for user/record.c: packed ring buffer records, built by hand
+ * Unit tests for user/trace/ring_decode.c: packed ring buffer records, built by hand
  * the way the BPF side lays them out, decoded; and every malformed shape
  * refused. TAP output.
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests for the udev rules tokenizer and classifier
- * (user/rules_parse.c). TAP output. Expected columns and lines are counted
+ * (user/audit/rules_parse.c). TAP output. Expected columns and lines are counted
  * by hand from the literal rules below.
  */
 #define _GNU_SOURCE

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the content scanners of 'scan' (user/scan_script.c,
- * user/scan_elf.c, user/scan_initramfs.c) and the dpkg owner lookup
- * (user/dpkg_owner.c). TAP output. The initramfs fixtures are written here
+ * Unit tests for the content scanners of 'scan' (user/audit/scan_script.c,
+ * user/audit/scan_elf.c, user/audit/scan_initramfs.c) and the dpkg owner lookup
+ * (user/common/dpkg_owner.c). TAP output. The initramfs fixtures are written here
  * with libarchive's writer: an uncompressed early cpio followed by a
  * compressed main one, as initramfs-tools and dracut lay them out.
  */
