@@ -369,6 +369,9 @@ install: $(BUILD)/sysfs-audit
 	$(INSTALL) -m 0644 contrib/default/sysfs-audit $(DESTDIR)$(SYSCONFDIR)/default/sysfs-audit
 	@# Sourced by both generators' scripts, in the image at the Debian path.
 	$(INSTALL) -m 0644 contrib/boot/boot-functions $(DESTDIR)$(DATADIR)/sysfs-audit/boot-functions
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)/sysfs-audit/prometheus
+	$(INSTALL) -m 0644 contrib/prometheus/sysfs-audit.rules.yml \
+		$(DESTDIR)$(DATADIR)/sysfs-audit/prometheus/sysfs-audit.rules.yml
 	for f in $(BOOT_FILES); do \
 		$(SUBST) contrib/initramfs-tools/$$f >$(DESTDIR)$(INITRAMFSDIR)/$$f && \
 		chmod 0755 $(DESTDIR)$(INITRAMFSDIR)/$$f || exit 1; \

@@ -37,6 +37,7 @@ usr/share/initramfs-tools/hooks/sysfs-audit
 usr/share/initramfs-tools/scripts/init-bottom/sysfs-audit
 usr/share/initramfs-tools/scripts/init-top/sysfs-audit
 usr/share/sysfs-audit/boot-functions
+usr/share/sysfs-audit/prometheus/sysfs-audit.rules.yml
 usr/share/doc/sysfs-audit/README.md.gz
 usr/share/doc/sysfs-audit/changelog.gz
 usr/share/doc/sysfs-audit/copyright

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/atomic_file.h"
 #include "output/escape.h"
@@ -53,6 +54,7 @@ static void table(FILE *f, const char *name, const char *help, const struct sa_m
 static void boot_metrics(FILE *f, const struct sa_merged *m)
 {
 	static const char *const cause[] = { "cause" }, *const verdict[] = { "verdict" };
+	static const char *const reason[] = { "reason" };
 
 	if (m->dep_lost.known) {
 		head(f, "sysfs_audit_dependents_lost_total", "counter",
@@ -75,6 +77,31 @@ static void boot_metrics(FILE *f, const struct sa_merged *m)
 	for (int v = 0; v < SA_BOOT_N; v++)
 		sample(f, "sysfs_audit_boot_hosts", verdict, &sa_boot_verdict_names[v], 1,
 		       m->nverdict[v]);
+	head(f, "sysfs_audit_boot_incomplete_hosts", "gauge",
+	     "Hosts whose boot audit is incomplete, by reason (a host counts once per reason).");
+	for (int r = 0; r < SA_GAP_N; r++)
+		sample(f, "sysfs_audit_boot_incomplete_hosts", reason, &sa_gap_names[r], 1,
+		       m->nincomplete_why[r]);
+}
+
+/*
+ * When the newest report ended: a host whose recorder stopped writing
+ * keeps its last file, and only its age tells (the shipped rules alert
+ * on it). Not written without a known end.
+ */
+static void end_metric(FILE *f, const struct sa_merged *m)
+{
+	time_t end = 0;
+
+	for (size_t i = 0; i < m->nhosts; i++)
+		if (m->hosts[i].end > end)
+			end = m->hosts[i].end;
+	if (!end)
+		return;
+	head(f, "sysfs_audit_report_end_timestamp_seconds", "gauge",
+	     "When the newest report merged here ended (Unix time).");
+	sample(f, "sysfs_audit_report_end_timestamp_seconds", NULL, NULL, 0,
+	       (unsigned long long)end);
 }
 
 int sa_prometheus_print(FILE *f, const struct sa_merged *m)
@@ -125,6 +152,7 @@ int sa_prometheus_print(FILE *f, const struct sa_merged *m)
 	      "Files on disk that depend on the legacy layout, by severity.",
 	      &m->severities, sev, 1);
 	boot_metrics(f, m);
+	end_metric(f, m);
 	return ferror(f) ? -EIO : 0;
 }
 
