@@ -25,8 +25,11 @@ declare -A group=(
 	# xz; 50-scan.t builds a zstd initramfs, 58-scan-hostile-tree.t one with
 	# each compressor Debian has (bzip2, lzop, lz4 too); the report tests use jq
 	[guest]="qemu-system-x86 busybox-static perl kmod xz-utils cpio zstd bzip2 lzop lz4 jq"
-	# the Debian package (make deb) and its checks
-	[package]="debhelper dpkg-dev lintian systemd bash-completion"
+	# the Debian package (make deb) and its checks; the fleet tests
+	# (62-/63-prometheus-*.t) talk to Prometheus and node_exporter over
+	# loopback with curl and read their answers with jq (both packages
+	# are fetched by tests/fleet/fetch-prometheus.sh, never installed)
+	[package]="debhelper dpkg-dev lintian systemd bash-completion curl jq"
 	# the real Debian 12 host of tests/guest/70-realhost.t: mmdebstrap builds
 	# it, mke2fs/debugfs write its disks, python3 talks to QEMU's monitor
 	[realhost]="mmdebstrap e2fsprogs python3"
