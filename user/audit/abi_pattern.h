@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A path of a Documentation/ABI "What:" line as a pattern, and whether a
+ * real path matches it. The ABI files write their wildcards by
+ * convention, not by a grammar; the forms in the obsolete and removed
+ * entries of 6.1 and 6.12 are:
+ *
+ *   <name>, <a|b|c>   one or more characters of one path component (the
+ *                     second: holding one of the words, as typec's
+ *                     "port0-partner" is a <port|partner|cable>)
+ *   deviceX, voltageY a capital X, Y, Z or N right after a lower-case
+ *                     letter: a number
+ *   [0-9]+, [1-5]     a number; one character of the class
+ *   *                 any characters of one component
+ *   ...               one or more whole components
+ *   a trailing /      the directory and everything below it
+ *
+ * Anything else that looks like a wildcard ({, }, ?, (, ), an unclosed
+ * < or [) is refused: a pattern that matched the wrong files would name
+ * the wrong programs.
+ */
+#ifndef SYSFS_AUDIT_AUDIT_ABI_PATTERN_H
+#define SYSFS_AUDIT_AUDIT_ABI_PATTERN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct sa_abi_pattern;
+
+/*
+ * Compile @path (a What: path, starting with '/'). NULL with errno set:
+ * EINVAL (and @why says what, in at most @len bytes), ENOMEM.
+ */
+struct sa_abi_pattern *sa_abi_pattern_new(const char *path, char *why, size_t len);
+void sa_abi_pattern_free(struct sa_abi_pattern *p);
+
+/* Does @path (absolute, no "." or ".." components, no trailing '/') match? */
+bool sa_abi_pattern_match(const struct sa_abi_pattern *p, const char *path);
+
+/* Does it have a wildcard at all (a literal path otherwise)? */
+bool sa_abi_pattern_wild(const struct sa_abi_pattern *p);
+
+#endif
