@@ -382,9 +382,9 @@ static int count_progs(struct bpf_object *obj)
 /*
  * Load with every program first: every kernel we know has every hook, and
  * asking the kernel first (loader/bpf_load.c: a parse of its BTF and a
- * trial attach per hook) cost more than the load itself, 2.5 s of the 6 s
- * that boot --start spent on the dependents under TCG (issue 26). A hook that cannot attach after
- * all is said by attach_all(). Only when the kernel refuses the load (a
+ * trial attach per hook) cost more than the load itself, on the boot's
+ * path (docs/performance.md). A hook that cannot attach after all is said
+ * by attach_all(). Only when the kernel refuses the load (a
  * hook it does not have, a program its verifier rejects) is the object
  * opened again and loaded once with the programs whose attach point is
  * there: a kernel without one hook loses that hook only, and says which.

@@ -51,7 +51,7 @@ enum sa_gap_reason {
 	SA_GAP_DEPS_LOST,		/* dependents' records lost (ring, map full, store full) */
 	SA_GAP_BREAKS_NO_PHASE,		/* a dependent that breaks has no phase: maybe boot path */
 	/*
-	 * Recorded ones (issue 43): the report's boot.incomplete names them,
+	 * Recorded ones: the report's boot.incomplete names them,
 	 * each in the slot sa_gap_slot_of[] gives it.
 	 */
 	SA_GAP_START_TIMEOUT,		/* initramfs: boot --start was stopped at its bound */

@@ -16,7 +16,7 @@ enum sa_phase { SA_PHASE_INITRAMFS, SA_PHASE_COLDPLUG, SA_PHASE_RUNTIME, SA_PHAS
 #define SA_MARK_ATTACHED	"attached"	/* boot --start attached (initramfs) */
 #define SA_MARK_INITRAMFS_END	"initramfs-end"	/* init-bottom, just before switch_root */
 #define SA_MARK_COLDPLUG_END	"coldplug-end"	/* after udev trigger + settle */
-/* Issue 43: who holds the pins, so that nothing unpins under a live recorder. */
+/* Who holds the pins, so that nothing unpins under a live recorder. */
 #define SA_MARK_DEADLINE	"adopt-deadline" /* boot --start -W: the hooks stop then (ns) */
 #define SA_MARK_ADOPTING	"adopting"	/* record --adopt began: its pid */
 #define SA_MARK_ADOPTED		"adopted"	/* record --adopt adopted (or attached) */

@@ -24,7 +24,7 @@
  * verdicts breaks, falls-back, suspect (1.0-1.2's "confirmed" reads as
  * breaks), and the store's drops by verdict; 1.4: the dependents' kind
  * uevent-read and rule uevent-keys (values only: 1.0-1.3 read as before);
- * 1.5: boot.incomplete, the reasons the recorder knew (issue 43).
+ * 1.5: boot.incomplete, the reasons the recorder knew.
  */
 #define SA_REPORT_MINOR		5
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
@@ -73,12 +73,12 @@ struct sa_path_need {
 	unsigned long long count;
 };
 
-/* A running program that depends on the old layout (issue 8; per program and kind: issue 17). */
+/* A running program that depends on the old layout: one per program and kind. */
 #define SA_REPORT_DEP_EXAMPLES 3
 struct sa_report_dependent {
 	char *executable, *comm, *package, *kind, *confidence;
 	char *path, *legacy, *replacement;
-	/* Issue 17, all optional: the #! script and its package, the rule and its evidence. */
+	/* All optional: the #! script and its package, the rule and its evidence. */
 	char *script, *script_package, *rule, *why, *unit, *cgroup, *namespaces, *argv;
 	char *examples[SA_REPORT_DEP_EXAMPLES];
 	unsigned long long processes;	/* 0: unknown */
@@ -89,7 +89,7 @@ struct sa_report_dependent {
 	char *phase;		/* 1.1: "initramfs", "coldplug", "runtime"; NULL: not a boot audit */
 };
 
-/* A file on disk that depends on the old layout (issue 9). */
+/* A file on disk that depends on the old layout. */
 struct sa_report_finding {
 	char *file, *kind, *key, *severity, *message, *package;
 	long long line;		/* 0: no line (a binary) */

@@ -105,7 +105,7 @@ static bool is_dracut(const struct sa_root *r, const char *pfx, const struct sa_
 	return exists(r, pfx, "/usr/bin/dracut") && !exists(r, pfx, "/usr/sbin/update-initramfs");
 }
 
-/* The release comes from the tree's file names: quoted for the shell (issue 49). */
+/* The release comes from the tree's file names, which anyone may write: quoted for the shell. */
 static void fix_image(struct sa_check *c, bool dracut, bool missing, const char *rel)
 {
 	char img[256], qrel[256], qimg[300];
