@@ -24,6 +24,7 @@
 struct pctx {
 	char *err;
 	size_t errlen;
+	bool verbatim;	/* keep summary, coldplug and sample as json-c trees */
 };
 
 static int __attribute__((format(printf, 2, 3))) bad(struct pctx *p, const char *fmt, ...)
@@ -371,7 +372,7 @@ static int parse_dependent(struct pctx *p, const struct sa_jnode *e, const char 
 
 int sa_report_add_dependents(struct sa_report *r, const struct sa_jnode *a, char *err, size_t errlen)
 {
-	struct pctx p = { err, errlen };
+	struct pctx p = { err, errlen, false };
 	struct sa_report_dependent *v;
 	const struct sa_jnode *e;
 	char where[64];
@@ -598,13 +599,13 @@ static int parse_report(struct pctx *p, const struct sa_jnode *o, struct sa_repo
 		return bad(p, "summary: missing (an object is required)");
 	if ((err = check_summary(p, x, "summary")))
 		return err;
-	if (!(r->summary_json = to_json(x)))
+	if (p->verbatim && !(r->summary_json = to_json(x)))
 		return oom(p);
 	x = member(o, "coldplug");
 	if (x && !sa_jis(x, SA_J_NULL)) {
 		if ((err = check_summary(p, x, "coldplug")))
 			return err;
-		if (!(r->coldplug = to_json(x)))
+		if (p->verbatim && !(r->coldplug = to_json(x)))
 			return oom(p);
 	}
 	if ((err = get_arr(p, o, "", "sample", &x)))
@@ -613,8 +614,7 @@ static int parse_report(struct pctx *p, const struct sa_jnode *o, struct sa_repo
 	for (size_t i = 0; i < x->len; i++, e = sa_jnext(e))
 		if (!sa_jis(e, SA_J_OBJECT))
 			return bad(p, "sample[%zu]: expected an event object", i);
-	json_object_put(r->sample);
-	if (!(r->sample = to_json(x)))
+	if (p->verbatim && !(r->sample = to_json(x)))
 		return oom(p);
 	if ((err = get_obj(p, o, "", "needs", REQ, &needs)) ||
 	    (err = parse_need_table(p, needs, "by_subsystem", &r->by_subsystem)) ||
@@ -627,11 +627,14 @@ static int parse_report(struct pctx *p, const struct sa_jnode *o, struct sa_repo
 	return parse_lists(p, o, r);
 }
 
-/* Parse @len bytes at @buf, changed in place, with @doc's nodes (kept by the caller). */
-static int parse_with(struct sa_jdoc *doc, char *buf, size_t len, struct sa_report *r,
-		      char *err, size_t errlen)
+/*
+ * Parse @len bytes at @buf, changed in place, with @doc's nodes (kept by
+ * the caller); @verbatim: keep the parts a report only carries (pctx).
+ */
+static int parse_with(struct sa_jdoc *doc, char *buf, size_t len, bool verbatim,
+		      struct sa_report *r, char *err, size_t errlen)
 {
-	struct pctx p = { err, errlen };
+	struct pctx p = { err, errlen, verbatim };
 	struct sa_json_budget b;
 	int rc;
 
@@ -682,7 +685,7 @@ int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err,
 		return EXIT_FAIL;
 	}
 	memcpy(copy, buf, len);
-	rc = parse_with(&doc, copy, len, r, err, errlen);
+	rc = parse_with(&doc, copy, len, true, r, err, errlen);
 	sa_jdoc_free(&doc);
 	free(copy);
 	return rc;
@@ -697,7 +700,7 @@ void sa_report_reader_free(struct sa_report_reader *rd)
 
 int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errlen)
 {
-	struct sa_report_reader rd = {};
+	struct sa_report_reader rd = { .verbatim = true };
 	int rc = sa_report_reader_read(&rd, file, r, err, errlen);
 
 	sa_report_reader_free(&rd);
@@ -781,5 +784,5 @@ int sa_report_reader_read(struct sa_report_reader *rd, const char *file, struct 
 			break;
 	}
 	close(fd);
-	return parse_with(&rd->doc, rd->buf, len, r, err, errlen);
+	return parse_with(&rd->doc, rd->buf, len, rd->verbatim, r, err, errlen);
 }
