@@ -130,6 +130,21 @@ static void test_in_place(void)
 	sa_jdoc_free(&d);
 }
 
+/* A name twice: the last one is the member, a JSON null as the last one is none (json-c's). */
+static void test_last_member(void)
+{
+	char text[] = "{\"a\":1,\"b\":true,\"a\":2,\"c\":3,\"c\":null}";
+	struct sa_json_budget b;
+	struct sa_jdoc d = {};
+	const struct sa_jnode *v;
+
+	ok(sa_jdoc_parse(&d, text, strlen(text), 1 << 20, &b), "parsed");
+	v = sa_jget(&d.v[0], "a");
+	ok(v && v->type == SA_J_INT && sa_jint64(v) == 2, "a: the last of two, 2");
+	ok(!sa_jget(&d.v[0], "c"), "c: 3 then null, none");
+	sa_jdoc_free(&d);
+}
+
 /* A needs table that names a subsystem twice: refused, not summed nor the last kept. */
 static void test_needs_twice(void)
 {
@@ -168,6 +183,7 @@ int main(void)
 {
 	test_same_as_json_c();
 	test_in_place();
+	test_last_member();
 	test_needs_twice();
 	return tap_done();
 }
