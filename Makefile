@@ -4,6 +4,7 @@
 #
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
+#   make check-host-san  the host test files again, the whole tool under ASan + UBSan
 #   make bench    uevent storms in QEMU: cost per event, losses (build/bench/); runs bench-fleet first
 #   make bench-realhost  a real Debian 12 host's boot with the boot audit off and on: the ratio
 #   make bench-fleet  report merging 1 000..100 000 generated hosts' reports, on the host: CPU s, peak RSS
@@ -23,7 +24,7 @@ WARN       := -Wall -Wextra -Werror
 KERNELS    := patched legacy patched-6.12
 .PHONY: fuzz fuzz-build bench bench-fleet bench-realhost
 .PHONY: all deps kernels guest-deps unit-tests sysfs-audit vmlinux.h vmlinux-check check check-host \
-	check-guest demo clean help mutate install uninstall deb FORCE bisect-check realhost-prebuild
+	check-host-san check-guest demo clean help mutate install uninstall deb FORCE bisect-check realhost-prebuild
 
 all: guest-deps
 
@@ -258,6 +259,22 @@ HOST_TEST_BINS := $(BUILD)/legacy_live $(BUILD)/sa_oracle $(LEGACY_BINS)
 
 check-host: deps unit-tests sysfs-audit $(HOST_TEST_BINS) $(BUILD)/sysfs-audit-san deb
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
+
+# The host test files that run the tool (they source tests/lib/tool.sh) again,
+# with the whole tool under ASan + UBSan: every sanitizer report goes to
+# $(SAN_LOGS), and any report there fails the run, whatever the test made
+# of the tool's exit status. The unit tests always run sanitized.
+SAN_LOGS := $(BUILD)/san-logs
+SAN_HOST_TESTS = $(shell grep -l '^\. "$$top/tests/lib/tool.sh"' tests/host/*.t)
+check-host-san: deps unit-tests sysfs-audit $(HOST_TEST_BINS) $(BUILD)/sysfs-audit-san
+	@rm -rf $(SAN_LOGS) && mkdir -p $(SAN_LOGS)
+	@set -o pipefail; SA_BIN=$(abspath $(BUILD)/sysfs-audit-san) \
+		ASAN_OPTIONS=detect_leaks=0:log_path=$(abspath $(SAN_LOGS))/asan \
+		UBSAN_OPTIONS=print_stacktrace=1:log_path=$(abspath $(SAN_LOGS))/ubsan \
+		$(PROVE) $(SAN_HOST_TESTS) | tests/summary.sh; st=$$?; \
+	if [ -n "$$(ls -A $(SAN_LOGS))" ]; then \
+		echo "check-host-san: sanitizer reports in $(SAN_LOGS):"; \
+		head -n 30 $(SAN_LOGS)/*; exit 1; fi; exit $$st
 
 check-guest: realhost-prebuild kernels guest-deps deb
 	@set -o pipefail; $(PROVE) $(GUEST_TESTS) | tests/summary.sh

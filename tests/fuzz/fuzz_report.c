@@ -17,6 +17,52 @@
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
 #include "output/report_out.h"
+#include "../host/unit/jdoc_same.h"
+
+/*
+ * The reader's own tree against json-c's (issue 49): whatever the strict
+ * scan accepts, json-c reads too, and to the same values. Texts of more
+ * than 4096 values are left out (the comparison is quadratic in members).
+ */
+static void same_as_json_c(const uint8_t *data, size_t size)
+{
+	struct json_tokener *tok;
+	struct sa_json_budget b;
+	struct sa_jdoc d = {};
+	char *copy, why[256];
+	const char *diff;
+	json_object *j;
+
+	if (!(copy = malloc(size + 1)))
+		return;
+	memcpy(copy, data, size);
+	if (!sa_jdoc_parse(&d, copy, size, 1ULL << 30, &b) || d.n > 4096) {
+		sa_jdoc_free(&d);
+		free(copy);
+		return;
+	}
+	tok = json_tokener_new_ex(SA_JSON_MAX_DEPTH);
+	if (!tok)
+		abort();
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	j = json_tokener_parse_ex(tok, (const char *)data, (int)size);
+	/* a number or literal at the very end: json-c waits for a delimiter */
+	if (json_tokener_get_error(tok) == json_tokener_continue)
+		j = json_tokener_parse_ex(tok, " ", 1);
+	if (json_tokener_get_error(tok) != json_tokener_success) {
+		fprintf(stderr, "json-c refuses what the scan accepts: %s\n",
+			json_tokener_error_desc(json_tokener_get_error(tok)));
+		abort();
+	}
+	if ((diff = jdoc_differs(&d.v[0], j, why, sizeof(why)))) {
+		fprintf(stderr, "the reader's tree differs from json-c's: %s\n", diff);
+		abort();
+	}
+	json_object_put(j);
+	json_tokener_free(tok);
+	sa_jdoc_free(&d);
+	free(copy);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -29,6 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!devnull)
 		devnull = fopen("/dev/null", "w");
+	same_as_json_c(data, size);
 	if (sa_report_parse((const char *)data, size, &r, err, sizeof(err)))
 		return 0;
 	sa_merged_init(&m);

@@ -3,7 +3,7 @@
 # loaded here; 'trace' only runs in guests).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 
 expect_exit() {	# expect_exit CODE DESCRIPTION ARGS...

@@ -5,7 +5,7 @@
 # the Prometheus file passes a strict exposition-format check.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=${SA_AUDIT_BIN:-$top/build/sysfs-audit}
+. "$top/tests/lib/tool.sh"
 fx=$top/tests/host/reports
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 command -v jq >/dev/null || { tap_ok 1 "jq installed (make deps)"; tap_done; exit; }

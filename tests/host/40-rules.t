@@ -3,7 +3,7 @@
 # lists, Debian 12's own rules find nothing, and bad input gives a message and exit 10.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -9,7 +9,7 @@
 # armed, initrd.off is not. Reads files only; nothing is loaded.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 san=$top/build/sysfs-audit-san
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 tmp=$(mktemp -d)
@@ -46,13 +46,13 @@ fakeroot() {
 		"$r/etc/systemd/system/multi-user.target.wants"
 	sed 's/^BOOT_AUDIT=.*/BOOT_AUDIT=yes/' "$top/contrib/default/sysfs-audit" \
 		>"$r/etc/default/sysfs-audit"
-	cp "$sa" "$r/usr/sbin/sysfs-audit"
+	cp "$sa_static" "$r/usr/sbin/sysfs-audit"
 	sed 's|@SBINDIR@|/usr/sbin|g' "$top/contrib/systemd/sysfs-audit-boot.service.in" \
 		>"$r/lib/systemd/system/sysfs-audit-boot.service"
 	ln -s /lib/systemd/system/sysfs-audit-boot.service \
 		"$r/etc/systemd/system/multi-user.target.wants/sysfs-audit-boot.service"
 	: >"$r/boot/vmlinuz-$K"
-	initrd "$r/boot/initrd.img-$K" "$sa"
+	initrd "$r/boot/initrd.img-$K" "$sa_static"
 }
 
 # status WANT_EXIT DESCRIPTION ROOT [ARGS...]; then $out holds stdout
@@ -148,7 +148,7 @@ status 0 "GRUB's command line without it" "$R"
 has "... says so" "^ok    kernel command line: GRUB's defaults do not disable it"
 
 fakeroot "$R"
-initrd "$R/boot/initrd.img-$K" "$sa" dracut
+initrd "$R/boot/initrd.img-$K" "$sa_static" dracut
 status 0 "a dracut image" "$R"
 has "... its cmdline hook starts it" \
 	"^ok    /boot/initrd.img-$K: starts it: /usr/lib/dracut/hooks/cmdline/00-sysfs-audit-start.sh$"

@@ -9,7 +9,7 @@
 # an old build fails these checks with exit 3 instead.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 tmp=$(mktemp -d)
 chmod 0755 "$tmp"

@@ -6,7 +6,7 @@
 # proves nothing). The findings of `sysfs-audit scan` on each binary, exactly.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 
 # fixture NAME MODEL FINDING...: the [key]s of its findings, sorted, are FINDING...

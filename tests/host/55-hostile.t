@@ -5,7 +5,7 @@
 # escaped the root, forged output or lost counts.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -4,7 +4,7 @@
 # blocking by timeout(1), never judged by the wall clock.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=${SA:-$top/build/sysfs-audit}
+. "$top/tests/lib/tool.sh"
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

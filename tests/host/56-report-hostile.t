@@ -6,7 +6,7 @@
 # minutes.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 fx=$top/tests/host/reports
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 command -v jq >/dev/null || { tap_ok 1 "jq installed (make deps)"; tap_done; exit; }
@@ -78,7 +78,7 @@ tap_ok $([ $st = 0 ] && ! grep -q $'\u0085\|\u202e\|\u2066' <<<"$out" &&
 # 16 MiB of {}: json-c would build 5.6 million objects, 4.3 GB; under 1 GiB
 # of address space that failed as "malformed JSON ... success".
 perl -e 'print "[", "{}," x 5592404, "{}]"' >"$tmp/braces.json"
-(ulimit -v 1048576; ulimit -t 30; exec "$sa" report "$tmp/braces.json") >"$tmp/out" 2>"$tmp/err"
+(sa_ulimit_v 1048576; ulimit -t "$(sa_cpu 30)"; exec "$sa" report "$tmp/braces.json") >"$tmp/out" 2>"$tmp/err"
 st=$?
 err=$(cat "$tmp/err")
 tap_ok $([ $st = 19 ] && grep -q 'braces.json: too many JSON values to hold in memory: .* more than 128 MiB' <<<"$err" &&
@@ -114,7 +114,7 @@ mkdir "$tmp/fleet"
 perl -e 'local $/; my $t = <STDIN>; for my $i (1 .. 60000) {
 	(my $r = $t) =~ s/\@H\@/h$i/g; open(my $f, ">", "$ARGV[0]/$i") or die; print $f $r; close $f }' \
 	"$tmp/fleet" <"$tmp/one.tmpl"
-(cd "$tmp/fleet" && ulimit -t 12 && exec "$sa" report -f json $(seq 1 60000)) >"$tmp/out" 2>"$tmp/err"
+(cd "$tmp/fleet" && ulimit -t "$(sa_cpu 12)" && exec "$sa" report -f json $(seq 1 60000)) >"$tmp/out" 2>"$tmp/err"
 st=$?
 tap_ok $([ $st = 0 ] && [ "$(jq '[.reports, (.hosts | length)]' -c "$tmp/out")" = "[60000,60000]" ]; echo $?) \
 	"60 000 hosts' reports merged within 12 s of CPU (was ~25 s; got $st)"

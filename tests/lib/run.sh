@@ -6,7 +6,9 @@
 run() {
 	local cpu=$1
 	shift
-	(ulimit -t "$cpu"; [ -z "${RUN_MEM:-}" ] || ulimit -v "$RUN_MEM"
+	# under ASan (tests/lib/tool.sh) no address-space limit, more CPU time
+	[ "${sa_san:-0}" = 1 ] && cpu=$((cpu * 4))
+	(ulimit -t "$cpu"; [ -z "${RUN_MEM:-}" ] || [ "${sa_san:-0}" = 1 ] || ulimit -v "$RUN_MEM"
 	 exec timeout -s KILL "${RUN_WALL:-300}" "$@") >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	out=$(cat "$tmp/out")

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "reports/json_budget.h"
@@ -28,13 +30,13 @@ static bool is_hex(char c)
 /*
  * The string whose opening quote is at *@i: *@i is left after its closing
  * quote. Returns NULL, or what is wrong (*@i then points at it); *@nul: it
- * holds \u0000.
+ * holds \u0000; *@esc: it holds an escape.
  */
-static const char *string(const char *buf, size_t len, size_t *i, bool *nul)
+static const char *string(const char *buf, size_t len, size_t *i, bool *nul, bool *esc)
 {
 	size_t p = *i + 1;
 
-	*nul = false;
+	*nul = *esc = false;
 	for (;;) {
 		unsigned char c;
 
@@ -55,6 +57,7 @@ static const char *string(const char *buf, size_t len, size_t *i, bool *nul)
 			return "a control character in a string (JSON has it escaped)";
 		}
 		/* a backslash */
+		*esc = true;
 		if (p + 1 >= len) {
 			*i = len;
 			return "truncated: the text ends inside a string";
@@ -146,17 +149,175 @@ enum want {
 	W_NEXT,		/* after a value: ',' or the close of its container, or the end */
 };
 
-bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
-		    struct sa_json_budget *b)
+/* What the scan builds: nothing (sa_json_budget) or the nodes of a text written in place. */
+struct build {
+	struct sa_jdoc *d;
+	char *out;				/* the text, the strings decoded in it */
+	const char *key;			/* the name of the member whose value is due */
+	size_t open[SA_JSON_MAX_DEPTH];		/* the node of each open container */
+};
+
+/* A node for a value at @depth, counted in its container; NULL: out of memory. */
+static struct sa_jnode *node(struct build *t, size_t depth, enum sa_jtype type)
+{
+	struct sa_jdoc *d = t->d;
+	struct sa_jnode *v;
+
+	if (d->n == d->cap) {
+		size_t cap = d->cap ? d->cap * 2 : 256;
+
+		v = realloc(d->v, cap * sizeof(*v));
+		if (!v) {
+			d->oom = true;
+			return NULL;
+		}
+		d->v = v;
+		d->cap = cap;
+	}
+	v = &d->v[d->n++];
+	memset(v, 0, sizeof(*v));
+	v->key = t->key;
+	v->type = type;
+	v->next = 1;
+	t->key = NULL;
+	if (depth)
+		d->v[t->open[depth - 1]].len++;
+	return v;
+}
+
+static unsigned int hex4(const char *p)
+{
+	unsigned int v = 0;
+
+	for (int k = 0; k < 4; k++)
+		v = v << 4 | (unsigned int)(p[k] <= '9' ? p[k] - '0' : (p[k] | 0x20) - 'a' + 10);
+	return v;
+}
+
+static char *utf8(char *w, unsigned int cp)
+{
+	if (cp < 0x80) {
+		*w++ = (char)cp;
+	} else if (cp < 0x800) {
+		*w++ = (char)(0xc0 | cp >> 6);
+		*w++ = (char)(0x80 | (cp & 0x3f));
+	} else if (cp < 0x10000) {
+		*w++ = (char)(0xe0 | cp >> 12);
+		*w++ = (char)(0x80 | (cp >> 6 & 0x3f));
+		*w++ = (char)(0x80 | (cp & 0x3f));
+	} else {
+		*w++ = (char)(0xf0 | cp >> 18);
+		*w++ = (char)(0x80 | (cp >> 12 & 0x3f));
+		*w++ = (char)(0x80 | (cp >> 6 & 0x3f));
+		*w++ = (char)(0x80 | (cp & 0x3f));
+	}
+	return w;
+}
+
+/*
+ * Decode in place the string string() accepted between the quotes at @q
+ * and @e: every escape is longer than what it stands for, so the writing
+ * never passes the reading, and the closing quote makes room for the NUL.
+ * A surrogate pair is one character; a lone surrogate is U+FFFD.
+ */
+static const char *decode(char *out, size_t q, size_t e, bool esc, unsigned int *len)
+{
+	char *w = out + q + 1, *r = w, *end = out + e;
+	const char *s = w;
+
+	while (esc && r < end) {
+		char *bs = memchr(r, '\\', (size_t)(end - r));
+		unsigned int cp;
+
+		if (!bs)
+			bs = end;
+		memmove(w, r, (size_t)(bs - r));
+		w += bs - r;
+		r = bs;
+		if (r == end)
+			break;
+		switch (r[1]) {
+		case 'b': *w++ = '\b'; r += 2; continue;
+		case 'f': *w++ = '\f'; r += 2; continue;
+		case 'n': *w++ = '\n'; r += 2; continue;
+		case 'r': *w++ = '\r'; r += 2; continue;
+		case 't': *w++ = '\t'; r += 2; continue;
+		case 'u': break;
+		default: *w++ = r[1]; r += 2; continue;	/* " \ / */
+		}
+		cp = hex4(r + 2);
+		r += 6;
+		if (cp >= 0xd800 && cp < 0xdc00 && end - r >= 6 && r[0] == '\\' && r[1] == 'u' &&
+		    hex4(r + 2) >= 0xdc00 && hex4(r + 2) < 0xe000) {
+			cp = 0x10000 + ((cp - 0xd800) << 10) + (hex4(r + 2) - 0xdc00);
+			r += 6;
+		} else if (cp >= 0xd800 && cp < 0xe000) {
+			cp = 0xfffd;
+		}
+		w = utf8(w, cp);
+	}
+	if (!esc)
+		w = end;
+	*w = '\0';
+	*len = (unsigned int)(w - s);
+	return s;
+}
+
+/*
+ * The number number() accepted at [@p, @e), as json-c reads it: without a
+ * fraction or exponent an integer, clamped to 64 bits as strtoll/strtoull
+ * clamp; else strtod's double. False: out of memory.
+ */
+static bool to_number(struct sa_jnode *v, const char *buf, size_t p, size_t e)
+{
+	unsigned long long m = 0;
+	bool over = false;
+	char small[64], *c = small;
+
+	if (memchr(buf + p, '.', e - p) || memchr(buf + p, 'e', e - p) ||
+	    memchr(buf + p, 'E', e - p)) {
+		v->type = SA_J_DOUBLE;
+		v->s = buf + p;
+		v->len = (unsigned int)(e - p);
+		if (e - p >= sizeof(small) && !(c = malloc(e - p + 1)))
+			return false;
+		memcpy(c, buf + p, e - p);
+		c[e - p] = '\0';
+		v->d = strtod(c, NULL);
+		if (c != small)
+			free(c);
+		return true;
+	}
+	v->neg = buf[p] == '-';
+	for (size_t q = p + v->neg; q < e; q++) {
+		unsigned int dg = (unsigned int)(buf[q] - '0');
+
+		if (m > (~0ULL - dg) / 10)
+			over = true;
+		else
+			m = m * 10 + dg;
+	}
+	if (!v->neg)
+		v->u = over ? ~0ULL : m;
+	else
+		v->i = over || m >= 1ULL << 63 ? (long long)(1ULL << 63) : -(long long)m;
+	return true;
+}
+
+/* The one scan: sa_json_budget() with @t NULL, sa_jdoc_parse() with it. */
+static bool scan(const char *buf, size_t len, unsigned long long limit,
+		 struct sa_json_budget *b, struct build *t)
 {
 	char stack[SA_JSON_MAX_DEPTH];	/* '{' or '[' of each open container */
 	enum want want = W_VALUE;
 	size_t i = 0, depth = 0;
 	const char *bad = NULL;
-	bool nul, in_array;
+	bool nul, esc, in_array;
 
 	memset(b, 0, sizeof(*b));
 	for (;;) {
+		struct sa_jnode *v;
+		size_t at;
 		char c;
 
 		while (i < len && is_ws(buf[i]))
@@ -172,6 +333,8 @@ bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
 		case W_KEY:
 			if (c == '}' && want == W_FIRST_KEY) {
 				depth--;
+				if (t)
+					t->d->v[t->open[depth]].next = t->d->n - t->open[depth];
 				want = W_NEXT;
 				i++;
 				continue;
@@ -181,12 +344,18 @@ bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
 				break;
 			}
 			b->values++;	/* a member: json-c's entry and its name */
-			bad = string(buf, len, &i, &nul);
+			at = i;
+			bad = string(buf, len, &i, &nul, &esc);
 			if (!bad && nul) {
 				b->nul_key = true;
 				b->at = i;
 				b->cost = cost(b, len);
 				return false;
+			}
+			if (!bad && t) {
+				unsigned int n;
+
+				t->key = decode(t->out, at, i - 1, esc, &n);
 			}
 			want = W_COLON;
 			break;
@@ -207,6 +376,8 @@ bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
 				i++;
 			} else if (c == (stack[depth - 1] == '{' ? '}' : ']')) {
 				depth--;
+				if (t)
+					t->d->v[t->open[depth]].next = t->d->n - t->open[depth];
 				i++;
 			} else {
 				bad = c == '/' ? unexpected(c, false, false) :
@@ -219,6 +390,8 @@ bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
 		case W_FIRST:
 			if (c == ']') {
 				depth--;
+				if (t)
+					t->d->v[t->open[depth]].next = t->d->n - t->open[depth];
 				want = W_NEXT;
 				i++;
 				continue;
@@ -229,6 +402,11 @@ bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
 				if (depth == SA_JSON_MAX_DEPTH) {
 					bad = "objects and arrays nested deeper than 64";
 					break;
+				}
+				if (t) {
+					if (!node(t, depth, c == '{' ? SA_J_OBJECT : SA_J_ARRAY))
+						return false;
+					t->open[depth] = t->d->n - 1;
 				}
 				stack[depth++] = c;
 				if (c == '{')
@@ -243,14 +421,35 @@ bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
 			/* an array's ']' right after a ',' (W_FIRST takes it after '[') */
 			in_array = want == W_VALUE && depth && stack[depth - 1] == '[';
 			want = W_NEXT;
+			v = NULL;
+			if (t && !(v = node(t, depth, SA_J_NULL)))
+				return false;
+			at = i;
 			if (c == '"') {
-				bad = string(buf, len, &i, &nul);
+				bad = string(buf, len, &i, &nul, &esc);
+				if (v && !bad) {
+					v->type = SA_J_STRING;
+					v->s = decode(t->out, at, i - 1, esc, &v->len);
+				}
 			} else if (c == '-' || is_digit(c)) {
 				bad = number(buf, len, &i);
+				if (v && !bad) {
+					v->type = SA_J_INT;
+					if (!to_number(v, buf, at, i)) {
+						t->d->oom = true;
+						return false;
+					}
+				}
 			} else if (len - i >= 4 && !memcmp(buf + i, "true", 4)) {
 				i += 4;
+				if (v) {
+					v->type = SA_J_BOOL;
+					v->b = true;
+				}
 			} else if (len - i >= 5 && !memcmp(buf + i, "false", 5)) {
 				i += 5;
+				if (v)
+					v->type = SA_J_BOOL;
 			} else if (len - i >= 4 && !memcmp(buf + i, "null", 4)) {
 				i += 4;
 			} else {
@@ -276,4 +475,59 @@ bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
 	}
 	b->over = b->cost > limit;
 	return !b->over;
+}
+
+bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
+		    struct sa_json_budget *b)
+{
+	return scan(buf, len, limit, b, NULL);
+}
+
+bool sa_jdoc_parse(struct sa_jdoc *d, char *buf, size_t len, unsigned long long limit,
+		   struct sa_json_budget *b)
+{
+	struct build t = { .d = d, .out = buf };
+
+	d->n = 0;
+	d->oom = false;
+	return scan(buf, len, limit, b, &t);
+}
+
+void sa_jdoc_free(struct sa_jdoc *d)
+{
+	free(d->v);
+	memset(d, 0, sizeof(*d));
+}
+
+const struct sa_jnode *sa_jget(const struct sa_jnode *o, const char *k)
+{
+	const struct sa_jnode *v = NULL, *c;
+
+	if (!o || o->type != SA_J_OBJECT)
+		return NULL;
+	c = sa_jfirst(o);
+	/* the last of the name wins, as in json-c's table */
+	for (unsigned int n = 0; n < o->len; n++, c = sa_jnext(c))
+		if (c->key[0] == k[0] && !strcmp(c->key, k))
+			v = c;
+	return v && v->type != SA_J_NULL ? v : NULL;
+}
+
+long long sa_jint64(const struct sa_jnode *v)
+{
+	if (v->neg)
+		return v->i;
+	return v->u > (unsigned long long)INT64_MAX ? INT64_MAX : (long long)v->u;
+}
+
+unsigned long long sa_juint64(const struct sa_jnode *v)
+{
+	return v->neg ? 0 : v->u;
+}
+
+double sa_jdouble(const struct sa_jnode *v)
+{
+	if (v->type == SA_J_DOUBLE)
+		return v->d;
+	return v->neg ? (double)v->i : (double)v->u;
 }

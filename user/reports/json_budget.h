@@ -49,4 +49,73 @@ struct sa_json_budget {
 bool sa_json_budget(const char *buf, size_t len, unsigned long long limit,
 		    struct sa_json_budget *b);
 
+/*
+ * The same pass builds the tree the report reader walks: one flat array
+ * of nodes, a subtree's nodes in a row, strings decoded in place in the
+ * caller's buffer (a string never grows when decoded; its closing quote
+ * becomes its NUL). No allocation per value: json-c's tree (an object is
+ * a hash table of its own) cost more than half the time of reading a
+ * report, and freeing it most of the rest of the allocator's time.
+ * Numbers and duplicate member names read as json-c reads them: integers
+ * clamped to 64 bits, the last of two members of the same name.
+ */
+enum sa_jtype { SA_J_NULL, SA_J_BOOL, SA_J_INT, SA_J_DOUBLE, SA_J_STRING, SA_J_ARRAY, SA_J_OBJECT };
+
+struct sa_jnode {
+	const char *key;	/* a member's name, decoded; NULL in an array or at the top */
+	const char *s;		/* STRING: decoded, NUL-terminated; DOUBLE: its text (len bytes) */
+	union {
+		unsigned long long u;	/* INT >= 0, clamped to 2^64 - 1 */
+		long long i;		/* INT < 0 (neg), clamped to -2^63 */
+		double d;		/* DOUBLE */
+		bool b;			/* BOOL */
+	};
+	unsigned int len;	/* STRING, DOUBLE: bytes; ARRAY, OBJECT: members */
+	unsigned int next;	/* nodes in this subtree: the next sibling is this + next */
+	unsigned char type;	/* enum sa_jtype */
+	bool neg;		/* INT: negative */
+};
+
+/* Zero-initialise; kept from one text to the next (its nodes are reused). */
+struct sa_jdoc {
+	struct sa_jnode *v;	/* v[0]: the value of the whole text */
+	size_t n, cap;
+	bool oom;		/* sa_jdoc_parse() failed for memory */
+};
+
+/*
+ * sa_json_budget() on @buf, building @d's nodes and decoding the strings
+ * in place (@buf is changed, and must outlive the nodes). False as
+ * sa_json_budget() is, or with d->oom.
+ */
+bool sa_jdoc_parse(struct sa_jdoc *d, char *buf, size_t len, unsigned long long limit,
+		   struct sa_json_budget *b);
+void sa_jdoc_free(struct sa_jdoc *d);
+
+/* Member @k of object @o (the last of that name), or NULL: absent, JSON null, @o no object. */
+const struct sa_jnode *sa_jget(const struct sa_jnode *o, const char *k);
+
+/* NULL reads as JSON null, as json-c's NULL object does. */
+static inline bool sa_jis(const struct sa_jnode *v, enum sa_jtype t)
+{
+	return v ? v->type == t : t == SA_J_NULL;
+}
+
+/* The first member of an array or object (when it has any), then the next. */
+static inline const struct sa_jnode *sa_jfirst(const struct sa_jnode *c)
+{
+	return c + 1;
+}
+
+static inline const struct sa_jnode *sa_jnext(const struct sa_jnode *v)
+{
+	return v + v->next;
+}
+
+/* An INT as json-c's int64 (clamped to INT64_MAX) and uint64 (0 below 0). */
+long long sa_jint64(const struct sa_jnode *v);
+unsigned long long sa_juint64(const struct sa_jnode *v);
+/* An INT or DOUBLE as a double. */
+double sa_jdouble(const struct sa_jnode *v);
+
 #endif

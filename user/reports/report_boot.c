@@ -98,34 +98,34 @@ static int bad(char *err, size_t len, const char *what, const char *why)
 }
 
 /* A number of seconds >= 0, or null/absent (-1). */
-static int get_secs(json_object *o, const char *k, double *out, char *err, size_t len)
+static int get_secs(const struct sa_jnode *o, const char *k, double *out, char *err, size_t len)
 {
-	json_object *v = NULL;
+	const struct sa_jnode *v = NULL;
 
 	*out = -1;
-	if (!json_object_object_get_ex(o, k, &v) || json_object_is_type(v, json_type_null))
+	if (!(v = sa_jget(o, k)) || sa_jis(v, SA_J_NULL))
 		return 0;
 	/* json-c reads NaN and Infinity too: a time since boot is finite */
-	if ((!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int)) ||
-	    !isfinite(json_object_get_double(v)) || json_object_get_double(v) < 0)
+	if ((!sa_jis(v, SA_J_DOUBLE) && !sa_jis(v, SA_J_INT)) ||
+	    !isfinite(sa_jdouble(v)) || sa_jdouble(v) < 0)
 		return bad(err, len, k, "expected a non-negative number of seconds or null");
-	*out = json_object_get_double(v);
+	*out = sa_jdouble(v);
 	return 0;
 }
 
-static int get_count(json_object *o, const char *where, const char *k, bool req,
+static int get_count(const struct sa_jnode *o, const char *where, const char *k, bool req,
 		     unsigned long long *out, char *err, size_t len)
 {
-	json_object *v = NULL;
+	const struct sa_jnode *v = NULL;
 	char what[64];
 
 	*out = 0;
 	snprintf(what, sizeof(what), "%s.%s", where, k);
-	if (!json_object_object_get_ex(o, k, &v) || json_object_is_type(v, json_type_null))
+	if (!(v = sa_jget(o, k)) || sa_jis(v, SA_J_NULL))
 		return req ? bad(err, len, what, "missing (an integer is required)") : 0;
-	if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0)
+	if (!sa_jis(v, SA_J_INT) || sa_jint64(v) < 0)
 		return bad(err, len, what, "expected a non-negative integer");
-	*out = json_object_get_uint64(v);
+	*out = sa_juint64(v);
 	/* json-c clamps a larger number to 2^64 - 1: refuse it rather than guess */
 	if (*out == UINT64_MAX)
 		return bad(err, len, what, "out of range (at most 18446744073709551614)");
@@ -136,59 +136,59 @@ static int get_count(json_object *o, const char *where, const char *k, bool req,
  * 1.5's reasons: strings; one this build does not know (a newer writer's)
  * counts as "other", never as none.
  */
-static int get_reasons(json_object *o, unsigned int *out, char *err, size_t len)
+static int get_reasons(const struct sa_jnode *o, unsigned int *out, char *err, size_t len)
 {
-	json_object *v = NULL;
+	const struct sa_jnode *v = NULL, *x;
 	size_t n;
 
 	*out = 0;
-	if (!json_object_object_get_ex(o, "incomplete", &v) || json_object_is_type(v, json_type_null))
+	if (!(v = sa_jget(o, "incomplete")) || sa_jis(v, SA_J_NULL))
 		return 0;
-	if (!json_object_is_type(v, json_type_array))
+	if (!sa_jis(v, SA_J_ARRAY))
 		return bad(err, len, "incomplete", "expected an array of strings or null");
-	n = json_object_array_length(v);
-	for (size_t i = 0; i < n; i++) {
-		json_object *x = json_object_array_get_idx(v, i);
-
-		if (!json_object_is_type(x, json_type_string))
+	n = v->len;
+	x = sa_jfirst(v);
+	for (size_t i = 0; i < n; i++, x = sa_jnext(x)) {
+		if (!sa_jis(x, SA_J_STRING))
 			return bad(err, len, "incomplete", "expected an array of strings");
-		*out |= 1u << sa_gap_recorded_parse(json_object_get_string(x));
+		*out |= 1u << sa_gap_recorded_parse(x->s);
 	}
 	return 0;
 }
 
-int sa_report_boot_parse(json_object *v, struct sa_report *r, char *err, size_t len)
+int sa_report_boot_parse(const struct sa_jnode *v, struct sa_report *r, char *err,
+			 size_t len)
 {
-	json_object *a, *phases, *x;
+	const struct sa_jnode *a, *phases, *x;
 	char where[64];
 	int rc;
 
 	memset(&r->boot, 0, sizeof(r->boot));
-	if (!v || json_object_is_type(v, json_type_null))
+	if (!v || sa_jis(v, SA_J_NULL))
 		return 0;
-	if (!json_object_is_type(v, json_type_object))
+	if (!sa_jis(v, SA_J_OBJECT))
 		return bad(err, len, "", "expected an object or null");
 	r->boot.recorded = true;
-	if (json_object_object_get_ex(v, "adopted", &a) &&
-	    !json_object_is_type(a, json_type_null)) {
-		if (!json_object_is_type(a, json_type_boolean))
+	if ((a = sa_jget(v, "adopted")) &&
+	    !sa_jis(a, SA_J_NULL)) {
+		if (!sa_jis(a, SA_J_BOOL))
 			return bad(err, len, "adopted", "expected a boolean");
-		r->boot.adopted = json_object_get_boolean(a);
+		r->boot.adopted = a->b;
 	}
 	if ((rc = get_secs(v, "attached_s", &r->boot.attached_s, err, len)) ||
 	    (rc = get_secs(v, "initramfs_end_s", &r->boot.initramfs_end_s, err, len)) ||
 	    (rc = get_secs(v, "coldplug_end_s", &r->boot.coldplug_end_s, err, len)) ||
 	    (rc = get_reasons(v, &r->boot.incomplete, err, len)))
 		return rc;
-	if (!json_object_object_get_ex(v, "phases", &phases) ||
-	    !json_object_is_type(phases, json_type_object))
+	if (!(phases = sa_jget(v, "phases")) ||
+	    !sa_jis(phases, SA_J_OBJECT))
 		return bad(err, len, "phases", "missing (an object is required)");
 	for (int i = 0; i < SA_PHASE_N; i++) {
 		struct sa_report_phase *p = &r->boot.phases[i];
 
 		snprintf(where, sizeof(where), "phases.%s", sa_phase_names[i]);
-		if (!json_object_object_get_ex(phases, sa_phase_names[i], &x) ||
-		    !json_object_is_type(x, json_type_object))
+		if (!(x = sa_jget(phases, sa_phase_names[i])) ||
+		    !sa_jis(x, SA_J_OBJECT))
 			return bad(err, len, where, "missing (an object is required)");
 		if ((rc = get_count(x, where, "events", true, &p->events, err, len)) ||
 		    (rc = get_count(x, where, "first_seqnum", false, &p->first_seqnum, err, len)) ||

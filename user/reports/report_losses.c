@@ -22,17 +22,17 @@ static int bad(char *err, size_t len, const char *where, const char *k, const ch
 }
 
 /* An optional non-negative integer @k of @o (absent or null: 0, *@seen untouched). */
-static int get_count(json_object *o, const char *where, const char *k,
+static int get_count(const struct sa_jnode *o, const char *where, const char *k,
 		     unsigned long long *out, bool *seen, char *err, size_t len)
 {
-	json_object *v = NULL;
+	const struct sa_jnode *v = NULL;
 
 	*out = 0;
-	if (!json_object_object_get_ex(o, k, &v) || json_object_is_type(v, json_type_null))
+	if (!(v = sa_jget(o, k)) || sa_jis(v, SA_J_NULL))
 		return 0;
-	if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0)
+	if (!sa_jis(v, SA_J_INT) || sa_jint64(v) < 0)
 		return bad(err, len, where, k, "expected a non-negative integer");
-	*out = json_object_get_uint64(v);
+	*out = sa_juint64(v);
 	if (*out == UINT64_MAX)
 		return bad(err, len, where, k, "out of range (at most 18446744073709551614)");
 	*seen = true;
@@ -46,17 +46,17 @@ static const char *const by_names[SA_DC_N] = {
 	[SA_DC_BREAKS] = "breaks",
 };
 
-static int parse_by(json_object *d, const char *where, struct sa_losses *l, char *err,
+static int parse_by(const struct sa_jnode *d, const char *where, struct sa_losses *l, char *err,
 		    size_t len)
 {
-	json_object *b = NULL;
+	const struct sa_jnode *b = NULL;
 	char w[128];
 	int rc;
 
-	if (!json_object_object_get_ex(d, "store_full_by", &b) ||
-	    json_object_is_type(b, json_type_null))
+	if (!(b = sa_jget(d, "store_full_by")) ||
+	    sa_jis(b, SA_J_NULL))
 		return 0;
-	if (!json_object_is_type(b, json_type_object))
+	if (!sa_jis(b, SA_J_OBJECT))
 		return bad(err, len, where, "store_full_by", "expected an object or null");
 	snprintf(w, sizeof(w), "%s.store_full_by", where);
 	for (int c = 0; c < SA_DC_N; c++) {
@@ -67,10 +67,10 @@ static int parse_by(json_object *d, const char *where, struct sa_losses *l, char
 	return 0;
 }
 
-int sa_losses_parse(json_object *o, const char *where, bool events, struct sa_losses *l,
-		    char *err, size_t len)
+int sa_losses_parse(const struct sa_jnode *o, const char *where, bool events,
+		    struct sa_losses *l, char *err, size_t len)
 {
-	json_object *d = NULL;
+	const struct sa_jnode *d = NULL;
 	char w[96];
 	int rc;
 
@@ -80,10 +80,10 @@ int sa_losses_parse(json_object *o, const char *where, bool events, struct sa_lo
 		if (rc)
 			return rc;
 	}
-	if (!json_object_object_get_ex(o, "dependents_lost", &d) ||
-	    json_object_is_type(d, json_type_null))
+	if (!(d = sa_jget(o, "dependents_lost")) ||
+	    sa_jis(d, SA_J_NULL))
 		return 0;
-	if (!json_object_is_type(d, json_type_object))
+	if (!sa_jis(d, SA_J_OBJECT))
 		return bad(err, len, where, "dependents_lost", "expected an object or null");
 	l->known = true;
 	snprintf(w, sizeof(w), "%s%sdependents_lost", where, *where ? "." : "");

@@ -24,6 +24,7 @@
 struct pctx {
 	char *err;
 	size_t errlen;
+	bool verbatim;	/* keep summary, coldplug and sample as json-c trees */
 };
 
 static int __attribute__((format(printf, 2, 3))) bad(struct pctx *p, const char *fmt, ...)
@@ -43,12 +44,9 @@ static int oom(struct pctx *p)
 }
 
 /* @k in object @o, or NULL (absent). A JSON null is returned as NULL too. */
-static json_object *member(json_object *o, const char *k)
+static const struct sa_jnode *member(const struct sa_jnode *o, const char *k)
 {
-	json_object *v = NULL;
-
-	json_object_object_get_ex(o, k, &v);
-	return v;
+	return sa_jget(o, k);
 }
 
 /* REQ: must be present; NAME: a string bounded as a name, not as a text (LIMITS). */
@@ -67,10 +65,10 @@ static int too_long(struct pctx *p, const char *where, const char *k, size_t n, 
 }
 
 
-static int get_obj(struct pctx *p, json_object *o, const char *where, const char *k, int req,
-		   json_object **out)
+static int get_obj(struct pctx *p, const struct sa_jnode *o, const char *where, const char *k, int req,
+		   const struct sa_jnode **out)
 {
-	json_object *v = member(o, k);
+	const struct sa_jnode *v = member(o, k);
 
 	*out = NULL;
 	if (!v) {
@@ -79,21 +77,21 @@ static int get_obj(struct pctx *p, json_object *o, const char *where, const char
 				   *where ? "." : "", k);
 		return 0;
 	}
-	if (!json_object_is_type(v, json_type_object))
+	if (!sa_jis(v, SA_J_OBJECT))
 		return bad(p, "%s%s%s: expected an object", where, *where ? "." : "", k);
 	*out = v;
 	return 0;
 }
 
-static int get_arr(struct pctx *p, json_object *o, const char *where, const char *k,
-		   json_object **out)
+static int get_arr(struct pctx *p, const struct sa_jnode *o, const char *where, const char *k,
+		   const struct sa_jnode **out)
 {
-	json_object *v = member(o, k);
+	const struct sa_jnode *v = member(o, k);
 
-	if (!v || !json_object_is_type(v, json_type_array))
+	if (!v || !sa_jis(v, SA_J_ARRAY))
 		return bad(p, "%s%s%s: %s", where, *where ? "." : "", k,
 			   v ? "expected an array" : "missing (an array is required)");
-	if (json_object_array_length(v) > SA_REPORT_MAX_LIST)
+	if (v->len > SA_REPORT_MAX_LIST)
 		return bad(p, "%s%s%s: more than %d entries", where, *where ? "." : "", k,
 			   SA_REPORT_MAX_LIST);
 	*out = v;
@@ -104,37 +102,37 @@ static int get_arr(struct pctx *p, json_object *o, const char *where, const char
  * A string member; REQ: must be present and non-null (absent/null gives
  * NULL); NAME: at most SA_REPORT_MAX_NAME bytes, else SA_REPORT_MAX_TEXT.
  */
-static int get_str(struct pctx *p, json_object *o, const char *where, const char *k, int req,
+static int get_str(struct pctx *p, const struct sa_jnode *o, const char *where, const char *k, int req,
 		   char **out)
 {
-	json_object *v = member(o, k);
+	const struct sa_jnode *v = member(o, k);
 	size_t max = req & NAME ? SA_REPORT_MAX_NAME : SA_REPORT_MAX_TEXT;
 
 	*out = NULL;
-	if (!v || json_object_is_type(v, json_type_null)) {
+	if (!v || sa_jis(v, SA_J_NULL)) {
 		if (req & REQ)
 			return bad(p, "%s%s%s: missing (a string is required)", where,
 				   *where ? "." : "", k);
 		return 0;
 	}
-	if (!json_object_is_type(v, json_type_string))
+	if (!sa_jis(v, SA_J_STRING))
 		return bad(p, "%s%s%s: expected a string", where, *where ? "." : "", k);
 	/* a C string would silently end at an escaped NUL */
-	if (strlen(json_object_get_string(v)) != (size_t)json_object_get_string_len(v))
+	if (strlen(v->s) != (size_t)v->len)
 		return bad(p, "%s%s%s: contains a NUL character (\\u0000)", where,
 			   *where ? "." : "", k);
-	if ((size_t)json_object_get_string_len(v) > max)
-		return too_long(p, where, k, json_object_get_string_len(v), max);
-	*out = strdup(json_object_get_string(v));
+	if ((size_t)v->len > max)
+		return too_long(p, where, k, v->len, max);
+	*out = strdup(v->s);
 	return *out ? 0 : oom(p);
 }
 
-static int as_u64(struct pctx *p, json_object *v, const char *where, const char *k,
+static int as_u64(struct pctx *p, const struct sa_jnode *v, const char *where, const char *k,
 		  unsigned long long *out)
 {
-	if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0)
+	if (!sa_jis(v, SA_J_INT) || sa_jint64(v) < 0)
 		return bad(p, "%s%s%s: expected a non-negative integer", where, *where ? "." : "", k);
-	*out = json_object_get_uint64(v);
+	*out = sa_juint64(v);
 	/* json-c clamps a larger number to 2^64 - 1: refuse it rather than guess */
 	if (*out == UINT64_MAX)
 		return bad(p, "%s%s%s: out of range (at most 18446744073709551614)", where,
@@ -142,10 +140,10 @@ static int as_u64(struct pctx *p, json_object *v, const char *where, const char 
 	return 0;
 }
 
-static int get_u64(struct pctx *p, json_object *o, const char *where, const char *k, int req,
+static int get_u64(struct pctx *p, const struct sa_jnode *o, const char *where, const char *k, int req,
 		   unsigned long long *out)
 {
-	json_object *v = member(o, k);
+	const struct sa_jnode *v = member(o, k);
 
 	*out = 0;
 	if (!v) {
@@ -157,7 +155,7 @@ static int get_u64(struct pctx *p, json_object *o, const char *where, const char
 	return as_u64(p, v, where, k, out);
 }
 
-static int get_time(struct pctx *p, json_object *o, const char *where, const char *k, int req,
+static int get_time(struct pctx *p, const struct sa_jnode *o, const char *where, const char *k, int req,
 		    time_t *out)
 {
 	char *s;
@@ -173,12 +171,12 @@ static int get_time(struct pctx *p, json_object *o, const char *where, const cha
 	return err;
 }
 
-static int parse_need(struct pctx *p, json_object *v, const char *where, struct sa_need *n)
+static int parse_need(struct pctx *p, const struct sa_jnode *v, const char *where, struct sa_need *n)
 {
-	json_object *links;
+	const struct sa_jnode *links;
 	int err;
 
-	if (!json_object_is_type(v, json_type_object))
+	if (!sa_jis(v, SA_J_OBJECT))
 		return bad(p, "%s: expected an object", where);
 	if ((err = get_u64(p, v, where, "events", REQ, &n->events)) ||
 	    (err = get_u64(p, v, where, "PHYSDEVPATH", REQ, &n->physpath)) ||
@@ -192,16 +190,19 @@ static int parse_need(struct pctx *p, json_object *v, const char *where, struct 
 	return 0;
 }
 
-static int parse_need_table(struct pctx *p, json_object *needs, const char *k,
+static int parse_need_table(struct pctx *p, const struct sa_jnode *needs, const char *k,
 			    struct sa_need_table *t)
 {
-	json_object *o;
+	const struct sa_jnode *o, *v;
 	char where[128];
+	size_t kept;
 	int err = get_obj(p, needs, "needs", k, REQ, &o);
 
 	if (err)
 		return err;
-	json_object_object_foreach(o, name, v) {
+	v = sa_jfirst(o);
+	for (unsigned int i = 0; i < o->len; i++, v = sa_jnext(v)) {
+		const char *name = v->key;
 		struct sa_need n = {}, *d;
 
 		snprintf(where, sizeof(where), "needs.%s.%.60s", k, name);
@@ -209,29 +210,37 @@ static int parse_need_table(struct pctx *p, json_object *needs, const char *k,
 			return too_long(p, where, "", strlen(name), SA_REPORT_MAX_NAME);
 		if ((err = parse_need(p, v, where, &n)))
 			return err;
+		kept = t->n;
 		if (!(d = sa_need_get(t, name)))
 			return oom(p);
+		/*
+		 * A name the table already holds is a member given twice (the
+		 * table starts empty): what json-c made of it (the last one)
+		 * says less than the report does, so it is refused.
+		 */
+		if (d != &t->other && t->n == kept)
+			return bad(p, "%s: the same name twice in one object", where);
 		sa_need_add(d, &n);
 	}
 	return 0;
 }
 
-static int parse_paths(struct pctx *p, json_object *needs, struct sa_report *r)
+static int parse_paths(struct pctx *p, const struct sa_jnode *needs, struct sa_report *r)
 {
-	json_object *a;
+	const struct sa_jnode *a, *e;
 	char where[64];
 	unsigned long long other;
 	int err = get_arr(p, needs, "needs", "paths", &a);
 
 	if (err)
 		return err;
-	for (size_t i = 0; i < json_object_array_length(a); i++) {
-		json_object *e = json_object_array_get_idx(a, i);
+	e = sa_jfirst(a);
+	for (size_t i = 0; i < a->len; i++, e = sa_jnext(e)) {
 		char *path = NULL, *kind = NULL;
 		unsigned long long count;
 
 		snprintf(where, sizeof(where), "needs.paths[%zu]", i);
-		if (!json_object_is_type(e, json_type_object))
+		if (!sa_jis(e, SA_J_OBJECT))
 			return bad(p, "%s: expected an object", where);
 		if (!(err = get_str(p, e, where, "path", REQ, &path)) &&
 		    !(err = get_str(p, e, where, "kind", REQ | NAME, &kind)) &&
@@ -251,43 +260,42 @@ static int parse_paths(struct pctx *p, json_object *needs, struct sa_report *r)
 }
 
 /* "examples": at most SA_REPORT_DEP_EXAMPLES strings are kept; more are not an error. */
-static int parse_examples(struct pctx *p, json_object *e, const char *where,
+static int parse_examples(struct pctx *p, const struct sa_jnode *e, const char *where,
 			  struct sa_report_dependent *d)
 {
-	json_object *a = member(e, "examples");
+	const struct sa_jnode *a = member(e, "examples"), *v;
 	size_t n;
 
-	if (!a || json_object_is_type(a, json_type_null))
+	if (!a || sa_jis(a, SA_J_NULL))
 		return 0;
-	if (!json_object_is_type(a, json_type_array))
+	if (!sa_jis(a, SA_J_ARRAY))
 		return bad(p, "%s.examples: expected an array of strings", where);
-	n = json_object_array_length(a);
-	for (size_t j = 0; j < n; j++) {
-		json_object *v = json_object_array_get_idx(a, j);
-
-		if (!json_object_is_type(v, json_type_string))
+	n = a->len;
+	v = sa_jfirst(a);
+	for (size_t j = 0; j < n; j++, v = sa_jnext(v)) {
+		if (!sa_jis(v, SA_J_STRING))
 			return bad(p, "%s.examples[%zu]: expected a string", where, j);
-		if ((size_t)json_object_get_string_len(v) > SA_REPORT_MAX_TEXT) {
+		if ((size_t)v->len > SA_REPORT_MAX_TEXT) {
 			char at[96];
 
 			snprintf(at, sizeof(at), "%.60s.examples[%zu]", where, j);
-			return too_long(p, at, "", json_object_get_string_len(v),
+			return too_long(p, at, "", v->len,
 					SA_REPORT_MAX_TEXT);
 		}
 		if (j < SA_REPORT_DEP_EXAMPLES &&
-		    !(d->examples[j] = strdup(json_object_get_string(v))))
+		    !(d->examples[j] = strdup(v->s)))
 			return oom(p);
 	}
 	return 0;
 }
 
-static int parse_dependent(struct pctx *p, json_object *e, const char *where,
+static int parse_dependent(struct pctx *p, const struct sa_jnode *e, const char *where,
 			   struct sa_report_dependent *d)
 {
-	json_object *pids;
+	const struct sa_jnode *pids, *pid;
 	int err;
 
-	if (!json_object_is_type(e, json_type_object))
+	if (!sa_jis(e, SA_J_OBJECT))
 		return bad(p, "%s: expected an object", where);
 	/* trace's "type": "dependent" objects name it "exe" and carry one "pid". */
 	if ((err = get_str(p, e, where, member(e, "executable") ? "executable" : "exe", REQ,
@@ -331,10 +339,10 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 	}
 	pids = member(e, "pids");
 	if (!pids) {
-		json_object *pid = member(e, "pid");
 		unsigned long long v;
 
-		if (!pid || json_object_is_type(pid, json_type_null))
+		pid = member(e, "pid");
+		if (!pid || sa_jis(pid, SA_J_NULL))
 			return 0;
 		if ((err = as_u64(p, pid, where, "pid", &v)))
 			return err;
@@ -348,30 +356,32 @@ static int parse_dependent(struct pctx *p, json_object *e, const char *where,
 	}
 	if ((err = get_arr(p, e, where, "pids", &pids)))
 		return err;
-	d->pids = calloc(json_object_array_length(pids) + 1, sizeof(*d->pids));
+	d->pids = calloc(pids->len + 1, sizeof(*d->pids));
 	if (!d->pids)
 		return oom(p);
-	for (size_t j = 0; j < json_object_array_length(pids); j++) {
-		json_object *v = json_object_array_get_idx(pids, j);
+	pid = sa_jfirst(pids);
+	for (size_t j = 0; j < pids->len; j++, pid = sa_jnext(pid)) {
+		const struct sa_jnode *v = pid;
 
-		if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) <= 0)
+		if (!sa_jis(v, SA_J_INT) || sa_jint64(v) <= 0)
 			return bad(p, "%s.pids[%zu]: expected a positive integer", where, j);
-		d->pids[d->npids++] = json_object_get_int64(v);
+		d->pids[d->npids++] = sa_jint64(v);
 	}
 	return 0;
 }
 
-int sa_report_add_dependents(struct sa_report *r, json_object *a, char *err, size_t errlen)
+int sa_report_add_dependents(struct sa_report *r, const struct sa_jnode *a, char *err, size_t errlen)
 {
-	struct pctx p = { err, errlen };
+	struct pctx p = { err, errlen, false };
 	struct sa_report_dependent *v;
+	const struct sa_jnode *e;
 	char where[64];
 	size_t n;
 	int rc;
 
-	if (!json_object_is_type(a, json_type_array))
+	if (!sa_jis(a, SA_J_ARRAY))
 		return bad(&p, "dependents: expected an array");
-	n = json_object_array_length(a);
+	n = a->len;
 	if (n > SA_REPORT_MAX_LIST)
 		return bad(&p, "dependents: more than %d entries", SA_REPORT_MAX_LIST);
 	v = realloc(r->deps, (r->ndeps + n + 1) * sizeof(*v));
@@ -379,23 +389,23 @@ int sa_report_add_dependents(struct sa_report *r, json_object *a, char *err, siz
 		return oom(&p);
 	r->deps = v;
 	memset(v + r->ndeps, 0, (n + 1) * sizeof(*v));
-	for (size_t i = 0; i < n; i++) {
+	e = sa_jfirst(a);
+	for (size_t i = 0; i < n; i++, e = sa_jnext(e)) {
 		snprintf(where, sizeof(where), "dependents[%zu]", i);
 		r->ndeps++;
-		rc = parse_dependent(&p, json_object_array_get_idx(a, i), where,
-				     &r->deps[r->ndeps - 1]);
+		rc = parse_dependent(&p, e, where, &r->deps[r->ndeps - 1]);
 		if (rc)
 			return rc;
 	}
 	return 0;
 }
 
-static int parse_finding(struct pctx *p, json_object *e, const char *where, struct sa_report_finding *f)
+static int parse_finding(struct pctx *p, const struct sa_jnode *e, const char *where, struct sa_report_finding *f)
 {
-	json_object *line;
+	const struct sa_jnode *line;
 	int err;
 
-	if (!json_object_is_type(e, json_type_object))
+	if (!sa_jis(e, SA_J_OBJECT))
 		return bad(p, "%s: expected an object", where);
 	if ((err = get_str(p, e, where, "file", REQ, &f->file)) ||
 	    (err = get_str(p, e, where, "kind", REQ | NAME, &f->kind)) ||
@@ -405,78 +415,78 @@ static int parse_finding(struct pctx *p, json_object *e, const char *where, stru
 	    (err = get_str(p, e, where, "package", NAME, &f->package)))
 		return err;
 	line = member(e, "line");
-	if (line && !json_object_is_type(line, json_type_null)) {
-		if (!json_object_is_type(line, json_type_int) || json_object_get_int64(line) <= 0)
+	if (line && !sa_jis(line, SA_J_NULL)) {
+		if (!sa_jis(line, SA_J_INT) || sa_jint64(line) <= 0)
 			return bad(p, "%s.line: expected a positive integer or null", where);
-		f->line = json_object_get_int64(line);
+		f->line = sa_jint64(line);
 	}
 	return 0;
 }
 
-static int parse_lists(struct pctx *p, json_object *o, struct sa_report *r)
+static int parse_lists(struct pctx *p, const struct sa_jnode *o, struct sa_report *r)
 {
-	json_object *a;
+	const struct sa_jnode *a, *e;
 	char where[64];
 	size_t n;
 	int err;
 
 	if ((err = get_arr(p, o, "", "dependents", &a)))
 		return err;
-	n = json_object_array_length(a);
+	n = a->len;
 	r->deps = calloc(n + 1, sizeof(*r->deps));
 	if (!r->deps)
 		return oom(p);
-	for (size_t i = 0; i < n; i++) {
+	e = sa_jfirst(a);
+	for (size_t i = 0; i < n; i++, e = sa_jnext(e)) {
 		snprintf(where, sizeof(where), "dependents[%zu]", i);
 		r->ndeps++;
-		if ((err = parse_dependent(p, json_object_array_get_idx(a, i), where,
-					   &r->deps[i])))
+		if ((err = parse_dependent(p, e, where, &r->deps[i])))
 			return err;
 	}
 	if ((err = get_arr(p, o, "", "findings", &a)))
 		return err;
-	n = json_object_array_length(a);
+	n = a->len;
 	r->findings = calloc(n + 1, sizeof(*r->findings));
 	if (!r->findings)
 		return oom(p);
-	for (size_t i = 0; i < n; i++) {
+	e = sa_jfirst(a);
+	for (size_t i = 0; i < n; i++, e = sa_jnext(e)) {
 		snprintf(where, sizeof(where), "findings[%zu]", i);
 		r->nfindings++;
-		if ((err = parse_finding(p, json_object_array_get_idx(a, i), where,
-					 &r->findings[i])))
+		if ((err = parse_finding(p, e, where, &r->findings[i])))
 			return err;
 	}
 	return 0;
 }
 
 /* "summary" and "coldplug" share the stream's summary object. */
-static int check_summary(struct pctx *p, json_object *v, const char *k)
+static int check_summary(struct pctx *p, const struct sa_jnode *v, const char *k)
 {
-	json_object *t;
+	const struct sa_jnode *t;
 
-	if (!json_object_is_type(v, json_type_object))
+	if (!sa_jis(v, SA_J_OBJECT))
 		return bad(p, "%s: expected an object", k);
 	t = member(v, "type");
-	if (!t || !json_object_is_type(t, json_type_string) ||
-	    strcmp(json_object_get_string(t), "summary"))
+	if (!t || !sa_jis(t, SA_J_STRING) ||
+	    strcmp(t->s, "summary"))
 		return bad(p, "%s: not a summary object (\"type\": \"summary\")", k);
 	return 0;
 }
 
-static int parse_version(struct pctx *p, json_object *o, struct sa_report *r)
+static int parse_version(struct pctx *p, const struct sa_jnode *o, struct sa_report *r)
 {
-	json_object *f = member(o, "format"), *v = member(o, "version");
+	const struct sa_jnode *f = member(o, "format"), *v = member(o, "version");
 	const char *s;
 	char *end;
 	long major, minor;
 
-	if (!f || !json_object_is_type(f, json_type_string) ||
-	    strcmp(json_object_get_string(f), SA_REPORT_FORMAT))
+	if (!f || !sa_jis(f, SA_J_STRING) ||
+	    strcmp(f->s, SA_REPORT_FORMAT))
 		return bad(p, "not a sysfs-audit report (\"format\" is not \"%s\")",
 			   SA_REPORT_FORMAT);
-	if (!v || !json_object_is_type(v, json_type_string))
+	if (!v || !sa_jis(v, SA_J_STRING))
 		return bad(p, "version: missing (a string \"MAJOR.MINOR\" is required)");
-	s = json_object_get_string(v);
+	s = v->s;
 	errno = 0;
 	major = strtol(s, &end, 10);
 	if (errno || end == s || *s < '0' || *s > '9' || *end != '.' || major > 1000000)
@@ -484,7 +494,7 @@ static int parse_version(struct pctx *p, json_object *o, struct sa_report *r)
 	s = end + 1;
 	minor = strtol(s, &end, 10);
 	if (errno || end == s || *s < '0' || *s > '9' || *end || minor > 1000000)
-		return bad(p, "version: '%.20s' is not MAJOR.MINOR", json_object_get_string(v));
+		return bad(p, "version: '%.20s' is not MAJOR.MINOR", v->s);
 	if (major > SA_REPORT_MAJOR) {
 		snprintf(p->err, p->errlen,
 			 "report format version %ld.%ld is newer than this tool reads (%d.x)",
@@ -498,12 +508,66 @@ static int parse_version(struct pctx *p, json_object *o, struct sa_report *r)
 	return 0;
 }
 
-static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
+/*
+ * The json-c tree of @v, which is no JSON null: what a report keeps as it
+ * was (summary, coldplug, sample) to write it again. NULL: out of memory.
+ */
+static json_object *to_json(const struct sa_jnode *v)
 {
-	json_object *x, *needs;
+	const struct sa_jnode *c = sa_jfirst(v);
+	json_object *o = NULL, *m;
+	char *text;
+
+	switch (v->type) {
+	case SA_J_BOOL:
+		return json_object_new_boolean(v->b);
+	case SA_J_INT:
+		if (!v->neg && v->u > (unsigned long long)INT64_MAX)
+			return json_object_new_uint64(v->u);
+		return json_object_new_int64(sa_jint64(v));
+	case SA_J_DOUBLE:
+		/* json-c keeps a double's text, and writes it back as it was */
+		if (!(text = strndup(v->s, v->len)))
+			return NULL;
+		o = json_object_new_double_s(v->d, text);
+		free(text);
+		return o;
+	case SA_J_STRING:
+		return json_object_new_string_len(v->s, (int)v->len);
+	case SA_J_ARRAY:
+		if (!(o = json_object_new_array()))
+			return NULL;
+		for (unsigned int i = 0; i < v->len; i++, c = sa_jnext(c)) {
+			m = c->type == SA_J_NULL ? NULL : to_json(c);
+			if ((c->type != SA_J_NULL && !m) || json_object_array_add(o, m)) {
+				json_object_put(m);
+				json_object_put(o);
+				return NULL;
+			}
+		}
+		return o;
+	case SA_J_OBJECT:
+		if (!(o = json_object_new_object()))
+			return NULL;
+		for (unsigned int i = 0; i < v->len; i++, c = sa_jnext(c)) {
+			m = c->type == SA_J_NULL ? NULL : to_json(c);
+			if ((c->type != SA_J_NULL && !m) || json_object_object_add(o, c->key, m)) {
+				json_object_put(m);
+				json_object_put(o);
+				return NULL;
+			}
+		}
+		return o;
+	}
+	return NULL;
+}
+
+static int parse_report(struct pctx *p, const struct sa_jnode *o, struct sa_report *r)
+{
+	const struct sa_jnode *x, *needs, *e;
 	int err;
 
-	if (!json_object_is_type(o, json_type_object))
+	if (!sa_jis(o, SA_J_OBJECT))
 		return bad(p, "the document is not a JSON object");
 	if ((err = parse_version(p, o, r)))
 		return err;
@@ -535,20 +599,23 @@ static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
 		return bad(p, "summary: missing (an object is required)");
 	if ((err = check_summary(p, x, "summary")))
 		return err;
-	r->summary_json = json_object_get(x);
+	if (p->verbatim && !(r->summary_json = to_json(x)))
+		return oom(p);
 	x = member(o, "coldplug");
-	if (x && !json_object_is_type(x, json_type_null)) {
+	if (x && !sa_jis(x, SA_J_NULL)) {
 		if ((err = check_summary(p, x, "coldplug")))
 			return err;
-		r->coldplug = json_object_get(x);
+		if (p->verbatim && !(r->coldplug = to_json(x)))
+			return oom(p);
 	}
 	if ((err = get_arr(p, o, "", "sample", &x)))
 		return err;
-	for (size_t i = 0; i < json_object_array_length(x); i++)
-		if (!json_object_is_type(json_object_array_get_idx(x, i), json_type_object))
+	e = sa_jfirst(x);
+	for (size_t i = 0; i < x->len; i++, e = sa_jnext(e))
+		if (!sa_jis(e, SA_J_OBJECT))
 			return bad(p, "sample[%zu]: expected an event object", i);
-	json_object_put(r->sample);
-	r->sample = json_object_get(x);
+	if (p->verbatim && !(r->sample = to_json(x)))
+		return oom(p);
 	if ((err = get_obj(p, o, "", "needs", REQ, &needs)) ||
 	    (err = parse_need_table(p, needs, "by_subsystem", &r->by_subsystem)) ||
 	    (err = parse_need_table(p, needs, "by_bus", &r->by_bus)) ||
@@ -560,15 +627,15 @@ static int parse_report(struct pctx *p, json_object *o, struct sa_report *r)
 	return parse_lists(p, o, r);
 }
 
-/* Parse with @tok (reset here), kept by the caller. */
-static int parse_with(struct json_tokener *tok, const char *buf, size_t len, struct sa_report *r,
-		      char *err, size_t errlen)
+/*
+ * Parse @len bytes at @buf, changed in place, with @doc's nodes (kept by
+ * the caller); @verbatim: keep the parts a report only carries (pctx).
+ */
+static int parse_with(struct sa_jdoc *doc, char *buf, size_t len, bool verbatim,
+		      struct sa_report *r, char *err, size_t errlen)
 {
-	struct pctx p = { err, errlen };
+	struct pctx p = { err, errlen, verbatim };
 	struct sa_json_budget b;
-	enum json_tokener_error jerr;
-	json_object *o;
-	size_t used;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
@@ -580,12 +647,13 @@ static int parse_with(struct json_tokener *tok, const char *buf, size_t len, str
 	if (memchr(buf, '\0', len))
 		return bad(&p, "contains a NUL byte: not a JSON text");
 	/*
-	 * One grammar: the text is checked as JSON (RFC 8259) and the tree it
-	 * would make counted in the same pass, before json-c builds anything;
-	 * json-c (strict, json_budget.h says why that alone is not enough)
-	 * then only ever reads what this pass accepted.
+	 * One grammar, one pass: the text is checked as JSON (RFC 8259), the
+	 * tree counted against the budget and built as flat nodes at once
+	 * (json_budget.h); the report is read from those nodes.
 	 */
-	if (!sa_json_budget(buf, len, SA_REPORT_MAX_TREE, &b)) {
+	if (!sa_jdoc_parse(doc, buf, len, SA_REPORT_MAX_TREE, &b)) {
+		if (doc->oom)
+			return oom(&p);
 		if (b.bad)
 			return bad(&p, "malformed JSON near byte %zu: %s", b.at, b.bad);
 		if (b.nul_key)
@@ -597,28 +665,7 @@ static int parse_with(struct json_tokener *tok, const char *buf, size_t len, str
 			 b.at, SA_REPORT_MAX_TREE >> 20);
 		return EXIT_LIMIT;
 	}
-	json_tokener_reset(tok);
-	o = json_tokener_parse_ex(tok, buf, (int)len);
-	jerr = json_tokener_get_error(tok);
-	used = json_tokener_get_parse_end(tok);
-	if (jerr == json_tokener_continue) {
-		/* A bare number at the very end is complete only with a delimiter. */
-		json_object_put(o);
-		return bad(&p, "truncated: the JSON text ends before the report is complete");
-	}
-	/* json-c 0.16 has no error for a failed allocation: NULL and "success" */
-	if (jerr == json_tokener_success && !o)
-		return oom(&p);
-	if (jerr != json_tokener_success || !o)
-		return bad(&p, "malformed JSON near byte %zu: %s", used,
-			   json_tokener_error_desc(jerr));
-	for (; used < len; used++)
-		if (!strchr(" \t\r\n", buf[used])) {
-			json_object_put(o);
-			return bad(&p, "malformed JSON: data after the report at byte %zu", used);
-		}
-	rc = parse_report(&p, o, r);
-	json_object_put(o);
+	rc = parse_report(&p, &doc->v[0], r);
 	if (rc) {
 		sa_report_free(r);
 		return rc;
@@ -626,41 +673,34 @@ static int parse_with(struct json_tokener *tok, const char *buf, size_t len, str
 	return 0;
 }
 
-static struct json_tokener *new_tokener(void)
-{
-	struct json_tokener *tok = json_tokener_new_ex(SA_JSON_MAX_DEPTH);
-
-	if (tok)
-		json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-	return tok;
-}
-
 int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err, size_t errlen)
 {
-	struct json_tokener *tok = new_tokener();
+	struct sa_jdoc doc = {};
+	char *copy = malloc(len ? len : 1);	/* the strings are decoded in place */
 	int rc;
 
-	if (!tok) {
+	if (!copy) {
 		memset(r, 0, sizeof(*r));
 		snprintf(err, errlen, "out of memory");
 		return EXIT_FAIL;
 	}
-	rc = parse_with(tok, buf, len, r, err, errlen);
-	json_tokener_free(tok);
+	memcpy(copy, buf, len);
+	rc = parse_with(&doc, copy, len, true, r, err, errlen);
+	sa_jdoc_free(&doc);
+	free(copy);
 	return rc;
 }
 
 void sa_report_reader_free(struct sa_report_reader *rd)
 {
 	free(rd->buf);
-	if (rd->tok)
-		json_tokener_free(rd->tok);
+	sa_jdoc_free(&rd->doc);
 	memset(rd, 0, sizeof(*rd));
 }
 
 int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errlen)
 {
-	struct sa_report_reader rd = {};
+	struct sa_report_reader rd = { .verbatim = true };
 	int rc = sa_report_reader_read(&rd, file, r, err, errlen);
 
 	sa_report_reader_free(&rd);
@@ -703,11 +743,6 @@ int sa_report_reader_read(struct sa_report_reader *rd, const char *file, struct 
 	 * size (and further if the file grows), so a fleet of small reports
 	 * neither allocates 16 MiB for each nor allocates anew for each.
 	 */
-	if (!rd->tok && !(rd->tok = new_tokener())) {
-		close(fd);
-		snprintf(err, errlen, "out of memory");
-		return EXIT_FAIL;
-	}
 	if (rd->cap < (size_t)st.st_size + 1) {
 		free(rd->buf);
 		rd->cap = 0;
@@ -749,5 +784,5 @@ int sa_report_reader_read(struct sa_report_reader *rd, const char *file, struct 
 			break;
 	}
 	close(fd);
-	return parse_with(rd->tok, rd->buf, len, r, err, errlen);
+	return parse_with(&rd->doc, rd->buf, len, rd->verbatim, r, err, errlen);
 }
