@@ -72,19 +72,50 @@ build() {	# build LOG [TARGETS]: the binaries every suite uses (the guest's amon
 host_mode=0
 [ "${MUTATE_SUITE:-}" = host ] && host_mode=1
 
+# linked_tests FILE: the unit tests whose binary (in $top/build/tests, from
+# the last build) holds FILE's object, i.e. defines one of its global
+# symbols. The unit tests link static archives, so a test that does not
+# pull the object in cannot run a line of FILE: leaving it out cannot spare
+# a mutant. Prints nothing when the objects are not built.
+linked_tests() {
+	local o=$top/build/san/${1#user/} t
+	o=${o%.c}.o
+	[ -f "$o" ] || return 0
+	nm -g --defined-only "$o" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$scratch/syms.want"
+	for t in "$top"/build/tests/test_*; do
+		[ -x "$t" ] || continue
+		[ -f "$scratch/syms.${t##*/}" ] ||
+			nm --defined-only "$t" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u \
+				>"$scratch/syms.${t##*/}"
+		comm -12 "$scratch/syms.want" "$scratch/syms.${t##*/}" | grep -q . &&
+			echo "unit:${t##*/}"
+	done
+}
+
 # host_parts FILE: what judges a mutant of FILE in host mode, one a line:
-# "unit:test_NAME" (a unit test that includes FILE's own header, or when
-# none does, a header of its folder),
-# then "t:tests/host/NAME.t" (the host .t files that run FILE's code).
+# "unit:test_NAME", the unit tests that can reach FILE: those whose binary
+# holds FILE's object (linked_tests), the ones that include FILE's own
+# header first (the likeliest to kill, so a killed mutant costs one run);
+# without a build, those that include its header, else a header of its
+# folder. Then "t:tests/host/NAME.t" (the host .t files that run FILE's code).
 host_parts() {
-	local f=$1 dir=${1%/*} t h
+	local f=$1 dir=${1%/*} t h linked own
 	dir=${dir#user/}
 	h=$dir/$(basename "$f" .c).h
-	# the unit tests of FILE's own header, else of any header of its folder
-	grep -l "#include \"$h\"" "$top"/tests/host/unit/test_*.c >/dev/null 2>&1 || h=$dir/
-	for t in "$top"/tests/host/unit/test_*.c; do
-		grep -q "#include \"$h" "$t" && echo "unit:$(basename "$t" .c)"
-	done
+	linked=$(linked_tests "$f")
+	own=$(for t in "$top"/tests/host/unit/test_*.c; do
+		grep -q "#include \"$h\"" "$t" && echo "unit:$(basename "$t" .c)"
+	done)
+	if [ -n "$linked" ]; then
+		# own header first, then the rest of the linked ones
+		printf '%s\n' $own $linked | awk '!seen[$0]++' | grep -Fx -f <(printf '%s\n' $linked)
+	else
+		# the unit tests of FILE's own header, else of any header of its folder
+		[ -n "$own" ] || h=$dir/
+		for t in "$top"/tests/host/unit/test_*.c; do
+			grep -q "#include \"$h" "$t" && echo "unit:$(basename "$t" .c)"
+		done
+	fi
 	case "$f" in
 	user/reports/boot_armed.c|user/reports/boot_last.c|user/output/boot_status_out.c)
 		echo t:tests/host/30-cli.t; echo t:tests/host/45-boot-status.t ;;
