@@ -246,13 +246,17 @@ fi
 
 # The mutants to run: ID_REGEX and MUTATE_SUITES select.
 sel=()
+declare -A parts_of
 for i in "${!ids[@]}"; do
 	[ -n "$only" ] && ! [[ ${ids[$i]} =~ $only ]] && continue
 	[ -n "${MUTATE_FILES:-}" ] && ! [[ ${files[$i]} =~ $MUTATE_FILES ]] && continue
 	if [ $host_mode = 1 ]; then
 		# the BPF program's mutants need a kernel: not the host's to judge
 		[[ ${files[$i]} == user/* ]] || continue
-		suites[$i]=$(host_parts "${files[$i]}" | paste -sd, -)
+		# once per file: the symbol tables are not cheap under load
+		[ -n "${parts_of[${files[$i]}]:-}" ] ||
+			parts_of[${files[$i]}]=$(host_parts "${files[$i]}" | paste -sd, -)
+		suites[$i]=${parts_of[${files[$i]}]}
 	elif [ -n "${MUTATE_SUITES:-}" ]; then
 		ok=1
 		for s in ${suites[$i]//,/ }; do
