@@ -36,8 +36,10 @@
 # MUTATE_SUITE=host (make mutate MUTATE_SUITE=host): no kernel, no guest.
 # Every mutant of a file under user/, whatever suites it names, is judged
 # by the host tests alone, and only by those that matter for it (host_parts
-# below): the unit tests of its header (or folder), each run alone, and
-# the host .t files its file feeds. A mutant rebuilds those
+# below): the unit tests whose binary links its file (those of its own
+# header first), each run alone, and the host .t files its file feeds. Run
+# it after make unit-tests (make mutate does): the links are read off
+# build/tests. A mutant rebuilds those
 # binaries only, so it costs seconds to a minute. Scores per folder
 # ("user/deps: N killed of M") and in all.
 set -uo pipefail
