@@ -31,7 +31,9 @@
 # every mutant applies (MUTATE_LIST: another list); MUTATE_SUITES="host"
 # runs only the mutants whose suites are all in that list (e.g. while no
 # kernel is built yet); MUTATE_FILES=REGEX only those of the matching files
-# (e.g. '^user/(deps|reports|output)/').
+# (e.g. '^user/(deps|reports|output)/'); MUTATE_SKIP=REGEX (host mode)
+# leaves out the parts it matches, e.g. 'test_report_bounds' for the score
+# before that test was added.
 #
 # MUTATE_SUITE=host (make mutate MUTATE_SUITE=host): no kernel, no guest.
 # Every mutant of a file under user/, whatever suites it names, is judged
@@ -259,6 +261,10 @@ for i in "${!ids[@]}"; do
 		[ -n "${parts_of[${files[$i]}]:-}" ] ||
 			parts_of[${files[$i]}]=$(host_parts "${files[$i]}" | paste -sd, -)
 		suites[$i]=${parts_of[${files[$i]}]}
+		# MUTATE_SKIP=REGEX: leave those parts out (the suite as it was
+		# before a test was added: a "before" score from the same tree)
+		[ -n "${MUTATE_SKIP:-}" ] &&
+			suites[$i]=$(tr ',' '\n' <<<"${suites[$i]}" | grep -Ev "$MUTATE_SKIP" | paste -sd, -)
 	elif [ -n "${MUTATE_SUITES:-}" ]; then
 		ok=1
 		for s in ${suites[$i]//,/ }; do
@@ -269,18 +275,13 @@ for i in "${!ids[@]}"; do
 	sel+=("$i")
 done
 
-echo "mutate: baseline (unmutated copy) ..."
-: >"$logdir/baseline.log"
-needed=$(for i in "${sel[@]}"; do echo "${suites[$i]}"; done | tr ',' '\n' | sort -u)
-targets=()
-[ $host_mode = 1 ] && mapfile -t targets < <(host_targets $needed)
-build "$logdir/baseline.log" "${targets[@]}" ||
-	{ echo "mutate: the unmutated tree does not build; see $logdir/baseline.log"; exit 1; }
 # A suite that fails without any mutant (a real bug the tests found) is
 # judged against its own failures: a mutant is killed only by a check
 # that passed before. An unfinished baseline (no plan, a crash) stops here.
-declare -A base_fail base_count
-for s in $needed; do
+declare -A base_fail base_count base_done
+baseline_of() {	# baseline_of SUITE: run SUITE on the unmutated copy as built now
+	local s=$1
+	base_done[$s]=1
 	if ! suite "$s" "$logdir/baseline.log"; then
 		base_fail[$s]=$(failures)
 		[ -n "${base_fail[$s]}" ] && grep -q '^Result: FAIL\|^1\.\.' "$scratch/last.out" &&
@@ -290,7 +291,39 @@ for s in $needed; do
 		printf '  not ok %s\n' "${base_fail[$s]}"
 	fi
 	base_count[$s]=$(grep -o 'Tests=[0-9]*' "$scratch/last.out")
-done
+}
+
+# pristine_base SUITE FILE LOG TARGETS...: SUITE's baseline, run with FILE
+# (mutated now, its original in FILE.orig) put back, then the mutant again;
+# the mutant's output stays in last.out.
+pristine_base() {
+	local s=$1 f=$2 log=$3
+	shift 3
+	cp "$scratch/last.out" "$scratch/mutant.out"
+	cp -p "$scratch/$f" "$scratch/$f.mut" && cp -p "$scratch/$f.orig" "$scratch/$f" &&
+		touch "$scratch/$f"
+	build "$logdir/baseline.log" "$@" ||
+		{ echo "mutate: the unmutated tree does not build; see $logdir/baseline.log"; exit 1; }
+	baseline_of "$s"
+	mv "$scratch/$f.mut" "$scratch/$f" && touch "$scratch/$f"
+	cp "$scratch/mutant.out" "$scratch/last.out"
+	build "$log" "$@"
+}
+
+: >"$logdir/baseline.log"
+if [ $host_mode = 1 ]; then
+	# Most mutants die in their first unit test, most suites are never
+	# failed: a suite's baseline is run the first time a mutant fails it.
+	echo "mutate: host mode, each suite's baseline when a mutant first fails it"
+else
+	echo "mutate: baseline (unmutated copy) ..."
+	needed=$(for i in "${sel[@]}"; do echo "${suites[$i]}"; done | tr ',' '\n' | sort -u)
+	build "$logdir/baseline.log" ||
+		{ echo "mutate: the unmutated tree does not build; see $logdir/baseline.log"; exit 1; }
+	for s in $needed; do
+		baseline_of "$s"
+	done
+fi
 
 # Scores per folder (user/deps, ...) besides the total.
 declare -A dkilled dtotal
@@ -302,25 +335,36 @@ for i in "${sel[@]}"; do
 	f=${files[$i]}
 	d=${f%/*}
 	dtotal[$d]=$((${dtotal[$d]:-0} + 1))
-	targets=()
-	[ $host_mode = 1 ] && mapfile -t targets < <(host_targets ${suites[$i]//,/ })
 	cp -p "$scratch/$f" "$scratch/$f.orig" 2>/dev/null
 	echo "mutant $id (${suites[$i]}): $f: '${origs[$i]}' -> '${repls[$i]}'" >"$log"
 	if [ -z "${origs[$i]}" ] || [ "${origs[$i]}" = "${repls[$i]}" ] ||
 	   ! apply "$f" "${origs[$i]}" "${repls[$i]}" >>"$log" 2>&1; then
 		echo "ERROR    $id: does not apply ($(tail -n 1 "$log"))"
 		errors=$((errors + 1))
-	elif ! build "$log" "${targets[@]}"; then
+	elif [ $host_mode = 0 ] && ! build "$log"; then
 		echo "ERROR    $id: does not build (see $log)"
 		errors=$((errors + 1))
 	else
 		verdict=SURVIVED
 		for s in ${suites[$i]//,/ }; do
+			# Host mode builds what each part needs just before it runs:
+			# most mutants die in their first unit test, and every other
+			# binary is another sanitized link (the tool, a static one).
+			if [ $host_mode = 1 ]; then
+				mapfile -t targets < <(host_targets "$s")
+				build "$log" "${targets[@]}" || { verdict=ERROR; break; }
+			fi
 			echo "== suite $s" >>"$log"
-			suite "$s" "$log" || ! judge "$s" || { verdict="KILLED   $id (by $s)"; break; }
+			suite "$s" "$log" && continue
+			if [ -z "${base_done[$s]:-}" ]; then
+				pristine_base "$s" "$f" "$log" "${targets[@]}" || { verdict=ERROR; break; }
+			fi
+			judge "$s" && { verdict="KILLED   $id (by $s)"; break; }
 		done
-		[ "$verdict" = SURVIVED ] && echo "SURVIVED $id" || echo "$verdict"
-		if [ "$verdict" = SURVIVED ]; then
+		[ "$verdict" = SURVIVED ] && echo "SURVIVED $id" || echo "${verdict/#ERROR/ERROR    $id: does not build (see $log)}"
+		if [ "$verdict" = ERROR ]; then
+			errors=$((errors + 1))
+		elif [ "$verdict" = SURVIVED ]; then
 			survivors+=("$id ($f: '${origs[$i]}' -> '${repls[$i]}')")
 		else
 			killed=$((killed + 1))
