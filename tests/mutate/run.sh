@@ -31,13 +31,17 @@
 # every mutant applies (MUTATE_LIST: another list); MUTATE_SUITES="host"
 # runs only the mutants whose suites are all in that list (e.g. while no
 # kernel is built yet); MUTATE_FILES=REGEX only those of the matching files
-# (e.g. '^user/(deps|reports|output)/').
+# (e.g. '^user/(deps|reports|output)/'); MUTATE_SKIP=REGEX (host mode)
+# leaves out the parts it matches, e.g. 'test_report_bounds' for the score
+# before that test was added.
 #
 # MUTATE_SUITE=host (make mutate MUTATE_SUITE=host): no kernel, no guest.
 # Every mutant of a file under user/, whatever suites it names, is judged
 # by the host tests alone, and only by those that matter for it (host_parts
-# below): the unit tests of its header (or folder), each run alone, and
-# the host .t files its file feeds. A mutant rebuilds those
+# below): the unit tests whose binary links its file (those of its own
+# header first), each run alone, and the host .t files its file feeds. Run
+# it after make unit-tests (make mutate does): the links are read off
+# build/tests. A mutant rebuilds those
 # binaries only, so it costs seconds to a minute. Scores per folder
 # ("user/deps: N killed of M") and in all.
 set -uo pipefail
@@ -72,19 +76,50 @@ build() {	# build LOG [TARGETS]: the binaries every suite uses (the guest's amon
 host_mode=0
 [ "${MUTATE_SUITE:-}" = host ] && host_mode=1
 
+# linked_tests FILE: the unit tests whose binary (in $top/build/tests, from
+# the last build) holds FILE's object, i.e. defines one of its global
+# symbols. The unit tests link static archives, so a test that does not
+# pull the object in cannot run a line of FILE: leaving it out cannot spare
+# a mutant. Prints nothing when the objects are not built.
+linked_tests() {
+	local o=$top/build/san/${1#user/} t
+	o=${o%.c}.o
+	[ -f "$o" ] || return 0
+	nm -g --defined-only "$o" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$scratch/syms.want"
+	for t in "$top"/build/tests/test_*; do
+		[ -x "$t" ] || continue
+		[ -f "$scratch/syms.${t##*/}" ] ||
+			nm --defined-only "$t" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u \
+				>"$scratch/syms.${t##*/}"
+		comm -12 "$scratch/syms.want" "$scratch/syms.${t##*/}" | grep -q . &&
+			echo "unit:${t##*/}"
+	done
+}
+
 # host_parts FILE: what judges a mutant of FILE in host mode, one a line:
-# "unit:test_NAME" (a unit test that includes FILE's own header, or when
-# none does, a header of its folder),
-# then "t:tests/host/NAME.t" (the host .t files that run FILE's code).
+# "unit:test_NAME", the unit tests that can reach FILE: those whose binary
+# holds FILE's object (linked_tests), the ones that include FILE's own
+# header first (the likeliest to kill, so a killed mutant costs one run);
+# without a build, those that include its header, else a header of its
+# folder. Then "t:tests/host/NAME.t" (the host .t files that run FILE's code).
 host_parts() {
-	local f=$1 dir=${1%/*} t h
+	local f=$1 dir=${1%/*} t h linked own
 	dir=${dir#user/}
 	h=$dir/$(basename "$f" .c).h
-	# the unit tests of FILE's own header, else of any header of its folder
-	grep -l "#include \"$h\"" "$top"/tests/host/unit/test_*.c >/dev/null 2>&1 || h=$dir/
-	for t in "$top"/tests/host/unit/test_*.c; do
-		grep -q "#include \"$h" "$t" && echo "unit:$(basename "$t" .c)"
-	done
+	linked=$(linked_tests "$f")
+	own=$(for t in "$top"/tests/host/unit/test_*.c; do
+		grep -q "#include \"$h\"" "$t" && echo "unit:$(basename "$t" .c)"
+	done)
+	if [ -n "$linked" ]; then
+		# own header first, then the rest of the linked ones
+		printf '%s\n' $own $linked | awk '!seen[$0]++' | grep -Fx -f <(printf '%s\n' $linked)
+	else
+		# the unit tests of FILE's own header, else of any header of its folder
+		[ -n "$own" ] || h=$dir/
+		for t in "$top"/tests/host/unit/test_*.c; do
+			grep -q "#include \"$h" "$t" && echo "unit:$(basename "$t" .c)"
+		done
+	fi
 	case "$f" in
 	user/reports/boot_armed.c|user/reports/boot_last.c|user/output/boot_status_out.c)
 		echo t:tests/host/30-cli.t; echo t:tests/host/45-boot-status.t ;;
@@ -215,13 +250,21 @@ fi
 
 # The mutants to run: ID_REGEX and MUTATE_SUITES select.
 sel=()
+declare -A parts_of
 for i in "${!ids[@]}"; do
 	[ -n "$only" ] && ! [[ ${ids[$i]} =~ $only ]] && continue
 	[ -n "${MUTATE_FILES:-}" ] && ! [[ ${files[$i]} =~ $MUTATE_FILES ]] && continue
 	if [ $host_mode = 1 ]; then
 		# the BPF program's mutants need a kernel: not the host's to judge
 		[[ ${files[$i]} == user/* ]] || continue
-		suites[$i]=$(host_parts "${files[$i]}" | paste -sd, -)
+		# once per file: the symbol tables are not cheap under load
+		[ -n "${parts_of[${files[$i]}]:-}" ] ||
+			parts_of[${files[$i]}]=$(host_parts "${files[$i]}" | paste -sd, -)
+		suites[$i]=${parts_of[${files[$i]}]}
+		# MUTATE_SKIP=REGEX: leave those parts out (the suite as it was
+		# before a test was added: a "before" score from the same tree)
+		[ -n "${MUTATE_SKIP:-}" ] &&
+			suites[$i]=$(tr ',' '\n' <<<"${suites[$i]}" | grep -Ev "$MUTATE_SKIP" | paste -sd, -)
 	elif [ -n "${MUTATE_SUITES:-}" ]; then
 		ok=1
 		for s in ${suites[$i]//,/ }; do
@@ -232,18 +275,13 @@ for i in "${!ids[@]}"; do
 	sel+=("$i")
 done
 
-echo "mutate: baseline (unmutated copy) ..."
-: >"$logdir/baseline.log"
-needed=$(for i in "${sel[@]}"; do echo "${suites[$i]}"; done | tr ',' '\n' | sort -u)
-targets=()
-[ $host_mode = 1 ] && mapfile -t targets < <(host_targets $needed)
-build "$logdir/baseline.log" "${targets[@]}" ||
-	{ echo "mutate: the unmutated tree does not build; see $logdir/baseline.log"; exit 1; }
 # A suite that fails without any mutant (a real bug the tests found) is
 # judged against its own failures: a mutant is killed only by a check
 # that passed before. An unfinished baseline (no plan, a crash) stops here.
-declare -A base_fail base_count
-for s in $needed; do
+declare -A base_fail base_count base_done
+baseline_of() {	# baseline_of SUITE: run SUITE on the unmutated copy as built now
+	local s=$1
+	base_done[$s]=1
 	if ! suite "$s" "$logdir/baseline.log"; then
 		base_fail[$s]=$(failures)
 		[ -n "${base_fail[$s]}" ] && grep -q '^Result: FAIL\|^1\.\.' "$scratch/last.out" &&
@@ -253,7 +291,39 @@ for s in $needed; do
 		printf '  not ok %s\n' "${base_fail[$s]}"
 	fi
 	base_count[$s]=$(grep -o 'Tests=[0-9]*' "$scratch/last.out")
-done
+}
+
+# pristine_base SUITE FILE LOG TARGETS...: SUITE's baseline, run with FILE
+# (mutated now, its original in FILE.orig) put back, then the mutant again;
+# the mutant's output stays in last.out.
+pristine_base() {
+	local s=$1 f=$2 log=$3
+	shift 3
+	cp "$scratch/last.out" "$scratch/mutant.out"
+	cp -p "$scratch/$f" "$scratch/$f.mut" && cp -p "$scratch/$f.orig" "$scratch/$f" &&
+		touch "$scratch/$f"
+	build "$logdir/baseline.log" "$@" ||
+		{ echo "mutate: the unmutated tree does not build; see $logdir/baseline.log"; exit 1; }
+	baseline_of "$s"
+	mv "$scratch/$f.mut" "$scratch/$f" && touch "$scratch/$f"
+	cp "$scratch/mutant.out" "$scratch/last.out"
+	build "$log" "$@"
+}
+
+: >"$logdir/baseline.log"
+if [ $host_mode = 1 ]; then
+	# Most mutants die in their first unit test, most suites are never
+	# failed: a suite's baseline is run the first time a mutant fails it.
+	echo "mutate: host mode, each suite's baseline when a mutant first fails it"
+else
+	echo "mutate: baseline (unmutated copy) ..."
+	needed=$(for i in "${sel[@]}"; do echo "${suites[$i]}"; done | tr ',' '\n' | sort -u)
+	build "$logdir/baseline.log" ||
+		{ echo "mutate: the unmutated tree does not build; see $logdir/baseline.log"; exit 1; }
+	for s in $needed; do
+		baseline_of "$s"
+	done
+fi
 
 # Scores per folder (user/deps, ...) besides the total.
 declare -A dkilled dtotal
@@ -265,25 +335,36 @@ for i in "${sel[@]}"; do
 	f=${files[$i]}
 	d=${f%/*}
 	dtotal[$d]=$((${dtotal[$d]:-0} + 1))
-	targets=()
-	[ $host_mode = 1 ] && mapfile -t targets < <(host_targets ${suites[$i]//,/ })
 	cp -p "$scratch/$f" "$scratch/$f.orig" 2>/dev/null
 	echo "mutant $id (${suites[$i]}): $f: '${origs[$i]}' -> '${repls[$i]}'" >"$log"
 	if [ -z "${origs[$i]}" ] || [ "${origs[$i]}" = "${repls[$i]}" ] ||
 	   ! apply "$f" "${origs[$i]}" "${repls[$i]}" >>"$log" 2>&1; then
 		echo "ERROR    $id: does not apply ($(tail -n 1 "$log"))"
 		errors=$((errors + 1))
-	elif ! build "$log" "${targets[@]}"; then
+	elif [ $host_mode = 0 ] && ! build "$log"; then
 		echo "ERROR    $id: does not build (see $log)"
 		errors=$((errors + 1))
 	else
 		verdict=SURVIVED
 		for s in ${suites[$i]//,/ }; do
+			# Host mode builds what each part needs just before it runs:
+			# most mutants die in their first unit test, and every other
+			# binary is another sanitized link (the tool, a static one).
+			if [ $host_mode = 1 ]; then
+				mapfile -t targets < <(host_targets "$s")
+				build "$log" "${targets[@]}" || { verdict=ERROR; break; }
+			fi
 			echo "== suite $s" >>"$log"
-			suite "$s" "$log" || ! judge "$s" || { verdict="KILLED   $id (by $s)"; break; }
+			suite "$s" "$log" && continue
+			if [ -z "${base_done[$s]:-}" ]; then
+				pristine_base "$s" "$f" "$log" "${targets[@]}" || { verdict=ERROR; break; }
+			fi
+			judge "$s" && { verdict="KILLED   $id (by $s)"; break; }
 		done
-		[ "$verdict" = SURVIVED ] && echo "SURVIVED $id" || echo "$verdict"
-		if [ "$verdict" = SURVIVED ]; then
+		[ "$verdict" = SURVIVED ] && echo "SURVIVED $id" || echo "${verdict/#ERROR/ERROR    $id: does not build (see $log)}"
+		if [ "$verdict" = ERROR ]; then
+			errors=$((errors + 1))
+		elif [ "$verdict" = SURVIVED ]; then
 			survivors+=("$id ($f: '${origs[$i]}' -> '${repls[$i]}')")
 		else
 			killed=$((killed + 1))

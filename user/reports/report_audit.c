@@ -26,7 +26,7 @@ static char *dup_or_null(const char *s, bool *oom)
 	return d;
 }
 
-static int add_finding(void *ctx, const struct sa_finding *f)
+int sa_report_add_finding(void *ctx, const struct sa_finding *f)
 {
 	struct sa_report *r = ctx;
 	struct sa_report_finding *n, *arr;
@@ -57,7 +57,7 @@ static int add_finding(void *ctx, const struct sa_finding *f)
 
 int sa_report_static_audit(struct sa_report *r, bool rules, bool scan)
 {
-	struct sa_audit a = { .sink = add_finding, .sink_ctx = r };
+	struct sa_audit a = { .sink = sa_report_add_finding, .sink_ctx = r };
 
 	a.dpkg = sa_dpkg_load("/");
 	if (rules) {

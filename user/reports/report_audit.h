@@ -5,7 +5,17 @@
 
 #include <stdbool.h>
 
+#include "model/finding.h"
 #include "reports/report_model.h"
+
+/*
+ * The audit's sink: append a copy of @f to the report @ctx (a struct
+ * sa_report), an initramfs member named IMAGE(MEMBER). Past
+ * SA_REPORT_MAX_LIST findings it keeps nothing more (the reader refuses a
+ * longer list) and returns 0: the audit's totals still count them.
+ * Returns 0 or -ENOMEM.
+ */
+int sa_report_add_finding(void *ctx, const struct sa_finding *f);
 
 /*
  * Audit this machine's udev rules (@rules) and its default places (@scan,

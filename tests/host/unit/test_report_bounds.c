@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Issue 50, the reports' bounds and signs: what record writes and what
+ * report reads agree at the edge. A count is a non-negative integer (a
+ * negative one is refused, not read as 0); a list holds at most
+ * SA_REPORT_MAX_LIST entries (that many are read, one more is refused); the
+ * static audit keeps at most that many findings, so the report it writes is
+ * one report reads back, and names an initramfs member IMAGE(MEMBER). TAP;
+ * run from the top of the tree (the fixture is tests/host/reports/web-01.json).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+
+#include "common/common.h"
+#include "model/finding.h"
+#include "reports/report_audit.h"
+#include "reports/report_model.h"
+
+static char *read_text(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	char *t = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
+	    (t = malloc(n + 1)) && fread(t, 1, n, f) == (size_t)n)
+		t[n] = '\0';
+	else {
+		free(t);
+		t = NULL;
+	}
+	fclose(f);
+	return t;
+}
+
+/* web-01 with its first @from replaced by @to, parsed into @r. */
+static int parse_edit(const char *from, const char *to, struct sa_report *r, char *err,
+		      size_t errlen)
+{
+	char *t = read_text("tests/host/reports/web-01.json"), *v, *at;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (!t || !(at = strstr(t, from)) || !(v = malloc(strlen(t) + strlen(to) + 1))) {
+		snprintf(err, errlen, "fixture web-01, or '%s' in it", from);
+		free(t);
+		return -1;
+	}
+	sprintf(v, "%.*s%s%s", (int)(at - t), t, to, at + strlen(from));
+	rc = sa_report_parse(v, strlen(v), r, err, errlen);
+	free(v);
+	free(t);
+	return rc;
+}
+
+/* A count below zero is refused by name; json-c would read it as 0. */
+static void test_negative_count(void)
+{
+	static const char *const vals[] = { "-1", "-5", "-9223372036854775808" };
+	struct sa_report r;
+	char err[256], to[64];
+	int rc;
+
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		snprintf(to, sizeof(to), "\"count\": %s", vals[i]);
+		rc = parse_edit("\"count\": 5", to, &r, err, sizeof(err));
+		ok(rc == EXIT_REPORT_INVALID && strstr(err, "count: expected a non-negative integer"),
+		   "a dependent's count %s: refused, exit %d (%s)", vals[i], rc, rc ? err : "read");
+		if (!rc)
+			sa_report_free(&r);
+	}
+	rc = parse_edit("\"count\": 5", "\"count\": 0", &r, err, sizeof(err));
+	ok(!rc, "a count of 0 is read (%s)", rc ? err : "ok");
+	if (!rc)
+		sa_report_free(&r);
+}
+
+/* "pids": [1, 2, ..., N] */
+static char *pid_list(size_t n)
+{
+	char *s = malloc(16 + n * 8), *p = s;
+
+	if (!s)
+		return NULL;
+	p += sprintf(p, "\"pids\": [");
+	for (size_t i = 0; i < n; i++)
+		p += sprintf(p, "%s%zu", i ? "," : "", i + 1);
+	strcpy(p, "]");
+	return s;
+}
+
+/* A list of exactly SA_REPORT_MAX_LIST entries is read whole; one more is refused. */
+static void test_list_bound(void)
+{
+	struct sa_report r;
+	char err[256], *pids;
+	int rc;
+
+	for (size_t n = SA_REPORT_MAX_LIST; n <= SA_REPORT_MAX_LIST + 1; n++) {
+		pids = pid_list(n);
+		if (!pids) {
+			ok(0, "memory for %zu pids", n);
+			return;
+		}
+		rc = parse_edit("\"pids\": [\n    120\n   ]", pids, &r, err, sizeof(err));
+		free(pids);
+		if (n == SA_REPORT_MAX_LIST) {
+			int all = !rc && r.ndeps > 0;
+
+			for (size_t i = 0; all && i < r.ndeps; i++)
+				if (r.deps[i].npids == n)
+					break;
+				else if (i + 1 == r.ndeps)
+					all = 0;
+			ok(all, "%zu pids (the bound): read, all of them (%s)", n, rc ? err : "ok");
+		} else {
+			ok(rc == EXIT_REPORT_INVALID && strstr(err, ".pids: more than 65536 entries"),
+			   "%zu pids: refused, exit %d (%s)", n, rc, rc ? err : "read");
+		}
+		if (!rc)
+			sa_report_free(&r);
+	}
+}
+
+/*
+ * The static audit's sink: at most SA_REPORT_MAX_LIST findings, so record's
+ * report stays one report can read; a member of an image is IMAGE(MEMBER).
+ * The list starts one short of the bound (65 536 calls would each realloc
+ * and, under ASan, copy: minutes).
+ */
+static void test_audit_findings(void)
+{
+	struct sa_finding f = {
+		.file = "/boot/initrd.img-6.1.0-28-amd64", .member = "usr/lib/udev/rules.d/x.rules",
+		.line = 7, .kind = "removed-key", .key = "SYSFS{idVendor}",
+		.severity = SA_SEV_ERROR, .message = "m",
+	};
+	struct sa_report r = { 0 };
+	size_t n;
+	int rc;
+
+	rc = sa_report_add_finding(&r, &f);
+	f.member = NULL;
+	rc = rc ?: sa_report_add_finding(&r, &f);
+	ok(!rc && r.nfindings == 2, "two findings: both kept (%d)", rc);
+	is(r.nfindings ? r.findings[0].file : NULL,
+	   "/boot/initrd.img-6.1.0-28-amd64(usr/lib/udev/rules.d/x.rules)",
+	   "an initramfs member is named IMAGE(MEMBER)");
+	is(r.nfindings > 1 ? r.findings[1].file : NULL, "/boot/initrd.img-6.1.0-28-amd64",
+	   "a file is named as it is");
+	ok(r.nfindings && r.findings[0].line == 7, "the line is kept");
+	sa_report_free(&r);
+
+	memset(&r, 0, sizeof(r));
+	r.findings = calloc(SA_REPORT_MAX_LIST - 1, sizeof(*r.findings));
+	if (!r.findings) {
+		ok(0, "memory for the findings");
+		return;
+	}
+	r.nfindings = SA_REPORT_MAX_LIST - 1;
+	rc = 0;
+	for (n = 0; !rc && n < 3; n++)
+		rc = sa_report_add_finding(&r, &f);
+	ok(!rc && r.nfindings == SA_REPORT_MAX_LIST,
+	   "3 findings offered to %d: %zu kept, the bound the reader takes, no error (%d)",
+	   SA_REPORT_MAX_LIST - 1, (size_t)r.nfindings, rc);
+	is(r.findings[SA_REPORT_MAX_LIST - 1].file, "/boot/initrd.img-6.1.0-28-amd64",
+	   "the one that fits is the first offered");
+	sa_report_free(&r);
+}
+
+int main(void)
+{
+	test_negative_count();
+	test_list_bound();
+	test_audit_findings();
+	return tap_done();
+}
