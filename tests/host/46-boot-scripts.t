@@ -367,6 +367,13 @@ for shell in bash dash; do
 	dracut_run "$shell" pre-pivot
 	within $((B * 1000 + SLACK)) && [ "$(incomplete)" = "mark-timeout " ] && same_shell
 	tap_ok $? "dracut pre-pivot hook ($shell), a mark that hangs: bounded, mark-timeout, the shell unchanged (took ${took} ms)"
+	# As init-bottom: --background, whose child detaches the programs at
+	# their deadline if no recorder comes (70-realhost.t's deadline case).
+	standin works
+	rm -rf "$img/run" && mkdir -p "$img/run" "$img/sys/fs/bpf/sysfs-audit"
+	timeout -s KILL 10 chroot "$img" env -i PATH="$HOST_PATH" HOOK=pre-pivot "$shell" /dracut-cmdline.sh \
+		>/dev/null 2>&1
+	tap_is "$(calls)" "$MARK" "dracut pre-pivot hook ($shell), a root that will adopt: marks the initramfs's end (--background: the deadline's watchdog)"
 	rm "$img/root/etc/systemd/system/multi-user.target.wants/sysfs-audit-boot.service"
 	standin works
 	rm -rf "$img/run" && mkdir -p "$img/run" "$img/sys/fs/bpf/sysfs-audit"
