@@ -516,10 +516,13 @@ postrm() {	# postrm ARG [GENERATOR]: the generator's log
 	st=$?
 	cat "$work/gen.log" 2>/dev/null
 }
-for a in remove purge; do
+for a in remove disappear; do
 	tap_is "$(postrm $a update-initramfs) $st" "update-initramfs -u -k all 0" \
 		"postrm $a (initramfs-tools): every kernel's image rebuilt; a failing rebuild does not fail the removal"
 	tap_is "$(postrm $a dracut) $st" "dracut --regenerate-all -f 0" "postrm $a (dracut): every kernel's image rebuilt"
+done
+for g in update-initramfs dracut; do
+	tap_is "$(postrm purge $g) $st" " 0" "postrm purge ($g): nothing rebuilt again (remove, which dpkg runs first, did)"
 done
 tap_is "$(postrm upgrade update-initramfs) $st" " 0" "postrm upgrade: nothing rebuilt (the trigger does)"
 tap_done
