@@ -146,8 +146,11 @@ nothing_attached() {	# nothing_attached PREFIX DESCRIPTION
 
 # An initrd with files added after it (a later cpio archive overrides
 # earlier files: the kernel unpacks them in order): overlay OUT BASE DIR.
+# The kernel takes an uncompressed archive only at an offset that is a
+# multiple of 4 (else it stops unpacking there, and boots without it):
+# zeros pad the base, which the kernel skips.
 overlay() {
-	cp "$2" "$1" && (cd "$3" && find . -mindepth 1 | sed 's|^\./||' | sort |
+	cp "$2" "$1" && truncate -s %4 "$1" && (cd "$3" && find . -mindepth 1 | sed 's|^\./||' | sort |
 		cpio -o -H newc -R 0:0 --quiet) >>"$1"
 }
 
@@ -340,9 +343,16 @@ for gen in $gens; do
 		realhost_file "$p" kmsg-sa "$p.kmsg-sa"
 		tap_diag <"$p.kmsg-sa"
 		nothing_attached "emergency mode" ours
-		grep -a -q "nothing will adopt the boot audit ('systemd.unit=emergency.target': emergency or rescue mode): removing it" \
-			"$p.console" "$p.kmsg-sa"
-		tap_ok $? "$name: the initramfs removed the boot audit before switch_root, and said why"
+		# quiet: the kernel log only, which the probe reads through
+		# journald, not running in emergency mode.
+		if [ -s "$p.kmsg-sa" ]; then
+			grep -a -q "nothing will adopt the boot audit ('systemd.unit=emergency.target': emergency or rescue mode): removing it" \
+				"$p.console" "$p.kmsg-sa"
+			tap_ok $? "$name: the initramfs removed the boot audit before switch_root, and said why"
+		else
+			tap_skip "$name: the initramfs said why it removed the boot audit" \
+				"no journald in emergency mode: the kernel log was not read"
+		fi
 		[ "$(realhost_fact "$p" 'unit:sysfs-audit-boot.service')" = inactive/success ]
 		tap_ok $? "$name: sysfs-audit-boot.service did not run ($(realhost_fact "$p" 'unit:sysfs-audit-boot.service'))"
 		case_end
@@ -403,7 +413,7 @@ for gen in $gens; do
 			echo "# $name: the probe first looked at ${b:-?} ms, too close to the deadline to see the programs attached"
 		fi
 		nothing_attached "after the deadline ($(realhost_fact "$p" ours_uptime_ms) ms)" ours
-		grep -a -q "no recorder adopted the boot audit by its deadline (75 s): [0-9]* pinned object(s) removed, its programs detached" \
+		grep -a -q "no recorder adopted the boot audit by its deadline ([0-9]* s): [0-9]* pinned object(s) removed, its programs detached" \
 			"$p.kmsg-sa"
 		tap_ok $? "$name: the watchdog detached them at the deadline and said so in the kernel log"
 		case_end
