@@ -50,8 +50,11 @@ as_nobody "ro quiet" boot --mark coldplug-end
 [ ! -s "$tmp/err" ] && [ ! -s "$tmp/out" ]
 tap_ok $? "boot --mark with quiet: nothing on stdout or stderr, even failing (exit $st)"
 as_nobody "sysfs_audit.boot=off sysfs_audit.boot=yes" record --adopt -o "$tmp/r.json"
+[ $st = 0 ] && one_line 'the boot audit is off' && [ ! -e "$tmp/r.json" ]
+tap_ok $? "an off value anywhere wins (the units' rule), an on value after it too: off, exit 0 ($st), one line"
+as_nobody "sysfs_audit.boot=maybe sysfs_audit.boot=yes" record --adopt -o "$tmp/r.json"
 [ $st = 0 ] && one_line '^sysfs-audit: boot audit skipped: not permitted: tracing needs root'
-tap_ok $? "the last word wins (yes): on, and then skipped without the capability: exit 0 ($st), one line"
+tap_ok $? "an on value and no off value: on, and then skipped without the capability: exit 0 ($st), one line"
 cat "$tmp/err" | tap_diag
 as_nobody "ro" boot --start -T 5
 [ $st = 0 ] && one_line '^sysfs-audit: boot audit skipped: not permitted'

@@ -210,8 +210,9 @@ within $SLACK && [ $rc -eq 0 ] && [ -z "$(incomplete)" ] && [ -d "$img/sys/fs/bp
 	[[ "$(calls | sed -E 's/ -T [0-9]+ / -T N /')" == "mount -t bpf -o nosuid,nodev,noexec,mode=0700 bpf /sys/fs/bpf boot --start -T N --- " ]]
 tap_ok $? "init-top, a stand-in that works: mounts bpffs, runs boot --start once, no reason (took ${took} ms; calls: $(calls))"
 
-# The off switch: every off value, also when an on value came before; the
-# last occurrence wins.
+# The off switch: every off value, also when an on value came before or
+# after it: an off value anywhere wins (the units' rule; the table at the
+# end checks every reader on the same lines).
 for v in 0 no off false n; do
 	for pre in "" "sysfs_audit.boot=1 "; do
 		cmdline "root=/dev/vda ${pre}sysfs_audit.boot=$v"
@@ -222,8 +223,11 @@ done
 for v in 1 yes on true y; do
 	cmdline "root=/dev/vda sysfs_audit.boot=off sysfs_audit.boot=$v"
 	top_run "$KSH" "$KLIBC_PATH"
+	tap_is "$(calls)" "" "init-top, sysfs_audit.boot=off sysfs_audit.boot=$v: the off value wins, it starts nothing"
+	cmdline "root=/dev/vda sysfs_audit.boot=$v"
+	top_run "$KSH" "$KLIBC_PATH"
 	[[ "$(calls)" == *"boot --start"* ]]
-	tap_ok $? "init-top, sysfs_audit.boot=off sysfs_audit.boot=$v: the last wins, it starts"
+	tap_ok $? "init-top, sysfs_audit.boot=$v: it starts"
 done
 
 # quiet: nothing on stdout or stderr, the messages in the kernel log.
@@ -363,6 +367,13 @@ for shell in bash dash; do
 	dracut_run "$shell" pre-pivot
 	within $((B * 1000 + SLACK)) && [ "$(incomplete)" = "mark-timeout " ] && same_shell
 	tap_ok $? "dracut pre-pivot hook ($shell), a mark that hangs: bounded, mark-timeout, the shell unchanged (took ${took} ms)"
+	# As init-bottom: --background, whose child detaches the programs at
+	# their deadline if no recorder comes (70-realhost.t's deadline case).
+	standin works
+	rm -rf "$img/run" && mkdir -p "$img/run" "$img/sys/fs/bpf/sysfs-audit"
+	timeout -s KILL 10 chroot "$img" env -i PATH="$HOST_PATH" HOOK=pre-pivot "$shell" /dracut-cmdline.sh \
+		>/dev/null 2>&1
+	tap_is "$(calls)" "$MARK" "dracut pre-pivot hook ($shell), a root that will adopt: marks the initramfs's end (--background: the deadline's watchdog)"
 	rm "$img/root/etc/systemd/system/multi-user.target.wants/sysfs-audit-boot.service"
 	standin works
 	rm -rf "$img/run" && mkdir -p "$img/run" "$img/sys/fs/bpf/sysfs-audit"
@@ -443,6 +454,53 @@ done
 [ -n "$(prop "$b" TimeoutStartSec)" ]
 tap_ok $? "the boot unit: TimeoutStartSec= bounded ($(prop "$b" TimeoutStartSec))"
 
+# ---- one reading of the off switch -------------------------------------------
+# The same command lines through every reader: init-top (starts or not),
+# init-bottom (marks, or cleans up because the unit will not adopt), the
+# units' conditions as systemd evaluates them, and the installed binary's
+# boot --start and record --adopt (as nobody with no capability: "off" is
+# its one line, "on" is its skip for want of the capability; nothing is
+# loaded). The rule (sysfs-audit(8)): an off value anywhere wins.
+mapfile -t bconds < <(grep '^ConditionKernelCommandLine=' "$b")
+sabin=$stage/usr/sbin/sysfs-audit
+reading() {	# reading CMDLINE: "init-top init-bottom unit binary-start binary-adopt"
+	local line="root=/dev/vda $1" r=() f=$work/cmdline.nobody
+	cmdline "$line"
+	standin works
+	top_run "$KSH" "$KLIBC_PATH"
+	[[ "$(calls)" == *"boot --start"* ]] && r+=(on) || r+=(off)
+	realroot
+	bottom "$1"
+	case "$(calls)" in
+	"$MARK") r+=(on) ;; "$CLEAN") r+=(off) ;; *) r+=("?$(calls)") ;;
+	esac
+	SYSTEMD_PROC_CMDLINE="$line" systemd-analyze condition "${bconds[@]}" >/dev/null 2>&1
+	case $? in 0) r+=(on) ;; 1) r+=(off) ;; *) r+=("?") ;; esac
+	printf '%s\n' "$line" >"$f" && chmod 0644 "$f"
+	for a in "boot --start -T 5" "record --adopt -o /nonexistent/r.json"; do
+		# shellcheck disable=SC2086
+		SYSFS_AUDIT_CMDLINE=$f setpriv --reuid=65534 --regid=65534 --clear-groups \
+			--inh-caps=-all --bounding-set=-all -- "$sabin" $a >"$work/bin.out" 2>&1
+		if grep -q 'the boot audit is off' "$work/bin.out"; then
+			r+=(off)
+		elif grep -q 'skipped: not permitted' "$work/bin.out"; then
+			r+=(on)
+		else
+			r+=("?$(head -c 80 "$work/bin.out")")
+		fi
+	done
+	echo "${r[*]}"
+}
+for c in "sysfs_audit.boot=off|off" "sysfs_audit.boot=0 sysfs_audit.boot=1|off" \
+	"sysfs_audit.boot=yes ro sysfs_audit.boot=n|off" "sysfs_audit.boot=false sysfs_audit.boot|off" \
+	"sysfs_audit.boot=no sysfs_audit.boot=maybe|off" \
+	"|on" "sysfs_audit.boot=1|on" "sysfs_audit.boot|on" "sysfs_audit.boot=OFF|on" \
+	"sysfs_audit.boot=maybe|on" "sysfs_audit.booting=0 xsysfs_audit.boot=0|on"; do
+	IFS='|' read -r l want <<<"$c"
+	tap_is "$(reading "$l")" "$want $want $want $want $want" \
+		"'$l': init-top, init-bottom, the units, boot --start and record --adopt all read it $want"
+done
+
 # ---- removing the package ----------------------------------------------------
 # debian/sysfs-audit.postrm with stand-ins of the generators, which fail.
 mkdir -p "$work/gen"
@@ -458,10 +516,13 @@ postrm() {	# postrm ARG [GENERATOR]: the generator's log
 	st=$?
 	cat "$work/gen.log" 2>/dev/null
 }
-for a in remove purge; do
+for a in remove disappear; do
 	tap_is "$(postrm $a update-initramfs) $st" "update-initramfs -u -k all 0" \
 		"postrm $a (initramfs-tools): every kernel's image rebuilt; a failing rebuild does not fail the removal"
 	tap_is "$(postrm $a dracut) $st" "dracut --regenerate-all -f 0" "postrm $a (dracut): every kernel's image rebuilt"
+done
+for g in update-initramfs dracut; do
+	tap_is "$(postrm purge $g) $st" " 0" "postrm purge ($g): nothing rebuilt again (remove, which dpkg runs first, did)"
 done
 tap_is "$(postrm upgrade update-initramfs) $st" " 0" "postrm upgrade: nothing rebuilt (the trigger does)"
 tap_done

@@ -9,7 +9,10 @@
 #   probe's facts and files). With sa.probe=record in APPEND, the probe's
 #   "hotplug add/del N" lines are answered through the QEMU monitor: a
 #   virtio disk and a NIC are hot-added and removed. REALHOST_QEMU_EXTRA:
-#   more QEMU arguments (the bench's -icount).
+#   more QEMU arguments (the bench's -icount). REALHOST_ROOT: the root
+#   image in IMAGE_DIR (default root.img). REALHOST_DEBUGFS: a file of
+#   debugfs requests run on this boot's copy of the root (a unit disabled,
+#   a drop-in written).
 # realhost_fact PREFIX NAME, realhost_file PREFIX NAME OUT: what the probe
 # sent (tests/lib/guest.sh's readers on PREFIX.ktap).
 
@@ -18,7 +21,7 @@ realhost_boot() {
 	local qpid rc drives=()
 
 	rm -f "$prefix".*
-	cp --sparse=always "$img/root.img" "$prefix.root.img" || return 1
+	cp --sparse=always "$img/${REALHOST_ROOT:-root.img}" "$prefix.root.img" || return 1
 	{
 		echo "/dev/vda / ext4 defaults 0 1"
 		case "$layout" in
@@ -28,6 +31,9 @@ realhost_boot() {
 	} >"$prefix.fstab"
 	debugfs -w -R "rm /etc/fstab" "$prefix.root.img" >/dev/null 2>&1
 	debugfs -w -R "write $prefix.fstab /etc/fstab" "$prefix.root.img" >/dev/null 2>&1 || return 1
+	if [ -n "${REALHOST_DEBUGFS:-}" ]; then
+		debugfs -w -f "$REALHOST_DEBUGFS" "$prefix.root.img" >"$prefix.debugfs" 2>&1 || return 1
+	fi
 	drives=(-drive "file=$prefix.root.img,if=virtio,format=raw")
 	case "$layout" in
 	srv)

@@ -19,6 +19,9 @@
 #                  initramfs (an initramfs-tools hook and init-premount
 #                  script, or a dracut module): LEGACY_BIN, removed from the
 #                  root afterwards, so nothing of it is left to read there
+#   purge.txt      dpkg --purge sysfs-audit with a second kernel installed:
+#                  which images held the binary before and after
+#   initrd.purged, root-purged.img   that host after the purge
 # The root also holds LEGACY_BIN as /usr/local/sbin/mdev-coldplug, run
 # during the real root's coldplug by legacy-coldplug.service when the
 # kernel command line says sa.legacy_coldplug.
@@ -83,10 +86,13 @@ exec 8>&-
 # Stage A, independent of our .deb: the generator, the probe, the initrd
 # of a host without the boot audit. Cached as a tarball, so that a new .deb
 # costs only stage B (dpkg -i and two initramfs builds).
-akey=$( { echo "$basekey $gen"; sed -n '/^# ---- stage A/,/^# ---- stage B/p' "$0";
-	  find "$here/root" -type f | sort | xargs cat; } | sum)
+# The test's probe (tests/realhost/root/) goes in at stage B: a new check
+# costs a stage B, not the generator's install.
+akey=$( { echo "$basekey $gen"; sed -n '/^# ---- stage A/,/^# ---- stage B/p' "$0"; } | sum)
 stage=$cache/$gen-a-$akey
-key=$( { echo "$akey"; sha256sum "$deb" "$legacy"; cat "$0"; } | sum)
+bpftool=$(command -v bpftool) || die "bpftool missing (scripts/install-deps.sh tool)"
+key=$( { echo "$akey"; sha256sum "$deb" "$legacy" "$bpftool"; cat "$0";
+	 find "$here/root" -type f | sort | xargs cat; } | sum)
 out=$cache/$gen-$key
 if [ -f "$out/.complete" ]; then
 	touch "$out"	# in use: see the eviction below
@@ -142,13 +148,8 @@ if [ ! -f "$stage/.complete" ]; then
 		echo 'hostonly="no"' >"$root/etc/dracut.conf.d/10-sysfs-audit-test.conf"
 	fi
 	[ -n "$(ls "$root/lib/modules")" ] || die "no kernel in the image"
-	# The test's probe and its units (tests/realhost/root/); the fstab is
-	# written per boot (tests/realhost/boot.sh).
-	cp -a "$here/root/." "$root/"
+	# The fstab is written per boot (tests/realhost/boot.sh).
 	echo sysfs-audit-host >"$root/etc/hostname"
-	in_root systemctl enable sa-probe.service sa-probe-emergency.service \
-		legacy-coldplug.service >&2
-	in_root systemctl mask serial-getty@ttyS1.service >&2
 	printf '/dev/vda / ext4 defaults 0 1\n' >"$root/etc/fstab"
 	# initramfs-tools' MODULES=most copies every storage driver, one
 	# process per module: 8 minutes per image on 2 shared cores. The disk
@@ -178,6 +179,21 @@ tar -C "$root" -xpf "$stage/root.tar"
 kver=$(ls "$root/lib/modules" | sed -n 1p)
 cp "$root/boot/initrd.img-$kver" "$work/initrd.off"
 chroot_up
+# The test's probe and its units (tests/realhost/root/), and bpftool (this
+# machine's, Debian 12's too) with its libraries beside it: what is
+# attached, seen from outside our binary.
+cp -a "$here/root/." "$root/"
+in_root systemctl enable sa-probe.service sa-probe-emergency.service \
+	legacy-coldplug.service >&2
+in_root systemctl mask serial-getty@ttyS1.service >&2
+mkdir -p "$root/usr/local/lib/sa-bpftool"
+cp -L "$bpftool" "$root/usr/local/lib/sa-bpftool/bpftool"
+for l in $(ldd "$bpftool" | sed -n 's/.*=> \(\/[^ ]*\) .*/\1/p'); do
+	case ${l##*/} in libc.so.*) ;; *) cp -L "$l" "$root/usr/local/lib/sa-bpftool/" ;; esac
+done
+printf '#!/bin/sh\nLD_LIBRARY_PATH=/usr/local/lib/sa-bpftool exec /usr/local/lib/sa-bpftool/bpftool "$@"\n' \
+	>"$root/usr/local/sbin/bpftool"
+chmod 755 "$root/usr/local/sbin/bpftool"
 
 # As an operator does it (sysfs-audit(8), BOOT AUDIT).
 say "dpkg -i ${deb##*/}; BOOT_AUDIT=yes; rebuild the initramfs; systemctl enable"
@@ -247,6 +263,44 @@ chroot_down
 say "mke2fs -d: root.img, var.img"
 mke2fs -q -t ext4 -L root -d "$root" "$work/root.img" 2G >&2
 mke2fs -q -t ext4 -L var -d "$root/var" "$work/var.img" 512M >&2
+
+# dpkg --purge with two kernels installed (issue 43), on this root after
+# root.img was made from it. The second kernel is this one's files under
+# an older version (6.1.0-1-amd64: it sorts first, so a postrm that
+# rebuilt only the newest image would leave it armed), its modules hard
+# links, its initrd a copy of the armed one; the package's postrm
+# rebuilds the images. purge.txt: "VERSION before|after yes|no" (the
+# image holds the binary), then the purge's output; initrd.purged: the
+# booted kernel's image after it, root-purged.img the root.
+say "purge: a second kernel, dpkg --purge sysfs-audit"
+k2=6.1.0-1-amd64
+[ "$kver" != "$k2" ] || die "the image's kernel is $k2 already"
+cp -al "$root/lib/modules/$kver" "$root/lib/modules/$k2"
+for f in vmlinuz config System.map initrd.img; do
+	cp "$root/boot/$f-$kver" "$root/boot/$f-$k2"
+done
+holds() {	# holds VERSION: the image lists usr/sbin/sysfs-audit
+	local l
+	if [ "$gen" = dracut ]; then
+		l=$(in_root lsinitrd "/boot/initrd.img-$1")
+	else
+		l=$(in_root lsinitramfs "/boot/initrd.img-$1")
+	fi
+	if grep -q 'usr/sbin/sysfs-audit$' <<<"$l"; then echo yes; else echo no; fi
+}
+chroot_up
+{
+	for v in "$kver" "$k2"; do echo "$v before $(holds "$v")"; done
+	st=0
+	in_root dpkg --purge sysfs-audit >"$work/purge.log" 2>&1 || st=$?
+	echo "purge exit $st"
+	for v in "$kver" "$k2"; do echo "$v after $(holds "$v")"; done
+	cat "$work/purge.log"
+} >"$work/purge.txt"
+rm -f "$work/purge.log"
+cp "$root/boot/initrd.img-$kver" "$work/initrd.purged"
+chroot_down
+mke2fs -q -t ext4 -L root -d "$root" "$work/root-purged.img" 2G >&2
 rm -rf "$root"
 echo "$kver" >"$work/kver"
 touch "$work/.complete"

@@ -68,6 +68,11 @@ bool sa_cmdline_off_word(const char *word, size_t n, const char *name)
 	return in(v, off);
 }
 
+/*
+ * An off value anywhere wins, whatever comes after it: systemd's
+ * ConditionKernelCommandLine=! (the units') can only match a word
+ * anywhere, and the three readers must agree on every line.
+ */
 enum sa_switch sa_cmdline_switch(const char *cmdline, const char *name)
 {
 	enum sa_switch sw = SA_SWITCH_UNSET;
@@ -77,11 +82,9 @@ enum sa_switch sa_cmdline_switch(const char *cmdline, const char *name)
 	while (cmdline && next_word(&cmdline, w, sizeof(w))) {
 		if (strncmp(w, name, nlen))
 			continue;
-		if (!w[nlen])
-			sw = SA_SWITCH_ON;
-		else if (w[nlen] == '=' && in(w + nlen + 1, off))
-			sw = SA_SWITCH_OFF;
-		else if (w[nlen] == '=' && in(w + nlen + 1, on))
+		if (w[nlen] == '=' && in(w + nlen + 1, off))
+			return SA_SWITCH_OFF;
+		if (!w[nlen] || (w[nlen] == '=' && in(w + nlen + 1, on)))
 			sw = SA_SWITCH_ON;
 	}
 	return sw;

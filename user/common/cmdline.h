@@ -15,9 +15,11 @@
 enum sa_switch { SA_SWITCH_UNSET, SA_SWITCH_ON, SA_SWITCH_OFF };
 
 /*
- * What @cmdline says of parameter @name: its last occurrence with a value
- * of 0, no, off, false, n (off) or 1, yes, on, true, y (on) wins; a bare
- * @name is on; any other value is ignored, as if it were not there.
+ * What @cmdline says of parameter @name: off if any occurrence has a value
+ * of 0, no, off, false or n, wherever it is (an on value after it does not
+ * turn it back on: the units' ConditionKernelCommandLine=! reads it so);
+ * else on if one has 1, yes, on, true or y, or is a bare @name; any other
+ * value is ignored, as if it were not there.
  */
 enum sa_switch sa_cmdline_switch(const char *cmdline, const char *name);
 

@@ -2,8 +2,14 @@
 # dracut pre-pivot hook 99: the initramfs ends here, the real root is
 # mounted at $NEWROOT. Sourced like the cmdline hook: a subshell. Marks
 # the end, or removes the pins when nothing there will adopt them
-# (boot-functions: sa_end). Not --background: systemd in the initramfs
-# stops this hook's unit, and kills its processes, before switch-root.
+# (boot-functions: sa_end). --background, as initramfs-tools' init-bottom:
+# its child is the watchdog that detaches the programs at their deadline
+# when no recorder came (without it they stayed attached, idle, for
+# ever), and it reads the initramfs's programs after the boot instead of
+# before switch-root. It survives the switch: dracut-pre-pivot.service is
+# KillMode=process (its stop spares the hook's children), and systemd's
+# killing spree at switch-root spares a process whose argv[0] starts with
+# '@', as the child renames itself.
 [ -x /usr/sbin/sysfs-audit ] && [ -r /usr/share/sysfs-audit/boot-functions ] &&
 	(
 		# shellcheck disable=SC1091
@@ -17,5 +23,5 @@
 			init=*) _init=${_w#init=} ;;
 			esac
 		done
-		sa_end "${NEWROOT:-/sysroot}" "$_init"
+		sa_end "${NEWROOT:-/sysroot}" "$_init" --background
 	)

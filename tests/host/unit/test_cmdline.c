@@ -32,9 +32,12 @@ static void test_switch(void)
 		snprintf(buf, sizeof(buf), "sysfs_audit.boot=%s", on[i]);
 		ok(sw(buf) == SA_SWITCH_ON, "sysfs_audit.boot=%s: on", on[i]);
 	}
-	ok(sw("sysfs_audit.boot=0 sysfs_audit.boot=1") == SA_SWITCH_ON &&
-	   sw("sysfs_audit.boot=yes x=1 sysfs_audit.boot=off") == SA_SWITCH_OFF,
-	   "the last occurrence wins");
+	ok(sw("sysfs_audit.boot=0 sysfs_audit.boot=1") == SA_SWITCH_OFF &&
+	   sw("sysfs_audit.boot=yes x=1 sysfs_audit.boot=off") == SA_SWITCH_OFF &&
+	   sw("sysfs_audit.boot=n sysfs_audit.boot") == SA_SWITCH_OFF,
+	   "an off value anywhere wins, as the units' ConditionKernelCommandLine=! reads it");
+	ok(sw("sysfs_audit.boot=maybe sysfs_audit.boot=1") == SA_SWITCH_ON,
+	   "an on value with no off value anywhere: on");
 	ok(sw("sysfs_audit.boot=off sysfs_audit.boot=maybe") == SA_SWITCH_OFF,
 	   "an unknown value is ignored (the earlier off stands)");
 	ok(sw("sysfs_audit.boot") == SA_SWITCH_ON, "bare: on");
