@@ -242,13 +242,15 @@ for h in "$h61" "$h612"; do
 done
 # The records are the same: the 6.1 header is the 6.12 one with the local
 # names (enum sysfs_audit_uevent_stage, SYSFS_AUDIT_UEVENT_*, the
-# sysfs_audit_* events) and the injected message a const char * (tp_btf
+# sysfs_audit_* events; v5's include-once guard of the enum came out as
+# __SYSFS_AUDIT_SYSFS_AUDIT_UEVENT_ONCE, kept so as not to rebuild the
+# kernel for a name) and the injected message a const char * (tp_btf
 # cannot read a void *).
 norm() {
 	sed -e 's/kobject_uevent\.c/KOBJECT_UEVENT_DOT_C/g' \
 	    -e 's/_TRACE_SYSFS_AUDIT_H/_TRACE_KOBJECT_H/g' \
 	    -e 's/TRACE_SYSTEM sysfs_audit/TRACE_SYSTEM kobject/' \
-	    -e 's/__SYSFS_AUDIT_UEVENT_STAGE_ONCE/__UEVENT_STAGE_ONCE/g' \
+	    -e 's/__SYSFS_AUDIT_SYSFS_AUDIT_UEVENT_ONCE/__UEVENT_STAGE_ONCE/g' \
 	    -e 's/enum sysfs_audit_uevent_stage/enum uevent_stage/g' \
 	    -e 's/SYSFS_AUDIT_UEVENT_TEXT_MAX/UEVENT_TRACE_TEXT_MAX/g' \
 	    -e 's/SYSFS_AUDIT_UEVENT_CUT_/UEVENT_TRACE_CUT_/g' \
