@@ -23,19 +23,7 @@
 # Each must be read alike by tracefs, trace-cmd report and perf script.
 . /tests/ktap.sh
 
-D=/opt/deb
-T=/sys/kernel/tracing
-I=$T/instances/truth
-ln -s $D/lib64 /lib64
-ln -s $D/lib/x86_64-linux-gnu /lib/x86_64-linux-gnu
-mkdir -p /usr/lib
-ln -s $D/usr/lib/x86_64-linux-gnu /usr/lib/x86_64-linux-gnu
-export LD_LIBRARY_PATH=$D/lib/x86_64-linux-gnu:$D/usr/lib/x86_64-linux-gnu
-export HOME=/tmp
-TC=$D/usr/bin/trace-cmd
-PERF=$D/usr/bin/perf
-SYS=${TP_SYSTEM:-kobject}
-EV=${SYS}_uevent
+. /tests/tracers.sh
 UUID=00000000-0000-0000-0000-000000000000
 
 ktap_plan 33
@@ -60,16 +48,6 @@ sleep 1
 exit 0
 EOS
 
-# The records of a reader's output or of tracefs: "EVENT: FIELDS" a line.
-records() {
-	awk -v sys="$SYS" '{ if (match($0, "(" sys ":)?" sys "_uevent[a-z_]*: +")) {
-		n = substr($0, RSTART, RLENGTH); sub("^" sys ":", "", n); sub(/: +$/, "", n)
-		print n ": " substr($0, RSTART + RLENGTH) } }' "$1"
-}
-field() {
-	printf '%s\n' "$2" | awk '{ i = index($0, " env="); print i ? substr($0, 1, i - 1) : $0 }' |
-		sed -n "s/.* $1=\([^ ]*\).*/\1/p"
-}
 text() {
 	printf '%s\n' "$1" | awk '{ i = index($0, " env="); printf "%s", substr($0, i + 5) }'
 }

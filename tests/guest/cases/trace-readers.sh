@@ -18,19 +18,7 @@
 # with the v3 format (env=%*pEcns) both readers printed an address instead.
 . /tests/ktap.sh
 
-D=/opt/deb
-T=/sys/kernel/tracing
-I=$T/instances/truth
-ln -s $D/lib64 /lib64
-ln -s $D/lib/x86_64-linux-gnu /lib/x86_64-linux-gnu
-mkdir -p /usr/lib
-ln -s $D/usr/lib/x86_64-linux-gnu /usr/lib/x86_64-linux-gnu
-export LD_LIBRARY_PATH=$D/lib/x86_64-linux-gnu:$D/usr/lib/x86_64-linux-gnu
-export HOME=/tmp
-TC=$D/usr/bin/trace-cmd
-PERF=$D/usr/bin/perf
-SYS=${TP_SYSTEM:-kobject}
-EV=${SYS}_uevent
+. /tests/tracers.sh
 
 ktap_plan 18
 
@@ -53,20 +41,6 @@ uinject change@/devices/virtual/sa_inject ACTION=change DEVPATH=/devices/virtual
 uinject change@/x "K=$(head -c 2015 /dev/zero | tr '\0' '\\')" >/dev/null || :
 EOF
 
-# records FILE: the records of a reader's or tracefs's output, one a line,
-# as "EVENT: FIELDS" (the first "kobject_uevent...: " or
-# "kobject:kobject_uevent...: " of the line: what comes before it, task,
-# CPU, flags and time, differs between the readers).
-records() {
-	awk -v sys="$SYS" '{ if (match($0, "(" sys ":)?" sys "_uevent[a-z_]*: +")) {
-		n = substr($0, RSTART, RLENGTH); sub("^" sys ":", "", n); sub(/: +$/, "", n)
-		print n ": " substr($0, RSTART + RLENGTH) } }' "$1"
-}
-# field NAME LINE: a field before env= (which comes last and may hold spaces).
-field() {
-	echo "$2" | awk '{ i = index($0, " env="); print i ? substr($0, 1, i - 1) : $0 }' |
-		sed -n "s/.* $1=\([^ ]*\).*/\1/p"
-}
 # keys LINE: the record's environment, one NUL-terminated string a line.
 # The record's text (v5): printable ASCII but the backslash is itself, any
 # other byte a backslash and three octal digits (NUL \000, newline \012,
