@@ -187,6 +187,10 @@ tap_ok $([ ! -e "$work61/include/trace/events/kobject.h" ] &&
 	! grep -q 'trace_' "$work61/lib/kobject_uevent.c" 2>/dev/null; echo $?) \
 	"6.1 backport series adds no tracepoint"
 check_series "$top/kernel/patches-local-6.1" 6.1 local
+# A local file has no place in an upstream MAINTAINERS entry (v4 added the
+# local header to Greg's): the local series leaves MAINTAINERS alone.
+tap_ok $(! grep -q '^diff --git a/MAINTAINERS ' "$top"/kernel/patches-local-6.1/*.patch; echo $?) \
+	"kernel/patches-local-6.1: no MAINTAINERS hunk"
 check_series "$top/kernel/patches-6.12" 6.12 v5
 work612=$work_root/6.12-patch
 
