@@ -3,7 +3,7 @@
 # injected message whose text is exactly as long as a record may hold,
 # one byte longer (cut=1, cut between two escapes, never inside one),
 # bytes outside printable ASCII as three-digit octal escapes, and a
-# kernel-sent event of 1700 backslashes whose len is that of its whole
+# kernel-sent event of 1.9 KB read whole, its len that of its
 # environment; read by tracefs and by Debian 12's own trace-cmd and perf
 # (fetched as for 22-trace-readers.t), which must print the same. On both
 # patched kernels: kobject:* of the mainline series on 6.12, sysfs_audit:*
