@@ -815,7 +815,12 @@ static __always_inline int on_uevent(struct kobject *kobj, int action,
 		count(SA_STAT_SKIPPED);
 		return 0;
 	}
-	if (!is_device(kobj)) {
+	/*
+	 * env is NULL only where no SEQNUM was taken; the check is for the
+	 * verifier, to which the mainline event (v5) declares that env may be
+	 * NULL (raw_tp_null_args[] in kernel/bpf/btf.c).
+	 */
+	if (!env || !is_device(kobj)) {
 		count(SA_STAT_SKIPPED);
 		return 0;
 	}

@@ -5,7 +5,10 @@
 # attaches fentry/fexit on netlink_broadcast_filtered(), tries fentry and
 # kprobe on alloc_uevent_skb() and kobject_uevent_env(), fexit on
 # dev_uevent() and call_usermodehelper_exec(), and our tracepoints where
-# they exist; the case (cases/bpf-compare.sh) provokes each class of
+# they exist; since issue 44 also fexit on dev_uevent_filter() and
+# dev_uevent_name(), the netlink:netlink_extack tracepoint, fentry on
+# netlink_rcv_skb(), and the broadcast once per netns with a listener
+# (stock only: our kernels have no CONFIG_NET_NS); the case (cases/bpf-compare.sh) provokes each class of
 # uevent and checks every attach result and every (class, hook) cell
 # against what that kernel is expected to do. The measured table is in the
 # log ("# table" lines) and in kernel/patches-6.12/0000-cover-letter.patch.

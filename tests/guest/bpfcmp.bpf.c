@@ -57,6 +57,7 @@ static __always_inline struct bpfcmp_rec *rec_new(enum bpfcmp_hook hook)
 	r->action = -1;
 	r->stage = -1;
 	r->ret = 0;
+	r->netns = 0;
 	r->len = 0;
 	r->kobj[0] = '\0';
 	return r;
@@ -119,6 +120,21 @@ static __always_inline int rec_emit(struct bpfcmp_rec *r)
 }
 
 /*
+ * The inode number of @sk's network namespace. possible_net_t is empty
+ * without CONFIG_NET_NS (the kernel vmlinux.h comes from has none): read
+ * its pointer only where the running kernel's type has one.
+ */
+static __always_inline __u32 sk_netns(const struct sock *sk)
+{
+	struct net *net = NULL;
+
+	if (bpf_core_type_size(possible_net_t) != sizeof(net) ||
+	    bpf_probe_read_kernel(&net, sizeof(net), &sk->__sk_common.skc_net) || !net)
+		return 0;
+	return BPF_CORE_READ(net, ns.inum);
+}
+
+/*
  * The broadcast of a uevent to the listeners of one socket: every
  * kernel-sent uevent (kobject_uevent_net_broadcast(), for each uevent
  * socket that has a listener) and every injected one
@@ -142,6 +158,7 @@ int BPF_PROG(nbf_entry, struct sock *ssk, struct sk_buff *skb, __u32 portid, __u
 	if (!r)
 		return 0;
 	r->ptr = (__u64)skb;
+	r->netns = sk_netns(ssk);
 	rec_text(r, BPF_CORE_READ(skb, data), BPF_CORE_READ(skb, len));
 	return rec_emit(r);
 }
@@ -326,5 +343,76 @@ int BPF_PROG(tp_helper, struct kobject *kobj, __u64 seqnum, int stage, int ret)
 	r->seqnum = seqnum;
 	r->stage = stage;
 	r->ret = ret;
+	return rec_emit(r);
+}
+
+/*
+ * The devices kset's filter and name callbacks, called by
+ * kobject_uevent_env() before the environment is built: they are
+ * address-taken (device_uevent_ops in drivers/base/core.c), so they have
+ * an out-of-line copy that fexit attaches to. The filter sees an event it
+ * drops (ret 0); neither sees a SEQNUM or a key.
+ */
+SEC("fexit/dev_uevent_filter")
+int BPF_PROG(duf_exit, const struct kobject *kobj, int ret)
+{
+	struct bpfcmp_rec *r = rec_new(BC_DUF_EXIT);
+
+	if (!r)
+		return 0;
+	rec_kobj(r, kobj);
+	r->ret = ret;
+	return rec_emit(r);
+}
+
+/* Its subsystem name, in the record's text (none: NULL, the event drops). */
+SEC("fexit/dev_uevent_name")
+int BPF_PROG(dun_exit, const struct kobject *kobj, const char *ret)
+{
+	struct bpfcmp_rec *r = rec_new(BC_DUN_EXIT);
+
+	if (!r)
+		return 0;
+	rec_kobj(r, kobj);
+	r->ret = ret != NULL;
+	rec_str(r, ret);
+	return rec_emit(r);
+}
+
+/*
+ * The extended ack message of any netlink request that failed with one:
+ * an injected uevent refused as too big has "uevent message too big".
+ */
+SEC("tp_btf/netlink_extack")
+int BPF_PROG(extack, const char *msg)
+{
+	struct bpfcmp_rec *r = rec_new(BC_EXTACK);
+
+	if (!r)
+		return 0;
+	rec_str(r, msg);
+	return rec_emit(r);
+}
+
+/*
+ * Every request to a netlink socket that is handed to a netlink_rcv_skb()
+ * callback: for the uevent socket, the message to inject (before the
+ * capability check and before its SEQNUM), as the sender wrote it.
+ */
+SEC("fentry/netlink_rcv_skb")
+int BPF_PROG(nrs_entry, struct sk_buff *skb, void *cb)
+{
+	struct bpfcmp_rec *r;
+	struct sock *sk = BPF_CORE_READ(skb, sk);
+	__u32 len = BPF_CORE_READ(skb, len);
+
+	if (!sk || BPF_CORE_READ(sk, sk_protocol) != BPFCMP_NETLINK_KOBJECT_UEVENT ||
+	    len < BPFCMP_NLMSG_HDRLEN)
+		return 0;
+	r = rec_new(BC_NRS_ENTRY);
+	if (!r)
+		return 0;
+	r->netns = sk_netns(sk);
+	rec_text(r, BPF_CORE_READ(skb, data) + BPFCMP_NLMSG_HDRLEN, len - BPFCMP_NLMSG_HDRLEN);
 	return rec_emit(r);
 }

@@ -18,10 +18,11 @@
  * Then READY_FILE is created and each firing of a hook is printed, until
  * SIGINT or SIGTERM:
  *
- *   rec HOOK tid=T seq=N ret=R stage=S action=A kobj=NAME env=TEXT
+ *   rec HOOK tid=T seq=N ret=R netns=I stage=S action=A kobj=NAME env=TEXT
  *
  * seq is the SEQNUM the hook was given or found in its message (0: none
- * seen); TEXT is the environment or message it saw, its NULs as '|',
+ * seen); netns the inode number of the netlink socket's namespace (the
+ * broadcast and netlink_rcv_skb(); 0 for the others); TEXT is the environment or message it saw, its NULs as '|',
  * spaces as '_' and other unprintable bytes as '.'. An exit hook
  * (nbf_exit, umh_exit) cannot read its arguments any more: it gets the
  * seq and TEXT of its entry record (same thread, same skb or info).
@@ -61,6 +62,10 @@ static const char *const hook_name[BC_HOOK_MAX] = {
 	[BC_TP_UEVENT] = "tp_uevent",
 	[BC_TP_INJECTED] = "tp_injected",
 	[BC_TP_HELPER] = "tp_helper",
+	[BC_DUF_EXIT] = "duf_exit",
+	[BC_DUN_EXIT] = "dun_exit",
+	[BC_EXTACK] = "extack",
+	[BC_NRS_ENTRY] = "nrs_entry",
 };
 
 static volatile sig_atomic_t stop;
@@ -255,9 +260,9 @@ static int on_rec(void *ctx, void *data, size_t size)
 		pe->len = len;
 		memcpy(pe->text, r->text, len);
 	}
-	printf("rec %s tid=%u seq=%llu ret=%d stage=%d action=%d kobj=%s env=",
-	       hook_name[r->hook], r->tid, (unsigned long long)seq, r->ret, r->stage,
-	       r->action, r->kobj[0] ? r->kobj : "-");
+	printf("rec %s tid=%u seq=%llu ret=%d netns=%u stage=%d action=%d kobj=%s env=",
+	       hook_name[r->hook], r->tid, (unsigned long long)seq, r->ret, r->netns,
+	       r->stage, r->action, r->kobj[0] ? r->kobj : "-");
 	print_text(text, len);
 	putchar('\n');
 	return 0;

@@ -28,6 +28,10 @@ enum bpfcmp_hook {
 	BC_TP_UEVENT,	/* tp_btf/kobject_uevent (our series) */
 	BC_TP_INJECTED,	/* raw_tp/kobject_uevent_injected (our series) */
 	BC_TP_HELPER,	/* tp_btf/kobject_uevent_helper (our series) */
+	BC_DUF_EXIT,	/* fexit/dev_uevent_filter */
+	BC_DUN_EXIT,	/* fexit/dev_uevent_name */
+	BC_EXTACK,	/* tp_btf/netlink_extack */
+	BC_NRS_ENTRY,	/* fentry/netlink_rcv_skb */
 	BC_HOOK_MAX,
 };
 
@@ -46,6 +50,7 @@ struct bpfcmp_rec {
 	__s32 action;		/* enum kobject_action; -1: not given */
 	__s32 stage;		/* the tracepoints' stage; -1: not given */
 	__s32 ret;
+	__u32 netns;		/* the inode number of the socket's netns; 0: none */
 	__u32 len;
 	char kobj[BPFCMP_NAME_MAX];
 	char text[BPFCMP_TEXT_MAX];
@@ -56,5 +61,6 @@ struct bpfcmp_rec {
 /* The uevent netlink family and its one multicast group. */
 #define BPFCMP_NETLINK_KOBJECT_UEVENT	15
 #define BPFCMP_UEVENT_GROUP		1
+#define BPFCMP_NLMSG_HDRLEN		16
 
 #endif

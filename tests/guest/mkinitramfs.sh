@@ -37,6 +37,7 @@ trap 'rm -f "$spec"' EXIT
 	echo "file /tests/ktap.sh $here/ktap.sh 0644 0 0"
 	echo "file /tests/workload.sh $here/workload.sh 0644 0 0"
 	echo "file /tests/storm-devices.sh $here/storm-devices.sh 0644 0 0"
+	echo "file /tests/tracers.sh $here/tracers.sh 0644 0 0"
 	for c in "$here"/cases/*.sh; do
 		echo "file /tests/cases/${c##*/} $c 0644 0 0"
 	done

@@ -30,7 +30,7 @@
 
 K=${BPFCMP_KERNEL:-unknown}
 COLS="nbf_entry nbf_exit aus_fentry aus_kprobe kue_fentry kue_kprobe dev_uevent umh_exit tp_uevent tp_injected tp_helper"
-HOOKS="nbf_entry nbf_exit aus_fentry aus_kprobe kue_fentry kue_kprobe dev_uevent umh_entry umh_exit tp_uevent tp_injected tp_helper"
+HOOKS="nbf_entry nbf_exit aus_fentry aus_kprobe kue_fentry kue_kprobe dev_uevent umh_entry umh_exit tp_uevent tp_injected tp_helper duf_exit dun_exit extack nrs_entry"
 CLASSES="change nolistener add remove synth filtered suppressed caller_keys seqnum_key injected inj_too_big helper"
 
 # Expected attach results (ok, or ERRNO:STEP), then cells, per kernel.
@@ -41,13 +41,15 @@ case "$K" in
 stock-6.12)
 	EXP_ATTACH="nbf_entry=ok nbf_exit=ok aus_fentry=EBUSY:attach aus_kprobe=EINVAL:attach
 		kue_fentry=EBUSY:attach kue_kprobe=EINVAL:attach dev_uevent=ok umh_entry=ok
-		umh_exit=ok tp_uevent=ESRCH:btf tp_injected=ENOENT:attach tp_helper=ESRCH:btf"
-	HELPER=no ;;
+		umh_exit=ok tp_uevent=ESRCH:btf tp_injected=ENOENT:attach tp_helper=ESRCH:btf
+		duf_exit=ok dun_exit=ok extack=ok nrs_entry=ok"
+	HELPER=no NETNS=yes ;;
 patched-6.12)
 	EXP_ATTACH="nbf_entry=ok nbf_exit=ok aus_fentry=EBUSY:attach aus_kprobe=EINVAL:attach
 		kue_fentry=EBUSY:attach kue_kprobe=EINVAL:attach dev_uevent=ok umh_entry=ok
-		umh_exit=ok tp_uevent=ok tp_injected=ok tp_helper=ok"
-	HELPER=yes ;;
+		umh_exit=ok tp_uevent=ok tp_injected=ok tp_helper=ok
+		duf_exit=ok dun_exit=ok extack=ok nrs_entry=ok"
+	HELPER=yes NETNS=no ;;
 esac
 # class: nbf_entry nbf_exit aus_fentry aus_kprobe kue_fentry kue_kprobe
 #        dev_uevent umh_exit tp_uevent tp_injected tp_helper
@@ -92,8 +94,9 @@ done
 ncols=$(echo $attachable | wc -w)
 nhooks=$(echo $HOOKS | wc -w)
 # 2 (bpfcmp ready, ended with nothing lost) + attach lines + a check per
-# class that its event happened as meant + the cells.
-ktap_plan $((2 + nhooks + 11 + nclasses * ncols))
+# class that its event happened as meant + 5 for the hooks between the
+# broadcast and dev_uevent() and the broadcasts per netns + the cells.
+ktap_plan $((2 + nhooks + 11 + 5 + nclasses * ncols))
 
 U() { printf '00000000-0000-0000-0000-%012d' "$1"; }
 synth_args() {	# synth_args N: N synthetic KEY=VALUE arguments
@@ -257,6 +260,24 @@ else
 		no "$HELPER"
 fi
 
+# netns: an untagged event is broadcast once per network namespace whose
+# uevent socket has a listener (uevent_net_broadcast_untagged()): a second
+# listener in a namespace of its own (CONFIG_NET_NS: the stock kernel
+# only; our test kernels have one namespace).
+S_netns=
+if unshare -n true 2>/dev/null; then
+	rm -f /tmp/mon2.ready
+	unshare -n ueventmon -r /tmp/mon2.ready >/tmp/mon2.out &
+	mon2=$!
+	wait_file /tmp/mon2.ready
+	echo "change $(U 13)" >/sys/class/block/vda/uevent
+	wait_grep /tmp/mon.out "SYNTH_UUID=$(U 13)"
+	wait_grep /tmp/mon2.out "SYNTH_UUID=$(U 13)"
+	S_netns=$(mon_seq "SYNTH_UUID=$(U 13)")
+	kill $mon2
+	wait $mon2 2>/dev/null
+fi
+
 mon_stop
 kill -TERM $bc
 wait $bc
@@ -323,5 +344,31 @@ for c in $CLASSES; do
 		check_eq "$c / $h: $(exp_cell $c $h)" "$v" "$(exp_cell $c $h)"
 	done
 done
+# What the v4 table left out (the review of v4): hooks between the
+# broadcast and dev_uevent(), and the broadcast once per netns.
+grep "^rec duf_exit .* ret=0 .* kobj=platform " /tmp/bc.out | head -n 1 | cut -c1-160 | sed 's/^/# /'
+check "filtered / duf_exit: fexit on dev_uevent_filter() sees the drop (kobj=platform ret=0), no SEQNUM" \
+	grep -q "^rec duf_exit tid=[0-9]* seq=0 ret=0 .* kobj=platform " /tmp/bc.out
+check "change / dun_exit: fexit on dev_uevent_name() sees vda's events before their SEQNUM (subsystem block)" \
+	grep -q "^rec dun_exit tid=[0-9]* seq=0 ret=1 .* kobj=vda env=block|" /tmp/bc.out
+check "inj_too_big / extack: the netlink:netlink_extack tracepoint gets \"uevent message too big\"" \
+	grep -q "^rec extack .* env=uevent_message_too_big|" /tmp/bc.out
+check_eq "injected, inj_too_big / nrs_entry: fentry on netlink_rcv_skb() sees both messages as sent, no SEQNUM" \
+	"$(grep -c "^rec nrs_entry tid=[0-9]* seq=0 .*|BCMP_INJ=$(U 10)|" /tmp/bc.out) $(grep -c "^rec nrs_entry tid=[0-9]* seq=0 .*BCMP_BIG=$(U 11)|BIG=xxx" /tmp/bc.out)" \
+	"1 1"
+if [ -n "$S_netns" ]; then
+	grep "^rec nbf_entry tid=[0-9]* seq=$S_netns " /tmp/bc.out | cut -c1-120 | sed 's/^/# /'
+	got=$(grep "^rec nbf_entry tid=[0-9]* seq=$S_netns " /tmp/bc.out |
+		sed 's/.* netns=\([0-9]*\) .*/\1/' | sort -u | wc -l)
+	check_eq "netns (expected: $NETNS): a listener in 2 netns: nbf_entry for SEQNUM $S_netns from 2 namespaces" \
+		"yes $got" "$NETNS 2"
+else
+	check_eq "netns (expected: $NETNS): no second netns (CONFIG_NET_NS off)" no "$NETNS"
+fi
+diag "table2 kernel=$K duf_exit: filtered (kobj=platform ret=0) $(grep -c '^rec duf_exit ' /tmp/bc.out) records, none with a SEQNUM"
+diag "table2 kernel=$K dun_exit: $(grep -c '^rec dun_exit ' /tmp/bc.out) records, none with a SEQNUM"
+diag "table2 kernel=$K extack: $(grep '^rec extack ' /tmp/bc.out | sed 's/.* env=//' | sort | uniq -c | tr '\n' ' ')"
+diag "table2 kernel=$K nrs_entry: $(grep -c '^rec nrs_entry ' /tmp/bc.out) injected messages, SEQNUM: none"
+diag "table2 kernel=$K netns: nbf_entry records for SEQNUM ${S_netns:-none}: $(grep -c "^rec nbf_entry tid=[0-9]* seq=${S_netns:-x} " /tmp/bc.out)"
 # The records of the tracepoints, for the reader of the log.
 grep '^rec tp_' /tmp/bc.out | cut -c1-160 | sed 's/^/# /'

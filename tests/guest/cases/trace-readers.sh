@@ -18,19 +18,7 @@
 # with the v3 format (env=%*pEcns) both readers printed an address instead.
 . /tests/ktap.sh
 
-D=/opt/deb
-T=/sys/kernel/tracing
-I=$T/instances/truth
-ln -s $D/lib64 /lib64
-ln -s $D/lib/x86_64-linux-gnu /lib/x86_64-linux-gnu
-mkdir -p /usr/lib
-ln -s $D/usr/lib/x86_64-linux-gnu /usr/lib/x86_64-linux-gnu
-export LD_LIBRARY_PATH=$D/lib/x86_64-linux-gnu:$D/usr/lib/x86_64-linux-gnu
-export HOME=/tmp
-TC=$D/usr/bin/trace-cmd
-PERF=$D/usr/bin/perf
-SYS=${TP_SYSTEM:-kobject}
-EV=${SYS}_uevent
+. /tests/tracers.sh
 
 ktap_plan 18
 
@@ -53,31 +41,18 @@ uinject change@/devices/virtual/sa_inject ACTION=change DEVPATH=/devices/virtual
 uinject change@/x "K=$(head -c 2015 /dev/zero | tr '\0' '\\')" >/dev/null || :
 EOF
 
-# records FILE: the records of a reader's or tracefs's output, one a line,
-# as "EVENT: FIELDS" (the first "kobject_uevent...: " or
-# "kobject:kobject_uevent...: " of the line: what comes before it, task,
-# CPU, flags and time, differs between the readers).
-records() {
-	awk -v sys="$SYS" '{ if (match($0, "(" sys ":)?" sys "_uevent[a-z_]*: +")) {
-		n = substr($0, RSTART, RLENGTH); sub("^" sys ":", "", n); sub(/: +$/, "", n)
-		print n ": " substr($0, RSTART + RLENGTH) } }' "$1"
-}
-# field NAME LINE: a field before env= (which comes last and may hold spaces).
-field() {
-	echo "$2" | awk '{ i = index($0, " env="); print i ? substr($0, 1, i - 1) : $0 }' |
-		sed -n "s/.* $1=\([^ ]*\).*/\1/p"
-}
-# keys LINE: the environment, one key a line; undoes the escapes (\0 ends a
-# key; any other backslash escapes the next character).
+# keys LINE: the record's environment, one NUL-terminated string a line.
+# The record's text (v5): printable ASCII but the backslash is itself, any
+# other byte a backslash and three octal digits (NUL \000, newline \012,
+# backslash \134); undone here, NUL and newline as line ends.
 keys() {
 	echo "$1" | awk '{ i = index($0, " env="); s = substr($0, i + 5); o = "";
 		for (j = 1; j <= length(s); j++) {
 			c = substr(s, j, 1);
-			if (c == "\\" && j < length(s)) {
-				c = substr(s, ++j, 1);
-				if (c == "0") c = "\n";
-				else if (c == "n") c = "\n";
-				else if (c == "t") c = "\t";
+			if (c == "\\" && substr(s, j + 1, 3) ~ /^[0-7][0-7][0-7]$/) {
+				v = substr(s, j + 1, 1) * 64 + substr(s, j + 2, 1) * 8 + substr(s, j + 3, 1);
+				j += 3;
+				c = v == 0 || v == 10 ? "\n" : sprintf("%c", v);
 			}
 			o = o c;
 		}
@@ -126,10 +101,14 @@ check_reader() {
 	diag "$name: $r"
 	check_eq "$name: the injected record's env is what the listener got (spaces, quotes, backslash, tab, newline)" \
 		"$(keys "$r")" "$(cat /tmp/inj.$name)"
+	# The refused message: "change@/x", NUL, "K=", 2015 backslashes, NUL
+	# (2028 bytes). Each backslash is 4 bytes of text (\134): the text is
+	# cut between two of them, at 3583 bytes, and the record says so.
 	r=$(grep "^${EV}_injected: seqnum=[0-9]* stage=too_big " /tmp/$name.recs)
-	check_eq "$name: the refused message of 2015 backslashes has its record, its text cut at 3583 bytes" \
-		"$(echo "$r" | grep -c .) $(echo "$r" | awk '{ i = index($0, " env="); print length(substr($0, i + 5)) }')" \
-		"1 3583"
+	check_eq "$name: the refused message of 2015 backslashes: one record, len=2028 cut=1, text cut at 3583 bytes after a whole \\134" \
+		"$(echo "$r" | grep -c .) $(field len "$r") $(field cut "$r") $(echo "$r" |
+			awk '{ i = index($0, " env="); s = substr($0, i + 5); print length(s), substr(s, length(s) - 3) }')" \
+		'1 2028 1 3583 \134'
 	check_eq "$name: no record shows an address for env" \
 		"$(grep -c ' env=\(0x\|(0x\|[0-9a-f]\{16\}\)' /tmp/$name.recs)" 0
 }

@@ -40,19 +40,17 @@ rec_field() {
 		sed -n "s/.* $1=\([^ ]*\).*/\1/p"
 }
 # rec_env LINE: the record's environment, one NUL-terminated string a line.
-# tracefs prints env escaped as %*pEcns does (v3 prints the raw buffer with
-# it, v4 stores the escaped text and prints it with %s: the same text):
-# NUL as \0, and \ " and the space characters escaped C-style; undone
-# here, one escape at a time.
+# The record's text (v5): printable ASCII but the backslash is itself, any
+# other byte a backslash and three octal digits (NUL \000, newline \012,
+# backslash \134); undone here, NUL and newline as line ends.
 rec_env() {
 	echo "$1" | awk '{ i = index($0, " env="); s = substr($0, i + 5); o = "";
 		for (j = 1; j <= length(s); j++) {
 			c = substr(s, j, 1);
-			if (c == "\\" && j < length(s)) {
-				c = substr(s, ++j, 1);
-				if (c == "0" || c == "n") c = "\n";
-				else if (c == "t") c = "\t";
-				else if (c == "r") c = "\r";
+			if (c == "\\" && substr(s, j + 1, 3) ~ /^[0-7][0-7][0-7]$/) {
+				v = substr(s, j + 1, 1) * 64 + substr(s, j + 2, 1) * 8 + substr(s, j + 3, 1);
+				j += 3;
+				c = v == 0 || v == 10 ? "\n" : sprintf("%c", v);
 			}
 			o = o c;
 		}
