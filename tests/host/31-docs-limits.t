@@ -83,6 +83,10 @@ my %internal = (
 	'user/output/json_pretty.h:SA_JP_DEPTH'	=> "the nesting of the tool's own output",
 	'bpf/dep_records.h:SA_DEP_PACK_MAX'	=> "a record buffer's size: the sum of the fields' bounds above",
 	'bpf/sysfs_audit.h:SA_REC_MAX'		=> "a record buffer's size: the sum of the fields' bounds above",
+	# No command reads a tree of the user's with it yet: its LIMITS line
+	# comes with the option that does (--abi DIR).
+	'user/audit/abi_parse.c:ABI_FILE_MAX'	=> "the Documentation/ABI reader, on the kernel sources the tests unpack",
+	'user/audit/abi_pattern.c:MAX_COMPONENTS' => "the Documentation/ABI reader, on the kernel sources the tests unpack",
 );
 
 # LIMITS as its words read: requests and font escapes dropped, lines joined
