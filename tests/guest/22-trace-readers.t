@@ -17,15 +17,7 @@ export SYSFS_AUDIT_GUEST_MEM=${SYSFS_AUDIT_GUEST_MEM:-1024}
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"
 
-mkdir -p "$out_dir"
-if ! tree=$("$top/tests/guest/fetch-tracers.sh" 2>"$out_dir/fetch-tracers.err"); then
-	tap_diag <"$out_dir/fetch-tracers.err"
-	tap_ok 1 "Debian 12's trace-cmd and linux-perf fetched"
-	tap_done
-	exit
-fi
-tap_ok 0 "Debian 12's trace-cmd and linux-perf fetched ($tree)"
-export SYSFS_AUDIT_INITRAMFS_TREE=$tree
+guest_tracers || { tap_done; exit; }
 guest_case patched trace-readers sysfs_audit.env.TP_SYSTEM=sysfs_audit
 guest_case patched-6.12 trace-readers sysfs_audit.env.TP_SYSTEM=kobject
 tap_done

@@ -123,3 +123,20 @@ guest_file() {
 	sed -n "/^file $2 begin/,/^file $2 end/{/^file /d;p}" "$1" 2>/dev/null |
 		tr -d '\r' | base64 -d >"$3" 2>/dev/null
 }
+
+# guest_tracers: Debian 12's trace-cmd and perf for the guest
+# (tests/guest/fetch-tracers.sh), one TAP result for the fetch, and the
+# tree exported as SYSFS_AUDIT_INITRAMFS_TREE; fails when the fetch did
+# (the caller then ends its test). With ~76 MB of readers and libraries
+# the guest needs SYSFS_AUDIT_GUEST_MEM=1024.
+guest_tracers() {
+	local tree
+	mkdir -p "$out_dir"
+	if ! tree=$("$top/tests/guest/fetch-tracers.sh" 2>"$out_dir/fetch-tracers.err"); then
+		tap_diag <"$out_dir/fetch-tracers.err"
+		tap_ok 1 "Debian 12's trace-cmd and linux-perf fetched"
+		return 1
+	fi
+	tap_ok 0 "Debian 12's trace-cmd and linux-perf fetched ($tree)"
+	export SYSFS_AUDIT_INITRAMFS_TREE=$tree
+}
