@@ -61224,6 +61224,7 @@ enum sysfs_audit_uevent_stage {
 	SYSFS_AUDIT_UEVENT_HELPER_ARGV = 14,
 	SYSFS_AUDIT_UEVENT_HELPER_SETUP = 15,
 	SYSFS_AUDIT_UEVENT_HELPER_EXEC = 16,
+	SYSFS_AUDIT_UEVENT_NO_NET = 17,
 };
 
 struct trace_event_raw_sysfs_audit_uevent {
@@ -61232,6 +61233,9 @@ struct trace_event_raw_sysfs_audit_uevent {
 	int action;
 	int stage;
 	int ret;
+	unsigned int netns;
+	unsigned int len;
+	unsigned int cut;
 	u32 __data_loc_kobj;
 	u32 __data_loc_env;
 	char __data[0];
@@ -61243,6 +61247,8 @@ struct trace_event_raw_sysfs_audit_uevent_injected {
 	unsigned int len;
 	int stage;
 	int ret;
+	unsigned int netns;
+	unsigned int cut;
 	u32 __data_loc_env;
 	char __data[0];
 };
@@ -61252,6 +61258,7 @@ struct trace_event_raw_sysfs_audit_uevent_helper {
 	u64 seqnum;
 	int stage;
 	int ret;
+	unsigned int cut;
 	u32 __data_loc_kobj;
 	char __data[0];
 };
@@ -61271,7 +61278,7 @@ struct trace_event_data_offsets_sysfs_audit_uevent_helper {
 
 typedef void (*btf_trace_sysfs_audit_uevent)(void *, const struct kobject *, enum kobject_action, const struct kobj_uevent_env *, u64, enum sysfs_audit_uevent_stage, int);
 
-typedef void (*btf_trace_sysfs_audit_uevent_injected)(void *, const char *, unsigned int, u64, enum sysfs_audit_uevent_stage, int);
+typedef void (*btf_trace_sysfs_audit_uevent_injected)(void *, const char *, unsigned int, u64, enum sysfs_audit_uevent_stage, int, const struct net *);
 
 typedef void (*btf_trace_sysfs_audit_uevent_helper)(void *, const struct kobject *, u64, enum sysfs_audit_uevent_stage, int);
 
