@@ -5,7 +5,7 @@
 # the table does not have.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 
 enum=$(sed -n 's/^[[:space:]]*EXIT_[A-Z_]* = \([0-9]*\),.*/\1/p' "$top/user/common/common.h")

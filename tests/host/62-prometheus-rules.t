@@ -7,7 +7,7 @@
 # writes passes `promtool check metrics`.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 rules=$top/contrib/prometheus/sysfs-audit.rules.yml
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 tree=$("$top/tests/fleet/fetch-prometheus.sh") || { tap_ok 1 "Debian's prometheus fetched"; tap_done; exit; }

@@ -11,7 +11,7 @@
 # wait is bounded.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-sa=$top/build/sysfs-audit
+. "$top/tests/lib/tool.sh"
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 for t in curl jq; do
 	command -v $t >/dev/null || { tap_ok 1 "$t installed (scripts/install-deps.sh package)"; tap_done; exit; }
