@@ -38,16 +38,16 @@ static char *read_text(const char *file)
 	return t;
 }
 
-/* web-01 with its first @from replaced by @to, parsed into @r. */
-static int parse_edit(const char *from, const char *to, struct sa_report *r, char *err,
-		      size_t errlen)
+/* The fixture @file with its first @from replaced by @to, parsed into @r. */
+static int parse_file_edit(const char *file, const char *from, const char *to,
+			   struct sa_report *r, char *err, size_t errlen)
 {
-	char *t = read_text("tests/host/reports/web-01.json"), *v, *at;
+	char *t = read_text(file), *v, *at;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
 	if (!t || !(at = strstr(t, from)) || !(v = malloc(strlen(t) + strlen(to) + 1))) {
-		snprintf(err, errlen, "fixture web-01, or '%s' in it", from);
+		snprintf(err, errlen, "fixture %s, or '%s' in it", file, from);
 		free(t);
 		return -1;
 	}
@@ -56,6 +56,12 @@ static int parse_edit(const char *from, const char *to, struct sa_report *r, cha
 	free(v);
 	free(t);
 	return rc;
+}
+
+static int parse_edit(const char *from, const char *to, struct sa_report *r, char *err,
+		      size_t errlen)
+{
+	return parse_file_edit("tests/host/reports/web-01.json", from, to, r, err, errlen);
 }
 
 /* A count below zero is refused by name; json-c would read it as 0. */
@@ -78,6 +84,35 @@ static void test_negative_count(void)
 	ok(!rc, "a count of 0 is read (%s)", rc ? err : "ok");
 	if (!rc)
 		sa_report_free(&r);
+}
+
+/*
+ * A loss count is at most 2^64 - 2: json-c reads anything larger as 2^64 - 1,
+ * so that value is refused rather than taken for a count.
+ */
+static void test_loss_range(void)
+{
+	static const char f[] = "tests/host/reports/deps-1.3.json";
+	struct sa_report r;
+	char err[256];
+	int rc;
+
+	rc = parse_file_edit(f, "\"store_full\": 3", "\"store_full\": 18446744073709551614", &r,
+			     err, sizeof(err));
+	ok(!rc && r.dep_lost.deps[SA_DLOST_STORE_FULL] == 18446744073709551614ULL,
+	   "dependents_lost.store_full 2^64 - 2: read (%s)", rc ? err : "ok");
+	if (!rc)
+		sa_report_free(&r);
+	for (int i = 0; i < 2; i++) {
+		rc = parse_file_edit(f, "\"store_full\": 3", i ? "\"store_full\": 1e30" :
+				     "\"store_full\": 18446744073709551615", &r, err, sizeof(err));
+		ok(rc == EXIT_REPORT_INVALID && strstr(err, "dependents_lost.store_full") &&
+		   (i || strstr(err, "out of range")),
+		   "dependents_lost.store_full %s: refused, exit %d (%s)", i ? "1e30" : "2^64 - 1",
+		   rc, rc ? err : "read");
+		if (!rc)
+			sa_report_free(&r);
+	}
 }
 
 /* "pids": [1, 2, ..., N] */
@@ -178,6 +213,7 @@ int main(void)
 {
 	test_negative_count();
 	test_list_bound();
+	test_loss_range();
 	test_audit_findings();
 	return tap_done();
 }
