@@ -17,6 +17,7 @@
 #include "common/common.h"
 #include "model/finding.h"
 #include "reports/report_audit.h"
+#include "reports/report_deps.h"
 #include "reports/report_model.h"
 
 static char *read_text(const char *file)
@@ -209,11 +210,40 @@ static void test_audit_findings(void)
 	sa_report_free(&r);
 }
 
+static const struct sa_dependent *one_dep(void *ctx, size_t *it)
+{
+	return (*it)++ ? NULL : ctx;
+}
+
+/* A live dependent's examples go into the report, the first one first; its phase by name. */
+static void test_live_examples(void)
+{
+	static struct sa_dependent d;
+	struct sa_dep_totals t = { .start_ns = 0 };
+	struct sa_report r = { 0 };
+	int err;
+
+	snprintf(d.id.exe, sizeof(d.id.exe), "/sbin/udevd-2006");
+	snprintf(d.examples[0], sizeof(d.examples[0]), "/sys/class/block/sda/device");
+	snprintf(d.examples[1], sizeof(d.examples[1]), "/sys/class/block/sdb/device");
+	d.nexamples = 2;
+	d.phase = 1;	/* enum sa_phase + 1: the first phase */
+	err = sa_report_add_live_deps(&r, &t, 1, one_dep, &d);
+	ok(!err && r.ndeps == 1, "one live dependent into the report (%d)", err);
+	if (r.ndeps == 1) {
+		is(r.deps[0].examples[0], "/sys/class/block/sda/device", "its first example");
+		is(r.deps[0].examples[1], "/sys/class/block/sdb/device", "its second example");
+		is(r.deps[0].phase, sa_phase_names[0], "its phase, the first one's name");
+	}
+	sa_report_free(&r);
+}
+
 int main(void)
 {
 	test_negative_count();
 	test_list_bound();
 	test_loss_range();
 	test_audit_findings();
+	test_live_examples();
 	return tap_done();
 }
