@@ -116,6 +116,27 @@ static void test_loss_range(void)
 	}
 }
 
+/*
+ * A member name with \u0000 is refused by name: json-c keeps such a key cut
+ * at the NUL, so "future_field" and "future\u0000x" would be one member.
+ */
+static void test_nul_key(void)
+{
+	struct sa_report r;
+	char err[256];
+	int rc;
+
+	rc = parse_edit("\"future_field\"", "\"future\\u0000field\"", &r, err, sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "a member name contains a NUL character"),
+	   "a member name with \\u0000: refused, exit %d (%s)", rc, rc ? err : "read");
+	if (!rc)
+		sa_report_free(&r);
+	rc = parse_edit("\"future_field\"", "\"future\\u0041field\"", &r, err, sizeof(err));
+	ok(!rc, "one with \\u0041 is read (%s)", rc ? err : "ok");
+	if (!rc)
+		sa_report_free(&r);
+}
+
 /* "pids": [1, 2, ..., N] */
 static char *pid_list(size_t n)
 {
@@ -243,6 +264,7 @@ int main(void)
 	test_negative_count();
 	test_list_bound();
 	test_loss_range();
+	test_nul_key();
 	test_audit_findings();
 	test_live_examples();
 	return tap_done();
