@@ -17,6 +17,7 @@
 #include "common/common.h"
 #include "model/finding.h"
 #include "reports/report_audit.h"
+#include "reports/report_deps.h"
 #include "reports/report_model.h"
 
 static char *read_text(const char *file)
@@ -38,16 +39,16 @@ static char *read_text(const char *file)
 	return t;
 }
 
-/* web-01 with its first @from replaced by @to, parsed into @r. */
-static int parse_edit(const char *from, const char *to, struct sa_report *r, char *err,
-		      size_t errlen)
+/* The fixture @file with its first @from replaced by @to, parsed into @r. */
+static int parse_file_edit(const char *file, const char *from, const char *to,
+			   struct sa_report *r, char *err, size_t errlen)
 {
-	char *t = read_text("tests/host/reports/web-01.json"), *v, *at;
+	char *t = read_text(file), *v, *at;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
 	if (!t || !(at = strstr(t, from)) || !(v = malloc(strlen(t) + strlen(to) + 1))) {
-		snprintf(err, errlen, "fixture web-01, or '%s' in it", from);
+		snprintf(err, errlen, "fixture %s, or '%s' in it", file, from);
 		free(t);
 		return -1;
 	}
@@ -56,6 +57,12 @@ static int parse_edit(const char *from, const char *to, struct sa_report *r, cha
 	free(v);
 	free(t);
 	return rc;
+}
+
+static int parse_edit(const char *from, const char *to, struct sa_report *r, char *err,
+		      size_t errlen)
+{
+	return parse_file_edit("tests/host/reports/web-01.json", from, to, r, err, errlen);
 }
 
 /* A count below zero is refused by name; json-c would read it as 0. */
@@ -76,6 +83,56 @@ static void test_negative_count(void)
 	}
 	rc = parse_edit("\"count\": 5", "\"count\": 0", &r, err, sizeof(err));
 	ok(!rc, "a count of 0 is read (%s)", rc ? err : "ok");
+	if (!rc)
+		sa_report_free(&r);
+}
+
+/*
+ * A loss count is at most 2^64 - 2: json-c reads anything larger as 2^64 - 1,
+ * so that value is refused rather than taken for a count.
+ */
+static void test_loss_range(void)
+{
+	static const char f[] = "tests/host/reports/deps-1.3.json";
+	struct sa_report r;
+	char err[256];
+	int rc;
+
+	rc = parse_file_edit(f, "\"store_full\": 3", "\"store_full\": 18446744073709551614", &r,
+			     err, sizeof(err));
+	ok(!rc && r.dep_lost.deps[SA_DLOST_STORE_FULL] == 18446744073709551614ULL,
+	   "dependents_lost.store_full 2^64 - 2: read (%s)", rc ? err : "ok");
+	if (!rc)
+		sa_report_free(&r);
+	for (int i = 0; i < 2; i++) {
+		rc = parse_file_edit(f, "\"store_full\": 3", i ? "\"store_full\": 1e30" :
+				     "\"store_full\": 18446744073709551615", &r, err, sizeof(err));
+		ok(rc == EXIT_REPORT_INVALID && strstr(err, "dependents_lost.store_full") &&
+		   (i || strstr(err, "out of range")),
+		   "dependents_lost.store_full %s: refused, exit %d (%s)", i ? "1e30" : "2^64 - 1",
+		   rc, rc ? err : "read");
+		if (!rc)
+			sa_report_free(&r);
+	}
+}
+
+/*
+ * A member name with \u0000 is refused by name: json-c keeps such a key cut
+ * at the NUL, so "future_field" and "future\u0000x" would be one member.
+ */
+static void test_nul_key(void)
+{
+	struct sa_report r;
+	char err[256];
+	int rc;
+
+	rc = parse_edit("\"future_field\"", "\"future\\u0000field\"", &r, err, sizeof(err));
+	ok(rc == EXIT_REPORT_INVALID && strstr(err, "a member name contains a NUL character"),
+	   "a member name with \\u0000: refused, exit %d (%s)", rc, rc ? err : "read");
+	if (!rc)
+		sa_report_free(&r);
+	rc = parse_edit("\"future_field\"", "\"future\\u0041field\"", &r, err, sizeof(err));
+	ok(!rc, "one with \\u0041 is read (%s)", rc ? err : "ok");
 	if (!rc)
 		sa_report_free(&r);
 }
@@ -174,10 +231,41 @@ static void test_audit_findings(void)
 	sa_report_free(&r);
 }
 
+static const struct sa_dependent *one_dep(void *ctx, size_t *it)
+{
+	return (*it)++ ? NULL : ctx;
+}
+
+/* A live dependent's examples go into the report, the first one first; its phase by name. */
+static void test_live_examples(void)
+{
+	static struct sa_dependent d;
+	struct sa_dep_totals t = { .start_ns = 0 };
+	struct sa_report r = { 0 };
+	int err;
+
+	snprintf(d.id.exe, sizeof(d.id.exe), "/sbin/udevd-2006");
+	snprintf(d.examples[0], sizeof(d.examples[0]), "/sys/class/block/sda/device");
+	snprintf(d.examples[1], sizeof(d.examples[1]), "/sys/class/block/sdb/device");
+	d.nexamples = 2;
+	d.phase = 1;	/* enum sa_phase + 1: the first phase */
+	err = sa_report_add_live_deps(&r, &t, 1, one_dep, &d);
+	ok(!err && r.ndeps == 1, "one live dependent into the report (%d)", err);
+	if (r.ndeps == 1) {
+		is(r.deps[0].examples[0], "/sys/class/block/sda/device", "its first example");
+		is(r.deps[0].examples[1], "/sys/class/block/sdb/device", "its second example");
+		is(r.deps[0].phase, sa_phase_names[0], "its phase, the first one's name");
+	}
+	sa_report_free(&r);
+}
+
 int main(void)
 {
 	test_negative_count();
 	test_list_bound();
+	test_loss_range();
+	test_nul_key();
 	test_audit_findings();
+	test_live_examples();
 	return tap_done();
 }

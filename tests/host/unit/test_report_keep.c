@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <time.h>
 #include <sys/stat.h>
 
 #include "reports/report_keep.h"
@@ -45,7 +47,7 @@ static int has(const char *name, const char *text)
 
 int main(void)
 {
-	char keep[300], src[300], id[64], name[96];
+	char keep[300], src[300], id[64], name[128];
 	int err;
 
 	if (!mkdtemp(dir))
@@ -57,6 +59,11 @@ int main(void)
 	   "no report to keep: -ENOENT, nothing created");
 	ok(sa_report_keep(src, keep, "not-a-boot-id", 3) == -EINVAL,
 	   "a boot id that is not one: refused (it names a file)");
+	/* a boot id is 36 characters: a shorter or longer one of the same digits is not */
+	ok(sa_report_keep(src, keep, "", 3) == -EINVAL &&
+	   sa_report_keep(src, keep, "00000000-1111-2222-3333-44444444444", 3) == -EINVAL &&
+	   sa_report_keep(src, keep, "00000000-1111-2222-3333-4444444444444", 3) == -EINVAL,
+	   "a boot id of 0, 35 or 37 hex digits and dashes: refused");
 	for (int i = 0; i < 5; i++) {
 		char text[32];
 
@@ -65,7 +72,14 @@ int main(void)
 		snprintf(id, sizeof(id), "0000000%u-1111-2222-3333-444444444444", (unsigned int)i % 10);
 		err = sa_report_keep(src, keep, id, 3);
 		ok(err == 0, "boot %d kept (%d)", i, err);
-		usleep(20000);	/* distinct mtimes */
+		/*
+		 * Its age: seconds apart, the newer with the smaller nanoseconds,
+		 * so the order is the seconds' (not the clock's, which can stay
+		 * within one second), and the just-written one is the newest.
+		 */
+		snprintf(name, sizeof(name), "%s/kept/boot-%s.json", dir, id);
+		utimensat(AT_FDCWD, name, (struct timespec[]){ { 0, UTIME_OMIT },
+			  { time(NULL) - 100 + i, 900000000 - i * 100000000 } }, 0);
 	}
 #define KEPT(i) (snprintf(name, sizeof(name), "kept/boot-0000000%d-1111-2222-3333-444444444444.json", i), name)
 	ok(!has(KEPT(0), NULL) && !has(KEPT(1), NULL), "the two oldest of five boots are gone (keep 3)");
