@@ -124,6 +124,18 @@ status $NOT_ARMED "the unit not enabled" "$R"
 has "... its NO line" "^NO    sysfs-audit-boot.service: not enabled"
 has "... its fix" "^      fix: systemctl enable sysfs-audit-boot.service$"
 
+# A unit changed locally to RequiredBy=: systemctl enable links it into
+# TARGET.requires, not TARGET.wants.
+fakeroot "$R"
+rm "$R/etc/systemd/system/multi-user.target.wants/sysfs-audit-boot.service"
+sed -i 's/^WantedBy=.*/RequiredBy=graphical.target/' "$R/lib/systemd/system/sysfs-audit-boot.service"
+mkdir -p "$R/etc/systemd/system/graphical.target.requires"
+ln -s /lib/systemd/system/sysfs-audit-boot.service \
+	"$R/etc/systemd/system/graphical.target.requires/sysfs-audit-boot.service"
+status 0 "a RequiredBy= unit, enabled (its link in TARGET.requires)" "$R"
+has "... enabled, where systemctl put it" \
+	"^ok    sysfs-audit-boot.service: enabled \(/etc/systemd/system/graphical.target.requires\)"
+
 fakeroot "$R"
 ln -s /dev/null "$R/etc/systemd/system/sysfs-audit-boot.service"
 status $NOT_ARMED "the unit masked" "$R"

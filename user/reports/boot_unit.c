@@ -112,8 +112,10 @@ void sa_armed_unit(const struct sa_root *r, const char *pfx, struct sa_boot_stat
 		snprintf(targets[0], sizeof(targets[0]), "multi-user.target");
 		ntargets = 1;
 	}
-	for (int i = 0; i < ntargets && !enabled; i++) {
-		snprintf(dir, sizeof(dir), ETC_UNITS "/%s.wants", targets[i]);
+	/* systemctl enable links WantedBy= into TARGET.wants, RequiredBy= into TARGET.requires. */
+	for (int i = 0; i < ntargets * 2 && !enabled; i++) {
+		snprintf(dir, sizeof(dir), ETC_UNITS "/%s.%s", targets[i / 2],
+			 i % 2 ? "requires" : "wants");
 		enabled = !peek(r, pfx, dir, SA_BOOT_UNIT, &st, link, sizeof(link));
 	}
 	if (enabled) {
