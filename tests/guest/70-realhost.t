@@ -394,7 +394,9 @@ for gen in $gens; do
 		# The unit enabled but never run (a drop-in condition the initramfs
 		# cannot read): nothing adopts the pins; at the deadline (-W 75 in the
 		# image's conf) the programs are detached, not just idle. The probe
-		# looks before the deadline (attached) and after it (sa.wait_s=95).
+		# looks before the deadline (attached) and after it (sa.wait_s=120: the
+		# start may come 30 s into a loaded host's boot, and the kernel log is
+		# read after the wait).
 		case_begin "not adopted (deadline 75 s)"
 		mkdir -p "$work/dropin"
 		printf '[Unit]\nConditionPathExists=/sa-test-never\n' >"$work/dropin/skip.conf"
@@ -402,13 +404,17 @@ for gen in $gens; do
 			"write $work/dropin/skip.conf /etc/systemd/system/sysfs-audit-boot.service.d/sa-test-skip.conf" \
 			>"$work/dropin.debugfs"
 		REALHOST_DEBUGFS=$work/dropin.debugfs boot_case deadline "$work/initrd.$gen.deadline" root \
-			"sa.probe=safety sa.wait_s=95"
+			"sa.probe=safety sa.wait_s=120"
 		realhost_file "$p" kmsg-sa "$p.kmsg-sa"
 		tap_diag <"$p.kmsg-sa"
+		# The deadline is 75 s after the start, which a loaded host's
+		# boot may reach before the probe first looks: then what it saw
+		# is said, and checked only if it saw them.
 		b=$(realhost_fact "$p" ours_before_uptime_ms)
-		if [ "${b:-999999}" -lt 70000 ]; then
-			[ -n "$(realhost_fact "$p" ours_before_pins)" ] && [ -n "$(realhost_fact "$p" ours_before_progs)" ]
-			tap_ok $? "$name: before the deadline (${b} ms) the programs were attached ('$(realhost_fact "$p" ours_before_progs)')"
+		if [ "${b:-999999}" -lt 70000 ] || [ -n "$(realhost_fact "$p" ours_before_pins)" ]; then
+			[ -n "$(realhost_fact "$p" ours_before_pins)" ] && [ -n "$(realhost_fact "$p" ours_before_progs)" ] &&
+				[[ " $(realhost_fact "$p" ours_before_procs) " == *" @sysfs-audit "* ]]
+			tap_ok $? "$name: before the deadline (${b} ms) the programs were attached ('$(realhost_fact "$p" ours_before_progs)'), the watchdog ran ('$(realhost_fact "$p" ours_before_procs)')"
 		else
 			echo "# $name: the probe first looked at ${b:-?} ms, too close to the deadline to see the programs attached"
 		fi
@@ -422,19 +428,22 @@ for gen in $gens; do
 	if want stop1; then
 		# CI's "boot, check, power off": the unit stopped within a second of
 		# its start. A report is kept, incomplete, with its reason.
-		case_begin "stopped within 1 s"
+		case_begin "stopped at its start"
 		boot_case stop1 initrd.on root "sa.probe=stop1"
 		report=$p.report.json
 		realhost_file "$p" report.json "$report"
 		realhost_file "$p" journal-stop "$p.journal-stop"
 		tap_diag <"$p.journal-stop"
+		# How soon is the probe's poll (systemctl is-active every 50 ms):
+		# about a second, more on a loaded host; no timing is asserted.
+		# What makes it "soon" is the report's reason: the stop came
+		# before or during the adoption.
 		a=$(realhost_fact "$p" stop1_after_ms)
-		[ -n "$a" ] && [ "$a" -le 1000 ] && [ "$(realhost_fact "$p" stop1_exit)" = 0 ]
-		tap_ok $? "$name: systemctl stop ${a:-?} ms after the unit became active (exit $(realhost_fact "$p" stop1_exit), the stop took $(realhost_fact "$p" stop1_took_ms) ms)"
+		tap_is "$(realhost_fact "$p" stop1_exit)" 0 \
+			"$name: systemctl stop ${a:-?} ms after the unit became active (the stop took $(realhost_fact "$p" stop1_took_ms) ms)"
 		jq -c '.boot | {adopted, incomplete}' "$report" 2>&1 | tap_diag
-		jqr "a report was kept in /var/lib/sysfs-audit, incomplete, with its reason" \
-			'(.boot.incomplete | length) > 0 and ([.boot.incomplete[] |
-			  select(test("^stopped-(before|during)-adoption$|^recorder-killed$"))] | length) > 0'
+		jqr "a report was kept in /var/lib/sysfs-audit, incomplete: stopped before or during the adoption" \
+			'[.boot.incomplete[]? | select(test("^stopped-(before|during)-adoption$"))] | length > 0'
 		nothing_attached "after the stop" ours
 		case_end
 	fi

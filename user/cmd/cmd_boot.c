@@ -471,13 +471,13 @@ static void off_the_console(void)
 }
 
 /*
- * The journal's record of what the watchdog did: /dev/kmsg at debug
- * level, which the console shows only when the command line asks for
- * every message (debug, loglevel=8).
+ * The journal's record of what the watchdog did: /dev/kmsg (@fd, opened
+ * before switch_root: the initramfs's /dev, which stays our root's, is
+ * moved into the real root) at debug level, which the console shows
+ * only when the command line asks for every message (debug, loglevel=8).
  */
-static void kmsg(const char *msg)
+static void kmsg(int fd, const char *msg)
 {
-	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	char line[512];
 	int n;
 
@@ -486,7 +486,6 @@ static void kmsg(const char *msg)
 	n = snprintf(line, sizeof(line), "<31>sysfs-audit: %s\n", msg);
 	if (write(fd, line, (size_t)n) < 0)
 		n = -1;		/* nobody to tell */
-	close(fd);
 }
 
 /*
@@ -513,6 +512,7 @@ static void watchdog(struct sa_early *e)
 	 */
 	int bpffs = open(SA_BPFFS, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int marks = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int klog = open("/dev/kmsg", O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	char msg[256];
 	bool came;
 	int n = -EBADF;
@@ -543,7 +543,7 @@ static void watchdog(struct sa_early *e)
 			snprintf(msg, sizeof(msg), "no recorder adopted the boot audit by its "
 				 "deadline (%.0f s): %d pinned object(s) removed, its programs "
 				 "detached", deadline / 1e9, n);
-		kmsg(msg);
+		kmsg(klog, msg);
 		if (e)
 			unlink(SA_EARLY_PENDING);
 		goto out;
@@ -557,6 +557,8 @@ static void watchdog(struct sa_early *e)
 	unlink(SA_EARLY_PENDING);
 	unlink(SA_EARLY_GO);
 out:
+	if (klog >= 0)
+		close(klog);
 	if (bpffs >= 0)
 		close(bpffs);
 	if (marks >= 0)
