@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "text_edit.h"
 
 #include "common/common.h"
 #include "model/finding.h"
@@ -43,16 +44,15 @@ static char *read_text(const char *file)
 static int parse_file_edit(const char *file, const char *from, const char *to,
 			   struct sa_report *r, char *err, size_t errlen)
 {
-	char *t = read_text(file), *v, *at;
+	char *t = read_text(file), *v;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
-	if (!t || !(at = strstr(t, from)) || !(v = malloc(strlen(t) + strlen(to) + 1))) {
+	if (!t || !(v = edit_first(t, from, to))) {
 		snprintf(err, errlen, "fixture %s, or '%s' in it", file, from);
 		free(t);
 		return -1;
 	}
-	sprintf(v, "%.*s%s%s", (int)(at - t), t, to, at + strlen(from));
 	rc = sa_report_parse(v, strlen(v), r, err, errlen);
 	free(v);
 	free(t);

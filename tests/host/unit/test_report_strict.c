@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "tap.h"
+#include "text_edit.h"
 
 #include "common/common.h"
 #include "reports/json_budget.h"
@@ -161,22 +162,20 @@ static int read_text(const char *file, char **out, size_t *len)
 static int parse_edit(const char *from, const char *to, struct sa_report *r, char *err,
 		      size_t errlen)
 {
-	char *t, *v, *at;
+	char *t, *v = NULL;
 	size_t len;
 	int rc;
 
-	if (read_text("tests/host/reports/web-01.json", &t, &len) || !(at = strstr(t, from))) {
-		snprintf(err, errlen, "fixture web-01, or '%s' in it", from);
-		free(t);
-		memset(r, 0, sizeof(*r));
+	memset(r, 0, sizeof(*r));
+	if (read_text("tests/host/reports/web-01.json", &t, &len)) {
+		snprintf(err, errlen, "fixture web-01 unreadable");
 		return -1;
 	}
-	v = malloc(len + strlen(to) + 1);
-	if (!v) {
+	if (!(v = edit_first(t, from, to))) {
+		snprintf(err, errlen, "no '%s' in fixture web-01", from);
 		free(t);
 		return -1;
 	}
-	sprintf(v, "%.*s%s%s", (int)(at - t), t, to, at + strlen(from));
 	rc = sa_report_parse(v, strlen(v), r, err, errlen);
 	free(v);
 	free(t);
