@@ -222,7 +222,8 @@ struct sa_abi_pattern *sa_abi_pattern_new(const char *path, char *why, size_t le
 		struct seg *s;
 
 		if (p->n >= MAX_COMPONENTS) {
-			err = fail(why, len, "more than %s components", "128");
+			snprintf(why, len, "more than %d components", MAX_COMPONENTS);
+			err = -EINVAL;
 			break;
 		}
 		s = realloc(p->s, (p->n + 1) * sizeof(*s));
