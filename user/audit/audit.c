@@ -145,19 +145,20 @@ void sa_audit_limit(struct sa_audit *a, const char *file, const char *member,
 	a->tot.limited++;
 }
 
-int sa_audit_exit(const struct sa_audit *a)
+enum sa_audit_end sa_audit_end(const struct sa_audit *a)
 {
 	if (a->write_failed)
-		return EXIT_FAIL;
+		return SA_AUDIT_WRITE_FAILED;
 	if (a->budget && a->budget->spent)
-		return EXIT_BUDGET;
+		return SA_AUDIT_BUDGET_SPENT;
 	if (a->tot.unreadable || a->tot.special)
-		return EXIT_INPUT;
+		return SA_AUDIT_UNREADABLE;
 	if (a->tot.limited)
-		return EXIT_LIMIT;
+		return SA_AUDIT_LIMITED;
 	if (a->fail_on)
-		return sa_gate(&(struct sa_gate_counts){ .findings = a->tot.findings }, a->fail_on);
-	return a->tot.findings ? EXIT_FOUND : EXIT_OK;
+		return sa_gate(&(struct sa_gate_counts){ .findings = a->tot.findings },
+			       a->fail_on) ? SA_AUDIT_GATED : SA_AUDIT_CLEAN;
+	return a->tot.findings ? SA_AUDIT_FOUND : SA_AUDIT_CLEAN;
 }
 
 /* Parse errors shown per file; binary junk would give one per line. */

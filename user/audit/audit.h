@@ -67,7 +67,7 @@ void sa_audit_self(struct sa_audit *a, const char *file, const char *member);
 
 /*
  * Input read only up to a bound on work (bytes decompressed, headers,
- * entries): a message naming it and the bound, counted; exit 19.
+ * entries): a message naming it and the bound, counted (SA_AUDIT_LIMITED).
  */
 void sa_audit_limit(struct sa_audit *a, const char *file, const char *member,
 		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -76,12 +76,18 @@ void sa_audit_limit(struct sa_audit *a, const char *file, const char *member,
 void sa_audit_message(const char *file, const char *member, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/*
- * EXIT_BUDGET if the run's budget was spent (images left unread), else
- * EXIT_INPUT if some input was unreadable, else EXIT_LIMIT if some was cut
- * at a bound, else EXIT_FOUND (or EXIT_FAIL_FINDINGS) if anything was found.
- */
-int sa_audit_exit(const struct sa_audit *a);
+/* How a run ended, the first that holds from the top; cmd/ maps it to the exit status. */
+enum sa_audit_end {
+	SA_AUDIT_WRITE_FAILED,	/* the findings could not be written */
+	SA_AUDIT_BUDGET_SPENT,	/* the run's budget was spent: images left unread */
+	SA_AUDIT_UNREADABLE,	/* some input could not be read */
+	SA_AUDIT_LIMITED,	/* some input was cut at a bound */
+	SA_AUDIT_GATED,		/* --fail-on met by the findings */
+	SA_AUDIT_FOUND,		/* findings, and no --fail-on */
+	SA_AUDIT_CLEAN,		/* nothing found, or nothing --fail-on gates on */
+};
+
+enum sa_audit_end sa_audit_end(const struct sa_audit *a);
 
 /*
  * Classify every rule in @buf (the contents of rules file @file, or of

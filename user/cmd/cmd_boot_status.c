@@ -13,6 +13,7 @@
 #include <sys/utsname.h>
 
 #include "cmd/cmd_boot_status.h"
+#include "cmd/exit_status.h"
 #include "common/common.h"
 #include "common/slurp.h"
 #include "model/boot_status.h"

@@ -263,7 +263,7 @@ static void unpin_all(struct sa_report *r)
 		fprintf(stderr, "sysfs-audit: unpinned %d object(s) under %s\n", n, SA_PIN_ROOT);
 }
 
-/* The report as a merged picture of one host: for --prometheus and --fail-on. */
+/* The report as a merged picture of one host: for --prometheus and --fail-on. 0 or -errno. */
 static int gate_and_export(const struct sa_report *r, int *status)
 {
 	struct sa_merged m;
@@ -273,14 +273,12 @@ static int gate_and_export(const struct sa_report *r, int *status)
 	err = sa_merged_add(&m, env.out, r);
 	if (!err) {
 		sa_merged_finish(&m);
-		*status = sa_merged_status(&m, env.fail_on);
-		if (env.prometheus && (err = sa_prometheus_write(env.prometheus, &m))) {
+		*status = sa_exit_of_merged(&m, env.fail_on);
+		if (env.prometheus && (err = sa_prometheus_write(env.prometheus, &m)))
 			sa_warn("%s: cannot write the metrics: %s", env.prometheus, sa_atomic_strerror(err));
-			err = EXIT_FAIL;
-		}
 	}
 	sa_merged_free(&m);
-	return err ? EXIT_FAIL : 0;
+	return err;
 }
 
 /*

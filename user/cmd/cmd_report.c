@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/atomic_file.h"
+#include "cmd/exit_status.h"
 #include "common/common.h"
 #include "output/escape.h"
 #include "output/prometheus.h"
@@ -123,7 +124,7 @@ int cmd_report(int argc, char **argv)
 	struct sa_report_reader rd = {};
 	struct sa_merged m;
 	char err[512];
-	int rc;
+	int rc, status;
 
 	memset(&env, 0, sizeof(env));
 	env.files = calloc(argc, sizeof(*env.files));
@@ -139,7 +140,7 @@ int cmd_report(int argc, char **argv)
 		struct sa_report r;
 
 		rc = sa_report_reader_read(&rd, file, &r, err, sizeof(err));
-		if (rc == EXIT_FAIL)
+		if (rc == -ENOMEM)
 			goto fail;
 		if (rc) {
 			warn_skipped(file, err);
@@ -149,13 +150,14 @@ int cmd_report(int argc, char **argv)
 		}
 		rc = sa_merged_add(&m, file, &r);
 		sa_report_free(&r);
-		if (rc == EXIT_REPORT_DUPLICATE)
+		if (rc == -EEXIST)
 			warn_skipped(file, m.skipped[m.nskipped - 1].reason);
 		else if (rc)
 			goto fail;
 	}
 	sa_report_reader_free(&rd);
 	sa_merged_finish(&m);
+	status = sa_exit_of_merged(&m, env.fail_on);	/* the skipped rows' statuses too */
 	if (sa_merged_print(stdout, &m, env.format, env.details)) {
 		sa_warn("writing the report to standard output failed: %s", strerror(errno));
 		goto fail;
@@ -166,10 +168,9 @@ int cmd_report(int argc, char **argv)
 	}
 	if (m.nskipped)
 		sa_warn("%zu of %d report(s) skipped", m.nskipped, env.nfiles);
-	rc = sa_merged_status(&m, env.fail_on);
 	sa_merged_free(&m);
 	free(env.files);
-	return rc;
+	return status;
 fail:
 	sa_report_reader_free(&rd);
 	sa_merged_free(&m);

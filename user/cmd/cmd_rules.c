@@ -14,6 +14,7 @@
 #include "audit/audit.h"
 #include "cmd/cmd_opts.h"
 #include "output/findings_out.h"
+#include "cmd/exit_status.h"
 #include "common/common.h"
 #include "model/gate.h"
 #include "audit/rules_dirs.h"
@@ -72,5 +73,5 @@ int cmd_rules(int argc, char **argv)
 	sa_dpkg_free(a.dpkg);
 	if (sa_totals_print(stdout, a.fmt, "rules", &a.tot) || fflush(stdout))
 		a.write_failed = true;
-	return sa_audit_exit(&a);
+	return sa_exit_of_audit(sa_audit_end(&a));
 }

@@ -12,6 +12,7 @@
 #include "audit/audit.h"
 #include "cmd/cmd_opts.h"
 #include "output/findings_out.h"
+#include "cmd/exit_status.h"
 #include "common/common.h"
 #include "common/root.h"
 #include "model/gate.h"
@@ -155,5 +156,5 @@ int cmd_scan(int argc, char **argv)
 	sa_dpkg_free(a.dpkg);
 	if (sa_totals_print(stdout, a.fmt, "scan", &a.tot) || fflush(stdout))
 		a.write_failed = true;
-	return sa_audit_exit(&a);
+	return sa_exit_of_audit(sa_audit_end(&a));
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/cmd_opts.h"
+#include "cmd/exit_status.h"
 #include "common/common.h"
 #include "model/legacy.h"
 #include "output/stream.h"

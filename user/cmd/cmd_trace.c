@@ -107,7 +107,7 @@ static int gate(const struct trace_state *ts)
 		.suspects = ts->nsuspects,
 	};
 
-	return sa_gate(&c, env.fail_on);
+	return sa_exit_of_gate(sa_gate(&c, env.fail_on));
 }
 
 static int print_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l)

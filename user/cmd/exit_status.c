@@ -9,6 +9,8 @@
 
 #include "cmd/exit_status.h"
 #include "common/common.h"
+#include "model/gate.h"
+#include "reports/report_merge.h"
 
 const struct sa_exit_desc sa_exit_table[] = {
 	{ EXIT_OK, "ok",
@@ -202,4 +204,80 @@ int sa_exit_of_tracer(int err)
 	default:
 		return EXIT_FAIL;
 	}
+}
+
+int sa_exit_of_report_err(int err)
+{
+	switch (err) {
+	case 0:
+		return EXIT_OK;
+	case -EIO:
+		return EXIT_REPORT_UNREADABLE;
+	case -EBADMSG:
+		return EXIT_REPORT_INVALID;
+	case -EPROTONOSUPPORT:
+		return EXIT_REPORT_VERSION;
+	case -EEXIST:
+		return EXIT_REPORT_DUPLICATE;
+	case -E2BIG:
+		return EXIT_LIMIT;
+	default:
+		return EXIT_FAIL;
+	}
+}
+
+int sa_exit_of_gate(unsigned int met)
+{
+	static const struct {
+		unsigned int bit;
+		int status;
+	} map[] = {
+		{ SA_FAIL_BOOT, EXIT_FAIL_BOOT },
+		{ SA_FAIL_INCOMPLETE, EXIT_FAIL_INCOMPLETE },
+		{ SA_FAIL_KEYS, EXIT_FAIL_KEYS },
+		{ SA_FAIL_PATHS, EXIT_FAIL_PATHS },
+		{ SA_FAIL_DEPENDENTS, EXIT_FAIL_DEPENDENTS },
+		{ SA_FAIL_FINDINGS, EXIT_FAIL_FINDINGS },
+		{ SA_FAIL_SUSPECTS, EXIT_FAIL_SUSPECTS },
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (met == map[i].bit)
+			return map[i].status;
+	return met ? EXIT_FAIL : EXIT_OK;
+}
+
+int sa_exit_of_merged(struct sa_merged *m, unsigned int fail_on)
+{
+	int worst = 0;
+
+	for (size_t i = 0; i < m->nskipped; i++) {
+		struct sa_skip *s = &m->skipped[i];
+
+		s->status = sa_exit_of_report_err(s->err);
+		if (!worst || s->status < worst)
+			worst = s->status;
+	}
+	return worst ? worst : sa_exit_of_gate(sa_merged_gate(m, fail_on));
+}
+
+int sa_exit_of_audit(enum sa_audit_end end)
+{
+	switch (end) {
+	case SA_AUDIT_WRITE_FAILED:
+		return EXIT_FAIL;
+	case SA_AUDIT_BUDGET_SPENT:
+		return EXIT_BUDGET;
+	case SA_AUDIT_UNREADABLE:
+		return EXIT_INPUT;
+	case SA_AUDIT_LIMITED:
+		return EXIT_LIMIT;
+	case SA_AUDIT_GATED:
+		return sa_exit_of_gate(SA_FAIL_FINDINGS);
+	case SA_AUDIT_FOUND:
+		return EXIT_FOUND;
+	case SA_AUDIT_CLEAN:
+		return EXIT_OK;
+	}
+	return EXIT_FAIL;
 }

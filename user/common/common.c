@@ -48,5 +48,5 @@ int sa_argp_parse(const struct argp *argp, int argc, char **argv, void *input)
 	argv[0] = name;
 	err = argp_parse(argp, argc, argv, 0, NULL, input);
 	argv[0] = saved;
-	return err ? EXIT_USAGE : 0;
+	return err ? -EINVAL : 0;
 }

@@ -3,21 +3,19 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/common.h"
 #include "model/gate.h"
 
 static const struct {
 	const char *name;
 	unsigned int bit;
-	int status;
 } conditions[] = {
-	{ "boot", SA_FAIL_BOOT, EXIT_FAIL_BOOT },
-	{ "incomplete", SA_FAIL_INCOMPLETE, EXIT_FAIL_INCOMPLETE },
-	{ "keys", SA_FAIL_KEYS, EXIT_FAIL_KEYS },
-	{ "paths", SA_FAIL_PATHS, EXIT_FAIL_PATHS },
-	{ "dependents", SA_FAIL_DEPENDENTS, EXIT_FAIL_DEPENDENTS },
-	{ "findings", SA_FAIL_FINDINGS, EXIT_FAIL_FINDINGS },
-	{ "suspects", SA_FAIL_SUSPECTS, EXIT_FAIL_SUSPECTS },
+	{ "boot", SA_FAIL_BOOT },
+	{ "incomplete", SA_FAIL_INCOMPLETE },
+	{ "keys", SA_FAIL_KEYS },
+	{ "paths", SA_FAIL_PATHS },
+	{ "dependents", SA_FAIL_DEPENDENTS },
+	{ "findings", SA_FAIL_FINDINGS },
+	{ "suspects", SA_FAIL_SUSPECTS },
 };
 #define NCONDITIONS (sizeof(conditions) / sizeof(conditions[0]))
 
@@ -67,6 +65,6 @@ int sa_gate(const struct sa_gate_counts *c, unsigned int fail_on)
 
 	for (size_t i = 0; i < NCONDITIONS; i++)
 		if ((fail_on & conditions[i].bit) && n[i])
-			return conditions[i].status;
-	return EXIT_OK;
+			return conditions[i].bit;
+	return 0;
 }

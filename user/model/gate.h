@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * --fail-on: one vocabulary and one gate for every command. A command
- * fills the counts it has; the gate picks the exit status.
+ * fills the counts it has; the gate says which condition it met, and
+ * cmd/ maps that to the exit status (sa_exit_of_gate()).
  */
 #ifndef SYSFS_AUDIT_MODEL_GATE_H
 #define SYSFS_AUDIT_MODEL_GATE_H
@@ -44,7 +45,7 @@ int sa_fail_on_parse(const char *arg, unsigned int allowed, unsigned int *out);
 void sa_fail_on_arg(const char *cmd, const char *arg, unsigned int allowed,
 		    struct argp_state *state, unsigned int *out);
 
-/* EXIT_FAIL_* of the first condition of @fail_on that @c meets, else 0. */
+/* The SA_FAIL_* bit of the first condition of @fail_on that @c meets, else 0. */
 int sa_gate(const struct sa_gate_counts *c, unsigned int fail_on);
 
 #endif

@@ -117,7 +117,8 @@ bool sa_gap_in_boot_path(const struct sa_boot_gaps *g, int slot);
 /* A report that was not merged, and why. */
 struct sa_skip {
 	char *file, *reason;
-	int status;			/* EXIT_REPORT_* */
+	int err;			/* why: the reader's or the merge's -errno */
+	int status;			/* the exit status cmd/ gave it, for the renderers */
 };
 
 struct sa_merged {

@@ -94,7 +94,7 @@ json_object *sa_report_boot_json(const struct sa_report *r)
 static int bad(char *err, size_t len, const char *what, const char *why)
 {
 	snprintf(err, len, "boot%s%s: %s", *what ? "." : "", what, why);
-	return EXIT_REPORT_INVALID;
+	return -EBADMSG;
 }
 
 /* A number of seconds >= 0, or null/absent (-1). */

@@ -7,6 +7,7 @@
  * 1.3: the whole report's "dependents_lost" says of its store_full how
  * many lines broke, fell back, were suspect ("store_full_by").
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 static int bad(char *err, size_t len, const char *where, const char *k, const char *why)
 {
 	snprintf(err, len, "%s%s%s: %s", where, *where ? "." : "", k, why);
-	return EXIT_REPORT_INVALID;
+	return -EBADMSG;
 }
 
 /* An optional non-negative integer @k of @o (absent or null: 0, *@seen untouched). */

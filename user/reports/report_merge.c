@@ -223,18 +223,19 @@ static int mtable_add(struct sa_mtable *t, const char *const s[SA_MROW_STRS],
 	return hostset_add(r, host);
 }
 
-int sa_merged_skip(struct sa_merged *m, const char *file, const char *reason, int status)
+int sa_merged_skip(struct sa_merged *m, const char *file, const char *reason, int err)
 {
 	struct sa_skip *v;
 
 	if (grow_implied((void **)&m->skipped, m->nskipped, sizeof(*v)))
-		return EXIT_FAIL;
+		return -ENOMEM;
 	v = m->skipped;
 	v[m->nskipped].file = strdup(file);
 	v[m->nskipped].reason = strdup(reason);
-	v[m->nskipped].status = status;
+	v[m->nskipped].err = err;
+	v[m->nskipped].status = 0;
 	m->nskipped++;
-	return v[m->nskipped - 1].file && v[m->nskipped - 1].reason ? 0 : EXIT_FAIL;
+	return v[m->nskipped - 1].file && v[m->nskipped - 1].reason ? 0 : -ENOMEM;
 }
 
 /* Hosts are one machine-id; a report without one is its own host name. */
@@ -477,7 +478,7 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 	int err;
 
 	if (host_index(m, r, &host))
-		return EXIT_FAIL;
+		return -ENOMEM;
 	dup = find_duplicate(m, host, r);
 	if (dup) {
 		char reason[512];
@@ -486,12 +487,12 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 			 "the same host's report as %s (machine-id %s, boot %s, overlapping time span)",
 			 dup->file, r->machine_id ? r->machine_id : "unknown",
 			 r->boot_id ? r->boot_id : "unknown");
-		return sa_merged_skip(m, file, reason, EXIT_REPORT_DUPLICATE) ?:
-			EXIT_REPORT_DUPLICATE;
+		return sa_merged_skip(m, file, reason, -EEXIST) ?:
+			-EEXIST;
 	}
 	if (grow_implied((void **)&m->accepted, m->naccepted, sizeof(*a)) ||
 	    sa_hindex_add(&m->seen_index, seen_hash(host, r->boot_id), m->naccepted))
-		return EXIT_FAIL;
+		return -ENOMEM;
 	a = &m->accepted[m->naccepted++];
 	a->file = strdup(file);
 	a->host = host;
@@ -499,7 +500,7 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 	a->start = r->start;
 	a->end = r->end;
 	if (!a->file)
-		return EXIT_FAIL;
+		return -ENOMEM;
 
 	h = &m->hosts[host];
 	h->nreports++;
@@ -541,7 +542,7 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 		err = add_lists(m, r, host);
 	if (!err)
 		err = add_boot(m, r, host);
-	return err ? EXIT_FAIL : 0;
+	return err ? -ENOMEM : 0;
 }
 
 static int cmp_rows(const void *pa, const void *pb, void *arg)
@@ -647,7 +648,7 @@ void sa_merged_finish(struct sa_merged *m)
 	sort_table(&m->severities, false);
 }
 
-int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
+unsigned int sa_merged_gate(const struct sa_merged *m, unsigned int fail_on)
 {
 	/* Each sum saturates: a crafted report must not wrap a count to 0 and pass. */
 	struct sa_gate_counts c = {
@@ -659,13 +660,7 @@ int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 		.boot = m->nverdict[SA_BOOT_PATH],
 		.incomplete = m->nverdict[SA_BOOT_INCOMPLETE],
 	};
-	int worst = 0;
 
-	for (size_t i = 0; i < m->nskipped; i++)
-		if (!worst || m->skipped[i].status < worst)
-			worst = m->skipped[i].status;
-	if (worst)
-		return worst;
 	for (int k = 0; k < SA_LK_N; k++)
 		c.paths = sa_sat_add(c.paths, m->links[k]);
 	return sa_gate(&c, fail_on);

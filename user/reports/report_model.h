@@ -35,8 +35,15 @@ int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struc
 json_object *sa_report_to_json(const struct sa_report *r);
 
 /*
- * Read one report (report_read.c). Returns 0, or EXIT_REPORT_UNREADABLE, EXIT_REPORT_INVALID,
- * EXIT_REPORT_VERSION with a one-line reason in @err (without the file name).
+ * Read one report (report_read.c). Returns 0, or a negative errno with a
+ * one-line reason in @err (without the file name). The errnos say which
+ * way a report failed, for every reader and parser in this folder:
+ *   -EIO              the file cannot be opened or read
+ *   -EBADMSG          empty, malformed, truncated, too large, a bad schema
+ *   -EPROTONOSUPPORT  a newer major version of the format
+ *   -E2BIG            a member beyond one of the bounds in LIMITS
+ *   -ENOMEM           out of memory
+ * (and -EEXIST for a duplicate, from sa_merged_add()).
  */
 int sa_report_read(const char *file, struct sa_report *r, char *err, size_t errlen);
 /* The same, from memory (the fuzzer's entry point). */
@@ -64,7 +71,7 @@ void sa_report_reader_free(struct sa_report_reader *rd);
 
 /*
  * Append the dependents of JSON array @a (report or trace "dependent"
- * objects), validated as in a report. 0 or an EXIT_* status with @err.
+ * objects), validated as in a report. 0 or a -errno as above, with @err.
  */
 int sa_report_add_dependents(struct sa_report *r, const struct sa_jnode *a, char *err,
 			     size_t errlen);
@@ -75,14 +82,14 @@ void sa_report_boot_begin(struct sa_report *r, const struct sa_phases *ph);
 void sa_report_note_phase(struct sa_report *r, enum sa_phase ph, unsigned long long seqnum);
 /* The "boot" member: an object, or JSON null for a report not recorded from boot. */
 json_object *sa_report_boot_json(const struct sa_report *r);
-/* Read the "boot" member @v (absent or null: not from boot). 0 or EXIT_* with @err. */
+/* Read the "boot" member @v (absent or null: not from boot). 0 or -errno with @err. */
 int sa_report_boot_parse(const struct sa_jnode *v, struct sa_report *r, char *err,
 			 size_t errlen);
 
 /*
  * Losses (1.2) from object @o at @where: with @events its "lost" (a boot
  * phase), and its "dependents_lost" object. Absent: l->known false, counts 0.
- * 0 or EXIT_REPORT_INVALID with @err.
+ * 0 or -EBADMSG with @err.
  */
 int sa_losses_parse(const struct sa_jnode *o, const char *where, bool events,
 		    struct sa_losses *l, char *err, size_t errlen);

@@ -34,13 +34,13 @@ static int __attribute__((format(printf, 2, 3))) bad(struct pctx *p, const char 
 	va_start(ap, fmt);
 	vsnprintf(p->err, p->errlen, fmt, ap);
 	va_end(ap);
-	return EXIT_REPORT_INVALID;
+	return -EBADMSG;
 }
 
 static int oom(struct pctx *p)
 {
 	snprintf(p->err, p->errlen, "out of memory");
-	return EXIT_FAIL;
+	return -ENOMEM;
 }
 
 /* @k in object @o, or NULL (absent). A JSON null is returned as NULL too. */
@@ -61,7 +61,7 @@ static int too_long(struct pctx *p, const char *where, const char *k, size_t n, 
 {
 	snprintf(p->err, p->errlen, "%s%s%s: %zu bytes, longer than the %zu a report may hold "
 		 "(see LIMITS in sysfs-audit(8))", where, *where && *k ? "." : "", k, n, max);
-	return EXIT_LIMIT;
+	return -E2BIG;
 }
 
 
@@ -499,7 +499,7 @@ static int parse_version(struct pctx *p, const struct sa_jnode *o, struct sa_rep
 		snprintf(p->err, p->errlen,
 			 "report format version %ld.%ld is newer than this tool reads (%d.x)",
 			 major, minor, SA_REPORT_MAJOR);
-		return EXIT_REPORT_VERSION;
+		return -EPROTONOSUPPORT;
 	}
 	if (major < SA_REPORT_MAJOR)
 		return bad(p, "version %ld.%ld: no such report format version", major, minor);
@@ -663,7 +663,7 @@ static int parse_with(struct sa_jdoc *doc, char *buf, size_t len, bool verbatim,
 			 "%zu arrays and %zu values by byte %zu would take more than %llu MiB "
 			 "(the limit of one report); not parsed", b.objects, b.arrays, b.values,
 			 b.at, SA_REPORT_MAX_TREE >> 20);
-		return EXIT_LIMIT;
+		return -E2BIG;
 	}
 	rc = parse_report(&p, &doc->v[0], r);
 	if (rc) {
@@ -682,7 +682,7 @@ int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err,
 	if (!copy) {
 		memset(r, 0, sizeof(*r));
 		snprintf(err, errlen, "out of memory");
-		return EXIT_FAIL;
+		return -ENOMEM;
 	}
 	memcpy(copy, buf, len);
 	rc = parse_with(&doc, copy, len, true, r, err, errlen);
@@ -720,7 +720,7 @@ int sa_report_reader_read(struct sa_report_reader *rd, const char *file, struct 
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot open: %s%s", strerror(errno), !strcmp(file, "-") ?
 			 " (a report is read from a file, not from standard input)" : "");
-		return EXIT_REPORT_UNREADABLE;
+		return -EIO;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		bool stat_ok = !fstat(fd, &st);
@@ -729,13 +729,13 @@ int sa_report_reader_read(struct sa_report_reader *rd, const char *file, struct 
 			 S_ISDIR(st.st_mode) ? "is a directory (give the reports in it: DIR/*.json)" :
 			 "not a regular file");
 		close(fd);
-		return EXIT_REPORT_UNREADABLE;
+		return -EIO;
 	}
 	if (st.st_size > SA_REPORT_MAX_BYTES) {
 		snprintf(err, errlen, "too large (%lld bytes; the limit is %ld)",
 			 (long long)st.st_size, SA_REPORT_MAX_BYTES);
 		close(fd);
-		return EXIT_REPORT_INVALID;
+		return -EBADMSG;
 	}
 	/*
 	 * Read to EOF, never past the limit: the size may change under us. The
@@ -750,7 +750,7 @@ int sa_report_reader_read(struct sa_report_reader *rd, const char *file, struct 
 		if (!rd->buf) {
 			close(fd);
 			snprintf(err, errlen, "out of memory");
-			return EXIT_FAIL;
+			return -ENOMEM;
 		}
 		rd->cap = (size_t)st.st_size + 1;
 	}
@@ -763,7 +763,7 @@ int sa_report_reader_read(struct sa_report_reader *rd, const char *file, struct 
 			if (!nb) {
 				close(fd);
 				snprintf(err, errlen, "out of memory");
-				return EXIT_FAIL;
+				return -ENOMEM;
 			}
 			rd->buf = nb;
 			rd->cap = c;
@@ -776,7 +776,7 @@ int sa_report_reader_read(struct sa_report_reader *rd, const char *file, struct 
 				continue;
 			snprintf(err, errlen, "cannot read: %s", strerror(errno));
 			close(fd);
-			return EXIT_REPORT_UNREADABLE;
+			return -EIO;
 		}
 		len += n;
 		/* A regular file reads short only at its end: no read() for the EOF. */

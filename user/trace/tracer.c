@@ -200,7 +200,7 @@ static int handle_record(void *ctx, void *data, size_t len)
 	if (err == -ENOENT)
 		v = from_cache(t, data, &err);
 	if (err == -ENOMEM) {
-		t->cb_err = ENOMEM;
+		t->cb_err = -ENOMEM;
 		return -ENOMEM;
 	}
 	if (!v) {
@@ -225,7 +225,7 @@ static int handle_record(void *ctx, void *data, size_t len)
 		t->malformed++;
 	err = t->fn(t->ctx, &c, &v->l);
 	if (err) {
-		t->cb_err = err < 0 ? -err : EIO;
+		t->cb_err = err < 0 ? err : -EIO;
 		return -ECANCELED;
 	}
 check:
@@ -635,7 +635,7 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 		}
 		/* Live output goes out every drain; a full disk ends the trace. */
 		if (fflush(stdout)) {
-			t->cb_err = errno ? errno : EIO;
+			t->cb_err = errno ? -errno : -EIO;
 			break;
 		}
 		if (stats_wanted) {
@@ -656,8 +656,8 @@ int sa_tracer_run(struct sa_tracer *t, sa_event_fn fn, void *ctx)
 	}
 	fflush(stdout);
 	if (t->cb_err) {
-		sa_warn("writing the output failed: %s", strerror(t->cb_err));
-		return -t->cb_err;
+		sa_warn("writing the output failed: %s", strerror(-t->cb_err));
+		return t->cb_err;
 	}
 	return err < 0 ? err : 0;
 }

@@ -25,7 +25,7 @@ struct sa_tracer {
 	bool tp_local;
 	sa_event_fn fn;
 	void *ctx;
-	int cb_err;
+	int cb_err;			/* -errno: the callback's or the output's */
 	bool debug;			/* SYSFS_AUDIT_DEBUG: dump each record's chain */
 	void (*tick)(void *ctx);	/* every interval, before its drain */
 	void *tick_ctx;

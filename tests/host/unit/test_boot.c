@@ -136,7 +136,7 @@ static void test_round_trip(void)
 	bad = strdup(s);
 	memcpy(strstr(bad, "\"phase\":\"runtime\"") + 9, "runtimX", 7);
 	rc = sa_report_parse(bad, strlen(bad), &back, err, sizeof(err));
-	ok(rc == EXIT_REPORT_INVALID && strstr(err, "dependents[1].phase"),
+	ok(rc == -EBADMSG && strstr(err, "dependents[1].phase"),
 	   "an unknown phase is refused, naming the member (%s)", err);
 	if (!rc)
 		sa_report_free(&back);
@@ -289,10 +289,10 @@ static void test_incomplete(void)
 	   !strcmp(m.boot_blockers.v[0].s[1], "coldplug"), "the one confirmed boot-path dependent");
 	ok(m.dep_lost.known && m.dep_lost.deps[SA_DLOST_RING] == 4 &&
 	   m.dep_lost.deps[SA_DLOST_MAP_FULL] == 2, "the dependents' losses summed fleet-wide");
-	ok(sa_merged_status(&m, SA_FAIL_BOOT) == EXIT_FAIL_BOOT &&
-	   sa_merged_status(&m, SA_FAIL_INCOMPLETE) == EXIT_FAIL_INCOMPLETE &&
-	   sa_merged_status(&m, SA_FAIL_INCOMPLETE | SA_FAIL_BOOT) == EXIT_FAIL_BOOT &&
-	   sa_merged_status(&m, SA_FAIL_ALL) == EXIT_FAIL_DEPENDENTS,
+	ok(sa_merged_gate(&m, SA_FAIL_BOOT) == SA_FAIL_BOOT &&
+	   sa_merged_gate(&m, SA_FAIL_INCOMPLETE) == SA_FAIL_INCOMPLETE &&
+	   sa_merged_gate(&m, SA_FAIL_INCOMPLETE | SA_FAIL_BOOT) == SA_FAIL_BOOT &&
+	   sa_merged_gate(&m, SA_FAIL_ALL) == SA_FAIL_DEPENDENTS,
 	   "--fail-on=boot 23, incomplete 24, boot first; neither unless asked");
 	sa_merged_free(&m);
 	for (int i = 0; i < H_N; i++)
@@ -337,7 +337,7 @@ static void test_losses_round_trip(void)
 	memcpy(bad, s, strstr(s, "\"map_full\":6") + 11 - s);
 	strcat(strcat(bad, "-"), strstr(s, "\"map_full\":6") + 11);
 	rc = sa_report_parse(bad, strlen(bad), &back, err, sizeof(err));
-	ok(rc == EXIT_REPORT_INVALID && strstr(err, "dependents_lost.map_full"),
+	ok(rc == -EBADMSG && strstr(err, "dependents_lost.map_full"),
 	   "a negative loss is refused, naming the member (%s)", err);
 	if (!rc)
 		sa_report_free(&back);
@@ -411,7 +411,7 @@ static void test_recorded_reasons(void)
 		sa_report_free(&back);
 	memcpy(strstr(junk, "\"strat-timeout\""), "123456789012345", 15);
 	rc = sa_report_parse(junk, strlen(junk), &back, err, sizeof(err));
-	ok(rc == EXIT_REPORT_INVALID && strstr(err, "boot.incomplete"),
+	ok(rc == -EBADMSG && strstr(err, "boot.incomplete"),
 	   "a reason that is not a string is refused, naming the member (%s)", err);
 	if (!rc)
 		sa_report_free(&back);
@@ -428,7 +428,7 @@ static void test_recorded_reasons(void)
 	ok(sa_mhost_boot(&m.hosts[1]) == SA_BOOT_CLEAN, "the same report without them: clean");
 	ok(m.nincomplete_why[SA_GAP_STOPPED_BEFORE] == 1 &&
 	   m.nincomplete_why[SA_GAP_START_TIMEOUT] == 1, "counted by reason");
-	ok(sa_merged_status(&m, SA_FAIL_INCOMPLETE) == EXIT_FAIL_INCOMPLETE,
+	ok(sa_merged_gate(&m, SA_FAIL_INCOMPLETE) == SA_FAIL_INCOMPLETE,
 	   "--fail-on=incomplete: 24");
 	sa_merged_free(&m);
 	sa_report_free(&clean);
