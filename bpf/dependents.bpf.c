@@ -4,9 +4,9 @@
  *
  * One object, not one per kind of hook: libbpf parses the kernel's BTF once
  * per object and searches the kernel's types for each local type once per
- * object, and under TCG in an initramfs each parse cost 0.31 s and each
- * type 37 ms, with most types (task_struct, dentry, kernfs_node, the
- * namespaces) in both halves (issue 26). The maps and counters are shared
+ * object, and under emulation in an initramfs both are slow, with most
+ * types (task_struct, dentry, kernfs_node, the namespaces) in both
+ * halves (docs/performance.md). The maps and counters are shared
  * as they were when the loader handed one object's ring to the other.
  */
 #include "vmlinux.h"

@@ -239,9 +239,8 @@ static __always_inline char **env_vars(struct kobj_uevent_env *env)
  * One variable of read_env()'s environment. A bpf_loop() callback, as the
  * chain walk's steps 1 and 5 are: the verifier goes through a callback
  * once, where it went through an unrolled loop's body once per iteration
- * and path. On Debian's 6.1 the fexit program went from 659 224
- * instructions verified to 32 581, and boot --start's load under TCG from
- * 22 s to under 1 s (make bench-realhost).
+ * and path, so the program verifies in a fraction of the instructions and
+ * boot --start loads it in a fraction of the time (docs/performance.md).
  */
 static int env_var(__u32 i, void *ctx)
 {
@@ -299,8 +298,8 @@ static __always_inline __u8 kobj_depth(struct kobject *k, __u16 *trunc)
 /*
  * The walks up the legacy parent chain are bpf_loop() callbacks, not
  * unrolled loops: the verifier goes through a callback once, and through
- * an unrolled loop once per iteration, which made the fexit program 32 571
- * verified instructions and 1.2 s of boot --start under TCG (issue 26).
+ * an unrolled loop once per iteration, which multiplied the fexit
+ * program's verified instructions and boot --start's load time.
  * Each finds the walk in the scratch map and its position in w->cursor.
  */
 static __always_inline struct walk *walk_get(void)

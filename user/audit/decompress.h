@@ -3,7 +3,7 @@
  * The initramfs compressions libarchive does not read as the kernel does,
  * decoded here as lib/decompress_unlzma.c and lib/decompress_unlzo.c read
  * them: lzma (magic 5d 00, any dictionary size: libarchive's bidder takes
- * only the LZMA SDK's sizes, so `5d 00 10` (4 KiB) or 12 KiB went unread)
+ * only the LZMA SDK's sizes, so `5d 00 10` (4 KiB) or 12 KiB is not read)
  * through liblzma's .lzma decoder, and lzo (lzop's container, 89 4c) through
  * liblzo2 (Debian's libarchive reads lzop only by running an external lzop
  * program, which an audit running as root on a hostile image does not do).

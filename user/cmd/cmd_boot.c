@@ -45,22 +45,22 @@
 #define BPF_FS_MAGIC 0xcafe4a11
 /*
  * Nothing drains the dependents' ring until the real root adopts it: the
- * initramfs's own udev and, with dracut, systemd fill 1 MiB (3 655 records
- * lost on a stock Debian 12 dracut boot). 8 MiB holds some 30 000.
+ * initramfs's own udev and, with dracut, systemd overflow the 1 MiB the
+ * dependents use when drained (docs/performance.md has the counts).
  */
 #define SA_BOOT_DEPS_MB 8
 /*
  * Pins nobody adopts (the unit disabled, the binary removed) stop their
- * hooks after this long. Ten minutes: a TCG guest of ours adopts in about
- * two, a real host in seconds; a boot that takes longer (an fsck, an
- * emergency shell) reports the initramfs as not adopted.
+ * hooks after this long: well beyond an emulated guest's adoption, so
+ * only a boot held up for real (an fsck, an emergency shell) reports the
+ * initramfs as not adopted.
  */
 #define SA_BOOT_ADOPT_WITHIN_S 600
 /*
  * `boot --start` gives up after this long (the scripts bound it from
  * outside too, and pass their own). A real host starts in well under a
- * second; our TCG guests took 13 s, and 28 s on a loaded machine
- * (docs/design.md): the default must not cut those.
+ * second; an emulated guest on a loaded machine takes tens of seconds
+ * (docs/performance.md): the default must not cut those.
  */
 #define SA_BOOT_START_TIMEOUT_S 60
 
@@ -454,7 +454,7 @@ static bool wait_for(const char *name, unsigned long long until_ns)
 }
 
 /*
- * Nothing of the child on the console after the initramfs (issue 43): its
+ * Nothing of the child on the console after the initramfs: its
  * messages would come up to ten minutes into the real root's login prompt.
  */
 static void off_the_console(void)
@@ -568,14 +568,14 @@ out:
 /*
  * The initramfs ends: open the executables its processes ran while they
  * exist (switch_root deletes them). Reading them (a SHA-256 and the
- * fingerprint of each: over a second of a TCG guest's boot for one 2 MB
- * busybox) can wait: with --background a child reads them from the open
+ * fingerprint of each, a second of an emulated boot for one busybox) can
+ * wait: with --background a child reads them from the open
  * files after switch_root, in our cwd (the mark directory, which moves
  * into the real root with /run), and names itself in SA_EARLY_PENDING
  * until it is done. It starts when the recorder, which waits for it,
- * adopts the boot audit and writes SA_EARLY_GO (after the boot): at nice
- * 19 during the boot it still delayed systemd's start by 0.7 s of a TCG
- * guest's boot (issue 26). The same child is the deadline's watchdog.
+ * adopts the boot audit and writes SA_EARLY_GO (after the boot): even at
+ * nice 19, reading during the boot delayed systemd's start. The same
+ * child is the deadline's watchdog.
  * Best effort: the mark is written.
  */
 static void read_early_exes(void)

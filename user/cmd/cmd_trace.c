@@ -157,9 +157,8 @@ int cmd_trace(int argc, char **argv)
 	/*
 	 * Out before detaching: removing each fentry/fexit trampoline waits
 	 * for an RCU-tasks grace period, one after the other (ftrace holds its
-	 * lock), 0.1-0.3 s each under emulation: nine hooks with the
-	 * dependents took 1-3 s, and the summary used to wait for them in the
-	 * stdio buffer.
+	 * lock), so with the dependents' hooks the detach takes seconds under
+	 * emulation: the summary must not wait for it in the stdio buffer.
 	 */
 	if (fflush(stdout) && !rc) {
 		sa_warn("writing the output failed: %s", strerror(errno));

@@ -97,9 +97,9 @@ static bool model_changed(const struct sa_deps *d)
 
 /*
  * A record the model does not explain may name a device added since it
- * was read. Reading /sys again took 1-2 s of loader CPU in our guests
- * (a 2 MiB ring filled to 1.5 MB behind it in make bench, for a missing
- * attribute), so only once a second, and only if the devices changed.
+ * was read. Reading /sys again costs the loader seconds of CPU under
+ * emulation, and the ring fills behind it (make bench), so only once a
+ * second, and only if the devices changed.
  */
 static bool model_stale(struct sa_deps *d)
 {

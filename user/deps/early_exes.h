@@ -27,7 +27,7 @@
 /*
  * Written by the recorder when it adopts: the child reads now. Until then
  * it waits, SA_EARLY_GO_WAIT_S at most: reading during the boot slowed
- * systemd's start by 0.7 s of a TCG guest, even at nice 19.
+ * systemd's start, even at nice 19.
  */
 #define SA_EARLY_GO		"initramfs-exes.go"
 #define SA_EARLY_GO_WAIT_S	600

@@ -28,9 +28,9 @@ static int ncache;
 /*
  * The kernel's BTF, parsed for the probes of one sa_bpf_select() call, or
  * of a caller's sa_bpf_btf_get() .. sa_bpf_btf_put(), and freed at the
- * end: it is 5-8 MB, and kept for the process it added to the loader's
- * peak RSS on top of each object's own parse while loading. A parse costs
- * 0.3 s under TCG: the tracer's choice of mode and its probes share one.
+ * end: it is megabytes, and kept for the process it added to the loader's
+ * peak RSS on top of each object's own parse while loading. A parse is
+ * slow under emulation: the tracer's choice of mode and its probes share one.
  */
 static struct btf *btf;
 static bool btf_tried;

@@ -9,7 +9,7 @@
  * that. The tracer asks before each mode (its modes exclude each other);
  * the dependents, whose hooks every kernel we know has, ask only when a
  * load with all of them was refused: the questions cost a BTF parse and
- * 0.1-0.3 s per trial attach under TCG (deps/dependents.c).
+ * a trial attach each (deps/dependents.c).
  */
 #ifndef SYSFS_AUDIT_LOADER_BPF_LOAD_H
 #define SYSFS_AUDIT_LOADER_BPF_LOAD_H

@@ -5,9 +5,9 @@
  * JSON_TOKENER_STRICT (0.16), still takes single-quoted member names, NaN
  * and Infinity, "1.", "00", raw control characters in strings, and
  * without it comments and trailing commas too: a scan that knew only
- * double-quoted strings counted 16 MiB of "{}," hidden behind a comment
- * holding a '"' as one string, and json-c built 5.6 million objects
- * (4.3 GB). So json-c only ever parses a text this scanner accepted,
+ * double-quoted strings would count megabytes of "{}," hidden behind a
+ * comment holding a '"' as one string, for json-c to build millions of
+ * objects from. So json-c only ever parses a text this scanner accepted,
  * and the cost counted here is the cost of the tree json-c builds.
  */
 #ifndef SYSFS_AUDIT_REPORTS_JSON_BUDGET_H

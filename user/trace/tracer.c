@@ -392,8 +392,8 @@ int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out)
 		return rc;
 	}
 	/*
-	 * Before loading, with the handlers in place, not in a stop: -C's
-	 * summary, its first JSON object, came 1 s after SIGINT in our guests.
+	 * Before loading, with the handlers in place, not in a stop: seeding
+	 * in the stop delayed -C's summary, its first JSON object, past SIGINT.
 	 */
 	sa_json_seed();
 	t = calloc(1, sizeof(*t));
@@ -553,7 +553,7 @@ struct ring_buffer *sa_tracer_ring(struct sa_tracer *t)
 	if (!t->rb) {
 		/*
 		 * Loading (libbpf, in the loading thread's own malloc arena)
-		 * left ~5 MB free but resident. Hand it back before the rings
+		 * leaves megabytes free but resident. Hand it back before the rings
 		 * are mapped (each counted twice in RSS), so the peak is the
 		 * larger of the two phases, not their sum. Needs madvise(),
 		 * which our tinyconfig kernels leave out (ADVISE_SYSCALLS).
