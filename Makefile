@@ -61,7 +61,8 @@ BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 DEPS_BPF   := dependents
 SKELS      := $(BUILD)/sysfs_audit.skel.h $(DEPS_BPF:%=$(BUILD)/%.skel.h)
 
-$(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
+$(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h bpf/legacy_chain.bpf.h \
+			    bpf/pin_ctl.bpf.h vmlinux.h-gen/vmlinux.h | deps
 	@mkdir -p $(BUILD)
 	$(CLANG) $(BPF_CFLAGS) -c $< -o $@.tmp
 	$(BPFTOOL) gen object $@ $@.tmp
