@@ -42,11 +42,18 @@ deps:
 # Kernel builds are cached outside the clone (kernel/build.sh); a cached
 # build costs a hash and a directory lookup.
 # One line per kernel when it is ready, so a first run's long wait reads
-# "2/3 legacy ready after 1033 s" (kernel/build.sh prints its steps).
+# "2/3 legacy ready after 1033 s" (kernel/build.sh prints its steps), and a
+# progress line a minute while one builds (scripts/build-progress.sh): how
+# far, against the objects a whole build of that flavour compiles.
+export KERNEL_OBJECTS_patched := 1285
+export KERNEL_OBJECTS_legacy := 1285
+export KERNEL_OBJECTS_patched_6_12 := 1400
 kernels: deps
-	@n=0; for k in $(KERNELS); do n=$$((n + 1)); t0=$$(date +%s); \
-		kernel/build.sh $$k >/dev/null || exit 1; \
-		echo "kernel $$n/$(words $(KERNELS)) $$k: ready after $$(( $$(date +%s) - t0 )) s"; done
+	@scripts/build-progress.sh $(KERNELS) & tick=$$!; \
+	n=0; st=0; for k in $(KERNELS); do n=$$((n + 1)); t0=$$(date +%s); \
+		kernel/build.sh $$k >/dev/null || { st=1; break; }; \
+		echo "kernel $$n/$(words $(KERNELS)) $$k: ready after $$(( $$(date +%s) - t0 )) s"; done; \
+	kill $$tick 2>/dev/null; exit $$st
 
 $(BUILD)/ueventmon: tests/guest/ueventmon.c | deps
 	@mkdir -p $(BUILD)
