@@ -157,6 +157,13 @@ struct build {
 	size_t open[SA_JSON_MAX_DEPTH];		/* the node of each open container */
 };
 
+/* The container open at @depth ends: its next sibling is after all it holds. */
+static inline void close_node(struct build *t, size_t depth)
+{
+	if (t)
+		t->d->v[t->open[depth]].next = t->d->n - t->open[depth];
+}
+
 /* A node for a value at @depth, counted in its container; NULL: out of memory. */
 static struct sa_jnode *node(struct build *t, size_t depth, enum sa_jtype type)
 {
@@ -332,9 +339,7 @@ static bool scan(const char *buf, size_t len, unsigned long long limit,
 		case W_FIRST_KEY:
 		case W_KEY:
 			if (c == '}' && want == W_FIRST_KEY) {
-				depth--;
-				if (t)
-					t->d->v[t->open[depth]].next = t->d->n - t->open[depth];
+				close_node(t, --depth);
 				want = W_NEXT;
 				i++;
 				continue;
@@ -375,9 +380,7 @@ static bool scan(const char *buf, size_t len, unsigned long long limit,
 				want = stack[depth - 1] == '{' ? W_KEY : W_VALUE;
 				i++;
 			} else if (c == (stack[depth - 1] == '{' ? '}' : ']')) {
-				depth--;
-				if (t)
-					t->d->v[t->open[depth]].next = t->d->n - t->open[depth];
+				close_node(t, --depth);
 				i++;
 			} else {
 				bad = c == '/' ? unexpected(c, false, false) :
@@ -389,9 +392,7 @@ static bool scan(const char *buf, size_t len, unsigned long long limit,
 			continue;
 		case W_FIRST:
 			if (c == ']') {
-				depth--;
-				if (t)
-					t->d->v[t->open[depth]].next = t->d->n - t->open[depth];
+				close_node(t, --depth);
 				want = W_NEXT;
 				i++;
 				continue;
