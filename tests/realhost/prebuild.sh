@@ -5,7 +5,9 @@
 # now, in the background, and return. They need the .deb but no kernel, and
 # on an empty cache their first build (mmdebstrap, then each generator's
 # stage A) is mostly download and unpack, which runs beside the kernel
-# builds' compilers instead of after them. 70-realhost.t later asks
+# builds' compilers instead of after them. Not niced: beside three
+# compilers at nice 0 the scheduler would leave it a few per cent, and the
+# images would be ready only after the kernels. 70-realhost.t later asks
 # mkimage.sh for the same images (the same .deb and legacy binary, by the
 # same absolute paths: they are part of the key): it finds them built, or
 # waits on mkimage.sh's per-generator lock for the one still building.
@@ -28,7 +30,7 @@ echo "realhost images ($gens): building in the background beside the kernels; pr
 (
 	for gen in $gens; do
 		t0=$SECONDS
-		if nice "$top/tests/realhost/mkimage.sh" "$gen" "$deb" "$legacy" >/dev/null; then
+		if "$top/tests/realhost/mkimage.sh" "$gen" "$deb" "$legacy" >/dev/null; then
 			echo "[prebuild $gen] ready after $((SECONDS - t0)) s"
 		else
 			echo "[prebuild $gen] failed after $((SECONDS - t0)) s (70-realhost.t builds it again)"
