@@ -47,7 +47,7 @@ deps:
 # far, against the objects a whole build of that flavour compiles.
 export KERNEL_OBJECTS_patched := 1285
 export KERNEL_OBJECTS_legacy := 1285
-export KERNEL_OBJECTS_patched_6_12 := 1400
+export KERNEL_OBJECTS_patched_6_12 := 1081
 kernels: deps
 	@scripts/build-progress.sh $(KERNELS) & tick=$$!; \
 	n=0; st=0; for k in $(KERNELS); do n=$$((n + 1)); t0=$$(date +%s); \
