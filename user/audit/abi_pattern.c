@@ -309,6 +309,33 @@ static bool match_segs(const struct sa_abi_pattern *p, size_t pi, char **comp, s
 	       match_segs(p, pi + 1, comp, nc, ci + 1);
 }
 
+size_t sa_abi_pattern_ncomp(const struct sa_abi_pattern *p)
+{
+	return p->n;
+}
+
+bool sa_abi_pattern_comp_any(const struct sa_abi_pattern *p, size_t i)
+{
+	return i < p->n && p->s[i].any_depth;
+}
+
+const char *sa_abi_pattern_comp_literal(const struct sa_abi_pattern *p, size_t i)
+{
+	if (i >= p->n || p->s[i].any_depth || p->s[i].n != 1 || p->s[i].a[0].kind != A_LIT)
+		return NULL;
+	return p->s[i].a[0].text;
+}
+
+bool sa_abi_pattern_comp_match(const struct sa_abi_pattern *p, size_t i, const char *name)
+{
+	return i < p->n && !p->s[i].any_depth && match_atoms(p->s[i].a, p->s[i].n, name);
+}
+
+bool sa_abi_pattern_prefix(const struct sa_abi_pattern *p)
+{
+	return p->prefix;
+}
+
 bool sa_abi_pattern_match(const struct sa_abi_pattern *p, const char *path)
 {
 	char buf[4096], *comp[MAX_COMPONENTS], *save = NULL, *c;
