@@ -58,7 +58,7 @@ BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
 # Dependents: one BPF object of their own (dependents.bpf.c and its parts).
-DEPS_BPF   := dependents
+DEPS_BPF   := dependents abi_watch
 SKELS      := $(BUILD)/sysfs_audit.skel.h $(DEPS_BPF:%=$(BUILD)/%.skel.h)
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h vmlinux.h-gen/vmlinux.h | deps
@@ -71,7 +71,7 @@ $(BUILD)/sysfs_audit.skel.h: $(BUILD)/sysfs_audit.bpf.o
 	$(BPFTOOL) gen skeleton $< name sysfs_audit_bpf > $@.tmp
 	@mv $@.tmp $@
 
-$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/dep_records.h bpf/dep_common.bpf.h bpf/dep_lookups.bpf.h \
+$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/dep_records.h bpf/dep_common.bpf.h bpf/dep_lookups.bpf.h bpf/abi_records.h \
 		   bpf/dep_listeners.bpf.h vmlinux.h-gen/vmlinux.h | deps
 	@mkdir -p $(BUILD)
 	$(CLANG) $(BPF_CFLAGS) -c $< -o $@.tmp
@@ -112,6 +112,15 @@ $(BUILD)/san/%.o: user/%.c | $(SKELS)
 $(BUILD)/fz/%.o: user/%.c
 	@mkdir -p $(@D)
 	$(CLANG) $(FZ_CFLAGS) -MMD -MP $(USER_INC) -c -o $@ $<
+
+# The obsolete and removed Documentation/ABI of Debian's linux-source-6.1 and
+# -6.12 as the built-in table of `sysfs-audit abi` (generated, never committed;
+# empty when neither source package is installed).
+ABI_SOURCES := $(wildcard /usr/src/linux-source-6.1.tar.xz /usr/src/linux-source-6.12.tar.xz)
+$(BUILD)/abi_builtin.inc: scripts/gen-abi-builtin.sh $(ABI_SOURCES)
+	@mkdir -p $(@D)
+	nice -n 10 scripts/gen-abi-builtin.sh $@ $(BUILD)/abi-src
+$(foreach f,obj san fz,$(BUILD)/$(f)/audit/abi_builtin.o): $(BUILD)/abi_builtin.inc
 
 # $(call layer_lib,FLAVOUR,LAYER): $(BUILD)/FLAVOUR/libsa-LAYER.a
 define layer_lib

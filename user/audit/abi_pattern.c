@@ -26,6 +26,7 @@ struct atom {
 
 struct seg {
 	bool any_depth;		/* "...": one or more components */
+	char *src;		/* the component as written */
 	struct atom *a;
 	size_t n;
 };
@@ -41,6 +42,7 @@ struct sa_abi_pattern {
 
 static void seg_free(struct seg *s)
 {
+	free(s->src);
 	for (size_t i = 0; i < s->n; i++)
 		free(s->a[i].text);
 	free(s->a);
@@ -233,6 +235,10 @@ struct sa_abi_pattern *sa_abi_pattern_new(const char *path, char *why, size_t le
 		}
 		p->s = s;
 		memset(&p->s[p->n], 0, sizeof(*s));
+		if (!(p->s[p->n].src = strdup(c))) {
+			err = -ENOMEM;
+			break;
+		}
 		err = compile_component(&p->s[p->n++], c, &p->wild, why, len);
 	}
 	free(copy);
@@ -324,6 +330,11 @@ const char *sa_abi_pattern_comp_literal(const struct sa_abi_pattern *p, size_t i
 	if (i >= p->n || p->s[i].any_depth || p->s[i].n != 1 || p->s[i].a[0].kind != A_LIT)
 		return NULL;
 	return p->s[i].a[0].text;
+}
+
+const char *sa_abi_pattern_comp_text(const struct sa_abi_pattern *p, size_t i)
+{
+	return i < p->n ? p->s[i].src : NULL;
 }
 
 bool sa_abi_pattern_comp_match(const struct sa_abi_pattern *p, size_t i, const char *name)

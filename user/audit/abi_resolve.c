@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -12,6 +13,7 @@
 
 struct walk {
 	const struct sa_abi_pattern *p;
+	struct sa_abi_cache *cache;
 	size_t rootlen;
 	sa_abi_hit_fn fn;
 	void *ctx;
@@ -92,18 +94,33 @@ static int below(struct walk *w, char *buf, size_t len, int level)
 
 static int walk_from(struct walk *w, size_t pi, char *buf, size_t len);
 
+/* One "..." run's matches from @buf: walked once per cache for every pattern that shares it. */
+struct sa_abi_run {
+	char *key;		/* the start, a NUL, the component after "..." as written */
+	size_t keylen;
+	char **path;
+	size_t n;
+};
+
+struct sa_abi_cache {
+	struct sa_abi_run *run;
+	size_t n;
+};
+
 /*
  * A "..." run at component @pi: every entry one or more levels below
- * @buf whose name matches component @pi + 1, and the rest from there.
+ * @buf whose name matches component @pi + 1 (a link only at the first
+ * level), into @run's list.
  */
-static int any_run(struct walk *w, size_t pi, char *buf, size_t len, int level)
+static int collect(struct walk *w, size_t pi, char *buf, size_t len, int level,
+		   struct sa_abi_run *run)
 {
 	DIR *d;
 	struct dirent *e;
 	int r = 0;
 
-	if (level >= SA_ABI_ANY_DEPTH || pi + 1 >= sa_abi_pattern_ncomp(w->p))
-		return 0;	/* a path ending in "..." is none the ABI files write */
+	if (level >= SA_ABI_ANY_DEPTH)
+		return 0;
 	d = opendir(buf);
 	if (!d)
 		return 0;
@@ -112,13 +129,90 @@ static int any_run(struct walk *w, size_t pi, char *buf, size_t len, int level)
 			continue;
 		if (!push(w, buf, len, e->d_name))
 			continue;
-		if (sa_abi_pattern_comp_match(w->p, pi + 1, e->d_name) && !deep_link(buf, level))
-			r = walk_from(w, pi + 2, buf, strlen(buf));
+		if (sa_abi_pattern_comp_match(w->p, pi + 1, e->d_name) && !deep_link(buf, level)) {
+			char **p = realloc(run->path, (run->n + 1) * sizeof(*p));
+
+			if (!p || !(p[run->n] = strdup(buf)))
+				r = -ENOMEM;
+			if (p)
+				run->path = p;
+			if (!r)
+				run->n++;
+		}
 		if (!r && enter(buf, level))
-			r = any_run(w, pi, buf, strlen(buf), level + 1);
+			r = collect(w, pi, buf, strlen(buf), level + 1, run);
 		buf[len] = '\0';
 	}
 	closedir(d);
+	return r;
+}
+
+struct sa_abi_cache *sa_abi_cache_new(void)
+{
+	return calloc(1, sizeof(struct sa_abi_cache));
+}
+
+void sa_abi_cache_free(struct sa_abi_cache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		for (size_t k = 0; k < c->run[i].n; k++)
+			free(c->run[i].path[k]);
+		free(c->run[i].path);
+		free(c->run[i].key);
+	}
+	free(c->run);
+	free(c);
+}
+
+static int any_run(struct walk *w, size_t pi, char *buf, size_t len)
+{
+	const char *next = sa_abi_pattern_comp_text(w->p, pi + 1);
+	struct sa_abi_run one = {}, *run = NULL;
+	size_t klen;
+	int r = 0;
+
+	if (!next)
+		return 0;	/* a path ending in "..." is none the ABI files write */
+	klen = len + 1 + strlen(next);
+	for (size_t i = 0; w->cache && i < w->cache->n; i++)
+		if (w->cache->run[i].keylen == klen && !memcmp(w->cache->run[i].key, buf, len + 1) &&
+		    !strcmp(w->cache->run[i].key + len + 1, next))
+			run = &w->cache->run[i];
+	if (!run) {
+		r = collect(w, pi, buf, len, 0, &one);
+		buf[len] = '\0';
+		if (!r && w->cache) {
+			struct sa_abi_run *n = realloc(w->cache->run,
+						      (w->cache->n + 1) * sizeof(*n));
+
+			if (n && (one.key = malloc(klen + 1))) {
+				memcpy(one.key, buf, len + 1);
+				strcpy(one.key + len + 1, next);
+				one.keylen = klen;
+				w->cache->run = n;
+				n[w->cache->n++] = one;
+				run = &n[w->cache->n - 1];
+			} else {
+				if (n)
+					w->cache->run = n;
+				r = -ENOMEM;
+			}
+		}
+		if (!run && !r)
+			run = &one;
+	}
+	for (size_t i = 0; !r && run && i < run->n; i++) {
+		snprintf(buf, PATH_MAX, "%s", run->path[i]);
+		r = walk_from(w, pi + 2, buf, strlen(buf));
+	}
+	buf[len] = '\0';
+	if (!run || run == &one) {	/* not handed to the cache */
+		for (size_t k = 0; k < one.n; k++)
+			free(one.path[k]);
+		free(one.path);
+	}
 	return r;
 }
 
@@ -137,7 +231,7 @@ static int walk_from(struct walk *w, size_t pi, char *buf, size_t len)
 		return r;
 	}
 	if (sa_abi_pattern_comp_any(w->p, pi))
-		return any_run(w, pi, buf, len, 0);
+		return any_run(w, pi, buf, len);
 	lit = sa_abi_pattern_comp_literal(w->p, pi);
 	if (lit) {
 		if (push(w, buf, len, lit))
@@ -163,7 +257,13 @@ static int walk_from(struct walk *w, size_t pi, char *buf, size_t len)
 int sa_abi_resolve(const struct sa_abi_pattern *p, const char *root, sa_abi_hit_fn fn,
 		   void *ctx)
 {
-	struct walk w = { .p = p, .fn = fn, .ctx = ctx };
+	return sa_abi_resolve_cached(p, root, NULL, fn, ctx);
+}
+
+int sa_abi_resolve_cached(const struct sa_abi_pattern *p, const char *root,
+			  struct sa_abi_cache *cache, sa_abi_hit_fn fn, void *ctx)
+{
+	struct walk w = { .p = p, .cache = cache, .fn = fn, .ctx = ctx };
 	char buf[PATH_MAX];
 	int r;
 

@@ -37,4 +37,16 @@ typedef int (*sa_abi_hit_fn)(const struct sa_abi_hit *h, void *ctx);
 int sa_abi_resolve(const struct sa_abi_pattern *p, const char *root, sa_abi_hit_fn fn,
 		   void *ctx);
 
+/*
+ * The same, with the matches of each "..." run kept in @cache: the 6.1
+ * obsolete ABI has ~50 paths under /sys/.../iio:deviceX, and one walk of
+ * /sys serves them all. A cache is good for one state of the tree: a new
+ * one per pass. NULL: none.
+ */
+struct sa_abi_cache;
+struct sa_abi_cache *sa_abi_cache_new(void);
+void sa_abi_cache_free(struct sa_abi_cache *c);
+int sa_abi_resolve_cached(const struct sa_abi_pattern *p, const char *root,
+			  struct sa_abi_cache *cache, sa_abi_hit_fn fn, void *ctx);
+
 #endif
