@@ -155,7 +155,7 @@ LEGACY_FIXTURES := udevd-095 nl-join nash mdev-16 wait-for-sysfs android-init
 # Script fixtures (tests/guest/legacy/*.sh) go in beside them, without the .sh.
 LEGACY_SCRIPTS  := dvb-parent
 LEGACY_BINS     := $(LEGACY_FIXTURES:%=$(BUILD)/legacy/%) $(LEGACY_SCRIPTS:%=$(BUILD)/legacy/%)
-$(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c | deps
+$(BUILD)/modern_consumer $(BUILD)/abi_reader: $(BUILD)/%: tests/guest/%.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
@@ -181,7 +181,7 @@ $(BUILD)/bpfcmp: tests/guest/bpfcmp.c tests/guest/bpfcmp.h $(BUILD)/bpfcmp.skel.
 
 guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
 	$(BUILD)/pathstorm $(LEGACY_BINS) $(BUILD)/modern_consumer $(BUILD)/uinject \
-	$(BUILD)/bpfcmp
+	$(BUILD)/bpfcmp $(BUILD)/abi_reader
 
 # Host unit tests run under ASan + UBSan; each links the layers it uses
 # from the san archives. tests/host/unit/tap.h: their shared helpers.

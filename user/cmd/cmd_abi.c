@@ -23,7 +23,8 @@
 
 static struct {
 	bool watch, json, fail_on_use, fail_on_lost;
-	const char *abi, *root, *series;
+	const char *abi[8], *root, *series;
+	int nabi;
 	unsigned int duration;
 } env;
 
@@ -48,7 +49,7 @@ enum { OPT_FAIL_ON_USE = 0x100, OPT_FAIL_ON_LOST, OPT_SERIES };
 
 static const struct argp_option opts[] = {
 	{ "abi", 'a', "PATH", 0, "a kernel tree's Documentation/ABI (its obsolete/ and removed/), "
-	  "or one file in its format (default: the table built in)", 0 },
+	  "or one file in its format; repeatable (default: the table built in)", 0 },
 	{ "series", OPT_SERIES, "6.1|6.12", 0, "the built-in table's kernel series "
 	  "(default: the running kernel's, else the newest)", 0 },
 	{ "root", 'r', "DIR", 0, "list: the tree standing for / (default /)", 0 },
@@ -63,7 +64,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'a':
-		env.abi = arg;
+		if (env.nabi == (int)(sizeof(env.abi) / sizeof(env.abi[0])))
+			argp_error(state, "at most %zu --abi", sizeof(env.abi) / sizeof(env.abi[0]));
+		env.abi[env.nabi++] = arg;
 		break;
 	case OPT_SERIES:
 		env.series = arg;
@@ -113,8 +116,15 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
-/* The ABI to watch into @abi: --abi's directory or file, or the built-in table. */
-static int load_abi(struct sa_abi *abi)
+/* The hooks are in: a workload may start (tests wait for this line). */
+static void say_ready(void *ctx)
+{
+	(void)ctx;
+	fprintf(stderr, "sysfs-audit: abi watch: attached\n");
+}
+
+/* One --abi: a Documentation/ABI directory (obsolete/, removed/) or one file. */
+static int load_path(struct sa_abi *abi, const char *path)
 {
 	static const char *const sections[] = { "obsolete", "removed" };
 	struct stat st;
@@ -122,38 +132,53 @@ static int load_abi(struct sa_abi *abi)
 	size_t len;
 	int err;
 
-	if (!env.abi) {
-		struct utsname u;
-		const char *series = env.series;
-
-		if (!series && !uname(&u))
-			series = sa_abi_builtin_series(u.release);
-		err = sa_abi_builtin_load(abi, series);
-		if (err == -ENOENT)
-			sa_warn("no built-in ABI table%s%s (this build had no linux-source); "
-				"give --abi DIR", series ? " for " : "", series ? series : "");
+	if (stat(path, &st)) {
+		err = -errno;
+		sa_warn("--abi %s: %s", path, strerror(-err));
 		return err;
-	}
-	if (stat(env.abi, &st)) {
-		sa_warn("--abi %s: %s", env.abi, strerror(errno));
-		return -errno;
 	}
 	if (S_ISDIR(st.st_mode)) {
 		for (size_t i = 0; i < 2; i++)
-			if ((err = sa_abi_load(abi, env.abi, sections[i]))) {
-				sa_warn("--abi %s/%s: %s", env.abi, sections[i], strerror(-err));
+			if ((err = sa_abi_load(abi, path, sections[i]))) {
+				sa_warn("--abi %s/%s: %s", path, sections[i], strerror(-err));
 				return err;
 			}
 		return 0;
 	}
-	err = sa_slurp(env.abi, 1 << 20, &text, &len);
+	err = sa_slurp(path, 1 << 20, &text, &len);
 	if (err) {
-		sa_warn("--abi %s: %s", env.abi, sa_slurp_strerror(err));
+		sa_warn("--abi %s: %s", path, sa_slurp_strerror(err));
 		return err;
 	}
-	err = sa_abi_parse(abi, env.abi, text, len);
+	err = sa_abi_parse(abi, path, text, len);
 	free(text);
 	return err;
+}
+
+/* The ABI to watch into @abi: the --abi paths, or the built-in table. */
+static int load_abi(struct sa_abi *abi)
+{
+	int err;
+
+	if (!env.nabi) {
+		struct utsname u;
+		const char *series = env.series;
+
+		if (!series)
+			series = sa_abi_builtin_series(uname(&u) ? "" : u.release);
+		err = sa_abi_builtin_load(abi, series);
+		if (err == -ENOENT)
+			sa_warn("no built-in ABI table%s%s (this build had no linux-source); "
+				"give --abi DIR", series ? " for " : "", series ? series : "");
+		else if (!err)
+			fprintf(stderr, "sysfs-audit: abi: the built-in table of linux-source %s\n",
+				sa_abi_builtin_version(series));
+		return err;
+	}
+	for (int i = 0; i < env.nabi; i++)
+		if ((err = load_path(abi, env.abi[i])))
+			return err;
+	return 0;
 }
 
 int cmd_abi(int argc, char **argv)
@@ -171,13 +196,13 @@ int cmd_abi(int argc, char **argv)
 	err = load_abi(&abi);
 	if (err) {
 		sa_abi_free(&abi);
-		return err == -ENOENT && !env.abi ? EXIT_USAGE : EXIT_ABI;
+		return err == -ENOENT && !env.nabi ? EXIT_USAGE : EXIT_ABI;
 	}
 	/* Named and counted, never dropped: the entries read are still watched. */
 	for (size_t i = 0; i < abi.nerr; i++)
 		sa_warn("%s:%d: %s", abi.err[i].file, abi.err[i].line, abi.err[i].what);
 	if (!abi.n) {
-		sa_warn("%s: no ABI entry read", env.abi ? env.abi : "the built-in table");
+		sa_warn("%s: no ABI entry read", env.nabi ? "--abi" : "the built-in table");
 		sa_abi_free(&abi);
 		return EXIT_ABI;
 	}
@@ -189,6 +214,7 @@ int cmd_abi(int argc, char **argv)
 		sigaction(SIGTERM, &sa, NULL);
 		fprintf(stderr, "sysfs-audit: abi watch: %zu entries%s\n", abi.n,
 			env.duration ? "" : ", until SIGINT or SIGTERM");
+		o.ready = say_ready;
 		err = sa_abi_watch(&o, &use);
 	} else {
 		err = sa_abi_list(&o, &use);
