@@ -45,10 +45,10 @@ static const char doc[] =
 "    sysfs-audit abi watch --abi /usr/src/linux/Documentation/ABI\n"
 "    sysfs-audit abi watch --abi proposed-obsolete.txt --fail-on-use\n";
 
-enum { OPT_FAIL_ON_USE = 0x100, OPT_FAIL_ON_LOST, OPT_SERIES };
+enum { OPT_FAIL_ON_USE = 0x100, OPT_FAIL_ON_LOST, OPT_SERIES, OPT_ABI };
 
 static const struct argp_option opts[] = {
-	{ "abi", 'a', "PATH", 0, "a kernel tree's Documentation/ABI (its obsolete/ and removed/), "
+	{ "abi", OPT_ABI, "PATH", 0, "a kernel tree's Documentation/ABI (its obsolete/ and removed/), "
 	  "or one file in its format; repeatable (default: the table built in)", 0 },
 	{ "series", OPT_SERIES, "6.1|6.12", 0, "the built-in table's kernel series "
 	  "(default: the running kernel's, else the newest)", 0 },
@@ -63,7 +63,7 @@ static const struct argp_option opts[] = {
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
-	case 'a':
+	case OPT_ABI:
 		if (env.nabi == (int)(sizeof(env.abi) / sizeof(env.abi[0])))
 			argp_error(state, "at most %zu --abi", sizeof(env.abi) / sizeof(env.abi[0]));
 		env.abi[env.nabi++] = arg;
@@ -128,8 +128,6 @@ static int load_path(struct sa_abi *abi, const char *path)
 {
 	static const char *const sections[] = { "obsolete", "removed" };
 	struct stat st;
-	char *text;
-	size_t len;
 	int err;
 
 	if (stat(path, &st)) {
@@ -145,13 +143,9 @@ static int load_path(struct sa_abi *abi, const char *path)
 			}
 		return 0;
 	}
-	err = sa_slurp(path, 1 << 20, &text, &len);
-	if (err) {
+	err = sa_abi_load_file(abi, path);
+	if (err)
 		sa_warn("--abi %s: %s", path, sa_slurp_strerror(err));
-		return err;
-	}
-	err = sa_abi_parse(abi, path, text, len);
-	free(text);
 	return err;
 }
 
