@@ -69,20 +69,26 @@ static bool deep_link(const char *buf, int level)
 	return level && (lstat(buf, &st) || S_ISLNK(st.st_mode));
 }
 
+/* The next entry of @d but . and .., appended to @buf (of @len); NULL at the end. */
+static struct dirent *next_entry(struct walk *w, DIR *d, char *buf, size_t len)
+{
+	struct dirent *e;
+
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && push(w, buf, len, e->d_name))
+			return e;
+	return NULL;
+}
+
 /* Everything below a trailing '/': the entries, and those of the directories among them. */
 static int below(struct walk *w, char *buf, size_t len, int level)
 {
 	DIR *d = opendir(buf);
-	struct dirent *e;
 	int r = 0;
 
 	if (!d)
 		return 0;
-	while (!r && (e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (!push(w, buf, len, e->d_name))
-			continue;
+	while (!r && next_entry(w, d, buf, len)) {
 		r = hit(w, buf);
 		if (!r && level < 1 && enter(buf, level))
 			r = below(w, buf, strlen(buf), level + 1);
@@ -124,11 +130,7 @@ static int collect(struct walk *w, size_t pi, char *buf, size_t len, int level,
 	d = opendir(buf);
 	if (!d)
 		return 0;
-	while (!r && (e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (!push(w, buf, len, e->d_name))
-			continue;
+	while (!r && (e = next_entry(w, d, buf, len))) {
 		if (sa_abi_pattern_comp_match(w->p, pi + 1, e->d_name) && !deep_link(buf, level)) {
 			char **p = realloc(run->path, (run->n + 1) * sizeof(*p));
 

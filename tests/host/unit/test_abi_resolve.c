@@ -166,6 +166,30 @@ int main(void)
 		   "a hit carries the inode of what the link leads to (on sysfs: the kernfs id)");
 		sa_abi_pattern_free(p);
 	}
+	{
+		struct sa_abi_cache *c = sa_abi_cache_new();
+		struct sa_abi_pattern *a = sa_abi_pattern_new(
+			"/sys/.../iio:deviceX/scan_elements/in_accel_x_en", why, sizeof(why));
+		struct sa_abi_pattern *b = sa_abi_pattern_new(
+			"/sys/.../iio:deviceX/buffer/length", why, sizeof(why));
+		struct got g1 = {}, g2 = {};
+		int r1, r2;
+
+		r1 = c && a ? sa_abi_resolve_cached(a, root, c, collect, &g1) : -1;
+		/* The tree changes; the cache is the pass's: b finds the old run's device. */
+		mk("/sys/devices/platform/iio2/iio:device1/buffer/length", NULL);
+		r2 = c && b ? sa_abi_resolve_cached(b, root, c, collect, &g2) : -1;
+		ok(r1 == 1 && r2 == 1 && !strcmp(g2.s, "/sys/devices/platform/iio/iio:device0/buffer/length"),
+		   "a \"...\" run is walked once per cache: the second pattern reuses the first's "
+		   "matches (%d %d: %s)", r1, r2, g2.s);
+		is(res("/sys/.../iio:deviceX/buffer/length", &rc),
+		   "/sys/devices/platform/iio/iio:device0/buffer/length "
+		   "/sys/devices/platform/iio2/iio:device1/buffer/length",
+		   "  and a new pass sees the new device");
+		sa_abi_pattern_free(a);
+		sa_abi_pattern_free(b);
+		sa_abi_cache_free(c);
+	}
 	snprintf(path, sizeof(path), "rm -rf '%s'", root);
 	if (system(path))
 		return 1;
