@@ -29,6 +29,12 @@ static double rel_s(const struct sa_abi_use *u, unsigned long long ns)
 	return ns > u->start_ns ? (ns - u->start_ns) / 1e9 : 0;
 }
 
+/* The same in whole milliseconds, for JSON (no float noise in a report). */
+static unsigned long long rel_ms(const struct sa_abi_use *u, unsigned long long ns)
+{
+	return ns > u->start_ns ? (ns - u->start_ns) / 1000000 : 0;
+}
+
 static double watched_s(const struct sa_abi_use *u)
 {
 	return u->end_ns > u->start_ns ? (u->end_ns - u->start_ns) / 1e9 : 0;
@@ -110,8 +116,8 @@ static json_object *user_json(const struct sa_abi_use *u, const struct sa_abi_us
 	sa_json_add_str(o, "container", a->id.ns[0] ? a->id.ns : NULL);
 	sa_json_add_str(o, "path", a->path);
 	sa_json_add_u64(o, "opens", a->count);
-	json_object_object_add(o, "first_s", json_object_new_double(rel_s(u, a->first_ns)));
-	json_object_object_add(o, "last_s", json_object_new_double(rel_s(u, a->last_ns)));
+	sa_json_add_u64(o, "first_ms", rel_ms(u, a->first_ns));
+	sa_json_add_u64(o, "last_ms", rel_ms(u, a->last_ns));
 	json_object_object_add(o, "writes", json_object_new_boolean(a->wrote));
 	for (unsigned int i = 0; i < a->npids; i++)
 		json_object_array_add(p, json_object_new_int64(a->pids[i]));
@@ -125,8 +131,7 @@ static int print_json(FILE *f, const struct sa_abi_use *u)
 	int r;
 
 	sa_json_add_str(doc, "type", u->watched ? "abi-watch" : "abi-list");
-	json_object_object_add(doc, "watched_s", u->watched ?
-			       json_object_new_double(watched_s(u)) : NULL);
+	sa_json_add_opt_i64(doc, "watched_ms", (long long)(watched_s(u) * 1000), u->watched);
 	for (size_t i = 0; i < u->n; i++) {
 		const struct sa_abi_verdict *v = &u->v[i];
 		json_object *e = json_object_new_object(), *us = json_object_new_array();

@@ -1,7 +1,7 @@
 # `sysfs-audit abi watch` on a stock kernel (tests/guest/65-abi-watch.t):
 # who opens the obsolete ABI's files, and who is never named.
 . /tests/ktap.sh
-ktap_plan 14
+ktap_plan 15
 
 W=/tmp/watch.json
 for m in $(cat /lib/abi-mods/order); do
@@ -75,3 +75,18 @@ check_eq "the /dev/rfkill reader: never named" "$?" 1
 grep -q '"lost":0,' $W
 check_eq "no record lost" "$?" 0
 grep -o '"stats":{[^}]*}' $W | sed 's/^/# /'
+
+# The text a person reads: a watch of a few seconds with one reader in it.
+sysfs-audit abi watch --abi /tests/abi/rfkill-state --abi /tests/abi/ABI -d 20 \
+	>/tmp/watch.txt 2>/tmp/watch.txt.err &
+i=0
+while ! grep -q "abi watch: attached" /tmp/watch.txt.err && [ $i -lt 600 ]; do
+	usleep 200000
+	i=$((i + 1))
+done
+abi-reader /sys/class/rfkill/rfkill0/state >/dev/null
+abi-reader /sys/class/rfkill/rfkill0/state >/dev/null
+wait
+grep -v ': absent on this host$' /tmp/watch.txt | sed 's/^/# text: /'
+grep -A1 '^/tests/abi/rfkill-state:1 .*: in use' /tmp/watch.txt | grep -q 'by /bin/abi-reader: 2 opens'
+check_eq "text: rfkill state in use by abi-reader, 2 opens counted" "$?" 0
