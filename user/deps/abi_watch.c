@@ -361,7 +361,8 @@ int sa_abi_watch(const struct sa_abi_watch_opts *o, struct sa_abi_use *out)
 	struct watch w = { .o = o, .u = out };
 	struct ring_buffer *rb = NULL;
 	struct pollfd pfd[2];
-	unsigned long long end;
+	unsigned long long end, last = 0;
+	bool pending = false;
 	int err, ufd = -1;
 
 	if ((err = init_use(o->abi, out)))
@@ -393,10 +394,19 @@ int sa_abi_watch(const struct sa_abi_watch_opts *o, struct sa_abi_use *out)
 			err = -errno;
 			break;
 		}
-		if (ufd >= 0 && (pfd[1].revents & POLLIN) && uevents_came(ufd)) {
+		if (ufd >= 0 && (pfd[1].revents & POLLIN) && uevents_came(ufd))
+			pending = true;
+		/*
+		 * At most one resolve a second for uevents (a storm would walk
+		 * /sys without end): an open in between is a candidate, resolved
+		 * at once, so nothing is missed by waiting.
+		 */
+		if (pending && sa_mono_ns() - last >= 1000000000ULL) {
 			if ((err = resolve_all(&w)))
 				break;
 			out->refreshes++;
+			pending = false;
+			last = sa_mono_ns();
 		}
 		ring_buffer__consume(rb);
 	}
