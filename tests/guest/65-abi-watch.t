@@ -16,7 +16,7 @@
 # The modules come from the same linux-image package as the kernel
 # (tests/guest/fetch-abi-mods.sh). One guest at a time.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-420}
+SYSFS_AUDIT_GUEST_TIMEOUT=${SYSFS_AUDIT_GUEST_TIMEOUT:-600}
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"
 
