@@ -114,12 +114,24 @@ struct sa_abi_cache {
 };
 
 /*
+ * A directory on @dev: a "..." run stays on the filesystem it starts on
+ * (/sys/.../iio:deviceX is no file of the tracefs or debugfs mounted below
+ * /sys/kernel, whose thousands of event directories it would walk).
+ */
+static bool same_fs(const char *buf, dev_t dev)
+{
+	struct stat st;
+
+	return !stat(buf, &st) && st.st_dev == dev;
+}
+
+/*
  * A "..." run at component @pi: every entry one or more levels below
  * @buf whose name matches component @pi + 1 (a link only at the first
  * level), into @run's list.
  */
 static int collect(struct walk *w, size_t pi, char *buf, size_t len, int level,
-		   struct sa_abi_run *run)
+		   struct sa_abi_run *run, dev_t dev)
 {
 	DIR *d;
 	struct dirent *e;
@@ -141,8 +153,8 @@ static int collect(struct walk *w, size_t pi, char *buf, size_t len, int level,
 			if (!r)
 				run->n++;
 		}
-		if (!r && enter(buf, level))
-			r = collect(w, pi, buf, strlen(buf), level + 1, run);
+		if (!r && enter(buf, level) && same_fs(buf, dev))
+			r = collect(w, pi, buf, strlen(buf), level + 1, run, dev);
 		buf[len] = '\0';
 	}
 	closedir(d);
@@ -183,7 +195,10 @@ static int any_run(struct walk *w, size_t pi, char *buf, size_t len)
 		    !strcmp(w->cache->run[i].key + len + 1, next))
 			run = &w->cache->run[i];
 	if (!run) {
-		r = collect(w, pi, buf, len, 0, &one);
+		struct stat st;
+
+		if (!stat(buf, &st))
+			r = collect(w, pi, buf, len, 0, &one, st.st_dev);
 		buf[len] = '\0';
 		if (!r && w->cache) {
 			struct sa_abi_run *n = realloc(w->cache->run,
