@@ -65,7 +65,7 @@ BPFTOOL    ?= bpftool
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -Ivmlinux.h-gen -Ibpf
 # Dependents: one BPF object of their own (dependents.bpf.c and its parts).
-DEPS_BPF   := dependents
+DEPS_BPF   := dependents abi_watch
 SKELS      := $(BUILD)/sysfs_audit.skel.h $(DEPS_BPF:%=$(BUILD)/%.skel.h)
 
 $(BUILD)/sysfs_audit.bpf.o: bpf/sysfs_audit.bpf.c bpf/sysfs_audit.h bpf/legacy_chain.bpf.h \
@@ -79,7 +79,7 @@ $(BUILD)/sysfs_audit.skel.h: $(BUILD)/sysfs_audit.bpf.o
 	$(BPFTOOL) gen skeleton $< name sysfs_audit_bpf > $@.tmp
 	@mv $@.tmp $@
 
-$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/dep_records.h bpf/dep_common.bpf.h bpf/dep_lookups.bpf.h \
+$(BUILD)/%.bpf.o: bpf/%.bpf.c bpf/dep_records.h bpf/dep_common.bpf.h bpf/dep_lookups.bpf.h bpf/abi_records.h \
 		   bpf/dep_listeners.bpf.h vmlinux.h-gen/vmlinux.h | deps
 	@mkdir -p $(BUILD)
 	$(CLANG) $(BPF_CFLAGS) -c $< -o $@.tmp
@@ -121,6 +121,15 @@ $(BUILD)/fz/%.o: user/%.c
 	@mkdir -p $(@D)
 	$(CLANG) $(FZ_CFLAGS) -MMD -MP $(USER_INC) -c -o $@ $<
 
+# The obsolete and removed Documentation/ABI of Debian's linux-source-6.1 and
+# -6.12 as the built-in table of `sysfs-audit abi` (generated, never committed;
+# empty when neither source package is installed).
+ABI_SOURCES := $(wildcard /usr/src/linux-source-6.1.tar.xz /usr/src/linux-source-6.12.tar.xz)
+$(BUILD)/abi_builtin.inc: scripts/gen-abi-builtin.sh $(ABI_SOURCES)
+	@mkdir -p $(@D)
+	nice -n 10 scripts/gen-abi-builtin.sh $@ $(BUILD)/abi-src
+$(foreach f,obj san fz,$(BUILD)/$(f)/audit/abi_builtin.o): $(BUILD)/abi_builtin.inc
+
 # $(call layer_lib,FLAVOUR,LAYER): $(BUILD)/FLAVOUR/libsa-LAYER.a
 define layer_lib
 $$(BUILD)/$(1)/libsa-$(2).a: $$(patsubst user/%.c,$$(BUILD)/$(1)/%.o,$$(wildcard user/$(2)/*.c))
@@ -154,7 +163,7 @@ LEGACY_FIXTURES := udevd-095 nl-join nash mdev-16 wait-for-sysfs android-init
 # Script fixtures (tests/guest/legacy/*.sh) go in beside them, without the .sh.
 LEGACY_SCRIPTS  := dvb-parent
 LEGACY_BINS     := $(LEGACY_FIXTURES:%=$(BUILD)/legacy/%) $(LEGACY_SCRIPTS:%=$(BUILD)/legacy/%)
-$(BUILD)/modern_consumer: $(BUILD)/%: tests/guest/%.c | deps
+$(BUILD)/modern_consumer $(BUILD)/abi_reader: $(BUILD)/%: tests/guest/%.c | deps
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) $(WARN) -static -o $@ $<
 
@@ -180,7 +189,7 @@ $(BUILD)/bpfcmp: tests/guest/bpfcmp.c tests/guest/bpfcmp.h $(BUILD)/bpfcmp.skel.
 
 guest-deps: $(BUILD)/ueventmon $(BUILD)/sysfs-audit $(BUILD)/sa_oracle $(BUILD)/ustorm \
 	$(BUILD)/pathstorm $(LEGACY_BINS) $(BUILD)/modern_consumer $(BUILD)/uinject \
-	$(BUILD)/bpfcmp
+	$(BUILD)/bpfcmp $(BUILD)/abi_reader
 
 # Host unit tests run under ASan + UBSan; each links the layers it uses
 # from the san archives. tests/host/unit/tap.h: their shared helpers.

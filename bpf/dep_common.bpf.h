@@ -116,6 +116,44 @@ static __always_inline bool dep_known(struct sa_dep_key *key, __u64 now)
 	return true;
 }
 
+/* One level of fill_dir() (a bpf_loop() callback, see struct dep_build). */
+static int dir_step(__u32 i, void *ctx)
+{
+	struct dep_build *b = dep_build_get();
+	struct kernfs_node *kn, *up;
+	__u32 n;
+	long len;
+
+	if (!b)
+		return 1;
+	kn = (void *)b->walk[0];
+	n = b->r.ncomp;
+	if (!kn || n >= SA_DEP_MAX_COMP)
+		return 1;
+	up = BPF_CORE_READ(kn, parent);
+	if (!up)
+		return 1;	/* the root: its name is not part of the path */
+	len = bpf_probe_read_kernel_str(b->r.comp[n], SA_DEP_COMP_LEN, BPF_CORE_READ(kn, name));
+	if (len == SA_DEP_COMP_LEN)
+		b->r.flags |= SA_DEP_F_TRUNC_DIR;
+	b->r.ncomp = n + 1;
+	b->walk[0] = (__u64)up;
+	return 0;
+}
+
+/* The directory chain of @kn, innermost first, without the root. */
+static __always_inline void fill_dir(struct sa_dep_rec *r, struct kernfs_node *kn)
+{
+	struct dep_build *b = (struct dep_build *)r;
+
+	r->ncomp = 0;
+	b->walk[0] = (__u64)kn;
+	bpf_loop(SA_DEP_MAX_COMP, dir_step, NULL, 0);
+	kn = (void *)b->walk[0];
+	if (r->ncomp == SA_DEP_MAX_COMP && kn && BPF_CORE_READ(kn, parent))
+		r->flags |= SA_DEP_F_TRUNC_DIR;
+}
+
 /* Kernel-internal types whose fields our tinyconfig's BTF may lack (CO-RE flavours). */
 struct css_set___sa {
 	struct cgroup___sa *dfl_cgrp;

@@ -74,6 +74,10 @@ my %bound = (
 	'user/model/report.h:SA_REPORT_MAX_SAMPLE' => 'record keeps the first {V} events verbatim',
 	'user/model/report.h:SA_REPORT_MAX_NAME' => 'at {V} bytes, texts',
 	'user/model/report.h:SA_REPORT_MAX_TEXT' => 'at {V} bytes, as JSON decodes them',
+	'user/audit/abi_parse.c:ABI_FILE_MAX'	=> 'a Documentation/ABI file is read up to {V}',
+	'user/audit/abi_pattern.c:MAX_COMPONENTS' => 'a What: path of at most {V} components',
+	'user/audit/abi_resolve.h:SA_ABI_ANY_DEPTH' => 'a pattern spans at most {V} directory levels',
+	'bpf/abi_records.h:SA_ABI_LEAF_LEN'	=> 'a last component of at most {V} bytes',
 );
 my %internal = (
 	'user/model/legacy.h:SA_MAX_LINKS'	=> 'the number of legacy link kinds, not a bound',
@@ -83,10 +87,6 @@ my %internal = (
 	'user/output/json_pretty.h:SA_JP_DEPTH'	=> "the nesting of the tool's own output",
 	'bpf/dep_records.h:SA_DEP_PACK_MAX'	=> "a record buffer's size: the sum of the fields' bounds above",
 	'bpf/sysfs_audit.h:SA_REC_MAX'		=> "a record buffer's size: the sum of the fields' bounds above",
-	# No command reads a tree of the user's with it yet: its LIMITS line
-	# comes with the option that does (--abi DIR).
-	'user/audit/abi_parse.c:ABI_FILE_MAX'	=> "the Documentation/ABI reader, on the kernel sources the tests unpack",
-	'user/audit/abi_pattern.c:MAX_COMPONENTS' => "the Documentation/ABI reader, on the kernel sources the tests unpack",
 );
 
 # LIMITS as its words read: requests and font escapes dropped, lines joined

@@ -28,7 +28,7 @@ done
 [ -z "$missing" ]
 tap_ok $? "sysfs-audit --help names every status${missing:+ (missing:$missing)}"
 
-for cmd in trace snapshot record report rules scan boot; do
+for cmd in trace snapshot record report rules scan boot abi; do
 	named=$("$sa" "$cmd" --help 2>/dev/null | sed -n '/^Exit status:/,/^$/p' |
 		grep -Eo '(^|[ ,(])[0-9]+ ' | tr -dc '0-9\n')
 	stray=

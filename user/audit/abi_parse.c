@@ -268,6 +268,18 @@ int sa_abi_load(struct sa_abi *abi, const char *dir, const char *section)
 	return err;
 }
 
+int sa_abi_load_file(struct sa_abi *abi, const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int err = sa_slurp(path, ABI_FILE_MAX, &buf, &len);
+
+	if (!err)
+		err = sa_abi_parse(abi, path, buf, len);
+	free(buf);
+	return err;
+}
+
 const struct sa_abi_entry *sa_abi_match(const struct sa_abi *abi, const char *path)
 {
 	for (size_t i = 0; i < abi->n; i++)

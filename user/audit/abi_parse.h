@@ -63,6 +63,12 @@ struct sa_abi {
  */
 int sa_abi_load(struct sa_abi *abi, const char *dir, const char *section);
 
+/*
+ * Read one file in the ABI format (entries of one's own, outside a kernel
+ * tree), named by @path in the entries. 0, or a sa_slurp() error.
+ */
+int sa_abi_load_file(struct sa_abi *abi, const char *path);
+
 /* Parse @len bytes of @text, the file @file (its name in the entries). */
 int sa_abi_parse(struct sa_abi *abi, const char *file, const char *text, size_t len);
 

@@ -26,6 +26,7 @@ struct atom {
 
 struct seg {
 	bool any_depth;		/* "...": one or more components */
+	char *src;		/* the component as written */
 	struct atom *a;
 	size_t n;
 };
@@ -41,6 +42,7 @@ struct sa_abi_pattern {
 
 static void seg_free(struct seg *s)
 {
+	free(s->src);
 	for (size_t i = 0; i < s->n; i++)
 		free(s->a[i].text);
 	free(s->a);
@@ -233,6 +235,10 @@ struct sa_abi_pattern *sa_abi_pattern_new(const char *path, char *why, size_t le
 		}
 		p->s = s;
 		memset(&p->s[p->n], 0, sizeof(*s));
+		if (!(p->s[p->n].src = strdup(c))) {
+			err = -ENOMEM;
+			break;
+		}
 		err = compile_component(&p->s[p->n++], c, &p->wild, why, len);
 	}
 	free(copy);
@@ -307,6 +313,38 @@ static bool match_segs(const struct sa_abi_pattern *p, size_t pi, char **comp, s
 	}
 	return ci < nc && match_atoms(p->s[pi].a, p->s[pi].n, comp[ci]) &&
 	       match_segs(p, pi + 1, comp, nc, ci + 1);
+}
+
+size_t sa_abi_pattern_ncomp(const struct sa_abi_pattern *p)
+{
+	return p->n;
+}
+
+bool sa_abi_pattern_comp_any(const struct sa_abi_pattern *p, size_t i)
+{
+	return i < p->n && p->s[i].any_depth;
+}
+
+const char *sa_abi_pattern_comp_literal(const struct sa_abi_pattern *p, size_t i)
+{
+	if (i >= p->n || p->s[i].any_depth || p->s[i].n != 1 || p->s[i].a[0].kind != A_LIT)
+		return NULL;
+	return p->s[i].a[0].text;
+}
+
+const char *sa_abi_pattern_comp_text(const struct sa_abi_pattern *p, size_t i)
+{
+	return i < p->n ? p->s[i].src : NULL;
+}
+
+bool sa_abi_pattern_comp_match(const struct sa_abi_pattern *p, size_t i, const char *name)
+{
+	return i < p->n && !p->s[i].any_depth && match_atoms(p->s[i].a, p->s[i].n, name);
+}
+
+bool sa_abi_pattern_prefix(const struct sa_abi_pattern *p)
+{
+	return p->prefix;
 }
 
 bool sa_abi_pattern_match(const struct sa_abi_pattern *p, const char *path)

@@ -40,4 +40,18 @@ bool sa_abi_pattern_match(const struct sa_abi_pattern *p, const char *path);
 /* Does it have a wildcard at all (a literal path otherwise)? */
 bool sa_abi_pattern_wild(const struct sa_abi_pattern *p);
 
+/*
+ * The compiled components, for walking a tree along the pattern
+ * (audit/abi_resolve.c): how many; whether the @i-th is "..."; its text
+ * as written; its text when it is one literal (NULL when it has a wildcard); whether the name
+ * @name matches it (never for "..."); whether a trailing '/' takes the
+ * directory and all below.
+ */
+size_t sa_abi_pattern_ncomp(const struct sa_abi_pattern *p);
+bool sa_abi_pattern_comp_any(const struct sa_abi_pattern *p, size_t i);
+const char *sa_abi_pattern_comp_literal(const struct sa_abi_pattern *p, size_t i);
+const char *sa_abi_pattern_comp_text(const struct sa_abi_pattern *p, size_t i);
+bool sa_abi_pattern_comp_match(const struct sa_abi_pattern *p, size_t i, const char *name);
+bool sa_abi_pattern_prefix(const struct sa_abi_pattern *p);
+
 #endif

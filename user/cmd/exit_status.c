@@ -141,6 +141,16 @@ const struct sa_exit_desc sa_exit_table[] = {
 	  "boot \\-\\-start: not done within its\n"
 	  ".B \\-T\n"
 	  "bound; what it pinned was removed\n" },
+	{ EXIT_ABI, "abi: the ABI files unreadable or not understood",
+	  "abi: the\n"
+	  ".B \\-\\-abi\n"
+	  "tree or file cannot be read, holds no entry, or has lines the reader does\n"
+	  "not understand (each named on standard error with its file and line; the\n"
+	  "entries read are still listed or watched)\n" },
+	{ EXIT_ABI_IN_USE, "abi watch --fail-on-use",
+	  "abi watch:\n"
+	  ".B \\-\\-fail\\-on\\-use\n"
+	  "and an obsolete entry was in use\n" },
 };
 
 const size_t sa_exit_table_len = sizeof(sa_exit_table) / sizeof(sa_exit_table[0]);

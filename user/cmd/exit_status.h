@@ -50,6 +50,8 @@ enum sa_exit {
 	EXIT_NOT_ARMED = 25,		/* boot --status: the next boot will not be audited */
 	EXIT_BUDGET = 26,	/* scan: the run's budget (bytes, CPU) was spent, images left unread */
 	EXIT_START_TIMEOUT = 27,	/* boot --start: stopped at its --timeout, nothing pinned */
+	EXIT_ABI = 28,		/* abi: the ABI files unreadable, or with entries not understood */
+	EXIT_ABI_IN_USE = 29,	/* abi watch --fail-on-use: an obsolete entry in use */
 };
 
 struct sa_exit_desc {

@@ -23,6 +23,7 @@ static const struct {
 	{ "report", cmd_report, "merge the reports of one or many hosts; gate CI on them (no BPF)" },
 	{ "rules", cmd_rules, "udev rules that rely on the old layout or its removed keys (static)" },
 	{ "scan", cmd_scan, "programs, scripts and initramfs images that rely on it (static)" },
+	{ "abi", cmd_abi, "who uses the kernel's obsolete sysfs ABI (list: no BPF; watch: BPF)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -43,6 +44,7 @@ static void usage(FILE *f)
 	      "    sysfs-audit scan --root /mnt        # programs, scripts, initramfs images\n"
 	      "    sysfs-audit record -o r.json -d 3600  # one host's report\n"
 	      "    sysfs-audit report -f markdown --fail-on=keys hosts/*.json\n"
+	      "    sysfs-audit abi watch -d 600        # who opens obsolete ABI files\n"
 	      "    sysfs-audit help exit-status        # what each exit status means\n\n", f);
 	sa_exit_usage(f);
 	fputs("See sysfs-audit(8).\n", f);

@@ -40,5 +40,6 @@ int cmd_scan(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
+int cmd_abi(int argc, char **argv);
 
 #endif

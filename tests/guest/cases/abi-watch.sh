@@ -1,0 +1,92 @@
+# `sysfs-audit abi watch` on a stock kernel (tests/guest/65-abi-watch.t):
+# who opens the obsolete ABI's files, and who is never named.
+. /tests/ktap.sh
+ktap_plan 15
+
+W=/tmp/watch.json
+for m in $(cat /lib/abi-mods/order); do
+	case $m in
+	mac80211_hwsim.ko) ;;	# after the watch started: its device races the refresh
+	*) insmod /lib/abi-mods/$m 2>/dev/null || diag "insmod $m: $?" ;;
+	esac
+done
+
+sysfs-audit abi list >/tmp/list.txt 2>/tmp/list.err
+check_eq "abi list (built-in table) exit status" "$?" 0
+grep -q "the built-in table of linux-source $(uname -r | cut -d. -f1,2)\." /tmp/list.err
+check "abi list: the built-in table of the running kernel's series" test $? -eq 0
+sed 's/^/# list: /' /tmp/list.err
+
+printf '#!/bin/sh\nread v </sys/firmware/acpi/hotplug/force_remove\necho "force_remove $v"\n' \
+	>/tmp/acpi-check.sh
+chmod +x /tmp/acpi-check.sh
+
+sysfs-audit abi watch --abi /tests/abi/rfkill-state --abi /tests/abi/ABI --json \
+	--fail-on-use >$W 2>$W.err &
+watch=$!
+i=0
+while ! grep -q "abi watch: attached" $W.err && [ $i -lt 600 ]; do
+	usleep 200000
+	i=$((i + 1))
+done
+check "watch attached (fentry kernfs_fop_open)" grep -q "abi watch: attached" $W.err
+
+# The device's add and its attribute's read at once: no refresh in between.
+insmod /lib/abi-mods/mac80211_hwsim.ko radios=1 && abi-reader /sys/class/rfkill/rfkill0/state
+check_eq "hwsim's rfkill0 read right after the insmod" "$?" 0
+/tmp/acpi-check.sh
+# A walk over the same trees: listings and stats, no attribute opened.
+ls -l /sys/class/rfkill/rfkill0/ /sys/class/rfkill/ >/dev/null
+find /sys/class/rfkill/ /sys/firmware/acpi/hotplug/ >/dev/null
+stat /sys/class/rfkill/rfkill0/state >/dev/null
+# The replacement only.
+abi-reader --dev /dev/rfkill
+check_eq "the modern reader read /dev/rfkill" "$?" 0
+usleep 500000
+kill -INT $watch
+wait $watch
+check_eq "watch --fail-on-use exit status: an entry in use" "$?" 29
+sed 's/^/# watch: /' $W.err
+
+# One entry a line.
+awk '{ gsub(/\{"file":/, "\n{\"file\":"); print }' $W >/tmp/entries
+grep '"file":' /tmp/entries | grep -v '"verdict":"absent on this host"' | sed 's/^/# entry: /'
+state=$(grep '"what":"/sys/class/rfkill/rfkill\[0-9\]+/state"' /tmp/entries)
+echo "$state" | grep -q '"verdict":"in use"'
+check_eq "rfkill state: in use" "$?" 0
+echo "$state" | grep -q '"exe":"/bin/abi-reader"'
+check_eq "  by abi-reader" "$?" 0
+echo "$state" | grep -q '"path":"/sys/class/rfkill/rfkill0/state"'
+check_eq "  through /sys/class/rfkill/rfkill0/state" "$?" 0
+acpi=$(grep '"file":"obsolete/sysfs-firmware-acpi"' /tmp/entries)
+if [ -e /sys/firmware/acpi/hotplug/force_remove ]; then
+	echo "$acpi" | grep '"verdict":"in use"' | grep -q '"script":"/tmp/acpi-check.sh"'
+	check_eq "force_remove (obsolete/sysfs-firmware-acpi): in use by the script" "$?" 0
+else
+	echo "$acpi" | grep -q '"verdict":"absent on this host"'
+	check_eq "force_remove (obsolete/sysfs-firmware-acpi): absent, as /sys says" "$?" 0
+fi
+grep '"file":"removed/sysfs-class-rfkill"' /tmp/entries | grep -q '"verdict":"absent on this host"'
+check_eq "rfkill claim (removed/): absent on this host" "$?" 0
+grep -q '"argv":"ls\|"argv":"find\|"argv":"stat' $W
+check_eq "the ls/find/stat walk: never named" "$?" 1
+grep -q -- '--dev' $W
+check_eq "the /dev/rfkill reader: never named" "$?" 1
+grep -q '"lost":0,' $W
+check_eq "no record lost" "$?" 0
+grep -o '"stats":{[^}]*}' $W | sed 's/^/# /'
+
+# The text a person reads: a watch of a few seconds with one reader in it.
+sysfs-audit abi watch --abi /tests/abi/rfkill-state --abi /tests/abi/ABI -d 20 \
+	>/tmp/watch.txt 2>/tmp/watch.txt.err &
+i=0
+while ! grep -q "abi watch: attached" /tmp/watch.txt.err && [ $i -lt 600 ]; do
+	usleep 200000
+	i=$((i + 1))
+done
+abi-reader /sys/class/rfkill/rfkill0/state >/dev/null
+abi-reader /sys/class/rfkill/rfkill0/state >/dev/null
+wait
+grep -v ': absent on this host$' /tmp/watch.txt | sed 's/^/# text: /'
+grep -A1 '^/tests/abi/rfkill-state:1 .*: in use' /tmp/watch.txt | grep -q 'by /bin/abi-reader: 2 opens'
+check_eq "text: rfkill state in use by abi-reader, 2 opens counted" "$?" 0

@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Who opens the obsolete ABI's sysfs files (deps/abi_watch.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <linux/netlink.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "abi_records.h"
+#include "dep_records.h"
+#include "audit/abi_resolve.h"
+#include "common/common.h"
+#include "common/dpkg_owner.h"
+#include "deps/abi_watch.h"
+#include "deps/dep_decode.h"
+#include "deps/identity.h"
+#include "loader/bpf_load.h"
+#include "model/phase.h"
+
+#include "abi_watch.skel.h"
+
+/* A kernfs node an entry names. */
+struct node {
+	unsigned long long ino;
+	size_t entry;
+	char path[256];
+};
+
+/* A kernel record's key, and whose counts it holds (dep_seen). */
+struct keyref {
+	struct sa_dep_key key;
+	size_t entry, user;
+	unsigned long long ts_ns;
+};
+
+struct watch {
+	const struct sa_abi_watch_opts *o;
+	struct sa_abi_use *u;
+	struct node *nodes;
+	size_t nnodes;
+	struct keyref *keys;
+	size_t nkeys;
+	struct abi_watch_bpf *sk;
+	struct sa_ns_self self;
+	struct sa_dpkg *dpkg;
+	bool dpkg_tried;
+	int err;
+};
+
+static struct node *find_node(struct watch *w, unsigned long long ino)
+{
+	for (size_t i = 0; i < w->nnodes; i++)
+		if (w->nodes[i].ino == ino)
+			return &w->nodes[i];
+	return NULL;
+}
+
+struct hit_ctx {
+	struct watch *w;
+	size_t entry;
+};
+
+static int on_hit(const struct sa_abi_hit *h, void *ctx)
+{
+	struct hit_ctx *c = ctx;
+	struct watch *w = c->w;
+	struct sa_abi_verdict *v = &w->u->v[c->entry];
+	struct node *n;
+	__u32 idx;
+
+	if (find_node(w, h->ino))
+		return 0;	/* known, or an earlier entry's */
+	n = realloc(w->nodes, (w->nnodes + 1) * sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	w->nodes = n;
+	n = &w->nodes[w->nnodes];
+	n->ino = h->ino;
+	n->entry = c->entry;
+	snprintf(n->path, sizeof(n->path), "%s", h->path);
+	idx = w->nnodes++;
+	if (!v->present++)
+		snprintf(v->example, sizeof(v->example), "%s", h->path);
+	if (w->sk && bpf_map__update_elem(w->sk->maps.abi_nodes, &n->ino, sizeof(n->ino), &idx,
+					  sizeof(idx), BPF_ANY))
+		w->u->map_full++;
+	return 0;
+}
+
+/* Every entry's paths on the tree now; new nodes into the kernel's map. */
+static int resolve_all(struct watch *w)
+{
+	const struct sa_abi *abi = w->o->abi;
+	struct sa_abi_cache *cache = sa_abi_cache_new();
+	int r = 0;
+
+	if (!cache)
+		return -ENOMEM;
+	for (size_t i = 0; i < abi->n && r != -ENOMEM; i++)
+		for (size_t k = 0; k < abi->e[i].nwhat && r != -ENOMEM; k++) {
+			struct hit_ctx c = { w, i };
+			const struct sa_abi_pattern *p = abi->e[i].what[k].pattern;
+
+			if (p)
+				r = sa_abi_resolve_cached(p, w->o->root, cache, on_hit, &c);
+		}
+	sa_abi_cache_free(cache);
+	return r == -ENOMEM ? r : 0;
+}
+
+/* The last components the kernel matches by name (a node not resolved yet). */
+static void add_leaves(struct watch *w)
+{
+	const struct sa_abi *abi = w->o->abi;
+
+	for (size_t i = 0; i < abi->n; i++)
+		for (size_t k = 0; k < abi->e[i].nwhat; k++) {
+			const struct sa_abi_pattern *p = abi->e[i].what[k].pattern;
+			struct sa_abi_leaf leaf = {};
+			const char *lit;
+			__u32 one = 1;
+
+			if (!p || sa_abi_pattern_prefix(p))
+				continue;
+			lit = sa_abi_pattern_comp_literal(p, sa_abi_pattern_ncomp(p) - 1);
+			if (!lit || strlen(lit) >= sizeof(leaf.name))
+				continue;
+			strcpy(leaf.name, lit);
+			bpf_map__update_elem(w->sk->maps.abi_leaves, &leaf, sizeof(leaf), &one,
+					     sizeof(one), BPF_ANY);
+		}
+}
+
+static bool same_program(const struct sa_ident *a, const struct sa_ident *b)
+{
+	return !strcmp(a->exe, b->exe) && !strcmp(a->script, b->script);
+}
+
+static void fill_packages(struct watch *w, struct sa_ident *id)
+{
+	const char *p;
+
+	if (!w->dpkg_tried) {
+		w->dpkg_tried = true;
+		w->dpkg = sa_dpkg_load(w->o->root && *w->o->root ? w->o->root : "/");
+	}
+	if (!w->dpkg)
+		return;
+	if (*id->exe && (p = sa_dpkg_owner(w->dpkg, id->exe)))
+		snprintf(id->exe_pkg, sizeof(id->exe_pkg), "%s", p);
+	if (*id->script && (p = sa_dpkg_owner(w->dpkg, id->script)))
+		snprintf(id->script_pkg, sizeof(id->script_pkg), "%s", p);
+}
+
+/* @r opened @n: its program among the entry's users, the key remembered for the counts. */
+static int attribute(struct watch *w, const struct node *n, const struct sa_dep_rec *r)
+{
+	struct sa_abi_verdict *v = &w->u->v[n->entry];
+	struct sa_ident id = {};
+	struct sa_abi_user *u = NULL;
+	struct keyref *k;
+	size_t i;
+
+	sa_ident_from_rec(&id, r, w->o->proc ? w->o->proc : "/proc", &w->self);
+	fill_packages(w, &id);
+	for (i = 0; i < v->nusers; i++)
+		if (same_program(&v->users[i].id, &id))
+			break;
+	if (i == v->nusers) {
+		u = realloc(v->users, (v->nusers + 1) * sizeof(*u));
+		if (!u)
+			return -ENOMEM;
+		v->users = u;
+		u = &v->users[v->nusers++];
+		memset(u, 0, sizeof(*u));
+		u->id = id;
+		snprintf(u->path, sizeof(u->path), "%s", n->path);
+	}
+	u = &v->users[i];
+	if ((r->groups & O_ACCMODE) != O_RDONLY)
+		u->wrote = true;
+	for (unsigned int p = 0; p <= u->npids; p++)
+		if (p == u->npids) {
+			if (u->npids < SA_ABI_USER_PIDS)
+				u->pids[u->npids++] = r->tgid;
+			break;
+		} else if (u->pids[p] == r->tgid) {
+			break;
+		}
+	k = realloc(w->keys, (w->nkeys + 1) * sizeof(*k));
+	if (!k)
+		return -ENOMEM;
+	w->keys = k;
+	w->keys[w->nkeys++] = (struct keyref){ r->key, n->entry, i, r->ts_ns };
+	return 0;
+}
+
+static int on_record(void *ctx, void *data, size_t len)
+{
+	struct watch *w = ctx;
+	struct sa_dep_rec r;
+	struct node *n;
+	__u32 no = SA_ABI_NOT_WATCHED;
+	int err;
+
+	if (sa_dep_decode(data, len, &r)) {
+		w->u->malformed++;
+		return 0;
+	}
+	n = find_node(w, r.key.obj);
+	if (r.op == SA_ABI_OP_CANDIDATE) {
+		w->u->candidates++;
+		if (!n) {
+			/* A device added since the last resolve: resolve now, it may be gone soon. */
+			if ((err = resolve_all(w)))
+				return w->err = err;
+			w->u->refreshes++;
+			n = find_node(w, r.key.obj);
+		}
+		if (!n) {
+			w->u->unconfirmed++;
+			bpf_map__update_elem(w->sk->maps.abi_nodes, &r.key.obj, sizeof(r.key.obj), &no,
+					     sizeof(no), BPF_ANY);
+			return 0;
+		}
+		w->u->confirmed++;
+	} else if (r.op != SA_ABI_OP_OPEN || !n) {
+		w->u->malformed++;
+		return 0;
+	}
+	if ((err = attribute(w, n, &r)))
+		w->err = err;
+	return err;
+}
+
+/* Counts, first and last from the kernel's de-duplication map (every open, not the first). */
+static void final_counts(struct watch *w)
+{
+	for (size_t i = 0; i < w->u->n; i++)
+		for (size_t k = 0; k < w->u->v[i].nusers; k++)
+			w->u->v[i].users[k].count = 0;
+	for (size_t i = 0; i < w->nkeys; i++) {
+		const struct keyref *k = &w->keys[i];
+		struct sa_abi_user *u = &w->u->v[k->entry].users[k->user];
+		struct sa_dep_val val = { 1, k->ts_ns, k->ts_ns };
+
+		bpf_map__lookup_elem(w->sk->maps.dep_seen, &k->key, sizeof(k->key), &val,
+				     sizeof(val), 0);
+		u->count = sa_sat_add(u->count, val.count);
+		if (!u->first_ns || val.first_ns < u->first_ns)
+			u->first_ns = val.first_ns;
+		if (val.last_ns > u->last_ns)
+			u->last_ns = val.last_ns;
+	}
+}
+
+static void verdicts(struct sa_abi_use *u)
+{
+	for (size_t i = 0; i < u->n; i++)
+		u->v[i].state = u->v[i].nusers ? SA_ABI_IN_USE :
+				u->v[i].present ? SA_ABI_UNUSED : SA_ABI_ABSENT;
+}
+
+static int init_use(const struct sa_abi *abi, struct sa_abi_use *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->v = calloc(abi->n ? abi->n : 1, sizeof(*out->v));
+	if (!out->v)
+		return -ENOMEM;
+	out->n = abi->n;
+	for (size_t i = 0; i < abi->n; i++) {
+		const struct sa_abi_entry *e = &abi->e[i];
+		struct sa_abi_verdict *v = &out->v[i];
+
+		snprintf(v->file, sizeof(v->file), "%s", e->file);
+		v->line = e->line;
+		snprintf(v->what, sizeof(v->what), "%s", e->nwhat ? e->what[0].text : "");
+		snprintf(v->date, sizeof(v->date), "%s", e->date ? e->date : "");
+		snprintf(v->kernel_version, sizeof(v->kernel_version), "%s",
+			 e->kernel_version ? e->kernel_version : "");
+	}
+	return 0;
+}
+
+int sa_abi_list(const struct sa_abi_watch_opts *o, struct sa_abi_use *out)
+{
+	struct watch w = { .o = o, .u = out };
+	int err = init_use(o->abi, out);
+
+	if (!err)
+		err = resolve_all(&w);
+	free(w.nodes);
+	if (err) {
+		sa_abi_use_free(out);
+		return err;
+	}
+	verdicts(out);
+	return 0;
+}
+
+/* A socket for the kernel's uevents: a device came or went, resolve again. */
+static int uevent_socket(void)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = 1 };
+	int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
+			NETLINK_KOBJECT_UEVENT);
+
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
+}
+
+/* Drain @fd; whether anything came (an overrun counts: something did). */
+static bool uevents_came(int fd)
+{
+	char buf[8192];
+	bool any = false;
+	ssize_t n;
+
+	while ((n = recv(fd, buf, sizeof(buf), 0)) > 0 || (n < 0 && errno == ENOBUFS))
+		any = true;
+	return any;
+}
+
+static int load(struct watch *w)
+{
+	int err;
+
+	w->sk = abi_watch_bpf__open();
+	if (!w->sk)
+		return -errno;
+	w->sk->bss->self_tgid = getpid();
+	if (abi_watch_bpf__load(w->sk)) {
+		err = errno == EPERM ? -EPERM : errno == ENOENT || errno == ESRCH ? -ENOENT :
+		      -EACCES;
+		sa_warn("abi watch: cannot load the BPF program: %s", strerror(errno));
+		return err;
+	}
+	if ((err = abi_watch_bpf__attach(w->sk))) {
+		sa_warn("abi watch: cannot attach fentry/kernfs_fop_open: %s", strerror(-err));
+		return err == -EPERM ? err : -ENOENT;
+	}
+	return 0;
+}
+
+int sa_abi_watch(const struct sa_abi_watch_opts *o, struct sa_abi_use *out)
+{
+	struct watch w = { .o = o, .u = out };
+	struct ring_buffer *rb = NULL;
+	struct pollfd pfd[2];
+	unsigned long long end, last = 0;
+	bool pending = false;
+	int err, ufd = -1;
+
+	if ((err = init_use(o->abi, out)))
+		return err;
+	sa_ns_self_read(o->proc ? o->proc : "/proc", &w.self);
+	if ((err = load(&w)))
+		goto out;
+	ufd = uevent_socket();
+	if (ufd < 0)
+		sa_warn("abi watch: no uevent socket (%s): new devices are found by their opens only",
+			strerror(-ufd));
+	add_leaves(&w);
+	if ((err = resolve_all(&w)))
+		goto out;
+	rb = ring_buffer__new(bpf_map__fd(w.sk->maps.dep_events), on_record, &w, NULL);
+	if (!rb) {
+		err = -errno;
+		goto out;
+	}
+	out->watched = true;
+	out->start_ns = sa_mono_ns();
+	end = o->duration_s ? out->start_ns + o->duration_s * 1000000000ULL : 0;
+	if (o->ready)
+		o->ready(o->ready_ctx);
+	pfd[0] = (struct pollfd){ .fd = ring_buffer__epoll_fd(rb), .events = POLLIN };
+	pfd[1] = (struct pollfd){ .fd = ufd, .events = POLLIN };
+	while (!w.err && !(o->stop && *o->stop) && (!end || sa_mono_ns() < end)) {
+		if (poll(pfd, ufd >= 0 ? 2 : 1, 100) < 0 && errno != EINTR) {
+			err = -errno;
+			break;
+		}
+		if (ufd >= 0 && (pfd[1].revents & POLLIN) && uevents_came(ufd))
+			pending = true;
+		/*
+		 * At most one resolve a second for uevents (a storm would walk
+		 * /sys without end): an open in between is a candidate, resolved
+		 * at once, so nothing is missed by waiting.
+		 */
+		if (pending && sa_mono_ns() - last >= 1000000000ULL) {
+			if ((err = resolve_all(&w)))
+				break;
+			out->refreshes++;
+			pending = false;
+			last = sa_mono_ns();
+		}
+		ring_buffer__consume(rb);
+	}
+	ring_buffer__consume(rb);
+	out->end_ns = sa_mono_ns();
+	if (!err)
+		err = w.err;
+	out->lost = sa_bpf_percpu_sum(w.sk->maps.dep_stats, SA_DS_LOST);
+	out->map_full += sa_bpf_percpu_sum(w.sk->maps.dep_stats, SA_DS_MAP_FULL);
+	final_counts(&w);
+	verdicts(out);
+out:
+	ring_buffer__free(rb);
+	if (ufd >= 0)
+		close(ufd);
+	abi_watch_bpf__destroy(w.sk);
+	sa_dpkg_free(w.dpkg);
+	free(w.nodes);
+	free(w.keys);
+	if (err)
+		sa_abi_use_free(out);
+	return err;
+}
