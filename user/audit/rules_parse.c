@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "audit/rules_parse.h"
+#include "model/legacy_key.h"
 
 struct growbuf {
 	char *p;
@@ -334,9 +335,7 @@ static void set_key(struct sa_rule_issue *is, const struct sa_rule_token *t)
 
 static bool is_physdev(const char *s, size_t n)
 {
-	return (n == 11 && !memcmp(s, "PHYSDEVPATH", 11)) ||
-	       (n == 10 && !memcmp(s, "PHYSDEVBUS", 10)) ||
-	       (n == 13 && !memcmp(s, "PHYSDEVDRIVER", 13));
+	return sa_key_find(s, n) >= 0;
 }
 
 bool sa_rule_is_legacy(const struct sa_rule *r)

@@ -48,6 +48,16 @@ static inline unsigned long long sa_sat_add(unsigned long long a, unsigned long 
 	return __builtin_add_overflow(a, b, &s) ? ~0ULL : s;
 }
 
+/* The saturating sum of @n counts (a count by key, by link kind, ...). */
+static inline unsigned long long sa_sat_sum(const unsigned long long *v, int n)
+{
+	unsigned long long s = 0;
+
+	for (int i = 0; i < n; i++)
+		s = sa_sat_add(s, v[i]);
+	return s;
+}
+
 /* main()'s argv[0]: a child that must outlive a systemd initramfs renames itself. */
 extern char *sa_argv0;
 
