@@ -369,7 +369,7 @@ static int physdev_env(struct emit *e, const struct sa_rule_token *t)
 	const char *with;
 
 	set_key(&is, t);
-	with = t->attr_len == 10 ? "SUBSYSTEMS" : t->attr_len == 13 ? "DRIVERS" : "KERNELS";
+	with = sa_keys[sa_key_find(t->attr, t->attr_len)].rules_match;
 	if (t->op == SA_OP_MATCH || t->op == SA_OP_NOMATCH)
 		snprintf(is.replacement, sizeof(is.replacement), "%s%s\"%.*s\"", with,
 			 op_str(t->op), SHOWN(t->value_len), t->value);

@@ -23,7 +23,7 @@ static const struct pattern {
 	const char *message, *replacement;
 } patterns[] = {
 	/* the legacy keys' table (model/legacy_key.h), one pattern per key */
-#define KEY_PATTERN(k, opt, elf, script, repl)					\
+#define KEY_PATTERN(k, opt, elf, script, repl, match)				\
 	{ #k, NULL, SA_KIND_PHYSDEV_KEY, SA_SEV_ERROR, SA_KEY_READS(#k) elf, repl },
 	SA_LEGACY_KEYS(KEY_PATTERN)
 #undef KEY_PATTERN

@@ -5,10 +5,11 @@
 #include "model/legacy_key.h"
 
 const struct sa_key_desc sa_keys[SA_KEY_N] = {
-#define SA_KEY_DESC_(k, opt, elf, script, repl)					\
+#define SA_KEY_DESC_(k, opt, elf, script, repl, match)				\
 	[SA_KEY_##k] = { .name = #k, .len = sizeof(#k) - 1, .optional = opt,	\
 			 .elf_message = SA_KEY_READS(#k) elf,			\
-			 .script_message = SA_KEY_READS(#k) script, .replacement = repl },
+			 .script_message = SA_KEY_READS(#k) script, .replacement = repl, \
+			 .rules_match = match },
 	SA_LEGACY_KEYS(SA_KEY_DESC_)
 #undef SA_KEY_DESC_
 };

@@ -13,20 +13,22 @@
 #include <stddef.h>
 
 /*
- * X(NAME, OPTIONAL, ELF_ADVICE, SCRIPT_ADVICE, REPLACEMENT): the key's
- * name is its JSON member, its column title and its Prometheus label
- * value; OPTIONAL: a report may lack it (a key newer than format 1.0,
- * read as 0); the advice ends the static audit's message for a binary
- * and for a script that reads it; REPLACEMENT: what to use instead.
+ * X(NAME, OPTIONAL, ELF_ADVICE, SCRIPT_ADVICE, REPLACEMENT, RULES_MATCH):
+ * the key's name is its JSON member, its column title and its Prometheus
+ * label value; OPTIONAL: a report may lack it (a key newer than format
+ * 1.0, read as 0); the advice ends the static audit's message for a
+ * binary and for a script that reads it; REPLACEMENT: what to use
+ * instead; RULES_MATCH: the udev match key a rule's ENV{NAME} becomes.
  */
 #define SA_LEGACY_KEYS(X)							\
 	X(PHYSDEVPATH, false, "find the parent device from DEVPATH instead",	\
-	  "find the parent device from /sys$DEVPATH", "the parent of /sys$DEVPATH") \
+	  "find the parent device from /sys$DEVPATH", "the parent of /sys$DEVPATH", \
+	  "KERNELS")								\
 	X(PHYSDEVBUS, false, "use the 'subsystem' link of the first parent that has one", \
 	  "read the 'subsystem' link of the first parent that has one",	\
-	  "parent's subsystem link")						\
+	  "parent's subsystem link", "SUBSYSTEMS")				\
 	X(PHYSDEVDRIVER, false, "use the 'driver' link of the parent device",	\
-	  "read the 'driver' link of the parent device", "parent's driver link")
+	  "read the 'driver' link of the parent device", "parent's driver link", "DRIVERS")
 
 /* The static audit's message for a program that reads key NAME (a literal). */
 #define SA_KEY_READS(name) \
@@ -46,6 +48,7 @@ struct sa_key_desc {
 	const char *elf_message;	/* the static audit's, for a binary */
 	const char *script_message;	/* for a script */
 	const char *replacement;
+	const char *rules_match;		/* "KERNELS": what a rule matches instead */
 };
 
 extern const struct sa_key_desc sa_keys[SA_KEY_N];
