@@ -62,6 +62,9 @@ static inline unsigned long long sa_sat_sum(const unsigned long long *v, int n)
 extern char *sa_argv0;
 
 /* "sysfs-audit: <message>" on stderr. */
+/* "a, b or c": the names at(0) .. at(@n - 1) of a table, for a message. */
+const char *sa_or_list(char *buf, size_t len, int n, const char *(*at)(int i));
+
 void sa_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* A decimal in [min, max], or argp_error() naming @what. */

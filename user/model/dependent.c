@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The names of a dependent's kind, confidence and rule (reports, output, tests). */
-#include <stdio.h>
 #include <string.h>
+
+#include "common/common.h"
 
 #include "model/dependent.h"
 
@@ -51,15 +52,14 @@ int sa_dep_conf_parse(const char *s)
 	return -1;
 }
 
+static const char *shown_name(int i)
+{
+	return sa_dep_confs[sa_dep_conf_shown(i)].name;
+}
+
 const char *sa_dep_conf_list(char *buf, size_t len)
 {
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (int i = 0; i < SA_DC_N && n < len; i++)
-		n += snprintf(buf + n, len - n, "%s%s", i ? (i == SA_DC_N - 1 ? " or " : ", ") : "",
-			      sa_dep_confs[sa_dep_conf_shown(i)].name);
-	return buf;
+	return sa_or_list(buf, len, SA_DC_N, shown_name);
 }
 
 static const char *const rule_names[SA_DR_MAX] = {

@@ -83,13 +83,6 @@ enum sa_gap_reason sa_gap_recorded_parse(const char *name)
 	return SA_GAP_OTHER;
 }
 
-const char *const sa_gap_slot_names[SA_GAP_SLOTS] = {
-	[SA_PHASE_INITRAMFS] = "initramfs",
-	[SA_PHASE_COLDPLUG] = "coldplug",
-	[SA_PHASE_RUNTIME] = "runtime",
-	[SA_GAP_UNKNOWN] = "unknown",
-};
-
 bool sa_mrow_has_host(const struct sa_mrow *r, size_t n, size_t host)
 {
 	size_t lo = 0, hi = n;

@@ -68,7 +68,6 @@ enum sa_gap_reason {
 #define SA_GAP_SLOTS	(SA_PHASE_N + 1)
 extern const char *const sa_gap_names[SA_GAP_N];	/* "not-adopted", ... (JSON) */
 extern const char *const sa_gap_text[SA_GAP_N];		/* for people */
-extern const char *const sa_gap_slot_names[SA_GAP_SLOTS];	/* phases, then "unknown" */
 /* A recorded reason's slot: the phase it leaves unvouched, or SA_GAP_UNKNOWN. */
 int sa_gap_slot_of(enum sa_gap_reason r);
 /*

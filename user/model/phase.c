@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/common.h"
 #include "model/phase.h"
 
 const struct sa_phase_desc sa_phases[SA_PHASE_N] = {
@@ -42,15 +43,14 @@ int sa_phase_parse(const char *name)
 	return -1;
 }
 
+static const char *phase_name(int i)
+{
+	return sa_phases[i].name;
+}
+
 const char *sa_phase_list(char *buf, size_t len)
 {
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (int i = 0; i < SA_PHASE_N && n < len; i++)
-		n += snprintf(buf + n, len - n, "%s%s",
-			      i ? (i == SA_PHASE_N - 1 ? " or " : ", ") : "", sa_phases[i].name);
-	return buf;
+	return sa_or_list(buf, len, SA_PHASE_N, phase_name);
 }
 
 bool sa_phase_boot_path(enum sa_phase ph)
