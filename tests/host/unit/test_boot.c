@@ -318,7 +318,7 @@ static void test_losses_round_trip(void)
 	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
 	ok(strstr(s, "\"version\":\"1.5\"") &&
 	   strstr(s, "\"dependents_lost\":{\"ring\":5,\"map_full\":6,\"store_full\":7,"
-		     "\"store_full_by\":{\"breaks\":3,\"falls_back\":0,\"suspect\":4}}") &&
+		     "\"store_full_by\":{\"breaks\":3,\"falls_back\":0,\"suspect\":4") &&
 	   strstr(s, "\"lost\":9,\"dependents_lost\":{\"ring\":5,\"map_full\":0,"
 		     "\"store_full\":0}"), "1.2: the losses as written");
 	ok(!strstr(strstr(s, "\"coldplug\":{\"events\""), "\"lost\""),

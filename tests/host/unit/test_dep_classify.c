@@ -837,7 +837,7 @@ static void test_store_evict(void)
 	f = open_memstream(&buf, &len);
 	sa_dep_print_summary(f, SA_FMT_JSON, &t, store_next, s);
 	fclose(f);
-	ok(buf && strstr(buf, "\"dropped_by\":{\"breaks\":3,\"falls_back\":0,\"suspect\":517}"),
+	ok(buf && strstr(buf, "\"dropped_by\":{\"breaks\":3,\"falls_back\":0,\"suspect\":517"),
 	   "evict: the JSON summary counts the dropped by verdict");
 	free(buf);
 	buf = NULL;
@@ -845,7 +845,7 @@ static void test_store_evict(void)
 	sa_dep_print_summary(f, SA_FMT_TEXT, &t, store_next, s);
 	fclose(f);
 	ok(buf && strstr(buf, "DEPENDENTS DROPPED (store full): 3 breaks, 0 falls back, 517 "
-			 "suspect: programs that break are missing"),
+			 "suspect") && strstr(buf, ": programs that break are missing"),
 	   "evict: the table says that programs that break were dropped");
 	free(buf);
 	sa_dep_store_free(s);
