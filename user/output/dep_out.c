@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "output/counts_out.h"
 #include "output/dep_out.h"
 #include "output/escape.h"
 #include "output/json_out.h"
@@ -104,9 +105,11 @@ static json_object *dropped_by(const struct sa_dep_totals *t)
 {
 	json_object *o = json_object_new_object();
 
-	sa_json_add_u64(o, "breaks", t->dropped_by[SA_DC_BREAKS]);
-	sa_json_add_u64(o, "falls_back", t->dropped_by[SA_DC_FALLS_BACK]);
-	sa_json_add_u64(o, "suspect", t->dropped_by[SA_DC_SUSPECT]);
+	for (int i = 0; i < SA_DC_N; i++) {
+		enum sa_dep_conf c = sa_dep_conf_shown(i);
+
+		sa_json_add_u64(o, sa_dep_confs[c].member, t->dropped_by[c]);
+	}
 	return o;
 }
 
@@ -124,9 +127,11 @@ static void summary_json(FILE *f, const struct sa_dep_totals *t,
 	}
 	sa_json_add_str(o, "type", "dependents");
 	sa_json_add_u64(o, "found", t->programs);
-	sa_json_add_u64(o, "breaks", t->breaks);
-	sa_json_add_u64(o, "falls_back", t->falls_back);
-	sa_json_add_u64(o, "suspects", t->suspects);
+	for (int i = 0; i < SA_DC_N; i++) {
+		enum sa_dep_conf c = sa_dep_conf_shown(i);
+
+		sa_json_add_u64(o, sa_dep_confs[c].plural, t->by_conf[c]);
+	}
 	k = json_object_new_object();
 	for (int i = 1; i < SA_DK_MAX; i++)
 		sa_json_add_u64(k, sa_dep_kind_name(i), byk[i]);
@@ -168,18 +173,18 @@ int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals
 		summary_json(f, t, next, ctx);
 		return ferror(f) ? -(errno ? errno : EIO) : 0;
 	}
-	fprintf(f, "\nDEPENDENTS: %zu programs (%zu breaks, %zu falls back, %zu suspect); "
-		"%llu records for %llu sysfs misses, %llu lstat-on-link, %llu readlink, "
+	fprintf(f, "\nDEPENDENTS: %zu programs (", t->programs);
+	sa_print_verdicts(f, t->by_conf, true);
+	fprintf(f, "); %llu records for %llu sysfs misses, %llu lstat-on-link, %llu readlink, "
 		"%llu readdir, %llu listens, %llu uevent reads (%llu lost, %llu dropped)\n",
-		t->programs, t->breaks, t->falls_back, t->suspects, t->emitted, t->misses,
-		t->lstat_links, t->readlinks, t->readdirs, t->listens, t->uevent_reads, t->lost,
-		t->dropped);
-	if (t->dropped)
-		fprintf(f, "DEPENDENTS DROPPED (store full): %llu breaks, %llu falls back, "
-			"%llu suspect%s\n", t->dropped_by[SA_DC_BREAKS],
-			t->dropped_by[SA_DC_FALLS_BACK], t->dropped_by[SA_DC_SUSPECT],
-			t->dropped_by[SA_DC_BREAKS] ? ": programs that break are missing from "
-			"this list" : "");
+		t->emitted, t->misses, t->lstat_links, t->readlinks, t->readdirs, t->listens,
+		t->uevent_reads, t->lost, t->dropped);
+	if (t->dropped) {
+		fputs("DEPENDENTS DROPPED (store full): ", f);
+		sa_print_verdicts(f, t->dropped_by, true);
+		fprintf(f, "%s\n", t->dropped_by[SA_DC_BREAKS] ? ": programs that break are "
+			"missing from this list" : "");
+	}
 	if (t->programs)
 		fprintf(f, "%-10s %-17s %5s %9s %9s %9s  %s\n", "VERDICT", "KIND", "PROCS",
 			"COUNT", "FIRST", "LAST", "PROGRAM");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "output/counts_out.h"
 #include "output/escape.h"
 #include "output/report_out.h"
 #include "output/merged_json.h"
@@ -113,7 +114,7 @@ static const char *gap_slot_text(int slot)
 		return "an unknown phase";
 	if (slot == SA_PHASE_RUNTIME)
 		return "runtime (after the boot: the verdict stands)";
-	return sa_phase_names[slot];
+	return sa_phases[slot].name;
 }
 
 /* Hosts grouped by verdict: what an operator acts on comes first. */
@@ -123,10 +124,12 @@ static const enum sa_boot_verdict verdict_order[SA_BOOT_N] = {
 
 static unsigned long long boot_path_suspects(const struct sa_mhost *h)
 {
-	return h->phase_deps[SA_PHASE_INITRAMFS] - h->phase_breaks[SA_PHASE_INITRAMFS] -
-	       h->phase_falls_back[SA_PHASE_INITRAMFS] +
-	       h->phase_deps[SA_PHASE_COLDPLUG] - h->phase_breaks[SA_PHASE_COLDPLUG] -
-	       h->phase_falls_back[SA_PHASE_COLDPLUG];
+	unsigned long long n = 0;
+
+	for (int p = 0; p < SA_PHASE_N; p++)
+		if (sa_phase_boot_path(p))
+			n = sa_sat_add(n, h->phase_by_conf[p][SA_DC_SUSPECT]);
+	return n;
 }
 
 /*
@@ -198,7 +201,7 @@ static void host_deps(FILE *f, const struct sa_merged *m, size_t host, bool md, 
 		const struct sa_mrow *r = &m->boot_deps.v[i];
 		int ph = sa_phase_parse(r->s[0]);
 
-		if (strcmp(r->s[1], "breaks") || !row_has_host(r, host) ||
+		if (strcmp(r->s[1], sa_dep_confs[SA_DC_BREAKS].name) || !row_has_host(r, host) ||
 		    (v == SA_BOOT_PATH && !sa_phase_boot_path(ph)))
 			continue;
 		if (!details && shown == SA_OUT_HOST_DEPS) {
@@ -240,14 +243,15 @@ static void host_gaps(FILE *f, const struct sa_mhost *h, bool md, bool after)
 	}
 }
 
-/* "1/0/3": dependents of phase @p that break/fall back/are suspect. */
+/* "1/0/3": dependents of phase @p by verdict, what breaks first. */
 static void phase_cell(char *buf, size_t len, const struct sa_mhost *h, int p)
 {
-	if (!h->nboot)
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%llu/%llu/%llu", h->phase_breaks[p], h->phase_falls_back[p],
-			 h->phase_deps[p] - h->phase_breaks[p] - h->phase_falls_back[p]);
+	size_t n = 0;
+
+	snprintf(buf, len, "-");
+	for (int i = 0; h->nboot && i < SA_DC_N && n < len; i++)
+		n += snprintf(buf + n, len - n, "%s%llu", i ? "/" : "",
+			      h->phase_by_conf[p][sa_dep_conf_shown(i)]);
 }
 
 static void md_row(FILE *f, const struct sa_merged *m, const struct sa_mrow *r,
@@ -300,8 +304,13 @@ static void md_boot(FILE *f, const struct sa_merged *m, bool details)
 		return;
 	fputs("\n## Boot verdict\n\n", f);
 	boot_counts(f, m, true, details);
-	fputs("\n| Host | Verdict | Initramfs | Coldplug | Runtime | Why |\n"
-	      "|---|---|---|---|---|---|\n", f);
+	fputs("\n| Host | Verdict ", f);
+	for (int p = 0; p < SA_PHASE_N; p++)
+		fprintf(f, "| %s ", sa_phases[p].title);
+	fputs("| Why |\n|---|---", f);
+	for (int p = 0; p < SA_PHASE_N; p++)
+		fputs("|---", f);
+	fputs("|---|\n", f);
 	for (int o = 0; o < SA_BOOT_N; o++)
 		for (size_t i = 0; i < m->nhosts; i++) {
 			const struct sa_mhost *h = &m->hosts[i];
@@ -321,8 +330,9 @@ static void md_boot(FILE *f, const struct sa_merged *m, bool details)
 				  verdict_order[o] == SA_BOOT_LATER_ONLY);
 			fputs(" |\n", f);
 		}
-	fputs("\nPer phase: dependents that break/fall back/are suspect. Only breaks decides a "
-	      "verdict.\n", f);
+	fputs("\nPer phase: dependents that ", f);
+	sa_print_verdict_verbs(f);
+	fputs(". Only breaks decides a verdict.\n", f);
 	md_table(f, m, "Dependents by boot phase", &m->boot_deps, bh, b5, 5, "Count", 0, details);
 }
 
@@ -333,9 +343,9 @@ static void md_losses(FILE *f, const struct sa_losses *l)
 	fputs(" Dependents' records lost:", f);
 	for (int k = 0; k < SA_DLOST_N; k++)
 		fprintf(f, "%s %s %llu", k ? "," : "", dep_loss_text[k], l->deps[k]);
-	fprintf(f, " (breaks %llu, falls back %llu, suspect %llu).",
-		l->store_full_by[SA_DC_BREAKS], l->store_full_by[SA_DC_FALLS_BACK],
-		l->store_full_by[SA_DC_SUSPECT]);
+	fputs(" (", f);
+	sa_print_verdicts(f, l->store_full_by, false);
+	fputs(").", f);
 }
 
 /*
@@ -365,9 +375,10 @@ static void print_markdown(FILE *f, const struct sa_merged *m, bool details)
 	static const int f7[] = { 0, 1, 4, 2, 3, 5, 6 };
 
 	fprintf(f, "# sysfs-audit: legacy sysfs layout report\n\n"
-		"%zu report(s) from %zu host(s); %zu skipped. Dependents: %llu (%llu breaks, "
-		"%llu falls back, %llu suspect). Static findings: %llu.\n", m->nreports, m->nhosts,
-		m->nskipped, m->ndependents, m->nbreaks, m->nfalls_back, m->nsuspects, m->nfindings);
+		"%zu report(s) from %zu host(s); %zu skipped. Dependents: %llu (", m->nreports,
+		m->nhosts, m->nskipped, m->ndependents);
+	sa_print_verdicts(f, m->by_conf, true);
+	fprintf(f, "). Static findings: %llu.\n", m->nfindings);
 	dropped_breaks(f, m, true);
 	md_boot(f, m, details);
 	if (m->nskipped) {
@@ -389,11 +400,11 @@ static void print_markdown(FILE *f, const struct sa_merged *m, bool details)
 		m->lost);
 	md_losses(f, &m->dep_lost);
 	fprintf(f, "\n\n| Would have carried | Events |\n|---|---|\n");
-	for (int k = 0; k < 3; k++)
-		fprintf(f, "| %s | %llu |\n", sa_key_names[k], m->keys[k]);
+	for (int k = 0; k < SA_KEY_N; k++)
+		fprintf(f, "| %s | %llu |\n", sa_keys[k].name, m->keys[k]);
 	fprintf(f, "\n| Legacy links needed | Events |\n|---|---|\n");
 	for (int k = 0; k < SA_LK_N; k++)
-		fprintf(f, "| %s | %llu |\n", sa_link_kind_names[k], m->links[k]);
+		fprintf(f, "| %s | %llu |\n", sa_link_kinds[k].name, m->links[k]);
 	fputs("\n## Hosts\n\n| Host | Kernel | Attach | Reports | Events | Lost |\n"
 	      "|---|---|---|---|---|---|\n", f);
 	for (size_t i = 0; i < m->nhosts; i++) {
@@ -458,25 +469,30 @@ static void text_boot(FILE *f, const struct sa_merged *m, bool details)
 		return;	/* no boot audit among the reports */
 	fputc('\n', f);
 	boot_counts(f, m, false, details);
-	fprintf(f, "\n%-20s %-36s %9s %9s %9s\n", "HOST", "VERDICT", "INITRAMFS", "COLDPLUG",
-		"RUNTIME");
+	fprintf(f, "\n%-20s %-36s", "HOST", "VERDICT");
+	for (int p = 0; p < SA_PHASE_N; p++)
+		fprintf(f, " %9s", sa_phases[p].column);
+	fputc('\n', f);
 	for (int o = 0; o < SA_BOOT_N; o++)
 		for (size_t i = 0; i < m->nhosts; i++) {
 			const struct sa_mhost *h = &m->hosts[i];
-			char n[SA_PHASE_N][48];
+			char n[48];
 
 			if (sa_mhost_boot(h) != verdict_order[o])
 				continue;
-			for (int p = 0; p < SA_PHASE_N; p++)
-				phase_cell(n[p], sizeof(n[p]), h, p);
 			col(f, h->hostname, 20);
-			fprintf(f, " %-36s %9s %9s %9s\n", sa_boot_verdict_names[verdict_order[o]],
-				n[0], n[1], n[2]);
+			fprintf(f, " %-36s", sa_boot_verdict_names[verdict_order[o]]);
+			for (int p = 0; p < SA_PHASE_N; p++) {
+				phase_cell(n, sizeof(n), h, p);
+				fprintf(f, " %9s", n);
+			}
+			fputc('\n', f);
 			host_deps(f, m, i, false, details);
 			host_gaps(f, h, false, false);
 		}
-	fputs("(per phase: dependents that break/fall back/are suspect; only breaks decides a "
-	      "verdict)\n", f);
+	fputs("(per phase: dependents that ", f);
+	sa_print_verdict_verbs(f);
+	fputs("; only breaks decides a verdict)\n", f);
 	text_rows(f, m, "DEPENDENTS BY BOOT PHASE", &m->boot_deps, bh, b5, 5, wb, 0, details);
 }
 
@@ -494,9 +510,9 @@ static void print_text(FILE *f, const struct sa_merged *m, bool details)
 	fprintf(f, "%zu report(s) from %zu host(s)", m->nreports, m->nhosts);
 	if (m->nskipped)
 		fprintf(f, ", %zu skipped", m->nskipped);
-	fprintf(f, "; dependents: %llu (%llu breaks, %llu falls back, %llu suspect), "
-		"static findings: %llu\n", m->ndependents, m->nbreaks, m->nfalls_back,
-		m->nsuspects, m->nfindings);
+	fprintf(f, "; dependents: %llu (", m->ndependents);
+	sa_print_verdicts(f, m->by_conf, true);
+	fprintf(f, "), static findings: %llu\n", m->nfindings);
 	dropped_breaks(f, m, false);
 	text_boot(f, m, details);
 	if (m->nskipped)
@@ -525,19 +541,16 @@ static void print_text(FILE *f, const struct sa_merged *m, bool details)
 	}
 	fprintf(f, "\nevents: %llu traced, %llu seen by BPF, %llu lost\n", m->events, m->seen,
 		m->lost);
-	if (m->dep_lost.known)
-		fprintf(f, "dependents' records lost: ring %llu, map full %llu, store full %llu "
-			"(breaks %llu, falls back %llu, suspect %llu)\n",
-			m->dep_lost.deps[SA_DLOST_RING], m->dep_lost.deps[SA_DLOST_MAP_FULL],
-			m->dep_lost.deps[SA_DLOST_STORE_FULL],
-			m->dep_lost.store_full_by[SA_DC_BREAKS],
-			m->dep_lost.store_full_by[SA_DC_FALLS_BACK],
-			m->dep_lost.store_full_by[SA_DC_SUSPECT]);
-	fprintf(f, "would have carried: PHYSDEVPATH %llu, PHYSDEVBUS %llu, PHYSDEVDRIVER %llu\n",
-		m->keys[0], m->keys[1], m->keys[2]);
-	fprintf(f, "legacy links needed: device %llu, <class>:<name> %llu, class directory %llu, "
-		"bus %llu\n", m->links[SA_LK_DEVICE], m->links[SA_LK_CLASSNAME],
-		m->links[SA_LK_CLASSDIR], m->links[SA_LK_BUS]);
+	if (m->dep_lost.known) {
+		fputs("dependents' records lost:", f);
+		for (int k = 0; k < SA_DLOST_N; k++)
+			fprintf(f, "%s %s %llu", k ? "," : "", dep_loss_text[k],
+				m->dep_lost.deps[k]);
+		fputs(" (", f);
+		sa_print_verdicts(f, m->dep_lost.store_full_by, false);
+		fputs(")\n", f);
+	}
+	sa_print_counts(f, m->keys, m->links);
 	text_rows(f, m, "PHYSDEV KEYS THE EVENTS WOULD HAVE CARRIED", &m->keyrows, kh, k2, 2,
 		  wk, SA_OUT_TOP_ROWS, details);
 	text_rows(f, m, "LEGACY PATHS THE EVENTS NEEDED", &m->paths, ph, p2, 2, wp,

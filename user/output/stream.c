@@ -5,6 +5,7 @@
 
 #include <json-c/json.h>
 
+#include "output/counts_out.h"
 #include "output/escape.h"
 #include "output/json_out.h"
 #include "output/stream.h"
@@ -31,12 +32,10 @@ static void legacy_json(FILE *f, const struct sa_legacy *l)
 {
 	fprintf(f, "\"legacy\":{\"exists\":%s,", l->exists ? "true" : "false");
 	jw_kstr(f, "devpath", l->devpath);
-	putc(',', f);
-	jw_kstr(f, "PHYSDEVPATH", l->physdevpath);
-	putc(',', f);
-	jw_kstr(f, "PHYSDEVBUS", l->physdevbus);
-	putc(',', f);
-	jw_kstr(f, "PHYSDEVDRIVER", l->physdevdriver);
+	for (int k = 0; k < SA_KEY_N; k++) {
+		putc(',', f);
+		jw_kstr(f, sa_keys[k].name, l->key[k]);
+	}
 	fputs(",\"links\":[", f);
 	for (int i = 0; i < l->nlinks; i++) {
 		char path[4096];
@@ -321,9 +320,9 @@ int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const stru
 			fprintf(f, "%-7s ", c->action);
 		}
 		print(f, "%-12s %-10s %-14s %s%s -> %s  %s\n", dash(c->subsystem),
-		      dash(l->physdevbus), dash(l->physdevdriver), c->devpath,
+		      dash(l->key[SA_KEY_PHYSDEVBUS]), dash(l->key[SA_KEY_PHYSDEVDRIVER]), c->devpath,
 		      c->trunc ? " [truncated]" : "",
-		      l->exists ? l->devpath : "(none)", dash(l->physdevpath));
+		      l->exists ? l->devpath : "(none)", dash(l->key[SA_KEY_PHYSDEVPATH]));
 	}
 	return ferror(f) ? -1 : 0;
 }
@@ -359,15 +358,13 @@ json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
 		json_object_object_add(by, "(other)", json_object_new_uint64(s->other_subsys));
 	json_object_object_add(o, "by_subsystem", by);
 	keys = json_object_new_object();
-	json_object_object_add(keys, "PHYSDEVPATH", json_object_new_uint64(s->physpath));
-	json_object_object_add(keys, "PHYSDEVBUS", json_object_new_uint64(s->physbus));
-	json_object_object_add(keys, "PHYSDEVDRIVER", json_object_new_uint64(s->physdrv));
+	for (int k = 0; k < SA_KEY_N; k++)
+		json_object_object_add(keys, sa_keys[k].name, json_object_new_uint64(s->keys[k]));
 	json_object_object_add(o, "would_carry", keys);
 	links = json_object_new_object();
-	json_object_object_add(links, "class_directory", json_object_new_uint64(s->links_classdir));
-	json_object_object_add(links, "device", json_object_new_uint64(s->links_device));
-	json_object_object_add(links, "class_name", json_object_new_uint64(s->links_classname));
-	json_object_object_add(links, "bus", json_object_new_uint64(s->links_bus));
+	for (int k = 0; k < SA_LK_N; k++)
+		json_object_object_add(links, sa_link_kinds[k].name,
+				       json_object_new_uint64(s->links[k]));
 	json_object_object_add(o, "legacy_links", links);
 	return o;
 }
@@ -391,10 +388,7 @@ void sa_print_summary(FILE *f, enum sa_format fmt, const struct sa_summary *s, c
 		sa_esc_line(f, "%-20s %llu\n", s->subsys[i].name, s->subsys[i].n);
 	if (s->other_subsys)
 		fprintf(f, "%-20s %llu\n", "(other)", s->other_subsys);
-	fprintf(f, "would have carried: PHYSDEVPATH %llu, PHYSDEVBUS %llu, PHYSDEVDRIVER %llu\n",
-		s->physpath, s->physbus, s->physdrv);
-	fprintf(f, "legacy links needed: device %llu, <class>:<name> %llu, class directory %llu, bus %llu\n",
-		s->links_device, s->links_classname, s->links_classdir, s->links_bus);
+	sa_print_counts(f, s->keys, s->links);
 	if (s->nolegacy)
 		fprintf(f, "without a legacy counterpart: %llu\n", s->nolegacy);
 	if (s->truncated)

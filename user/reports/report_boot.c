@@ -73,13 +73,13 @@ json_object *sa_report_boot_json(const struct sa_report *r)
 		unsigned long long deps = 0;
 
 		for (size_t k = 0; k < r->ndeps; k++)
-			deps += r->deps[k].phase && !strcmp(r->deps[k].phase, sa_phase_names[i]);
+			deps += r->deps[k].phase && !strcmp(r->deps[k].phase, sa_phases[i].name);
 		json_object_object_add(x, "events", json_object_new_uint64(p->events));
 		json_object_object_add(x, "first_seqnum", seq(p->first_seqnum));
 		json_object_object_add(x, "last_seqnum", seq(p->last_seqnum));
 		json_object_object_add(x, "dependents", json_object_new_uint64(deps));
 		sa_losses_json(x, &p->lost, true);
-		json_object_object_add(phases, sa_phase_names[i], x);
+		json_object_object_add(phases, sa_phases[i].name, x);
 	}
 	json_object_object_add(o, "phases", phases);
 	/* 1.5: always there, so that a reader tells "none" from "not said" */
@@ -186,8 +186,8 @@ int sa_report_boot_parse(const struct sa_jnode *v, struct sa_report *r, char *er
 	for (int i = 0; i < SA_PHASE_N; i++) {
 		struct sa_report_phase *p = &r->boot.phases[i];
 
-		snprintf(where, sizeof(where), "phases.%s", sa_phase_names[i]);
-		if (!(x = sa_jget(phases, sa_phase_names[i])) ||
+		snprintf(where, sizeof(where), "phases.%s", sa_phases[i].name);
+		if (!(x = sa_jget(phases, sa_phases[i].name)) ||
 		    !sa_jis(x, SA_J_OBJECT))
 			return bad(err, len, where, "missing (an object is required)");
 		if ((rc = get_count(x, where, "events", true, &p->events, err, len)) ||
@@ -196,7 +196,7 @@ int sa_report_boot_parse(const struct sa_jnode *v, struct sa_report *r, char *er
 			return rc;
 		if (p->first_seqnum > p->last_seqnum)
 			return bad(err, len, where, "first_seqnum is after last_seqnum");
-		snprintf(where, sizeof(where), "boot.phases.%s", sa_phase_names[i]);
+		snprintf(where, sizeof(where), "boot.phases.%s", sa_phases[i].name);
 		rc = sa_losses_parse(x, where, true, &p->lost, err, len);
 		if (rc)
 			return rc;

@@ -40,13 +40,6 @@ static int get_count(const struct sa_jnode *o, const char *where, const char *k,
 	return 0;
 }
 
-/* "store_full_by" (1.3) keys, by enum sa_dep_conf. */
-static const char *const by_names[SA_DC_N] = {
-	[SA_DC_SUSPECT] = "suspect",
-	[SA_DC_FALLS_BACK] = "falls_back",
-	[SA_DC_BREAKS] = "breaks",
-};
-
 static int parse_by(const struct sa_jnode *d, const char *where, struct sa_losses *l, char *err,
 		    size_t len)
 {
@@ -61,7 +54,8 @@ static int parse_by(const struct sa_jnode *d, const char *where, struct sa_losse
 		return bad(err, len, where, "store_full_by", "expected an object or null");
 	snprintf(w, sizeof(w), "%s.store_full_by", where);
 	for (int c = 0; c < SA_DC_N; c++) {
-		rc = get_count(b, w, by_names[c], &l->store_full_by[c], &l->known, err, len);
+		rc = get_count(b, w, sa_dep_confs[c].member, &l->store_full_by[c], &l->known, err,
+			       len);
 		if (rc)
 			return rc;
 	}
@@ -110,8 +104,11 @@ void sa_losses_json(json_object *o, const struct sa_losses *l, bool events)
 	if (!events) {
 		json_object *b = json_object_new_object();
 
-		for (int c = SA_DC_N - 1; c >= 0; c--)
-			sa_json_add_u64(b, by_names[c], l->store_full_by[c]);
+		for (int i = 0; i < SA_DC_N; i++) {
+			enum sa_dep_conf c = sa_dep_conf_shown(i);
+
+			sa_json_add_u64(b, sa_dep_confs[c].member, l->store_full_by[c]);
+		}
 		json_object_object_add(d, "store_full_by", b);
 	}
 	json_object_object_add(o, "dependents_lost", d);
