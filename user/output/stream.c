@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "output/escape.h"
 #include "output/json_out.h"
 #include "output/stream.h"
@@ -22,6 +20,15 @@ void sa_print_header(FILE *f, bool trace)
 		"PHYSDEVDRIVER", "DEVPATH", "LEGACY-DEVPATH", "PHYSDEVPATH");
 }
 
+/* "key": then the string value (or null). @key is written as is. */
+static void kstr(FILE *f, const char *key, const char *s)
+{
+	putc('"', f);
+	fputs(key, f);
+	fputs("\":", f);
+	sa_jw_quote(f, s);
+}
+
 static const char *const trunc_names[] = {
 	"name", "class", "devpath", "subsystem", "devname", "bus", "driver",
 	"ownbus", "chain", "kobject-path",
@@ -30,22 +37,22 @@ static const char *const trunc_names[] = {
 static void legacy_json(FILE *f, const struct sa_legacy *l)
 {
 	fprintf(f, "\"legacy\":{\"exists\":%s,", l->exists ? "true" : "false");
-	jw_kstr(f, "devpath", l->devpath);
+	kstr(f, "devpath", l->devpath);
 	putc(',', f);
-	jw_kstr(f, "PHYSDEVPATH", l->physdevpath);
+	kstr(f, "PHYSDEVPATH", l->physdevpath);
 	putc(',', f);
-	jw_kstr(f, "PHYSDEVBUS", l->physdevbus);
+	kstr(f, "PHYSDEVBUS", l->physdevbus);
 	putc(',', f);
-	jw_kstr(f, "PHYSDEVDRIVER", l->physdevdriver);
+	kstr(f, "PHYSDEVDRIVER", l->physdevdriver);
 	fputs(",\"links\":[", f);
 	for (int i = 0; i < l->nlinks; i++) {
 		char path[4096];
 
 		snprintf(path, sizeof(path), "%s/%s", l->links[i].dir, l->links[i].name);
 		fputs(i ? ",{" : "{", f);
-		jw_kstr(f, "link", path);
+		kstr(f, "link", path);
 		putc(',', f);
-		jw_kstr(f, "target", l->links[i].target);
+		kstr(f, "target", l->links[i].target);
 		putc('}', f);
 	}
 	fputs("]}", f);
@@ -54,11 +61,11 @@ static void legacy_json(FILE *f, const struct sa_legacy *l)
 /* A row's device part: subsystem, DEVPATH and DEVNAME. */
 static void row_dev(FILE *f, const struct sa_ctx *c)
 {
-	jw_kstr(f, "subsystem", c->subsystem);
+	kstr(f, "subsystem", c->subsystem);
 	putc(',', f);
-	jw_kstr(f, "devpath", c->devpath);
+	kstr(f, "devpath", c->devpath);
 	putc(',', f);
-	jw_kstr(f, "devname", c->devname && *c->devname ? c->devname : NULL);
+	kstr(f, "devname", c->devname && *c->devname ? c->devname : NULL);
 }
 
 /* A row's legacy view and truncation list, and the line's end. */
@@ -249,7 +256,7 @@ static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
 	if (m && row_fast(f, c, m))
 		return;
 	putc('{', f);
-	jw_kstr(f, "type", c->source ? "event" : "device");
+	kstr(f, "type", c->source ? "event" : "device");
 	if (c->source) {
 		if (c->seqnum) {
 			fputs(",\"seqnum\":", f);
@@ -258,7 +265,7 @@ static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
 		} else {
 			fputs(",\"seqnum\":null,", f);
 		}
-		jw_kstr(f, "action", c->action);
+		kstr(f, "action", c->action);
 	}
 	putc(',', f);
 	if (m)
@@ -267,39 +274,21 @@ static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
 		row_dev(f, c);
 	if (!c->source) {
 		putc(',', f);
-		jw_kstr(f, "class", c->class);
+		kstr(f, "class", c->class);
 		putc(',', f);
-		jw_kstr(f, "bus", c->bus);
+		kstr(f, "bus", c->bus);
 		putc(',', f);
-		jw_kstr(f, "driver", c->driver);
+		kstr(f, "driver", c->driver);
 	} else {
 		fputs(c->sent ? ",\"sent\":true,\"ret\":" : ",\"sent\":false,\"ret\":", f);
 		put_num(f, c->ret);
 		putc(',', f);
-		jw_kstr(f, "source", c->source);
+		kstr(f, "source", c->source);
 	}
 	if (m)
 		fwrite(m->legacy, 1, m->nlegacy, f);
 	else
 		row_legacy(f, c, l);
-}
-
-json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l)
-{
-	/* The stream's writer is the one definition of the shape; a report's
-	 * sample (64 events at most) reads its output back. */
-	json_object *o = NULL;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NULL;
-	row_json(f, c, l);
-	if (!fclose(f))
-		o = json_tokener_parse(buf);
-	free(buf);
-	return o;
 }
 
 int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const struct sa_legacy *l)
@@ -328,58 +317,56 @@ int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const stru
 	return ferror(f) ? -1 : 0;
 }
 
-json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
-			     const struct sa_trace_stats *st)
+void sa_summary_write(struct sa_jw *w, const char *key, const struct sa_summary *s,
+		      const char *attach, const struct sa_trace_stats *st)
 {
-	json_object *o = json_object_new_object(), *by, *keys, *links;
-
-	sa_json_add_str(o, "type", "summary");
-	sa_json_add_str(o, "attach", attach);
-	json_object_object_add(o, attach ? "events" : "devices",
-			       json_object_new_uint64(s->events));
+	sa_jw_object(w, key);
+	sa_jw_str(w, "type", "summary");
+	sa_jw_str(w, "attach", attach);
+	sa_jw_u64(w, attach ? "events" : "devices", s->events);
 	if (st) {
-		json_object_object_add(o, "seen", json_object_new_uint64(st->seen));
-		json_object_object_add(o, "emitted", json_object_new_uint64(st->emitted));
-		json_object_object_add(o, "lost", json_object_new_uint64(st->lost));
-		json_object_object_add(o, "unread", json_object_new_uint64(st->unread));
-		json_object_object_add(o, "malformed", json_object_new_uint64(st->malformed));
-		json_object_object_add(o, "skipped", json_object_new_uint64(st->skipped));
-		json_object_object_add(o, "bpf_run_ns", json_object_new_uint64(st->bpf_run_ns));
-		json_object_object_add(o, "bpf_run_cnt", json_object_new_uint64(st->bpf_run_cnt));
-		json_object_object_add(o, "loader_cpu_ms", json_object_new_uint64(st->cpu_ms));
-		json_object_object_add(o, "loader_maxrss_kb", json_object_new_uint64(st->maxrss_kb));
+		sa_jw_u64(w, "seen", st->seen);
+		sa_jw_u64(w, "emitted", st->emitted);
+		sa_jw_u64(w, "lost", st->lost);
+		sa_jw_u64(w, "unread", st->unread);
+		sa_jw_u64(w, "malformed", st->malformed);
+		sa_jw_u64(w, "skipped", st->skipped);
+		sa_jw_u64(w, "bpf_run_ns", st->bpf_run_ns);
+		sa_jw_u64(w, "bpf_run_cnt", st->bpf_run_cnt);
+		sa_jw_u64(w, "loader_cpu_ms", st->cpu_ms);
+		sa_jw_u64(w, "loader_maxrss_kb", st->maxrss_kb);
 	}
-	json_object_object_add(o, "truncated", json_object_new_uint64(s->truncated));
-	json_object_object_add(o, "no_legacy_counterpart", json_object_new_uint64(s->nolegacy));
-	by = json_object_new_object();
+	sa_jw_u64(w, "truncated", s->truncated);
+	sa_jw_u64(w, "no_legacy_counterpart", s->nolegacy);
+	sa_jw_object(w, "by_subsystem");
 	for (int i = 0; i < s->nsubsys; i++)
-		json_object_object_add(by, s->subsys[i].name,
-				       json_object_new_uint64(s->subsys[i].n));
+		sa_jw_u64(w, s->subsys[i].name, s->subsys[i].n);
 	if (s->other_subsys)
-		json_object_object_add(by, "(other)", json_object_new_uint64(s->other_subsys));
-	json_object_object_add(o, "by_subsystem", by);
-	keys = json_object_new_object();
-	json_object_object_add(keys, "PHYSDEVPATH", json_object_new_uint64(s->physpath));
-	json_object_object_add(keys, "PHYSDEVBUS", json_object_new_uint64(s->physbus));
-	json_object_object_add(keys, "PHYSDEVDRIVER", json_object_new_uint64(s->physdrv));
-	json_object_object_add(o, "would_carry", keys);
-	links = json_object_new_object();
-	json_object_object_add(links, "class_directory", json_object_new_uint64(s->links_classdir));
-	json_object_object_add(links, "device", json_object_new_uint64(s->links_device));
-	json_object_object_add(links, "class_name", json_object_new_uint64(s->links_classname));
-	json_object_object_add(links, "bus", json_object_new_uint64(s->links_bus));
-	json_object_object_add(o, "legacy_links", links);
-	return o;
+		sa_jw_u64(w, "(other)", s->other_subsys);
+	sa_jw_end(w);
+	sa_jw_object(w, "would_carry");
+	sa_jw_u64(w, "PHYSDEVPATH", s->physpath);
+	sa_jw_u64(w, "PHYSDEVBUS", s->physbus);
+	sa_jw_u64(w, "PHYSDEVDRIVER", s->physdrv);
+	sa_jw_end(w);
+	sa_jw_object(w, "legacy_links");
+	sa_jw_u64(w, "class_directory", s->links_classdir);
+	sa_jw_u64(w, "device", s->links_device);
+	sa_jw_u64(w, "class_name", s->links_classname);
+	sa_jw_u64(w, "bus", s->links_bus);
+	sa_jw_end(w);
+	sa_jw_end(w);
 }
 
 void sa_print_summary(FILE *f, enum sa_format fmt, const struct sa_summary *s, const char *attach,
 		      const struct sa_trace_stats *st)
 {
 	if (fmt == SA_FMT_JSON) {
-		json_object *o = sa_summary_json(s, attach, st);
+		struct sa_jw w;
 
-		sa_json_print_line(f, o);
-		json_object_put(o);
+		sa_jw_init(&w, f, SA_JW_LINE);
+		sa_summary_write(&w, NULL, s, attach, st);
+		sa_jw_finish(&w);
 		return;
 	}
 	fprintf(f, "\n%llu %s", s->events, attach ? "events" : "devices");
