@@ -10,6 +10,7 @@
 #include "common/common.h"
 #include "output/json_out.h"
 #include "output/merged_json.h"
+#include "output/merged_out.h"
 
 struct out {
 	struct sa_jw j;
@@ -286,4 +287,12 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	rc = sa_jw_finish(j);
 	free_host_strings(m, o.hs);
 	return rc;
+}
+
+int sa_merged_json(FILE *f, const struct sa_merged *m, const struct sa_format_desc *fd,
+		   bool details)
+{
+	(void)fd;
+	(void)details;	/* JSON is always whole */
+	return sa_merged_write_json(f, m);
 }
