@@ -19,7 +19,7 @@
 #include "output/report_out.h"
 
 static struct {
-	enum sa_format format;
+	const struct sa_format_desc *format;	/* NULL: the table's first */
 	unsigned int fail_on;
 	bool details;
 	const char *prometheus;
@@ -71,14 +71,10 @@ static struct argp_option opts[] = {
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
-	const struct sa_format_desc *fd;
-
 	switch (key) {
 	case 'f':
-		fd = sa_format_by_name(arg);
-		if (fd)
-			env.format = fd->id;
-		else
+		env.format = sa_format_by_name(arg);
+		if (!env.format)
 			argp_error(state, "invalid format: '%s' (%s)", arg,
 				   sa_format_list(", ", " or "));
 		break;
@@ -172,7 +168,8 @@ int cmd_report(int argc, char **argv)
 	}
 	sa_report_reader_free(&rd);
 	sa_merged_finish(&m);
-	if (sa_merged_print(stdout, &m, env.format, env.details)) {
+	if (sa_merged_print_as(stdout, &m, env.format ? env.format : &sa_formats[0],
+			       env.details)) {
 		sa_warn("writing the report to standard output failed: %s", strerror(errno));
 		goto fail;
 	}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The format table (format.h). */
+#include <stdio.h>
 #include <string.h>
 
 #include "output/format.h"
@@ -17,15 +18,17 @@ static const struct sa_text_layout markdown_layout = {
 	.warn_open = "\n**", .warn_close = "**",
 };
 
-const struct sa_format_desc sa_formats[SA_FMT_N] = {
-	{ SA_FMT_TEXT, "text", ".txt", &text_layout, sa_merged_text },
-	{ SA_FMT_JSON, "json", ".json", NULL, sa_merged_json },
-	{ SA_FMT_MARKDOWN, "markdown", ".md", &markdown_layout, sa_merged_markdown },
+const struct sa_format_desc sa_formats[] = {
+	[SA_FMT_TEXT] = { "text", ".txt", &text_layout, sa_merged_text },
+	[SA_FMT_JSON] = { "json", ".json", NULL, sa_merged_json },
+	[SA_FMT_MARKDOWN] = { "markdown", ".md", &markdown_layout, sa_merged_markdown },
 };
+
+const size_t sa_nformats = sizeof(sa_formats) / sizeof(*sa_formats);
 
 const struct sa_format_desc *sa_format_by_name(const char *name)
 {
-	for (int i = 0; i < SA_FMT_N; i++)
+	for (size_t i = 0; i < sa_nformats; i++)
 		if (!strcmp(sa_formats[i].name, name))
 			return &sa_formats[i];
 	return NULL;
@@ -37,8 +40,8 @@ const char *sa_format_list(const char *sep, const char *last)
 	size_t n = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < SA_FMT_N && n < sizeof(buf); i++)
+	for (size_t i = 0; i < sa_nformats && n < sizeof(buf); i++)
 		n += snprintf(buf + n, sizeof(buf) - n, "%s%s",
-			      !i ? "" : i == SA_FMT_N - 1 ? last : sep, sa_formats[i].name);
+			      !i ? "" : i == sa_nformats - 1 ? last : sep, sa_formats[i].name);
 	return buf;
 }

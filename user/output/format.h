@@ -13,11 +13,11 @@
 
 #include "output/escape.h"
 
+/* The rows every command knows by name; `report` takes any row of the table. */
 enum sa_format {
 	SA_FMT_TEXT,		/* fixed-width tables and lines for people */
 	SA_FMT_JSON,		/* one JSON object per line, or one document */
 	SA_FMT_MARKDOWN,	/* tables for CI pages (report) */
-	SA_FMT_N
 };
 
 /* How a text-like format lays out the lines the renderers share (merged_out.h). */
@@ -37,15 +37,18 @@ typedef int sa_merged_render(FILE *f, const struct sa_merged *m,
 			     const struct sa_format_desc *fd, bool details);
 
 struct sa_format_desc {
-	enum sa_format id;
 	const char *name;		/* -f NAME */
 	const char *suffix;		/* a file's name ends with it */
 	const struct sa_text_layout *layout;	/* text-like formats; else NULL */
 	sa_merged_render *merged;	/* `report`'s merged picture */
 };
 
-/* Indexed by enum sa_format, in the order help texts list them (the first: the default). */
-extern const struct sa_format_desc sa_formats[SA_FMT_N];
+/*
+ * The table: enum sa_format's rows first, at their index, then any other;
+ * in the order help texts list them (the first: the default).
+ */
+extern const struct sa_format_desc sa_formats[];
+extern const size_t sa_nformats;
 
 /* The row named @name, or NULL. */
 const struct sa_format_desc *sa_format_by_name(const char *name);

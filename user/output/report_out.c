@@ -4,10 +4,14 @@
 
 #include "output/report_out.h"
 
-int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt, bool details)
+int sa_merged_print_as(FILE *f, const struct sa_merged *m, const struct sa_format_desc *fd,
+		       bool details)
 {
-	const struct sa_format_desc *fd = &sa_formats[fmt < SA_FMT_N ? fmt : SA_FMT_TEXT];
-
 	fd->merged(f, m, fd, details);
 	return fflush(f) || ferror(f) ? -EIO : 0;
+}
+
+int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt, bool details)
+{
+	return sa_merged_print_as(f, m, &sa_formats[fmt], details);
 }
