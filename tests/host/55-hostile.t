@@ -131,17 +131,18 @@ run 10 "$sa" report --prometheus "$tmp/bad.prom" "$tmp/badutf.json" "$tmp/evilho
 tap_ok $([ $st = 0 ] && iconv -f UTF-8 -t UTF-8 "$tmp/bad.prom" >/dev/null 2>&1 &&
 	 awk -f "$top/tests/lib/promcheck.awk" "$tmp/bad.prom" >/dev/null 2>&1; echo $?) \
 	"Prometheus file of invalid UTF-8 and control characters: valid UTF-8, passes the check ($st)"
-# distinct values that used to collapse: null vs "" confidence, \x01 vs \x02
+# distinct values that used to collapse: null (breaks) vs suspect confidence, \x01 vs \x02
+# (an empty confidence is no verdict: the report is refused, 56-report-hostile.t)
 jqr conf1 '.dependents[0].confidence = null | .dependents[0].executable = "/x\u0001"'
-jq '.host.machine_id = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" | .dependents[0].confidence = "" | .dependents[0].executable = "/x\u0002"' \
+jq '.host.machine_id = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb" | .dependents[0].confidence = "suspect" | .dependents[0].executable = "/x\u0002"' \
 	"$tmp/conf1.json" >"$tmp/conf2.json"
-jq '.host.machine_id = "cccccccccccccccccccccccccccccccc" | .dependents[0].confidence = "" | .dependents[0].executable = "/x\u0001"' \
+jq '.host.machine_id = "cccccccccccccccccccccccccccccccc" | .dependents[0].confidence = "suspect" | .dependents[0].executable = "/x\u0001"' \
 	"$tmp/conf1.json" >"$tmp/conf3.json"
 run 10 "$sa" report --prometheus "$tmp/d.prom" "$tmp/conf1.json" "$tmp/conf2.json" "$tmp/conf3.json"
 dups=$(grep '^sysfs_audit_dependents_total{' "$tmp/d.prom" | sed 's/ [0-9]*$//' | sort | uniq -d | wc -l)
 n=$(grep -c '^sysfs_audit_dependents_total{executable="/x' "$tmp/d.prom")
 tap_ok $([ $st = 0 ] && [ "$dups" = 0 ] && [ "$n" = 3 ]; echo $?) \
-	"Prometheus: null vs \"\" and \\x01 vs \\x02 are three series, no duplicate label set ($n, $dups dups)"
+	"Prometheus: null vs suspect and \\x01 vs \\x02 are three series, no duplicate label set ($n, $dups dups)"
 # rules: a file name that forges a diagnostic line; a rule value with ESC
 mkdir -p "$tmp/rd"
 printf 'ENV{PHYSDEVBUS}=="\033[31mred"\n' >"$tmp/rd/evil"$'\n'"fake.rules:1:1: error: forged.rules"

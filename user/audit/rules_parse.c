@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "audit/rules_parse.h"
+#include "model/legacy_key.h"
 
 struct growbuf {
 	char *p;
@@ -334,9 +335,7 @@ static void set_key(struct sa_rule_issue *is, const struct sa_rule_token *t)
 
 static bool is_physdev(const char *s, size_t n)
 {
-	return (n == 11 && !memcmp(s, "PHYSDEVPATH", 11)) ||
-	       (n == 10 && !memcmp(s, "PHYSDEVBUS", 10)) ||
-	       (n == 13 && !memcmp(s, "PHYSDEVDRIVER", 13));
+	return sa_key_find(s, n) >= 0;
 }
 
 bool sa_rule_is_legacy(const struct sa_rule *r)
@@ -370,7 +369,7 @@ static int physdev_env(struct emit *e, const struct sa_rule_token *t)
 	const char *with;
 
 	set_key(&is, t);
-	with = t->attr_len == 10 ? "SUBSYSTEMS" : t->attr_len == 13 ? "DRIVERS" : "KERNELS";
+	with = sa_keys[sa_key_find(t->attr, t->attr_len)].rules_match;
 	if (t->op == SA_OP_MATCH || t->op == SA_OP_NOMATCH)
 		snprintf(is.replacement, sizeof(is.replacement), "%s%s\"%.*s\"", with,
 			 op_str(t->op), SHOWN(t->value_len), t->value);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "audit/scan_elf.h"
+#include "model/legacy_key.h"
 
 bool sa_is_elf(const char *buf, size_t len)
 {
@@ -21,15 +22,11 @@ static const struct pattern {
 	enum sa_sev sev;
 	const char *message, *replacement;
 } patterns[] = {
-	{ "PHYSDEVPATH", NULL, SA_KIND_PHYSDEV_KEY, SA_SEV_ERROR,
-	  "reads PHYSDEVPATH, which the kernel stopped sending with CONFIG_SYSFS_DEPRECATED: "
-	  "find the parent device from DEVPATH instead", "the parent of /sys$DEVPATH" },
-	{ "PHYSDEVBUS", NULL, SA_KIND_PHYSDEV_KEY, SA_SEV_ERROR,
-	  "reads PHYSDEVBUS, which the kernel stopped sending with CONFIG_SYSFS_DEPRECATED: "
-	  "use the 'subsystem' link of the first parent that has one", "parent's subsystem link" },
-	{ "PHYSDEVDRIVER", NULL, SA_KIND_PHYSDEV_KEY, SA_SEV_ERROR,
-	  "reads PHYSDEVDRIVER, which the kernel stopped sending with CONFIG_SYSFS_DEPRECATED: "
-	  "use the 'driver' link of the parent device", "parent's driver link" },
+	/* the legacy keys' table (model/legacy_key.h), one pattern per key */
+#define KEY_PATTERN(k, opt, elf, script, repl, match)				\
+	{ #k, NULL, SA_KIND_PHYSDEV_KEY, SA_SEV_ERROR, SA_KEY_READS(#k) elf, repl },
+	SA_LEGACY_KEYS(KEY_PATTERN)
+#undef KEY_PATTERN
 	{ "WAIT_FOR_SYSFS", NULL, "removed-key", SA_SEV_WARNING,
 	  "knows the WAIT_FOR_SYSFS udev key (udev before 174, or writes such rules)", NULL },
 	{ "device/bus", "/sys", "legacy-path", SA_SEV_WARNING,

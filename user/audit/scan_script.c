@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "audit/scan_script.h"
+#include "model/legacy_key.h"
 
 bool sa_is_text(const char *buf, size_t len)
 {
@@ -87,21 +88,6 @@ static long sysfs_test(const char *s, size_t n, char op)
 	return -1;
 }
 
-static const struct {
-	const char *word;
-	const char *message, *replacement;
-} keys[] = {
-	{ "PHYSDEVPATH", "reads PHYSDEVPATH, which the kernel stopped sending with "
-	  "CONFIG_SYSFS_DEPRECATED: find the parent device from /sys$DEVPATH",
-	  "the parent of /sys$DEVPATH" },
-	{ "PHYSDEVBUS", "reads PHYSDEVBUS, which the kernel stopped sending with "
-	  "CONFIG_SYSFS_DEPRECATED: read the 'subsystem' link of the first parent that has one",
-	  "parent's subsystem link" },
-	{ "PHYSDEVDRIVER", "reads PHYSDEVDRIVER, which the kernel stopped sending with "
-	  "CONFIG_SYSFS_DEPRECATED: read the 'driver' link of the parent device",
-	  "parent's driver link" },
-};
-
 struct line_ctx {
 	unsigned long lineno;
 	sa_hit_cb cb;
@@ -176,11 +162,11 @@ static int line(const char *s, size_t n, const struct line_ctx *l)
 		i++;
 	if (i < n && s[i] == '#')
 		return 0;
-	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]) && !err; k++) {
-		at = find_word(s, n, keys[k].word);
+	for (int k = 0; k < SA_KEY_N && !err; k++) {
+		at = find_word(s, n, sa_keys[k].name);
 		if (at >= 0)
-			err = hit(l, at, SA_KIND_PHYSDEV_KEY, keys[k].word, SA_SEV_ERROR,
-				  keys[k].message, keys[k].replacement);
+			err = hit(l, at, SA_KIND_PHYSDEV_KEY, sa_keys[k].name, SA_SEV_ERROR,
+				  sa_keys[k].script_message, sa_keys[k].replacement);
 	}
 	at = find_word(s, n, "WAIT_FOR_SYSFS");
 	if (!err && at >= 0)

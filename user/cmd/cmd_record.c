@@ -219,7 +219,7 @@ static int on_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy *l
 	struct rec_state *st = ctx;
 
 	if (st->deps)
-		sa_deps_note_event(st->deps, l->physdevpath);
+		sa_deps_note_event(st->deps, l->key[SA_KEY_PHYSDEVPATH]);
 	if (env.adopt)
 		sa_boot_rec_event(&env.boot, st->r, c->ts_ns, c->seqnum);
 	return sa_report_add_event(st->r, c, l);

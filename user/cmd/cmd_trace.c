@@ -100,9 +100,8 @@ static int gate(const struct trace_state *ts)
 	const struct sa_summary *s = &ts->sum;
 	const struct sa_gate_counts c = {
 		/* saturating: a wrapped sum would pass the gate */
-		.keys = sa_sat_add(sa_sat_add(s->physpath, s->physbus), s->physdrv),
-		.paths = sa_sat_add(sa_sat_add(s->links_classdir, s->links_device),
-				    sa_sat_add(s->links_classname, s->links_bus)),
+		.keys = sa_sat_sum(s->keys, SA_KEY_N),
+		.paths = sa_sat_sum(s->links, SA_LK_N),
 		.dependents = ts->nbreaks,
 		.suspects = ts->nsuspects,
 	};
@@ -116,7 +115,7 @@ static int print_event(void *ctx, const struct sa_ctx *c, const struct sa_legacy
 
 	sa_summary_add(&st->sum, c, l);
 	if (st->deps)
-		sa_deps_note_event(st->deps, l->physdevpath);
+		sa_deps_note_event(st->deps, l->key[SA_KEY_PHYSDEVPATH]);
 	return sa_print_row(stdout, env.row.fmt, c, l) ? -(errno ? errno : EIO) : 0;
 }
 

@@ -50,3 +50,14 @@ int sa_argp_parse(const struct argp *argp, int argc, char **argv, void *input)
 	argv[0] = saved;
 	return err ? EXIT_USAGE : 0;
 }
+
+const char *sa_or_list(char *buf, size_t len, int n, const char *(*at)(int i))
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && used < len; i++)
+		used += snprintf(buf + used, len - used, "%s%s",
+				 i ? (i == n - 1 ? " or " : ", ") : "", at(i));
+	return buf;
+}

@@ -48,10 +48,23 @@ static inline unsigned long long sa_sat_add(unsigned long long a, unsigned long 
 	return __builtin_add_overflow(a, b, &s) ? ~0ULL : s;
 }
 
+/* The saturating sum of @n counts (a count by key, by link kind, ...). */
+static inline unsigned long long sa_sat_sum(const unsigned long long *v, int n)
+{
+	unsigned long long s = 0;
+
+	for (int i = 0; i < n; i++)
+		s = sa_sat_add(s, v[i]);
+	return s;
+}
+
 /* main()'s argv[0]: a child that must outlive a systemd initramfs renames itself. */
 extern char *sa_argv0;
 
 /* "sysfs-audit: <message>" on stderr. */
+/* "a, b or c": the names at(0) .. at(@n - 1) of a table, for a message. */
+const char *sa_or_list(char *buf, size_t len, int n, const char *(*at)(int i));
+
 void sa_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* A decimal in [min, max], or argp_error() naming @what. */

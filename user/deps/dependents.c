@@ -629,12 +629,11 @@ void sa_deps_finish(struct sa_deps *d)
 	t->execs = stat_sum(d, SA_DS_EXECS);
 	t->exits = stat_sum(d, SA_DS_EXITS);
 	t->dropped = sa_dep_store_dropped(d->store);
-	for (int c = 0; c < SA_DC_N; c++)
-		t->dropped_by[c] = sa_dep_store_dropped_by(d->store, c);
 	t->programs = sa_dep_store_count(d->store);
-	t->breaks = sa_dep_store_with(d->store, SA_DC_BREAKS);
-	t->falls_back = sa_dep_store_with(d->store, SA_DC_FALLS_BACK);
-	t->suspects = sa_dep_store_with(d->store, SA_DC_SUSPECT);
+	for (int c = 0; c < SA_DC_N; c++) {
+		t->dropped_by[c] = sa_dep_store_dropped_by(d->store, c);
+		t->by_conf[c] = sa_dep_store_with(d->store, c);
+	}
 }
 
 const struct sa_dependent *sa_deps_next(void *d, size_t *it)

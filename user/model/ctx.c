@@ -26,23 +26,12 @@ void sa_summary_add(struct sa_summary *s, const struct sa_ctx *c, const struct s
 	int i;
 
 	s->events++;
-	s->physpath += !!l->physdevpath;
-	s->physbus += !!l->physdevbus;
-	s->physdrv += !!l->physdevdriver;
+	for (i = 0; i < SA_KEY_N; i++)
+		s->keys[i] += !!l->key[i];
 	s->nolegacy += !l->exists;
 	s->truncated += !!c->trunc;
-	for (i = 0; i < l->nlinks; i++) {
-		const char *n = l->links[i].name;
-
-		if (!strcmp(n, "device"))
-			s->links_device++;
-		else if (!strcmp(n, "bus"))
-			s->links_bus++;
-		else if (strchr(n, ':'))
-			s->links_classname++;
-		else
-			s->links_classdir++;
-	}
+	for (i = 0; i < l->nlinks; i++)
+		s->links[sa_link_kind_of(l->links[i].name)]++;
 	for (i = 0; i < s->nsubsys; i++)
 		if (!strcmp(s->subsys[i].name, dash(c->subsystem)))
 			break;

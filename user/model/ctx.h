@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "model/legacy.h"
+#include "model/link_kind.h"
 
 /* A subsystem name as the summary keeps it (the BPF record's SA_SUBSYS_LEN). */
 #define SA_CTX_NAME_LEN 32
@@ -43,8 +44,9 @@ struct sa_ctx {
 /* Running totals for the end-of-run summary. */
 #define SA_MAX_SUBSYS 64
 struct sa_summary {
-	unsigned long long events, physpath, physbus, physdrv, nolegacy;
-	unsigned long long links_classdir, links_device, links_classname, links_bus;
+	unsigned long long events, nolegacy;
+	unsigned long long keys[SA_KEY_N];	/* events that would have carried each */
+	unsigned long long links[SA_LK_N];	/* legacy links needed, by kind */
 	unsigned long long truncated, other_subsys;
 	int nsubsys;
 	struct {

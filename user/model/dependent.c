@@ -2,6 +2,8 @@
 /* The names of a dependent's kind, confidence and rule (reports, output, tests). */
 #include <string.h>
 
+#include "common/common.h"
+
 #include "model/dependent.h"
 
 static const char *const kind_names[SA_DK_MAX] = {
@@ -20,25 +22,44 @@ const char *sa_dep_kind_name(enum sa_dep_kind k)
 	return k < SA_DK_MAX ? kind_names[k] : "?";
 }
 
-static const char *const conf_names[SA_DC_N] = {
-	[SA_DC_SUSPECT] = "suspect",
-	[SA_DC_FALLS_BACK] = "falls-back",
-	[SA_DC_BREAKS] = "breaks",
+const struct sa_dep_conf_desc sa_dep_confs[SA_DC_N] = {
+	[SA_DC_SUSPECT] = { "suspect", "suspect", "suspects", "suspect", "are suspect", 2 },
+	[SA_DC_FALLS_BACK] = { "falls-back", "falls_back", "falls_back", "falls back",
+			       "fall back", 1 },
+	[SA_DC_BREAKS] = { "breaks", "breaks", "breaks", "breaks", "break", 0 },
 };
+
+enum sa_dep_conf sa_dep_conf_shown(int i)
+{
+	for (int c = 0; c < SA_DC_N; c++)
+		if (sa_dep_confs[c].shown == i)
+			return c;
+	return i;
+}
 
 const char *sa_dep_conf_name(enum sa_dep_conf c)
 {
-	return c < SA_DC_N ? conf_names[c] : "?";
+	return c < SA_DC_N ? sa_dep_confs[c].name : "?";
 }
 
-enum sa_dep_conf sa_dep_conf_parse(const char *s)
+int sa_dep_conf_parse(const char *s)
 {
 	if (!s || !strcmp(s, "confirmed"))
 		return SA_DC_BREAKS;
 	for (int c = 0; c < SA_DC_N; c++)
-		if (!strcmp(s, conf_names[c]))
+		if (!strcmp(s, sa_dep_confs[c].name))
 			return c;
-	return SA_DC_SUSPECT;
+	return -1;
+}
+
+static const char *shown_name(int i)
+{
+	return sa_dep_confs[sa_dep_conf_shown(i)].name;
+}
+
+const char *sa_dep_conf_list(char *buf, size_t len)
+{
+	return sa_or_list(buf, len, SA_DC_N, shown_name);
 }
 
 static const char *const rule_names[SA_DR_MAX] = {

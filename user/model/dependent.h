@@ -38,6 +38,24 @@ enum sa_dep_kind {
 enum sa_dep_conf { SA_DC_SUSPECT = 0, SA_DC_FALLS_BACK, SA_DC_BREAKS, SA_DC_N };
 
 /*
+ * A verdict's names, one table: every count by verdict is an array
+ * indexed by enum sa_dep_conf, and every writer lists them in the order
+ * of .shown (what breaks first).
+ */
+struct sa_dep_conf_desc {
+	const char *name;	/* "falls-back": a report's value, the Prometheus label */
+	const char *member;	/* "falls_back": the JSON member of a count by verdict */
+	const char *plural;	/* "suspects": the member of a count of such dependents */
+	const char *text;	/* "falls back": after a count ("2 falls back") */
+	const char *verb;	/* "fall back": "dependents that fall back" */
+	int shown;		/* its place in every list */
+};
+extern const struct sa_dep_conf_desc sa_dep_confs[SA_DC_N];
+
+/* The verdict in place @i of every list. */
+enum sa_dep_conf sa_dep_conf_shown(int i);
+
+/*
  * The rules of docs/design.md's table, "signal -> verdict -> why". A
  * verdict names the rule that gave it, so the table, the code and the unit
  * tests can be read side by side.
@@ -63,10 +81,13 @@ enum sa_dep_rule {
 const char *sa_dep_kind_name(enum sa_dep_kind k);
 const char *sa_dep_conf_name(enum sa_dep_conf c);
 /*
- * A report's "confidence": "breaks", "falls-back", "suspect"; "confirmed"
- * (formats 1.0-1.2) and none at all read as breaks; anything else as suspect.
+ * A report's "confidence": a verdict's name; "confirmed" (formats 1.0-1.2)
+ * and none at all read as breaks. -1: a word this build does not know,
+ * which no reader may count as any verdict.
  */
-enum sa_dep_conf sa_dep_conf_parse(const char *s);
+int sa_dep_conf_parse(const char *s);
+/* "breaks, falls-back or suspect": the names, for a message. */
+const char *sa_dep_conf_list(char *buf, size_t len);
 const char *sa_dep_rule_name(enum sa_dep_rule r);
 
 /*
@@ -144,7 +165,8 @@ struct sa_dep_totals {
 	unsigned long long records, ignored, malformed, dropped;
 	unsigned long long dropped_by[SA_DC_N];	/* of dropped: lines by verdict */
 	unsigned long long events, physdev;
-	size_t programs, breaks, falls_back, suspects;
+	size_t programs;
+	unsigned long long by_conf[SA_DC_N];	/* of programs: by verdict */
 	char hooks_missing[256];
 };
 

@@ -213,18 +213,18 @@ int sa_legacy_compute(const struct sa_dev *dev, struct sa_legacy *l)
 		while (q && !legacy_bus(q))
 			q = sa_legacy_parent(q);
 		if (q) {
-			l->physdevpath = legacy_path(q);
-			if (!l->physdevpath)
+			l->key[SA_KEY_PHYSDEVPATH] = legacy_path(q);
+			if (!l->key[SA_KEY_PHYSDEVPATH])
 				return -ENOMEM;
 		}
 	} else {
 		q = legacy_bus(dev) ? dev : NULL;
 	}
 	if (q) {
-		l->physdevbus = strdup(legacy_bus(q));
-		if (!l->physdevbus)
+		l->key[SA_KEY_PHYSDEVBUS] = strdup(legacy_bus(q));
+		if (!l->key[SA_KEY_PHYSDEVBUS])
 			return -ENOMEM;
-		if (q->driver && !(l->physdevdriver = strdup(q->driver)))
+		if (q->driver && !(l->key[SA_KEY_PHYSDEVDRIVER] = strdup(q->driver)))
 			return -ENOMEM;
 	}
 
@@ -240,9 +240,8 @@ int sa_legacy_compute(const struct sa_dev *dev, struct sa_legacy *l)
 void sa_legacy_free(struct sa_legacy *l)
 {
 	free(l->devpath);
-	free(l->physdevpath);
-	free(l->physdevbus);
-	free(l->physdevdriver);
+	for (int k = 0; k < SA_KEY_N; k++)
+		free(l->key[k]);
 	for (int i = 0; i < l->nlinks; i++) {
 		free(l->links[i].dir);
 		free(l->links[i].name);

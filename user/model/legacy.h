@@ -10,6 +10,8 @@
 
 #include <stdbool.h>
 
+#include "model/legacy_key.h"
+
 /* One device of today's tree, as sysfs shows it. */
 struct sa_dev {
 	char *path;		/* DEVPATH: kobject path below /sys */
@@ -34,9 +36,7 @@ struct sa_link {
 struct sa_legacy {
 	bool exists;		/* false: the device had no legacy counterpart */
 	char *devpath;		/* legacy DEVPATH */
-	char *physdevpath;	/* NULL when the key would be absent */
-	char *physdevbus;
-	char *physdevdriver;
+	char *key[SA_KEY_N];	/* the keys' values; NULL when one would be absent */
 	int nlinks;
 	struct sa_link links[SA_MAX_LINKS];
 };

@@ -83,13 +83,6 @@ enum sa_gap_reason sa_gap_recorded_parse(const char *name)
 	return SA_GAP_OTHER;
 }
 
-const char *const sa_gap_slot_names[SA_GAP_SLOTS] = {
-	[SA_PHASE_INITRAMFS] = "initramfs",
-	[SA_PHASE_COLDPLUG] = "coldplug",
-	[SA_PHASE_RUNTIME] = "runtime",
-	[SA_GAP_UNKNOWN] = "unknown",
-};
-
 bool sa_mrow_has_host(const struct sa_mrow *r, size_t n, size_t host)
 {
 	size_t lo = 0, hi = n;
@@ -123,12 +116,19 @@ bool sa_gap_in_boot_path(const struct sa_boot_gaps *g, int slot)
  */
 enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h)
 {
+	bool later = false;
+
 	if (!h->nboot)
 		return SA_BOOT_NOT_AUDITED;
-	if (h->phase_breaks[SA_PHASE_INITRAMFS] || h->phase_breaks[SA_PHASE_COLDPLUG])
-		return SA_BOOT_PATH;
+	for (int p = 0; p < SA_PHASE_N; p++) {
+		if (!h->phase_by_conf[p][SA_DC_BREAKS])
+			continue;
+		if (sa_phase_boot_path(p))
+			return SA_BOOT_PATH;
+		later = true;
+	}
 	for (int i = 0; i < SA_GAP_SLOTS; i++)
 		if (sa_gap_in_boot_path(&h->gaps, i))
 			return SA_BOOT_INCOMPLETE;
-	return h->phase_breaks[SA_PHASE_RUNTIME] ? SA_BOOT_LATER_ONLY : SA_BOOT_CLEAN;
+	return later ? SA_BOOT_LATER_ONLY : SA_BOOT_CLEAN;
 }

@@ -68,7 +68,6 @@ enum sa_gap_reason {
 #define SA_GAP_SLOTS	(SA_PHASE_N + 1)
 extern const char *const sa_gap_names[SA_GAP_N];	/* "not-adopted", ... (JSON) */
 extern const char *const sa_gap_text[SA_GAP_N];		/* for people */
-extern const char *const sa_gap_slot_names[SA_GAP_SLOTS];	/* phases, then "unknown" */
 /* A recorded reason's slot: the phase it leaves unvouched, or SA_GAP_UNKNOWN. */
 int sa_gap_slot_of(enum sa_gap_reason r);
 /*
@@ -92,8 +91,8 @@ struct sa_mhost {
 	/* Boot audits (format 1.1): reports recorded from boot, by phase. */
 	size_t nboot;
 	unsigned long long phase_events[SA_PHASE_N], phase_deps[SA_PHASE_N];
-	unsigned long long phase_breaks[SA_PHASE_N];	/* of phase_deps (no confidence: breaks) */
-	unsigned long long phase_falls_back[SA_PHASE_N];	/* of phase_deps */
+	/* of phase_deps, by verdict (no confidence: breaks) */
+	unsigned long long phase_by_conf[SA_PHASE_N][SA_DC_N];
 	struct sa_boot_gaps gaps;	/* what the boot audits could not vouch for */
 };
 
@@ -127,14 +126,14 @@ struct sa_merged {
 	struct sa_skip *skipped;
 	size_t nskipped;
 	unsigned long long seen, lost, emitted, events;
-	unsigned long long keys[3];	/* PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER */
+	unsigned long long keys[SA_KEY_N];
 	unsigned long long links[SA_LK_N];
 	unsigned long long ndependents, nfindings;
 	/*
-	 * Of ndependents: breaks (a missing confidence and 1.0-1.2's
-	 * "confirmed" count as breaks), falls back, suspect.
+	 * Of ndependents, by verdict (a missing confidence and 1.0-1.2's
+	 * "confirmed" count as breaks).
 	 */
-	unsigned long long nbreaks, nfalls_back, nsuspects;
+	unsigned long long by_conf[SA_DC_N];
 	struct sa_mtable subsys;	/* subsystem: events */
 	struct sa_mtable keyrows;	/* subsystem, key: events that would have carried it */
 	struct sa_mtable paths;		/* path, kind: events that needed it */

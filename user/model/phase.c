@@ -17,12 +17,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/common.h"
 #include "model/phase.h"
 
-const char *const sa_phase_names[SA_PHASE_N] = {
-	[SA_PHASE_INITRAMFS] = "initramfs",
-	[SA_PHASE_COLDPLUG] = "coldplug",
-	[SA_PHASE_RUNTIME] = "runtime",
+const struct sa_phase_desc sa_phases[SA_PHASE_N] = {
+	[SA_PHASE_INITRAMFS] = { "initramfs", "Initramfs", "INITRAMFS", true },
+	[SA_PHASE_COLDPLUG] = { "coldplug", "Coldplug", "COLDPLUG", true },
+	[SA_PHASE_RUNTIME] = { "runtime", "Runtime", "RUNTIME", false },
 };
 
 enum sa_phase sa_phase_of(const struct sa_phases *p, unsigned long long ts)
@@ -37,14 +38,24 @@ enum sa_phase sa_phase_of(const struct sa_phases *p, unsigned long long ts)
 int sa_phase_parse(const char *name)
 {
 	for (int i = 0; i < SA_PHASE_N; i++)
-		if (name && !strcmp(name, sa_phase_names[i]))
+		if (name && !strcmp(name, sa_phases[i].name))
 			return i;
 	return -1;
 }
 
+static const char *phase_name(int i)
+{
+	return sa_phases[i].name;
+}
+
+const char *sa_phase_list(char *buf, size_t len)
+{
+	return sa_or_list(buf, len, SA_PHASE_N, phase_name);
+}
+
 bool sa_phase_boot_path(enum sa_phase ph)
 {
-	return ph == SA_PHASE_INITRAMFS || ph == SA_PHASE_COLDPLUG;
+	return ph < SA_PHASE_N && sa_phases[ph].boot_path;
 }
 
 unsigned long long sa_mono_ns(void)

@@ -8,6 +8,7 @@
 #define SYSFS_AUDIT_PHASE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 enum sa_phase { SA_PHASE_INITRAMFS, SA_PHASE_COLDPLUG, SA_PHASE_RUNTIME, SA_PHASE_N };
 
@@ -33,13 +34,22 @@ struct sa_phases {
 	bool adopted;				/* the pinned initramfs state was adopted */
 };
 
-extern const char *const sa_phase_names[SA_PHASE_N];
+/* A phase's names, one table; counts by phase are arrays indexed by enum sa_phase. */
+struct sa_phase_desc {
+	const char *name;	/* "initramfs": a report's value, JSON member, label value */
+	const char *title;	/* "Initramfs": a markdown column's title */
+	const char *column;	/* "INITRAMFS": a text column's */
+	bool boot_path;		/* a dependent there is in the boot path */
+};
+extern const struct sa_phase_desc sa_phases[SA_PHASE_N];
 
 /* The phase of a record stamped @ts_ns. */
 enum sa_phase sa_phase_of(const struct sa_phases *p, unsigned long long ts_ns);
 
 /* "initramfs" -> SA_PHASE_INITRAMFS; -1 when unknown. */
 int sa_phase_parse(const char *name);
+/* "initramfs, coldplug or runtime": the names, for a message. */
+const char *sa_phase_list(char *buf, size_t len);
 
 /* initramfs or coldplug: a dependent there is in the boot path. */
 bool sa_phase_boot_path(enum sa_phase ph);

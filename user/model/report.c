@@ -8,39 +8,17 @@
 #include "common/common.h"
 #include "model/report.h"
 
-const char *const sa_key_names[3] = { "PHYSDEVPATH", "PHYSDEVBUS", "PHYSDEVDRIVER" };
-
-const char *const sa_link_kind_names[SA_LK_N] = {
-	[SA_LK_CLASSDIR] = "class_directory",
-	[SA_LK_DEVICE] = "device",
-	[SA_LK_CLASSNAME] = "class_name",
-	[SA_LK_BUS] = "bus",
-};
-
 const char *const sa_dep_loss_names[SA_DLOST_N] = {
 	[SA_DLOST_RING] = "ring",
 	[SA_DLOST_MAP_FULL] = "map_full",
 	[SA_DLOST_STORE_FULL] = "store_full",
 };
 
-/* The same classification as the stream summary (report.c). */
-enum sa_link_kind sa_link_kind_of(const char *n)
-{
-	if (!strcmp(n, "device"))
-		return SA_LK_DEVICE;
-	if (!strcmp(n, "bus"))
-		return SA_LK_BUS;
-	if (strchr(n, ':'))
-		return SA_LK_CLASSNAME;
-	return SA_LK_CLASSDIR;
-}
-
 void sa_need_add(struct sa_need *d, const struct sa_need *s)
 {
 	d->events = sa_sat_add(d->events, s->events);
-	d->physpath = sa_sat_add(d->physpath, s->physpath);
-	d->physbus = sa_sat_add(d->physbus, s->physbus);
-	d->physdrv = sa_sat_add(d->physdrv, s->physdrv);
+	for (int k = 0; k < SA_KEY_N; k++)
+		d->keys[k] = sa_sat_add(d->keys[k], s->keys[k]);
 	for (int k = 0; k < SA_LK_N; k++)
 		d->links[k] = sa_sat_add(d->links[k], s->links[k]);
 }

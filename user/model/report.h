@@ -45,15 +45,11 @@
 #define SA_REPORT_MAX_TEXT	16384
 #define SA_REPORT_CUT		"[truncated]"
 
-/* The kinds of legacy link, in the order of the stream summary's legacy_links. */
-enum sa_link_kind { SA_LK_CLASSDIR, SA_LK_DEVICE, SA_LK_CLASSNAME, SA_LK_BUS, SA_LK_N };
-extern const char *const sa_link_kind_names[SA_LK_N];
-enum sa_link_kind sa_link_kind_of(const char *link_name);
-
 /* What the events of one subsystem, bus or driver would have needed. */
 struct sa_need {
 	char *name;
-	unsigned long long events, physpath, physbus, physdrv;
+	unsigned long long events;
+	unsigned long long keys[SA_KEY_N];
 	unsigned long long links[SA_LK_N];
 };
 
@@ -69,7 +65,7 @@ struct sa_need_table {
 /* A legacy path the events needed: a legacy DEVPATH or a legacy link. */
 struct sa_path_need {
 	char *path;
-	char *kind;		/* "devpath", or one of sa_link_kind_names */
+	char *kind;		/* "devpath", or one of sa_link_kinds[].name */
 	unsigned long long count;
 };
 
@@ -158,9 +154,6 @@ struct sa_report {
 	size_t nfindings;
 	struct sa_report_boot boot;
 };
-
-/* The uevent keys the old layout added, in report order. */
-extern const char *const sa_key_names[3];
 
 /*
  * "2026-12-03T08:13:42Z" <-> time_t (UTC). A time before the epoch is

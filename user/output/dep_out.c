@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "output/counts_out.h"
 #include "output/dep_out.h"
 #include "output/escape.h"
 #include "output/json_out.h"
@@ -105,9 +106,11 @@ int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 static void dropped_by(struct sa_jw *w, const struct sa_dep_totals *t)
 {
 	sa_jw_object(w, "dropped_by");
-	sa_jw_u64(w, "breaks", t->dropped_by[SA_DC_BREAKS]);
-	sa_jw_u64(w, "falls_back", t->dropped_by[SA_DC_FALLS_BACK]);
-	sa_jw_u64(w, "suspect", t->dropped_by[SA_DC_SUSPECT]);
+	for (int i = 0; i < SA_DC_N; i++) {
+		enum sa_dep_conf c = sa_dep_conf_shown(i);
+
+		sa_jw_u64(w, sa_dep_confs[c].member, t->dropped_by[c]);
+	}
 	sa_jw_end(w);
 }
 
@@ -129,9 +132,11 @@ static void summary_json(FILE *f, const struct sa_dep_totals *t,
 	sa_jw_object(&w, NULL);
 	sa_jw_str(&w, "type", "dependents");
 	sa_jw_u64(&w, "found", t->programs);
-	sa_jw_u64(&w, "breaks", t->breaks);
-	sa_jw_u64(&w, "falls_back", t->falls_back);
-	sa_jw_u64(&w, "suspects", t->suspects);
+	for (int i = 0; i < SA_DC_N; i++) {
+		enum sa_dep_conf c = sa_dep_conf_shown(i);
+
+		sa_jw_u64(&w, sa_dep_confs[c].plural, t->by_conf[c]);
+	}
 	sa_jw_object(&w, "by_kind");
 	for (int i = 1; i < SA_DK_MAX; i++)
 		sa_jw_u64(&w, sa_dep_kind_name(i), byk[i]);
@@ -177,18 +182,18 @@ int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals
 		summary_json(f, t, next, ctx);
 		return ferror(f) ? -(errno ? errno : EIO) : 0;
 	}
-	fprintf(f, "\nDEPENDENTS: %zu programs (%zu breaks, %zu falls back, %zu suspect); "
-		"%llu records for %llu sysfs misses, %llu lstat-on-link, %llu readlink, "
+	fprintf(f, "\nDEPENDENTS: %zu programs (", t->programs);
+	sa_print_verdicts(f, t->by_conf, true);
+	fprintf(f, "); %llu records for %llu sysfs misses, %llu lstat-on-link, %llu readlink, "
 		"%llu readdir, %llu listens, %llu uevent reads (%llu lost, %llu dropped)\n",
-		t->programs, t->breaks, t->falls_back, t->suspects, t->emitted, t->misses,
-		t->lstat_links, t->readlinks, t->readdirs, t->listens, t->uevent_reads, t->lost,
-		t->dropped);
-	if (t->dropped)
-		fprintf(f, "DEPENDENTS DROPPED (store full): %llu breaks, %llu falls back, "
-			"%llu suspect%s\n", t->dropped_by[SA_DC_BREAKS],
-			t->dropped_by[SA_DC_FALLS_BACK], t->dropped_by[SA_DC_SUSPECT],
-			t->dropped_by[SA_DC_BREAKS] ? ": programs that break are missing from "
-			"this list" : "");
+		t->emitted, t->misses, t->lstat_links, t->readlinks, t->readdirs, t->listens,
+		t->uevent_reads, t->lost, t->dropped);
+	if (t->dropped) {
+		fputs("DEPENDENTS DROPPED (store full): ", f);
+		sa_print_verdicts(f, t->dropped_by, true);
+		fprintf(f, "%s\n", t->dropped_by[SA_DC_BREAKS] ? ": programs that break are "
+			"missing from this list" : "");
+	}
 	if (t->programs)
 		fprintf(f, "%-10s %-17s %5s %9s %9s %9s  %s\n", "VERDICT", "KIND", "PROCS",
 			"COUNT", "FIRST", "LAST", "PROGRAM");

@@ -81,6 +81,16 @@ static void rows(struct out *o, const char *key, const struct sa_mtable *t,
 	sa_jw_end(j);
 }
 
+/* {"breaks": n, "falls_back": n, "suspect": n}: counts by verdict, what breaks first. */
+static void by_conf(struct sa_jw *j, const unsigned long long n[SA_DC_N])
+{
+	for (int i = 0; i < SA_DC_N; i++) {
+		enum sa_dep_conf c = sa_dep_conf_shown(i);
+
+		sa_jw_u64(j, sa_dep_confs[c].member, n[c]);
+	}
+}
+
 static void losses(struct sa_jw *j, const char *key, const struct sa_losses *l)
 {
 	if (!l->known) {
@@ -92,20 +102,17 @@ static void losses(struct sa_jw *j, const char *key, const struct sa_losses *l)
 		sa_jw_u64(j, sa_dep_loss_names[k], l->deps[k]);
 	/* 1.3: of store_full, the lines that broke, fell back, were suspect. */
 	sa_jw_object(j, "store_full_by");
-	sa_jw_u64(j, "breaks", l->store_full_by[SA_DC_BREAKS]);
-	sa_jw_u64(j, "falls_back", l->store_full_by[SA_DC_FALLS_BACK]);
-	sa_jw_u64(j, "suspect", l->store_full_by[SA_DC_SUSPECT]);
+	by_conf(j, l->store_full_by);
 	sa_jw_end(j);
 	sa_jw_end(j);
 }
 
 /* By phase: {"initramfs": n, "coldplug": n, "runtime": n}. */
-static void by_phase(struct sa_jw *j, const char *key, const unsigned long long *v,
-		     const unsigned long long *minus)
+static void by_phase(struct sa_jw *j, const char *key, const unsigned long long *v)
 {
 	sa_jw_object(j, key);
 	for (int i = 0; i < SA_PHASE_N; i++)
-		sa_jw_u64(j, sa_phase_names[i], v[i] - (minus ? minus[i] : 0));
+		sa_jw_u64(j, sa_phases[i].name, v[i]);
 	sa_jw_end(j);
 }
 
@@ -117,7 +124,7 @@ static void gaps(struct sa_jw *j, const char *key, const struct sa_boot_gaps *g)
 		if (!g->why[i])
 			continue;
 		sa_jw_object(j, NULL);
-		sa_jw_str(j, "phase", i == SA_GAP_UNKNOWN ? NULL : sa_phase_names[i]);
+		sa_jw_str(j, "phase", i == SA_GAP_UNKNOWN ? NULL : sa_phases[i].name);
 		sa_jw_bool(j, "boot_path", sa_gap_in_boot_path(g, i));
 		sa_jw_array(j, "reasons");
 		for (int r = 0; r < SA_GAP_N; r++)
@@ -138,7 +145,7 @@ static void gaps(struct sa_jw *j, const char *key, const struct sa_boot_gaps *g)
 static void host_boot(struct sa_jw *j, const struct sa_mhost *h)
 {
 	enum sa_boot_verdict v = sa_mhost_boot(h);
-	unsigned long long sus[SA_PHASE_N];
+	unsigned long long n[SA_PHASE_N];
 
 	if (!h->nboot) {
 		sa_jw_null(j, "boot");
@@ -148,13 +155,15 @@ static void host_boot(struct sa_jw *j, const struct sa_mhost *h)
 	sa_jw_str(j, "verdict", sa_boot_verdict_names[v]);
 	sa_jw_bool(j, "boot_path", v == SA_BOOT_PATH);
 	sa_jw_u64(j, "reports", h->nboot);
-	by_phase(j, "events", h->phase_events, NULL);
-	by_phase(j, "dependents", h->phase_deps, NULL);
-	for (int i = 0; i < SA_PHASE_N; i++)
-		sus[i] = h->phase_deps[i] - h->phase_breaks[i];
-	by_phase(j, "breaks", h->phase_breaks, NULL);
-	by_phase(j, "falls_back", h->phase_falls_back, NULL);
-	by_phase(j, "suspects", sus, h->phase_falls_back);
+	by_phase(j, "events", h->phase_events);
+	by_phase(j, "dependents", h->phase_deps);
+	for (int i = 0; i < SA_DC_N; i++) {
+		enum sa_dep_conf c = sa_dep_conf_shown(i);
+
+		for (int p = 0; p < SA_PHASE_N; p++)
+			n[p] = h->phase_by_conf[p][c];
+		by_phase(j, sa_dep_confs[c].plural, n);
+	}
 	gaps(j, "incomplete", &h->gaps);
 	sa_jw_end(j);
 }
@@ -247,9 +256,7 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	sa_jw_str(j, "version", ver);
 	sa_jw_u64(j, "reports", m->nreports);
 	sa_jw_object(j, "dependents_by_verdict");
-	sa_jw_u64(j, "breaks", m->nbreaks);
-	sa_jw_u64(j, "falls_back", m->nfalls_back);
-	sa_jw_u64(j, "suspect", m->nsuspects);
+	by_conf(j, m->by_conf);
 	sa_jw_end(j);
 	hosts(&o);
 	sa_jw_array(j, "skipped");
@@ -269,12 +276,12 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	sa_jw_end(j);
 	losses(j, "dependents_lost", &m->dep_lost);
 	sa_jw_object(j, "would_carry");
-	for (int k = 0; k < 3; k++)
-		sa_jw_u64(j, sa_key_names[k], m->keys[k]);
+	for (int k = 0; k < SA_KEY_N; k++)
+		sa_jw_u64(j, sa_keys[k].name, m->keys[k]);
 	sa_jw_end(j);
 	sa_jw_object(j, "legacy_links");
 	for (int k = 0; k < SA_LK_N; k++)
-		sa_jw_u64(j, sa_link_kind_names[k], m->links[k]);
+		sa_jw_u64(j, sa_link_kinds[k].name, m->links[k]);
 	sa_jw_end(j);
 	rows(&o, "by_subsystem", &m->subsys, subsys, 1, "events");
 	rows(&o, "keys", &m->keyrows, keys, 2, "events");

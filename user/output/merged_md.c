@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "output/counts_out.h"
 #include "output/escape.h"
 #include "output/merged_out.h"
 
@@ -66,8 +67,13 @@ static void md_boot(FILE *f, const struct sa_merged *m, const struct sa_text_lay
 		return;
 	fputs("\n## Boot verdict\n\n", f);
 	sa_mout_boot_counts(f, m, lo, details);
-	fputs("\n| Host | Verdict | Initramfs | Coldplug | Runtime | Why |\n"
-	      "|---|---|---|---|---|---|\n", f);
+	fputs("\n| Host | Verdict ", f);
+	for (int p = 0; p < SA_PHASE_N; p++)
+		fprintf(f, "| %s ", sa_phases[p].title);
+	fputs("| Why |\n|---|---", f);
+	for (int p = 0; p < SA_PHASE_N; p++)
+		fputs("|---", f);
+	fputs("|---|\n", f);
 	for (int o = 0; o < SA_BOOT_N; o++)
 		for (size_t i = 0; i < m->nhosts; i++) {
 			const struct sa_mhost *h = &m->hosts[i];
@@ -87,8 +93,9 @@ static void md_boot(FILE *f, const struct sa_merged *m, const struct sa_text_lay
 				  sa_mout_verdict_order[o] == SA_BOOT_LATER_ONLY);
 			fputs(" |\n", f);
 		}
-	fputs("\nPer phase: dependents that break/fall back/are suspect. Only breaks decides a "
-	      "verdict.\n", f);
+	fputs("\nPer phase: dependents that ", f);
+	sa_print_verdict_verbs(f);
+	fputs(". Only breaks decides a verdict.\n", f);
 	md_table(f, m, "Dependents by boot phase", &m->boot_deps, bh, b5, 5, "Count", 0, details);
 }
 
@@ -99,9 +106,9 @@ static void md_losses(FILE *f, const struct sa_losses *l)
 	fputs(" Dependents' records lost:", f);
 	for (int k = 0; k < SA_DLOST_N; k++)
 		fprintf(f, "%s %s %llu", k ? "," : "", sa_mout_dep_loss_text[k], l->deps[k]);
-	fprintf(f, " (breaks %llu, falls back %llu, suspect %llu).",
-		l->store_full_by[SA_DC_BREAKS], l->store_full_by[SA_DC_FALLS_BACK],
-		l->store_full_by[SA_DC_SUSPECT]);
+	fputs(" (", f);
+	sa_print_verdicts(f, l->store_full_by, false);
+	fputs(").", f);
 }
 
 int sa_merged_markdown(FILE *f, const struct sa_merged *m, const struct sa_format_desc *fd,
@@ -119,9 +126,10 @@ int sa_merged_markdown(FILE *f, const struct sa_merged *m, const struct sa_forma
 	static const int f7[] = { 0, 1, 4, 2, 3, 5, 6 };
 
 	fprintf(f, "# sysfs-audit: legacy sysfs layout report\n\n"
-		"%zu report(s) from %zu host(s); %zu skipped. Dependents: %llu (%llu breaks, "
-		"%llu falls back, %llu suspect). Static findings: %llu.\n", m->nreports, m->nhosts,
-		m->nskipped, m->ndependents, m->nbreaks, m->nfalls_back, m->nsuspects, m->nfindings);
+		"%zu report(s) from %zu host(s); %zu skipped. Dependents: %llu (", m->nreports,
+		m->nhosts, m->nskipped, m->ndependents);
+	sa_print_verdicts(f, m->by_conf, true);
+	fprintf(f, "). Static findings: %llu.\n", m->nfindings);
 	sa_mout_dropped_breaks(f, m, lo);
 	md_boot(f, m, lo, details);
 	if (m->nskipped) {
@@ -143,11 +151,11 @@ int sa_merged_markdown(FILE *f, const struct sa_merged *m, const struct sa_forma
 		m->lost);
 	md_losses(f, &m->dep_lost);
 	fprintf(f, "\n\n| Would have carried | Events |\n|---|---|\n");
-	for (int k = 0; k < 3; k++)
-		fprintf(f, "| %s | %llu |\n", sa_key_names[k], m->keys[k]);
+	for (int k = 0; k < SA_KEY_N; k++)
+		fprintf(f, "| %s | %llu |\n", sa_keys[k].name, m->keys[k]);
 	fprintf(f, "\n| Legacy links needed | Events |\n|---|---|\n");
 	for (int k = 0; k < SA_LK_N; k++)
-		fprintf(f, "| %s | %llu |\n", sa_link_kind_names[k], m->links[k]);
+		fprintf(f, "| %s | %llu |\n", sa_link_kinds[k].name, m->links[k]);
 	fputs("\n## Hosts\n\n| Host | Kernel | Attach | Reports | Events | Lost |\n"
 	      "|---|---|---|---|---|---|\n", f);
 	for (size_t i = 0; i < m->nhosts; i++) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "output/counts_out.h"
 #include "output/escape.h"
 #include "output/merged_out.h"
 
@@ -98,7 +99,7 @@ static const char *gap_slot_text(int slot)
 		return "an unknown phase";
 	if (slot == SA_PHASE_RUNTIME)
 		return "runtime (after the boot: the verdict stands)";
-	return sa_phase_names[slot];
+	return sa_phases[slot].name;
 }
 
 /* Hosts grouped by verdict: what an operator acts on comes first. */
@@ -108,10 +109,12 @@ const enum sa_boot_verdict sa_mout_verdict_order[SA_BOOT_N] = {
 
 static unsigned long long boot_path_suspects(const struct sa_mhost *h)
 {
-	return h->phase_deps[SA_PHASE_INITRAMFS] - h->phase_breaks[SA_PHASE_INITRAMFS] -
-	       h->phase_falls_back[SA_PHASE_INITRAMFS] +
-	       h->phase_deps[SA_PHASE_COLDPLUG] - h->phase_breaks[SA_PHASE_COLDPLUG] -
-	       h->phase_falls_back[SA_PHASE_COLDPLUG];
+	unsigned long long n = 0;
+
+	for (int p = 0; p < SA_PHASE_N; p++)
+		if (sa_phase_boot_path(p))
+			n = sa_sat_add(n, h->phase_by_conf[p][SA_DC_SUSPECT]);
+	return n;
 }
 
 /*
@@ -184,7 +187,7 @@ void sa_mout_host_deps(FILE *f, const struct sa_merged *m, size_t host,
 		const struct sa_mrow *r = &m->boot_deps.v[i];
 		int ph = sa_phase_parse(r->s[0]);
 
-		if (strcmp(r->s[1], "breaks") || !row_has_host(r, host) ||
+		if (strcmp(r->s[1], sa_dep_confs[SA_DC_BREAKS].name) || !row_has_host(r, host) ||
 		    (v == SA_BOOT_PATH && !sa_phase_boot_path(ph)))
 			continue;
 		if (!details && shown == SA_OUT_HOST_DEPS) {
@@ -226,14 +229,15 @@ void sa_mout_host_gaps(FILE *f, const struct sa_mhost *h, const struct sa_text_l
 	}
 }
 
-/* "1/0/3": dependents of phase @p that break/fall back/are suspect. */
+/* "1/0/3": dependents of phase @p by verdict, what breaks first. */
 void sa_mout_phase_cell(char *buf, size_t len, const struct sa_mhost *h, int p)
 {
-	if (!h->nboot)
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%llu/%llu/%llu", h->phase_breaks[p], h->phase_falls_back[p],
-			 h->phase_deps[p] - h->phase_breaks[p] - h->phase_falls_back[p]);
+	size_t n = 0;
+
+	snprintf(buf, len, "-");
+	for (int i = 0; h->nboot && i < SA_DC_N && n < len; i++)
+		n += snprintf(buf + n, len - n, "%s%llu", i ? "/" : "",
+			      h->phase_by_conf[p][sa_dep_conf_shown(i)]);
 }
 
 /*

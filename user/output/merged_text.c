@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "output/counts_out.h"
 #include "output/escape.h"
 #include "output/merged_out.h"
 
@@ -48,25 +49,30 @@ static void text_boot(FILE *f, const struct sa_merged *m, const struct sa_text_l
 		return;	/* no boot audit among the reports */
 	fputc('\n', f);
 	sa_mout_boot_counts(f, m, lo, details);
-	fprintf(f, "\n%-20s %-36s %9s %9s %9s\n", "HOST", "VERDICT", "INITRAMFS", "COLDPLUG",
-		"RUNTIME");
+	fprintf(f, "\n%-20s %-36s", "HOST", "VERDICT");
+	for (int p = 0; p < SA_PHASE_N; p++)
+		fprintf(f, " %9s", sa_phases[p].column);
+	fputc('\n', f);
 	for (int o = 0; o < SA_BOOT_N; o++)
 		for (size_t i = 0; i < m->nhosts; i++) {
 			const struct sa_mhost *h = &m->hosts[i];
-			char n[SA_PHASE_N][48];
+			char n[48];
 
 			if (sa_mhost_boot(h) != sa_mout_verdict_order[o])
 				continue;
-			for (int p = 0; p < SA_PHASE_N; p++)
-				sa_mout_phase_cell(n[p], sizeof(n[p]), h, p);
 			sa_mout_col(f, h->hostname, 20);
-			fprintf(f, " %-36s %9s %9s %9s\n", sa_boot_verdict_names[sa_mout_verdict_order[o]],
-				n[0], n[1], n[2]);
+			fprintf(f, " %-36s", sa_boot_verdict_names[sa_mout_verdict_order[o]]);
+			for (int p = 0; p < SA_PHASE_N; p++) {
+				sa_mout_phase_cell(n, sizeof(n), h, p);
+				fprintf(f, " %9s", n);
+			}
+			fputc('\n', f);
 			sa_mout_host_deps(f, m, i, lo, details);
 			sa_mout_host_gaps(f, h, lo, false);
 		}
-	fputs("(per phase: dependents that break/fall back/are suspect; only breaks decides a "
-	      "verdict)\n", f);
+	fputs("(per phase: dependents that ", f);
+	sa_print_verdict_verbs(f);
+	fputs("; only breaks decides a verdict)\n", f);
 	text_rows(f, m, "DEPENDENTS BY BOOT PHASE", &m->boot_deps, bh, b5, 5, wb, 0, details);
 }
 
@@ -86,9 +92,9 @@ int sa_merged_text(FILE *f, const struct sa_merged *m, const struct sa_format_de
 	fprintf(f, "%zu report(s) from %zu host(s)", m->nreports, m->nhosts);
 	if (m->nskipped)
 		fprintf(f, ", %zu skipped", m->nskipped);
-	fprintf(f, "; dependents: %llu (%llu breaks, %llu falls back, %llu suspect), "
-		"static findings: %llu\n", m->ndependents, m->nbreaks, m->nfalls_back,
-		m->nsuspects, m->nfindings);
+	fprintf(f, "; dependents: %llu (", m->ndependents);
+	sa_print_verdicts(f, m->by_conf, true);
+	fprintf(f, "), static findings: %llu\n", m->nfindings);
 	sa_mout_dropped_breaks(f, m, lo);
 	text_boot(f, m, lo, details);
 	if (m->nskipped)
@@ -117,19 +123,16 @@ int sa_merged_text(FILE *f, const struct sa_merged *m, const struct sa_format_de
 	}
 	fprintf(f, "\nevents: %llu traced, %llu seen by BPF, %llu lost\n", m->events, m->seen,
 		m->lost);
-	if (m->dep_lost.known)
-		fprintf(f, "dependents' records lost: ring %llu, map full %llu, store full %llu "
-			"(breaks %llu, falls back %llu, suspect %llu)\n",
-			m->dep_lost.deps[SA_DLOST_RING], m->dep_lost.deps[SA_DLOST_MAP_FULL],
-			m->dep_lost.deps[SA_DLOST_STORE_FULL],
-			m->dep_lost.store_full_by[SA_DC_BREAKS],
-			m->dep_lost.store_full_by[SA_DC_FALLS_BACK],
-			m->dep_lost.store_full_by[SA_DC_SUSPECT]);
-	fprintf(f, "would have carried: PHYSDEVPATH %llu, PHYSDEVBUS %llu, PHYSDEVDRIVER %llu\n",
-		m->keys[0], m->keys[1], m->keys[2]);
-	fprintf(f, "legacy links needed: device %llu, <class>:<name> %llu, class directory %llu, "
-		"bus %llu\n", m->links[SA_LK_DEVICE], m->links[SA_LK_CLASSNAME],
-		m->links[SA_LK_CLASSDIR], m->links[SA_LK_BUS]);
+	if (m->dep_lost.known) {
+		fputs("dependents' records lost:", f);
+		for (int k = 0; k < SA_DLOST_N; k++)
+			fprintf(f, "%s %s %llu", k ? "," : "", sa_mout_dep_loss_text[k],
+				m->dep_lost.deps[k]);
+		fputs(" (", f);
+		sa_print_verdicts(f, m->dep_lost.store_full_by, false);
+		fputs(")\n", f);
+	}
+	sa_print_counts(f, m->keys, m->links);
 	text_rows(f, m, "PHYSDEV KEYS THE EVENTS WOULD HAVE CARRIED", &m->keyrows, kh, k2, 2,
 		  wk, SA_OUT_TOP_ROWS, details);
 	text_rows(f, m, "LEGACY PATHS THE EVENTS NEEDED", &m->paths, ph, p2, 2, wp,

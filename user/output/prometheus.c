@@ -64,11 +64,11 @@ static void boot_metrics(FILE *f, const struct sa_merged *m)
 			       1, m->dep_lost.deps[k]);
 		head(f, "sysfs_audit_dependents_dropped_total", "counter",
 		     "Dependents the recorders' full stores dropped, by verdict (format 1.3).");
-		for (int c = SA_DC_N - 1; c >= 0; c--) {
-			const char *v = sa_dep_conf_name(c);
+		for (int i = 0; i < SA_DC_N; i++) {
+			enum sa_dep_conf c = sa_dep_conf_shown(i);
 
-			sample(f, "sysfs_audit_dependents_dropped_total", verdict, &v, 1,
-			       m->dep_lost.store_full_by[c]);
+			sample(f, "sysfs_audit_dependents_dropped_total", verdict,
+			       &sa_dep_confs[c].name, 1, m->dep_lost.store_full_by[c]);
 		}
 	}
 	if (!m->nboot)
@@ -130,7 +130,7 @@ int sa_prometheus_print(FILE *f, const struct sa_merged *m)
 	head(f, "sysfs_audit_legacy_links_total", "counter",
 	     "Legacy sysfs links the traced events would have needed, by kind.");
 	for (int k = 0; k < SA_LK_N; k++)
-		sample(f, "sysfs_audit_legacy_links_total", kind, &sa_link_kind_names[k], 1,
+		sample(f, "sysfs_audit_legacy_links_total", kind, &sa_link_kinds[k].name, 1,
 		       m->links[k]);
 	table(f, "sysfs_audit_dependents_total",
 	      "Accesses by running programs that depend on the legacy layout, by verdict "
@@ -138,15 +138,12 @@ int sa_prometheus_print(FILE *f, const struct sa_merged *m)
 	      &m->dep_exec, deps, 3);
 	head(f, "sysfs_audit_dependents", "gauge",
 	     "Dependents (programs and kinds) in the reports, by verdict.");
-	for (int c = SA_DC_N - 1; c >= 0; c--) {
+	for (int i = 0; i < SA_DC_N; i++) {
 		static const char *const verdict[] = { "verdict" };
-		const unsigned long long n[SA_DC_N] = {
-			[SA_DC_SUSPECT] = m->nsuspects, [SA_DC_FALLS_BACK] = m->nfalls_back,
-			[SA_DC_BREAKS] = m->nbreaks,
-		};
-		const char *v = sa_dep_conf_name(c);
+		enum sa_dep_conf c = sa_dep_conf_shown(i);
 
-		sample(f, "sysfs_audit_dependents", verdict, &v, 1, n[c]);
+		sample(f, "sysfs_audit_dependents", verdict, &sa_dep_confs[c].name, 1,
+		       m->by_conf[c]);
 	}
 	table(f, "sysfs_audit_findings_total",
 	      "Files on disk that depend on the legacy layout, by severity.",

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output/counts_out.h"
 #include "output/escape.h"
 #include "output/json_out.h"
 #include "output/stream.h"
@@ -38,12 +39,10 @@ static void legacy_json(FILE *f, const struct sa_legacy *l)
 {
 	fprintf(f, "\"legacy\":{\"exists\":%s,", l->exists ? "true" : "false");
 	kstr(f, "devpath", l->devpath);
-	putc(',', f);
-	kstr(f, "PHYSDEVPATH", l->physdevpath);
-	putc(',', f);
-	kstr(f, "PHYSDEVBUS", l->physdevbus);
-	putc(',', f);
-	kstr(f, "PHYSDEVDRIVER", l->physdevdriver);
+	for (int k = 0; k < SA_KEY_N; k++) {
+		putc(',', f);
+		kstr(f, sa_keys[k].name, l->key[k]);
+	}
 	fputs(",\"links\":[", f);
 	for (int i = 0; i < l->nlinks; i++) {
 		char path[4096];
@@ -310,9 +309,9 @@ int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const stru
 			fprintf(f, "%-7s ", c->action);
 		}
 		print(f, "%-12s %-10s %-14s %s%s -> %s  %s\n", dash(c->subsystem),
-		      dash(l->physdevbus), dash(l->physdevdriver), c->devpath,
+		      dash(l->key[SA_KEY_PHYSDEVBUS]), dash(l->key[SA_KEY_PHYSDEVDRIVER]), c->devpath,
 		      c->trunc ? " [truncated]" : "",
-		      l->exists ? l->devpath : "(none)", dash(l->physdevpath));
+		      l->exists ? l->devpath : "(none)", dash(l->key[SA_KEY_PHYSDEVPATH]));
 	}
 	return ferror(f) ? -1 : 0;
 }
@@ -345,15 +344,12 @@ void sa_summary_write(struct sa_jw *w, const char *key, const struct sa_summary 
 		sa_jw_u64(w, "(other)", s->other_subsys);
 	sa_jw_end(w);
 	sa_jw_object(w, "would_carry");
-	sa_jw_u64(w, "PHYSDEVPATH", s->physpath);
-	sa_jw_u64(w, "PHYSDEVBUS", s->physbus);
-	sa_jw_u64(w, "PHYSDEVDRIVER", s->physdrv);
+	for (int k = 0; k < SA_KEY_N; k++)
+		sa_jw_u64(w, sa_keys[k].name, s->keys[k]);
 	sa_jw_end(w);
 	sa_jw_object(w, "legacy_links");
-	sa_jw_u64(w, "class_directory", s->links_classdir);
-	sa_jw_u64(w, "device", s->links_device);
-	sa_jw_u64(w, "class_name", s->links_classname);
-	sa_jw_u64(w, "bus", s->links_bus);
+	for (int k = 0; k < SA_LK_N; k++)
+		sa_jw_u64(w, sa_link_kinds[k].name, s->links[k]);
 	sa_jw_end(w);
 	sa_jw_end(w);
 }
@@ -378,10 +374,7 @@ void sa_print_summary(FILE *f, enum sa_format fmt, const struct sa_summary *s, c
 		sa_esc_line(f, "%-20s %llu\n", s->subsys[i].name, s->subsys[i].n);
 	if (s->other_subsys)
 		fprintf(f, "%-20s %llu\n", "(other)", s->other_subsys);
-	fprintf(f, "would have carried: PHYSDEVPATH %llu, PHYSDEVBUS %llu, PHYSDEVDRIVER %llu\n",
-		s->physpath, s->physbus, s->physdrv);
-	fprintf(f, "legacy links needed: device %llu, <class>:<name> %llu, class directory %llu, bus %llu\n",
-		s->links_device, s->links_classname, s->links_classdir, s->links_bus);
+	sa_print_counts(f, s->keys, s->links);
 	if (s->nolegacy)
 		fprintf(f, "without a legacy counterpart: %llu\n", s->nolegacy);
 	if (s->truncated)

@@ -80,8 +80,8 @@ void sa_report_boot_write(struct sa_jw *w, const struct sa_report *r)
 		unsigned long long deps = 0;
 
 		for (size_t k = 0; k < r->ndeps; k++)
-			deps += r->deps[k].phase && !strcmp(r->deps[k].phase, sa_phase_names[i]);
-		sa_jw_object(w, sa_phase_names[i]);
+			deps += r->deps[k].phase && !strcmp(r->deps[k].phase, sa_phases[i].name);
+		sa_jw_object(w, sa_phases[i].name);
 		sa_jw_u64(w, "events", p->events);
 		seq(w, "first_seqnum", p->first_seqnum);
 		seq(w, "last_seqnum", p->last_seqnum);
@@ -194,8 +194,8 @@ int sa_report_boot_parse(const struct sa_jnode *v, struct sa_report *r, char *er
 	for (int i = 0; i < SA_PHASE_N; i++) {
 		struct sa_report_phase *p = &r->boot.phases[i];
 
-		snprintf(where, sizeof(where), "phases.%s", sa_phase_names[i]);
-		if (!(x = sa_jget(phases, sa_phase_names[i])) ||
+		snprintf(where, sizeof(where), "phases.%s", sa_phases[i].name);
+		if (!(x = sa_jget(phases, sa_phases[i].name)) ||
 		    !sa_jis(x, SA_J_OBJECT))
 			return bad(err, len, where, "missing (an object is required)");
 		if ((rc = get_count(x, where, "events", true, &p->events, err, len)) ||
@@ -204,7 +204,7 @@ int sa_report_boot_parse(const struct sa_jnode *v, struct sa_report *r, char *er
 			return rc;
 		if (p->first_seqnum > p->last_seqnum)
 			return bad(err, len, where, "first_seqnum is after last_seqnum");
-		snprintf(where, sizeof(where), "boot.phases.%s", sa_phase_names[i]);
+		snprintf(where, sizeof(where), "boot.phases.%s", sa_phases[i].name);
 		rc = sa_losses_parse(x, where, true, &p->lost, err, len);
 		if (rc)
 			return rc;

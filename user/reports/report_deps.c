@@ -60,7 +60,7 @@ int sa_report_add_live_deps(struct sa_report *r, const struct sa_dep_totals *t, 
 		if (!x->executable && !err)
 			err = dup_str(&x->executable, "?");
 		if (!err && e->phase)
-			err = dup_str(&x->phase, sa_phase_names[e->phase - 1]);
+			err = dup_str(&x->phase, sa_phases[e->phase - 1].name);
 		x->count = e->count;
 		x->processes = e->nprocs;
 		x->first = wall(t, e->first_ns, r->start);

@@ -39,13 +39,6 @@ static int get_count(const struct sa_jnode *o, const char *where, const char *k,
 	return 0;
 }
 
-/* "store_full_by" (1.3) keys, by enum sa_dep_conf. */
-static const char *const by_names[SA_DC_N] = {
-	[SA_DC_SUSPECT] = "suspect",
-	[SA_DC_FALLS_BACK] = "falls_back",
-	[SA_DC_BREAKS] = "breaks",
-};
-
 static int parse_by(const struct sa_jnode *d, const char *where, struct sa_losses *l, char *err,
 		    size_t len)
 {
@@ -60,7 +53,8 @@ static int parse_by(const struct sa_jnode *d, const char *where, struct sa_losse
 		return bad(err, len, where, "store_full_by", "expected an object or null");
 	snprintf(w, sizeof(w), "%s.store_full_by", where);
 	for (int c = 0; c < SA_DC_N; c++) {
-		rc = get_count(b, w, by_names[c], &l->store_full_by[c], &l->known, err, len);
+		rc = get_count(b, w, sa_dep_confs[c].member, &l->store_full_by[c], &l->known, err,
+			       len);
 		if (rc)
 			return rc;
 	}
@@ -106,8 +100,11 @@ void sa_losses_write(struct sa_jw *w, const struct sa_losses *l, bool events)
 		sa_jw_u64(w, sa_dep_loss_names[i], l->deps[i]);
 	if (!events) {
 		sa_jw_object(w, "store_full_by");
-		for (int c = SA_DC_N - 1; c >= 0; c--)
-			sa_jw_u64(w, by_names[c], l->store_full_by[c]);
+		for (int i = 0; i < SA_DC_N; i++) {
+			enum sa_dep_conf c = sa_dep_conf_shown(i);
+
+			sa_jw_u64(w, sa_dep_confs[c].member, l->store_full_by[c]);
+		}
 		sa_jw_end(w);
 	}
 	sa_jw_end(w);

@@ -345,16 +345,15 @@ static const struct sa_seen_report *find_duplicate(const struct sa_merged *m, si
 static int add_needs(struct sa_merged *m, const struct sa_need *n, size_t host)
 {
 	const char *s[SA_MROW_STRS] = { n->name };
-	const unsigned long long keys[3] = { n->physpath, n->physbus, n->physdrv };
 	int err = mtable_add(&m->subsys, s, n->events, host);
 
 	m->events = sa_sat_add(m->events, n->events);
-	for (int k = 0; !err && k < 3; k++) {
-		m->keys[k] = sa_sat_add(m->keys[k], keys[k]);
-		if (!keys[k])
+	for (int k = 0; !err && k < SA_KEY_N; k++) {
+		m->keys[k] = sa_sat_add(m->keys[k], n->keys[k]);
+		if (!n->keys[k])
 			continue;
-		s[1] = sa_key_names[k];
-		err = mtable_add(&m->keyrows, s, keys[k], host);
+		s[1] = sa_keys[k].name;
+		err = mtable_add(&m->keyrows, s, n->keys[k], host);
 	}
 	for (int k = 0; k < SA_LK_N; k++)
 		m->links[k] = sa_sat_add(m->links[k], n->links[k]);
@@ -373,17 +372,15 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 		const char *p[SA_MROW_STRS] = { d->package ? d->package : "(none)",
 						d->executable };
 
-		enum sa_dep_conf conf = sa_dep_conf_parse(d->confidence);
+		/* a verdict the reader knows: report_read.c refused any other */
+		int conf = sa_dep_conf_parse(d->confidence);
 		bool breaks = conf == SA_DC_BREAKS;
 		const char *sp[SA_MROW_STRS] = { d->script_package, d->script };
 
+		if (conf < 0)
+			return -EINVAL;
 		m->ndependents = sa_sat_add(m->ndependents, 1);
-		if (breaks)
-			m->nbreaks = sa_sat_add(m->nbreaks, 1);
-		else if (conf == SA_DC_FALLS_BACK)
-			m->nfalls_back = sa_sat_add(m->nfalls_back, 1);
-		else
-			m->nsuspects = sa_sat_add(m->nsuspects, 1);
+		m->by_conf[conf] = sa_sat_add(m->by_conf[conf], 1);
 		err = mtable_add(&m->dep_exec, e, d->count, host);
 		/* The packages that still need the old layout: those of programs that break. */
 		if (!err && breaks)
@@ -439,7 +436,7 @@ static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 	for (size_t i = 0; !err && i < r->ndeps; i++) {
 		const struct sa_report_dependent *d = &r->deps[i];
 		int ph = sa_phase_parse(d->phase);
-		enum sa_dep_conf c = sa_dep_conf_parse(d->confidence);
+		int c = sa_dep_conf_parse(d->confidence);
 		bool breaks = c == SA_DC_BREAKS;
 		const char *conf = sa_dep_conf_name(c);
 		const char *s[SA_MROW_STRS] = { d->phase, conf, d->executable, d->kind, d->path };
@@ -451,16 +448,15 @@ static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 		 * vouch for the boot path, so the host is incomplete (unless a
 		 * phased one already shows it would not boot), never clean.
 		 */
+		if (c < 0)
+			return -EINVAL;
 		if (ph < 0) {
 			if (breaks)
 				h->gaps.why[SA_GAP_UNKNOWN] |= 1u << SA_GAP_BREAKS_NO_PHASE;
 			continue;
 		}
 		h->phase_deps[ph] = sa_sat_add(h->phase_deps[ph], 1);
-		if (breaks)
-			h->phase_breaks[ph] = sa_sat_add(h->phase_breaks[ph], 1);
-		else if (c == SA_DC_FALLS_BACK)
-			h->phase_falls_back[ph] = sa_sat_add(h->phase_falls_back[ph], 1);
+		h->phase_by_conf[ph][c] = sa_sat_add(h->phase_by_conf[ph][c], 1);
 		err = mtable_add(&m->boot_deps, s, d->count, host);
 		if (!err && breaks && sa_phase_boot_path(ph))
 			err = mtable_add(&m->boot_blockers, b, d->count, host);
@@ -651,11 +647,13 @@ int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 {
 	/* Each sum saturates: a crafted report must not wrap a count to 0 and pass. */
 	struct sa_gate_counts c = {
-		.keys = sa_sat_add(sa_sat_add(m->keys[0], m->keys[1]), m->keys[2]),
+		.keys = sa_sat_sum(m->keys, SA_KEY_N),
+		.paths = sa_sat_sum(m->links, SA_LK_N),
 		/* the lines that break and the recorders' stores had to drop */
-		.dependents = sa_sat_add(m->nbreaks, m->dep_lost.store_full_by[SA_DC_BREAKS]),
+		.dependents = sa_sat_add(m->by_conf[SA_DC_BREAKS],
+					 m->dep_lost.store_full_by[SA_DC_BREAKS]),
 		.findings = m->nfindings,
-		.suspects = m->nsuspects,
+		.suspects = m->by_conf[SA_DC_SUSPECT],
 		.boot = m->nverdict[SA_BOOT_PATH],
 		.incomplete = m->nverdict[SA_BOOT_INCOMPLETE],
 	};
@@ -666,7 +664,5 @@ int sa_merged_status(const struct sa_merged *m, unsigned int fail_on)
 			worst = m->skipped[i].status;
 	if (worst)
 		return worst;
-	for (int k = 0; k < SA_LK_N; k++)
-		c.paths = sa_sat_add(c.paths, m->links[k]);
 	return sa_gate(&c, fail_on);
 }

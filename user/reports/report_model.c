@@ -247,21 +247,20 @@ int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struc
 	int err;
 
 	sa_summary_add(&r->summary, c, l);
-	one.physpath = !!l->physdevpath;
-	one.physbus = !!l->physdevbus;
-	one.physdrv = !!l->physdevdriver;
+	for (int k = 0; k < SA_KEY_N; k++)
+		one.keys[k] = !!l->key[k];
 	for (int i = 0; i < l->nlinks; i++)
 		one.links[sa_link_kind_of(l->links[i].name)]++;
 	err = need_account(&r->by_subsystem, c->subsystem, &one);
 	if (!err)
-		err = need_account(&r->by_bus, l->physdevbus, &one);
+		err = need_account(&r->by_bus, l->key[SA_KEY_PHYSDEVBUS], &one);
 	if (!err)
-		err = need_account(&r->by_driver, l->physdevdriver, &one);
+		err = need_account(&r->by_driver, l->key[SA_KEY_PHYSDEVDRIVER], &one);
 	if (!err && l->exists && l->devpath)
 		err = sa_report_add_path(r, l->devpath, "devpath", 1);
 	for (int i = 0; !err && i < l->nlinks; i++) {
 		snprintf(path, sizeof(path), "%s/%s", l->links[i].dir, l->links[i].name);
-		err = sa_report_add_path(r, path, sa_link_kind_names[sa_link_kind_of(l->links[i].name)], 1);
+		err = sa_report_add_path(r, path, sa_link_kinds[sa_link_kind_of(l->links[i].name)].name, 1);
 	}
 	if (!err && r->sample && r->sample->n < SA_REPORT_MAX_SAMPLE)
 		err = add_sample(r->sample, c, l);
@@ -274,12 +273,11 @@ static void need(struct sa_jw *w, const char *key, const struct sa_need *n)
 {
 	sa_jw_object(w, key);
 	sa_jw_u64(w, "events", n->events);
-	sa_jw_u64(w, "PHYSDEVPATH", n->physpath);
-	sa_jw_u64(w, "PHYSDEVBUS", n->physbus);
-	sa_jw_u64(w, "PHYSDEVDRIVER", n->physdrv);
+	for (int k = 0; k < SA_KEY_N; k++)
+		sa_jw_u64(w, sa_keys[k].name, n->keys[k]);
 	sa_jw_object(w, "links");
 	for (int k = 0; k < SA_LK_N; k++)
-		sa_jw_u64(w, sa_link_kind_names[k], n->links[k]);
+		sa_jw_u64(w, sa_link_kinds[k].name, n->links[k]);
 	sa_jw_end(w);
 	sa_jw_end(w);
 }

@@ -179,14 +179,16 @@ static int parse_need(struct pctx *p, const struct sa_jnode *v, const char *wher
 
 	if (!sa_jis(v, SA_J_OBJECT))
 		return bad(p, "%s: expected an object", where);
-	if ((err = get_u64(p, v, where, "events", REQ, &n->events)) ||
-	    (err = get_u64(p, v, where, "PHYSDEVPATH", REQ, &n->physpath)) ||
-	    (err = get_u64(p, v, where, "PHYSDEVBUS", REQ, &n->physbus)) ||
-	    (err = get_u64(p, v, where, "PHYSDEVDRIVER", REQ, &n->physdrv)) ||
-	    (err = get_obj(p, v, where, "links", REQ, &links)))
+	if ((err = get_u64(p, v, where, "events", REQ, &n->events)))
+		return err;
+	for (int k = 0; k < SA_KEY_N; k++)
+		if ((err = get_u64(p, v, where, sa_keys[k].name, sa_keys[k].optional ? OPT : REQ,
+				   &n->keys[k])))
+			return err;
+	if ((err = get_obj(p, v, where, "links", REQ, &links)))
 		return err;
 	for (int k = 0; k < SA_LK_N; k++)
-		if ((err = get_u64(p, links, where, sa_link_kind_names[k], REQ, &n->links[k])))
+		if ((err = get_u64(p, links, where, sa_link_kinds[k].name, REQ, &n->links[k])))
 			return err;
 	return 0;
 }
@@ -323,19 +325,28 @@ static int parse_dependent(struct pctx *p, const struct sa_jnode *e, const char 
 	    (err = get_str(p, e, where, "phase", NAME, &d->phase)) ||
 	    (err = parse_examples(p, e, where, d)))
 		return err;
-	if (d->phase && sa_phase_parse(d->phase) < 0)
-		return bad(p, "%s.phase: expected initramfs, coldplug or runtime", where);
+	if (d->phase && sa_phase_parse(d->phase) < 0) {
+		char list[128];
+
+		return bad(p, "%s.phase: expected %s", where, sa_phase_list(list, sizeof(list)));
+	}
 	/*
 	 * One verdict, one name, from here on: what the gate counts is what the
 	 * merge, every output and the Prometheus labels say. 1.0-1.2's
-	 * "confirmed" and no confidence at all are breaks; any other word
-	 * ("BREAKS" too) is suspect (sa_dep_conf_parse).
+	 * "confirmed" and no confidence at all are breaks. Any other word
+	 * ("BREAKS", "", a newer writer's verdict) is no verdict this build
+	 * can count: the report is refused, as an unknown phase is, rather
+	 * than counted as a verdict it may not be.
 	 */
 	{
-		const char *c = sa_dep_conf_name(sa_dep_conf_parse(d->confidence));
+		int c = sa_dep_conf_parse(d->confidence);
+		char list[128];
 
+		if (c < 0)
+			return bad(p, "%s.confidence: expected %s (or confirmed, or none: breaks)",
+				   where, sa_dep_conf_list(list, sizeof(list)));
 		free(d->confidence);
-		if (!(d->confidence = strdup(c)))
+		if (!(d->confidence = strdup(sa_dep_conf_name(c))))
 			return oom(p);
 	}
 	pids = member(e, "pids");

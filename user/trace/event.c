@@ -108,13 +108,15 @@ int sa_event_legacy(const struct sa_event *e, struct sa_legacy *l)
 	if (!l->devpath)
 		return -EINVAL;
 	if (e->flags & SA_F_PHYSPATH) {
-		l->physdevpath = lpath(e, e->physdev, 0);
-		if (!l->physdevpath)
+		l->key[SA_KEY_PHYSDEVPATH] = lpath(e, e->physdev, 0);
+		if (!l->key[SA_KEY_PHYSDEVPATH])
 			return -EINVAL;
 	}
-	if ((e->flags & SA_F_PHYSBUS) && !(l->physdevbus = strndup(e->bus, SA_BUS_LEN)))
+	if ((e->flags & SA_F_PHYSBUS) &&
+	    !(l->key[SA_KEY_PHYSDEVBUS] = strndup(e->bus, SA_BUS_LEN)))
 		return -ENOMEM;
-	if ((e->flags & SA_F_PHYSDRV) && !(l->physdevdriver = strndup(e->driver, SA_DRIVER_LEN)))
+	if ((e->flags & SA_F_PHYSDRV) &&
+	    !(l->key[SA_KEY_PHYSDEVDRIVER] = strndup(e->driver, SA_DRIVER_LEN)))
 		return -ENOMEM;
 
 	/* The device's own legacy path is l->devpath; each link gets a copy. */

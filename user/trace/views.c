@@ -125,9 +125,9 @@ static int fill(struct sa_views *v, struct slot *s, const void *rec, size_t len)
 		return err;
 	w->err = err;
 	w->plain = sa_esc_plain(w->subsystem) && sa_esc_plain(w->devpath) &&
-		   sa_esc_plain(w->devname) && sa_esc_plain(w->l.devpath) &&
-		   sa_esc_plain(w->l.physdevpath) && sa_esc_plain(w->l.physdevbus) &&
-		   sa_esc_plain(w->l.physdevdriver);
+		   sa_esc_plain(w->devname) && sa_esc_plain(w->l.devpath);
+	for (int k = 0; k < SA_KEY_N; k++)
+		w->plain = w->plain && sa_esc_plain(w->l.key[k]);
 	return 0;
 }
 

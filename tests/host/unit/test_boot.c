@@ -252,7 +252,7 @@ static void test_incomplete(void)
 	sa_merged_finish(&m);
 	ok(sa_mhost_boot(&m.hosts[H_SUSPECTS]) == SA_BOOT_CLEAN &&
 	   m.hosts[H_SUSPECTS].phase_deps[SA_PHASE_INITRAMFS] == 1 &&
-	   !m.hosts[H_SUSPECTS].phase_breaks[SA_PHASE_INITRAMFS],
+	   !m.hosts[H_SUSPECTS].phase_by_conf[SA_PHASE_INITRAMFS][SA_DC_BREAKS],
 	   "suspects in the initramfs and coldplug only: no boot-path dependent, counted");
 	ok(sa_mhost_boot(&m.hosts[H_UNADOPTED]) == SA_BOOT_INCOMPLETE &&
 	   m.hosts[H_UNADOPTED].gaps.why[SA_PHASE_INITRAMFS] == 1u << SA_GAP_NOT_ADOPTED,

@@ -1174,8 +1174,11 @@ static void test_conf_names(void)
 {
 	ok(sa_dep_conf_parse("confirmed") == CF && sa_dep_conf_parse(NULL) == CF &&
 	   sa_dep_conf_parse("breaks") == CF && sa_dep_conf_parse("falls-back") == FB &&
-	   sa_dep_conf_parse("suspect") == SU && sa_dep_conf_parse("maybe") == SU,
-	   "confidence: confirmed (1.0-1.2) and none read as breaks; unknown as suspect");
+	   sa_dep_conf_parse("suspect") == SU,
+	   "confidence: confirmed (1.0-1.2) and none read as breaks");
+	ok(sa_dep_conf_parse("maybe") < 0 && sa_dep_conf_parse("BREAKS") < 0 &&
+	   sa_dep_conf_parse("") < 0,
+	   "confidence: a word this build does not know is no verdict (was: suspect)");
 	ok(!strcmp(sa_dep_conf_name(CF), "breaks") && !strcmp(sa_dep_conf_name(FB), "falls-back") &&
 	   !strcmp(sa_dep_conf_name(SU), "suspect") && !strcmp(sa_dep_conf_name(SA_DC_N), "?"),
 	   "confidence: the names of format 1.3");

@@ -59,9 +59,9 @@ int main(void)
 	snprintf(e.driver, sizeof(e.driver), "atkbd");
 	ok(sa_event_legacy(&e, &l) == 0, "stacked input event formats");
 	is(l.devpath, "/class/input/input1/event1", "legacy DEVPATH through a CLASS root");
-	is(l.physdevpath, "/devices/platform/i8042/serio0", "PHYSDEVPATH: DEVPATH prefix of kdepth 4");
-	is(l.physdevbus, "serio", "PHYSDEVBUS");
-	is(l.physdevdriver, "atkbd", "PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVPATH], "/devices/platform/i8042/serio0", "PHYSDEVPATH: DEVPATH prefix of kdepth 4");
+	is(l.key[SA_KEY_PHYSDEVBUS], "serio", "PHYSDEVBUS");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "atkbd", "PHYSDEVDRIVER");
 	is(target(&l, "/class/input/event1"), "/class/input/input1/event1", "class-directory link");
 	is(target(&l, "/class/input/input1/event1/device"), "/devices/platform/i8042/serio0",
 	   "device link");
@@ -84,8 +84,8 @@ int main(void)
 	snprintf(e.bus, sizeof(e.bus), "virtio");
 	ok(sa_event_legacy(&e, &l) == 0, "partition formats");
 	is(l.devpath, "/block/vda/vda1", "partition nested in /block/<disk>");
-	is(l.physdevpath, "/devices/pci0000:00/0000:00:02.0/virtio0", "PHYSDEVPATH");
-	is(l.physdevdriver, NULL, "no PHYSDEVDRIVER without SA_F_PHYSDRV");
+	is(l.key[SA_KEY_PHYSDEVPATH], "/devices/pci0000:00/0000:00:02.0/virtio0", "PHYSDEVPATH");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], NULL, "no PHYSDEVDRIVER without SA_F_PHYSDRV");
 	ok(l.nlinks == 0, "no links");
 	sa_legacy_free(&l);
 
@@ -102,7 +102,7 @@ int main(void)
 	snprintf(e.driver, sizeof(e.driver), "serial8250");
 	ok(sa_event_legacy(&e, &l) == 0, "bus device formats");
 	is(l.devpath, "/devices/platform/serial8250", "bus device keeps its path");
-	is(l.physdevpath, NULL, "no PHYSDEVPATH for a bus device");
+	is(l.key[SA_KEY_PHYSDEVPATH], NULL, "no PHYSDEVPATH for a bus device");
 	is(target(&l, "/devices/platform/serial8250/bus"), "/bus/platform", "bus link");
 	sa_legacy_free(&l);
 
@@ -145,7 +145,7 @@ int main(void)
 	snprintf(e.bus, sizeof(e.bus), "physbus");
 	snprintf(e.ownbus, sizeof(e.ownbus), "ownbus");
 	ok(sa_event_legacy(&e, &l) == 0, "distinct bus and ownbus format");
-	is(l.physdevbus, "physbus", "PHYSDEVBUS is the record's bus");
+	is(l.key[SA_KEY_PHYSDEVBUS], "physbus", "PHYSDEVBUS is the record's bus");
 	is(target(&l, "/devices/platform/foo/bus"), "/bus/ownbus", "the bus link is the own bus");
 	sa_legacy_free(&l);
 	memset(&e, 0, sizeof(e));

@@ -105,9 +105,9 @@ static void source_cases(void)
 	/* mmc0: class device whose parent has no class [gdp] */
 	legacy_of(P_MMC, &l);
 	is(l.devpath, "/class/mmc_host/mmc0", "[gdp] mmc0: in its class directory");
-	is(l.physdevpath, "/devices/pci0000:00/0000:00:05.0", "[due] mmc0: PHYSDEVPATH");
-	is(l.physdevbus, "pci", "[due] mmc0: PHYSDEVBUS");
-	is(l.physdevdriver, "sdhci-pci", "[due] mmc0: PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVPATH], "/devices/pci0000:00/0000:00:05.0", "[due] mmc0: PHYSDEVPATH");
+	is(l.key[SA_KEY_PHYSDEVBUS], "pci", "[due] mmc0: PHYSDEVBUS");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "sdhci-pci", "[due] mmc0: PHYSDEVDRIVER");
 	is(link_target(&l, "/class/mmc_host/mmc0", "device"), "/devices/pci0000:00/0000:00:05.0",
 	   "[dacs] mmc0: device link");
 	is(link_target(&l, "/devices/pci0000:00/0000:00:05.0", "mmc_host:mmc0"),
@@ -119,9 +119,9 @@ static void source_cases(void)
 	legacy_of(P_MMC "/mmc0:0001", &l);
 	is(l.devpath, "/class/mmc_host/mmc0/mmc0:0001",
 	   "[gdp] mmc0:0001: inside its class-device parent");
-	is(l.physdevpath, NULL, "[due] mmc0:0001: no PHYSDEVPATH for a bus device");
-	is(l.physdevbus, "mmc", "[due] mmc0:0001: PHYSDEVBUS is its own");
-	is(l.physdevdriver, "mmcblk", "[due] mmc0:0001: PHYSDEVDRIVER is its own");
+	is(l.key[SA_KEY_PHYSDEVPATH], NULL, "[due] mmc0:0001: no PHYSDEVPATH for a bus device");
+	is(l.key[SA_KEY_PHYSDEVBUS], "mmc", "[due] mmc0:0001: PHYSDEVBUS is its own");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "mmcblk", "[due] mmc0:0001: PHYSDEVDRIVER is its own");
 	is(link_target(&l, "/class/mmc_host/mmc0/mmc0:0001", "bus"), "/bus/mmc",
 	   "[mdbl] mmc0:0001: bus link");
 	ok(l.nlinks == 1, "mmc0:0001: only the bus link (%d)", l.nlinks);
@@ -130,10 +130,10 @@ static void source_cases(void)
 	/* mmcblk0: PHYSDEVPATH is the kobject path, below /class [due] */
 	legacy_of(P_MMC "/mmc0:0001/block/mmcblk0", &l);
 	is(l.devpath, "/block/mmcblk0", "[blk] mmcblk0: in /block");
-	is(l.physdevpath, "/class/mmc_host/mmc0/mmc0:0001",
+	is(l.key[SA_KEY_PHYSDEVPATH], "/class/mmc_host/mmc0/mmc0:0001",
 	   "[due] mmcblk0: PHYSDEVPATH is the card's kobject path under /class");
-	is(l.physdevbus, "mmc", "[due] mmcblk0: PHYSDEVBUS");
-	is(l.physdevdriver, "mmcblk", "[due] mmcblk0: PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVBUS], "mmc", "[due] mmcblk0: PHYSDEVBUS");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "mmcblk", "[due] mmcblk0: PHYSDEVDRIVER");
 	is(link_target(&l, "/block/mmcblk0", "device"), "/class/mmc_host/mmc0/mmc0:0001",
 	   "[dacs] mmcblk0: device link to the card");
 	is(link_target(&l, "/class/mmc_host/mmc0/mmc0:0001", "block:mmcblk0"), "/block/mmcblk0",
@@ -142,7 +142,7 @@ static void source_cases(void)
 
 	legacy_of(P_MMC "/mmc0:0001/block/mmcblk0/mmcblk0p1", &l);
 	is(l.devpath, "/block/mmcblk0/mmcblk0p1", "[blk] mmcblk0p1: nested in its disk");
-	is(l.physdevpath, "/class/mmc_host/mmc0/mmc0:0001",
+	is(l.key[SA_KEY_PHYSDEVPATH], "/class/mmc_host/mmc0/mmc0:0001",
 	   "[due] mmcblk0p1: PHYSDEVPATH past the bus-less disk");
 	ok(l.nlinks == 0, "[dacs] mmcblk0p1: no links for a partition (%d)", l.nlinks);
 	sa_legacy_free(&l);
@@ -151,7 +151,7 @@ static void source_cases(void)
 	legacy_of(P_DRM, &l);
 	ok(l.exists, "drm card0: exists (only sound's card<N> has no counterpart)");
 	is(l.devpath, "/class/drm/card0", "[gdp] drm card0: in its class directory");
-	is(l.physdevdriver, "i915", "[due] drm card0: PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "i915", "[due] drm card0: PHYSDEVDRIVER");
 	sa_legacy_free(&l);
 
 	/* card0-LVDS-1: stacked on card0 (same class) [gdp] [dacs] */
@@ -163,7 +163,7 @@ static void source_cases(void)
 	   "/devices/pci0000:00/0000:00:02.0", "[dacs] card0-LVDS-1: device link past card0");
 	is(link_target(&l, "/class/drm/card0", "drm:card0-LVDS-1"),
 	   "/class/drm/card0/card0-LVDS-1", "[dacs] card0-LVDS-1: drm:card0-LVDS-1 in card0");
-	is(l.physdevpath, "/devices/pci0000:00/0000:00:02.0", "[due] card0-LVDS-1: PHYSDEVPATH");
+	is(l.key[SA_KEY_PHYSDEVPATH], "/devices/pci0000:00/0000:00:02.0", "[due] card0-LVDS-1: PHYSDEVPATH");
 	sa_legacy_free(&l);
 
 	/* intel_backlight: parent of another class -> own class directory [gdp] */
@@ -175,8 +175,8 @@ static void source_cases(void)
 	is(link_target(&l, "/class/drm/card0/card0-LVDS-1", "backlight:intel_backlight"),
 	   "/class/backlight/intel_backlight", "[dacs] intel_backlight: class name link in its parent");
 	ok(l.nlinks == 2, "[dacs] intel_backlight: no class-directory link (%d)", l.nlinks);
-	is(l.physdevbus, "pci", "[due] intel_backlight: PHYSDEVBUS");
-	is(l.physdevdriver, "i915", "[due] intel_backlight: PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVBUS], "pci", "[due] intel_backlight: PHYSDEVBUS");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "i915", "[due] intel_backlight: PHYSDEVDRIVER");
 	sa_legacy_free(&l);
 }
 
@@ -196,9 +196,9 @@ int main(void)
 	/* virtio disk */
 	legacy_of(P_VIRTIO "/block/vda", &l);
 	is(l.devpath, "/block/vda", "vda: legacy DEVPATH");
-	is(l.physdevpath, P_VIRTIO, "vda: PHYSDEVPATH is the first parent with a bus");
-	is(l.physdevbus, "virtio", "vda: PHYSDEVBUS");
-	is(l.physdevdriver, "virtio_blk", "vda: PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVPATH], P_VIRTIO, "vda: PHYSDEVPATH is the first parent with a bus");
+	is(l.key[SA_KEY_PHYSDEVBUS], "virtio", "vda: PHYSDEVBUS");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "virtio_blk", "vda: PHYSDEVDRIVER");
 	is(link_target(&l, "/block/vda", "device"), P_VIRTIO, "vda: device link");
 	is(link_target(&l, P_VIRTIO, "block:vda"), "/block/vda", "vda: block:vda link in parent");
 	ok(l.nlinks == 2, "vda: no class-directory link for block (%d links)", l.nlinks);
@@ -206,35 +206,35 @@ int main(void)
 
 	legacy_of(P_VIRTIO "/block/vda/vda1", &l);
 	is(l.devpath, "/block/vda/vda1", "vda1: partition nested in its disk");
-	is(l.physdevbus, "virtio", "vda1: PHYSDEVBUS through the disk");
+	is(l.key[SA_KEY_PHYSDEVBUS], "virtio", "vda1: PHYSDEVBUS through the disk");
 	ok(l.nlinks == 0, "vda1: partitions get no links (%d)", l.nlinks);
 	sa_legacy_free(&l);
 
 	legacy_of(P_VIRTIO, &l);
 	is(l.devpath, P_VIRTIO, "virtio1: bus devices keep their path");
-	is(l.physdevpath, NULL, "virtio1: no PHYSDEVPATH for a bus device");
-	is(l.physdevbus, "virtio", "virtio1: PHYSDEVBUS is its own bus");
-	is(l.physdevdriver, "virtio_blk", "virtio1: PHYSDEVDRIVER is its own driver");
+	is(l.key[SA_KEY_PHYSDEVPATH], NULL, "virtio1: no PHYSDEVPATH for a bus device");
+	is(l.key[SA_KEY_PHYSDEVBUS], "virtio", "virtio1: PHYSDEVBUS is its own bus");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "virtio_blk", "virtio1: PHYSDEVDRIVER is its own driver");
 	is(link_target(&l, P_VIRTIO, "bus"), "/bus/virtio", "virtio1: bus link");
 	sa_legacy_free(&l);
 
 	legacy_of("/devices/pci0000:00", &l);
-	ok(l.exists && !l.physdevbus && !l.physdevpath && !l.nlinks,
+	ok(l.exists && !l.key[SA_KEY_PHYSDEVBUS] && !l.key[SA_KEY_PHYSDEVPATH] && !l.nlinks,
 	   "pci0000:00: neither class nor bus, no keys, no links");
 	sa_legacy_free(&l);
 
 	/* SCSI */
 	legacy_of("/devices/pseudo_0/adapter0/host0", &l);
-	ok(!l.physdevbus && !l.nlinks, "host0: SCSI hosts were not on the scsi bus");
+	ok(!l.key[SA_KEY_PHYSDEVBUS] && !l.nlinks, "host0: SCSI hosts were not on the scsi bus");
 	sa_legacy_free(&l);
 	legacy_of("/devices/pseudo_0/adapter0/host0/target0:0:0", &l);
-	ok(!l.physdevbus && !l.nlinks, "target0:0:0: nor were targets");
+	ok(!l.key[SA_KEY_PHYSDEVBUS] && !l.nlinks, "target0:0:0: nor were targets");
 	sa_legacy_free(&l);
 	legacy_of("/devices/pseudo_0/adapter0/host0/scsi_host/host0", &l);
 	is(l.devpath, "/class/scsi_host/host0", "scsi_host/host0: in its class directory");
-	is(l.physdevbus, "pseudo", "scsi_host/host0: PHYSDEV walk skips the bus-less host");
-	is(l.physdevpath, "/devices/pseudo_0/adapter0", "scsi_host/host0: PHYSDEVPATH");
-	is(l.physdevdriver, "adapter_driver", "scsi_host/host0: PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVBUS], "pseudo", "scsi_host/host0: PHYSDEV walk skips the bus-less host");
+	is(l.key[SA_KEY_PHYSDEVPATH], "/devices/pseudo_0/adapter0", "scsi_host/host0: PHYSDEVPATH");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "adapter_driver", "scsi_host/host0: PHYSDEVDRIVER");
 	is(link_target(&l, "/class/scsi_host/host0", "device"),
 	   "/devices/pseudo_0/adapter0/host0", "scsi_host/host0: device link to the host");
 	is(link_target(&l, "/devices/pseudo_0/adapter0/host0", "scsi_host:host0"),
@@ -244,12 +244,12 @@ int main(void)
 	sa_legacy_free(&l);
 	legacy_of(P_SDEV "/block/sda", &l);
 	is(l.devpath, "/block/sda", "sda: legacy DEVPATH");
-	is(l.physdevpath, P_SDEV, "sda: PHYSDEVPATH");
-	is(l.physdevbus, "scsi", "sda: PHYSDEVBUS");
-	is(l.physdevdriver, "sd", "sda: PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVPATH], P_SDEV, "sda: PHYSDEVPATH");
+	is(l.key[SA_KEY_PHYSDEVBUS], "scsi", "sda: PHYSDEVBUS");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "sd", "sda: PHYSDEVDRIVER");
 	sa_legacy_free(&l);
 	legacy_of(P_SDEV, &l);
-	is(l.physdevbus, "scsi", "0:0:0:0: SCSI devices stay on the bus");
+	is(l.key[SA_KEY_PHYSDEVBUS], "scsi", "0:0:0:0: SCSI devices stay on the bus");
 	is(link_target(&l, P_SDEV, "bus"), "/bus/scsi", "0:0:0:0: bus link");
 	sa_legacy_free(&l);
 
@@ -259,9 +259,9 @@ int main(void)
 	sa_legacy_free(&l);
 	legacy_of("/devices/platform/snd_dummy.0/sound/card0/controlC0", &l);
 	is(l.devpath, "/class/sound/controlC0", "controlC0: hangs off the card's bus device");
-	is(l.physdevpath, "/devices/platform/snd_dummy.0", "controlC0: PHYSDEVPATH");
-	is(l.physdevbus, "platform", "controlC0: PHYSDEVBUS");
-	is(l.physdevdriver, "snd_dummy", "controlC0: PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVPATH], "/devices/platform/snd_dummy.0", "controlC0: PHYSDEVPATH");
+	is(l.key[SA_KEY_PHYSDEVBUS], "platform", "controlC0: PHYSDEVBUS");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "snd_dummy", "controlC0: PHYSDEVDRIVER");
 	is(link_target(&l, "/devices/platform/snd_dummy.0", "sound:controlC0"),
 	   "/class/sound/controlC0", "controlC0: sound:controlC0 link in the bus device");
 	sa_legacy_free(&l);
@@ -269,9 +269,9 @@ int main(void)
 	/* input, stacked */
 	legacy_of("/devices/platform/i8042/serio0/input/input1/event1", &l);
 	is(l.devpath, "/class/input/input1/event1", "event1: stacked under input1");
-	is(l.physdevpath, "/devices/platform/i8042/serio0", "event1: PHYSDEVPATH");
-	is(l.physdevbus, "serio", "event1: PHYSDEVBUS");
-	is(l.physdevdriver, "atkbd", "event1: PHYSDEVDRIVER");
+	is(l.key[SA_KEY_PHYSDEVPATH], "/devices/platform/i8042/serio0", "event1: PHYSDEVPATH");
+	is(l.key[SA_KEY_PHYSDEVBUS], "serio", "event1: PHYSDEVBUS");
+	is(l.key[SA_KEY_PHYSDEVDRIVER], "atkbd", "event1: PHYSDEVDRIVER");
 	is(link_target(&l, "/class/input", "event1"), "/class/input/input1/event1",
 	   "event1: stacked class devices get a class-directory link");
 	is(link_target(&l, "/class/input/input1/event1", "device"),
@@ -283,7 +283,7 @@ int main(void)
 	/* virtual netdev */
 	legacy_of("/devices/virtual/net/dummy0", &l);
 	is(l.devpath, "/class/net/dummy0", "dummy0: in its class directory");
-	ok(!l.physdevpath && !l.physdevbus && !l.physdevdriver && !l.nlinks,
+	ok(!l.key[SA_KEY_PHYSDEVPATH] && !l.key[SA_KEY_PHYSDEVBUS] && !l.key[SA_KEY_PHYSDEVDRIVER] && !l.nlinks,
 	   "dummy0: virtual, no keys, no links");
 	sa_legacy_free(&l);
 

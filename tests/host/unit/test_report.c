@@ -55,8 +55,8 @@ static void add_partition_event(struct sa_report *r, const char *name)
 	char dir[128], target[64];
 	struct sa_ctx c = { .action = "change", .subsystem = "block", .source = "tracepoint",
 			    .sent = true, .seqnum = 7 };
-	struct sa_legacy l = { .exists = true, .physdevpath = phys, .physdevbus = "virtio",
-			       .physdevdriver = "virtio_blk", .nlinks = 2 };
+	struct sa_legacy l = { .exists = true, .key[SA_KEY_PHYSDEVPATH] = phys, .key[SA_KEY_PHYSDEVBUS] = "virtio",
+			       .key[SA_KEY_PHYSDEVDRIVER] = "virtio_blk", .nlinks = 2 };
 
 	snprintf(devpath, sizeof(devpath), "%s/block/vda/%s", phys, name);
 	snprintf(legacy, sizeof(legacy), "/block/vda/%s", name);
@@ -94,7 +94,7 @@ static void test_build_and_round_trip(void)
 	is_u(r.by_subsystem.n, 2, "two subsystems");
 	is_u(r.by_subsystem.v[0].events, 2, "block: 2 events");
 	is_u(r.by_subsystem.v[0].links[SA_LK_CLASSNAME], 2, "block: 2 <class>:<name> links");
-	is_u(r.by_bus.v[0].physbus, 2, "virtio: 2 PHYSDEVBUS");
+	is_u(r.by_bus.v[0].keys[SA_KEY_PHYSDEVBUS], 2, "virtio: 2 PHYSDEVBUS");
 	is_s(r.by_bus.v[1].name, "(none)", "an event without a bus is under (none)");
 	is_u(r.npaths, 3, "paths: the legacy DEVPATH and two links, once each");
 	is_u(r.paths[0].count, 2, "a path needed twice counts 2");
@@ -111,7 +111,7 @@ static void test_build_and_round_trip(void)
 		is_s(back.hostname, "h1", "round trip: hostname");
 		is_s(back.boot_id, NULL, "round trip: no boot id stays null");
 		is_u(back.end - back.start, 60, "round trip: span");
-		is_u(back.by_subsystem.v[0].physpath, 2, "round trip: PHYSDEVPATH by subsystem");
+		is_u(back.by_subsystem.v[0].keys[SA_KEY_PHYSDEVPATH], 2, "round trip: PHYSDEVPATH by subsystem");
 		is_u(back.paths[0].count, 2, "round trip: path count");
 		is_u(back.sample->n, 3, "round trip: sample");
 		ok(back.summary_kept && back.summary_kept->type == SA_V_OBJECT, "round trip: summary");
@@ -1013,7 +1013,7 @@ static void test_read_boot_numbers(void)
 			json_object_object_add(x, "events", i == 2 && !p ?
 					       json_object_new_uint64(UINT64_MAX) :
 					       json_object_new_int(1));
-			json_object_object_add(ph, sa_phase_names[p], x);
+			json_object_object_add(ph, sa_phases[p].name, x);
 		}
 		json_object_object_add(b, "phases", ph);
 		rc = parse_variant("boot", b, &r, err, sizeof(err));

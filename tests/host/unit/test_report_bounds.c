@@ -254,7 +254,7 @@ static void test_live_examples(void)
 	if (r.ndeps == 1) {
 		is(r.deps[0].examples[0], "/sys/class/block/sda/device", "its first example");
 		is(r.deps[0].examples[1], "/sys/class/block/sdb/device", "its second example");
-		is(r.deps[0].phase, sa_phase_names[0], "its phase, the first one's name");
+		is(r.deps[0].phase, sa_phases[0].name, "its phase, the first one's name");
 	}
 	sa_report_free(&r);
 }

@@ -121,8 +121,8 @@ int main(void)
 	ok(h.seqnum == 10 && h.action == 2, "the event's header fields come back as sent");
 	is(a ? a->devpath : NULL, "/devices/pci0000:00/virtio1/block/vda", "DEVPATH");
 	is(a ? a->l.devpath : NULL, "/block/vda", "legacy DEVPATH");
-	is(a ? a->l.physdevpath : NULL, "/devices/pci0000:00/virtio1", "PHYSDEVPATH");
-	is(a ? a->l.physdevbus : NULL, "virtio", "PHYSDEVBUS");
+	is(a ? a->l.key[SA_KEY_PHYSDEVPATH] : NULL, "/devices/pci0000:00/virtio1", "PHYSDEVPATH");
+	is(a ? a->l.key[SA_KEY_PHYSDEVBUS] : NULL, "virtio", "PHYSDEVBUS");
 
 	/* The same device again: another event, the same view. */
 	rec.r.seqnum = 11;
@@ -138,7 +138,7 @@ int main(void)
 	/* Any byte of the device part differs: another view. */
 	rec.r.flags &= ~SA_F_PHYSBUS;
 	c = sa_views_get(v, rec.b, used, &h, &err);
-	ok(c && !err && !c->l.physdevbus, "a device flag changed: decoded again");
+	ok(c && !err && !c->l.key[SA_KEY_PHYSDEVBUS], "a device flag changed: decoded again");
 	disk("vdb", "/devices/pci0000:00/virtio2/block/vdb");
 	c = sa_views_get(v, rec.b, used, &h, &err);
 	ok(c && !err, "another device gets its own view");
