@@ -458,16 +458,23 @@ static void test_why_add(const char *dir)
 	snprintf(path, sizeof(path), "%s/report.json", dir);
 	boot_report(&r, "late", NULL, 0);
 	r.boot.incomplete = 1u << SA_GAP_START_TIMEOUT;
+	sa_report_add_path(&r, "/class/block/sda", "device", 1);
 	o = report_text(&r);
 	s = o;
 	put(path, s, strlen(s));
 	free(o);
+	/* what record writes with both reasons: the rewrite must be the same bytes */
+	r.boot.incomplete |= 1u << SA_GAP_MARK_TIMEOUT;
+	o = report_text(&r);
 	sa_report_free(&r);
 	ok(!sa_boot_why_add(path, 1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_MARK_TIMEOUT) &&
 	   !sa_boot_why_add(path, 1u << SA_GAP_MARK_TIMEOUT), "reasons added, twice");
 	rc = sa_slurp(path, 1 << 20, &buf, &len);
 	ok(!rc && strstr(buf, "\"incomplete\":[\"start-timeout\",\"mark-timeout\"]") != NULL,
 	   "each once, after what the report had");
+	ok(!rc && o && strchr(o, '/') && len == strlen(o) + 1 && !strncmp(buf, o, len - 1),
+	   "the rewrite is the line record writes ('/' not escaped as in json-c's plain layout)");
+	free(o);
 	rc = rc ? rc : sa_report_parse(buf, len, &back, err, sizeof(err));
 	ok(!rc && back.boot.incomplete == (1u << SA_GAP_START_TIMEOUT | 1u << SA_GAP_MARK_TIMEOUT),
 	   "the report reads back with both");
