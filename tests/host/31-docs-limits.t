@@ -84,7 +84,7 @@ my %internal = (
 	'user/model/boot_status.h:SA_CHECKS_MAX' => "boot --status's own list of checks",
 	'user/audit/decompress.c:OUT_SIZE'	=> "a decompressor's output chunk: the image's bounds apply",
 	'user/audit/fingerprint.c:FP_MAX_FILES'	=> 'a cache (the oldest replaced): costs time, changes no answer',
-	'user/output/json_pretty.h:SA_JP_DEPTH'	=> "the nesting of the tool's own output",
+	'user/output/json_out.h:SA_JW_DEPTH'	=> "the nesting of the tool's own output",
 	'bpf/dep_records.h:SA_DEP_PACK_MAX'	=> "a record buffer's size: the sum of the fields' bounds above",
 	'bpf/sysfs_audit.h:SA_REC_MAX'		=> "a record buffer's size: the sum of the fields' bounds above",
 );

@@ -188,8 +188,9 @@ static int coldplug(struct sa_report *r)
 	sa_tree_free(&tree);
 	if (err)
 		return err;
-	r->coldplug = sa_summary_json(&sum, NULL, NULL);
-	return r->coldplug ? 0 : -ENOMEM;
+	r->coldplug = sum;
+	r->have_coldplug = true;
+	return 0;
 }
 
 struct rec_state {
@@ -238,12 +239,7 @@ static void record_tick(void *ctx)
 
 static int write_report(FILE *f, void *ctx)
 {
-	json_object *o = sa_report_to_json(ctx);
-	int err;
-
-	err = sa_json_print_line(f, o) ? -EIO : 0;
-	json_object_put(o);
-	return err;
+	return sa_report_write(f, ctx) ? -EIO : 0;
 }
 
 /* The boot audit ends with this recorder: nothing stays pinned after it. */
@@ -483,7 +479,8 @@ static int record(void)
 	r.skipped = st.skipped;
 	r.malformed = st.malformed;
 	/* The stream's summary, with every counter of the tracer (BPF run time too). */
-	r.summary_json = sa_summary_json(&r.summary, r.attach, &st);
+	r.stats = st;
+	r.have_stats = true;
 	if (st.lost || st.unread)
 		sa_warn("%llu events lost, %llu unread: the report counts only what was read",
 			st.lost, st.unread);

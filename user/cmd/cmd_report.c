@@ -13,13 +13,14 @@
 #include "cmd/exit_status.h"
 #include "common/common.h"
 #include "output/escape.h"
+#include "output/format.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
 #include "output/report_out.h"
 
 static struct {
-	enum sa_format format;
+	const struct sa_format_desc *format;	/* NULL: the table's first */
 	unsigned int fail_on;
 	bool details;
 	const char *prometheus;
@@ -27,7 +28,8 @@ static struct {
 	int nfiles;
 } env;
 
-static const char doc[] =
+/* The usage text; @FORMATS@ is the format table's names (output/format.h). */
+static const char doc_template[] =
 "Merge reports written by 'sysfs-audit record' on one or many hosts: which\n"
 "PHYSDEV keys and legacy paths would have been needed, how often and on how\n"
 "many hosts; the dependents by executable and by Debian package.\n"
@@ -37,7 +39,7 @@ static const char doc[] =
 "dependents by phase; then the dependents by program and package. The keys\n"
 "and legacy-path tables show their top 10 rows unless --details.\n"
 "\n"
-"USAGE: sysfs-audit report FILE... [-f text|json|markdown] [-F WHAT]\n"
+"USAGE: sysfs-audit report FILE... [-f @FORMATS@] [-F WHAT]\n"
 "                          [--details] [--prometheus FILE]\n"
 "\n"
 "EXAMPLES:\n"
@@ -56,8 +58,8 @@ static const char doc[] =
 
 enum { OPT_PROMETHEUS = 0x100, OPT_DETAILS };
 
-static const struct argp_option opts[] = {
-	{ "format", 'f', "FORMAT", 0, "text (default), json or markdown", 0 },
+static struct argp_option opts[] = {
+	{ "format", 'f', "FORMAT", 0, NULL, 0 },	/* doc: set_docs() */
 	{ "fail-on", 'F', "WHAT", 0,
 	  "exit non-zero if the merged reports have WHAT: boot, incomplete, keys, paths, "
 	  "dependents, findings, suspects (comma-separated, or repeated)", 0 },
@@ -72,14 +74,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'f':
-		if (!strcmp(arg, "text"))
-			env.format = SA_FMT_TEXT;
-		else if (!strcmp(arg, "json"))
-			env.format = SA_FMT_JSON;
-		else if (!strcmp(arg, "markdown"))
-			env.format = SA_FMT_MARKDOWN;
-		else
-			argp_error(state, "invalid format: '%s' (text, json or markdown)", arg);
+		env.format = sa_format_by_name(arg);
+		if (!env.format)
+			argp_error(state, "invalid format: '%s' (%s)", arg,
+				   sa_format_list(", ", " or "));
 		break;
 	case 'F':
 		sa_fail_on_arg("report", arg, SA_FAIL_ALL | SA_FAIL_BOOT_VERDICTS, state,
@@ -117,10 +115,24 @@ static void warn_skipped(const char *file, const char *reason)
 	fputs("; skipped\n", stderr);
 }
 
+/* The option's and the usage's lists of formats, from the format table. */
+static const char *set_docs(void)
+{
+	static char fdoc[128], doc[sizeof(doc_template) + 128];
+	const char *at = strstr(doc_template, "@FORMATS@");
+
+	snprintf(fdoc, sizeof(fdoc), "%s (default), %s", sa_formats[0].name,
+		 strchr(sa_format_list(", ", " or "), ' ') + 1);
+	opts[0].doc = fdoc;
+	snprintf(doc, sizeof(doc), "%.*s%s%s", (int)(at - doc_template), doc_template,
+		 sa_format_list("|", "|"), at + strlen("@FORMATS@"));
+	return doc;
+}
+
 int cmd_report(int argc, char **argv)
 {
-	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc,
-					  .args_doc = "FILE..." };
+	struct argp argp = { .options = opts, .parser = parse_arg, .doc = set_docs(),
+			     .args_doc = "FILE..." };
 	struct sa_report_reader rd = {};
 	struct sa_merged m;
 	char err[512];
@@ -158,7 +170,8 @@ int cmd_report(int argc, char **argv)
 	sa_report_reader_free(&rd);
 	sa_merged_finish(&m);
 	status = sa_exit_of_merged(&m, env.fail_on);	/* the skipped rows' statuses too */
-	if (sa_merged_print(stdout, &m, env.format, env.details)) {
+	if (sa_merged_print_as(stdout, &m, env.format ? env.format : &sa_formats[0],
+			       env.details)) {
 		sa_warn("writing the report to standard output failed: %s", strerror(errno));
 		goto fail;
 	}

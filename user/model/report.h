@@ -9,13 +9,13 @@
 #include <stddef.h>
 #include <time.h>
 
-#include <json-c/json.h>
-
 #include "common/hash_index.h"
 #include "model/ctx.h"
 #include "model/dependent.h"
 #include "model/legacy.h"
 #include "model/phase.h"
+#include "model/trace_stats.h"
+#include "model/value.h"
 
 #define SA_REPORT_FORMAT	"sysfs-audit-report"
 #define SA_REPORT_MAJOR		1
@@ -138,9 +138,16 @@ struct sa_report {
 	struct sa_hindex paths_index;	/* (path, kind) -> paths[] */
 	unsigned long long paths_other;
 	struct sa_summary summary;	/* the stream's summary of the traced events */
-	json_object *summary_json;	/* as read, when read (shape shared with the stream) */
-	json_object *sample;		/* array of stream "event" objects */
-	json_object *coldplug;		/* the snapshot's summary object, or NULL */
+	struct sa_trace_stats stats;	/* recorded: the tracer's counters for the summary */
+	bool have_stats;		/* else the summary's counters are the events' above */
+	struct sa_summary coldplug;	/* recorded: the snapshot's summary */
+	bool have_coldplug;
+	/*
+	 * Read (verbatim): the summary and the snapshot's summary as read, to
+	 * be written again with what a newer writer added; NULL: not read.
+	 */
+	struct sa_value *summary_kept, *coldplug_kept;
+	struct sa_value *sample;	/* array of stream "event" objects */
 	struct sa_report_dependent *deps;
 	size_t ndeps;
 	struct sa_report_finding *findings;

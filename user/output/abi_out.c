@@ -4,7 +4,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include <json-c/json.h>
 
 #include "output/abi_out.h"
 #include "output/escape.h"
@@ -102,68 +101,73 @@ static int print_text(FILE *f, const struct sa_abi_use *u)
 	return ferror(f) ? -EIO : 0;
 }
 
-static json_object *user_json(const struct sa_abi_use *u, const struct sa_abi_user *a)
+static void user_json(struct sa_jw *w, const struct sa_abi_use *u, const struct sa_abi_user *a)
 {
-	json_object *o = json_object_new_object(), *p = json_object_new_array();
-
-	sa_json_add_str(o, "exe", a->id.exe[0] ? a->id.exe : NULL);
-	sa_json_add_str(o, "exe_package", a->id.exe_pkg[0] ? a->id.exe_pkg : NULL);
-	sa_json_add_str(o, "script", a->id.script[0] ? a->id.script : NULL);
-	sa_json_add_str(o, "script_package", a->id.script_pkg[0] ? a->id.script_pkg : NULL);
-	sa_json_add_str(o, "comm", a->id.comm);
-	sa_json_add_str(o, "argv", a->id.args);
-	sa_json_add_str(o, "unit", a->id.unit[0] ? a->id.unit : NULL);
-	sa_json_add_str(o, "container", a->id.ns[0] ? a->id.ns : NULL);
-	sa_json_add_str(o, "path", a->path);
-	sa_json_add_u64(o, "opens", a->count);
-	sa_json_add_u64(o, "first_ms", rel_ms(u, a->first_ns));
-	sa_json_add_u64(o, "last_ms", rel_ms(u, a->last_ns));
-	json_object_object_add(o, "writes", json_object_new_boolean(a->wrote));
+	sa_jw_object(w, NULL);
+	sa_jw_str(w, "exe", a->id.exe[0] ? a->id.exe : NULL);
+	sa_jw_str(w, "exe_package", a->id.exe_pkg[0] ? a->id.exe_pkg : NULL);
+	sa_jw_str(w, "script", a->id.script[0] ? a->id.script : NULL);
+	sa_jw_str(w, "script_package", a->id.script_pkg[0] ? a->id.script_pkg : NULL);
+	sa_jw_str(w, "comm", a->id.comm);
+	sa_jw_str(w, "argv", a->id.args);
+	sa_jw_str(w, "unit", a->id.unit[0] ? a->id.unit : NULL);
+	sa_jw_str(w, "container", a->id.ns[0] ? a->id.ns : NULL);
+	sa_jw_str(w, "path", a->path);
+	sa_jw_u64(w, "opens", a->count);
+	sa_jw_u64(w, "first_ms", rel_ms(u, a->first_ns));
+	sa_jw_u64(w, "last_ms", rel_ms(u, a->last_ns));
+	sa_jw_bool(w, "writes", a->wrote);
+	sa_jw_array(w, "pids");
 	for (unsigned int i = 0; i < a->npids; i++)
-		json_object_array_add(p, json_object_new_int64(a->pids[i]));
-	json_object_object_add(o, "pids", p);
-	return o;
+		sa_jw_i64(w, NULL, a->pids[i]);
+	sa_jw_end(w);
+	sa_jw_end(w);
 }
 
 static int print_json(FILE *f, const struct sa_abi_use *u)
 {
-	json_object *doc = json_object_new_object(), *es = json_object_new_array(), *st;
-	int r;
+	struct sa_jw w;
 
-	sa_json_add_str(doc, "type", u->watched ? "abi-watch" : "abi-list");
-	sa_json_add_opt_i64(doc, "watched_ms", (long long)(watched_s(u) * 1000), u->watched);
+	sa_jw_init(&w, f, SA_JW_LINE);
+	sa_jw_object(&w, NULL);
+	sa_jw_str(&w, "type", u->watched ? "abi-watch" : "abi-list");
+	if (u->watched)
+		sa_jw_i64(&w, "watched_ms", (long long)(watched_s(u) * 1000));
+	else
+		sa_jw_null(&w, "watched_ms");
+	sa_jw_array(&w, "entries");
 	for (size_t i = 0; i < u->n; i++) {
 		const struct sa_abi_verdict *v = &u->v[i];
-		json_object *e = json_object_new_object(), *us = json_object_new_array();
 
-		sa_json_add_str(e, "file", v->file);
-		sa_json_add_u64(e, "line", v->line);
-		sa_json_add_str(e, "what", v->what);
-		sa_json_add_str(e, "date", v->date[0] ? v->date : NULL);
-		sa_json_add_str(e, "kernel_version", v->kernel_version[0] ? v->kernel_version : NULL);
-		sa_json_add_str(e, "verdict", sa_abi_state_name(u, v->state));
-		sa_json_add_u64(e, "paths", v->present);
-		sa_json_add_str(e, "example", v->present ? v->example : NULL);
+		sa_jw_object(&w, NULL);
+		sa_jw_str(&w, "file", v->file);
+		sa_jw_u64(&w, "line", v->line);
+		sa_jw_str(&w, "what", v->what);
+		sa_jw_str(&w, "date", v->date[0] ? v->date : NULL);
+		sa_jw_str(&w, "kernel_version", v->kernel_version[0] ? v->kernel_version : NULL);
+		sa_jw_str(&w, "verdict", sa_abi_state_name(u, v->state));
+		sa_jw_u64(&w, "paths", v->present);
+		sa_jw_str(&w, "example", v->present ? v->example : NULL);
+		sa_jw_array(&w, "users");
 		for (size_t k = 0; k < v->nusers; k++)
-			json_object_array_add(us, user_json(u, &v->users[k]));
-		json_object_object_add(e, "users", us);
-		json_object_array_add(es, e);
+			user_json(&w, u, &v->users[k]);
+		sa_jw_end(&w);
+		sa_jw_end(&w);
 	}
-	json_object_object_add(doc, "entries", es);
+	sa_jw_end(&w);
 	if (u->watched) {
-		st = json_object_new_object();
-		sa_json_add_u64(st, "lost", u->lost);
-		sa_json_add_u64(st, "map_full", u->map_full);
-		sa_json_add_u64(st, "candidates", u->candidates);
-		sa_json_add_u64(st, "confirmed", u->confirmed);
-		sa_json_add_u64(st, "unconfirmed", u->unconfirmed);
-		sa_json_add_u64(st, "refreshes", u->refreshes);
-		sa_json_add_u64(st, "malformed", u->malformed);
-		json_object_object_add(doc, "stats", st);
+		sa_jw_object(&w, "stats");
+		sa_jw_u64(&w, "lost", u->lost);
+		sa_jw_u64(&w, "map_full", u->map_full);
+		sa_jw_u64(&w, "candidates", u->candidates);
+		sa_jw_u64(&w, "confirmed", u->confirmed);
+		sa_jw_u64(&w, "unconfirmed", u->unconfirmed);
+		sa_jw_u64(&w, "refreshes", u->refreshes);
+		sa_jw_u64(&w, "malformed", u->malformed);
+		sa_jw_end(&w);
 	}
-	r = sa_json_print_line(f, doc);
-	json_object_put(doc);
-	return r ? -EIO : 0;
+	sa_jw_end(&w);
+	return sa_jw_finish(&w) ? -EIO : 0;
 }
 
 int sa_abi_print(FILE *f, enum sa_format fmt, const struct sa_abi_use *u)

@@ -8,8 +8,6 @@
 #include "output/escape.h"
 #include "output/json_out.h"
 
-#define JFLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
-
 double sa_dep_rel_s(const struct sa_dep_totals *t, unsigned long long ns)
 {
 	return ns > t->start_ns ? (ns - t->start_ns) / 1e9 : 0.0;
@@ -20,57 +18,60 @@ static const char *nz(const char *s)
 	return s && *s ? s : NULL;
 }
 
-json_object *sa_dep_json(const struct sa_dependent *d, const struct sa_dep_totals *t, bool final)
+void sa_dep_write(struct sa_jw *w, const struct sa_dependent *d, const struct sa_dep_totals *t,
+		  bool final)
 {
-	json_object *o = json_object_new_object(), *a;
+	sa_jw_object(w, NULL);
 
-	sa_json_add_str(o, "type", "dependent");
-	sa_json_add_str(o, "kind", sa_dep_kind_name(d->kind));
-	sa_json_add_str(o, "confidence", sa_dep_conf_name(d->conf));
-	sa_json_add_str(o, "rule", sa_dep_rule_name(d->rule));
-	sa_json_add_str(o, "why", d->why);
-	sa_json_add_str(o, "exe", d->id.exe);
-	sa_json_add_str(o, "script", nz(d->id.script));
-	sa_json_add_str(o, "package", nz(d->id.exe_pkg));
-	sa_json_add_str(o, "script_package", nz(d->id.script_pkg));
-	sa_json_add_str(o, "fingerprint", nz(d->fingerprint));
-	json_object_object_add(o, "pid", json_object_new_int64(d->id.pid));
-	json_object_object_add(o, "tgid", json_object_new_int64(d->id.tgid));
-	json_object_object_add(o, "ppid", json_object_new_int64(d->id.ppid));
-	json_object_object_add(o, "uid", json_object_new_int64(d->id.uid));
-	sa_json_add_str(o, "comm", d->id.comm);
-	sa_json_add_str(o, "parent_comm", nz(d->id.pcomm));
-	sa_json_add_str(o, "argv", d->id.args);
-	json_object_object_add(o, "argv_truncated", json_object_new_boolean(d->id.args_trunc));
-	sa_json_add_str(o, "identity", d->id.source);
-	sa_json_add_str(o, "cgroup", nz(d->id.cgroup));
-	sa_json_add_str(o, "unit", nz(d->id.unit));
-	sa_json_add_str(o, "namespaces", nz(d->id.ns));
-	sa_json_add_str(o, "observed", d->how);
-	sa_json_add_str(o, "path", d->path);
-	sa_json_add_str(o, "requested", nz(d->req));
-	sa_json_add_str(o, "legacy", d->artifact);
-	sa_json_add_str(o, "replacement", d->replacement);
-	json_object_object_add(o, "first_s", json_object_new_double(sa_dep_rel_s(t, d->first_ns)));
-	if (!final)
-		return o;
-	sa_json_add_u64(o, "count", d->count);
-	sa_json_add_u64(o, "objects", d->objects);
-	sa_json_add_u64(o, "processes", d->nprocs);
-	json_object_object_add(o, "last_s", json_object_new_double(sa_dep_rel_s(t, d->last_ns)));
-	a = json_object_new_array();
-	for (int i = 0; i < d->npids; i++)
-		json_object_array_add(a, json_object_new_int64(d->pids[i]));
-	json_object_object_add(o, "pids", a);
-	a = json_object_new_array();
-	for (int i = 0; i < d->nexamples; i++)
-		json_object_array_add(a, sa_esc_json(d->examples[i]));
-	json_object_object_add(o, "examples", a);
-	if (d->kind == SA_DK_LISTENER) {
-		sa_json_add_u64(o, "events_while_listening", d->events);
-		sa_json_add_u64(o, "physdev_events_while_listening", d->physdev);
+	sa_jw_str(w, "type", "dependent");
+	sa_jw_str(w, "kind", sa_dep_kind_name(d->kind));
+	sa_jw_str(w, "confidence", sa_dep_conf_name(d->conf));
+	sa_jw_str(w, "rule", sa_dep_rule_name(d->rule));
+	sa_jw_str(w, "why", d->why);
+	sa_jw_str(w, "exe", d->id.exe);
+	sa_jw_str(w, "script", nz(d->id.script));
+	sa_jw_str(w, "package", nz(d->id.exe_pkg));
+	sa_jw_str(w, "script_package", nz(d->id.script_pkg));
+	sa_jw_str(w, "fingerprint", nz(d->fingerprint));
+	sa_jw_i64(w, "pid", d->id.pid);
+	sa_jw_i64(w, "tgid", d->id.tgid);
+	sa_jw_i64(w, "ppid", d->id.ppid);
+	sa_jw_i64(w, "uid", d->id.uid);
+	sa_jw_str(w, "comm", d->id.comm);
+	sa_jw_str(w, "parent_comm", nz(d->id.pcomm));
+	sa_jw_str(w, "argv", d->id.args);
+	sa_jw_bool(w, "argv_truncated", d->id.args_trunc);
+	sa_jw_str(w, "identity", d->id.source);
+	sa_jw_str(w, "cgroup", nz(d->id.cgroup));
+	sa_jw_str(w, "unit", nz(d->id.unit));
+	sa_jw_str(w, "namespaces", nz(d->id.ns));
+	sa_jw_str(w, "observed", d->how);
+	sa_jw_str(w, "path", d->path);
+	sa_jw_str(w, "requested", nz(d->req));
+	sa_jw_str(w, "legacy", d->artifact);
+	sa_jw_str(w, "replacement", d->replacement);
+	sa_jw_double(w, "first_s", sa_dep_rel_s(t, d->first_ns));
+	if (!final) {
+		sa_jw_end(w);
+		return;
 	}
-	return o;
+	sa_jw_u64(w, "count", d->count);
+	sa_jw_u64(w, "objects", d->objects);
+	sa_jw_u64(w, "processes", d->nprocs);
+	sa_jw_double(w, "last_s", sa_dep_rel_s(t, d->last_ns));
+	sa_jw_array(w, "pids");
+	for (int i = 0; i < d->npids; i++)
+		sa_jw_i64(w, NULL, d->pids[i]);
+	sa_jw_end(w);
+	sa_jw_array(w, "examples");
+	for (int i = 0; i < d->nexamples; i++)
+		sa_jw_str(w, NULL, d->examples[i]);
+	sa_jw_end(w);
+	if (d->kind == SA_DK_LISTENER) {
+		sa_jw_u64(w, "events_while_listening", d->events);
+		sa_jw_u64(w, "physdev_events_while_listening", d->physdev);
+	}
+	sa_jw_end(w);
 }
 
 static const char *program(const struct sa_dependent *d, char *buf, size_t len)
@@ -85,10 +86,11 @@ int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 	char prog[2 * 4096 + 16];
 
 	if (fmt == SA_FMT_JSON) {
-		json_object *o = sa_dep_json(d, t, false);
+		struct sa_jw w;
 
-		sa_json_print(f, o, JFLAGS);
-		json_object_put(o);
+		sa_jw_init(&w, f, SA_JW_LINE);
+		sa_dep_write(&w, d, t, false);
+		sa_jw_finish(&w);
 	} else {
 		sa_esc_line(f, "%-7s %-7s %-17s %-10s %s pid=%u%s%s%s%s  %s  (%s: %s)\n", "DEP",
 			    again ? "now" : "new", sa_dep_kind_name(d->kind),
@@ -101,65 +103,72 @@ int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 }
 
 /* The lines the store dropped, by verdict: {"breaks": N, "falls_back": N, "suspect": N}. */
-static json_object *dropped_by(const struct sa_dep_totals *t)
+static void dropped_by(struct sa_jw *w, const struct sa_dep_totals *t)
 {
-	json_object *o = json_object_new_object();
-
+	sa_jw_object(w, "dropped_by");
 	for (int i = 0; i < SA_DC_N; i++) {
 		enum sa_dep_conf c = sa_dep_conf_shown(i);
 
-		sa_json_add_u64(o, sa_dep_confs[c].member, t->dropped_by[c]);
+		sa_jw_u64(w, sa_dep_confs[c].member, t->dropped_by[c]);
 	}
-	return o;
+	sa_jw_end(w);
 }
 
+/*
+ * The summary line: counts first, the dependents last, as the counts by
+ * kind are known only after the walk (it is walked twice).
+ */
 static void summary_json(FILE *f, const struct sa_dep_totals *t,
 			 const struct sa_dependent *(*next)(void *, size_t *), void *ctx)
 {
-	json_object *o = json_object_new_object(), *arr = json_object_new_array(), *k, *s;
 	unsigned long long byk[SA_DK_MAX] = {};
 	const struct sa_dependent *d;
+	struct sa_jw w;
 	size_t it = 0;
 
-	while ((d = next(ctx, &it))) {
+	while ((d = next(ctx, &it)))
 		byk[d->kind]++;
-		json_object_array_add(arr, sa_dep_json(d, t, true));
-	}
-	sa_json_add_str(o, "type", "dependents");
-	sa_json_add_u64(o, "found", t->programs);
+	sa_jw_init(&w, f, SA_JW_LINE);
+	sa_jw_object(&w, NULL);
+	sa_jw_str(&w, "type", "dependents");
+	sa_jw_u64(&w, "found", t->programs);
 	for (int i = 0; i < SA_DC_N; i++) {
 		enum sa_dep_conf c = sa_dep_conf_shown(i);
 
-		sa_json_add_u64(o, sa_dep_confs[c].plural, t->by_conf[c]);
+		sa_jw_u64(&w, sa_dep_confs[c].plural, t->by_conf[c]);
 	}
-	k = json_object_new_object();
+	sa_jw_object(&w, "by_kind");
 	for (int i = 1; i < SA_DK_MAX; i++)
-		sa_json_add_u64(k, sa_dep_kind_name(i), byk[i]);
-	json_object_object_add(o, "by_kind", k);
-	s = json_object_new_object();
-	sa_json_add_u64(s, "sysfs_misses", t->misses);
-	sa_json_add_u64(s, "lstat_links", t->lstat_links);
-	sa_json_add_u64(s, "readlinks", t->readlinks);
-	sa_json_add_u64(s, "readdirs", t->readdirs);
-	sa_json_add_u64(s, "listens", t->listens);
-	sa_json_add_u64(s, "uevent_reads", t->uevent_reads);
-	sa_json_add_u64(s, "records", t->emitted);
-	sa_json_add_u64(s, "lost", t->lost);
-	sa_json_add_u64(s, "map_full", t->map_full);
-	sa_json_add_u64(s, "execs", t->execs);
-	sa_json_add_u64(s, "exits", t->exits);
-	sa_json_add_u64(s, "records_read", t->records);
-	sa_json_add_u64(s, "ignored", t->ignored);
-	sa_json_add_u64(s, "malformed", t->malformed);
-	sa_json_add_u64(s, "dropped", t->dropped);
-	json_object_object_add(s, "dropped_by", dropped_by(t));
-	json_object_object_add(o, "kernel", s);
-	sa_json_add_u64(o, "events", t->events);
-	sa_json_add_u64(o, "physdev_events", t->physdev);
-	sa_json_add_str(o, "hooks_missing", nz(t->hooks_missing));
-	json_object_object_add(o, "dependents", arr);
-	sa_json_print(f, o, JFLAGS);
-	json_object_put(o);
+		sa_jw_u64(&w, sa_dep_kind_name(i), byk[i]);
+	sa_jw_end(&w);
+	sa_jw_object(&w, "kernel");
+	sa_jw_u64(&w, "sysfs_misses", t->misses);
+	sa_jw_u64(&w, "lstat_links", t->lstat_links);
+	sa_jw_u64(&w, "readlinks", t->readlinks);
+	sa_jw_u64(&w, "readdirs", t->readdirs);
+	sa_jw_u64(&w, "listens", t->listens);
+	sa_jw_u64(&w, "uevent_reads", t->uevent_reads);
+	sa_jw_u64(&w, "records", t->emitted);
+	sa_jw_u64(&w, "lost", t->lost);
+	sa_jw_u64(&w, "map_full", t->map_full);
+	sa_jw_u64(&w, "execs", t->execs);
+	sa_jw_u64(&w, "exits", t->exits);
+	sa_jw_u64(&w, "records_read", t->records);
+	sa_jw_u64(&w, "ignored", t->ignored);
+	sa_jw_u64(&w, "malformed", t->malformed);
+	sa_jw_u64(&w, "dropped", t->dropped);
+	dropped_by(&w, t);
+	sa_jw_end(&w);
+	sa_jw_u64(&w, "events", t->events);
+	sa_jw_u64(&w, "physdev_events", t->physdev);
+	sa_jw_str(&w, "hooks_missing", nz(t->hooks_missing));
+	sa_jw_array(&w, "dependents");
+	it = 0;
+	while ((d = next(ctx, &it)))
+		sa_dep_write(&w, d, t, true);
+	sa_jw_end(&w);
+	sa_jw_end(&w);
+	sa_jw_finish(&w);
 }
 
 int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals *t,

@@ -10,10 +10,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include <json-c/json.h>
-
 #include "model/dependent.h"
 #include "output/format.h"
+#include "output/json_out.h"
 
 /* Seconds since the trace's start. */
 double sa_dep_rel_s(const struct sa_dep_totals *t, unsigned long long ns);
@@ -23,7 +22,8 @@ int sa_dep_print_live(FILE *f, enum sa_format fmt, const struct sa_dependent *d,
 		      const struct sa_dep_totals *t, bool again);
 
 /* A dependent as a JSON object (the summary's entries; the live line's with @final false). */
-json_object *sa_dep_json(const struct sa_dependent *d, const struct sa_dep_totals *t, bool final);
+void sa_dep_write(struct sa_jw *w, const struct sa_dependent *d, const struct sa_dep_totals *t,
+		  bool final);
 
 /*
  * The summary: "DEPENDENTS" table, or one "type": "dependents" JSON line.

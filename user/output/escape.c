@@ -140,33 +140,6 @@ char *sa_esc_dup(const char *s, enum sa_esc how)
 	return buf;
 }
 
-json_object *sa_esc_json(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n, i = 0;
-	json_object *o;
-	char *buf;
-
-	if (!s)
-		return json_object_new_null();
-	n = strlen(s);
-	while (i < n) {
-		size_t len = sa_utf8_len(p + i, n - i);
-
-		if (!len)
-			break;
-		i += len;
-	}
-	if (i == n)
-		return json_object_new_string(s);	/* the common case: valid already */
-	buf = sa_esc_dup(s, SA_ESC_JSON);
-	if (!buf)
-		return NULL;
-	o = json_object_new_string(buf);
-	free(buf);
-	return o;
-}
-
 /* The code point of the well-formed 2- or 3-byte sequence at @s. */
 static unsigned int code_point(const unsigned char *s, size_t len)
 {
@@ -181,32 +154,6 @@ size_t sa_esc_json_uxxxx(char out[7], const unsigned char *s, size_t len)
 		return 0;
 	snprintf(out, 7, "\\u%04x", code_point(s, len));
 	return 6;
-}
-
-int sa_esc_json_text(FILE *f, const char *json)
-{
-	const unsigned char *s = (const unsigned char *)json, *run = s;
-	char u[7];
-
-	while (*s) {
-		size_t len;
-
-		if (*s < 0x80) {
-			s++;
-			continue;
-		}
-		len = sa_utf8_len(s, strnlen((const char *)s, 4));
-		if (!sa_esc_json_uxxxx(u, s, len)) {
-			s += len ? len : 1;
-			continue;
-		}
-		fwrite(run, 1, s - run, f);
-		fputs(u, f);
-		s += len;
-		run = s;
-	}
-	fwrite(run, 1, s - run, f);
-	return ferror(f) ? -1 : 0;
 }
 
 /*

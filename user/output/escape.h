@@ -8,7 +8,6 @@
 #ifndef SYSFS_AUDIT_ESCAPE_H
 #define SYSFS_AUDIT_ESCAPE_H
 
-#include <json-c/json.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -41,8 +40,8 @@ enum sa_esc {
 	 */
 	SA_ESC_MARKDOWN,
 	/*
-	 * A string for json-c (which escapes control characters itself):
-	 * each byte of invalid UTF-8 as the text \xNN, the rest as is.
+	 * A string for the JSON writer (which escapes control characters
+	 * itself): each byte of invalid UTF-8 as the text \xNN, the rest as is.
 	 */
 	SA_ESC_JSON,
 	/*
@@ -63,22 +62,11 @@ void sa_esc_fputs(FILE *f, const char *s, enum sa_esc how);
 /* @s escaped as @how in a new string (NULL: ""); NULL on no memory. */
 char *sa_esc_dup(const char *s, enum sa_esc how);
 
-/* A JSON string of @s made valid UTF-8 (NULL: a JSON null); NULL on no memory. */
-json_object *sa_esc_json(const char *s);
-
 /*
  * A C1 control or bidi override of @len bytes at @s as the JSON escape
  * \uXXXX in @out: 6, or 0 when it is any other character.
  */
 size_t sa_esc_json_uxxxx(char out[7], const unsigned char *s, size_t len);
-
-/*
- * Write the JSON text @json (json-c's output, valid UTF-8) to @f with each
- * C1 control and bidi override as \uXXXX: the same strings to a JSON
- * reader, nothing a terminal acts on or that reorders a line for a person
- * reading the file. Returns 0 or -1 (a write error).
- */
-int sa_esc_json_text(FILE *f, const char *json);
 
 /*
  * One table line: printf, then sa_esc_fputs(SA_ESC_TEXT) all of it but the

@@ -2,34 +2,39 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include <json-c/json.h>
-
 #include "output/escape.h"
 #include "output/findings_out.h"
 #include "output/json_out.h"
 
+/* @v, or null when @present is false (an unknown number). */
+static void opt_i64(struct sa_jw *w, const char *k, long long v, bool present)
+{
+	if (present)
+		sa_jw_i64(w, k, v);
+	else
+		sa_jw_null(w, k);
+}
+
 static int print_json(FILE *f, const struct sa_finding *x)
 {
-	json_object *o = json_object_new_object();
-	int ret;
+	struct sa_jw w;
 
-	if (!o)
-		return -1;
-	sa_json_add_str(o, "type", "finding");
-	sa_json_add_str(o, "file", x->file);
-	sa_json_add_str(o, "member", x->member);
-	sa_json_add_opt_i64(o, "line", x->line, x->line);
-	sa_json_add_opt_i64(o, "col", x->col, x->col);
-	sa_json_add_opt_i64(o, "offset", x->offset, x->offset >= 0);
-	sa_json_add_str(o, "kind", x->kind);
-	sa_json_add_str(o, "key", x->key);
-	sa_json_add_str(o, "severity", sa_sev_name(x->severity));
-	sa_json_add_str(o, "message", x->message);
-	sa_json_add_str(o, "replacement", x->replacement);
-	sa_json_add_str(o, "package", x->package);
-	ret = sa_json_print_line(f, o);
-	json_object_put(o);
-	return ret;
+	sa_jw_init(&w, f, SA_JW_LINE);
+	sa_jw_object(&w, NULL);
+	sa_jw_str(&w, "type", "finding");
+	sa_jw_str(&w, "file", x->file);
+	sa_jw_str(&w, "member", x->member);
+	opt_i64(&w, "line", x->line, x->line);
+	opt_i64(&w, "col", x->col, x->col);
+	opt_i64(&w, "offset", x->offset, x->offset >= 0);
+	sa_jw_str(&w, "kind", x->kind);
+	sa_jw_str(&w, "key", x->key);
+	sa_jw_str(&w, "severity", sa_sev_name(x->severity));
+	sa_jw_str(&w, "message", x->message);
+	sa_jw_str(&w, "replacement", x->replacement);
+	sa_jw_str(&w, "package", x->package);
+	sa_jw_end(&w);
+	return sa_jw_finish(&w);
 }
 
 int sa_finding_print(FILE *f, enum sa_format fmt, const struct sa_finding *x)
@@ -60,8 +65,7 @@ int sa_finding_print(FILE *f, enum sa_format fmt, const struct sa_finding *x)
 
 int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const struct sa_totals *t)
 {
-	json_object *o;
-	int ret;
+	struct sa_jw w;
 
 	if (fmt != SA_FMT_JSON) {
 		fprintf(stderr, "sysfs-audit %s: %lu files, %lu findings (%lu errors, "
@@ -71,21 +75,19 @@ int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const stru
 			t->by_sev[SA_SEV_NOTE], t->unreadable, t->special, t->self, t->limited);
 		return 0;
 	}
-	o = json_object_new_object();
-	if (!o)
-		return -1;
-	sa_json_add_str(o, "type", "summary");
-	sa_json_add_str(o, "command", command);
-	json_object_object_add(o, "files", json_object_new_int64(t->files));
-	json_object_object_add(o, "findings", json_object_new_int64(t->findings));
-	json_object_object_add(o, "errors", json_object_new_int64(t->by_sev[SA_SEV_ERROR]));
-	json_object_object_add(o, "warnings", json_object_new_int64(t->by_sev[SA_SEV_WARNING]));
-	json_object_object_add(o, "notes", json_object_new_int64(t->by_sev[SA_SEV_NOTE]));
-	json_object_object_add(o, "unreadable", json_object_new_int64(t->unreadable));
-	json_object_object_add(o, "special", json_object_new_int64(t->special));
-	json_object_object_add(o, "self", json_object_new_int64(t->self));
-	json_object_object_add(o, "limited", json_object_new_int64(t->limited));
-	ret = sa_json_print_line(f, o);
-	json_object_put(o);
-	return ret;
+	sa_jw_init(&w, f, SA_JW_LINE);
+	sa_jw_object(&w, NULL);
+	sa_jw_str(&w, "type", "summary");
+	sa_jw_str(&w, "command", command);
+	sa_jw_i64(&w, "files", t->files);
+	sa_jw_i64(&w, "findings", t->findings);
+	sa_jw_i64(&w, "errors", t->by_sev[SA_SEV_ERROR]);
+	sa_jw_i64(&w, "warnings", t->by_sev[SA_SEV_WARNING]);
+	sa_jw_i64(&w, "notes", t->by_sev[SA_SEV_NOTE]);
+	sa_jw_i64(&w, "unreadable", t->unreadable);
+	sa_jw_i64(&w, "special", t->special);
+	sa_jw_i64(&w, "self", t->self);
+	sa_jw_i64(&w, "limited", t->limited);
+	sa_jw_end(&w);
+	return sa_jw_finish(&w);
 }

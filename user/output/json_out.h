@@ -1,48 +1,86 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * JSON for every command, one module: building json-c objects and
- * printing them as one line, and, for the per-event hot path, writing
- * straight to a stream (json-c builds a tree of allocated objects for
- * every line, which made formatting the largest cost of a trace under a
- * uevent storm). Both give the same bytes: JSON_C_TO_STRING_PLAIN |
- * NOSLASHESCAPE.
+ * The one JSON writer of the tool: every document it writes (stream lines,
+ * findings, dependents, a host's report, the merged picture) is written
+ * member by member as it is produced, in one of two layouts, byte for byte
+ * as json-c prints them: SA_JW_LINE as JSON_C_TO_STRING_PLAIN, SA_JW_PRETTY
+ * as PRETTY | SPACED (both without escaping '/'). No tree is built first:
+ * a fleet's merged report is too large for one, and for a trace under a
+ * uevent storm building one per line was the largest cost. json-c is only
+ * the tool's reader.
+ *
+ * Strings: control characters as JSON escapes, C1 controls and bidi
+ * overrides as \uXXXX (nothing a terminal acts on), each byte of invalid
+ * UTF-8 as the text \xNN (JSON carries only UTF-8). Member names the same.
  */
 #ifndef SYSFS_AUDIT_OUTPUT_JSON_OUT_H
 #define SYSFS_AUDIT_OUTPUT_JSON_OUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <time.h>
 
-#include <json-c/json.h>
+#include "model/value.h"
 
-/* @o[@k] = the string @v, or null when @v is NULL. */
-void sa_json_add_str(json_object *o, const char *k, const char *v);
-/* @o[@k] = @v. */
-void sa_json_add_u64(json_object *o, const char *k, unsigned long long v);
-/* @o[@k] = @v, or null when @present is false (an unknown number). */
-void sa_json_add_opt_i64(json_object *o, const char *k, long long v, bool present);
-/* @o[@k] = @t as report time (UTC, RFC 3339), or null when @t is 0. */
-void sa_json_add_time(json_object *o, const char *k, time_t t);
+#define SA_JW_DEPTH 32
+
+enum sa_jw_style {
+	SA_JW_LINE,	/* one line: {"a":1,"b":[1,2]} */
+	SA_JW_PRETTY,	/* two spaces per level, "key": value */
+};
+
+struct sa_jw {
+	FILE *f;
+	enum sa_jw_style style;
+	int level;			/* 0: the top-level value */
+	bool first[SA_JW_DEPTH];	/* no member written yet at this level */
+	bool object[SA_JW_DEPTH];	/* an object (else an array) at this level */
+	bool bad;			/* unbalanced or nested deeper than SA_JW_DEPTH: a bug */
+};
+
+void sa_jw_init(struct sa_jw *w, FILE *f, enum sa_jw_style style);
+
 /*
- * @o as json-c prints it with @flags, then a newline, on @f; C1 controls
- * and bidi overrides as \uXXXX (sa_esc_json_text()). Returns 0 or -1.
+ * Values: @key names an object's member; NULL for an array element or the
+ * top-level value.
  */
-int sa_json_print(FILE *f, json_object *o, int flags);
-/* @o as one line on @f (plain, slashes unescaped). Returns 0 or -1. */
-int sa_json_print_line(FILE *f, json_object *o);
+void sa_jw_object(struct sa_jw *w, const char *key);
+void sa_jw_array(struct sa_jw *w, const char *key);
+/* End the innermost object or array. */
+void sa_jw_end(struct sa_jw *w);
+/* A string, or null when @s is NULL. */
+void sa_jw_str(struct sa_jw *w, const char *key, const char *s);
+/* @len bytes at @s, NUL included (as \u0000). */
+void sa_jw_strn(struct sa_jw *w, const char *key, const char *s, size_t len);
+void sa_jw_u64(struct sa_jw *w, const char *key, unsigned long long v);
+void sa_jw_i64(struct sa_jw *w, const char *key, long long v);
+/* As json-c prints a double: %.17g, ".0" added to an integral value. */
+void sa_jw_double(struct sa_jw *w, const char *key, double v);
+void sa_jw_bool(struct sa_jw *w, const char *key, bool v);
+void sa_jw_null(struct sa_jw *w, const char *key);
+/* @v as a time (UTC, RFC 3339), or null when @t is 0. */
+void sa_jw_time(struct sa_jw *w, const char *key, time_t t);
+/* A kept value (model/value.h), in this writer's layout. */
+void sa_jw_value(struct sa_jw *w, const char *key, const struct sa_value *v);
+/* @json, one value already written by sa_jw_quote() (a cached name), as is. */
+void sa_jw_raw(struct sa_jw *w, const char *key, const char *json);
+
+/* The final newline. Returns 0, or -1 on a write error or unbalanced nesting. */
+int sa_jw_finish(struct sa_jw *w);
 
 /*
- * Draw json-c's hash seed now. It reads the kernel's RNG at the first key
- * hashed, and until the RNG is ready (early boot, a guest with no entropy
- * source) that read blocks for up to a second, or until a signal.
+ * The string primitive of the writer, for a hot path that puts a line
+ * together itself (the event stream): @s as a JSON string, null when NULL.
+ */
+void sa_jw_quote(FILE *f, const char *s);
+
+/*
+ * Draw json-c's hash seed now (json-c parses what the tool reads). It
+ * reads the kernel's RNG at the first key hashed, and until the RNG is
+ * ready (early boot, a guest with no entropy source) that read blocks for
+ * up to a second, or until a signal.
  */
 void sa_json_seed(void);
-
-/* A JSON string for @s (escaped), or null when @s is NULL. */
-void jw_str(FILE *f, const char *s);
-
-/* "key": then the string value (or null). @key is written as is. */
-void jw_kstr(FILE *f, const char *key, const char *s);
 
 #endif

@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "output/counts_out.h"
 #include "output/escape.h"
 #include "output/json_out.h"
@@ -23,6 +21,15 @@ void sa_print_header(FILE *f, bool trace)
 		"PHYSDEVDRIVER", "DEVPATH", "LEGACY-DEVPATH", "PHYSDEVPATH");
 }
 
+/* "key": then the string value (or null). @key is written as is. */
+static void kstr(FILE *f, const char *key, const char *s)
+{
+	putc('"', f);
+	fputs(key, f);
+	fputs("\":", f);
+	sa_jw_quote(f, s);
+}
+
 static const char *const trunc_names[] = {
 	"name", "class", "devpath", "subsystem", "devname", "bus", "driver",
 	"ownbus", "chain", "kobject-path",
@@ -31,10 +38,10 @@ static const char *const trunc_names[] = {
 static void legacy_json(FILE *f, const struct sa_legacy *l)
 {
 	fprintf(f, "\"legacy\":{\"exists\":%s,", l->exists ? "true" : "false");
-	jw_kstr(f, "devpath", l->devpath);
+	kstr(f, "devpath", l->devpath);
 	for (int k = 0; k < SA_KEY_N; k++) {
 		putc(',', f);
-		jw_kstr(f, sa_keys[k].name, l->key[k]);
+		kstr(f, sa_keys[k].name, l->key[k]);
 	}
 	fputs(",\"links\":[", f);
 	for (int i = 0; i < l->nlinks; i++) {
@@ -42,9 +49,9 @@ static void legacy_json(FILE *f, const struct sa_legacy *l)
 
 		snprintf(path, sizeof(path), "%s/%s", l->links[i].dir, l->links[i].name);
 		fputs(i ? ",{" : "{", f);
-		jw_kstr(f, "link", path);
+		kstr(f, "link", path);
 		putc(',', f);
-		jw_kstr(f, "target", l->links[i].target);
+		kstr(f, "target", l->links[i].target);
 		putc('}', f);
 	}
 	fputs("]}", f);
@@ -53,11 +60,11 @@ static void legacy_json(FILE *f, const struct sa_legacy *l)
 /* A row's device part: subsystem, DEVPATH and DEVNAME. */
 static void row_dev(FILE *f, const struct sa_ctx *c)
 {
-	jw_kstr(f, "subsystem", c->subsystem);
+	kstr(f, "subsystem", c->subsystem);
 	putc(',', f);
-	jw_kstr(f, "devpath", c->devpath);
+	kstr(f, "devpath", c->devpath);
 	putc(',', f);
-	jw_kstr(f, "devname", c->devname && *c->devname ? c->devname : NULL);
+	kstr(f, "devname", c->devname && *c->devname ? c->devname : NULL);
 }
 
 /* A row's legacy view and truncation list, and the line's end. */
@@ -248,7 +255,7 @@ static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
 	if (m && row_fast(f, c, m))
 		return;
 	putc('{', f);
-	jw_kstr(f, "type", c->source ? "event" : "device");
+	kstr(f, "type", c->source ? "event" : "device");
 	if (c->source) {
 		if (c->seqnum) {
 			fputs(",\"seqnum\":", f);
@@ -257,7 +264,7 @@ static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
 		} else {
 			fputs(",\"seqnum\":null,", f);
 		}
-		jw_kstr(f, "action", c->action);
+		kstr(f, "action", c->action);
 	}
 	putc(',', f);
 	if (m)
@@ -266,39 +273,21 @@ static void row_json(FILE *f, const struct sa_ctx *c, const struct sa_legacy *l)
 		row_dev(f, c);
 	if (!c->source) {
 		putc(',', f);
-		jw_kstr(f, "class", c->class);
+		kstr(f, "class", c->class);
 		putc(',', f);
-		jw_kstr(f, "bus", c->bus);
+		kstr(f, "bus", c->bus);
 		putc(',', f);
-		jw_kstr(f, "driver", c->driver);
+		kstr(f, "driver", c->driver);
 	} else {
 		fputs(c->sent ? ",\"sent\":true,\"ret\":" : ",\"sent\":false,\"ret\":", f);
 		put_num(f, c->ret);
 		putc(',', f);
-		jw_kstr(f, "source", c->source);
+		kstr(f, "source", c->source);
 	}
 	if (m)
 		fwrite(m->legacy, 1, m->nlegacy, f);
 	else
 		row_legacy(f, c, l);
-}
-
-json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l)
-{
-	/* The stream's writer is the one definition of the shape; a report's
-	 * sample (64 events at most) reads its output back. */
-	json_object *o = NULL;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NULL;
-	row_json(f, c, l);
-	if (!fclose(f))
-		o = json_tokener_parse(buf);
-	free(buf);
-	return o;
 }
 
 int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const struct sa_legacy *l)
@@ -327,56 +316,53 @@ int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const stru
 	return ferror(f) ? -1 : 0;
 }
 
-json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
-			     const struct sa_trace_stats *st)
+void sa_summary_write(struct sa_jw *w, const char *key, const struct sa_summary *s,
+		      const char *attach, const struct sa_trace_stats *st)
 {
-	json_object *o = json_object_new_object(), *by, *keys, *links;
-
-	sa_json_add_str(o, "type", "summary");
-	sa_json_add_str(o, "attach", attach);
-	json_object_object_add(o, attach ? "events" : "devices",
-			       json_object_new_uint64(s->events));
+	sa_jw_object(w, key);
+	sa_jw_str(w, "type", "summary");
+	sa_jw_str(w, "attach", attach);
+	sa_jw_u64(w, attach ? "events" : "devices", s->events);
 	if (st) {
-		json_object_object_add(o, "seen", json_object_new_uint64(st->seen));
-		json_object_object_add(o, "emitted", json_object_new_uint64(st->emitted));
-		json_object_object_add(o, "lost", json_object_new_uint64(st->lost));
-		json_object_object_add(o, "unread", json_object_new_uint64(st->unread));
-		json_object_object_add(o, "malformed", json_object_new_uint64(st->malformed));
-		json_object_object_add(o, "skipped", json_object_new_uint64(st->skipped));
-		json_object_object_add(o, "bpf_run_ns", json_object_new_uint64(st->bpf_run_ns));
-		json_object_object_add(o, "bpf_run_cnt", json_object_new_uint64(st->bpf_run_cnt));
-		json_object_object_add(o, "loader_cpu_ms", json_object_new_uint64(st->cpu_ms));
-		json_object_object_add(o, "loader_maxrss_kb", json_object_new_uint64(st->maxrss_kb));
+		sa_jw_u64(w, "seen", st->seen);
+		sa_jw_u64(w, "emitted", st->emitted);
+		sa_jw_u64(w, "lost", st->lost);
+		sa_jw_u64(w, "unread", st->unread);
+		sa_jw_u64(w, "malformed", st->malformed);
+		sa_jw_u64(w, "skipped", st->skipped);
+		sa_jw_u64(w, "bpf_run_ns", st->bpf_run_ns);
+		sa_jw_u64(w, "bpf_run_cnt", st->bpf_run_cnt);
+		sa_jw_u64(w, "loader_cpu_ms", st->cpu_ms);
+		sa_jw_u64(w, "loader_maxrss_kb", st->maxrss_kb);
 	}
-	json_object_object_add(o, "truncated", json_object_new_uint64(s->truncated));
-	json_object_object_add(o, "no_legacy_counterpart", json_object_new_uint64(s->nolegacy));
-	by = json_object_new_object();
+	sa_jw_u64(w, "truncated", s->truncated);
+	sa_jw_u64(w, "no_legacy_counterpart", s->nolegacy);
+	sa_jw_object(w, "by_subsystem");
 	for (int i = 0; i < s->nsubsys; i++)
-		json_object_object_add(by, s->subsys[i].name,
-				       json_object_new_uint64(s->subsys[i].n));
+		sa_jw_u64(w, s->subsys[i].name, s->subsys[i].n);
 	if (s->other_subsys)
-		json_object_object_add(by, "(other)", json_object_new_uint64(s->other_subsys));
-	json_object_object_add(o, "by_subsystem", by);
-	keys = json_object_new_object();
+		sa_jw_u64(w, "(other)", s->other_subsys);
+	sa_jw_end(w);
+	sa_jw_object(w, "would_carry");
 	for (int k = 0; k < SA_KEY_N; k++)
-		json_object_object_add(keys, sa_keys[k].name, json_object_new_uint64(s->keys[k]));
-	json_object_object_add(o, "would_carry", keys);
-	links = json_object_new_object();
+		sa_jw_u64(w, sa_keys[k].name, s->keys[k]);
+	sa_jw_end(w);
+	sa_jw_object(w, "legacy_links");
 	for (int k = 0; k < SA_LK_N; k++)
-		json_object_object_add(links, sa_link_kinds[k].name,
-				       json_object_new_uint64(s->links[k]));
-	json_object_object_add(o, "legacy_links", links);
-	return o;
+		sa_jw_u64(w, sa_link_kinds[k].name, s->links[k]);
+	sa_jw_end(w);
+	sa_jw_end(w);
 }
 
 void sa_print_summary(FILE *f, enum sa_format fmt, const struct sa_summary *s, const char *attach,
 		      const struct sa_trace_stats *st)
 {
 	if (fmt == SA_FMT_JSON) {
-		json_object *o = sa_summary_json(s, attach, st);
+		struct sa_jw w;
 
-		sa_json_print_line(f, o);
-		json_object_put(o);
+		sa_jw_init(&w, f, SA_JW_LINE);
+		sa_summary_write(&w, NULL, s, attach, st);
+		sa_jw_finish(&w);
 		return;
 	}
 	fprintf(f, "\n%llu %s", s->events, attach ? "events" : "devices");

@@ -9,17 +9,16 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include <json-c/json.h>
-
 #include "model/ctx.h"
 #include "model/trace_stats.h"
 #include "output/format.h"
+#include "output/json_out.h"
 
 void sa_print_header(FILE *f, bool trace);
-/* The stream's "event"/"device" and "summary" objects (reports embed them too). */
-json_object *sa_row_json(const struct sa_ctx *c, const struct sa_legacy *l);
-json_object *sa_summary_json(const struct sa_summary *s, const char *attach,
-			     const struct sa_trace_stats *st);
+/* The stream's "summary" object as member @key of @w (reports embed it too). */
+void sa_summary_write(struct sa_jw *w, const char *key, const struct sa_summary *s,
+		      const char *attach, const struct sa_trace_stats *st);
+/* One row: a table line, or the JSON line of an "event"/"device" (a report's sample). */
 int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const struct sa_legacy *l);
 
 /* @st is NULL for a snapshot. */

@@ -6,16 +6,17 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
-
 #include "common/atomic_file.h"
 #include "common/slurp.h"
 #include "model/report.h"
+#include "output/json_out.h"
 #include "reports/boot_why.h"
+#include "reports/value_of.h"
 
 /* One line, @len bytes without its newline: a reason, junk, or nothing. */
 static unsigned int reason_of(const char *s, size_t len)
@@ -95,16 +96,31 @@ int sa_boot_why_append(const char *path, enum sa_gap_reason r)
 
 static int print_json(FILE *f, void *ctx)
 {
-	const char *s = json_object_to_json_string_ext(ctx, JSON_C_TO_STRING_PLAIN);
+	struct sa_jw w;
 
-	return s && fprintf(f, "%s\n", s) >= 0 ? 0 : -EIO;
+	sa_jw_init(&w, f, SA_JW_LINE);
+	sa_jw_value(&w, NULL, ctx);
+	return sa_jw_finish(&w) ? -EIO : 0;
 }
 
+/* Member @key of object @o, or NULL. */
+static struct sa_value *member(struct sa_value *o, const char *key)
+{
+	for (size_t i = 0; o->type == SA_V_OBJECT && i < o->n; i++)
+		if (!strcmp(o->v[i].key, key))
+			return &o->v[i];
+	return NULL;
+}
+
+/*
+ * Add the reasons of @mask to the report's boot.incomplete and write it
+ * again, in the layout record wrote it in (the writer's, json_out.h).
+ */
 int sa_boot_why_add(const char *report, unsigned int mask)
 {
-	json_object *o = NULL, *boot, *why;
+	struct sa_value o = { 0 }, *boot, *why, *e;
 	unsigned int have = 0;
-	size_t len, n;
+	size_t len;
 	char *buf;
 	int err;
 
@@ -113,26 +129,45 @@ int sa_boot_why_add(const char *report, unsigned int mask)
 	err = sa_slurp(report, SA_REPORT_MAX_BYTES, &buf, &len);
 	if (err)
 		return err;
-	o = json_tokener_parse(buf);
+	err = sa_value_parse(buf, len, &o);
 	free(buf);
-	if (!o || !json_object_object_get_ex(o, "boot", &boot) ||
-	    !json_object_is_type(boot, json_type_object)) {
-		json_object_put(o);
-		return o ? 0 : -EINVAL;		/* no boot audit: nothing to say */
+	if (err) {
+		sa_value_clear(&o);
+		return err;
 	}
-	if (!json_object_object_get_ex(boot, "incomplete", &why) ||
-	    !json_object_is_type(why, json_type_array)) {
-		why = json_object_new_array();
-		json_object_object_add(boot, "incomplete", why);
+	boot = member(&o, "boot");
+	if (!boot || boot->type != SA_V_OBJECT) {
+		sa_value_clear(&o);
+		return 0;		/* no boot audit: nothing to say */
 	}
-	n = json_object_array_length(why);
-	for (size_t i = 0; i < n; i++)
-		have |= 1u << sa_gap_recorded_parse(json_object_get_string(
-			json_object_array_get_idx(why, i)));
-	for (int g = SA_GAP_FIRST_RECORDED; g < SA_GAP_N; g++)
-		if (mask & ~have & 1u << g)
-			json_object_array_add(why, json_object_new_string(sa_gap_names[g]));
-	err = (mask & ~have) ? sa_atomic_write(report, print_json, o) : 0;
-	json_object_put(o);
+	why = member(boot, "incomplete");
+	if (!why) {
+		why = sa_value_append(boot, "incomplete");
+		if (!why) {
+			sa_value_clear(&o);
+			return -ENOMEM;
+		}
+	}
+	if (why->type != SA_V_ARRAY) {
+		sa_value_clear(why);
+		why->type = SA_V_ARRAY;
+	}
+	for (size_t i = 0; i < why->n; i++)
+		have |= 1u << sa_gap_recorded_parse(why->v[i].type == SA_V_STRING ?
+						    why->v[i].s : NULL);
+	for (int g = SA_GAP_FIRST_RECORDED; !err && g < SA_GAP_N; g++) {
+		if (!(mask & ~have & 1u << g))
+			continue;
+		e = sa_value_append(why, NULL);
+		if (!e || !(e->s = strdup(sa_gap_names[g]))) {
+			err = -ENOMEM;
+			break;
+		}
+		e->type = SA_V_STRING;
+		e->len = strlen(e->s);
+	}
+	if (!err && (mask & ~have))
+		err = sa_atomic_write(report, print_json, &o);
+	sa_value_clear(&o);
 	return err;
 }

@@ -45,50 +45,58 @@ void sa_report_note_phase(struct sa_report *r, enum sa_phase ph, unsigned long l
 		p->last_seqnum = seqnum;
 }
 
-static json_object *secs(double s)
+/* Seconds since boot, or null when unknown (< 0). */
+static void secs(struct sa_jw *w, const char *key, double s)
 {
-	return s < 0 ? json_object_new_null() : json_object_new_double(s);
+	if (s < 0)
+		sa_jw_null(w, key);
+	else
+		sa_jw_double(w, key, s);
 }
 
-static json_object *seq(unsigned long long v)
+/* A SEQNUM, or null when none (0). */
+static void seq(struct sa_jw *w, const char *key, unsigned long long v)
 {
-	return v ? json_object_new_uint64(v) : json_object_new_null();
+	if (v)
+		sa_jw_u64(w, key, v);
+	else
+		sa_jw_null(w, key);
 }
 
-json_object *sa_report_boot_json(const struct sa_report *r)
+void sa_report_boot_write(struct sa_jw *w, const struct sa_report *r)
 {
-	json_object *o, *phases;
-
-	if (!r->boot.recorded)
-		return json_object_new_null();
-	o = json_object_new_object();
-	phases = json_object_new_object();
-	json_object_object_add(o, "adopted", json_object_new_boolean(r->boot.adopted));
-	json_object_object_add(o, "attached_s", secs(r->boot.attached_s));
-	json_object_object_add(o, "initramfs_end_s", secs(r->boot.initramfs_end_s));
-	json_object_object_add(o, "coldplug_end_s", secs(r->boot.coldplug_end_s));
+	if (!r->boot.recorded) {
+		sa_jw_null(w, "boot");
+		return;
+	}
+	sa_jw_object(w, "boot");
+	sa_jw_bool(w, "adopted", r->boot.adopted);
+	secs(w, "attached_s", r->boot.attached_s);
+	secs(w, "initramfs_end_s", r->boot.initramfs_end_s);
+	secs(w, "coldplug_end_s", r->boot.coldplug_end_s);
+	sa_jw_object(w, "phases");
 	for (int i = 0; i < SA_PHASE_N; i++) {
 		const struct sa_report_phase *p = &r->boot.phases[i];
-		json_object *x = json_object_new_object();
 		unsigned long long deps = 0;
 
 		for (size_t k = 0; k < r->ndeps; k++)
 			deps += r->deps[k].phase && !strcmp(r->deps[k].phase, sa_phases[i].name);
-		json_object_object_add(x, "events", json_object_new_uint64(p->events));
-		json_object_object_add(x, "first_seqnum", seq(p->first_seqnum));
-		json_object_object_add(x, "last_seqnum", seq(p->last_seqnum));
-		json_object_object_add(x, "dependents", json_object_new_uint64(deps));
-		sa_losses_json(x, &p->lost, true);
-		json_object_object_add(phases, sa_phases[i].name, x);
+		sa_jw_object(w, sa_phases[i].name);
+		sa_jw_u64(w, "events", p->events);
+		seq(w, "first_seqnum", p->first_seqnum);
+		seq(w, "last_seqnum", p->last_seqnum);
+		sa_jw_u64(w, "dependents", deps);
+		sa_losses_write(w, &p->lost, true);
+		sa_jw_end(w);
 	}
-	json_object_object_add(o, "phases", phases);
+	sa_jw_end(w);
 	/* 1.5: always there, so that a reader tells "none" from "not said" */
-	phases = json_object_new_array();
+	sa_jw_array(w, "incomplete");
 	for (int g = SA_GAP_FIRST_RECORDED; g < SA_GAP_N; g++)
 		if (r->boot.incomplete & 1u << g)
-			json_object_array_add(phases, json_object_new_string(sa_gap_names[g]));
-	json_object_object_add(o, "incomplete", phases);
-	return o;
+			sa_jw_str(w, NULL, sa_gap_names[g]);
+	sa_jw_end(w);
+	sa_jw_end(w);
 }
 
 static int bad(char *err, size_t len, const char *what, const char *why)

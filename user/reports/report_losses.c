@@ -90,28 +90,25 @@ int sa_losses_parse(const struct sa_jnode *o, const char *where, bool events,
 	return events ? 0 : parse_by(d, w, l, err, len);
 }
 
-void sa_losses_json(json_object *o, const struct sa_losses *l, bool events)
+void sa_losses_write(struct sa_jw *w, const struct sa_losses *l, bool events)
 {
-	json_object *d;
-
 	if (!l->known)
 		return;
 	if (events)
-		sa_json_add_u64(o, "lost", l->events);
-	d = json_object_new_object();
+		sa_jw_u64(w, "lost", l->events);
+	sa_jw_object(w, "dependents_lost");
 	for (int i = 0; i < SA_DLOST_N; i++)
-		sa_json_add_u64(d, sa_dep_loss_names[i], l->deps[i]);
+		sa_jw_u64(w, sa_dep_loss_names[i], l->deps[i]);
 	if (!events) {
-		json_object *b = json_object_new_object();
-
+		sa_jw_object(w, "store_full_by");
 		for (int i = 0; i < SA_DC_N; i++) {
 			enum sa_dep_conf c = sa_dep_conf_shown(i);
 
-			sa_json_add_u64(b, sa_dep_confs[c].member, l->store_full_by[c]);
+			sa_jw_u64(w, sa_dep_confs[c].member, l->store_full_by[c]);
 		}
-		json_object_object_add(d, "store_full_by", b);
+		sa_jw_end(w);
 	}
-	json_object_object_add(o, "dependents_lost", d);
+	sa_jw_end(w);
 }
 
 unsigned long long sa_losses_deps(const struct sa_losses *l)

@@ -13,6 +13,7 @@
 
 #include "common/common.h"
 #include "reports/report_model.h"
+#include "reports/value_of.h"
 #include "output/stream.h"
 #include "output/escape.h"
 #include "output/json_out.h"
@@ -23,7 +24,7 @@ int sa_report_init(struct sa_report *r, const char *tool_version)
 	r->major = SA_REPORT_MAJOR;
 	r->minor = SA_REPORT_MINOR;
 	r->tool_version = strdup(tool_version ? tool_version : "unknown");
-	r->sample = json_object_new_array();
+	r->sample = sa_value_new(SA_V_ARRAY);
 	return r->tool_version && r->sample ? 0 : -ENOMEM;
 }
 
@@ -51,9 +52,9 @@ void sa_report_free(struct sa_report *r)
 	}
 	free(r->paths);
 	sa_hindex_free(&r->paths_index);
-	json_object_put(r->summary_json);
-	json_object_put(r->sample);
-	json_object_put(r->coldplug);
+	sa_value_free(r->summary_kept);
+	sa_value_free(r->coldplug_kept);
+	sa_value_free(r->sample);
 	for (size_t i = 0; i < r->ndeps; i++) {
 		struct sa_report_dependent *d = &r->deps[i];
 
@@ -217,6 +218,28 @@ int sa_report_add_path(struct sa_report *r, const char *path, const char *kind,
 	return 0;
 }
 
+/*
+ * The event as the stream writes it, kept as data: the stream's writer is
+ * the one definition of a row's shape, and the sample (64 events at most)
+ * reads its line back.
+ */
+static int add_sample(struct sa_value *sample, const struct sa_ctx *c, const struct sa_legacy *l)
+{
+	struct sa_value *row;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int err = -ENOMEM;
+
+	if (!f)
+		return -ENOMEM;
+	sa_print_row(f, SA_FMT_JSON, c, l);
+	if (!fclose(f) && (row = sa_value_append(sample, NULL)))
+		err = sa_value_parse(buf, len, row);
+	free(buf);
+	return err;
+}
+
 int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struct sa_legacy *l)
 {
 	struct sa_need one = { .events = 1 };
@@ -239,223 +262,227 @@ int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struc
 		snprintf(path, sizeof(path), "%s/%s", l->links[i].dir, l->links[i].name);
 		err = sa_report_add_path(r, path, sa_link_kinds[sa_link_kind_of(l->links[i].name)].name, 1);
 	}
-	if (!err && json_object_array_length(r->sample) < SA_REPORT_MAX_SAMPLE) {
-		json_object *row = sa_row_json(c, l);
-
-		if (!row || json_object_array_add(r->sample, row)) {
-			json_object_put(row);
-			err = -ENOMEM;
-		}
-	}
+	if (!err && r->sample && r->sample->n < SA_REPORT_MAX_SAMPLE)
+		err = add_sample(r->sample, c, l);
 	return err;
 }
 
 /* ---- writing ------------------------------------------------------------- */
 
-static json_object *need_json(const struct sa_need *n)
+static void need(struct sa_jw *w, const char *key, const struct sa_need *n)
 {
-	json_object *o = json_object_new_object(), *links = json_object_new_object();
-
-	sa_json_add_u64(o, "events", n->events);
+	sa_jw_object(w, key);
+	sa_jw_u64(w, "events", n->events);
 	for (int k = 0; k < SA_KEY_N; k++)
-		sa_json_add_u64(o, sa_keys[k].name, n->keys[k]);
+		sa_jw_u64(w, sa_keys[k].name, n->keys[k]);
+	sa_jw_object(w, "links");
 	for (int k = 0; k < SA_LK_N; k++)
-		sa_json_add_u64(links, sa_link_kinds[k].name, n->links[k]);
-	json_object_object_add(o, "links", links);
-	return o;
+		sa_jw_u64(w, sa_link_kinds[k].name, n->links[k]);
+	sa_jw_end(w);
+	sa_jw_end(w);
 }
 
-static json_object *need_table_json(const struct sa_need_table *t)
+static void need_table(struct sa_jw *w, const char *key, const struct sa_need_table *t)
 {
-	json_object *o = json_object_new_object();
-
+	sa_jw_object(w, key);
 	for (size_t i = 0; i < t->n; i++)
-		json_object_object_add(o, t->v[i].name, need_json(&t->v[i]));
+		need(w, t->v[i].name, &t->v[i]);
 	if (t->other.events)
-		json_object_object_add(o, "(other)", need_json(&t->other));
-	return o;
+		need(w, "(other)", &t->other);
+	sa_jw_end(w);
 }
 
 /*
  * A string a host controls, as the reader takes it (report.h): longer than
- * @max once made valid UTF-8 (sa_esc_json), it is cut at a character and
- * marked, so what record writes is always what report reads.
+ * @max once made valid UTF-8 (invalid bytes as the text \xNN), it is cut
+ * at a character and marked, so what record writes is always what report
+ * reads.
  */
-static void add_bounded(json_object *o, const char *k, const char *v, size_t max)
+static void bounded(struct sa_jw *w, const char *k, const char *v, size_t max)
 {
-	json_object *s = sa_esc_json(v);
-	const char *t;
+	char *s = v ? sa_esc_dup(v, SA_ESC_JSON) : NULL;
 	size_t cut;
-	char *b;
 
-	if (!s || !json_object_is_type(s, json_type_string) ||
-	    (size_t)json_object_get_string_len(s) <= max) {
-		json_object_object_add(o, k, s);
+	if (!s || strlen(s) <= max) {
+		sa_jw_str(w, k, s ? s : v);
+		free(s);
 		return;
 	}
-	t = json_object_get_string(s);
 	cut = max - strlen(SA_REPORT_CUT);
-	while (cut && ((unsigned char)t[cut] & 0xc0) == 0x80)
+	while (cut && ((unsigned char)s[cut] & 0xc0) == 0x80)
 		cut--;	/* not inside a character */
-	b = malloc(cut + sizeof(SA_REPORT_CUT));
-	if (b) {
-		memcpy(b, t, cut);
-		memcpy(b + cut, SA_REPORT_CUT, sizeof(SA_REPORT_CUT));
-		json_object_put(s);
-		s = json_object_new_string(b);
-		free(b);
+	memcpy(s + cut, SA_REPORT_CUT, sizeof(SA_REPORT_CUT));
+	sa_jw_str(w, k, s);
+	free(s);
+}
+
+static void name(struct sa_jw *w, const char *k, const char *v)
+{
+	bounded(w, k, v, SA_REPORT_MAX_NAME);
+}
+
+static void text(struct sa_jw *w, const char *k, const char *v)
+{
+	bounded(w, k, v, SA_REPORT_MAX_TEXT);
+}
+
+static void dependent(struct sa_jw *w, const struct sa_report_dependent *d)
+{
+	sa_jw_object(w, NULL);
+	sa_jw_str(w, "type", "dependent");
+	text(w, "executable", d->executable);
+	name(w, "comm", d->comm);
+	name(w, "package", d->package);
+	name(w, "kind", d->kind);
+	name(w, "confidence", d->confidence);
+	text(w, "path", d->path);
+	text(w, "legacy", d->legacy);
+	text(w, "replacement", d->replacement);
+	text(w, "script", d->script);
+	name(w, "script_package", d->script_package);
+	text(w, "rule", d->rule);
+	text(w, "why", d->why);
+	name(w, "unit", d->unit);
+	text(w, "cgroup", d->cgroup);
+	name(w, "namespaces", d->namespaces);
+	text(w, "argv", d->argv);
+	sa_jw_array(w, "examples");
+	for (int k = 0; k < SA_REPORT_DEP_EXAMPLES; k++)
+		if (d->examples[k])
+			sa_jw_str(w, NULL, d->examples[k]);
+	sa_jw_end(w);
+	sa_jw_u64(w, "processes", d->processes);
+	sa_jw_u64(w, "count", d->count);
+	sa_jw_time(w, "first", d->first);
+	sa_jw_time(w, "last", d->last);
+	sa_jw_array(w, "pids");
+	for (size_t j = 0; j < d->npids; j++)
+		sa_jw_i64(w, NULL, d->pids[j]);
+	sa_jw_end(w);
+	name(w, "phase", d->phase);
+	sa_jw_end(w);
+}
+
+static void finding(struct sa_jw *w, const struct sa_report_finding *f)
+{
+	sa_jw_object(w, NULL);
+	sa_jw_str(w, "type", "finding");
+	text(w, "file", f->file);
+	if (f->line)
+		sa_jw_i64(w, "line", f->line);
+	else
+		sa_jw_null(w, "line");
+	name(w, "kind", f->kind);
+	text(w, "key", f->key);
+	name(w, "severity", f->severity);
+	text(w, "message", f->message);
+	name(w, "package", f->package);
+	sa_jw_end(w);
+}
+
+static void summary(struct sa_jw *w, const struct sa_report *r)
+{
+	struct sa_trace_stats st = {
+		.seen = r->seen, .emitted = r->emitted, .lost = r->lost,
+		.consumed = r->summary.events, .unread = r->unread,
+		.skipped = r->skipped, .malformed = r->malformed,
+	};
+
+	if (r->summary_kept)
+		sa_jw_value(w, "summary", r->summary_kept);
+	else
+		sa_summary_write(w, "summary", &r->summary, r->attach,
+				 r->have_stats ? &r->stats : &st);
+}
+
+/* The summary of the sysfs tree at the start (record's coldplug view), or null. */
+static void coldplug(struct sa_jw *w, const struct sa_report *r)
+{
+	if (r->coldplug_kept)
+		sa_jw_value(w, "coldplug", r->coldplug_kept);
+	else if (r->have_coldplug)
+		sa_summary_write(w, "coldplug", &r->coldplug, NULL, NULL);
+	else
+		sa_jw_null(w, "coldplug");
+}
+
+static void needs(struct sa_jw *w, const struct sa_report *r)
+{
+	sa_jw_object(w, "needs");
+	need_table(w, "by_subsystem", &r->by_subsystem);
+	need_table(w, "by_bus", &r->by_bus);
+	need_table(w, "by_driver", &r->by_driver);
+	sa_jw_array(w, "paths");
+	for (size_t i = 0; i < r->npaths; i++) {
+		sa_jw_object(w, NULL);
+		text(w, "path", r->paths[i].path);
+		name(w, "kind", r->paths[i].kind);
+		sa_jw_u64(w, "count", r->paths[i].count);
+		sa_jw_end(w);
 	}
-	json_object_object_add(o, k, s);
+	sa_jw_end(w);
+	sa_jw_u64(w, "paths_other", r->paths_other);
+	sa_jw_end(w);
 }
 
-static void add_name(json_object *o, const char *k, const char *v)
+int sa_report_write(FILE *f, const struct sa_report *r)
 {
-	add_bounded(o, k, v, SA_REPORT_MAX_NAME);
-}
-
-static void add_text(json_object *o, const char *k, const char *v)
-{
-	add_bounded(o, k, v, SA_REPORT_MAX_TEXT);
-}
-
-json_object *sa_report_to_json(const struct sa_report *r)
-{
-	json_object *o = json_object_new_object(), *x, *a;
+	struct sa_jw jw, *w = &jw;
 	char ver[32], t[32];
 
-	sa_json_add_str(o, "format", SA_REPORT_FORMAT);
+	sa_jw_init(w, f, SA_JW_LINE);
+	sa_jw_object(w, NULL);
+	sa_jw_str(w, "format", SA_REPORT_FORMAT);
 	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, SA_REPORT_MINOR);
-	sa_json_add_str(o, "version", ver);
-
-	x = json_object_new_object();
-	sa_json_add_str(x, "name", "sysfs-audit");
-	add_name(x, "version", r->tool_version);
-	json_object_object_add(o, "tool", x);
-
-	x = json_object_new_object();
-	add_name(x, "hostname", r->hostname);
-	add_name(x, "machine_id", r->machine_id);
-	add_name(x, "boot_id", r->boot_id);
-	add_name(x, "kernel", r->kernel);
-	json_object_object_add(o, "host", x);
-
-	add_name(o, "attach", r->attach);
-	x = json_object_new_object();
+	sa_jw_str(w, "version", ver);
+	sa_jw_object(w, "tool");
+	sa_jw_str(w, "name", "sysfs-audit");
+	name(w, "version", r->tool_version);
+	sa_jw_end(w);
+	sa_jw_object(w, "host");
+	name(w, "hostname", r->hostname);
+	name(w, "machine_id", r->machine_id);
+	name(w, "boot_id", r->boot_id);
+	name(w, "kernel", r->kernel);
+	sa_jw_end(w);
+	name(w, "attach", r->attach);
 	/*
 	 * A span is required and always a time: the epoch (a board without a
 	 * clock) is written as itself, never as the null of an unknown time,
 	 * which the reader refuses for a span.
 	 */
+	sa_jw_object(w, "span");
 	sa_time_format(r->start, t, sizeof(t));
-	sa_json_add_str(x, "start", t);
+	sa_jw_str(w, "start", t);
 	sa_time_format(r->end, t, sizeof(t));
-	sa_json_add_str(x, "end", t);
-	sa_json_add_u64(x, "duration_s", r->end > r->start ? (unsigned long long)(r->end - r->start) : 0);
-	json_object_object_add(o, "span", x);
-
-	x = json_object_new_object();
-	sa_json_add_u64(x, "seen", r->seen);
-	sa_json_add_u64(x, "lost", r->lost);
-	sa_json_add_u64(x, "emitted", r->emitted);
-	sa_json_add_u64(x, "unread", r->unread);
-	sa_json_add_u64(x, "skipped", r->skipped);
-	sa_json_add_u64(x, "malformed", r->malformed);
-	json_object_object_add(o, "events", x);
-	sa_losses_json(o, &r->dep_lost, false);
-
-	if (r->summary_json) {
-		json_object_object_add(o, "summary", json_object_get(r->summary_json));
-	} else {
-		struct sa_trace_stats st = {
-			.seen = r->seen, .emitted = r->emitted, .lost = r->lost,
-			.consumed = r->summary.events, .unread = r->unread,
-			.skipped = r->skipped, .malformed = r->malformed,
-		};
-
-		json_object_object_add(o, "summary", sa_summary_json(&r->summary, r->attach, &st));
-	}
-
-	x = json_object_new_object();
-	json_object_object_add(x, "by_subsystem", need_table_json(&r->by_subsystem));
-	json_object_object_add(x, "by_bus", need_table_json(&r->by_bus));
-	json_object_object_add(x, "by_driver", need_table_json(&r->by_driver));
-	a = json_object_new_array();
-	for (size_t i = 0; i < r->npaths; i++) {
-		json_object *p = json_object_new_object();
-
-		add_text(p, "path", r->paths[i].path);
-		add_name(p, "kind", r->paths[i].kind);
-		sa_json_add_u64(p, "count", r->paths[i].count);
-		json_object_array_add(a, p);
-	}
-	json_object_object_add(x, "paths", a);
-	sa_json_add_u64(x, "paths_other", r->paths_other);
-	json_object_object_add(o, "needs", x);
-
-	json_object_object_add(o, "sample", json_object_get(r->sample));
-	json_object_object_add(o, "coldplug", r->coldplug ? json_object_get(r->coldplug) :
-			       json_object_new_null());
-
-	a = json_object_new_array();
-	for (size_t i = 0; i < r->ndeps; i++) {
-		const struct sa_report_dependent *d = &r->deps[i];
-		json_object *p = json_object_new_object(), *pids = json_object_new_array();
-
-		sa_json_add_str(p, "type", "dependent");
-		add_text(p, "executable", d->executable);
-		add_name(p, "comm", d->comm);
-		add_name(p, "package", d->package);
-		add_name(p, "kind", d->kind);
-		add_name(p, "confidence", d->confidence);
-		add_text(p, "path", d->path);
-		add_text(p, "legacy", d->legacy);
-		add_text(p, "replacement", d->replacement);
-		add_text(p, "script", d->script);
-		add_name(p, "script_package", d->script_package);
-		add_text(p, "rule", d->rule);
-		add_text(p, "why", d->why);
-		add_name(p, "unit", d->unit);
-		add_text(p, "cgroup", d->cgroup);
-		add_name(p, "namespaces", d->namespaces);
-		add_text(p, "argv", d->argv);
-		{
-			json_object *ex = json_object_new_array();
-
-			for (int k = 0; k < SA_REPORT_DEP_EXAMPLES; k++)
-				if (d->examples[k])
-					json_object_array_add(ex,
-						sa_esc_json(d->examples[k]));
-			json_object_object_add(p, "examples", ex);
-		}
-		sa_json_add_u64(p, "processes", d->processes);
-		sa_json_add_u64(p, "count", d->count);
-		sa_json_add_time(p, "first", d->first);
-		sa_json_add_time(p, "last", d->last);
-		for (size_t j = 0; j < d->npids; j++)
-			json_object_array_add(pids, json_object_new_int64(d->pids[j]));
-		json_object_object_add(p, "pids", pids);
-		add_name(p, "phase", d->phase);
-		json_object_array_add(a, p);
-	}
-	json_object_object_add(o, "dependents", a);
-	json_object_object_add(o, "boot", sa_report_boot_json(r));
-
-	a = json_object_new_array();
-	for (size_t i = 0; i < r->nfindings; i++) {
-		const struct sa_report_finding *f = &r->findings[i];
-		json_object *p = json_object_new_object();
-
-		sa_json_add_str(p, "type", "finding");
-		add_text(p, "file", f->file);
-		json_object_object_add(p, "line", f->line ? json_object_new_int64(f->line) :
-				       json_object_new_null());
-		add_name(p, "kind", f->kind);
-		add_text(p, "key", f->key);
-		add_name(p, "severity", f->severity);
-		add_text(p, "message", f->message);
-		add_name(p, "package", f->package);
-		json_object_array_add(a, p);
-	}
-	json_object_object_add(o, "findings", a);
-	return o;
+	sa_jw_str(w, "end", t);
+	sa_jw_u64(w, "duration_s", r->end > r->start ? (unsigned long long)(r->end - r->start) : 0);
+	sa_jw_end(w);
+	sa_jw_object(w, "events");
+	sa_jw_u64(w, "seen", r->seen);
+	sa_jw_u64(w, "lost", r->lost);
+	sa_jw_u64(w, "emitted", r->emitted);
+	sa_jw_u64(w, "unread", r->unread);
+	sa_jw_u64(w, "skipped", r->skipped);
+	sa_jw_u64(w, "malformed", r->malformed);
+	sa_jw_end(w);
+	sa_losses_write(w, &r->dep_lost, false);
+	summary(w, r);
+	needs(w, r);
+	if (r->sample)
+		sa_jw_value(w, "sample", r->sample);
+	else
+		sa_jw_null(w, "sample");
+	coldplug(w, r);
+	sa_jw_array(w, "dependents");
+	for (size_t i = 0; i < r->ndeps; i++)
+		dependent(w, &r->deps[i]);
+	sa_jw_end(w);
+	sa_report_boot_write(w, r);
+	sa_jw_array(w, "findings");
+	for (size_t i = 0; i < r->nfindings; i++)
+		finding(w, &r->findings[i]);
+	sa_jw_end(w);
+	sa_jw_end(w);
+	return sa_jw_finish(w);
 }

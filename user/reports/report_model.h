@@ -9,11 +9,12 @@
 #include <stddef.h>
 #include <time.h>
 
-#include <json-c/json.h>
+#include <stdio.h>
 
 #include "reports/json_budget.h"
 
 #include "model/report.h"
+#include "output/json_out.h"
 
 /* An empty report; host facts are filled by sa_report_identify(). */
 int sa_report_init(struct sa_report *r, const char *tool_version);
@@ -31,8 +32,8 @@ int sa_report_add_path(struct sa_report *r, const char *path, const char *kind,
 /* Account one traced event. Returns 0 or -ENOMEM. */
 int sa_report_add_event(struct sa_report *r, const struct sa_ctx *c, const struct sa_legacy *l);
 
-/* The whole report as a JSON object (caller puts it). */
-json_object *sa_report_to_json(const struct sa_report *r);
+/* The whole report as one JSON line on @f. 0 or -1 (a write error). */
+int sa_report_write(FILE *f, const struct sa_report *r);
 
 /*
  * Read one report (report_read.c). Returns 0, or a negative errno with a
@@ -54,7 +55,7 @@ int sa_report_parse(const char *buf, size_t len, struct sa_report *r, char *err,
  * buffer and the parsed nodes are kept from one report to the next instead
  * of being allocated and freed for each (the allocator's cost per file was
  * a tenth of a 100 000-file merge). Zero-initialise; sa_report_reader_free().
- * Unless @verbatim, summary_json, coldplug and sample are checked but not
+ * Unless @verbatim, summary, coldplug and sample are checked but not
  * kept (NULL): a merge has no use for them, and building them was a fifth
  * of the time of reading a boot audit.
  */
@@ -81,7 +82,7 @@ void sa_report_boot_begin(struct sa_report *r, const struct sa_phases *ph);
 /* Account one traced event in @ph (record --adopt). */
 void sa_report_note_phase(struct sa_report *r, enum sa_phase ph, unsigned long long seqnum);
 /* The "boot" member: an object, or JSON null for a report not recorded from boot. */
-json_object *sa_report_boot_json(const struct sa_report *r);
+void sa_report_boot_write(struct sa_jw *w, const struct sa_report *r);
 /* Read the "boot" member @v (absent or null: not from boot). 0 or -errno with @err. */
 int sa_report_boot_parse(const struct sa_jnode *v, struct sa_report *r, char *err,
 			 size_t errlen);
@@ -93,8 +94,8 @@ int sa_report_boot_parse(const struct sa_jnode *v, struct sa_report *r, char *er
  */
 int sa_losses_parse(const struct sa_jnode *o, const char *where, bool events,
 		    struct sa_losses *l, char *err, size_t errlen);
-/* Add the same members to @o when l->known. */
-void sa_losses_json(json_object *o, const struct sa_losses *l, bool events);
+/* Write the same members (in the object @w is in) when l->known. */
+void sa_losses_write(struct sa_jw *w, const struct sa_losses *l, bool events);
 /* The dependents' records lost, all causes (saturating). */
 unsigned long long sa_losses_deps(const struct sa_losses *l);
 

@@ -20,11 +20,12 @@
 #include "model/dependent.h"
 #include "reports/json_budget.h"
 #include "reports/report_model.h"
+#include "reports/value_of.h"
 
 struct pctx {
 	char *err;
 	size_t errlen;
-	bool verbatim;	/* keep summary, coldplug and sample as json-c trees */
+	bool verbatim;	/* keep summary, coldplug and sample as read */
 };
 
 static int __attribute__((format(printf, 2, 3))) bad(struct pctx *p, const char *fmt, ...)
@@ -519,58 +520,11 @@ static int parse_version(struct pctx *p, const struct sa_jnode *o, struct sa_rep
 	return 0;
 }
 
-/*
- * The json-c tree of @v, which is no JSON null: what a report keeps as it
- * was (summary, coldplug, sample) to write it again. NULL: out of memory.
- */
-static json_object *to_json(const struct sa_jnode *v)
+/* @v kept as it was read, in a new value at @out (summary, coldplug, sample). */
+static int keep(const struct sa_jnode *v, struct sa_value **out)
 {
-	const struct sa_jnode *c = sa_jfirst(v);
-	json_object *o = NULL, *m;
-	char *text;
-
-	switch (v->type) {
-	case SA_J_BOOL:
-		return json_object_new_boolean(v->b);
-	case SA_J_INT:
-		if (!v->neg && v->u > (unsigned long long)INT64_MAX)
-			return json_object_new_uint64(v->u);
-		return json_object_new_int64(sa_jint64(v));
-	case SA_J_DOUBLE:
-		/* json-c keeps a double's text, and writes it back as it was */
-		if (!(text = strndup(v->s, v->len)))
-			return NULL;
-		o = json_object_new_double_s(v->d, text);
-		free(text);
-		return o;
-	case SA_J_STRING:
-		return json_object_new_string_len(v->s, (int)v->len);
-	case SA_J_ARRAY:
-		if (!(o = json_object_new_array()))
-			return NULL;
-		for (unsigned int i = 0; i < v->len; i++, c = sa_jnext(c)) {
-			m = c->type == SA_J_NULL ? NULL : to_json(c);
-			if ((c->type != SA_J_NULL && !m) || json_object_array_add(o, m)) {
-				json_object_put(m);
-				json_object_put(o);
-				return NULL;
-			}
-		}
-		return o;
-	case SA_J_OBJECT:
-		if (!(o = json_object_new_object()))
-			return NULL;
-		for (unsigned int i = 0; i < v->len; i++, c = sa_jnext(c)) {
-			m = c->type == SA_J_NULL ? NULL : to_json(c);
-			if ((c->type != SA_J_NULL && !m) || json_object_object_add(o, c->key, m)) {
-				json_object_put(m);
-				json_object_put(o);
-				return NULL;
-			}
-		}
-		return o;
-	}
-	return NULL;
+	*out = sa_value_new(SA_V_NULL);
+	return *out && !sa_value_of(v, *out) ? 0 : -ENOMEM;
 }
 
 static int parse_report(struct pctx *p, const struct sa_jnode *o, struct sa_report *r)
@@ -610,13 +564,13 @@ static int parse_report(struct pctx *p, const struct sa_jnode *o, struct sa_repo
 		return bad(p, "summary: missing (an object is required)");
 	if ((err = check_summary(p, x, "summary")))
 		return err;
-	if (p->verbatim && !(r->summary_json = to_json(x)))
+	if (p->verbatim && keep(x, &r->summary_kept))
 		return oom(p);
 	x = member(o, "coldplug");
 	if (x && !sa_jis(x, SA_J_NULL)) {
 		if ((err = check_summary(p, x, "coldplug")))
 			return err;
-		if (p->verbatim && !(r->coldplug = to_json(x)))
+		if (p->verbatim && keep(x, &r->coldplug_kept))
 			return oom(p);
 	}
 	if ((err = get_arr(p, o, "", "sample", &x)))
@@ -625,7 +579,7 @@ static int parse_report(struct pctx *p, const struct sa_jnode *o, struct sa_repo
 	for (size_t i = 0; i < x->len; i++, e = sa_jnext(e))
 		if (!sa_jis(e, SA_J_OBJECT))
 			return bad(p, "sample[%zu]: expected an event object", i);
-	if (p->verbatim && !(r->sample = to_json(x)))
+	if (p->verbatim && keep(x, &r->sample))
 		return oom(p);
 	if ((err = get_obj(p, o, "", "needs", REQ, &needs)) ||
 	    (err = parse_need_table(p, needs, "by_subsystem", &r->by_subsystem)) ||

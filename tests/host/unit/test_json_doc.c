@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "tap.h"
 #include "jdoc_same.h"
 

@@ -4,6 +4,7 @@
  * files (user/report_*.c, prometheus.c, atomic_file.c). TAP output; run
  * from the top of the tree (the fixtures are tests/host/reports/).
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -13,19 +14,22 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include <json-c/json.h>
+
 #include "tap.h"
+#include "report_text.h"
 
 #include "common/atomic_file.h"
 #include "common/common.h"
 #include "output/escape.h"
 #include "output/json_out.h"
-#include "output/json_pretty.h"
 #include "output/merged_json.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
 #include "output/report_out.h"
 #include "reports/json_budget.h"
+#include "reports/value_of.h"
 
 
 static void is_u(unsigned long long got, unsigned long long want, const char *what)
@@ -71,7 +75,7 @@ static void test_build_and_round_trip(void)
 	struct sa_ctx c = { .action = "add", .subsystem = "sound", .source = "tracepoint",
 			    .devpath = "/devices/virtual/sound/card0/controlC0" };
 	struct sa_legacy none = { .exists = false };
-	json_object *o;
+	char *o;
 	const char *s;
 	char err[256];
 	int rc;
@@ -95,10 +99,10 @@ static void test_build_and_round_trip(void)
 	is_u(r.npaths, 3, "paths: the legacy DEVPATH and two links, once each");
 	is_u(r.paths[0].count, 2, "a path needed twice counts 2");
 	is_s(r.paths[2].kind, "device", "link kinds named as in the stream summary");
-	is_u(json_object_array_length(r.sample), 3, "sample holds the three events");
+	is_u(r.sample->n, 3, "sample holds the three events");
 
-	o = sa_report_to_json(&r);
-	s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	o = report_text(&r);
+	s = o;
 	rc = sa_report_parse(s, strlen(s), &back, err, sizeof(err));
 	ok(rc == 0, "what we write, we read back");
 	if (rc)
@@ -109,11 +113,11 @@ static void test_build_and_round_trip(void)
 		is_u(back.end - back.start, 60, "round trip: span");
 		is_u(back.by_subsystem.v[0].keys[SA_KEY_PHYSDEVPATH], 2, "round trip: PHYSDEVPATH by subsystem");
 		is_u(back.paths[0].count, 2, "round trip: path count");
-		is_u(json_object_array_length(back.sample), 3, "round trip: sample");
-		ok(json_object_is_type(back.summary_json, json_type_object), "round trip: summary");
+		is_u(back.sample->n, 3, "round trip: sample");
+		ok(back.summary_kept && back.summary_kept->type == SA_V_OBJECT, "round trip: summary");
 		sa_report_free(&back);
 	}
-	json_object_put(o);
+	free(o);
 	sa_report_free(&r);
 }
 
@@ -142,7 +146,7 @@ static void test_bounds(void)
 	is_u(r.by_subsystem.other.events, 10 + SA_REPORT_MAX_PATHS, "the rest under (other)");
 	is_u(r.npaths, SA_REPORT_MAX_PATHS, "paths bounded");
 	is_u(r.paths_other, SA_REPORT_MAX_GROUPS + 10, "the rest counted in paths_other");
-	is_u(json_object_array_length(r.sample), SA_REPORT_MAX_SAMPLE, "sample bounded");
+	is_u(r.sample->n, SA_REPORT_MAX_SAMPLE, "sample bounded");
 	sa_report_free(&r);
 }
 
@@ -267,51 +271,127 @@ static void test_render(void)
 	sa_report_free(&r);
 }
 
+/* @json as json-c prints it with @flags, and a newline. */
+static char *jsonc_text(const char *json, int flags)
+{
+	json_object *o = json_tokener_parse(json);
+	char *t = NULL;
+
+	if (o && asprintf(&t, "%s\n", json_object_to_json_string_ext(o, flags)) < 0)
+		t = NULL;
+	json_object_put(o);
+	return t;
+}
+
+/* One document in the writer's @style: the shapes and escapes json-c's output has. */
+static char *writer_text(enum sa_jw_style style, bool via_value)
+{
+	static char doc[] = "{\"a\":[],\"b\":{},\"c\":[1,{\"x\":null,\"y\":[true]}],"
+			    "\"d\":\"s/\\u0001\\\"\\\\\\u0000z\",\"e\":18446744073709551614,"
+			    "\"f\":-3,\"g\":2.50,\"h\":1e3,\"x\":1,\"i\":false,\"x\":2}";
+	char *buf = NULL, *copy = strdup(doc);
+	struct sa_value v = { 0 };
+	size_t len = 0;
+	struct sa_jw j;
+	FILE *f = open_memstream(&buf, &len);
+
+	sa_jw_init(&j, f, style);
+	if (via_value) {
+		/* a kept value, parsed as the reader does: the same bytes json-c wrote */
+		ok(copy && !sa_value_parse(copy, strlen(copy), &v), "the document parses");
+		sa_jw_value(&j, NULL, &v);
+	} else {
+		sa_jw_object(&j, NULL);
+		sa_jw_array(&j, "a");
+		sa_jw_end(&j);
+		sa_jw_object(&j, "b");
+		sa_jw_end(&j);
+		sa_jw_array(&j, "c");
+		sa_jw_i64(&j, NULL, 1);
+		sa_jw_object(&j, NULL);
+		sa_jw_null(&j, "x");
+		sa_jw_array(&j, "y");
+		sa_jw_bool(&j, NULL, true);
+		sa_jw_end(&j);
+		sa_jw_end(&j);
+		sa_jw_end(&j);
+		sa_jw_strn(&j, "d", "s/\001\"\\\0z", 7);
+		sa_jw_u64(&j, "e", 18446744073709551614ULL);
+		sa_jw_i64(&j, "f", -3);
+		sa_jw_raw(&j, "g", "2.50");
+		sa_jw_raw(&j, "h", "1e3");
+		sa_jw_u64(&j, "x", 2);
+		sa_jw_bool(&j, "i", false);
+		sa_jw_end(&j);
+	}
+	ok(!sa_jw_finish(&j), "the writer: balanced");
+	fclose(f);
+	sa_value_clear(&v);
+	free(copy);
+	return buf;
+}
+
+/* Both layouts of the one writer are json-c's, byte for byte. */
+static void test_json_writer(void)
+{
+	static const struct {
+		enum sa_jw_style style;
+		int flags;
+		const char *name;
+	} st[] = {
+		{ SA_JW_LINE, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, "line" },
+		{ SA_JW_PRETTY, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+		  JSON_C_TO_STRING_NOSLASHESCAPE, "pretty" },
+	};
+	static const double dbl[] = { 0, 1, 0.5, 0.1, 5.25, 123456789.0, 1e300, -2.5, 1e-7 };
+
+	for (int i = 0; i < 2; i++) {
+		for (int v = 0; v < 2; v++) {
+			char *got = writer_text(st[i].style, v);
+			char *want = jsonc_text("{\"a\":[],\"b\":{},\"c\":[1,{\"x\":null,"
+						"\"y\":[true]}],\"d\":\"s/\\u0001\\\"\\\\"
+						"\\u0000z\",\"e\":18446744073709551614,"
+						"\"f\":-3,\"g\":2.50,\"h\":1e3,\"x\":1,"
+						"\"i\":false,\"x\":2}", st[i].flags);
+
+			ok(got && want && !strcmp(got, want), "%s%s: empty containers, nesting, "
+			   "escapes, NUL, 2^64 - 2, -3, a number's text, a repeated member as "
+			   "json-c prints them", st[i].name, v ? " (a kept value)" : "");
+			if (got && want && strcmp(got, want))
+				printf("# got:\n%s# want:\n%s", got, want);
+			free(got);
+			free(want);
+		}
+	}
+	for (size_t i = 0; i < sizeof(dbl) / sizeof(*dbl); i++) {
+		json_object *o = json_object_new_double(dbl[i]);
+		char *buf = NULL;
+		size_t len = 0;
+		struct sa_jw j;
+		FILE *f = open_memstream(&buf, &len);
+
+		sa_jw_init(&j, f, SA_JW_LINE);
+		sa_jw_double(&j, NULL, dbl[i]);
+		fclose(f);
+		ok(!strcmp(buf, json_object_to_json_string(o)), "double %g as json-c prints it (%s)",
+		   dbl[i], buf);
+		free(buf);
+		json_object_put(o);
+	}
+}
+
 /* The merged JSON is written as it is walked, byte for byte what json-c prints. */
 static void test_json_pretty(void)
 {
 	static const char *const names[] = { "web-01", "web-02", "db-01", "guest-patched" };
 	const int flags = JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
 			  JSON_C_TO_STRING_NOSLASHESCAPE;
-	json_object *o = json_tokener_parse("{\"a\":[],\"b\":{},\"c\":[1,{\"x\":null,\"y\":[true]}],"
-					    "\"d\":\"s/\\u0001\\\"\\\\\",\"e\":18446744073709551614,"
-					    "\"f\":-3}");
+	json_object *o;
 	struct sa_merged m;
 	char *buf = NULL, *want;
 	size_t len = 0;
-	struct sa_jp j;
 	FILE *f;
 
-	f = open_memstream(&buf, &len);
-	sa_jp_init(&j, f);
-	sa_jp_object(&j, NULL);
-	sa_jp_array(&j, "a");
-	sa_jp_end(&j);
-	sa_jp_object(&j, "b");
-	sa_jp_end(&j);
-	sa_jp_array(&j, "c");
-	sa_jp_int(&j, NULL, 1);
-	sa_jp_object(&j, NULL);
-	sa_jp_null(&j, "x");
-	sa_jp_array(&j, "y");
-	sa_jp_bool(&j, NULL, true);
-	sa_jp_end(&j);
-	sa_jp_end(&j);
-	sa_jp_end(&j);
-	sa_jp_str(&j, "d", "s/\001\"\\");
-	sa_jp_u64(&j, "e", 18446744073709551614ULL);
-	sa_jp_int(&j, "f", -3);
-	sa_jp_end(&j);
-	ok(!sa_jp_finish(&j), "the stream writer: balanced");
-	fclose(f);
-	want = strdup(json_object_to_json_string_ext(o, flags));
-	ok(want && !strncmp(buf, want, strlen(want)) && !strcmp(buf + strlen(want), "\n"),
-	   "empty containers, nesting, escapes, 2^64 - 2 and -3 as json-c prints them");
-	if (want && strncmp(buf, want, strlen(want)))
-		printf("# got:\n%s# want:\n%s\n", buf, want);
-	free(buf);
-	free(want);
-	json_object_put(o);
 	sa_merged_init(&m);
 	for (int i = 0; i < 4; i++) {
 		struct sa_report r;
@@ -408,28 +488,34 @@ static void test_escape(void)
 	     "markdown: what markdown does not act on in a cell, as it is");
 	{
 		/* JSON: C1 controls and bidi overrides as \uXXXX, the same strings to a reader */
-		json_object *o = json_object_new_object();
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *f = open_memstream(&buf, &len);
+		struct sa_jw j;
 
-		json_object_object_add(o, "k", json_object_new_string("a\xc2\x85" "b\xe2\x80\xae"
-								      "c\xe2\x81\xa9\xc3\xa9"));
-		sa_json_print_line(f, o);
-		jw_str(f, "\xc2\x9b\xe2\x80\xaa\xe2\x81\xa6");
+		sa_jw_init(&j, f, SA_JW_LINE);
+		sa_jw_object(&j, NULL);
+		sa_jw_str(&j, "k", "a\xc2\x85" "b\xe2\x80\xae" "c\xe2\x81\xa9\xc3\xa9");
+		sa_jw_end(&j);
+		sa_jw_finish(&j);
+		sa_jw_quote(f, "\xc2\x9b\xe2\x80\xaa\xe2\x81\xa6");
 		fclose(f);
 		is_s(buf, "{\"k\":\"a\\u0085b\\u202ec\\u2069\xc3\xa9\"}\n\"\\u009b\\u202a\\u2066\"",
-		     "json: NEL, RLO, PDI (json-c) and CSI, LRE, LRI (the stream writer) as \\uXXXX");
+		     "json: NEL, RLO, PDI (a member) and CSI, LRE, LRI (the stream's quote) as \\uXXXX");
 		free(buf);
-		json_object_put(o);
 	}
 	{
-		json_object *o = sa_esc_json("p\xed\xa0\x80q");
-		const char *t = json_object_to_json_string(o);
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		struct sa_jw j;
 
-		snprintf(why, sizeof(why), "json: a surrogate gives valid JSON (%s)", t);
-		ok(!strcmp(t, "\"p\\\\xed\\\\xa0\\\\x80q\""), why);
-		json_object_put(o);
+		sa_jw_init(&j, f, SA_JW_LINE);
+		sa_jw_str(&j, NULL, "p\xed\xa0\x80q");
+		fclose(f);
+		snprintf(why, sizeof(why), "json: a surrogate gives valid JSON (%s)", buf);
+		ok(!strcmp(buf, "\"p\\\\xed\\\\xa0\\\\x80q\""), why);
+		free(buf);
 	}
 	/* Prometheus: distinct values stay distinct, all valid UTF-8 */
 	{
@@ -976,6 +1062,7 @@ int main(void)
 	test_bounds();
 	test_merge();
 	test_render();
+	test_json_writer();
 	test_json_pretty();
 	test_atomic();
 	test_read_bounds();

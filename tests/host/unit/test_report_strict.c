@@ -12,7 +12,10 @@
 #include <string.h>
 #include <time.h>
 
+#include <json-c/json.h>
+
 #include "tap.h"
+#include "report_text.h"
 #include "text_edit.h"
 
 #include "common/common.h"
@@ -187,11 +190,11 @@ static int parse_edit(const char *from, const char *to, struct sa_report *r, cha
 static int round_trip(const struct sa_report *r, struct sa_report *back, char *err,
 		      size_t errlen)
 {
-	json_object *o = sa_report_to_json(r);
-	const char *s = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
+	char *o = report_text(r);
+	const char *s = o;
 	int rc = sa_report_parse(s, strlen(s), back, err, errlen);
 
-	json_object_put(o);
+	free(o);
 	return rc;
 }
 
