@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The writers of user/output/, by the bytes they write through their
+ * public functions: the stream's rows and summary (stream.c), the JSON
+ * string writer (json_out.c), the streamed pretty JSON (json_pretty.c),
+ * a dependent's lines (dep_out.c) and a finding's line (findings_out.c).
+ * The bytes, not the code's shape, so that a rewrite of the writers is
+ * held to the same output.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "model/ctx.h"
+#include "model/dependent.h"
+#include "model/finding.h"
+#include "model/legacy.h"
+#include "output/dep_out.h"
+#include "output/findings_out.h"
+#include "output/json_out.h"
+#include "output/json_pretty.h"
+#include "output/stream.h"
+#include "tap.h"
+
+static char *buf;
+static size_t blen;
+static FILE *mem;
+
+static FILE *open_out(void)
+{
+	free(buf);
+	buf = NULL;
+	mem = open_memstream(&buf, &blen);
+	if (!mem)
+		exit(2);
+	return mem;
+}
+
+/* What was written since open_out(). */
+static const char *out(void)
+{
+	fclose(mem);
+	return buf;
+}
+
+static char dp[] = "/devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0/block/sda";
+static char ldp[] = "/block/sda";
+static char lpp[] = "/devices/pci0000:00/0000:00:1f.2/host0/target0:0:0/0:0:0:0";
+static char lbus[] = "scsi", ldrv[] = "sd";
+
+static void test_stream_rows(void)
+{
+	struct sa_legacy l = { .exists = true, .devpath = ldp, .physdevpath = lpp,
+			       .physdevbus = lbus, .physdevdriver = ldrv };
+	struct sa_ctx c = { .subsystem = "block", .devpath = dp, .plain = true };
+	char action[80], want[1024];
+	const char *got;
+
+	open_out();
+	sa_print_row(mem, SA_FMT_TEXT, &c, &l);
+	snprintf(want, sizeof(want), "block        scsi       sd             %s -> /block/sda  %s\n",
+		 dp, lpp);
+	is(out(), want, "stream: a device's table row, no [truncated] tag");
+	c.trunc = 1;
+	open_out();
+	sa_print_row(mem, SA_FMT_TEXT, &c, &l);
+	snprintf(want, sizeof(want), "block        scsi       sd             %s [truncated] -> "
+		 "/block/sda  %s\n", dp, lpp);
+	is(out(), want, "stream: a truncated one's row says so after its DEVPATH");
+	c.trunc = 0;
+
+	/* a device (no attach point) is a "device" row with today's facts */
+	c.class = "block";
+	open_out();
+	sa_print_row(mem, SA_FMT_JSON, &c, &l);
+	got = out();
+	snprintf(want, sizeof(want), "{\"type\":\"device\",\"subsystem\":\"block\","
+		 "\"devpath\":\"%s\",\"devname\":null,\"class\":\"block\",\"bus\":null,"
+		 "\"driver\":null,\"legacy\":{", dp);
+	ok(!strncmp(got, want, strlen(want)), "stream: a snapshot's JSON row is a device's (%s)", got);
+
+	/*
+	 * A traced event's row, put together from kept parts (view ids): the
+	 * parts are the view's own. Views 1 and 4097 share a slot of the
+	 * memo; each row still names its own device.
+	 */
+	c = (struct sa_ctx){ .action = "add", .subsystem = "block", .devpath = dp,
+			     .source = "fexit", .seqnum = 7, .sent = true, .view = 1 };
+	open_out();
+	sa_print_row(mem, SA_FMT_JSON, &c, &l);
+	snprintf(want, sizeof(want), "{\"type\":\"event\",\"seqnum\":7,\"action\":\"add\","
+		 "\"subsystem\":\"block\",\"devpath\":\"%s\",\"devname\":null,\"sent\":true,"
+		 "\"ret\":0,\"source\":\"fexit\",\"legacy\":{\"exists\":true,\"devpath\":"
+		 "\"/block/sda\",\"PHYSDEVPATH\":\"%s\",\"PHYSDEVBUS\":\"scsi\","
+		 "\"PHYSDEVDRIVER\":\"sd\",\"links\":[]}}\n", dp, lpp);
+	is(out(), want, "stream: a traced event's JSON row, view 1");
+	c.devpath = "/devices/virtual/block/loop0";
+	c.view = 4097;
+	c.seqnum = 8;
+	open_out();
+	sa_print_row(mem, SA_FMT_JSON, &c, &l);
+	got = out();
+	ok(strstr(got, "\"devpath\":\"/devices/virtual/block/loop0\",") && !strstr(got, dp),
+	   "stream: view 4097 (view 1's slot): its own device, not view 1's (%.120s)", got);
+	c.view = 4097;
+	c.devpath = dp;	/* the same view: its kept parts, by definition unchanged */
+	open_out();
+	sa_print_row(mem, SA_FMT_JSON, &c, &l);
+	got = out();
+	ok(strstr(got, "\"devpath\":\"/devices/virtual/block/loop0\",") != NULL,
+	   "stream: the same view again: its kept parts reused");
+
+	/*
+	 * An action longer than 64 characters is written the long way: the
+	 * quick path keeps at most 64 (a longer one would overrun its copy).
+	 */
+	memset(action, 'a', 70);
+	action[70] = '\0';
+	c = (struct sa_ctx){ .action = action, .subsystem = "block", .devpath = dp,
+			     .source = "fexit", .seqnum = 9, .view = 2 };
+	open_out();
+	sa_print_row(mem, SA_FMT_JSON, &c, &l);
+	got = out();
+	snprintf(want, sizeof(want), "{\"type\":\"event\",\"seqnum\":9,\"action\":\"%s\",", action);
+	ok(!strncmp(got, want, strlen(want)), "stream: a 70-character action, written whole");
+}
+
+static void test_stream_summary(void)
+{
+	struct sa_summary s = { .events = 3, .truncated = 2 };
+	json_object *o;
+
+	o = sa_summary_json(&s, NULL, NULL);
+	ok(json_object_object_get_ex(o, "devices", NULL) &&
+	   !json_object_object_get_ex(o, "events", NULL) &&
+	   json_object_get_uint64(json_object_object_get(o, "devices")) == 3,
+	   "summary JSON of a snapshot: \"devices\": 3, no \"events\"");
+	json_object_put(o);
+	o = sa_summary_json(&s, "fexit", NULL);
+	ok(json_object_object_get_ex(o, "events", NULL) &&
+	   !json_object_object_get_ex(o, "devices", NULL),
+	   "summary JSON of a trace: \"events\", no \"devices\"");
+	json_object_put(o);
+
+	open_out();
+	sa_print_summary(mem, SA_FMT_TEXT, &s, NULL, NULL);
+	is(out(), "\n3 devices\nSUBSYSTEM            DEVICES\n"
+	   "would have carried: PHYSDEVPATH 0, PHYSDEVBUS 0, PHYSDEVDRIVER 0\n"
+	   "legacy links needed: device 0, <class>:<name> 0, class directory 0, bus 0\n"
+	   "with truncated fields: 2\n",
+	   "summary table of a snapshot: devices, and the truncated count");
+	open_out();
+	sa_print_summary(mem, SA_FMT_TEXT, &s, "fexit", NULL);
+	ok(!strncmp(out(), "\n3 events\nSUBSYSTEM            EVENTS\n", 38),
+	   "summary table of a trace: events");
+}
+
+static void test_json_str(void)
+{
+	open_out();
+	jw_str(mem, "a\x01z\x1f\x7f\"\\\n");
+	is(out(), "\"a\\u0001z\\u001f\x7f\\\"\\\\\\n\"",
+	   "jw_str: C0 controls as \\u00XX, DEL as is (valid JSON), quote, backslash, newline");
+	open_out();
+	jw_str(mem, "\xc3\xa9\xff");
+	is(out(), "\"\xc3\xa9\\\\xff\"", "jw_str: UTF-8 as is, an invalid byte as the text \\xff");
+	open_out();
+	jw_str(mem, NULL);
+	is(out(), "null", "jw_str: NULL is null");
+}
+
+static void test_json_pretty(void)
+{
+	struct sa_jp j;
+
+	open_out();
+	sa_jp_init(&j, mem);
+	sa_jp_object(&j, NULL);
+	sa_jp_u64(&j, "a", 1);
+	sa_jp_array(&j, "b");
+	sa_jp_str(&j, NULL, "x");
+	sa_jp_null(&j, NULL);
+	sa_jp_end(&j);
+	sa_jp_bool(&j, "c", true);
+	sa_jp_end(&j);
+	ok(!sa_jp_finish(&j), "json_pretty: a document finished");
+	is(out(), "{\n  \"a\": 1,\n  \"b\": [\n    \"x\",\n    null\n  ],\n  \"c\": true\n}\n",
+	   "json_pretty: json-c's pretty layout, a comma between siblings only");
+
+	/* SA_JP_DEPTH (16) levels: the top one and 15 nested; a 16th nesting is refused */
+	open_out();
+	sa_jp_init(&j, mem);
+	for (int i = 0; i < 15; i++)
+		sa_jp_object(&j, NULL);
+	ok(j.level == 15 && !j.overflow, "json_pretty: 15 nested levels (%d)", j.level);
+	sa_jp_object(&j, NULL);
+	ok(j.level == 15 && j.overflow, "json_pretty: a 16th refused, level stays 15 (%d)", j.level);
+	for (int i = 0; i < 15; i++)
+		sa_jp_end(&j);
+	ok(sa_jp_finish(&j) == -1, "json_pretty: a document that overflowed does not finish");
+	out();
+}
+
+static struct sa_dependent dep;
+
+static const struct sa_dependent *one(void *ctx, size_t *it)
+{
+	(void)ctx;
+	return (*it)++ ? NULL : &dep;
+}
+
+static void test_dep_out(void)
+{
+	struct sa_dep_totals t = { .start_ns = 1000000000, .programs = 1, .suspects = 1 };
+	json_object *o, *a;
+	const char *got;
+
+	dep.kind = SA_DK_LEGACY_NAME;
+	dep.conf = SA_DC_SUSPECT;
+	snprintf(dep.id.exe, sizeof(dep.id.exe), "/bin/busybox");
+	snprintf(dep.id.script, sizeof(dep.id.script), "/etc/mdev/hotplug.sh");
+	snprintf(dep.id.comm, sizeof(dep.id.comm), "hotplug.sh");
+	snprintf(dep.examples[0], sizeof(dep.examples[0]), "/sys/class/net/eth0/device\xff");
+	dep.nexamples = 1;
+	dep.first_ns = dep.last_ns = 1500000000;
+	open_out();
+	sa_dep_print_live(mem, SA_FMT_TEXT, &dep, &t, false);
+	got = out();
+	ok(strstr(got, " /bin/busybox script /etc/mdev/hotplug.sh pid=0") != NULL,
+	   "dep_out: a script's program is 'EXE script SCRIPT' (%.90s)", got);
+	dep.id.script[0] = '\0';
+	open_out();
+	sa_dep_print_live(mem, SA_FMT_TEXT, &dep, &t, false);
+	got = out();
+	ok(strstr(got, " /bin/busybox pid=0") != NULL, "dep_out: a binary's is its path alone");
+	o = sa_dep_json(&dep, &t, true);
+	a = json_object_object_get(o, "examples");
+	is(a && json_object_array_length(a) == 1 ?
+	   json_object_get_string(json_object_array_get_idx(a, 0)) : NULL,
+	   "/sys/class/net/eth0/device\\xff",
+	   "dep_out: an example's invalid UTF-8 as the text \\xNN in the JSON");
+	ok(json_object_get_double(json_object_object_get(o, "first_s")) == 0.5,
+	   "dep_out: first_s is seconds since the start (0.5)");
+	json_object_put(o);
+	ok(sa_dep_rel_s(&t, 999999999) == 0.0 && sa_dep_rel_s(&t, 1000000000) == 0.0 &&
+	   sa_dep_rel_s(&t, 3000000000) == 2.0,
+	   "dep_out: before the start or at it: 0 s; 2 s after: 2");
+	open_out();
+	sa_dep_print_summary(mem, SA_FMT_TEXT, &t, one, NULL);
+	got = out();
+	ok(strstr(got, "\n                             e.g. /sys/class/net/eth0/device\\xff\n") !=
+	   NULL, "dep_out: the summary's example line, escaped (%s)", got);
+}
+
+static void test_findings(void)
+{
+	struct sa_finding x = { .file = "/boot/initrd.img-6.1", .member = "scripts/x\n",
+				.line = 3, .col = 9, .offset = -1, .kind = "physdev-key",
+				.key = "PHYSDEVBUS", .severity = SA_SEV_WARNING, .message = "reads it" };
+	const char *got;
+
+	open_out();
+	sa_finding_print(mem, SA_FMT_TEXT, &x);
+	is(out(), "/boot/initrd.img-6.1(scripts/x\\x0a):3:9: warning: reads it [PHYSDEVBUS]\n",
+	   "findings: IMAGE(MEMBER):LINE:COL, the member escaped");
+	x.member = NULL;
+	x.line = x.col = 0;
+	open_out();
+	sa_finding_print(mem, SA_FMT_TEXT, &x);
+	is(out(), "/boot/initrd.img-6.1: warning: reads it [PHYSDEVBUS]\n",
+	   "findings: a file's finding without a line: no member, no :0:0");
+	open_out();
+	sa_finding_print(mem, SA_FMT_JSON, &x);
+	got = out();
+	ok(strstr(got, "\"line\":null,\"col\":null,\"offset\":null") != NULL,
+	   "findings: JSON, no line or offset: null, not 0 (%s)", got);
+}
+
+int main(void)
+{
+	test_stream_rows();
+	test_stream_summary();
+	test_json_str();
+	test_json_pretty();
+	test_dep_out();
+	test_findings();
+	free(buf);
+	return tap_done();
+}
