@@ -261,6 +261,11 @@ static void test_render(void)
 	   "prometheus: newline and invalid UTF-8 as \\xNN, quote escaped");
 	if (!strstr(buf, "executable=\"/x|y\\\\x0a\\\"z\\\\xff\""))
 		printf("# %s\n", buf);
+	/* web-02: a trace, not a boot audit, and a format without loss counts */
+	ok(!strstr(buf, "sysfs_audit_boot_hosts") && !strstr(buf, "sysfs_audit_dependents_lost_total"),
+	   "prometheus: no boot audit, no loss counts: neither family written");
+	ok(strstr(buf, "\nsysfs_audit_report_end_timestamp_seconds 1796126400\n") != NULL,
+	   "prometheus: the newest report's end (web-02's, 2026-12-01T12:00:00Z)");
 	free(buf);
 	sa_merged_free(&m);
 	sa_report_free(&r);
@@ -840,6 +845,14 @@ static void test_boot_falls_back(void)
 	   "text: breaks/falls back/suspect 0/1/1 in the initramfs, 0/0/4 in coldplug, 5 suspects");
 	if (buf && !strstr(buf, " 0/1/1 "))
 		printf("# %s", buf);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	sa_prometheus_print(f, &m);
+	fclose(f);
+	ok(buf && strstr(buf, "\nsysfs_audit_boot_hosts{verdict=\"no boot-path dependent\"} 1\n") &&
+	   strstr(buf, "\nsysfs_audit_boot_hosts{verdict=\"would not boot\"} 0\n"),
+	   "prometheus: one host by its boot verdict");
 	free(buf);
 	sa_merged_free(&m);
 	sa_report_free(&r);
