@@ -14,11 +14,14 @@
 
 #include <json-c/json.h>
 
+#include "model/boot_status.h"
 #include "model/ctx.h"
 #include "model/dependent.h"
 #include "model/finding.h"
 #include "model/legacy.h"
+#include "output/boot_status_out.h"
 #include "output/dep_out.h"
+#include "output/escape.h"
 #include "output/findings_out.h"
 #include "output/json_out.h"
 #include "output/json_pretty.h"
@@ -71,6 +74,13 @@ static void test_stream_rows(void)
 		 "/block/sda  %s\n", dp, lpp);
 	is(out(), want, "stream: a truncated one's row says so after its DEVPATH");
 	c.trunc = 0;
+	l.exists = false;
+	open_out();
+	sa_print_row(mem, SA_FMT_TEXT, &c, &l);
+	snprintf(want, sizeof(want), "block        scsi       sd             %s -> (none)  %s\n",
+		 dp, lpp);
+	is(out(), want, "stream: a device without a legacy counterpart: (none)");
+	l.exists = true;
 
 	/* a device (no attach point) is a "device" row with today's facts */
 	c.class = "block";
@@ -204,6 +214,76 @@ static void test_json_pretty(void)
 	out();
 }
 
+/* sa_esc_dup(@s, @how), compared with @want and freed. */
+static void esc_is(const char *s, enum sa_esc how, const char *want, const char *what)
+{
+	char *got = sa_esc_dup(s, how);
+
+	is(got, want, what);
+	free(got);
+}
+
+static void test_escape(void)
+{
+	static const unsigned char sur[] = { 0xed, 0xa0, 0x80 }, over3[] = { 0xe0, 0x9f, 0xbf },
+				   past[] = { 0xf4, 0x90, 0x80, 0x80 }, e9[] = { 0xc3, 0xa9 },
+				   top[] = { 0xf4, 0x8f, 0xbf, 0xbf }, lo3[] = { 0xe0, 0xa0, 0x80 },
+				   ed[] = { 0xed, 0x9f, 0xbf }, cut[] = { 0xe2, 0x82, 0xac };
+	const char *got;
+
+	ok(sa_utf8_len(sur, 3) == 0 && sa_utf8_len(ed, 3) == 3,
+	   "utf8: a surrogate (U+D800) is invalid, U+D7FF is not");
+	ok(sa_utf8_len(over3, 3) == 0 && sa_utf8_len(lo3, 3) == 3,
+	   "utf8: an overlong 3-byte form (E0 9F BF) is invalid, U+0800 is not");
+	ok(sa_utf8_len(past, 4) == 0 && sa_utf8_len(top, 4) == 4,
+	   "utf8: past U+10FFFF is invalid, U+10FFFF is not");
+	ok(sa_utf8_len(cut, 2) == 0 && sa_utf8_len(cut, 3) == 3 && sa_utf8_len(e9, 2) == 2,
+	   "utf8: a sequence cut by the end of the buffer is invalid (not read past it)");
+	ok(sa_utf8_is_control((const unsigned char *)"\x7f", 1) &&
+	   sa_utf8_is_control((const unsigned char *)"\xe2\x81\xa6", 3) &&
+	   sa_utf8_is_control((const unsigned char *)"\xe2\x81\xa9", 3) &&
+	   !sa_utf8_is_control((const unsigned char *)"\xe2\x81\xaa", 3),
+	   "utf8: DEL and the isolates U+2066..U+2069 are controls, U+206A is not");
+	esc_is("a\x7f" "b\x01", SA_ESC_TEXT, "a\\x7fb\\x01", "text: DEL and C0 as \\xNN");
+	esc_is("\xe2\x81\xa6x", SA_ESC_TEXT, "\\xe2\\x81\\xa6x", "text: an isolate (U+2066) as \\xNN");
+	esc_is("", SA_ESC_PROM, "\\\\e", "prometheus: an empty value is \\e, escaped again");
+	esc_is("a\\b", SA_ESC_PROM, "a\\\\\\\\b", "prometheus: a backslash as \\\\, escaped again");
+	esc_is("a\x01\x7f", SA_ESC_PROM, "a\\\\x01\\\\x7f",
+	       "prometheus: C0 and DEL as \\xNN, escaped again");
+	esc_is("a|b", SA_ESC_MARKDOWN, "a\\|b", "markdown: a cell's end | escaped");
+	open_out();
+	sa_esc_line(mem, "%s|%d\n", "x\x1b[2Jy", 5);
+	got = out();
+	is(got, "x\\x1b[2Jy|5\n", "sa_esc_line: the formatted line escaped, its newline kept");
+}
+
+static void test_boot_status(void)
+{
+	struct sa_boot_status s = { 0 };
+	struct sa_check *c;
+
+	sa_check_add(&s, SA_CHECK_OK, "a", "fine");
+	c = sa_check_add(&s, SA_CHECK_WARN, "/boot/initrd.img-6.1", "older");
+	sa_check_fix(c, "update-initramfs -u -k 6.1");
+	c = sa_check_add(&s, SA_CHECK_SKIP, "b", "skipped");
+	sa_check_fix(c, "not shown");
+	snprintf(s.report, sizeof(s.report), "/var/lib/sysfs-audit/boot-report.json");
+	open_out();
+	sa_boot_status_print_checks(mem, &s);
+	is(out(), "ok    a: fine\nwarn  /boot/initrd.img-6.1: older\n"
+	   "      fix: update-initramfs -u -k 6.1\nskip  b: skipped\n",
+	   "boot status: a warning's fix shown, a skipped check's not");
+	open_out();
+	sa_boot_status_print_end(mem, &s);
+	is(out(), "last result: none kept yet (/var/lib/sysfs-audit/boot-report.json)\n"
+	   "armed for the next boot (1 warning)\n", "boot status: armed, 1 warning (singular)");
+	sa_check_add(&s, SA_CHECK_WARN, "c", "also");
+	open_out();
+	sa_boot_status_print_end(mem, &s);
+	ok(strstr(out(), "\narmed for the next boot (2 warnings)\n") != NULL,
+	   "boot status: 2 warnings (plural)");
+}
+
 static struct sa_dependent dep;
 
 static const struct sa_dependent *one(void *ctx, size_t *it)
@@ -252,7 +332,7 @@ static void test_dep_out(void)
 	sa_dep_print_summary(mem, SA_FMT_TEXT, &t, one, NULL);
 	got = out();
 	ok(strstr(got, "\n                             e.g. /sys/class/net/eth0/device\\xff\n") !=
-	   NULL, "dep_out: the summary's example line, escaped (%s)", got);
+	   NULL, "dep_out: the summary's example line, escaped");
 }
 
 static void test_findings(void)
@@ -287,6 +367,8 @@ int main(void)
 	test_json_pretty();
 	test_dep_out();
 	test_findings();
+	test_escape();
+	test_boot_status();
 	free(buf);
 	return tap_done();
 }
