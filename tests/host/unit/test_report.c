@@ -271,6 +271,27 @@ static void test_render(void)
 	sa_report_free(&r);
 }
 
+/* SA_JP_DEPTH (16) levels: the top one and 15 nested; a 16th nesting is refused. */
+static void test_json_pretty_depth(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct sa_jp j;
+
+	sa_jp_init(&j, f);
+	for (int i = 0; i < 15; i++)
+		sa_jp_object(&j, NULL);
+	ok(j.level == 15 && !j.overflow, "json_pretty: 15 nested levels (%d)", j.level);
+	sa_jp_object(&j, NULL);
+	ok(j.level == 15 && j.overflow, "json_pretty: a 16th refused, level stays 15 (%d)", j.level);
+	for (int i = 0; i < 15; i++)
+		sa_jp_end(&j);
+	ok(sa_jp_finish(&j) == -1, "json_pretty: a document that overflowed does not finish");
+	fclose(f);
+	free(buf);
+}
+
 /* The merged JSON is written as it is walked, byte for byte what json-c prints. */
 static void test_json_pretty(void)
 {
@@ -989,6 +1010,7 @@ int main(void)
 	test_merge();
 	test_render();
 	test_json_pretty();
+	test_json_pretty_depth();
 	test_atomic();
 	test_read_bounds();
 	test_reader_reuse();
