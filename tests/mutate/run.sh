@@ -122,7 +122,8 @@ host_parts() {
 		done
 	fi
 	case "$f" in
-	user/reports/boot_armed.c|user/reports/boot_last.c|user/output/boot_status_out.c)
+	user/reports/boot_armed.c|user/reports/boot_last.c|user/reports/boot_unit.c|\
+	user/reports/boot_initrd.c|user/output/boot_status_out.c)
 		echo t:tests/host/30-cli.t; echo t:tests/host/45-boot-status.t ;;
 	user/reports/report_read.c|user/reports/json_budget.c|user/output/escape.c)
 		echo t:tests/host/30-cli.t; echo t:tests/host/40-report.t

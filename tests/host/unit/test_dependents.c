@@ -41,6 +41,66 @@ static size_t miss_bus(unsigned char *buf, unsigned int tgid, unsigned long long
 	return dep_pack(&r, buf);
 }
 
+static void put_file(const char *dir, const char *rel, const char *text)
+{
+	char p[512], cmd[600];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, rel);
+	snprintf(cmd, sizeof(cmd), "mkdir -p \"$(dirname '%s')\"", p);
+	if (system(cmd) || !(f = fopen(p, "w")))
+		exit(2);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* The dependent whose program is @exe, or NULL. */
+static const struct sa_dependent *named(struct sa_deps *d, const char *exe)
+{
+	const struct sa_dependent *dep;
+	size_t it = 0;
+
+	while ((dep = sa_deps_next(d, &it)))
+		if (!strcmp(dep->id.exe, exe))
+			return dep;
+	return NULL;
+}
+
+/*
+ * The uevent helper, found by looking (deps/dep_scan.c): the kernel's,
+ * named at a tick; the one configured for the next boot only while the
+ * kernel runs none, and only when the trace ends (not at every tick).
+ */
+static void test_helper(const char *proc)
+{
+	struct sa_deps_opts o = { .sysfs_root = root, .proc_root = proc, .etc_root = proc };
+	struct sa_deps *d = sa_deps_open(&o);
+	const struct sa_dependent *dep;
+	size_t n;
+
+	if (!d) {
+		ok(0, "helper: dependents opened");
+		return;
+	}
+	put_file(proc, "sysctl.conf", "# next boot\nkernel.hotplug = /sbin/conf-helper\n");
+	put_file(proc, "sys/kernel/hotplug", "/sbin/live-helper\n");
+	n = sa_deps_found(d);
+	sa_deps_tick(d);
+	dep = named(d, "/sbin/live-helper");
+	ok(sa_deps_found(d) == n + 1 && dep && !strcmp(dep->how, "sysctl") &&
+	   !strcmp(dep->id.comm, "(helper)") && !named(d, "/sbin/conf-helper"),
+	   "helper: the kernel's, named at a tick, observed by sysctl; the configured one not");
+	put_file(proc, "sys/kernel/hotplug", "\n");
+	sa_deps_tick(d);
+	ok(sa_deps_found(d) == n + 1, "helper: none running now, a tick: the configured one not yet");
+	sa_deps_finish(d);
+	dep = named(d, "/sbin/conf-helper");
+	ok(sa_deps_found(d) == n + 2 && dep && !strcmp(dep->how, "config"),
+	   "helper: at the end, the configured one, observed in the config (%s)",
+	   dep ? dep->how : "none");
+	sa_deps_close(d);
+}
+
 int main(void)
 {
 	static unsigned char buf[SA_DEP_PACK_MAX];
@@ -75,6 +135,7 @@ int main(void)
 	ok(sa_deps_feed(d, buf, n - 1) == 0 && sa_deps_totals(d)->malformed == 1,
 	   "a record cut short: counted as malformed");
 	sa_deps_close(d);
+	test_helper(proc);
 	fake_sysfs_remove();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", proc);
 	if (system(cmd))

@@ -120,8 +120,10 @@ static void test_open(void)
 		ok(!try_open(&n), "through a path of ours to the file (via): followed");
 	}
 
-	/* size-bounded: a sparse file larger than the bound */
+	/* size-bounded: a sparse file of exactly the bound is read, one byte more is not */
 	write_file("big", "", 0644);
+	err = truncate(at("big"), SA_NAMED_MAX_BYTES) ? -errno : open_path(at("big"), 0);
+	ok(!err, "exactly %lu MiB: opened (%s)", SA_NAMED_MAX_BYTES >> 20, strerror(-err));
 	if (!truncate(at("big"), SA_NAMED_MAX_BYTES + 1)) {
 		err = open_path(at("big"), 0);
 		ok(err == -EFBIG, "larger than %lu MiB: refused (%s)", SA_NAMED_MAX_BYTES >> 20,

@@ -266,6 +266,11 @@ static void test_render(void)
 	   "prometheus: newline and invalid UTF-8 as \\xNN, quote escaped");
 	if (!strstr(buf, "executable=\"/x|y\\\\x0a\\\"z\\\\xff\""))
 		printf("# %s\n", buf);
+	/* web-02: a trace, not a boot audit, and a format without loss counts */
+	ok(!strstr(buf, "sysfs_audit_boot_hosts") && !strstr(buf, "sysfs_audit_dependents_lost_total"),
+	   "prometheus: no boot audit, no loss counts: neither family written");
+	ok(strstr(buf, "\nsysfs_audit_report_end_timestamp_seconds 1796126400\n") != NULL,
+	   "prometheus: the newest report's end (web-02's, 2026-12-01T12:00:00Z)");
 	free(buf);
 	sa_merged_free(&m);
 	sa_report_free(&r);
@@ -378,6 +383,29 @@ static void test_json_writer(void)
 		free(buf);
 		json_object_put(o);
 	}
+}
+
+/* SA_JW_DEPTH - 1 containers open at once; one more is refused. */
+static void test_json_pretty_depth(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct sa_jw j;
+
+	sa_jw_init(&j, f, SA_JW_PRETTY);
+	for (int i = 0; i < SA_JW_DEPTH - 1; i++)
+		sa_jw_object(&j, NULL);
+	ok(j.level == SA_JW_DEPTH - 1 && !j.bad, "json writer: %d nested levels (%d)",
+	   SA_JW_DEPTH - 1, j.level);
+	sa_jw_object(&j, NULL);
+	ok(j.level == SA_JW_DEPTH - 1 && j.bad, "json writer: one more refused, the level stays (%d)",
+	   j.level);
+	for (int i = 0; i < SA_JW_DEPTH - 1; i++)
+		sa_jw_end(&j);
+	ok(sa_jw_finish(&j) == -1, "json writer: a document that went too deep does not finish");
+	fclose(f);
+	free(buf);
 }
 
 /* The merged JSON is written as it is walked, byte for byte what json-c prints. */
@@ -928,6 +956,14 @@ static void test_boot_falls_back(void)
 	if (buf && !strstr(buf, " 0/1/1 "))
 		printf("# %s", buf);
 	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	sa_prometheus_print(f, &m);
+	fclose(f);
+	ok(buf && strstr(buf, "\nsysfs_audit_boot_hosts{verdict=\"no boot-path dependent\"} 1\n") &&
+	   strstr(buf, "\nsysfs_audit_boot_hosts{verdict=\"would not boot\"} 0\n"),
+	   "prometheus: one host by its boot verdict");
+	free(buf);
 	sa_merged_free(&m);
 	sa_report_free(&r);
 }
@@ -1064,6 +1100,7 @@ int main(void)
 	test_render();
 	test_json_writer();
 	test_json_pretty();
+	test_json_pretty_depth();
 	test_atomic();
 	test_read_bounds();
 	test_reader_reuse();
