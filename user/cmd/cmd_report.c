@@ -11,7 +11,9 @@
 
 #include "common/atomic_file.h"
 #include "common/common.h"
+#include "output/boot_svg.h"
 #include "output/escape.h"
+#include "output/fleet_html.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
@@ -19,9 +21,11 @@
 
 static struct {
 	enum sa_format format;
+	bool html;		/* -f html: output/fleet_html.c, outside the text formats */
 	unsigned int fail_on;
 	bool details;
 	const char *prometheus;
+	const char *svg;
 	char **files;
 	int nfiles;
 } env;
@@ -36,8 +40,13 @@ static const char doc[] =
 "dependents by phase; then the dependents by program and package. The keys\n"
 "and legacy-path tables show their top 10 rows unless --details.\n"
 "\n"
-"USAGE: sysfs-audit report FILE... [-f text|json|markdown] [-F WHAT]\n"
-"                          [--details] [--prometheus FILE]\n"
+"HTML (-f html) is one self-contained page for a fleet: the verdicts as a\n"
+"chart, the dependents by program and package, the kernels, the incomplete\n"
+"hosts, and the first hosts, worst first (--details: every row and host).\n"
+"--svg draws one host's boot audit as a timeline.\n"
+"\n"
+"USAGE: sysfs-audit report FILE... [-f text|json|markdown|html] [-F WHAT]\n"
+"                          [--details] [--prometheus FILE] [--svg FILE]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit report host1.json host2.json     # the merged picture\n"
@@ -45,6 +54,8 @@ static const char doc[] =
 "    sysfs-audit report --fail-on=dependents reports/*.json   # a CI gate\n"
 "    sysfs-audit report --fail-on=boot,incomplete boot-reports/*.json\n"
 "    sysfs-audit report --prometheus sa.prom r.json  # node_exporter textfile\n"
+"    sysfs-audit report -f html reports/*.json >fleet.html\n"
+"    sysfs-audit report --svg boot.svg /var/lib/sysfs-audit/boot-report.json\n"
 "\n"
 "Exit status: 11 a file unreadable, 12 a file invalid, 13 a file of a newer\n"
 "format version, 14 the same host's report twice (the other files are still\n"
@@ -53,17 +64,20 @@ static const char doc[] =
 "host's boot audit missed part of its boot path and found no such dependent),\n"
 "15 keys, 16 paths, 17 dependents, 18 findings, 22 suspects.\n";
 
-enum { OPT_PROMETHEUS = 0x100, OPT_DETAILS };
+enum { OPT_PROMETHEUS = 0x100, OPT_DETAILS, OPT_SVG };
 
 static const struct argp_option opts[] = {
-	{ "format", 'f', "FORMAT", 0, "text (default), json or markdown", 0 },
+	{ "format", 'f', "FORMAT", 0, "text (default), json, markdown or html", 0 },
 	{ "fail-on", 'F', "WHAT", 0,
 	  "exit non-zero if the merged reports have WHAT: boot, incomplete, keys, paths, "
 	  "dependents, findings, suspects (comma-separated, or repeated)", 0 },
 	{ "details", OPT_DETAILS, NULL, 0,
-	  "text, markdown: every row of every table and every host name", 0 },
+	  "text, markdown, html: every row of every table and every host name", 0 },
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
+	{ "svg", OPT_SVG, "FILE", 0,
+	  "also draw the one report FILE's boot audit as an SVG timeline into FILE (atomically)",
+	  0 },
 	{},
 };
 
@@ -71,14 +85,18 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	switch (key) {
 	case 'f':
-		if (!strcmp(arg, "text"))
+		env.html = !strcmp(arg, "html");
+		if (env.html)
+			env.format = SA_FMT_TEXT;
+		else if (!strcmp(arg, "text"))
 			env.format = SA_FMT_TEXT;
 		else if (!strcmp(arg, "json"))
 			env.format = SA_FMT_JSON;
 		else if (!strcmp(arg, "markdown"))
 			env.format = SA_FMT_MARKDOWN;
 		else
-			argp_error(state, "invalid format: '%s' (text, json or markdown)", arg);
+			argp_error(state, "invalid format: '%s' (text, json, markdown or html)",
+				   arg);
 		break;
 	case 'F':
 		sa_fail_on_arg("report", arg, SA_FAIL_ALL | SA_FAIL_BOOT_VERDICTS, state,
@@ -90,6 +108,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_PROMETHEUS:
 		env.prometheus = arg;
 		break;
+	case OPT_SVG:
+		env.svg = arg;
+		break;
 	case ARGP_KEY_ARG:
 		env.files[env.nfiles++] = arg;
 		break;
@@ -98,6 +119,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 			argp_error(state, "at least one report FILE is required");
 		if (env.prometheus && sa_atomic_target(env.prometheus) == SA_ATOMIC_NOT_REGULAR)
 			argp_error(state, "--prometheus %s: %s", env.prometheus,
+				   sa_atomic_strerror(SA_ATOMIC_NOT_REGULAR));
+		if (env.svg && env.nfiles != 1)
+			argp_error(state, "--svg draws one host's boot audit: give one report FILE, "
+				   "not %d", env.nfiles);
+		if (env.svg && sa_atomic_target(env.svg) == SA_ATOMIC_NOT_REGULAR)
+			argp_error(state, "--svg %s: %s", env.svg,
 				   sa_atomic_strerror(SA_ATOMIC_NOT_REGULAR));
 		break;
 	default:
@@ -116,12 +143,39 @@ static void warn_skipped(const char *file, const char *reason)
 	fputs("; skipped\n", stderr);
 }
 
+/* The one report --svg draws, and its host merged alone (the verdict, the gaps). */
+struct svg_ctx {
+	const struct sa_report *r;
+	const struct sa_mhost *h;
+};
+
+static int write_svg(FILE *f, void *ctx)
+{
+	const struct svg_ctx *c = ctx;
+
+	return sa_boot_svg(f, c->r, c->h);
+}
+
+static int print_merged(const struct sa_merged *m)
+{
+	int rc;
+
+	if (!env.html)
+		return sa_merged_print(stdout, m, env.format, env.details);
+	rc = sa_fleet_html(stdout, m, env.details);
+	if (rc)
+		errno = -rc;
+	return rc;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc,
 					  .args_doc = "FILE..." };
 	struct sa_report_reader rd = {};
 	struct sa_merged m;
+	struct sa_report svg_r;
+	bool have_svg = false;
 	char err[512];
 	int rc;
 
@@ -134,6 +188,7 @@ int cmd_report(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	sa_merged_init(&m);
+	rd.verbatim = env.svg != NULL;	/* the sample's events are the timeline's ticks */
 	for (int i = 0; i < env.nfiles; i++) {
 		const char *file = env.files[i];
 		struct sa_report r;
@@ -148,7 +203,12 @@ int cmd_report(int argc, char **argv)
 			continue;
 		}
 		rc = sa_merged_add(&m, file, &r);
-		sa_report_free(&r);
+		if (env.svg && !rc) {
+			svg_r = r;
+			have_svg = true;
+		} else {
+			sa_report_free(&r);
+		}
 		if (rc == EXIT_REPORT_DUPLICATE)
 			warn_skipped(file, m.skipped[m.nskipped - 1].reason);
 		else if (rc)
@@ -156,13 +216,26 @@ int cmd_report(int argc, char **argv)
 	}
 	sa_report_reader_free(&rd);
 	sa_merged_finish(&m);
-	if (sa_merged_print(stdout, &m, env.format, env.details)) {
+	if (print_merged(&m)) {
 		sa_warn("writing the report to standard output failed: %s", strerror(errno));
 		goto fail;
 	}
 	if (env.prometheus && (rc = sa_prometheus_write(env.prometheus, &m))) {
 		sa_warn("%s: cannot write the metrics: %s", env.prometheus, sa_atomic_strerror(rc));
 		goto fail;
+	}
+	if (env.svg && !have_svg)
+		sa_warn("%s: not written: the report was not read", env.svg);
+	if (have_svg) {
+		struct svg_ctx c = { &svg_r, &m.hosts[0] };
+
+		rc = sa_atomic_write(env.svg, write_svg, &c);
+		sa_report_free(&svg_r);
+		have_svg = false;
+		if (rc) {
+			sa_warn("%s: cannot write the picture: %s", env.svg, sa_atomic_strerror(rc));
+			goto fail;
+		}
 	}
 	if (m.nskipped)
 		sa_warn("%zu of %d report(s) skipped", m.nskipped, env.nfiles);
@@ -171,6 +244,8 @@ int cmd_report(int argc, char **argv)
 	free(env.files);
 	return rc;
 fail:
+	if (have_svg)
+		sa_report_free(&svg_r);
 	sa_report_reader_free(&rd);
 	sa_merged_free(&m);
 	free(env.files);
