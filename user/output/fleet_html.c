@@ -103,7 +103,8 @@ static void verdict_chart(FILE *f, const struct sa_merged *m)
 {
 	const int bar_w = 600, row_h = 26, x0 = 300;
 
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	/* Inline in HTML an <svg> needs no xmlns: the page names no URL at all. */
+	fprintf(f, "<svg width=\"%d\" height=\"%d\" "
 		"role=\"img\" aria-label=\"hosts by boot verdict\">\n", x0 + bar_w + 120,
 		row_h * SA_BOOT_N + 6);
 	for (int i = 0; i < SA_BOOT_N; i++) {
@@ -423,8 +424,8 @@ int sa_fleet_html(FILE *f, const struct sa_merged *m, bool details)
 		m->nboot, m->nhosts, m->nverdict[SA_BOOT_PATH], m->nverdict[SA_BOOT_INCOMPLETE],
 		m->nverdict[SA_BOOT_LATER_ONLY], m->nverdict[SA_BOOT_CLEAN]);
 	if (m->nskipped)
-		fprintf(f, "<p class=\"v1\">%zu report(s) were not merged: see "
-			"<a href=\"#skipped\">below</a>.</p>\n", m->nskipped);
+		fprintf(f, "<p class=\"v1\">%zu report(s) were not merged: see \"Reports not "
+			"merged\" at the end.</p>\n", m->nskipped);
 	fputs("<h2 id=\"verdicts\">Hosts by boot verdict</h2>\n", f);
 	verdict_chart(f, m);
 	blockers(f, m, details);
