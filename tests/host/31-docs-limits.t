@@ -74,6 +74,10 @@ my %bound = (
 	'user/model/report.h:SA_REPORT_MAX_SAMPLE' => 'record keeps the first {V} events verbatim',
 	'user/model/report.h:SA_REPORT_MAX_NAME' => 'at {V} bytes, texts',
 	'user/model/report.h:SA_REPORT_MAX_TEXT' => 'at {V} bytes, as JSON decodes them',
+	# report's pictures
+	'user/output/boot_svg.h:SA_SVG_MAX_DEPS' => 'report --svg draws {V} dependents',
+	'user/output/boot_svg.h:SA_SVG_MAX_SUBSYS' => 'dependents and {V} subsystems',
+	'user/output/fleet_html.h:SA_HTML_MAX_HOSTS' => 'report -f html lists {V} hosts',
 );
 my %internal = (
 	'user/model/legacy.h:SA_MAX_LINKS'	=> 'the number of legacy link kinds, not a bound',
