@@ -23,6 +23,7 @@
 
 #include "common/common.h"
 #include "output/boot_svg.h"
+#include "output/gap_line.h"
 #include "output/markup_esc.h"
 
 #define W		1200
@@ -212,45 +213,6 @@ static void label(FILE *f, double y, const char *cls, const char *a, const char 
 		sa_markup_fputs_cut(f, b, PKG_CHARS);
 	}
 	fputs("</text>\n", f);
-}
-
-/* "initramfs: start-timeout, events-lost (12); unknown: ..." or NULL when nothing. */
-static bool print_gaps(FILE *f, const struct sa_boot_gaps *g)
-{
-	const char *sep = "";
-
-	for (int slot = 0; slot < SA_GAP_SLOTS; slot++) {
-		const char *sep2 = "";
-
-		if (!g->why[slot])
-			continue;
-		fprintf(f, "%s%s: ", sep, sa_gap_slot_names[slot]);
-		sep = "; ";
-		for (int w = 0; w < SA_GAP_N; w++) {
-			unsigned long long n = 0;
-
-			if (!(g->why[slot] & 1u << w))
-				continue;
-			fprintf(f, "%s%s", sep2, sa_gap_names[w]);
-			sep2 = ", ";
-			if (w == SA_GAP_EVENTS_LOST)
-				fprintf(f, " (%llu)", g->events_lost[slot]);
-			if (w == SA_GAP_DEPS_LOST) {
-				for (int k = 0; k < SA_DLOST_N; k++)
-					n = sa_sat_add(n, g->deps_lost[slot][k]);
-				fprintf(f, " (%llu)", n);
-			}
-		}
-	}
-	return *sep;
-}
-
-static bool any_gap(const struct sa_boot_gaps *g)
-{
-	for (int slot = 0; slot < SA_GAP_SLOTS; slot++)
-		if (g->why[slot])
-			return true;
-	return false;
 }
 
 /* The verdict line, also the document's <title>. */
@@ -462,14 +424,16 @@ int sa_boot_svg(FILE *f, const struct sa_report *r, const struct sa_mhost *h)
 	sa_markup_fputs_cut(f, r->attach ? r->attach : "none", 32);
 	fprintf(f, " \xc2\xb7 recorded %s to %s \xc2\xb7 %llu event(s) traced, %zu dependent(s)"
 		"</text>\n", t0, t1, r->seen, r->ndeps);
-	fprintf(f, "<text class=\"%s\" x=\"%d\" y=\"72\">", any_gap(&h->gaps) ? "gap" : "sub",
+	fprintf(f, "<text class=\"%s\" x=\"%d\" y=\"72\">", sa_gap_any(&h->gaps) ? "gap" : "sub",
 		LABEL_X);
-	if (!r->boot.recorded)
+	if (!r->boot.recorded) {
 		fputs("not seen: the boot (this recording did not adopt a boot audit)", f);
-	else if (any_gap(&h->gaps))
-		fputs("not seen \xe2\x80\x94 ", f), print_gaps(f, &h->gaps);
-	else
+	} else if (sa_gap_any(&h->gaps)) {
+		fputs("not seen \xe2\x80\x94 ", f);
+		sa_gap_line(f, &h->gaps);
+	} else {
 		fputs("not seen: nothing (every phase was seen, nothing lost)", f);
+	}
 	fprintf(f, "</text>\n<text class=\"%s\" x=\"%d\" y=\"92\">",
 		r->lost || deps_lost(&r->dep_lost) ? "gap" : "sub", LABEL_X);
 	losses_line(f, r);

@@ -14,6 +14,7 @@
 
 #include "common/common.h"
 #include "output/fleet_html.h"
+#include "output/gap_line.h"
 #include "output/markup_esc.h"
 
 /* The page's one stylesheet; the CSP allows it by its hash and nothing else. */
@@ -124,29 +125,6 @@ static void verdict_chart(FILE *f, const struct sa_merged *m)
 	fputs("</svg>\n", f);
 }
 
-/* "initramfs: start-timeout, events-lost (12); unknown: ..." */
-static void gaps(FILE *f, const struct sa_boot_gaps *g)
-{
-	const char *sep = "";
-
-	for (int slot = 0; slot < SA_GAP_SLOTS; slot++) {
-		const char *sep2 = "";
-
-		if (!g->why[slot])
-			continue;
-		fprintf(f, "%s%s: ", sep, sa_gap_slot_names[slot]);
-		sep = "; ";
-		for (int w = 0; w < SA_GAP_N; w++) {
-			if (!(g->why[slot] & 1u << w))
-				continue;
-			fprintf(f, "%s%s", sep2, sa_gap_names[w]);
-			sep2 = ", ";
-			if (w == SA_GAP_EVENTS_LOST)
-				fprintf(f, " (%llu)", g->events_lost[slot]);
-		}
-	}
-}
-
 static size_t cap(size_t n, size_t max, bool details)
 {
 	return details || n <= max ? n : max;
@@ -159,75 +137,58 @@ static void more(FILE *f, size_t shown, size_t n, const char *what)
 			"html --details</code> lists them all.</p>\n", n - shown, what);
 }
 
-static void blockers(FILE *f, const struct sa_merged *m, bool details)
+/*
+ * Table @t's rows (their first @n), the strings @cols under @heads, then
+ * the hosts as a share of the fleet and the count; @none when it is empty.
+ */
+static void mtable(FILE *f, const struct sa_merged *m, const struct sa_mtable *t,
+		   const char *const *heads, const int *cols, int ncols, const char *none,
+		   const char *what, bool details)
 {
-	size_t n = cap(m->boot_blockers.n, SA_HTML_TOP_ROWS, details);
+	size_t n = cap(t->n, SA_HTML_TOP_ROWS, details);
 
-	fputs("<h2 id=\"blockers\">Would not boot, because of</h2>\n", f);
-	if (!m->boot_blockers.n) {
-		fputs("<p>No dependent that breaks in an initramfs or at coldplug.</p>\n", f);
+	if (!t->n) {
+		fprintf(f, "<p>%s</p>\n", none);
 		return;
 	}
-	fputs("<table><tr><th>Program</th><th>Phase</th><th>Hosts</th><th>Looks</th></tr>\n", f);
+	fputs("<table><tr>", f);
+	for (int j = 0; j < ncols; j++)
+		fprintf(f, "<th>%s</th>", heads[j]);
+	fputs("<th>Hosts</th><th>Looks</th></tr>\n", f);
 	for (size_t i = 0; i < n; i++) {
-		const struct sa_mrow *r = &m->boot_blockers.v[i];
+		const struct sa_mrow *r = &t->v[i];
 
 		fputs("<tr>", f);
-		td(f, r->s[0]);
-		td(f, r->s[1]);
+		for (int j = 0; j < ncols; j++)
+			td(f, r->s[cols[j]]);
 		td_meter(f, r->nhosts, m->nhosts);
 		td_n(f, r->count);
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
-	more(f, n, m->boot_blockers.n, "program(s)");
+	more(f, n, t->n, what);
 }
 
 static void dependents(FILE *f, const struct sa_merged *m, bool details)
 {
-	size_t n = cap(m->dep_exec.n, SA_HTML_TOP_ROWS, details);
+	static const char *const bh[] = { "Program", "Phase" };
+	static const int bc[] = { 0, 1 };
+	/* dep_exec: executable, kind, confidence, package */
+	static const char *const eh[] = { "Program", "Package", "Kind", "Verdict" };
+	static const int ec[] = { 0, 3, 1, 2 };
+	static const char *const ph[] = { "Package", "Program" };
+	static const int pc[] = { 0, 1 };
 
+	fputs("<h2 id=\"blockers\">Would not boot, because of</h2>\n", f);
+	mtable(f, m, &m->boot_blockers, bh, bc, 2,
+	       "No dependent that breaks in an initramfs or at coldplug.", "program(s)", details);
 	fprintf(f, "<h2 id=\"programs\">Dependents by program</h2>\n<p>%llu dependent(s) over "
 		"all reports: %llu break, %llu fall back, %llu suspect (a suspect never decides a "
 		"verdict).</p>\n", m->ndependents, m->nbreaks, m->nfalls_back, m->nsuspects);
-	if (m->dep_exec.n) {
-		fputs("<table><tr><th>Program</th><th>Package</th><th>Kind</th><th>Verdict</th>"
-		      "<th>Hosts</th><th>Looks</th></tr>\n", f);
-		for (size_t i = 0; i < n; i++) {
-			const struct sa_mrow *r = &m->dep_exec.v[i];
-
-			fputs("<tr>", f);
-			td(f, r->s[0]);
-			td(f, r->s[3]);
-			td(f, r->s[1]);
-			td(f, r->s[2]);
-			td_meter(f, r->nhosts, m->nhosts);
-			td_n(f, r->count);
-			fputs("</tr>\n", f);
-		}
-		fputs("</table>\n", f);
-		more(f, n, m->dep_exec.n, "program(s)");
-	}
-	n = cap(m->dep_pkg.n, SA_HTML_TOP_ROWS, details);
+	mtable(f, m, &m->dep_exec, eh, ec, 4, "None.", "program(s)", details);
 	fputs("<h2 id=\"packages\">Packages that still need the old layout</h2>\n"
 	      "<p>The packages of programs that break (a #! script's own package too).</p>\n", f);
-	if (!m->dep_pkg.n) {
-		fputs("<p>None.</p>\n", f);
-		return;
-	}
-	fputs("<table><tr><th>Package</th><th>Program</th><th>Hosts</th><th>Looks</th></tr>\n", f);
-	for (size_t i = 0; i < n; i++) {
-		const struct sa_mrow *r = &m->dep_pkg.v[i];
-
-		fputs("<tr>", f);
-		td(f, r->s[0]);
-		td(f, r->s[1]);
-		td_meter(f, r->nhosts, m->nhosts);
-		td_n(f, r->count);
-		fputs("</tr>\n", f);
-	}
-	fputs("</table>\n", f);
-	more(f, n, m->dep_pkg.n, "row(s)");
+	mtable(f, m, &m->dep_pkg, ph, pc, 2, "None.", "row(s)", details);
 }
 
 /* Hosts grouped by kernel release. */
@@ -328,7 +289,7 @@ static void incomplete(FILE *f, const struct sa_merged *m, bool details)
 		td(f, h->hostname);
 		td(f, h->kernel);
 		fputs("<td>", f);
-		gaps(f, &h->gaps);
+		sa_gap_line(f, &h->gaps);
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -353,7 +314,7 @@ static void host_row(FILE *f, const struct sa_mhost *h, enum sa_boot_verdict v)
 	td_n(f, bp - bpb);
 	td_n(f, h->phase_breaks[SA_PHASE_RUNTIME]);
 	fputs("<td>", f);
-	gaps(f, &h->gaps);
+	sa_gap_line(f, &h->gaps);
 	fputs("</td></tr>\n", f);
 }
 
@@ -428,7 +389,6 @@ int sa_fleet_html(FILE *f, const struct sa_merged *m, bool details)
 			"merged\" at the end.</p>\n", m->nskipped);
 	fputs("<h2 id=\"verdicts\">Hosts by boot verdict</h2>\n", f);
 	verdict_chart(f, m);
-	blockers(f, m, details);
 	dependents(f, m, details);
 	if (kernels(f, m, details))
 		return -ENOMEM;
