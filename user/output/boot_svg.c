@@ -67,7 +67,7 @@ static double xof(const struct axis *a, double t)
 		x = PX0 + (t - a->lo) / (a->brk - a->lo) * (BRK_X - PX0);
 	else
 		x = BRK_X + BRK_GAP + (t - a->brk) / (a->hi - a->brk) * (PX1 - BRK_X - BRK_GAP);
-	return x < PX0 ? PX0 : x > PX1 ? PX1 : x;
+	return !(x >= PX0) ? PX0 : x > PX1 ? PX1 : x;	/* NaN: the left edge */
 }
 
 /* The phases' spans; a boundary the report does not know is guessed, and said so. */
@@ -84,9 +84,12 @@ struct bar {
 	bool vague;		/* when in its phase is not known */
 };
 
+/* A report's seconds are finite, not bounded: an axis of more than 30 years is cut there. */
+#define T_MAX		1e9
+
 static double known(double v)
 {
-	return v >= 0 ? v : NAN;
+	return v >= 0 ? (v < T_MAX ? v : T_MAX) : NAN;
 }
 
 static void bands_of(const struct sa_report *r, struct bands *bd)
@@ -96,10 +99,10 @@ static void bands_of(const struct sa_report *r, struct bands *bd)
 	memset(bd, 0, sizeof(*bd));
 	if (!b->recorded)
 		return;
-	bd->rec = b->adopted && b->initramfs_end_s >= 0 ? b->initramfs_end_s :
-		  b->attached_s >= 0 ? b->attached_s : 0;
+	bd->rec = b->adopted && b->initramfs_end_s >= 0 ? known(b->initramfs_end_s) :
+		  b->attached_s >= 0 ? known(b->attached_s) : 0;
 	bd->drawn[SA_PHASE_INITRAMFS] = b->adopted;
-	bd->s[SA_PHASE_INITRAMFS] = b->attached_s >= 0 ? b->attached_s : 0;
+	bd->s[SA_PHASE_INITRAMFS] = b->attached_s >= 0 ? known(b->attached_s) : 0;
 	bd->e[SA_PHASE_INITRAMFS] = known(b->initramfs_end_s);
 	bd->drawn[SA_PHASE_COLDPLUG] = bd->drawn[SA_PHASE_RUNTIME] = true;
 	bd->s[SA_PHASE_COLDPLUG] = b->adopted ? known(b->initramfs_end_s) : known(b->attached_s);
@@ -384,6 +387,8 @@ int sa_boot_svg(FILE *f, const struct sa_report *r, const struct sa_mhost *h)
 	for (size_t i = 0; i < r->ndeps; i++)
 		if (r->deps[i].last > 0)
 			hi = dmax(hi, wall_to_axis(r, &bd, r->deps[i].last));
+	if (!(hi <= T_MAX))	/* also NaN: tick_step() needs a finite span */
+		hi = T_MAX;
 	ax.hi = hi <= ax.lo ? ax.lo + 1 : hi * 1.02;
 	ax.brk = 0;
 	bands_finish(&bd, ax.lo, hi);
