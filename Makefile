@@ -230,7 +230,7 @@ $(BUILD)/fuzz/fuzz_ring: $(FZ_RING)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FZ_LIBS) | deps
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FZ_CFLAGS) -fsanitize=fuzzer $(USER_INC) -o $@ $< $(FZ_OBJS) $(FZ_LIBS) \
-		-larchive -llzma -llzo2 -lzstd -lelf -ljson-c
+		-larchive -llzma -llzo2 -lzstd -lelf -ljson-c -lmd
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 

@@ -4,7 +4,7 @@
 # Install the Debian 12 packages the build and the tests need, only when one
 # is missing. Needs root for apt-get (CI runs as root).
 #
-#   install-deps.sh [GROUP...]    default: kernel tool guest realhost package (what make check needs)
+#   install-deps.sh [GROUP...]    default: kernel tool guest realhost package browser (what make check needs)
 #
 # Groups, so that a target installs only what it uses: `make demo` on the
 # stock kernel needs no kernel source or toolchain for it (tool guest),
@@ -35,9 +35,13 @@ declare -A group=(
 	[realhost]="mmdebstrap e2fsprogs python3"
 	# make bench: the summary and the plot
 	[bench]="python3 gnuplot-nox"
+	# a test tool, not a program under test: 66-report-chromium.t renders
+	# report's SVG and HTML in headless chromium (a group of its own, so
+	# that demo and deb do not pull in a browser); check_page.py: python3
+	[browser]="chromium python3"
 )
 
-[ $# -gt 0 ] || set -- kernel tool guest realhost package
+[ $# -gt 0 ] || set -- kernel tool guest realhost package browser
 pkgs=()
 for g in "$@"; do
 	[ -n "${group[$g]:-}" ] || { echo "install-deps: unknown group '$g'" >&2; exit 2; }

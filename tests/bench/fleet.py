@@ -22,7 +22,9 @@ and four orders of the files on the command line:
                (another boot and span): each row's host list is met twice
   day-by-day-shuffled  the same 2 x hosts files, shuffled
 
-Each run is `report -f json` (the heaviest output: every row's host names).
+Each run is `report -f json` (the heaviest output: every row's host names),
+and again `report -f html` (the fleet page, issue 47: it summarises, so it
+must stay within the JSON run's time and memory).
 Prints one table, and the slope from the second-largest to the largest
 size, and writes build/bench/fleet.txt and fleet.json. CPU seconds are
 the child's user + system time: on a loaded machine the wall clock says
@@ -30,7 +32,8 @@ more about the other jobs.
 
   tests/bench/fleet.py TOOL [--sizes 1000,10000,100000] [--real 1000,10000]
                             [--orders in-order,shuffled,day-by-day,day-by-day-shuffled]
-                            [--real-orders in-order] [--timeout S] [--out DIR] [--keep]
+                            [--real-orders in-order] [--formats json,html]
+                            [--timeout S] [--out DIR] [--keep]
 """
 import argparse
 import json
@@ -144,9 +147,9 @@ def raise_stack():
                        resource.RLIM_INFINITY else resource.getrlimit(resource.RLIMIT_STACK))
 
 
-def merge(tool, d, files, timeout):
+def merge(tool, d, files, timeout, fmt="json"):
     n = len(files)
-    args = [tool, "report", "-f", "json"] + files
+    args = [tool, "report", "-f", fmt] + files
     with tempfile.TemporaryFile() as err:
         t0 = time.monotonic()
         p = subprocess.Popen(args, cwd=d, stdout=subprocess.DEVNULL, stderr=err,
@@ -177,6 +180,8 @@ def main():
     ap.add_argument("--real", default="1000,10000")
     ap.add_argument("--orders", default=",".join(ORDERS))
     ap.add_argument("--real-orders", default="in-order")
+    ap.add_argument("--formats", default="json,html",
+                    help="report -f FORMAT per run: json (every host of every row), html")
     ap.add_argument("--timeout", type=float, default=0,
                     help="stop a merge after S wall seconds (0: never); said in the table")
     ap.add_argument("--out", default="build/bench")
@@ -196,45 +201,56 @@ def main():
                 d = os.path.join(work, f"{shape}-{n}")
                 days = 2 if any(o.startswith("day-by-day") for o in orders) else 1
                 size = generate(d, n, shape == "real-size", days)
-                for o in orders:
+                for o, fmt in [(o, f) for o in orders for f in a.formats.split(",") if f]:
                     files = names(n, o)
-                    got = merge(tool, d, files, a.timeout)
+                    got = merge(tool, d, files, a.timeout, fmt)
                     if got is None:
-                        rows.append({"shape": shape, "order": o, "hosts": n,
+                        rows.append({"shape": shape, "order": o, "format": fmt, "hosts": n,
                                      "reports": len(files), "bytes_each": size,
                                      "timeout": a.timeout})
-                        print(f"fleet: {shape:9} {o:19} {n:7} hosts  stopped after "
+                        print(f"fleet: {shape:9} {o:19} {fmt:4} {n:7} hosts  stopped after "
                               f"{a.timeout:.0f} s", file=sys.stderr)
                         continue
                     secs, cpu, rss = got
-                    rows.append({"shape": shape, "order": o, "hosts": n,
+                    rows.append({"shape": shape, "order": o, "format": fmt, "hosts": n,
                                  "reports": len(files), "bytes_each": size,
                                  "seconds": round(secs, 2), "cpu_seconds": round(cpu, 2),
                                  "peak_rss_kb": rss})
-                    print(f"fleet: {shape:9} {o:19} {n:7} hosts  {secs:7.2f} s  {cpu:7.2f} s "
-                          f"CPU  {rss:8} kB", file=sys.stderr)
+                    print(f"fleet: {shape:9} {o:19} {fmt:4} {n:7} hosts  {secs:7.2f} s  "
+                          f"{cpu:7.2f} s CPU  {rss:8} kB", file=sys.stderr)
                 shutil.rmtree(d)
     finally:
         if not a.keep:
             shutil.rmtree(work, ignore_errors=True)
-    lines = ["shape     order                  hosts  reports  bytes/report  seconds  CPU s"
-             "  CPU us/report  peak RSS kB"]
+    lines = ["shape     order               format    hosts  reports  bytes/report  seconds"
+             "  CPU s  CPU us/report  peak RSS kB"]
     for r in rows:
-        head = (f"{r['shape']:9} {r['order']:19} {r['hosts']:8} {r['reports']:8}"
+        head = (f"{r['shape']:9} {r['order']:19} {r['format']:6} {r['hosts']:8} {r['reports']:8}"
                 f" {r['bytes_each']:13}")
         if "timeout" in r:
             lines.append(f"{head}  stopped after {r['timeout']:.0f} s (wall)")
             continue
         lines.append(f"{head} {r['seconds']:8.2f} {r['cpu_seconds']:6.2f}"
                      f" {1e6 * r['cpu_seconds'] / r['reports']:14.1f} {r['peak_rss_kb']:12}")
-    for shape, o in [(sh, o) for sh in ("minimal", "real-size") for o in ORDERS]:
-        s = [r for r in rows if r["shape"] == shape and r["order"] == o and "timeout" not in r]
+    fmts = [f for f in a.formats.split(",") if f]
+    for shape, o, fmt in [(sh, o, f) for sh in ("minimal", "real-size") for o in ORDERS
+                          for f in fmts]:
+        s = [r for r in rows if r["shape"] == shape and r["order"] == o and
+             r["format"] == fmt and "timeout" not in r]
         if len(s) >= 2:
             a0, a1 = s[-2], s[-1]
-            lines.append(f"slope ({shape}, {o}, {a0['hosts']} -> {a1['hosts']} hosts): "
+            lines.append(f"slope ({shape}, {o}, {fmt}, {a0['hosts']} -> {a1['hosts']} hosts): "
                          f"x{a1['cpu_seconds'] / max(a0['cpu_seconds'], 0.01):.1f} CPU time, "
                          f"x{a1['peak_rss_kb'] / a0['peak_rss_kb']:.2f} peak RSS "
                          f"for x{a1['hosts'] / a0['hosts']:.0f} hosts")
+    # The page summarises: the same merge, a page of bounded size. Said per size.
+    for r in [r for r in rows if r["format"] == "html" and "timeout" not in r]:
+        j = [q for q in rows if q["format"] == "json" and "timeout" not in q and
+             (q["shape"], q["order"], q["hosts"]) == (r["shape"], r["order"], r["hosts"])]
+        if j:
+            lines.append(f"html vs json ({r['shape']}, {r['order']}, {r['hosts']} hosts): "
+                         f"x{r['cpu_seconds'] / max(j[0]['cpu_seconds'], 0.01):.2f} CPU time, "
+                         f"x{r['peak_rss_kb'] / j[0]['peak_rss_kb']:.2f} peak RSS")
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, "fleet.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")

@@ -14,7 +14,9 @@
 
 #include <json-c/json.h>
 
+#include "output/boot_svg.h"
 #include "output/escape.h"
+#include "output/fleet_html.h"
 #include "output/prometheus.h"
 #include "reports/report_merge.h"
 #include "reports/report_model.h"
@@ -85,7 +87,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sa_merged_add(&m, "a", &r);
 	sa_merged_add(&m, "b", &r);	/* the same report twice: a duplicate */
 	sa_merged_finish(&m);
-	for (int fmt = 0; fmt < 4; fmt++) {
+	/* 0 text, 1 markdown, 2 JSON, 3 Prometheus, 4 the fleet page, 5 the boot timeline */
+	for (int fmt = 0; fmt < 6; fmt++) {
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *f = open_memstream(&buf, &len);
@@ -95,9 +98,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (fmt < 3)
 			sa_merged_print(f, &m, fmt == 0 ? SA_FMT_TEXT : fmt == 1 ? SA_FMT_MARKDOWN :
 					SA_FMT_JSON, size & 1);
-		else
+		else if (fmt == 3)
 			sa_prometheus_print(f, &m);
+		else if (fmt == 4)
+			sa_fleet_html(f, &m, size & 1);
+		else if (m.nhosts)
+			sa_boot_svg(f, &r, &m.hosts[0]);
 		fclose(f);
+		/* markup: only the renderers' own elements; a report's '<' is always &lt; */
+		if (fmt >= 4 && (memmem(buf, len, "<script", 7) || memmem(buf, len, "<img", 4) ||
+				 memmem(buf, len, "<a ", 3))) {
+			fprintf(stderr, "format %d: markup from the report\n", fmt);
+			abort();
+		}
 		for (size_t i = 0, n; i < len; i += n) {
 			const unsigned char *c = (const unsigned char *)buf + i;
 

@@ -484,6 +484,15 @@ for gen in $gens; do
 		[ "$(realhost_fact "$p" record_result)" = success ] &&
 			awk -f "$top/tests/lib/promcheck.awk" "$p.prom" >/dev/null 2>&1
 		tap_ok $? "$name: the unit stopped with success and wrote the Prometheus textfile"
+		# The textfile a real host's recorder wrote, by Prometheus's own
+		# linter (Debian's promtool, unpacked, never installed: issue 47).
+		promtree=$("$top/tests/fleet/fetch-prometheus.sh" 2>"$p.fetch.err")
+		out=$([ -n "$promtree" ] && [ -s "$p.prom" ] &&
+		      timeout 30 "$promtree/usr/bin/promtool" check metrics <"$p.prom" 2>&1)
+		st=$?
+		[ -n "$promtree" ] || tap_diag <"$p.fetch.err"
+		[ -z "$out" ] || tap_diag <<<"$out"
+		tap_ok $st "$name: the recorded textfile passes promtool check metrics"
 	fi
 done
 echo "# the boot audit never harms a boot: case, pass/fail, seconds added against sysfs_audit.boot=off"

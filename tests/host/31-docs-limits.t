@@ -78,6 +78,10 @@ my %bound = (
 	'user/audit/abi_pattern.c:MAX_COMPONENTS' => 'a What: path of at most {V} components',
 	'user/audit/abi_resolve.h:SA_ABI_ANY_DEPTH' => 'a pattern spans at most {V} directory levels',
 	'bpf/abi_records.h:SA_ABI_LEAF_LEN'	=> 'a last component of at most {V} bytes',
+	# report's pictures
+	'user/output/boot_svg.h:SA_SVG_MAX_DEPS' => 'report --svg draws {V} dependents',
+	'user/output/boot_svg.h:SA_SVG_MAX_SUBSYS' => 'dependents and {V} subsystems',
+	'user/output/fleet_html.h:SA_HTML_MAX_HOSTS' => 'report -f html lists {V} hosts',
 );
 my %internal = (
 	'user/model/legacy.h:SA_MAX_LINKS'	=> 'the number of legacy link kinds, not a bound',

@@ -12,6 +12,7 @@
 #include "common/atomic_file.h"
 #include "cmd/exit_status.h"
 #include "common/common.h"
+#include "output/boot_svg.h"
 #include "output/escape.h"
 #include "output/format.h"
 #include "output/prometheus.h"
@@ -24,6 +25,7 @@ static struct {
 	unsigned int fail_on;
 	bool details;
 	const char *prometheus;
+	const char *svg;
 	char **files;
 	int nfiles;
 } env;
@@ -39,8 +41,13 @@ static const char doc_template[] =
 "dependents by phase; then the dependents by program and package. The keys\n"
 "and legacy-path tables show their top 10 rows unless --details.\n"
 "\n"
+"HTML (-f html) is one self-contained page for a fleet: the verdicts as a\n"
+"chart, the dependents by program and package, the kernels, the incomplete\n"
+"hosts, and the first hosts, worst first (--details: every row and host).\n"
+"--svg draws one host's boot audit as a timeline.\n"
+"\n"
 "USAGE: sysfs-audit report FILE... [-f @FORMATS@] [-F WHAT]\n"
-"                          [--details] [--prometheus FILE]\n"
+"                          [--details] [--prometheus FILE] [--svg FILE]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit report host1.json host2.json     # the merged picture\n"
@@ -48,6 +55,8 @@ static const char doc_template[] =
 "    sysfs-audit report --fail-on=dependents reports/*.json   # a CI gate\n"
 "    sysfs-audit report --fail-on=boot,incomplete boot-reports/*.json\n"
 "    sysfs-audit report --prometheus sa.prom r.json  # node_exporter textfile\n"
+"    sysfs-audit report -f html reports/*.json >fleet.html\n"
+"    sysfs-audit report --svg boot.svg /var/lib/sysfs-audit/boot-report.json\n"
 "\n"
 "Exit status: 11 a file unreadable, 12 a file invalid, 13 a file of a newer\n"
 "format version, 14 the same host's report twice (the other files are still\n"
@@ -56,7 +65,7 @@ static const char doc_template[] =
 "host's boot audit missed part of its boot path and found no such dependent),\n"
 "15 keys, 16 paths, 17 dependents, 18 findings, 22 suspects.\n";
 
-enum { OPT_PROMETHEUS = 0x100, OPT_DETAILS };
+enum { OPT_PROMETHEUS = 0x100, OPT_DETAILS, OPT_SVG };
 
 static struct argp_option opts[] = {
 	{ "format", 'f', "FORMAT", 0, NULL, 0 },	/* doc: set_docs() */
@@ -64,9 +73,12 @@ static struct argp_option opts[] = {
 	  "exit non-zero if the merged reports have WHAT: boot, incomplete, keys, paths, "
 	  "dependents, findings, suspects (comma-separated, or repeated)", 0 },
 	{ "details", OPT_DETAILS, NULL, 0,
-	  "text, markdown: every row of every table and every host name", 0 },
+	  "text, markdown, html: every row of every table and every host name", 0 },
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
+	{ "svg", OPT_SVG, "FILE", 0,
+	  "also draw the one report FILE's boot audit as an SVG timeline into FILE (atomically)",
+	  0 },
 	{},
 };
 
@@ -89,6 +101,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_PROMETHEUS:
 		env.prometheus = arg;
 		break;
+	case OPT_SVG:
+		env.svg = arg;
+		break;
 	case ARGP_KEY_ARG:
 		env.files[env.nfiles++] = arg;
 		break;
@@ -97,6 +112,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 			argp_error(state, "at least one report FILE is required");
 		if (env.prometheus && sa_atomic_target(env.prometheus) == SA_ATOMIC_NOT_REGULAR)
 			argp_error(state, "--prometheus %s: %s", env.prometheus,
+				   sa_atomic_strerror(SA_ATOMIC_NOT_REGULAR));
+		if (env.svg && env.nfiles != 1)
+			argp_error(state, "--svg draws one host's boot audit: give one report FILE, "
+				   "not %d", env.nfiles);
+		if (env.svg && sa_atomic_target(env.svg) == SA_ATOMIC_NOT_REGULAR)
+			argp_error(state, "--svg %s: %s", env.svg,
 				   sa_atomic_strerror(SA_ATOMIC_NOT_REGULAR));
 		break;
 	default:
@@ -113,6 +134,19 @@ static void warn_skipped(const char *file, const char *reason)
 	fputs(": ", stderr);
 	sa_esc_fputs(stderr, reason, SA_ESC_TEXT);
 	fputs("; skipped\n", stderr);
+}
+
+/* The one report --svg draws, and its host merged alone (the verdict, the gaps). */
+struct svg_ctx {
+	const struct sa_report *r;
+	const struct sa_mhost *h;
+};
+
+static int write_svg(FILE *f, void *ctx)
+{
+	const struct svg_ctx *c = ctx;
+
+	return sa_boot_svg(f, c->r, c->h);
 }
 
 /* The option's and the usage's lists of formats, from the format table. */
@@ -135,6 +169,8 @@ int cmd_report(int argc, char **argv)
 			     .args_doc = "FILE..." };
 	struct sa_report_reader rd = {};
 	struct sa_merged m;
+	struct sa_report svg_r;
+	bool have_svg = false;
 	char err[512];
 	int rc, status;
 
@@ -147,6 +183,7 @@ int cmd_report(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	sa_merged_init(&m);
+	rd.verbatim = env.svg != NULL;	/* the sample's events are the timeline's ticks */
 	for (int i = 0; i < env.nfiles; i++) {
 		const char *file = env.files[i];
 		struct sa_report r;
@@ -161,7 +198,12 @@ int cmd_report(int argc, char **argv)
 			continue;
 		}
 		rc = sa_merged_add(&m, file, &r);
-		sa_report_free(&r);
+		if (env.svg && !rc) {
+			svg_r = r;
+			have_svg = true;
+		} else {
+			sa_report_free(&r);
+		}
 		if (rc == -EEXIST)
 			warn_skipped(file, m.skipped[m.nskipped - 1].reason);
 		else if (rc)
@@ -170,14 +212,28 @@ int cmd_report(int argc, char **argv)
 	sa_report_reader_free(&rd);
 	sa_merged_finish(&m);
 	status = sa_exit_of_merged(&m, env.fail_on);	/* the skipped rows' statuses too */
-	if (sa_merged_print_as(stdout, &m, env.format ? env.format : &sa_formats[0],
-			       env.details)) {
-		sa_warn("writing the report to standard output failed: %s", strerror(errno));
+	rc = sa_merged_print_as(stdout, &m, env.format ? env.format : &sa_formats[0],
+				env.details);
+	if (rc) {
+		sa_warn("writing the report to standard output failed: %s", strerror(-rc));
 		goto fail;
 	}
 	if (env.prometheus && (rc = sa_prometheus_write(env.prometheus, &m))) {
 		sa_warn("%s: cannot write the metrics: %s", env.prometheus, sa_atomic_strerror(rc));
 		goto fail;
+	}
+	if (env.svg && !have_svg)
+		sa_warn("%s: not written: the report was not read", env.svg);
+	if (have_svg) {
+		struct svg_ctx c = { &svg_r, &m.hosts[0] };
+
+		rc = sa_atomic_write(env.svg, write_svg, &c);
+		sa_report_free(&svg_r);
+		have_svg = false;
+		if (rc) {
+			sa_warn("%s: cannot write the picture: %s", env.svg, sa_atomic_strerror(rc));
+			goto fail;
+		}
 	}
 	if (m.nskipped)
 		sa_warn("%zu of %d report(s) skipped", m.nskipped, env.nfiles);
@@ -185,6 +241,8 @@ int cmd_report(int argc, char **argv)
 	free(env.files);
 	return status;
 fail:
+	if (have_svg)
+		sa_report_free(&svg_r);
 	sa_report_reader_free(&rd);
 	sa_merged_free(&m);
 	free(env.files);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output/fleet_html.h"
 #include "output/format.h"
 #include "output/merged_out.h"
 
@@ -22,6 +23,7 @@ const struct sa_format_desc sa_formats[] = {
 	[SA_FMT_TEXT] = { "text", ".txt", &text_layout, sa_merged_text },
 	[SA_FMT_JSON] = { "json", ".json", NULL, sa_merged_json },
 	[SA_FMT_MARKDOWN] = { "markdown", ".md", &markdown_layout, sa_merged_markdown },
+	{ "html", ".html", NULL, sa_merged_html },
 };
 
 const size_t sa_nformats = sizeof(sa_formats) / sizeof(*sa_formats);

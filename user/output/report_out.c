@@ -7,8 +7,11 @@
 int sa_merged_print_as(FILE *f, const struct sa_merged *m, const struct sa_format_desc *fd,
 		       bool details)
 {
-	fd->merged(f, m, fd, details);
-	return fflush(f) || ferror(f) ? -EIO : 0;
+	int rc = fd->merged(f, m, fd, details);
+
+	if (fflush(f) || ferror(f))
+		return -EIO;
+	return rc < 0 ? (rc == -1 ? -EIO : rc) : 0;
 }
 
 int sa_merged_print(FILE *f, const struct sa_merged *m, enum sa_format fmt, bool details)

@@ -61,8 +61,9 @@ static char lbus[] = "scsi", ldrv[] = "sd";
 
 static void test_stream_rows(void)
 {
-	struct sa_legacy l = { .exists = true, .devpath = ldp, .physdevpath = lpp,
-			       .physdevbus = lbus, .physdevdriver = ldrv };
+	struct sa_legacy l = { .exists = true, .devpath = ldp,
+			       .key = { [SA_KEY_PHYSDEVPATH] = lpp, [SA_KEY_PHYSDEVBUS] = lbus,
+					[SA_KEY_PHYSDEVDRIVER] = ldrv } };
 	struct sa_ctx c = { .subsystem = "block", .devpath = dp, .plain = true };
 	char action[1001], want[2048];
 	const char *got;
@@ -285,7 +286,8 @@ static const struct sa_dependent *one(void *ctx, size_t *it)
 
 static void test_dep_out(void)
 {
-	struct sa_dep_totals t = { .start_ns = 1000000000, .programs = 1, .suspects = 1 };
+	struct sa_dep_totals t = { .start_ns = 1000000000, .programs = 1,
+				   .by_conf = { [SA_DC_SUSPECT] = 1 } };
 	const char *got;
 
 	dep.kind = SA_DK_LEGACY_NAME;
