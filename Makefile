@@ -4,6 +4,10 @@
 #
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
+#   make check-host  the host tests only: no kernel build, no guest (about 5 min warm)
+#                 (make check: about 40 min warm on 2 cores; a first run also
+#                 builds three kernels, 8 min each on quiet cores, cached in
+#                 SYSFS_AUDIT_CACHE, default ~/.cache/sysfs-audit)
 #   make check-host-san  the host test files again, the whole tool under ASan + UBSan
 #   make bench    uevent storms in QEMU: cost per event, losses (build/bench/); runs bench-fleet first
 #   make bench-realhost  a real Debian 12 host's boot with the boot audit off and on: the ratio
