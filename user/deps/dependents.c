@@ -185,26 +185,6 @@ struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts)
 	return d;
 }
 
-int sa_deps_add_seen(struct sa_deps *d, const struct sa_dep_seen *o)
-{
-	struct sa_dep_seen x = *o;
-	const struct sa_dependent *e;
-	int err;
-
-	/* A boot audit: one line per program, kind and the phase it was seen in. */
-	if (d->o.phases)
-		x.phase = (int)sa_phase_of(d->o.phases, x.ts_ns) + 1;
-	e = sa_dep_store_add(d->store, &x, &err);
-	if (err)
-		return err;
-	if (e && d->o.out && !d->write_err) {
-		err = sa_dep_print_live(d->o.out, d->o.fmt, e, &d->t, e->objects > 1);
-		if (err)
-			d->write_err = -err;
-	}
-	return d->write_err ? -d->write_err : 0;
-}
-
 /* A line that broke falls back now: printed again, as it changed. */
 static void fell(void *ctx, const struct sa_dep_fb_hit *h)
 {
