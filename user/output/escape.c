@@ -43,6 +43,23 @@ size_t sa_utf8_len(const unsigned char *s, size_t n)
 }
 
 /* Characters a terminal acts on, or that reorder a line (Trojan Source). */
+size_t sa_utf8_written_len(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t out = 0;
+
+	for (size_t i = 0, len; i < n; i += len) {
+		len = sa_utf8_len(u + i, n - i < 4 ? n - i : 4);
+		if (!len) {
+			len = 1;
+			out += 4;	/* \xNN */
+		} else {
+			out += len;
+		}
+	}
+	return out;
+}
+
 bool sa_utf8_is_control(const unsigned char *s, size_t len)
 {
 	if (len == 1)

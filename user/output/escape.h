@@ -21,6 +21,13 @@
 size_t sa_utf8_len(const unsigned char *s, size_t n);
 
 /*
+ * The bytes @n bytes at @s take once an output has made them valid UTF-8:
+ * each byte of invalid UTF-8 becomes the 4-byte text \xNN (every format
+ * writes it so, JSON included), the rest stays as it is once decoded.
+ */
+size_t sa_utf8_written_len(const char *s, size_t n);
+
+/*
  * Is the well-formed sequence of @len bytes at @s a C0 control, DEL, a C1
  * control (U+0080..U+009F) or a bidi override (U+202A..U+202E,
  * U+2066..U+2069)? Text and markdown show these as \xNN, JSON as \uXXXX.

@@ -18,6 +18,7 @@
 
 #include "common/common.h"
 #include "model/dependent.h"
+#include "output/escape.h"
 #include "reports/json_budget.h"
 #include "reports/report_model.h"
 #include "reports/value_of.h"
@@ -198,7 +199,7 @@ static int parse_need_table(struct pctx *p, const struct sa_jnode *needs, const 
 {
 	const struct sa_jnode *o, *v;
 	char where[128];
-	size_t kept;
+	size_t kept, wlen;
 	int err = get_obj(p, needs, "needs", k, REQ, &o);
 
 	if (err)
@@ -209,8 +210,14 @@ static int parse_need_table(struct pctx *p, const struct sa_jnode *needs, const 
 		struct sa_need n = {}, *d;
 
 		snprintf(where, sizeof(where), "needs.%s.%.60s", k, name);
-		if (strlen(name) > SA_REPORT_MAX_NAME)
-			return too_long(p, where, "", strlen(name), SA_REPORT_MAX_NAME);
+		/*
+		 * A name is a member name, which the writer cannot cut (two cut
+		 * names could meet): bounded as it will be written again, an
+		 * invalid byte as its 4-byte \xNN, so what report writes it reads.
+		 */
+		wlen = sa_utf8_written_len(name, strlen(name));
+		if (wlen > SA_REPORT_MAX_NAME)
+			return too_long(p, where, "", wlen, SA_REPORT_MAX_NAME);
 		if ((err = parse_need(p, v, where, &n)))
 			return err;
 		kept = t->n;

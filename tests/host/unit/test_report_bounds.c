@@ -21,6 +21,7 @@
 #include "reports/report_audit.h"
 #include "reports/report_deps.h"
 #include "reports/report_model.h"
+#include "report_text.h"
 
 static char *read_text(const char *file)
 {
@@ -260,12 +261,54 @@ static void test_live_examples(void)
 	sa_report_free(&r);
 }
 
+/*
+ * A needs table's name is a member name, bounded as report writes it again:
+ * each byte of invalid UTF-8 becomes the 4-byte text \xNN. The report fuzzer
+ * found a name of ~170 such bytes read (within 256 as decoded) and written
+ * as 501 bytes that report then refused: what report writes, it must read.
+ */
+static void test_need_name_written(void)
+{
+	static const unsigned int n[] = { 64, 65 };
+	struct sa_report r, back;
+	char err[256], name[300], to[320], *o;
+	int rc;
+
+	for (size_t i = 0; i < sizeof(n) / sizeof(n[0]); i++) {
+		memset(name, 0xfc, n[i]);
+		name[n[i]] = '\0';
+		snprintf(to, sizeof(to), "\"%s\": {", name);
+		rc = parse_edit("\"block\": {", to, &r, err, sizeof(err));
+		if (n[i] * 4 <= SA_REPORT_MAX_NAME) {
+			ok(!rc, "a needs name of %u invalid bytes (%u written) is read (%s)", n[i],
+			   n[i] * 4, rc ? err : "ok");
+			if (rc)
+				continue;
+			o = report_text(&r);
+			rc = o ? sa_report_parse(o, strlen(o), &back, err, sizeof(err)) : -1;
+			ok(!rc, "and what report writes of it is read back (%s)", rc ? err : "ok");
+			if (!rc)
+				sa_report_free(&back);
+			free(o);
+			sa_report_free(&r);
+		} else {
+			ok(rc == -E2BIG && strstr(err, "needs.by_subsystem") &&
+			   strstr(err, "260 bytes"),
+			   "one of %u invalid bytes (%u written) is refused, exit %d (%s)", n[i],
+			   n[i] * 4, rc, rc ? err : "read");
+			if (!rc)
+				sa_report_free(&r);
+		}
+	}
+}
+
 int main(void)
 {
 	test_negative_count();
 	test_list_bound();
 	test_loss_range();
 	test_nul_key();
+	test_need_name_written();
 	test_audit_findings();
 	test_live_examples();
 	return tap_done();
