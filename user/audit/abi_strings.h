@@ -93,5 +93,8 @@ int sa_abi_hit_more(const struct sa_abi_names *seen, sa_hit_cb cb, void *ctx);
 #define SA_KIND_REMOVED_ABI "removed-abi"
 #define SA_KIND_ABI_MORE "obsolete-abi-more"
 #define SA_ABI_CONFIDENCE "suspect (string evidence)"
+/* a file of a package known to read obsolete ABI (audit/abi_readers.h) */
+#define SA_KIND_ABI_READER "obsolete-abi-reader"
+#define SA_ABI_READER_CONFIDENCE "suspect (known reader)"
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* udev rules that name paths of obsolete ABI (audit/rules_abi.h). */
 #define _GNU_SOURCE
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -98,6 +99,70 @@ static int attr_paths(const struct sa_rule *r, const struct sa_rule_token *t,
 	return sa_abi_strings_find(m, path, n, SYN, on_name, c);
 }
 
+/*
+ * "/sys%p/value", "/sys$devpath/value": the device's own directory, which
+ * udev knows and the text does not. With the rule's subsystem and kernel
+ * name it is /sys/class/S/K (@dir); rewritten into @out, or false when
+ * the value has none or it does not fit.
+ */
+static bool devpath_rewrite(const struct sa_rule_token *t, const char *dir, char *out,
+			    size_t len)
+{
+	static const char *const forms[] = { "/sys%p", "/sys$devpath", "/sys${devpath}" };
+	size_t o = 0, i = 0;
+	bool any = false;
+
+	while (i < t->value_len) {
+		size_t f, fl = 0;
+
+		for (f = 0; f < 3; f++) {
+			fl = strlen(forms[f]);
+			if (t->value_len - i >= fl && !memcmp(t->value + i, forms[f], fl))
+				break;
+		}
+		if (f < 3) {
+			size_t dl = strlen(dir);
+
+			if (o + dl >= len)
+				return false;
+			memcpy(out + o, dir, dl);
+			o += dl;
+			i += fl;
+			any = true;
+		} else {
+			if (o + 1 >= len)
+				return false;
+			out[o++] = t->value[i++];
+		}
+	}
+	out[o] = '\0';
+	return any;
+}
+
+static int devpath_paths(const struct sa_rule *r, const struct sa_rule_token *t,
+			 const struct sa_abi_strings *m, struct rctx *c)
+{
+	const struct sa_rule_token *sub = match_of(r, "SUBSYSTEM");
+	char s[160], k[160], dir[400], text[2048];
+	int err;
+
+	if (!t->value_len || !memmem(t->value, t->value_len, "/sys", 4) || !sub ||
+	    !sub->value_len || memchr(sub->value, '/', sub->value_len))
+		return 0;
+	component(sub, s, sizeof(s));
+	component(match_of(r, "KERNEL"), k, sizeof(k));
+	if (s[0] == SA_ABI_ANYNAME)
+		return 0;
+	snprintf(dir, sizeof(dir), "/sys/class/%s/%s", s, k);
+	if (devpath_rewrite(t, dir, text, sizeof(text)) &&
+	    (err = sa_abi_strings_find(m, text, strlen(text), SYN, on_name, c)))
+		return err;
+	snprintf(dir, sizeof(dir), "/sys/bus/%s/devices/%s", s, k);
+	if (devpath_rewrite(t, dir, text, sizeof(text)))
+		return sa_abi_strings_find(m, text, strlen(text), SYN, on_name, c);
+	return 0;
+}
+
 int sa_rules_abi(const struct sa_rule *r, const struct sa_abi_strings *m,
 		 struct sa_abi_names *seen, sa_hit_cb cb, void *ctx)
 {
@@ -112,6 +177,8 @@ int sa_rules_abi(const struct sa_rule *r, const struct sa_abi_strings *m,
 						  SA_ABI_SYN_SHELL | SA_ABI_SYN_UDEV, on_name, &c);
 		if (!err)
 			err = attr_paths(r, t, m, &c);
+		if (!err)
+			err = devpath_paths(r, t, m, &c);
 	}
 	return err;
 }

@@ -5,7 +5,9 @@
  * an assignment), udev's substitutions (%k, $kernel, $attr{...}) taken as
  * holes; and an attribute that ATTR{}, ATTRS{} or TEST{} names on the
  * devices SUBSYSTEM (SUBSYSTEMS for ATTRS) and KERNEL select, as
- * /sys/class/SUBSYSTEM/KERNEL/ATTR and /sys/bus/SUBSYSTEM/devices/KERNEL/ATTR.
+ * /sys/class/SUBSYSTEM/KERNEL/ATTR and /sys/bus/SUBSYSTEM/devices/KERNEL/ATTR;
+ * and the device's own directory in a value ("/sys%p/value", as Raspberry
+ * Pi OS's gpio rules chown them), on the same devices.
  */
 #ifndef SYSFS_AUDIT_AUDIT_RULES_ABI_H
 #define SYSFS_AUDIT_AUDIT_RULES_ABI_H

@@ -14,6 +14,8 @@
 #include "tap.h"
 
 #include "audit/abi_parse.h"
+#include "audit/abi_readers.h"
+#include "audit/fingerprint.h"
 #include "audit/abi_pattern.h"
 #include "audit/abi_strings.h"
 #include "audit/rules_abi.h"
@@ -228,11 +230,16 @@ static void test_rules(const struct sa_abi_strings *m)
 		"ACTION==\"add\", SUBSYSTEM==\"usb\", TEST==\"power/level\", ATTR{power/level}=\"auto\"\n"
 		"SUBSYSTEM==\"gpiochip\", RUN+=\"/bin/sh -c 'echo 4 > /sys/class/gpio/export'\"\n"
 		"KERNEL==\"rfkill*\", ATTR{claim}=\"1\"\n"
-		"SUBSYSTEM==\"leds\", ATTR{brightness}=\"1\"\n";
+		"SUBSYSTEM==\"leds\", ATTR{brightness}=\"1\"\n"
+		"SUBSYSTEM==\"gpio\", PROGRAM=\"/bin/sh -c 'chmod 660 /sys%p/value /sys$devpath/edge'\"\n"
+		"SUBSYSTEM==\"leds\", RUN+=\"/bin/chmod 660 /sys%p/brightness\"\n";
 	struct rule_hits x = { .m = m };
 
 	sa_rules_parse(rules, sizeof(rules) - 1, on_rule, &x);
-	ok(x.h.n == 4 && x.h.line[0] == 1 && !strcmp(x.h.key[0], "/sys/class/gpio/gpio*/direction") &&
+	ok(x.h.n == 6 && x.h.line[4] == 8 && !strcmp(x.h.key[4], "/sys/class/gpio/*/value") &&
+	   x.h.line[5] == 8 && !strcmp(x.h.key[5], "/sys/class/gpio/*/edge"),
+	   "rules: /sys%%p and /sys$devpath are the selected devices' directory (%d)", x.h.n);
+	ok(x.h.n >= 4 && x.h.line[0] == 1 && !strcmp(x.h.key[0], "/sys/class/gpio/gpio*/direction") &&
 	   x.h.line[1] == 2 && !strcmp(x.h.key[1], "/sys/class/rfkill/*/claim") &&
 	   x.h.line[2] == 4 && !strcmp(x.h.key[2], "/sys/bus/usb/devices/*/power/level") &&
 	   x.h.line[3] == 5 && !strcmp(x.h.key[3], "/sys/class/gpio/export"),
@@ -240,6 +247,34 @@ static void test_rules(const struct sa_abi_strings *m)
 	   "without a subsystem and a current attribute name nothing (%d)", x.h.n);
 	for (int i = 0; i < x.h.n && i < 40; i++)
 		printf("#   line %lu: %s\n", x.h.line[i], x.h.key[i]);
+}
+
+static void test_fingerprint(const struct sa_abi_strings *m)
+{
+	static const char script[] = "#!/bin/sh\necho 4 > /sys/class/gpio/export\n"
+				     "cat /sys/class/gpio/gpio4/value /proc/i8k\n";
+	static const char modern[] = "#!/bin/sh\ngpioset gpiochip0 4=1\nrfkill block wifi\n";
+	char out[400];
+	int n;
+
+	n = sa_fingerprint_abi_buf(m, "/opt/x", script, sizeof(script) - 1, out, sizeof(out));
+	ok(n == 3 && !strcmp(out, "/sys/class/gpio/export (obsolete/gpio), "
+			     "/sys/class/gpio/gpio4/value (obsolete/gpio), /proc/i8k (obsolete/gpio)"),
+	   "fingerprint: the paths a script names, with their entries (%d: %s)", n, out);
+	n = sa_fingerprint_abi_buf(m, "/opt/y", modern, sizeof(modern) - 1, out, sizeof(out));
+	ok(n == 0 && !*out, "fingerprint: a script of the replacements (gpioset, rfkill): nothing");
+	n = sa_fingerprint_abi_buf(m, "/usr/share/laptop-mode-tools/modules/runtime-pm", modern,
+				   sizeof(modern) - 1, out, sizeof(out));
+	ok(n == 1 && strstr(out, "laptop-mode-tools 1.74-1.2: ") &&
+	   strstr(out, "(obsolete/sysfs-bus-usb)"),
+	   "fingerprint: a known reader by its path, whatever its strings (%s)", out);
+	ok(sa_abi_reader_of("/usr/sbin/kdump-config") && sa_abi_reader_of("/usr/bin/i8kctl") &&
+	   !sa_abi_reader_of("/usr/bin/gpioset") && !sa_abi_reader_of("/usr/sbin/rfkill"),
+	   "the known readers: kdump-config, i8kctl; never gpioset or rfkill");
+	for (size_t i = 0; i < sa_abi_readers_len; i++)
+		if (strncmp(sa_abi_readers[i].entry, "obsolete/", 9) &&
+		    strncmp(sa_abi_readers[i].entry, "removed/", 8))
+			ok(0, "reader %s: an entry of obsolete/ or removed/", sa_abi_readers[i].path);
 }
 
 int main(void)
@@ -258,6 +293,7 @@ int main(void)
 		test_strings(m);
 		test_script(m);
 		test_rules(m);
+		test_fingerprint(m);
 	}
 	sa_abi_strings_free(m);
 	sa_abi_free(&abi);
