@@ -248,13 +248,19 @@ int sa_abi_strings_find(const struct sa_abi_strings *m, const char *s, size_t n,
 {
 	char path[PATH_TEXT_MAX], c0[256], c1[256];
 	const char *end = s + n, *p = s;
+	const char *a = memmem(s, n, "/sys/", 5), *b = memmem(s, n, "/proc/", 6);
 
 	while (p < end) {
-		const char *a = memmem(p, end - p, "/sys/", 5), *b = memmem(p, end - p, "/proc/", 6);
-		const char *at = a && (!b || a < b) ? a : b;
+		const char *at;
 		size_t len;
 		bool h0, h1;
 
+		/* each is searched again only once passed: linear in @n however many there are */
+		if (a && a < p)
+			a = memmem(p, end - p, "/sys/", 5);
+		if (b && b < p)
+			b = memmem(p, end - p, "/proc/", 6);
+		at = a && (!b || a < b) ? a : b;
 		if (!at)
 			break;
 		/* inside a longer word ("/usr/sys/", "$ROOT/sys/"): not an absolute path */
