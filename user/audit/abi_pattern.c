@@ -347,19 +347,28 @@ bool sa_abi_pattern_prefix(const struct sa_abi_pattern *p)
 	return p->prefix;
 }
 
-bool sa_abi_pattern_match(const struct sa_abi_pattern *p, const char *path)
+/* @path's components into @comp, pointing into @buf (4096 bytes); false if it does not fit. */
+static bool split(const char *path, char *buf, char **comp, size_t *nc)
 {
-	char buf[4096], *comp[MAX_COMPONENTS], *save = NULL, *c;
-	size_t nc = 0;
+	char *save = NULL, *c;
 
-	if (path[0] != '/' || snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+	*nc = 0;
+	if (path[0] != '/' || snprintf(buf, 4096, "%s", path) >= 4096)
 		return false;
 	for (c = strtok_r(buf, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-		if (nc == MAX_COMPONENTS)
+		if (*nc == MAX_COMPONENTS)
 			return false;
-		comp[nc++] = c;
+		comp[(*nc)++] = c;
 	}
-	return match_segs(p, 0, comp, nc, 0);
+	return true;
+}
+
+bool sa_abi_pattern_match(const struct sa_abi_pattern *p, const char *path)
+{
+	char buf[4096], *comp[MAX_COMPONENTS];
+	size_t nc;
+
+	return split(path, buf, comp, &nc) && match_segs(p, 0, comp, nc, 0);
 }
 
 /*
@@ -484,17 +493,10 @@ static bool match_segs_holes(const struct sa_abi_pattern *p, size_t pi, char **c
 
 bool sa_abi_pattern_match_holes(const struct sa_abi_pattern *p, const char *path)
 {
-	char buf[4096], *comp[MAX_COMPONENTS], *save = NULL, *c;
+	char buf[4096], *comp[MAX_COMPONENTS];
 	/* "..." runs try every split: bounded, as the components are (MAX_COMPONENTS) */
 	unsigned int budget = 1U << 16;
-	size_t nc = 0;
+	size_t nc;
 
-	if (path[0] != '/' || snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
-		return false;
-	for (c = strtok_r(buf, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-		if (nc == MAX_COMPONENTS)
-			return false;
-		comp[nc++] = c;
-	}
-	return match_segs_holes(p, 0, comp, nc, 0, &budget);
+	return split(path, buf, comp, &nc) && match_segs_holes(p, 0, comp, nc, 0, &budget);
 }
