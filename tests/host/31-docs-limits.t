@@ -77,6 +77,10 @@ my %bound = (
 	'user/audit/abi_parse.c:ABI_FILE_MAX'	=> 'a Documentation/ABI file is read up to {V}',
 	'user/audit/abi_pattern.c:MAX_COMPONENTS' => 'a What: path of at most {V} components',
 	'user/audit/abi_resolve.h:SA_ABI_ANY_DEPTH' => 'a pattern spans at most {V} directory levels',
+	'user/audit/abi_strings.c:PATH_TEXT_MAX' => 'a path is read up to {V} bytes',
+	'user/audit/abi_strings.c:SKIP_MAX' => 'part of at most {V} bytes is a hole',
+	'user/audit/abi_pattern.c:HOLE_COMP_MAX' => 'component of {V} bytes or more never matches',
+	'user/audit/abi_strings.h:SA_ABI_NAMES_MAX' => 'the first {V} paths of a',
 	'bpf/abi_records.h:SA_ABI_LEAF_LEN'	=> 'a last component of at most {V} bytes',
 	# report's pictures
 	'user/output/boot_svg.h:SA_SVG_MAX_DEPS' => 'report --svg draws {V} dependents',

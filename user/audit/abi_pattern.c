@@ -347,17 +347,156 @@ bool sa_abi_pattern_prefix(const struct sa_abi_pattern *p)
 	return p->prefix;
 }
 
-bool sa_abi_pattern_match(const struct sa_abi_pattern *p, const char *path)
+/* @path's components into @comp, pointing into @buf (4096 bytes); false if it does not fit. */
+static bool split(const char *path, char *buf, char **comp, size_t *nc)
 {
-	char buf[4096], *comp[MAX_COMPONENTS], *save = NULL, *c;
-	size_t nc = 0;
+	char *save = NULL, *c;
 
-	if (path[0] != '/' || snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+	*nc = 0;
+	if (path[0] != '/' || snprintf(buf, 4096, "%s", path) >= 4096)
 		return false;
 	for (c = strtok_r(buf, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
-		if (nc == MAX_COMPONENTS)
+		if (*nc == MAX_COMPONENTS)
 			return false;
-		comp[nc++] = c;
+		comp[(*nc)++] = c;
 	}
-	return match_segs(p, 0, comp, nc, 0);
+	return true;
+}
+
+bool sa_abi_pattern_match(const struct sa_abi_pattern *p, const char *path)
+{
+	char buf[4096], *comp[MAX_COMPONENTS];
+	size_t nc;
+
+	return split(path, buf, comp, &nc) && match_segs(p, 0, comp, nc, 0);
+}
+
+/*
+ * Matching a path read out of a program (audit/abi_strings.h): a hole
+ * (SA_ABI_HOLE) stands for text the program fills in at run time ("%d",
+ * "$PIN"). A hole may stand for any of the pattern's wildcards, and for
+ * none, but never for literal text: "/sys/class/rfkill/rfkill%u/%s" is
+ * no evidence of reading ".../claim", while "gpio%d" is one of "gpioN".
+ * A component is matched by a table over (pattern unit, position), so
+ * the work is bounded by their product whatever the input holds.
+ */
+#define HOLE_COMP_MAX 256	/* longer components never match (NAME_MAX is 255) */
+
+struct unit {
+	const struct atom *a;	/* the atom this unit is (a wildcard) or is part of */
+	char c;			/* a literal's character (a == NULL for none) */
+	bool lit;
+};
+
+struct hole_match {
+	const struct unit *u;
+	size_t nu;
+	const char *s;
+	size_t ns;
+	unsigned char *memo;	/* (nu + 1) * (ns + 1) * 2: 0 unknown, 1 no, 2 yes */
+};
+
+static bool unit_takes(const struct unit *u, char c)
+{
+	if (c == SA_ABI_HOLE)
+		return false;
+	switch (u->a->kind) {
+	case A_NUM:
+		return c >= '0' && c <= '9';
+	case A_CLASS:
+		return u->a->set[(unsigned char)c / 8] & 1 << ((unsigned char)c % 8);
+	default:
+		/* A_ALT is taken as a name here: only paths with holes come this way */
+		return true;
+	}
+}
+
+/* @run: unit @ui has taken a character already and may take more. */
+static bool hm(struct hole_match *m, size_t ui, size_t j, bool run)
+{
+	unsigned char *memo = &m->memo[((ui * (m->ns + 1)) + j) * 2 + run];
+	const struct unit *u = ui < m->nu ? &m->u[ui] : NULL;
+	bool r = false;
+
+	if (*memo)
+		return *memo == 2;
+	if (j < m->ns && m->s[j] == SA_ABI_HOLE) {
+		/* the hole ends here, or stands for this wildcard too */
+		r = hm(m, ui, j + 1, run) || (u && !u->lit && hm(m, ui + 1, j, false));
+	} else if (!u) {
+		r = j == m->ns;
+	} else if (u->lit) {
+		r = j < m->ns && m->s[j] == u->c && hm(m, ui + 1, j + 1, false);
+	} else if (u->a->kind == A_CLASS) {
+		r = j < m->ns && unit_takes(u, m->s[j]) && hm(m, ui + 1, j + 1, false);
+	} else {
+		/* a run: one or more (zero for '*') characters, then the next unit */
+		r = ((run || u->a->kind == A_STAR) && hm(m, ui + 1, j, false)) ||
+		    (j < m->ns && unit_takes(u, m->s[j]) && hm(m, ui, j + 1, true));
+	}
+	*memo = r ? 2 : 1;
+	return r;
+}
+
+static bool comp_match_holes(const struct seg *g, const char *s)
+{
+	struct unit u[HOLE_COMP_MAX];
+	size_t nu = 0, ns = strlen(s);
+	unsigned char *memo;
+	bool r;
+
+	if (s[0] == SA_ABI_ANYNAME && !s[1])
+		return true;
+	if (!strchr(s, SA_ABI_HOLE))
+		return match_atoms(g->a, g->n, s);
+	if (ns >= HOLE_COMP_MAX)
+		return false;
+	for (size_t i = 0; i < g->n; i++) {
+		const struct atom *a = &g->a[i];
+
+		if (a->kind != A_LIT) {
+			if (nu == HOLE_COMP_MAX)
+				return false;
+			u[nu++] = (struct unit){ .a = a };
+			continue;
+		}
+		for (size_t k = 0; k < a->len; k++) {
+			if (nu == HOLE_COMP_MAX)
+				return false;
+			u[nu++] = (struct unit){ .a = a, .c = a->text[k], .lit = true };
+		}
+	}
+	memo = calloc((nu + 1) * (ns + 1) * 2, 1);
+	if (!memo)
+		return false;
+	r = hm(&(struct hole_match){ u, nu, s, ns, memo }, 0, 0, false);
+	free(memo);
+	return r;
+}
+
+static bool match_segs_holes(const struct sa_abi_pattern *p, size_t pi, char **comp, size_t nc,
+			     size_t ci, unsigned int *budget)
+{
+	if (!*budget || !--*budget)
+		return false;
+	if (pi == p->n)
+		return ci == nc || (p->prefix && ci < nc);
+	if (p->s[pi].any_depth) {
+		for (size_t k = ci + 1; k <= nc; k++)
+			if (match_segs_holes(p, pi + 1, comp, nc, k, budget))
+				return true;
+		return false;
+	}
+	return ci < nc && comp_match_holes(&p->s[pi], comp[ci]) &&
+	       match_segs_holes(p, pi + 1, comp, nc, ci + 1, budget);
+}
+
+bool sa_abi_pattern_match_holes(const struct sa_abi_pattern *p, const char *path)
+{
+	char buf[4096], *comp[MAX_COMPONENTS];
+	/* "..." runs try every split: bounded, as the components are (MAX_COMPONENTS) */
+	unsigned int budget = 1U << 16;
+	size_t nc;
+
+	return split(path, buf, comp, &nc) && match_segs_holes(p, 0, comp, nc, 0, &budget);
 }

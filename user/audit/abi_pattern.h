@@ -54,4 +54,15 @@ const char *sa_abi_pattern_comp_text(const struct sa_abi_pattern *p, size_t i);
 bool sa_abi_pattern_comp_match(const struct sa_abi_pattern *p, size_t i, const char *name);
 bool sa_abi_pattern_prefix(const struct sa_abi_pattern *p);
 
+/*
+ * A path as a program names it, with holes for what it fills in at run
+ * time (a printf conversion, a shell variable): SA_ABI_HOLE bytes. Does
+ * it match, a hole standing for any of the pattern's wildcards (or for
+ * nothing), never for literal text? Without holes, sa_abi_pattern_match().
+ */
+#define SA_ABI_HOLE '\x01'
+/* A whole component that is any name at all (a udev rule's device of a class). */
+#define SA_ABI_ANYNAME '\x02'
+bool sa_abi_pattern_match_holes(const struct sa_abi_pattern *p, const char *path);
+
 #endif

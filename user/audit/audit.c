@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "audit/audit.h"
+#include "audit/abi_parse.h"
+#include "audit/rules_abi.h"
 #include "output/escape.h"
 #include "output/findings_out.h"
 #include "common/common.h"
@@ -34,6 +36,32 @@ void sa_audit_report(struct sa_audit *a, struct sa_finding *f)
 	}
 	if (sa_finding_print(stdout, a->fmt, f))
 		a->write_failed = true;
+}
+
+void sa_audit_hit(struct sa_audit *a, const char *file, const char *member,
+		  const struct sa_hit *h)
+{
+	struct sa_finding f = {
+		.file = file,
+		.member = member,
+		.line = h->line,
+		.col = h->col,
+		.offset = h->offset,
+		.kind = h->kind,
+		.key = h->key,
+		.severity = h->sev,
+		.message = h->message,
+		.replacement = h->replacement,
+		.confidence = h->confidence,
+	};
+
+	if (h->abi) {
+		f.abi_what = h->abi_what;
+		f.abi_file = h->abi->file;
+		f.abi_date = h->abi->date;
+		f.abi_kernel = h->abi->kernel_version;
+	}
+	sa_audit_report(a, &f);
 }
 
 static void rules_file(struct sa_audit *a, const char *path, const struct sa_root *root)
@@ -155,9 +183,15 @@ enum sa_audit_end sa_audit_end(const struct sa_audit *a)
 		return SA_AUDIT_UNREADABLE;
 	if (a->tot.limited)
 		return SA_AUDIT_LIMITED;
-	if (a->fail_on)
-		return sa_gate(&(struct sa_gate_counts){ .findings = a->tot.findings },
-			       a->fail_on) ? SA_AUDIT_GATED : SA_AUDIT_CLEAN;
+	if (a->fail_on) {
+		int met = sa_gate(&(struct sa_gate_counts){ .findings = a->tot.findings,
+							    .obsolete = a->tot.obsolete },
+				  a->fail_on);
+
+		return met == SA_FAIL_OBSOLETE ? SA_AUDIT_GATED_OBSOLETE :
+		       met ? SA_AUDIT_GATED : SA_AUDIT_CLEAN;
+	}
+	/* names of obsolete ABI are suspects: reported, gated only on request */
 	return a->tot.findings ? SA_AUDIT_FOUND : SA_AUDIT_CLEAN;
 }
 
@@ -171,7 +205,16 @@ struct rules_ctx {
 	const char *file, *member;
 	sa_prog_cb progs;
 	void *pctx;
+	struct sa_abi_names names;	/* the file's names of obsolete ABI */
 };
+
+static int on_abi_hit(const struct sa_hit *h, void *ctx)
+{
+	struct rules_ctx *c = ctx;
+
+	sa_audit_hit(c->a, c->file, c->member, h);
+	return 0;
+}
 
 static int on_issue(const struct sa_rule *r, const struct sa_rule_issue *is, void *ctx)
 {
@@ -212,6 +255,8 @@ static int on_rule(const struct sa_rule *r, void *ctx)
 		sa_audit_message(c->file, c->member, "line %lu, column %zu: %s; the rest of this "
 				 "rule is not checked", r->line, r->error_col, r->error);
 	err = sa_rules_classify(r, c->legacy_file, on_issue, c);
+	if (!err && c->a->abi)
+		err = sa_rules_abi(r, c->a->abi, &c->names, on_abi_hit, c);
 	if (!err && c->progs)
 		err = sa_rule_programs(r, c->progs, c->pctx);
 	return err;
@@ -230,12 +275,14 @@ static int is_legacy(const struct sa_rule *r, void *ctx)
 int sa_audit_rules(struct sa_audit *a, const char *file, const char *member, const char *buf,
 		   size_t len, sa_prog_cb progs, void *pctx)
 {
-	struct rules_ctx c = { a, false, 0, file, member, progs, pctx };
+	struct rules_ctx c = { a, false, 0, file, member, progs, pctx, { .n = 0 } };
 	int err = sa_rules_parse(buf, len, is_legacy, &c);
 
 	/* first pass: is this a file written for the old udev? */
 	if (!err || err == 1)
 		err = sa_rules_parse(buf, len, on_rule, &c);
+	if (!err || err == 1)
+		sa_abi_hit_more(&c.names, on_abi_hit, &c);
 	if (c.parse_errors > MAX_PARSE_ERRORS)
 		sa_audit_message(file, member, "%lu more rules that do not parse",
 				 c.parse_errors - MAX_PARSE_ERRORS);

@@ -17,6 +17,7 @@
 struct sa_root;
 struct sa_scan_seen;
 struct sa_work_budget;
+struct sa_abi_strings;
 
 struct sa_audit {
 	enum sa_format fmt;
@@ -34,6 +35,11 @@ struct sa_audit {
 	struct sa_scan_seen *seen;
 	/* scan: one budget over every image the run reads (NULL: none) */
 	struct sa_work_budget *budget;
+	/*
+	 * rules, scan: the obsolete and removed ABI whose paths are looked
+	 * for (audit/abi_strings.h); NULL: not looked for (record).
+	 */
+	const struct sa_abi_strings *abi;
 };
 
 struct sa_rules_walk;
@@ -46,6 +52,11 @@ void sa_audit_rules_defaults(struct sa_audit *a, const char *root);
 
 /* Name the owning package (files outside an image only), print, count. */
 void sa_audit_report(struct sa_audit *a, struct sa_finding *f);
+
+/* A scanner's hit (audit/scan_hit.h) in @file (or its @member) as a finding: sa_audit_report(). */
+struct sa_hit;
+void sa_audit_hit(struct sa_audit *a, const char *file, const char *member,
+		  const struct sa_hit *h);
 
 /* Input we could not (fully) read: a message naming it on stderr, counted. */
 void sa_audit_bad_input(struct sa_audit *a, const char *file, const char *member,
@@ -82,7 +93,8 @@ enum sa_audit_end {
 	SA_AUDIT_BUDGET_SPENT,	/* the run's budget was spent: images left unread */
 	SA_AUDIT_UNREADABLE,	/* some input could not be read */
 	SA_AUDIT_LIMITED,	/* some input was cut at a bound */
-	SA_AUDIT_GATED,		/* --fail-on met by the findings */
+	SA_AUDIT_GATED,		/* --fail-on=findings met by the findings */
+	SA_AUDIT_GATED_OBSOLETE,	/* --fail-on=obsolete met: paths of obsolete ABI named */
 	SA_AUDIT_FOUND,		/* findings, and no --fail-on */
 	SA_AUDIT_CLEAN,		/* nothing found, or nothing --fail-on gates on */
 };

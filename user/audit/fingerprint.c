@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "audit/abi_readers.h"
+#include "audit/abi_strings.h"
 #include "audit/fingerprint.h"
 #include "audit/scan_elf.h"
 #include "audit/scan_script.h"
@@ -185,4 +187,63 @@ unsigned int sa_fingerprint(void *ctx, const char *file, char *out, size_t len)
 	if (fd < 0)
 		return SA_FP_NONE;
 	return sa_fingerprint_fd(ctx, file, fd, out, len);
+}
+
+struct fp_abi {
+	char *out;
+	size_t len;
+	int n;
+};
+
+static int on_abi_hit(const struct sa_hit *h, void *ctx)
+{
+	struct fp_abi *f = ctx;
+	size_t o = strnlen(f->out, f->len);
+
+	if (!h->abi)	/* the count past the first ones: they are in the total */
+		return 0;
+	f->n++;
+	if (o + 1 < f->len)
+		snprintf(f->out + o, f->len - o, "%s%s (%s)", o ? ", " : "", h->key, h->abi->file);
+	return 0;
+}
+
+int sa_fingerprint_abi_buf(const struct sa_abi_strings *m, const char *name, const char *buf,
+			   size_t len, char *out, size_t out_len)
+{
+	const struct sa_abi_reader *r = sa_abi_reader_of(name);
+	struct fp_abi f = { out, out_len, 0 };
+	const char *why = NULL;
+
+	out[0] = '\0';
+	if (r) {
+		snprintf(out, out_len, "%s %s: %s (%s)", r->package, r->version, r->reads,
+			 r->entry);
+		return 1;
+	}
+	if (!m || !buf || sa_scan_is_self(buf, len))
+		return 0;
+	if (sa_is_elf(buf, len))
+		sa_scan_elf_abi(buf, len, m, on_abi_hit, &f, &why);
+	else if (sa_is_text(buf, len))
+		sa_scan_script_abi(buf, len, 1, m, on_abi_hit, &f);
+	return f.n;
+}
+
+int sa_fingerprint_abi(const struct sa_abi_strings *m, const char *file, char *out, size_t len)
+{
+	int fd, n;
+	char *buf = NULL;
+	size_t blen = 0;
+
+	out[0] = '\0';
+	/* a known reader is known by its path: nothing to read */
+	if (sa_abi_reader_of(file))
+		return sa_fingerprint_abi_buf(m, file, NULL, 0, out, len);
+	fd = sa_open_regular(NULL, -1, file);
+	if (fd < 0 || sa_slurp_fd(fd, FP_MAX_BYTES, &buf, &blen))
+		return 0;
+	n = sa_fingerprint_abi_buf(m, file, buf, blen, out, len);
+	free(buf);
+	return n;
 }

@@ -55,6 +55,22 @@ void sa_fp_evidence(const struct sa_hit *h, char *text, size_t len);
  */
 unsigned int sa_fp_scope_of(const struct sa_hit *h);
 
+/*
+ * What @file's code shows of obsolete ABI, for a program a trace names
+ * (abi watch) or a scan reads: when it is a known reader
+ * (audit/abi_readers.h), "<package> <version>: <what it reads>
+ * (<entry>)"; else the paths its strings name that @m matches, "<path>
+ * (<entry>), ..." (suspects: string evidence), each once. Into @out; ""
+ * when nothing. Returns how many: 1 for a known reader, else the paths.
+ */
+struct sa_abi_strings;
+int sa_fingerprint_abi(const struct sa_abi_strings *m, const char *file, char *out,
+		       size_t len);
+
+/* The same for @len bytes already read of the file @name. */
+int sa_fingerprint_abi_buf(const struct sa_abi_strings *m, const char *name, const char *buf,
+			   size_t len, char *out, size_t out_len);
+
 /* How many files were read (not served from the cache). */
 unsigned long sa_fp_cache_reads(const struct sa_fp_cache *c);
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit/abi_strings.h"
 #include "audit/scan_elf.h"
 #include "model/legacy_key.h"
 
@@ -54,6 +55,8 @@ struct state {
 	struct sa_elf_stats stats;
 	sa_hit_cb cb;
 	void *ctx;
+	const struct sa_abi_strings *abi;	/* NULL: obsolete ABI not looked for */
+	struct sa_abi_names names;
 };
 
 static struct sa_elf_stats last_stats;
@@ -86,14 +89,38 @@ static int report(struct state *st, size_t i, const struct region *r, const char
  * the work is linear in the region whatever it holds: a long string full
  * of hits costs no more than one without.
  */
+struct abi_ctx {
+	struct state *st;
+	const struct region *r;
+	const char *str;
+};
+
+static int on_abi_name(const struct sa_abi_name *nm, void *ctx)
+{
+	struct abi_ctx *c = ctx;
+
+	return sa_abi_hit(nm, &c->st->names, 0, 0,
+			  (long long)(c->r->off + (c->str - c->r->p) + nm->at), c->st->cb,
+			  c->st->ctx);
+}
+
 static int scan_region(struct state *st, const struct region *r)
 {
 	const char *p = r->p, *end = r->p + r->len;
 
 	st->stats.bytes += r->len;
-	while (p < end && st->nseen < NPAT) {
+	while (p < end && (st->nseen < NPAT || st->abi)) {
 		const char *nul = memchr(p, '\0', end - p);
 		size_t n = (nul ? nul : end) - p;
+
+		if (st->abi && n && sa_abi_strings_maybe(p, n)) {
+			struct abi_ctx c = { st, r, p };
+			int err = sa_abi_strings_find(st->abi, p, n, SA_ABI_SYN_PRINTF, on_abi_name,
+						      &c);
+
+			if (err)
+				return err;
+		}
 
 		for (size_t i = 0; n && i < NPAT; i++) {
 			const struct pattern *pt = &patterns[i];
@@ -234,7 +261,13 @@ static int add_region(struct state *st, struct region **v, size_t *n, size_t *ca
 
 int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char **why)
 {
-	struct state st = { .buf = buf, .len = len, .cb = cb, .ctx = ctx };
+	return sa_scan_elf_abi(buf, len, NULL, cb, ctx, why);
+}
+
+int sa_scan_elf_abi(const char *buf, size_t len, const struct sa_abi_strings *abi,
+		    sa_hit_cb cb, void *ctx, const char **why)
+{
+	struct state st = { .buf = buf, .len = len, .cb = cb, .ctx = ctx, .abi = abi };
 	struct region *regs = NULL;
 	size_t nsec = 0, phnum = 0, nregs = 0, cap = 0, nhdr;
 	bool past_end = false, limited = false;
@@ -312,6 +345,8 @@ int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char
 		if (!err && !st.busybox_checked)
 			err = busybox(&st, &regs[i]);
 	}
+	if (!err)
+		err = sa_abi_hit_more(&st.names, cb, ctx);
 	free(regs);
 	last_stats = st.stats;
 	if (err == -ENOMEM) {

@@ -37,4 +37,13 @@ void sa_scan_elf_stats(struct sa_elf_stats *s);
  */
 int sa_scan_elf(const char *buf, size_t len, sa_hit_cb cb, void *ctx, const char **why);
 
+/*
+ * The same, and every string of the read-only data that names an entry of
+ * @abi (audit/abi_strings.h; NULL: none): each (entry, path) once, at most
+ * SA_ABI_NAMES_MAX, then one SA_KIND_ABI_MORE hit that counts the rest.
+ */
+struct sa_abi_strings;
+int sa_scan_elf_abi(const char *buf, size_t len, const struct sa_abi_strings *abi,
+		    sa_hit_cb cb, void *ctx, const char **why);
+
 #endif

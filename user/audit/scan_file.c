@@ -10,6 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "audit/abi_readers.h"
+#include "audit/abi_strings.h"
 #include "audit/scan_elf.h"
 #include "audit/scan_file.h"
 #include "audit/scan_initramfs.h"
@@ -93,20 +95,8 @@ struct hit_ctx {
 static int on_hit(const struct sa_hit *h, void *ctx)
 {
 	struct hit_ctx *c = ctx;
-	struct sa_finding f = {
-		.file = c->file,
-		.member = c->member,
-		.line = h->line,
-		.col = h->col,
-		.offset = h->offset,
-		.kind = h->kind,
-		.key = h->key,
-		.severity = h->sev,
-		.message = h->message,
-		.replacement = h->replacement,
-	};
 
-	sa_audit_report(c->a, &f);
+	sa_audit_hit(c->a, c->file, c->member, h);
 	return 0;
 }
 
@@ -175,7 +165,7 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 	if (sa_is_elf(buf, len) && sa_scan_is_self(buf, len)) {
 		sa_audit_self(a, file, member);
 	} else if (sa_is_elf(buf, len)) {
-		int err = sa_scan_elf(buf, len, on_hit, &c, &why);
+		int err = sa_scan_elf_abi(buf, len, a->abi, on_hit, &c, &why);
 
 		if (err == -E2BIG)
 			sa_audit_limit(a, file, member, "%s", why);
@@ -204,13 +194,49 @@ static void scan_content(struct sa_audit *a, const char *file, const char *membe
 	} else if (udev_rules_name(name)) {
 		sa_audit_rules(a, file, member, buf, len, NULL, NULL);
 	} else if (sa_is_text(buf, len)) {
-		sa_scan_script(buf, len, 1, on_hit, &c);
+		sa_scan_script_abi(buf, len, 1, a->abi, on_hit, &c);
 	} else if (top) {
 		/* a file scan met and cannot search: named, counted (exit 10) */
 		sa_audit_bad_input(a, file, NULL, "binary data that is neither ELF, text nor an "
 				   "initramfs image: not searched");
 	}
 	/* a member that is other binary data (firmware, compressed modules): nothing to look for */
+}
+
+/*
+ * A file that a Debian package known to read obsolete ABI installs
+ * (audit/abi_readers.h): said whatever its strings show, as some build
+ * the path from a variable no string catches.
+ */
+static void known_reader(struct sa_audit *a, const char *file)
+{
+	size_t rl = a->root ? strlen(a->root) : 0;
+	const struct sa_abi_reader *r;
+	const char *path = file;
+	char msg[640];
+
+	if (!a->abi)
+		return;
+	while (rl && a->root[rl - 1] == '/')
+		rl--;
+	if (rl && !strncmp(path, a->root, rl) && path[rl] == '/')
+		path += rl;
+	r = sa_abi_reader_of(path);
+	if (!r)
+		return;
+	snprintf(msg, sizeof(msg), "a known reader of %s ABI (Documentation/ABI/%s): %s %s %s",
+		 strncmp(r->entry, "removed/", 8) ? "obsolete" : "removed", r->entry, r->package,
+		 r->version, r->reads);
+	sa_audit_report(a, &(struct sa_finding){
+		.file = file,
+		.offset = -1,
+		.kind = SA_KIND_ABI_READER,
+		.key = r->package,
+		.severity = SA_SEV_NOTE,
+		.message = msg,
+		.abi_file = r->entry,
+		.confidence = SA_ABI_READER_CONFIDENCE,
+	});
 }
 
 /* Scan the file open at @fd (closed here), named @path. */
@@ -232,6 +258,7 @@ static bool scan_fd(struct sa_audit *a, const char *path, int fd)
 	}
 	a->tot.files++;
 	scan_content(a, path, NULL, buf, len, true);
+	known_reader(a, path);
 	free(buf);
 	return true;
 }
@@ -253,7 +280,7 @@ void sa_scan_text(struct sa_audit *a, const char *file, const char *text, size_t
 {
 	struct hit_ctx c = { a, file, NULL };
 
-	sa_scan_script(text, len, line, on_hit, &c);
+	sa_scan_script_abi(text, len, line, a->abi, on_hit, &c);
 }
 
 #define DIR_DEPTH_MAX 256

@@ -5,6 +5,8 @@
 
 #include "model/finding.h"
 
+struct sa_abi_entry;
+
 struct sa_hit {
 	unsigned long line, col;	/* scripts; 0 for binaries */
 	long long offset;		/* binaries: file offset of the string; else -1 */
@@ -18,6 +20,14 @@ struct sa_hit {
 	 * this, never parsed back out of @message, whose wording is for people.
 	 */
 	const char *version;
+	/*
+	 * A path that names an obsolete or removed ABI entry (kind
+	 * SA_KIND_OBSOLETE_ABI, SA_KIND_REMOVED_ABI in audit/abi_strings.h):
+	 * the entry and the What: line it matched; else NULL.
+	 */
+	const struct sa_abi_entry *abi;
+	const char *abi_what;
+	const char *confidence;	/* SA_ABI_CONFIDENCE for those (and the count past them) */
 };
 
 typedef int (*sa_hit_cb)(const struct sa_hit *h, void *ctx);

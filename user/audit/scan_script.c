@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "audit/abi_strings.h"
 #include "audit/scan_script.h"
 #include "model/legacy_key.h"
 
@@ -92,6 +93,8 @@ struct line_ctx {
 	unsigned long lineno;
 	sa_hit_cb cb;
 	void *ctx;
+	const struct sa_abi_strings *abi;	/* NULL: obsolete ABI not looked for */
+	struct sa_abi_names *names;
 };
 
 static int hit(const struct line_ctx *l, long at, const char *kind, const char *key,
@@ -152,6 +155,13 @@ static long helper_write(const char *s, size_t n)
 	return at >= 0 && j > 0 && s[j - 1] == '>' ? at : -1;
 }
 
+static int on_abi_name(const struct sa_abi_name *nm, void *ctx)
+{
+	const struct line_ctx *l = ctx;
+
+	return sa_abi_hit(nm, l->names, l->lineno, nm->at + 1, -1, l->cb, l->ctx);
+}
+
 static int line(const char *s, size_t n, const struct line_ctx *l)
 {
 	size_t i = 0;
@@ -162,6 +172,10 @@ static int line(const char *s, size_t n, const struct line_ctx *l)
 		i++;
 	if (i < n && s[i] == '#')
 		return 0;
+	/* scripts fill paths in with $VAR and the like, and Python and Perl with %d */
+	if (l->abi && sa_abi_strings_maybe(s, n))
+		err = sa_abi_strings_find(l->abi, s, n, SA_ABI_SYN_SHELL | SA_ABI_SYN_PRINTF,
+					  on_abi_name, (void *)l);
 	for (int k = 0; k < SA_KEY_N && !err; k++) {
 		at = find_word(s, n, sa_keys[k].name);
 		if (at >= 0)
@@ -216,6 +230,13 @@ static int line(const char *s, size_t n, const struct line_ctx *l)
 int sa_scan_script(const char *buf, size_t len, unsigned long first_line, sa_hit_cb cb,
 		   void *ctx)
 {
+	return sa_scan_script_abi(buf, len, first_line, NULL, cb, ctx);
+}
+
+int sa_scan_script_abi(const char *buf, size_t len, unsigned long first_line,
+		       const struct sa_abi_strings *abi, sa_hit_cb cb, void *ctx)
+{
+	struct sa_abi_names names = { .n = 0 };
 	size_t pos = 0;
 	unsigned long lineno = first_line;
 	int err = 0;
@@ -223,10 +244,12 @@ int sa_scan_script(const char *buf, size_t len, unsigned long first_line, sa_hit
 	while (pos < len && !err) {
 		const char *s = buf + pos, *nl = memchr(s, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - s) : len - pos;
-		struct line_ctx l = { lineno++, cb, ctx };
+		struct line_ctx l = { lineno++, cb, ctx, abi, &names };
 
 		err = line(s, n, &l);
 		pos += n + 1;
 	}
+	if (!err)
+		err = sa_abi_hit_more(&names, cb, ctx);
 	return err;
 }

@@ -19,4 +19,14 @@ bool sa_is_text(const char *buf, size_t len);
 int sa_scan_script(const char *buf, size_t len, unsigned long first_line, sa_hit_cb cb,
 		   void *ctx);
 
+/*
+ * The same, and every path on a line that names an entry of @abi
+ * (audit/abi_strings.h; NULL: none), comment lines skipped as above; each
+ * (entry, path) once, at most SA_ABI_NAMES_MAX, then one SA_KIND_ABI_MORE
+ * hit that counts the rest.
+ */
+struct sa_abi_strings;
+int sa_scan_script_abi(const char *buf, size_t len, unsigned long first_line,
+		       const struct sa_abi_strings *abi, sa_hit_cb cb, void *ctx);
+
 #endif

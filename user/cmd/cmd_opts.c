@@ -25,8 +25,20 @@ error_t sa_audit_opt(struct sa_audit_opts *o, const char *cmd, int key, char *ar
 		o->fmt = SA_FMT_JSON;
 		return 0;
 	case 'F':
-		sa_fail_on_arg(cmd, arg, SA_FAIL_FINDINGS, state, &o->fail_on);
+		sa_fail_on_arg(cmd, arg, SA_FAIL_FINDINGS | SA_FAIL_OBSOLETE, state, &o->fail_on);
 		return 0;
+	case SA_OPT_ABI:
+		if (o->nabi == (int)(sizeof(o->abi) / sizeof(o->abi[0])))
+			argp_error(state, "at most %zu --abi", sizeof(o->abi) / sizeof(o->abi[0]));
+		o->abi[o->nabi++] = arg;
+		return 0;
+	case SA_OPT_NO_ABI:
+		o->no_abi = true;
+		return 0;
+	case ARGP_KEY_END:
+		if (o->no_abi && o->nabi)
+			argp_error(state, "--abi and --no-abi contradict each other");
+		return ARGP_ERR_UNKNOWN;
 	case ARGP_KEY_ARG:
 		/* every remaining argument is a path */
 		o->paths = &state->argv[state->next - 1];

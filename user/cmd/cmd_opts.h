@@ -32,12 +32,22 @@ struct sa_audit_opts {
 	unsigned int fail_on;		/* SA_FAIL_* */
 	char **paths;
 	int npaths;
+	const char *abi[8];		/* --abi, in order */
+	int nabi;
+	bool no_abi;
 };
+
+enum { SA_OPT_ABI = 0x280, SA_OPT_NO_ABI };
 
 #define SA_AUDIT_OPTIONS						\
 	{ "json", 'j', NULL, 0, "JSON lines instead of diagnostics", 0 }, \
-	{ "fail-on", 'F', "findings", 0, "exit 18 (not 9) when something was found, " \
-	  "as report --fail-on=findings does", 0 }
+	{ "fail-on", 'F', "findings,obsolete", 0, "exit 18 (not 9) when something was " \
+	  "found, as report --fail-on=findings does; obsolete: exit 30 when a path of an " \
+	  "obsolete or removed ABI entry was named", 0 },				\
+	{ "abi", SA_OPT_ABI, "PATH", 0, "the obsolete ABI to look for: a kernel tree's " \
+	  "Documentation/ABI, or one file in its format; repeatable (default: the " \
+	  "built-in tables of 6.12 and 6.1)", 0 },					\
+	{ "no-abi", SA_OPT_NO_ABI, NULL, 0, "do not look for paths of obsolete ABI", 0 }
 
 error_t sa_audit_opt(struct sa_audit_opts *o, const char *cmd, int key, char *arg,
 		     struct argp_state *state);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "audit/audit.h"
+#include "cmd/abi_load.h"
 #include "cmd/cmd_opts.h"
 #include "output/findings_out.h"
 #include "cmd/exit_status.h"
@@ -22,9 +23,12 @@
 static const char doc[] =
 "Report udev rules that rely on the deprecated sysfs layout or on the udev keys\n"
 "removed with it (PHYSDEV*, BUS, ID, SYSFS{}, WAIT_FOR_SYSFS, $sysfs{}, legacy\n"
-"DEVPATHs and sysfs paths), one line per construct with its replacement.\n"
+"DEVPATHs and sysfs paths), one line per construct with its replacement;\n"
+"and rules that name a path of obsolete or removed kernel ABI (ATTR{}, ATTRS{},\n"
+"TEST on the devices SUBSYSTEM and KERNEL select, paths in RUN and PROGRAM),\n"
+"as suspects, counted apart and gated by --fail-on=obsolete.\n"
 "\n"
-"USAGE: sysfs-audit rules [--json] [PATH...]\n"
+"USAGE: sysfs-audit rules [--json] [--abi PATH|--no-abi] [PATH...]\n"
 "\n"
 "PATH is a rules file or a directory of *.rules files; the default is\n"
 "/etc/udev/rules.d /run/udev/rules.d /lib/udev/rules.d /usr/lib/udev/rules.d,\n"
@@ -37,7 +41,8 @@ static const char doc[] =
 "\n"
 "Exit status: 0 nothing found, 9 something found, 10 some input unreadable,\n"
 "19 a bound on work hit (the input read up to it), 18 with -F findings,\n"
-"2 usage, 1 other error.";
+"30 with -F obsolete, 28 an --abi unreadable or not understood, 2 usage,\n"
+"1 other error.";
 
 static const struct argp_option opts[] = {
 	SA_AUDIT_OPTIONS,
@@ -55,10 +60,19 @@ int cmd_rules(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
 	struct sa_audit a = { .command = "rules" };
+	struct sa_abi abi = {};
+	struct sa_abi_strings *abim;
 	struct sa_rules_walk w;
+	int rc;
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
+	rc = sa_audit_abi_load(&env, &abi, &abim);
+	if (rc) {
+		sa_abi_free(&abi);
+		return rc;
+	}
+	a.abi = abim;
 	a.fmt = env.fmt;
 	a.fail_on = env.fail_on;
 	a.dpkg = sa_dpkg_load("/");
@@ -73,5 +87,8 @@ int cmd_rules(int argc, char **argv)
 	sa_dpkg_free(a.dpkg);
 	if (sa_totals_print(stdout, a.fmt, "rules", &a.tot) || fflush(stdout))
 		a.write_failed = true;
-	return sa_exit_of_audit(sa_audit_end(&a));
+	sa_abi_strings_free(abim);
+	rc = sa_exit_of_audit(sa_audit_end(&a), abi.nerr);
+	sa_abi_free(&abi);
+	return rc;
 }

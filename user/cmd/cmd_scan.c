@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "audit/audit.h"
+#include "cmd/abi_load.h"
 #include "cmd/cmd_opts.h"
 #include "output/findings_out.h"
 #include "cmd/exit_status.h"
@@ -26,8 +27,11 @@ static const char doc[] =
 "in scripts, sysfs idioms that assumed directories, BusyBox mdev older than\n"
 "1.7, and the same inside initramfs images (read in memory, never unpacked).\n"
 "Each finding names the Debian package owning the file when dpkg knows it.\n"
+"Paths of obsolete or removed kernel ABI (Documentation/ABI, the built-in\n"
+"tables or --abi) are named too, as suspects (string evidence): counted apart,\n"
+"gated by --fail-on=obsolete.\n"
 "\n"
-"USAGE: sysfs-audit scan [--json] [--root DIR] [PATH...]\n"
+"USAGE: sysfs-audit scan [--json] [--root DIR] [--abi PATH|--no-abi] [PATH...]\n"
 "\n"
 "Without PATH, under DIR (default /): the programs that RUN+=, PROGRAM= and\n"
 "IMPORT{program} name in the udev rules, /etc/hotplug*, /sbin/hotplug,\n"
@@ -46,7 +50,8 @@ static const char doc[] =
 "\n"
 "Exit status: 0 nothing found, 9 something found, 10 some input unreadable,\n"
 "19 a bound on work hit (the input read up to it), 26 the run's budget spent\n"
-"(images left unread), 18 with -F findings, 2 usage, 1 other error.";
+"(images left unread), 18 with -F findings, 30 with -F obsolete, 28 an --abi\n"
+"unreadable or not understood, 2 usage, 1 other error.";
 
 enum { OPT_MAX_DECOMPRESSED = 0x300, OPT_MAX_CPU };
 
@@ -107,6 +112,8 @@ int cmd_scan(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
 	struct sa_audit a = { .command = "scan" };
+	struct sa_abi abi = {};
+	struct sa_abi_strings *abim;
 	struct sa_root rootfs;
 	char root[4096];
 	struct stat st;
@@ -128,9 +135,17 @@ int cmd_scan(int argc, char **argv)
 		sa_warn("--root %s: not a directory", root);
 		return EXIT_USAGE;
 	}
+	rc = sa_audit_abi_load(&env.o, &abi, &abim);
+	if (rc) {
+		sa_abi_free(&abi);
+		return rc;
+	}
+	a.abi = abim;
 	rc = sa_root_init(&rootfs, root, false);
 	if (rc) {
 		sa_warn("--root %s: %s", root, strerror(-rc));
+		sa_abi_strings_free(abim);
+		sa_abi_free(&abi);
 		return EXIT_USAGE;
 	}
 	a.rootfs = &rootfs;
@@ -156,5 +171,8 @@ int cmd_scan(int argc, char **argv)
 	sa_dpkg_free(a.dpkg);
 	if (sa_totals_print(stdout, a.fmt, "scan", &a.tot) || fflush(stdout))
 		a.write_failed = true;
-	return sa_exit_of_audit(sa_audit_end(&a));
+	sa_abi_strings_free(abim);
+	rc = sa_exit_of_audit(sa_audit_end(&a), abi.nerr);
+	sa_abi_free(&abi);
+	return rc;
 }

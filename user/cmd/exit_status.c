@@ -141,16 +141,20 @@ const struct sa_exit_desc sa_exit_table[] = {
 	  "boot \\-\\-start: not done within its\n"
 	  ".B \\-T\n"
 	  "bound; what it pinned was removed\n" },
-	{ EXIT_ABI, "abi: the ABI files unreadable or not understood",
-	  "abi: the\n"
+	{ EXIT_ABI, "abi, rules, scan: the ABI files unreadable or not understood",
+	  "abi, rules, scan: the\n"
 	  ".B \\-\\-abi\n"
 	  "tree or file cannot be read, holds no entry, or has lines the reader does\n"
 	  "not understand (each named on standard error with its file and line; the\n"
-	  "entries read are still listed or watched)\n" },
+	  "entries read are still listed, watched or looked for)\n" },
 	{ EXIT_ABI_IN_USE, "abi watch --fail-on-use",
 	  "abi watch:\n"
 	  ".B \\-\\-fail\\-on\\-use\n"
 	  "and an obsolete entry was in use\n" },
+	{ EXIT_FAIL_OBSOLETE, "--fail-on=obsolete",
+	  "rules or scan\n"
+	  ".B \\-\\-fail\\-on=obsolete\n"
+	  "and a path of an obsolete or removed ABI entry was named\n" },
 };
 
 const size_t sa_exit_table_len = sizeof(sa_exit_table) / sizeof(sa_exit_table[0]);
@@ -249,6 +253,7 @@ int sa_exit_of_gate(unsigned int met)
 		{ SA_FAIL_DEPENDENTS, EXIT_FAIL_DEPENDENTS },
 		{ SA_FAIL_FINDINGS, EXIT_FAIL_FINDINGS },
 		{ SA_FAIL_SUSPECTS, EXIT_FAIL_SUSPECTS },
+		{ SA_FAIL_OBSOLETE, EXIT_FAIL_OBSOLETE },
 	};
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
@@ -271,8 +276,11 @@ int sa_exit_of_merged(struct sa_merged *m, unsigned int fail_on)
 	return worst ? worst : sa_exit_of_gate(sa_merged_gate(m, fail_on));
 }
 
-int sa_exit_of_audit(enum sa_audit_end end)
+int sa_exit_of_audit(enum sa_audit_end end, size_t abi_errors)
 {
+	/* an ABI table partly understood is bad input, after the input's own trouble */
+	if (abi_errors && end >= SA_AUDIT_GATED)
+		return EXIT_ABI;
 	switch (end) {
 	case SA_AUDIT_WRITE_FAILED:
 		return EXIT_FAIL;
@@ -284,6 +292,8 @@ int sa_exit_of_audit(enum sa_audit_end end)
 		return EXIT_LIMIT;
 	case SA_AUDIT_GATED:
 		return sa_exit_of_gate(SA_FAIL_FINDINGS);
+	case SA_AUDIT_GATED_OBSOLETE:
+		return sa_exit_of_gate(SA_FAIL_OBSOLETE);
 	case SA_AUDIT_FOUND:
 		return EXIT_FOUND;
 	case SA_AUDIT_CLEAN:

@@ -52,6 +52,7 @@ enum sa_exit {
 	EXIT_START_TIMEOUT = 27,	/* boot --start: stopped at its --timeout, nothing pinned */
 	EXIT_ABI = 28,		/* abi: the ABI files unreadable, or with entries not understood */
 	EXIT_ABI_IN_USE = 29,	/* abi watch --fail-on-use: an obsolete entry in use */
+	EXIT_FAIL_OBSOLETE = 30,	/* rules/scan --fail-on=obsolete: obsolete ABI named */
 };
 
 struct sa_exit_desc {
@@ -85,7 +86,11 @@ int sa_exit_of_gate(unsigned int met);
  */
 int sa_exit_of_merged(struct sa_merged *m, unsigned int fail_on);
 
-/* The exit status for how a scan or rules run ended. */
-int sa_exit_of_audit(enum sa_audit_end end);
+/*
+ * The exit status for how a scan or rules run ended; @abi_errors: entries
+ * of the obsolete ABI read (--abi) that were not understood (exit 28,
+ * unless the input's own trouble came first).
+ */
+int sa_exit_of_audit(enum sa_audit_end end, size_t abi_errors);
 
 #endif

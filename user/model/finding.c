@@ -10,6 +10,10 @@ const char *sa_sev_name(enum sa_sev s)
 
 void sa_totals_add(struct sa_totals *t, const struct sa_finding *x)
 {
+	if (x->confidence) {
+		t->obsolete++;
+		return;
+	}
 	t->findings++;
 	if ((unsigned int)x->severity < 3)
 		t->by_sev[x->severity]++;

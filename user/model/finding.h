@@ -25,6 +25,17 @@ struct sa_finding {
 	const char *message;	/* includes the replacement in words */
 	const char *replacement;	/* the modern construct, or NULL */
 	const char *package;	/* owning Debian package, or NULL */
+	/*
+	 * A path that names an obsolete or removed Documentation/ABI entry
+	 * (kinds "obsolete-abi", "removed-abi", and "obsolete-abi-more" for
+	 * the count past a file's first ones): the entry's What: line, its
+	 * file ("obsolete/sysfs-gpio"), Date: and KernelVersion: (each NULL
+	 * when absent), and how sure the finding is. @confidence is NULL for
+	 * every other finding, and such findings are counted apart
+	 * (sa_totals.obsolete), not as findings of the old layout.
+	 */
+	const char *abi_what, *abi_file, *abi_date, *abi_kernel;
+	const char *confidence;
 };
 
 const char *sa_sev_name(enum sa_sev s);
@@ -36,6 +47,7 @@ struct sa_totals {
 	unsigned long self;	/* sysfs-audit itself (audit/scan_self.h): named, not scanned */
 	unsigned long limited;	/* inputs read only up to a bound on work */
 	unsigned long by_sev[3];
+	unsigned long obsolete;	/* findings with a confidence: names of obsolete ABI */
 };
 
 void sa_totals_add(struct sa_totals *t, const struct sa_finding *x);

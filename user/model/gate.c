@@ -16,6 +16,7 @@ static const struct {
 	{ "dependents", SA_FAIL_DEPENDENTS },
 	{ "findings", SA_FAIL_FINDINGS },
 	{ "suspects", SA_FAIL_SUSPECTS },
+	{ "obsolete", SA_FAIL_OBSOLETE },
 };
 #define NCONDITIONS (sizeof(conditions) / sizeof(conditions[0]))
 
@@ -60,7 +61,7 @@ int sa_gate(const struct sa_gate_counts *c, unsigned int fail_on)
 {
 	const unsigned long long n[NCONDITIONS] = {
 		c->boot, c->incomplete, c->keys, c->paths, c->dependents, c->findings,
-		c->suspects,
+		c->suspects, c->obsolete,
 	};
 
 	for (size_t i = 0; i < NCONDITIONS; i++)

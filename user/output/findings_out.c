@@ -33,6 +33,18 @@ static int print_json(FILE *f, const struct sa_finding *x)
 	sa_jw_str(&w, "message", x->message);
 	sa_jw_str(&w, "replacement", x->replacement);
 	sa_jw_str(&w, "package", x->package);
+	/* only on names of obsolete ABI: every other finding's line is as it was */
+	if (x->confidence) {
+		sa_jw_str(&w, "confidence", x->confidence);
+		if (x->abi_file) {
+			sa_jw_object(&w, "abi");
+			sa_jw_str(&w, "what", x->abi_what);
+			sa_jw_str(&w, "file", x->abi_file);
+			sa_jw_str(&w, "date", x->abi_date);
+			sa_jw_str(&w, "kernel_version", x->abi_kernel);
+			sa_jw_end(&w);
+		}
+	}
 	sa_jw_end(&w);
 	return sa_jw_finish(&w);
 }
@@ -73,6 +85,9 @@ int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const stru
 			"%lu skipped as sysfs-audit itself, %lu cut at a limit\n", command,
 			t->files, t->findings, t->by_sev[SA_SEV_ERROR], t->by_sev[SA_SEV_WARNING],
 			t->by_sev[SA_SEV_NOTE], t->unreadable, t->special, t->self, t->limited);
+		if (t->obsolete)
+			fprintf(stderr, "sysfs-audit %s: %lu paths of obsolete or removed ABI "
+				"named (suspects, string evidence)\n", command, t->obsolete);
 		return 0;
 	}
 	sa_jw_init(&w, f, SA_JW_LINE);
@@ -88,6 +103,8 @@ int sa_totals_print(FILE *f, enum sa_format fmt, const char *command, const stru
 	sa_jw_i64(&w, "special", t->special);
 	sa_jw_i64(&w, "self", t->self);
 	sa_jw_i64(&w, "limited", t->limited);
+	if (t->obsolete)
+		sa_jw_i64(&w, "obsolete", t->obsolete);
 	sa_jw_end(&w);
 	return sa_jw_finish(&w);
 }
