@@ -20,32 +20,8 @@
 #include "deps/early_copy.h"
 #include "deps/early_exes.h"
 #include "model/dependent.h"
+#include "fake_sysfs.h"
 #include "tap.h"
-
-static char root[] = "/tmp/sa-early-copy-XXXXXX";
-
-static void put(const char *rel, const char *text)
-{
-	char p[512];
-	FILE *f;
-
-	snprintf(p, sizeof(p), "%s%s", root, rel);
-	f = fopen(p, "w");
-	if (!f) {
-		perror(p);
-		exit(2);
-	}
-	fputs(text, f);
-	fclose(f);
-}
-
-static void dir(const char *rel)
-{
-	char p[512];
-
-	snprintf(p, sizeof(p), "%s%s", root, rel);
-	mkdir(p, 0755);
-}
 
 /* What the initramfs's reading of @text at @path would have recorded. */
 static struct sa_early_exe copy_of(const char *path, const char *text, bool with_size)
@@ -76,18 +52,14 @@ int main(void)
 	FILE *f;
 	int via;
 
-	if (!mkdtemp(root))
+	/* the tree helpers of fake_sysfs.h: a scratch root, any files in it */
+	if (fake_sysfs_new())
 		return 2;
 	/* a Debian 12 host: udev's list names /bin/udevadm, merged /usr holds it */
-	dir("/usr");
-	dir("/usr/bin");
-	dir("/usr/sbin");
-	dir("/var");
-	dir("/var/lib");
-	dir("/var/lib/dpkg");
-	dir("/var/lib/dpkg/info");
-	snprintf(file, sizeof(file), "%s/bin", root);
-	symlink("usr/bin", file);
+	mkdir_p("/usr/bin");
+	mkdir_p("/usr/sbin");
+	mkdir_p("/var/lib/dpkg/info");
+	lnk("/bin", "usr/bin");
 	put("/var/lib/dpkg/status", "Package: udev\nStatus: install ok installed\n"
 	    "Version: 252.19-1~deb12u1\n\nPackage: busybox\nStatus: install ok installed\n"
 	    "Version: 1:1.35.0-4\n");
@@ -96,8 +68,7 @@ int main(void)
 	put("/usr/bin/udevadm", UDEVADM);
 	put("/usr/bin/busybox", "\x7f" "ELF BusyBox v1.35.0 (Debian 1:1.35.0-4)\n");
 	put("/usr/sbin/local-tool", "\x7f" "ELF made by hand\n");
-	snprintf(file, sizeof(file), "%s/usr/sbin/escape", root);
-	symlink("/etc/hostname", file);	/* absolute: resolved inside the root */
+	lnk("/usr/sbin/escape", "/etc/hostname");	/* absolute: resolved inside the root */
 	d = sa_dpkg_load(root);
 	ok(d != NULL, "the fake root's dpkg lists load");
 
@@ -209,8 +180,6 @@ int main(void)
 	   "label: none at all is the caller's word for none");
 
 	sa_dpkg_free(d);
-	snprintf(line, sizeof(line), "rm -rf '%s'", root);
-	if (system(line))
-		return 2;
+	fake_sysfs_remove();
 	return tap_done();
 }
