@@ -173,6 +173,19 @@ def merge(tool, d, files, timeout, fmt="json"):
     return secs, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
 
 
+# The page's run against the JSON run of the same reports: CPU time and peak
+# RSS at most these factors of it, plus a little for a timer's noise and a
+# page's own buffers (the JSON run names every host of every row; the page
+# at most SA_HTML_MAX_HOSTS and SA_HTML_TOP_ROWS).
+HTML_CPU, HTML_CPU_SLACK_S = 1.25, 0.10
+HTML_RSS, HTML_RSS_SLACK_KB = 1.10, 2048
+
+
+def within(html, js):
+    return (html["cpu_seconds"] <= HTML_CPU * js["cpu_seconds"] + HTML_CPU_SLACK_S and
+            html["peak_rss_kb"] <= HTML_RSS * js["peak_rss_kb"] + HTML_RSS_SLACK_KB)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("tool")
@@ -243,20 +256,37 @@ def main():
                          f"x{a1['cpu_seconds'] / max(a0['cpu_seconds'], 0.01):.1f} CPU time, "
                          f"x{a1['peak_rss_kb'] / a0['peak_rss_kb']:.2f} peak RSS "
                          f"for x{a1['hosts'] / a0['hosts']:.0f} hosts")
-    # The page summarises: the same merge, a page of bounded size. Said per size.
-    for r in [r for r in rows if r["format"] == "html" and "timeout" not in r]:
+    # The page summarises: the same merge, a page of bounded size, so it
+    # must stay within the JSON run's time and memory (issue 47), at every
+    # size up to 100 000 hosts. Said per size; a page over them, or one
+    # stopped by --timeout, fails the bench (after the files are written).
+    over = []
+    for r in [r for r in rows if r["format"] == "html"]:
         j = [q for q in rows if q["format"] == "json" and "timeout" not in q and
              (q["shape"], q["order"], q["hosts"]) == (r["shape"], r["order"], r["hosts"])]
-        if j:
-            lines.append(f"html vs json ({r['shape']}, {r['order']}, {r['hosts']} hosts): "
-                         f"x{r['cpu_seconds'] / max(j[0]['cpu_seconds'], 0.01):.2f} CPU time, "
-                         f"x{r['peak_rss_kb'] / j[0]['peak_rss_kb']:.2f} peak RSS")
+        what = f"({r['shape']}, {r['order']}, {r['hosts']} hosts)"
+        if "timeout" in r:
+            over.append(f"fleet page {what}: stopped after {r['timeout']:.0f} s")
+            continue
+        if not j:
+            continue
+        ok = within(r, j[0])
+        lines.append(f"html vs json {what}: "
+                     f"x{r['cpu_seconds'] / max(j[0]['cpu_seconds'], 0.01):.2f} CPU time, "
+                     f"x{r['peak_rss_kb'] / j[0]['peak_rss_kb']:.2f} peak RSS: "
+                     f"{'within' if ok else 'OVER'} the JSON run's bounds")
+        if not ok:
+            over.append(f"fleet page {what}: {r['cpu_seconds']} s CPU, {r['peak_rss_kb']} kB "
+                        f"(json: {j[0]['cpu_seconds']} s, {j[0]['peak_rss_kb']} kB)")
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, "fleet.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
     with open(os.path.join(a.out, "fleet.json"), "w") as f:
         json.dump(rows, f, indent=1)
     print("\n".join(lines))
+    if over:
+        sys.exit("fleet: the page is not within the JSON run's bounds:\n  " +
+                 "\n  ".join(over))
 
 
 if __name__ == "__main__":

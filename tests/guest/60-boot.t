@@ -17,6 +17,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 guest_timeout=${SYSFS_AUDIT_GUEST_TIMEOUT:-600}
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/guest.sh"
+. "$top/tests/lib/chromium.sh"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -80,6 +81,40 @@ case_wanted() {
 	[ -z "${SYSFS_AUDIT_BOOT_CASES:-}" ] || [[ " $SYSFS_AUDIT_BOOT_CASES " == *" $1 "* ]]
 }
 
+# keep_picture: the real boot's report ($report) and its timeline (issue
+# 47), as build/pictures/boot-real-$flavour.{json,svg,png}: the SVG as
+# written holds nothing that loads or runs, chromium renders it (60 s at
+# most) with no console message and the verdict as text, and its
+# screenshot is kept for a person to look at (docs/pictures/ has one).
+keep_picture() {
+	local pics=$top/build/pictures name=boot-real-$flavour bad msgs st
+	mkdir -p "$pics"
+	cp "$report" "$pics/$name.json" &&
+		"$sa" report --svg "$pics/$name.svg" "$pics/$name.json" >/dev/null 2>"$work/svg.err"
+	st=$?
+	tap_diag <"$work/svg.err"
+	bad=$(python3 "$top/tests/host/pictures/check_page.py" source "$pics/$name.svg" 2>&1)
+	[ -z "$bad" ] || tap_diag <<<"$bad"
+	tap_ok $([ $st = 0 ] && [ -z "$bad" ]; echo $?) \
+		"$flavour: the real boot's timeline, self-contained ($pics/$name.svg)"
+	if ! command -v chromium >/dev/null; then
+		tap_ok 1 "$flavour: chromium installed for the screenshot (scripts/install-deps.sh browser)"
+		return
+	fi
+	chromium_profile=$work/profile
+	chromium_browse dom "$pics/$name.svg" "$work/$name.dom"
+	st=$?
+	msgs=$(chromium_console "$work/$name.dom.log")
+	bad=$(python3 "$top/tests/host/pictures/check_page.py" dom "$work/$name.dom" \
+		"boot audit: would not boot" "/bin/nash" 2>&1)
+	chromium_browse shot "$pics/$name.svg" "$pics/$name.png" "$(chromium_svg_height "$pics/$name.svg")"
+	[ -z "$msgs$bad" ] || printf '%s\n%s\n' "$msgs" "$bad" | tap_diag
+	tap_ok $([ $st = 0 ] && [ -z "$msgs$bad" ] && [ -s "$pics/$name.png" ] &&
+		 [ -z "$(chromium_console "$pics/$name.png.log")" ]; echo $?) \
+		"$flavour: chromium renders the real boot's timeline, the verdict and nash as text; screenshot $pics/$name.png"
+	rm -f "$pics/$name.png.log"
+}
+
 jqr() {	# jqr DESC FILTER: a check on the report, with the report's answer shown on failure
 	local desc=$1
 	shift
@@ -127,7 +162,7 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	st=$?
 	tap_diag <"$work/report.err"
 	[ "$(fact record_exit)" = 0 ] && { [ $st -eq 0 ] || [ $st -eq 15 ] || [ $st -eq 16 ] ||
-		[ $st -eq 17 ]; } && jq -e '.version == "1.5"' "$report" >/dev/null
+		[ $st -eq 17 ]; } && jq -e '.version == "1.6"' "$report" >/dev/null
 	tap_ok $? "$flavour: the unit's recorder exited 0, its 1.1 report reads back (report exit $st)"
 	jqr "the report adopted the initramfs's state ($attach)" \
 		--arg a "$attach" '.boot.adopted == true and .attach == $a'
@@ -182,6 +217,7 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	st=$?
 	tap_is "$st" 23 "$flavour: report --fail-on=boot exits 23 for a host that would not boot"
 	sed -n '/^BOOT PATH/,$p' "$work/text" | tap_diag
+	keep_picture
 	att=$(jq -r '.boot.attached_s' "$report")
 	echo "measure $flavour: init started at ${init_s}s, tracer attached at ${att}s:" \
 		"$(echo "$att - $init_s" | bc) s; events traced before the real root:" \

@@ -174,9 +174,9 @@ tap_ok $([ $st = 2 ] && grep -q "FILE is required" <<<"$err"; echo $?) "no FILE:
 # ---- format 1.3: three verdicts; 1.2's "confirmed" is read as breaks (issue 28) --
 d12=$fx/deps-1.2.json d13=$fx/deps-1.3.json
 run report -f json "$d12"
-expect "1.2: 'confirmed' is read as breaks, the merged output is 1.5" \
+expect "1.2: 'confirmed' is read as breaks, the merged output is 1.6" \
 	'[.version, .dependents_by_verdict, [.dependents_by_executable[] | .confidence]]' \
-	'["1.5",{"breaks":1,"falls_back":0,"suspect":1},["suspect","breaks"]]'
+	'["1.6",{"breaks":1,"falls_back":0,"suspect":1},["suspect","breaks"]]'
 fail_on dependents "$d12" 17
 run report -f json "$d13"
 expect "1.3: breaks, falls-back and suspect; the store's drops by verdict" \
@@ -191,7 +191,7 @@ d14=$fx/deps-1.4.json
 run report -f json "$d14"
 expect "1.4: a uevent-read dependent that breaks by uevent-keys is read and counted" \
 	'[.version, .dependents_by_verdict, [.dependents_by_executable[] | [.executable, .kind, .confidence]]]' \
-	'["1.5",{"breaks":1,"falls_back":0,"suspect":1},[["/lib/firmware/loader","legacy-name","suspect"],["/bin/busybox","uevent-read","breaks"]]]'
+	'["1.6",{"breaks":1,"falls_back":0,"suspect":1},[["/lib/firmware/loader","legacy-name","suspect"],["/bin/busybox","uevent-read","breaks"]]]'
 fail_on dependents "$d14" 17
 run report -f json "$d13" "$d14"
 expect "1.3 and 1.4 merged: the older report read as it was" \
@@ -313,6 +313,46 @@ grep -q '^  incomplete, because of: stopped before adoption on 1 host(s)$' <<<"$
 tap_ok $? "text: stopped before adoption, under its host"
 fail_on incomplete "$stopped" 24
 fail_on boot "$stopped" 0
+
+# ---- format 1.6: where the package of an initramfs's program comes from (issue 47) --
+# The initramfs's udevadm is a byte-for-byte copy of the host's (udev), its
+# systemd-udevd is not the host's, its BusyBox mdev the host does not have.
+copy=$fx/boot-copy.json
+run report -f json "$copy"
+expect "1.6: package and package_via by executable, the merged output is 1.6" \
+	'[.version, ([.dependents_by_executable[] | select(.package_via != null) | [.executable, .package, .package_via]] | sort)]' \
+	'["1.6",[["/bin/busybox",null,"no-host-file"],["/usr/bin/udevadm","udev","initramfs-copy"],["/usr/lib/systemd/systemd-udevd",null,"differs"]]]'
+run report "$copy"
+grep -q '^EXECUTABLE .* PACKAGE  *PACKAGE-VIA ' <<<"$out" &&
+	grep -q '^/usr/bin/udevadm  *legacy-readdir  *suspect  *udev  *initramfs-copy ' <<<"$out" &&
+	grep -q '^/usr/lib/systemd/systemd-udevd  *listener  *suspect  *-  *differs ' <<<"$out"
+tap_ok $? "text: a PACKAGE-VIA column says which package is a copy's, and which copy differs"
+run report "$fx/boot-mdev.json"
+! grep -q 'PACKAGE-VIA' <<<"$out"
+tap_ok $? "text: no such column when no report says where a package came from"
+run report -f markdown "$copy"
+grep -qF '| Package | Legacy artifact | Package via |' <<<"$out" &&
+	grep -qF '| /usr/bin/udevadm | legacy-readdir | suspect | udev | - | initramfs-copy |' <<<"$out"
+tap_ok $? "markdown: the column too"
+run report -f html "$copy"
+grep -qF '<td>udev, copied into the initramfs</td>' <<<"$out" &&
+	grep -qF '<td>no package: not the host&#39;s /usr/lib/systemd/systemd-udevd</td>' <<<"$out" &&
+	grep -qF '<td>no package: the host has no /bin/busybox</td>' <<<"$out"
+tap_ok $? "html: the package cell says it is a copy, or why there is none"
+run report --svg "$tmp/copy.svg" "$copy"
+grep -qF '/usr/bin/udevadm · udev, copied into the initramfs</text>' "$tmp/copy.svg" &&
+	grep -qF '(no package: not the host&#39;s /usr/lib/systemd/systemd-udevd)' "$tmp/copy.svg"
+tap_ok $? "svg: the label and the bar's title say so"
+for bad in '"copy"' '""' '"INITRAMFS-COPY"' '1'; do
+	jq ".dependents[1].package_via = $bad" "$copy" >"$tmp/via-bad.json"
+	run report "$tmp/via-bad.json"
+	[ "$st" = 12 ] && grep -q 'dependents\[1\].package_via: expected initramfs-copy, differs, no-host-file or unread or null\|dependents\[1\].package_via: expected a string' "$tmp/err"
+	tap_ok $? "1.6: package_via $bad is no value this build knows: refused, named (exit $st)"
+done
+jq '.dependents[2].package = "udev"' "$copy" >"$tmp/via-differs-pkg.json"
+run report "$tmp/via-differs-pkg.json"
+[ "$st" = 12 ] && grep -qF 'package_via: "differs" names no package, but package is "udev"' "$tmp/err"
+tap_ok $? "1.6: a copy that differs with a package would vouch for a file nobody checked: refused (exit $st)"
 
 run report -f json "$fx/web-01.json"
 expect "a report that is no boot audit: no boot verdict" '[.hosts[0].boot, .boot.hosts]' '[null,0]'

@@ -24,44 +24,23 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out_dir"
 
-# browse MODE FILE OUT: chromium --headless on FILE, 60 s at most; MODE
-# dom (the DOM into OUT) or shot (a screenshot into OUT). Its log in OUT.log.
-browse() {
-	local flag
-	case $1 in
-	dom) flag=--dump-dom ;;
-	shot) flag=--screenshot=$3 ;;
-	esac
-	# Its own profile, no first-run work; root needs --no-sandbox.
-	timeout 60 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
-		--user-data-dir="$tmp/profile" --no-first-run --disable-extensions \
-		--host-resolver-rules="MAP * ~NOTFOUND" --window-size=1240,${4:-1000} \
-		--enable-logging=stderr --v=0 "$flag" "file://$2" >"$tmp/stdout" 2>"$3.log"
-	local st=$?
-	[ "$1" = dom ] && cp "$tmp/stdout" "$3"
-	return $st
-}
-
-# console LOG: the page's console messages and failed loads, if any.
-console() {
-	grep -E 'CONSOLE|Refused|net::ERR_|Uncaught' "$1"
-}
-
+chromium_profile=$tmp/profile
+. "$top/tests/lib/chromium.sh"
 # judge NAME FILE TEXT...: render FILE; the DOM, the console, the screenshot.
 judge() {
 	local name=$1 file=$2 st msgs bad
 	shift 2
-	browse dom "$file" "$tmp/$name.dom"
+	chromium_browse dom "$file" "$tmp/$name.dom"
 	st=$?
-	msgs=$(console "$tmp/$name.dom.log")
+	msgs=$(chromium_console "$tmp/$name.dom.log")
 	bad=$($check dom "$tmp/$name.dom" "$@")
 	[ -z "$msgs$bad" ] || printf '%s\n%s\n' "$msgs" "$bad" | tap_diag
 	tap_ok $([ $st = 0 ] && [ -z "$msgs" ] && [ -z "$bad" ]; echo $?) \
 		"$name: chromium renders it (exit $st), no console message, the names are text"
-	browse shot "$file" "$out_dir/$name.png" "${HEIGHT:-1000}"
+	chromium_browse shot "$file" "$out_dir/$name.png" "${HEIGHT:-1000}"
 	st=$?
 	tap_ok $([ $st = 0 ] && [ -s "$out_dir/$name.png" ] &&
-		 [ -z "$(console "$out_dir/$name.png.log")" ]; echo $?) \
+		 [ -z "$(chromium_console "$out_dir/$name.png.log")" ]; echo $?) \
 		"$name: screenshot $out_dir/$name.png"
 	rm -f "$out_dir/$name.png.log"
 }
@@ -102,8 +81,8 @@ HEIGHT=1800 judge fleet-1000 "$tmp/fleet-1000.html" "sysfs-audit: 1000 host(s)" 
 # The checks can fail: one host name unescaped is an element and a blocked script.
 sed 's|&lt;script&gt;alert(1)&lt;/script&gt;|<script>alert(1)</script>|' \
 	"$tmp/fleet-crafted.html" >"$tmp/broken.html"
-browse dom "$tmp/broken.html" "$tmp/broken.dom"
-tap_ok $([ -n "$(console "$tmp/broken.dom.log")" ] &&
+chromium_browse dom "$tmp/broken.html" "$tmp/broken.dom"
+tap_ok $([ -n "$(chromium_console "$tmp/broken.dom.log")" ] &&
 	 ! $check dom "$tmp/broken.dom" "$crafted_host" >/dev/null; echo $?) \
 	"negative control: the page with the host name unescaped has a console message and a <script>"
 

@@ -13,6 +13,7 @@
 #include "common/common.h"
 #include "common/dpkg_owner.h"
 #include "model/phase.h"
+#include "deps/early_copy.h"
 #include "deps/early_exes.h"
 #include "deps/identity.h"
 #include "deps/named_file.h"
@@ -38,15 +39,20 @@ struct sa_deps_run {
  * start of a boot audit, which holds its records until the boot is over.
  * No dpkg database (not Debian): dependents without package names.
  */
-static const char *owner(void *ctx, const char *file)
+static const struct sa_dpkg *dpkg(struct sa_deps_run *r)
 {
-	struct sa_deps_run *r = ctx;
-
 	if (!r->dpkg_read) {
 		r->dpkg_read = true;
 		r->dpkg = sa_dpkg_load("/");
 	}
-	return r->dpkg ? sa_dpkg_owner(r->dpkg, file) : NULL;
+	return r->dpkg;
+}
+
+static const char *owner(void *ctx, const char *file)
+{
+	const struct sa_dpkg *d = dpkg(ctx);
+
+	return d ? sa_dpkg_owner(d, file) : NULL;
 }
 
 /* The fingerprint of @n's file (through a /proc link to it) into r->fp. */
@@ -130,6 +136,23 @@ static const char *exe_known(void *ctx, const struct sa_ident *id, unsigned int 
 }
 
 /*
+ * The package of an executable exe_known() found read in the initramfs:
+ * the host file's of its path when the copy has its bytes (early_copy.h),
+ * else none, and why. Another file read another way (/proc/PID/exe) has
+ * none: SA_PV_PATH, as before.
+ */
+static int exe_package(void *ctx, const struct sa_ident *id, char *pkg, size_t len)
+{
+	struct sa_deps_run *r = ctx;
+	const struct sa_early_exe *x = sa_early_find(r->early, id->exe_dev, id->exe_ino);
+
+	pkg[0] = '\0';
+	if (!x || !id->exe_ino)
+		return SA_PV_PATH;
+	return sa_early_host_package(x, "/", dpkg(r), pkg, len);
+}
+
+/*
  * A script in another mount namespace (a container's): read in the
  * process's root while it lives (its symlinks resolved there), never our
  * namesake. "": gone, or refused (named_file.h).
@@ -176,7 +199,7 @@ struct sa_deps_run *sa_deps_run_start(struct sa_tracer *t, enum sa_format fmt, F
 	o.store = (struct sa_dep_store_opts){
 		.fingerprint = r->fp_cache ? sa_fingerprint : NULL, .fp_ctx = r->fp_cache,
 		.package = owner, .pkg_ctx = r,
-		.exe_known = exe_known, .script_known = script_known,
+		.exe_known = exe_known, .exe_package = exe_package, .script_known = script_known,
 		.fingerprint_named = r->fp_cache ? sa_named_fingerprint : NULL, .exe_ctx = r,
 	};
 	r->early_wanted = sa_tracer_adopted(t);

@@ -214,10 +214,12 @@ static void set_verdict(struct sa_dependent *d, const struct sa_dep_verdict *v)
  * its path in our mount namespace is the one
  * the process ran (@known NULL); else @known is the fingerprint read
  * another way (the initramfs's copy, /proc/PID/exe), proving @kscope, and
- * the package of our namesake would be another file's. Returns what it
- * proves (enum sa_fp_scope).
+ * the package of our namesake would be another file's: an executable's
+ * package is then only what exe_package() vouches for (the initramfs's
+ * byte-for-byte copy of a host file), with where it comes from in
+ * id->exe_pkg_via. Returns what it proves (enum sa_fp_scope).
  */
-static unsigned int read_file(struct sa_dep_store *s, const struct sa_ident *id, bool exe,
+static unsigned int read_file(struct sa_dep_store *s, struct sa_ident *id, bool exe,
 			      const char *known, unsigned int kscope, char *out, size_t len,
 			      char *pkg, size_t pkglen)
 {
@@ -226,6 +228,8 @@ static unsigned int read_file(struct sa_dep_store *s, const struct sa_ident *id,
 
 	if (known) {
 		snprintf(out, len, "%s", known);
+		if (exe && s->o.exe_package)
+			id->exe_pkg_via = s->o.exe_package(s->o.exe_ctx, id, pkg, pkglen);
 		return kscope;
 	}
 	if (path[0] != '/')
@@ -447,6 +451,7 @@ static long new_line(struct sa_dep_store *s, const struct sa_dep_seen *o,
 		d->fp_scope = same->fp_scope;
 		memcpy(d->id.exe_pkg, same->id.exe_pkg, sizeof(d->id.exe_pkg));
 		memcpy(d->id.script_pkg, same->id.script_pkg, sizeof(d->id.script_pkg));
+		d->id.exe_pkg_via = same->id.exe_pkg_via;
 	} else {
 		fingerprint(s, d);
 	}

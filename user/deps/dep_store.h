@@ -41,6 +41,14 @@ struct sa_dep_store_opts {
 	 */
 	const char *(*exe_known)(void *ctx, const struct sa_ident *id, unsigned int *scope);
 	/*
+	 * When @exe_known gave the fingerprint of @id's executable (it was
+	 * not read by path): its package another way, into @pkg ("" when
+	 * none), and where that comes from (enum sa_pkg_via: the
+	 * initramfs's copy of a host file is that file's package). NULL
+	 * callback: no package for such a file. Called with @exe_ctx.
+	 */
+	int (*exe_package)(void *ctx, const struct sa_ident *id, char *pkg, size_t len);
+	/*
 	 * The same for @id's script, which the kernel names by path only: ""
 	 * when another mount namespace's file cannot be read any more. A file
 	 * not read by path gets no package (our namesake's is another file's).

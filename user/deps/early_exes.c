@@ -26,9 +26,6 @@ struct sa_early {
 	size_t n;
 };
 
-/* A larger executable is not read (the fingerprint's own limit). */
-#define EARLY_MAX_BYTES	(256UL << 20)
-
 /* Fields are tab-separated, one file a line: what could split them is replaced. */
 static void clean(char *s)
 {
@@ -82,6 +79,7 @@ static int on_record(void *ctx, const void *data, size_t len)
 	memset(x, 0, sizeof(*x));
 	x->dev = r.exe_dev;
 	x->ino = r.exe_ino;
+	x->size = -1;
 	snprintf(x->path, sizeof(x->path), "%.255s", id.exe);
 	/*
 	 * Open now: it stays readable after switch_root deletes its name. The
@@ -127,9 +125,11 @@ void sa_early_read(struct sa_early *e, sa_early_fp_fn fingerprint)
 		if (e->fd[i] < 0)
 			continue;
 		/* One read for both: the hash and the fingerprint. */
-		if (!sa_slurp_fd(e->fd[i], EARLY_MAX_BYTES, &buf, &len)) {
+		if (!sa_slurp_fd(e->fd[i], SA_EARLY_MAX_BYTES, &buf, &len)) {
 			if (!SHA256Data((const uint8_t *)buf, len, x->sha256))
 				x->sha256[0] = '\0';
+			else
+				x->size = (long long)len;
 			if (fingerprint)
 				x->fp_scope = fingerprint(x->path, buf, len, x->fingerprint,
 							  sizeof(x->fingerprint));
@@ -147,8 +147,9 @@ static int write_lines(FILE *f, void *ctx)
 	for (size_t i = 0; i < e->n; i++) {
 		const struct sa_early_exe *x = &e->v[i];
 
-		fprintf(f, "%llu\t%llu\t%s\t%s\t%u\t%s\n", x->dev, x->ino,
-			x->sha256[0] ? x->sha256 : "-", x->path, x->fp_scope, x->fingerprint);
+		fprintf(f, "%llu\t%llu\t%s\t%s\t%u\t%s\t%lld\n", x->dev, x->ino,
+			x->sha256[0] ? x->sha256 : "-", x->path, x->fp_scope, x->fingerprint,
+			x->sha256[0] ? x->size : -1LL);
 	}
 	return ferror(f) ? -EIO : 0;
 }
@@ -158,24 +159,35 @@ int sa_early_write(const struct sa_early *e, const char *file)
 	return sa_atomic_write(file, write_lines, (void *)e);
 }
 
-/* One line back into @x; false when it is not one of ours. */
+/*
+ * One line back into @x; false when it is not one of ours. Six fields, or
+ * seven since the size was added (issue 47: a copy is the host's file when
+ * size and hash agree).
+ */
 static bool parse(char *line, struct sa_early_exe *x)
 {
-	char *f[6], *end;
+	char *f[7], *end;
 	unsigned long scope;
 	int i = 0;
 
 	line[strcspn(line, "\n")] = '\0';
-	for (char *p = line; i < 6; i++) {
+	for (char *p = line; i < 7; i++) {
 		f[i] = p;
 		p = strchr(p, '\t');
 		if (!p)
 			break;
 		*p++ = '\0';
 	}
-	if (i != 5)
+	if (i != 5 && i != 6)
 		return false;
 	memset(x, 0, sizeof(*x));
+	x->size = -1;
+	if (i == 6) {
+		errno = 0;
+		x->size = strtoll(f[6], &end, 10);
+		if (errno || *end || end == f[6] || x->size < -1)
+			return false;
+	}
 	errno = 0;
 	x->dev = strtoull(f[0], &end, 10);
 	if (errno || *end || end == f[0])

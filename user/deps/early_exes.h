@@ -10,7 +10,8 @@
  * executable that made a record while it still exists, and leaves one line
  * per file under /run (which moves to the real root): the kernel's device
  * and inode, a SHA-256 of its content, its path, what its fingerprint
- * proves (enum sa_fp_scope, a number) and its fingerprint's words. The
+ * proves (enum sa_fp_scope, a number), its fingerprint's words and its
+ * size (a line without it, of an older writer, is read all the same). The
  * recorder looks a dependent's executable up there by device and inode,
  * the identity the kernel recorded, never by path: the real root's file of
  * the same name is another program.
@@ -32,6 +33,8 @@
 #define SA_EARLY_GO		"initramfs-exes.go"
 #define SA_EARLY_GO_WAIT_S	600
 #define SA_EARLY_MAX		1024			/* executables kept */
+/* A larger executable is not read (the fingerprint's own limit). */
+#define SA_EARLY_MAX_BYTES	(256UL << 20)
 
 struct sa_early_exe {
 	unsigned long long dev, ino;	/* the kernel's s_dev (MKDEV encoding), i_ino */
@@ -39,6 +42,7 @@ struct sa_early_exe {
 	char path[256];
 	char fingerprint[512];		/* "" when the file carries nothing legacy */
 	unsigned int fp_scope;		/* what it proves: enum sa_fp_scope flags */
+	long long size;			/* bytes hashed; -1: not known (an older line, unread) */
 };
 
 struct sa_early;

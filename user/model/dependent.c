@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The names of a dependent's kind, confidence and rule (reports, output, tests). */
+#include <stdio.h>
 #include <string.h>
 
 #include "common/common.h"
@@ -84,3 +85,59 @@ const char *sa_dep_rule_name(enum sa_dep_rule r)
 	return r < SA_DR_MAX ? rule_names[r] : "?";
 }
 
+
+const struct sa_pkg_via_desc sa_pkg_vias[SA_PV_N] = {
+	[SA_PV_PATH] = { NULL, "" },
+	[SA_PV_COPY] = { "initramfs-copy", "copied into the initramfs" },
+	[SA_PV_DIFFERS] = { "differs", "not the host's file" },
+	[SA_PV_NO_HOST_FILE] = { "no-host-file", "not on the host" },
+	[SA_PV_UNREAD] = { "unread", "not compared with the host's file" },
+};
+
+int sa_pkg_via_parse(const char *s)
+{
+	if (!s)
+		return SA_PV_PATH;
+	for (int i = SA_PV_PATH + 1; i < SA_PV_N; i++)
+		if (!strcmp(s, sa_pkg_vias[i].name))
+			return i;
+	return -1;
+}
+
+static const char *via_name(int i)
+{
+	return sa_pkg_vias[i + 1].name;
+}
+
+const char *sa_pkg_via_list(char *buf, size_t len)
+{
+	return sa_or_list(buf, len, SA_PV_N - 1, via_name);
+}
+
+const char *sa_pkg_label(const char *pkg, int via, const char *exe, const char *none,
+			 char *buf, size_t len)
+{
+	const char *p = pkg && *pkg ? pkg : NULL;
+
+	exe = exe && *exe ? exe : "file";
+	switch (via) {
+	case SA_PV_COPY:
+		if (p)
+			snprintf(buf, len, "%s, copied into the initramfs", p);
+		else
+			snprintf(buf, len, "no package: a copy of the host's %s", exe);
+		break;
+	case SA_PV_DIFFERS:
+		snprintf(buf, len, "no package: not the host's %s", exe);
+		break;
+	case SA_PV_NO_HOST_FILE:
+		snprintf(buf, len, "no package: the host has no %s", exe);
+		break;
+	case SA_PV_UNREAD:
+		snprintf(buf, len, "no package: not compared with the host's %s", exe);
+		break;
+	default:
+		snprintf(buf, len, "%s", p ? p : none);
+	}
+	return buf;
+}

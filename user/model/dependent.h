@@ -106,6 +106,48 @@ enum sa_fp_scope {
 	SA_FP_ALL = SA_FP_HELPER | SA_FP_ANY | SA_FP_KEYS,
 };
 
+/*
+ * Where the package named for a dependent's executable comes from, when
+ * the file it ran is not the one at its path on this host: the
+ * initramfs's programs are gone by the adoption, and the real root's
+ * namesake is another file. update-initramfs and dracut copy host files
+ * byte for byte, so a copy whose content (size and SHA-256, read before
+ * switch_root) is the host's file of that path is that file's package.
+ * A report's dependents[].package_via (1.6): its name, or null for
+ * SA_PV_PATH.
+ */
+enum sa_pkg_via {
+	SA_PV_PATH = 0,		/* the package of the file at its path (or none): the usual case */
+	SA_PV_COPY,		/* the initramfs's file is the host's file of that path */
+	SA_PV_DIFFERS,		/* the host's file of that path has other content: no package */
+	SA_PV_NO_HOST_FILE,	/* the host has no file at that path: no package */
+	SA_PV_UNREAD,		/* the initramfs's or the host's file was not read: not compared */
+	SA_PV_N
+};
+
+struct sa_pkg_via_desc {
+	const char *name;	/* "initramfs-copy": a report's value; NULL for SA_PV_PATH */
+	const char *text;	/* for people, after the package or "no package" */
+};
+extern const struct sa_pkg_via_desc sa_pkg_vias[SA_PV_N];
+
+/*
+ * A report's package_via: NULL is SA_PV_PATH; -1 a word this build does
+ * not know (a reader refuses it rather than show a package it cannot
+ * vouch for).
+ */
+int sa_pkg_via_parse(const char *s);
+/* "initramfs-copy, differs, no-host-file or unread": the names, for a message. */
+const char *sa_pkg_via_list(char *buf, size_t len);
+/*
+ * A dependent's package for people, into @buf: "udev", "udev, copied into
+ * the initramfs", "no package: not the host's /usr/bin/udevadm", ...;
+ * @none when there is nothing to say (no package, SA_PV_PATH). @exe: the
+ * executable the words name (NULL: "file", for a label beside it).
+ */
+const char *sa_pkg_label(const char *pkg, int via, const char *exe, const char *none,
+			 char *buf, size_t len);
+
 /* Who a process is (user/identity.c fills it). */
 struct sa_ident {
 	unsigned int pid, tgid, ppid, uid;
@@ -123,6 +165,7 @@ struct sa_ident {
 	char ns[96];			/* "mnt:[N] net:[N]" when not the tracer's, else "" */
 	unsigned int mntns;		/* its mount namespace's inode, as recorded; 0: unknown */
 	char exe_pkg[64], script_pkg[64];	/* Debian packages, or "" */
+	int exe_pkg_via;		/* enum sa_pkg_via: where exe_pkg comes from */
 };
 
 /* One line per program and kind. */

@@ -132,3 +132,11 @@ enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h)
 			return SA_BOOT_INCOMPLETE;
 	return later ? SA_BOOT_LATER_ONLY : SA_BOOT_CLEAN;
 }
+
+bool sa_mtable_has(const struct sa_mtable *t, int col)
+{
+	for (size_t i = 0; col >= 0 && col < SA_MROW_STRS && i < t->n; i++)
+		if (t->v[i].s[col])
+			return true;
+	return false;
+}

@@ -14,7 +14,7 @@
 #include "common/hash_index.h"
 #include "model/report.h"
 
-#define SA_MROW_STRS 7
+#define SA_MROW_STRS 8
 
 /* One row of a merged table: up to SA_MROW_STRS strings, a count, its hosts. */
 struct sa_mrow {
@@ -107,6 +107,10 @@ enum sa_boot_verdict {
 };
 extern const char *const sa_boot_verdict_names[SA_BOOT_N];
 enum sa_boot_verdict sa_mhost_boot(const struct sa_mhost *h);
+/* dep_exec's string: where its package comes from (1.6, sa_pkg_vias[].name), or NULL. */
+#define SA_MDEP_VIA 7
+/* Does any row of @t have string @col? (a column that is empty everywhere is left out) */
+bool sa_mtable_has(const struct sa_mtable *t, int col);
 /* Is @host among the first @n (ascending) hosts of row @r? A binary search. */
 bool sa_mrow_has_host(const struct sa_mrow *r, size_t n, size_t host);
 
@@ -138,7 +142,8 @@ struct sa_merged {
 	struct sa_mtable subsys;	/* subsystem: events */
 	struct sa_mtable keyrows;	/* subsystem, key: events that would have carried it */
 	struct sa_mtable paths;		/* path, kind: events that needed it */
-	struct sa_mtable dep_exec;	/* executable, kind, confidence | package, path, legacy, replacement */
+	/* executable, kind, confidence | package, path, legacy, replacement, package_via */
+	struct sa_mtable dep_exec;
 	struct sa_mtable dep_pkg;	/* package ("(none)"), executable: count */
 	struct sa_mtable findings;	/* file, line, kind, key | severity, message, package */
 	struct sa_mtable severities;	/* severity: findings */

@@ -24,9 +24,10 @@
  * verdicts breaks, falls-back, suspect (1.0-1.2's "confirmed" reads as
  * breaks), and the store's drops by verdict; 1.4: the dependents' kind
  * uevent-read and rule uevent-keys (values only: 1.0-1.3 read as before);
- * 1.5: boot.incomplete, the reasons the recorder knew.
+ * 1.5: boot.incomplete, the reasons the recorder knew; 1.6: the dependents'
+ * package_via (the initramfs's copy of a host file is that file's package).
  */
-#define SA_REPORT_MINOR		5
+#define SA_REPORT_MINOR		6
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
 #define SA_REPORT_MAX_TREE	(128ULL << 20)	/* json-c's tree of one report, estimated */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
@@ -83,6 +84,11 @@ struct sa_report_dependent {
 	long long *pids;
 	size_t npids;
 	char *phase;		/* 1.1: "initramfs", "coldplug", "runtime"; NULL: not a boot audit */
+	/*
+	 * 1.6: where package comes from, a name of sa_pkg_vias[] (read:
+	 * only those); NULL: the package of the file at executable's path.
+	 */
+	char *package_via;
 };
 
 /* A file on disk that depends on the old layout. */

@@ -33,6 +33,7 @@
 #define DEP_H		20	/* a dependent's row */
 #define LABEL_CHARS	40	/* a label's characters before it is cut */
 #define PKG_CHARS	18
+#define VIA_CHARS	34	/* "udev, copied into the initramfs" */
 
 static const char *const conf_colour[SA_DC_N] = {
 	[SA_DC_SUSPECT] = "#78909c",
@@ -205,14 +206,19 @@ static void axis_ticks(FILE *f, const struct axis *ax, double a, double b, int n
 	}
 }
 
-/* A row of text in the label column: escaped, the path's end and the package's start. */
-static void label(FILE *f, double y, const char *cls, const char *a, const char *b)
+/*
+ * A row of text in the label column: escaped, the path's end and the
+ * package's start; @long_b: the package's words say where it comes from
+ * (an initramfs's copy), and take VIA_CHARS of the path's room.
+ */
+static void label(FILE *f, double y, const char *cls, const char *a, const char *b,
+		  bool long_b)
 {
 	fprintf(f, "<text class=\"%s\" x=\"%d\" y=\"%.1f\">", cls, LABEL_X, y);
-	sa_markup_fputs_tail(f, a, LABEL_CHARS);
+	sa_markup_fputs_tail(f, a, long_b ? LABEL_CHARS + PKG_CHARS - VIA_CHARS : LABEL_CHARS);
 	if (b) {
 		fputs(" \xc2\xb7 ", f);
-		sa_markup_fputs_cut(f, b, PKG_CHARS);
+		sa_markup_fputs_cut(f, b, long_b ? VIA_CHARS : PKG_CHARS);
 	}
 	fputs("</text>\n", f);
 }
@@ -491,7 +497,7 @@ int sa_boot_svg(FILE *f, const struct sa_report *r, const struct sa_mhost *h)
 		char n[48];
 
 		snprintf(n, sizeof(n), "%llu event(s)", i < subs.n ? subsys_events(r, name) : 0ULL);
-		label(f, y + i * SUB_H + 11, "lab", name, i < subs.n ? n : NULL);
+		label(f, y + i * SUB_H + 11, "lab", name, i < subs.n ? n : NULL, false);
 		fprintf(f, "<line class=\"grid\" x1=\"%d\" y1=\"%.0f\" x2=\"%d\" y2=\"%.0f\"/>\n",
 			PX0, y + i * SUB_H + SUB_H, PX1, y + i * SUB_H + SUB_H);
 	}
@@ -524,8 +530,13 @@ int sa_boot_svg(FILE *f, const struct sa_report *r, const struct sa_mhost *h)
 		struct bar b = bar_of(r, &bd, d, &ax);
 		const char *c = conf_colour[sa_dep_conf_parse(d->confidence)];
 		double ry = y + i * DEP_H, xa = xof(&ax, b.a), xb = xof(&ax, b.b);
+		/* the reader took only known words: a -1 is never one */
+		int via = sa_pkg_via_parse(d->package_via);
+		char pkg[SA_REPORT_MAX_NAME + 64], full[SA_REPORT_MAX_TEXT + SA_REPORT_MAX_NAME + 64];
 
-		label(f, ry + 14, "lab", d->executable, d->package ? d->package : "no package");
+		sa_pkg_label(d->package, via, NULL, "no package", pkg, sizeof(pkg));
+		sa_pkg_label(d->package, via, d->executable, "no package", full, sizeof(full));
+		label(f, ry + 14, "lab", d->executable, pkg, via > SA_PV_PATH);
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"",
 			xa, ry + 4, dmax(xb - xa, 3), DEP_H - 7, c);
 		if (b.vague)
@@ -533,7 +544,7 @@ int sa_boot_svg(FILE *f, const struct sa_report *r, const struct sa_mhost *h)
 		fputs("><title>", f);
 		sa_markup_fputs(f, d->executable);
 		fputs(" (", f);
-		sa_markup_fputs(f, d->package ? d->package : "no package");
+		sa_markup_fputs(f, full);
 		fputs("): ", f);
 		sa_markup_fputs(f, d->confidence ? d->confidence : "breaks");
 		fputs(", ", f);

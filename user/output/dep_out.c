@@ -31,6 +31,8 @@ void sa_dep_write(struct sa_jw *w, const struct sa_dependent *d, const struct sa
 	sa_jw_str(w, "exe", d->id.exe);
 	sa_jw_str(w, "script", nz(d->id.script));
 	sa_jw_str(w, "package", nz(d->id.exe_pkg));
+	sa_jw_str(w, "package_via", d->id.exe_pkg_via > SA_PV_PATH && d->id.exe_pkg_via < SA_PV_N ?
+				    sa_pkg_vias[d->id.exe_pkg_via].name : NULL);
 	sa_jw_str(w, "script_package", nz(d->id.script_pkg));
 	sa_jw_str(w, "fingerprint", nz(d->fingerprint));
 	sa_jw_i64(w, "pid", d->id.pid);
@@ -175,7 +177,7 @@ int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals
 			 const struct sa_dependent *(*next)(void *ctx, size_t *it), void *ctx)
 {
 	const struct sa_dependent *d;
-	char prog[2 * 4096 + 16];
+	char prog[2 * 4096 + 16], pkg[160];
 	size_t it = 0;
 
 	if (fmt == SA_FMT_JSON) {
@@ -198,11 +200,12 @@ int sa_dep_print_summary(FILE *f, enum sa_format fmt, const struct sa_dep_totals
 		fprintf(f, "%-10s %-17s %5s %9s %9s %9s  %s\n", "VERDICT", "KIND", "PROCS",
 			"COUNT", "FIRST", "LAST", "PROGRAM");
 	while ((d = next(ctx, &it))) {
+		/* "[udev]", "[udev, copied into the initramfs]", "[no package: not ...]" */
+		sa_pkg_label(d->id.exe_pkg, d->id.exe_pkg_via, NULL, "", pkg, sizeof(pkg));
 		sa_esc_line(f, "%-10s %-17s %5llu %9llu %8.3fs %8.3fs  %s%s%s%s\n",
 			    sa_dep_conf_name(d->conf), sa_dep_kind_name(d->kind), d->nprocs,
 			    d->count, sa_dep_rel_s(t, d->first_ns), sa_dep_rel_s(t, d->last_ns),
-			    program(d, prog, sizeof(prog)), *d->id.exe_pkg ? " [" : "",
-			    d->id.exe_pkg, *d->id.exe_pkg ? "]" : "");
+			    program(d, prog, sizeof(prog)), *pkg ? " [" : "", pkg, *pkg ? "]" : "");
 		sa_esc_line(f, "%-28s %s: %s\n", "", sa_dep_rule_name(d->rule), d->why);
 		for (int i = 0; i < d->nexamples; i++)
 			sa_esc_line(f, "%-28s e.g. %s\n", "", d->examples[i]);

@@ -138,6 +138,20 @@ static void more(FILE *f, size_t shown, size_t n, const char *what)
 }
 
 /*
+ * A column of dep_exec that is no one string: the package for people, with
+ * where it comes from (an initramfs's copy of a host file, or not).
+ */
+#define COL_PACKAGE (-1)
+
+static void td_package(FILE *f, const struct sa_mrow *r)
+{
+	char buf[SA_REPORT_MAX_NAME * 2 + 64];
+
+	td(f, sa_pkg_label(r->s[3], sa_pkg_via_parse(r->s[SA_MDEP_VIA]), r->s[0], "-", buf,
+			   sizeof(buf)));
+}
+
+/*
  * Table @t's rows (their first @n), the strings @cols under @heads, then
  * the hosts as a share of the fleet and the count; @none when it is empty.
  */
@@ -160,7 +174,10 @@ static void mtable(FILE *f, const struct sa_merged *m, const struct sa_mtable *t
 
 		fputs("<tr>", f);
 		for (int j = 0; j < ncols; j++)
-			td(f, r->s[cols[j]]);
+			if (cols[j] == COL_PACKAGE)
+				td_package(f, r);
+			else
+				td(f, r->s[cols[j]]);
 		td_meter(f, r->nhosts, m->nhosts);
 		td_n(f, r->count);
 		fputs("</tr>\n", f);
@@ -173,9 +190,9 @@ static void dependents(FILE *f, const struct sa_merged *m, bool details)
 {
 	static const char *const bh[] = { "Program", "Phase" };
 	static const int bc[] = { 0, 1 };
-	/* dep_exec: executable, kind, confidence, package */
+	/* dep_exec: executable, kind, confidence, package (with where it comes from) */
 	static const char *const eh[] = { "Program", "Package", "Kind", "Verdict" };
-	static const int ec[] = { 0, 3, 1, 2 };
+	static const int ec[] = { 0, COL_PACKAGE, 1, 2 };
 	static const char *const ph[] = { "Package", "Program" };
 	static const int pc[] = { 0, 1 };
 

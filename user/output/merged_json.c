@@ -240,7 +240,7 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	static const char *const keys[] = { "subsystem", "key" };
 	static const char *const paths[] = { "path", "kind" };
 	static const char *const dexe[] = { "executable", "kind", "confidence", "package", "path",
-					    "legacy", "replacement" };
+					    "legacy", "replacement", "package_via" };
 	static const char *const dpkg[] = { "package", "executable" };
 	static const char *const find[] = { "file", "line", "kind", "key", "severity", "message",
 					    "package" };
@@ -286,7 +286,7 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	rows(&o, "by_subsystem", &m->subsys, subsys, 1, "events");
 	rows(&o, "keys", &m->keyrows, keys, 2, "events");
 	rows(&o, "paths", &m->paths, paths, 2, "events");
-	rows(&o, "dependents_by_executable", &m->dep_exec, dexe, 7, "count");
+	rows(&o, "dependents_by_executable", &m->dep_exec, dexe, 8, "count");
 	rows(&o, "dependents_by_package", &m->dep_pkg, dpkg, 2, "count");
 	rows(&o, "findings", &m->findings, find, 7, "reports");
 	boot(&o);

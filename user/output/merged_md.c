@@ -118,11 +118,11 @@ int sa_merged_markdown(FILE *f, const struct sa_merged *m, const struct sa_forma
 	static const char *const kh[] = { "Subsystem", "Key" };
 	static const char *const ph[] = { "Legacy path", "Kind" };
 	static const char *const dh[] = { "Executable", "Kind", "Confidence", "Package",
-					  "Legacy artifact" };
+					  "Legacy artifact", "Package via" };
 	static const char *const gh[] = { "Package", "Executable" };
 	static const char *const fh[] = { "File", "Line", "Severity", "Kind", "Key", "Message",
 					  "Package" };
-	static const int k2[] = { 0, 1 }, d5[] = { 0, 1, 2, 3, 5 };
+	static const int k2[] = { 0, 1 }, d5[] = { 0, 1, 2, 3, 5, SA_MDEP_VIA };
 	static const int f7[] = { 0, 1, 4, 2, 3, 5, 6 };
 
 	fprintf(f, "# sysfs-audit: legacy sysfs layout report\n\n"
@@ -144,7 +144,9 @@ int sa_merged_markdown(FILE *f, const struct sa_merged *m, const struct sa_forma
 			fputs("|\n", f);
 		}
 	}
-	md_table(f, m, "Dependents by executable", &m->dep_exec, dh, d5, 5, "Count", 0, details);
+	/* the initramfs's copies (1.6): a column only when a report says where one came from */
+	md_table(f, m, "Dependents by executable", &m->dep_exec, dh, d5,
+		 sa_mtable_has(&m->dep_exec, SA_MDEP_VIA) ? 6 : 5, "Count", 0, details);
 	md_table(f, m, "Debian packages that still need the old layout (dependents that break)",
 		 &m->dep_pkg, gh, k2, 2, "Count", 0, details);
 	fprintf(f, "\n## Events\n\n%llu traced, %llu seen, %llu lost.", m->events, m->seen,

@@ -81,12 +81,13 @@ int sa_merged_text(FILE *f, const struct sa_merged *m, const struct sa_format_de
 {
 	const struct sa_text_layout *lo = fd->layout;
 	static const char *const kh[] = { "SUBSYSTEM", "KEY" }, *const ph[] = { "KIND", "PATH" };
-	static const char *const dh[] = { "EXECUTABLE", "KIND", "CONFIDENCE", "PACKAGE" };
+	static const char *const dh[] = { "EXECUTABLE", "KIND", "CONFIDENCE", "PACKAGE",
+					  "PACKAGE-VIA" };
 	static const char *const gh[] = { "PACKAGE", "EXECUTABLE" };
 	static const char *const fh[] = { "FILE", "LINE", "SEVERITY", "KEY", "PACKAGE" };
-	static const int k2[] = { 0, 1 }, p2[] = { 1, 0 }, d4[] = { 0, 1, 2, 3 };
+	static const int k2[] = { 0, 1 }, p2[] = { 1, 0 }, d5[] = { 0, 1, 2, 3, SA_MDEP_VIA };
 	static const int f5[] = { 0, 1, 4, 3, 6 };
-	static const int wk[] = { 16, 14 }, wp[] = { 16, 48 }, wd[] = { 32, 18, 10, 16 };
+	static const int wk[] = { 16, 14 }, wp[] = { 16, 48 }, wd[] = { 32, 18, 10, 16, 14 };
 	static const int wg[] = { 20, 32 }, wf[] = { 40, 5, 8, 14, 16 };
 
 	fprintf(f, "%zu report(s) from %zu host(s)", m->nreports, m->nhosts);
@@ -106,7 +107,9 @@ int sa_merged_text(FILE *f, const struct sa_merged *m, const struct sa_format_de
 		sa_esc_fputs(f, m->skipped[i].reason, SA_ESC_TEXT);
 		fputc('\n', f);
 	}
-	text_rows(f, m, "DEPENDENTS BY EXECUTABLE", &m->dep_exec, dh, d4, 4, wd, 0, details);
+	/* the initramfs's copies (1.6): a column only when a report says where one came from */
+	text_rows(f, m, "DEPENDENTS BY EXECUTABLE", &m->dep_exec, dh, d5,
+		  sa_mtable_has(&m->dep_exec, SA_MDEP_VIA) ? 5 : 4, wd, 0, details);
 	text_rows(f, m, "PACKAGES THAT STILL NEED THE OLD LAYOUT (BREAKS)", &m->dep_pkg, gh,
 		  k2, 2, wg, 0, details);
 	fprintf(f, "\n%-20s %-24s %-10s %7s %8s %6s\n", "HOST", "KERNEL", "ATTACH", "REPORTS",

@@ -46,6 +46,9 @@ int sa_report_add_live_deps(struct sa_report *r, const struct sa_dep_totals *t, 
 
 		err = dup_str(&x->executable, e->id.exe) ?: dup_str(&x->comm, e->id.comm) ?:
 		      dup_str(&x->package, e->id.exe_pkg) ?:
+		      dup_str(&x->package_via, e->id.exe_pkg_via > SA_PV_PATH &&
+					      e->id.exe_pkg_via < SA_PV_N ?
+					      sa_pkg_vias[e->id.exe_pkg_via].name : NULL) ?:
 		      dup_str(&x->kind, sa_dep_kind_name(e->kind)) ?:
 		      dup_str(&x->confidence, sa_dep_conf_name(e->conf)) ?:
 		      dup_str(&x->path, e->path) ?: dup_str(&x->legacy, e->artifact) ?:

@@ -369,7 +369,8 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 	for (size_t i = 0; !err && i < r->ndeps; i++) {
 		const struct sa_report_dependent *d = &r->deps[i];
 		const char *e[SA_MROW_STRS] = { d->executable, d->kind, d->confidence, d->package,
-						d->path, d->legacy, d->replacement };
+						d->path, d->legacy, d->replacement,
+						d->package_via };
 		const char *p[SA_MROW_STRS] = { d->package ? d->package : "(none)",
 						d->executable };
 

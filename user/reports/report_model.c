@@ -61,6 +61,7 @@ void sa_report_free(struct sa_report *r)
 		free(d->executable);
 		free(d->comm);
 		free(d->package);
+		free(d->package_via);
 		free(d->kind);
 		free(d->confidence);
 		free(d->path);
@@ -333,6 +334,7 @@ static void dependent(struct sa_jw *w, const struct sa_report_dependent *d)
 	text(w, "executable", d->executable);
 	name(w, "comm", d->comm);
 	name(w, "package", d->package);
+	name(w, "package_via", d->package_via);
 	name(w, "kind", d->kind);
 	name(w, "confidence", d->confidence);
 	text(w, "path", d->path);

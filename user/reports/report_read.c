@@ -299,6 +299,27 @@ static int parse_examples(struct pctx *p, const struct sa_jnode *e, const char *
 	return 0;
 }
 
+/*
+ * 1.6's package_via: a name this build knows, and a package only where it
+ * vouches for one (the initramfs's copy of a host file). A copy that
+ * differs with a package, or a word of a newer writer, would name a
+ * package nobody checked: the report is refused, as an unknown phase is.
+ */
+static int check_package_via(struct pctx *p, const struct sa_report_dependent *d,
+			     const char *where)
+{
+	int via = sa_pkg_via_parse(d->package_via);
+	char list[128];
+
+	if (via < 0)
+		return bad(p, "%s.package_via: expected %s or null", where,
+			   sa_pkg_via_list(list, sizeof(list)));
+	if (d->package && via != SA_PV_PATH && via != SA_PV_COPY)
+		return bad(p, "%s.package_via: \"%s\" names no package, but package is \"%s\"",
+			   where, d->package_via, d->package);
+	return 0;
+}
+
 static int parse_dependent(struct pctx *p, const struct sa_jnode *e, const char *where,
 			   struct sa_report_dependent *d)
 {
@@ -312,6 +333,7 @@ static int parse_dependent(struct pctx *p, const struct sa_jnode *e, const char 
 			   &d->executable)) ||
 	    (err = get_str(p, e, where, "comm", NAME, &d->comm)) ||
 	    (err = get_str(p, e, where, "package", NAME, &d->package)) ||
+	    (err = get_str(p, e, where, "package_via", NAME, &d->package_via)) ||
 	    (err = get_str(p, e, where, "kind", REQ | NAME, &d->kind)) ||
 	    (err = get_str(p, e, where, "confidence", NAME, &d->confidence)) ||
 	    (err = get_str(p, e, where, "path", OPT, &d->path)) ||
@@ -337,6 +359,8 @@ static int parse_dependent(struct pctx *p, const struct sa_jnode *e, const char 
 
 		return bad(p, "%s.phase: expected %s", where, sa_phase_list(list, sizeof(list)));
 	}
+	if ((err = check_package_via(p, d, where)))
+		return err;
 	/*
 	 * One verdict, one name, from here on: what the gate counts is what the
 	 * merge, every output and the Prometheus labels say. 1.0-1.2's

@@ -660,6 +660,87 @@ static void test_store_exe_known(void)
 	sa_dep_store_free(s);
 }
 
+/*
+ * Issue 47: the package of an executable read in the initramfs, which its
+ * path on the real root cannot give: ino 44 is a byte-for-byte copy of the
+ * host's /usr/bin/udevadm (udev), ino 42's /sbin/mdev the host lacks.
+ */
+static const char *fake_known_copy(void *ctx, const struct sa_ident *id, unsigned int *scope)
+{
+	(void)ctx;
+	*scope = SA_FP_NONE;
+	return id->exe_ino == 44 || id->exe_ino == 42 ? "" : NULL;
+}
+
+static int copy_calls;
+
+static int fake_exe_package(void *ctx, const struct sa_ident *id, char *pkg, size_t len)
+{
+	(void)ctx;
+	copy_calls++;
+	snprintf(pkg, len, "%s", id->exe_ino == 44 ? "udev" : "");
+	return id->exe_ino == 44 ? SA_PV_COPY : SA_PV_NO_HOST_FILE;
+}
+
+static void test_store_exe_package(void)
+{
+	struct sa_dep_store_opts o = { .fingerprint = fake_fp, .package = fake_pkg,
+				       .exe_known = fake_known_copy,
+				       .exe_package = fake_exe_package };
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	struct sa_dep_obs ob = { .op = LS, .dir = "", .name = "", .req = "/sys/class/net/dummy0" };
+	struct sa_dep_key key = { .op = SA_DEP_OP_LSTAT_LINK };
+	struct sa_ident udevadm = mkid("/usr/bin/udevadm", 310), mdev = mkid("/sbin/mdev", 311);
+	struct sa_dep_totals t = { .start_ns = 0 };
+	const struct sa_dependent *d;
+	struct sa_dep_verdict v;
+	char *buf = NULL;
+	size_t len = 0;
+	int err;
+	FILE *f;
+
+	udevadm.exe_ino = 44;
+	mdev.exe_ino = 42;
+	sa_dep_classify(&cls, &ob, &v);
+	key.tgid = 310;
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &udevadm, .v = &v,
+			     .how = "lstat-link", .key = &key, .keylen = sizeof(key) }, &err);
+	ok(d && !strcmp(d->id.exe_pkg, "udev") && d->id.exe_pkg_via == SA_PV_COPY,
+	   "store: the initramfs's copy of the host's udevadm is package udev, as a copy "
+	   "('%s')", d ? d->id.exe_pkg : "");
+	sa_dep_classify_helper(true, NULL, &v);
+	sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &udevadm, .v = &v, .how = "sysctl" },
+			 &err);
+	/* not printed again (the same program, no higher verdict): found in the store */
+	for (size_t it = 0; (d = sa_dep_store_next(s, &it)) && d->kind != SA_DK_HELPER;)
+		;
+	ok(d && d->kind == SA_DK_HELPER && !strcmp(d->id.exe_pkg, "udev") &&
+	   d->id.exe_pkg_via == SA_PV_COPY && copy_calls == 1,
+	   "store: its line of another kind says the same, compared once (%d)", copy_calls);
+	sa_dep_classify(&cls, &ob, &v);
+	key.tgid = 311;
+	d = sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &mdev, .v = &v, .how = "lstat-link",
+			     .key = &key, .keylen = sizeof(key) }, &err);
+	ok(d && !*d->id.exe_pkg && d->id.exe_pkg_via == SA_PV_NO_HOST_FILE,
+	   "store: a program the host lacks: no package, and why");
+	f = open_memstream(&buf, &len);
+	sa_dep_print_summary(f, SA_FMT_TEXT, &t, store_next, s);
+	fclose(f);
+	ok(buf && strstr(buf, "/usr/bin/udevadm [udev, copied into the initramfs]") &&
+	   strstr(buf, "/sbin/mdev [no package: the host has no file]"),
+	   "summary: the package says it is the host file's copy, or why there is none");
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	sa_dep_print_summary(f, SA_FMT_JSON, &t, store_next, s);
+	fclose(f);
+	ok(buf && strstr(buf, "\"package\":\"udev\",\"package_via\":\"initramfs-copy\"") &&
+	   strstr(buf, "\"package_via\":\"no-host-file\""),
+	   "JSON lines: package and package_via");
+	free(buf);
+	sa_dep_store_free(s);
+}
+
 static void test_store(void)
 {
 	struct sa_dep_store_opts o = { .fingerprint = fake_fp, .package = fake_pkg };
@@ -1224,6 +1305,7 @@ int main(void)
 		test_fingerprint();
 		test_store();
 		test_store_exe_known();
+		test_store_exe_package();
 		test_store_fp_scope();
 		test_store_mdev_helper();
 		test_store_evict();

@@ -46,7 +46,7 @@ int main(void)
 	fprintf(f, "1\t0\t-\t/bad/ino\t3\tx\n");		/* inode 0: not a file */
 	fprintf(f, "x\t79\t-\t/bad/dev\t3\tx\n");
 	fprintf(f, "1\t80\t-\t/too/few/fields\t3\n");
-	fprintf(f, "1\t81\t-\t/too\tmany\t3\tfields\n");
+	fprintf(f, "1\t81\t-\t/too\tmany\t3\tfields\t9\n");	/* eight: not even with a size */
 	fprintf(f, "1\t82\t-\t/bad/scope\tany\tx\n");	/* an older writer's words */
 	fprintf(f, "1\t83\t-\t/opt/nash\t7\tPHYSDEVPATH (physdev-key)\n");
 	fprintf(f, "1\t84\t-\t/bad/scope\t8\tx\n");	/* a flag we do not know */
