@@ -126,7 +126,7 @@ int cmd_trace(int argc, char **argv)
 	struct trace_state ts = {};
 	struct sa_trace_stats st;
 	struct sa_tracer *t;
-	int rc;
+	int rc, err;
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
@@ -148,9 +148,11 @@ int cmd_trace(int argc, char **argv)
 	if (ts.deps) {
 		sa_deps_count_unread(ts.deps, sa_tracer_stop_ns(t));
 		/* Before the summary, so that "type":"summary" stays the last line. */
-		if ((sa_deps_summary(ts.deps, stdout, env.row.fmt) ||
-		     sa_deps_write_error(ts.deps)) && !rc)
-			rc = EXIT_FAIL;
+		err = sa_deps_summary(ts.deps, stdout, env.row.fmt);
+		if (!err)
+			err = sa_deps_write_error(ts.deps);
+		if (!rc)
+			rc = sa_exit_of_output(err);
 	}
 	sa_print_summary(stdout, env.row.fmt, &ts.sum, sa_tracer_attach_name(t), &st);
 	/*
