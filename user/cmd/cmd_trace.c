@@ -90,8 +90,8 @@ struct trace_state {
 	struct sa_summary sum;
 	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
 	struct sa_deps *deps;
-	/* dependents named, and dropped by a full store (never a silent pass) */
-	unsigned long long nbreaks, nsuspects;
+	/* dependents named, and dropped by a full store (never a silent pass), by verdict */
+	unsigned long long by_conf[SA_DC_N];
 };
 
 /* --fail-on, in report's order: keys, paths, dependents (breaks), suspects. */
@@ -102,8 +102,8 @@ static int gate(const struct trace_state *ts)
 		/* saturating: a wrapped sum would pass the gate */
 		.keys = sa_sat_sum(s->keys, SA_KEY_N),
 		.paths = sa_sat_sum(s->links, SA_LK_N),
-		.dependents = ts->nbreaks,
-		.suspects = ts->nsuspects,
+		.dependents = ts->by_conf[SA_DC_BREAKS],
+		.suspects = ts->by_conf[SA_DC_SUSPECT],
 	};
 
 	return sa_exit_of_gate(sa_gate(&c, env.fail_on));
@@ -171,10 +171,8 @@ int cmd_trace(int argc, char **argv)
 		sa_warn("%llu events lost (ring buffer full; try a larger --buffer)", st.lost);
 	if (st.unread)
 		sa_warn("%llu events still unread when the trace ended", st.unread);
-	ts.nbreaks = sa_sat_add(sa_deps_with(ts.deps, SA_DC_BREAKS),
-				sa_deps_dropped_by(ts.deps, SA_DC_BREAKS));
-	ts.nsuspects = sa_sat_add(sa_deps_with(ts.deps, SA_DC_SUSPECT),
-				  sa_deps_dropped_by(ts.deps, SA_DC_SUSPECT));
+	for (int c = 0; c < SA_DC_N; c++)
+		ts.by_conf[c] = sa_sat_add(sa_deps_with(ts.deps, c), sa_deps_dropped_by(ts.deps, c));
 	sa_deps_run_stop(ts.run);
 	sa_tracer_close(t);
 	if (rc)
