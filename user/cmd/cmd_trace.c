@@ -45,17 +45,17 @@ static const char doc[] =
 
 static const struct argp_option opts[] = {
 	SA_ROW_OPTIONS,
-	{ "duration", 'd', "SEC", 0, "stop after SEC seconds", 0 },
-	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
-	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
-	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 2)", 0 },
+	SA_OPT_DURATION("", ""),
+	SA_OPT_INTERVAL,
+	SA_OPT_ATTACH(""),
+	SA_OPT_BUFFER("", " (default 2)"),
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
 	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17/22 if the trace saw WHAT: keys, paths, "
 	  "dependents (breaks), suspects (comma-separated)", 0 },
 	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
 	  "for benchmarks)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
-	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
+	SA_OPT_VERBOSE,
 	{},
 };
 
