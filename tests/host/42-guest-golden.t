@@ -26,10 +26,7 @@ cp "$golden"/reports/*.json "$top/tests/host/reports/guest-patched.json" "$w/r/"
 n=0
 for f in "$w"/r/*.json; do
 	r=$(basename "$f" .json)
-	out "$r-text" report "r/$r.json"
-	out "$r-markdown" report -f markdown "r/$r.json"
-	out "$r-json" report -f json "r/$r.json"
-	out "$r-prom" report --prometheus "prom/$r.prom" "r/$r.json"
+	out_report "$r" "$r" "r/$r.json"
 	n=$((n + 1))
 done
 tap_ok $((n < 5)) "the guests' reports are there ($n, 5 expected)"
@@ -39,12 +36,7 @@ record="r/50-record.json r/70-realhost-record.json r/guest-patched.json"
 boots="r/70-realhost-legacy.json r/70-realhost-stop1.json r/50-record.json"
 for set in record boots; do
 	# shellcheck disable=SC2086
-	{
-		out "merged-$set-text" report ${!set}
-		out "merged-$set-markdown" report -f markdown ${!set}
-		out "merged-$set-json" report -f json ${!set}
-		out "merged-$set-prom" report --prometheus prom/m.prom ${!set}
-	}
+	out_report "merged-$set" m ${!set}
 done
 all=$(cd "$w" && echo r/*.json)
 # shellcheck disable=SC2086

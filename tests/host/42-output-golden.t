@@ -33,10 +33,7 @@ mkdir -p "$w"
 cp -r "$top/tests/host/reports" "$w/r"
 for f in "$top"/tests/host/reports/*.json; do
 	n=$(basename "$f" .json)
-	out "report-$n-text" report "r/$n.json"
-	out "report-$n-markdown" report -f markdown "r/$n.json"
-	out "report-$n-json" report -f json "r/$n.json"
-	out "report-$n-prom" report --prometheus "prom/$n.prom" "r/$n.json"
+	out_report "report-$n" "$n" "r/$n.json"
 done
 fleet="r/web-01.json r/web-02.json r/db-01.json r/web-01-nextboot.json"
 guest="r/guest-patched.json r/web-01.json r/web-02.json r/db-01.json"
@@ -44,12 +41,7 @@ boots="r/boot-clean.json r/boot-mdev.json r/boot-stopped.json"
 deps="r/deps-1.2.json r/deps-1.3.json r/deps-1.4.json"
 for set in fleet guest boots deps; do
 	# shellcheck disable=SC2086
-	{
-		out "merged-$set-text" report ${!set}
-		out "merged-$set-markdown" report -f markdown ${!set}
-		out "merged-$set-json" report -f json ${!set}
-		out "merged-$set-prom" report --prometheus prom/m.prom ${!set}
-	}
+	out_report "merged-$set" m ${!set}
 done
 # the glob expanded where the tool runs (here it would match nothing)
 all=$(cd "$w" && echo r/*.json)

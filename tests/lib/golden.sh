@@ -55,3 +55,14 @@ golden_stale() {
 	done
 	tap_ok $stale "every file in ${golden#"$top"/}/ belongs to a case"
 }
+
+# out_report NAME PROM FILES...: report FILES in text, markdown and JSON
+# (NAME-text, -markdown, -json) and to prom/PROM.prom (NAME-prom)
+out_report() {
+	local name=$1 prom=$2
+	shift 2
+	out "$name-text" report "$@"
+	out "$name-markdown" report -f markdown "$@"
+	out "$name-json" report -f json "$@"
+	out "$name-prom" report --prometheus "prom/$prom.prom" "$@"
+}
