@@ -417,6 +417,23 @@ static int parent_attr(struct emit *e, const struct sa_rule_token *t, size_t col
 	return emit(e, &is);
 }
 
+/*
+ * The substitution @name{@a} reads the attribute of the device the rule
+ * matched, where udev < 098 searched its parents too: @why, and what to
+ * write instead.
+ */
+static int searched_parents(struct emit *e, struct sa_rule_issue *is, const char *name,
+			    const char *a, size_t alen, const char *why)
+{
+	is->kind = "legacy-semantics";
+	is->sev = SA_SEV_WARNING;
+	snprintf(is->key, sizeof(is->key), "%s{%.*s}", name, SHOWN(alen), a);
+	snprintf(is->replacement, sizeof(is->replacement), "ATTRS{%.*s}==\"?*\" with $attr{%.*s}",
+		 SHOWN(alen), a, SHOWN(alen), a);
+	snprintf(is->message, sizeof(is->message), "%s: use %s", why, is->replacement);
+	return emit(e, is);
+}
+
 /* ${name}{attr} / %c{attr} substitutions inside a value. */
 static int value_substs(struct emit *e, const struct sa_rule_token *t, bool legacy)
 {
@@ -475,30 +492,17 @@ static int value_substs(struct emit *e, const struct sa_rule_token *t, bool lega
 				err = parent_attr(e, t, is.col, a, alen);
 			continue;
 		}
-		if (kind == 0) {
+		if (kind == 0)
 			/* systemd-udevd still reads $sysfs{} as a deprecated alias of $attr{} */
-			is.kind = "legacy-semantics";
-			is.sev = SA_SEV_WARNING;
-			snprintf(is.key, sizeof(is.key), "$sysfs{%.*s}", SHOWN(alen), a);
-			snprintf(is.replacement, sizeof(is.replacement), "ATTRS{%.*s}==\"?*\" with "
-				 "$attr{%.*s}", SHOWN(alen), a, SHOWN(alen), a);
-			snprintf(is.message, sizeof(is.message),
-				 "$sysfs{} is the old name of $attr{}; before udev 098 it "
-				 "searched the parent devices for the attribute, today it reads "
-				 "the device the rule matched: use %s", is.replacement);
-			err = emit(e, &is);
-		} else if (kind == 1 && legacy) {
-			is.kind = "legacy-semantics";
-			is.sev = SA_SEV_WARNING;
-			snprintf(is.key, sizeof(is.key), "%%s{%.*s}", SHOWN(alen), a);
-			snprintf(is.replacement, sizeof(is.replacement), "ATTRS{%.*s}==\"?*\" with "
-				 "$attr{%.*s}", SHOWN(alen), a, SHOWN(alen), a);
-			snprintf(is.message, sizeof(is.message),
-				 "before udev 098 %%s{} searched the parent devices for the "
-				 "attribute; today it reads the device the rule matched: use %s",
-				 is.replacement);
-			err = emit(e, &is);
-		}
+			err = searched_parents(e, &is, "$sysfs", a, alen,
+					       "$sysfs{} is the old name of $attr{}; before udev 098 "
+					       "it searched the parent devices for the attribute, "
+					       "today it reads the device the rule matched");
+		else if (kind == 1 && legacy)
+			err = searched_parents(e, &is, "%s", a, alen,
+					       "before udev 098 %s{} searched the parent devices for "
+					       "the attribute; today it reads the device the rule "
+					       "matched");
 	}
 	return err;
 }

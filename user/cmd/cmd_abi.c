@@ -15,6 +15,7 @@
 #include "audit/abi_builtin.h"
 #include "audit/abi_parse.h"
 #include "cmd/abi_load.h"
+#include "cmd/cmd_opts.h"
 #include "cmd/exit_status.h"
 #include "common/common.h"
 #include "deps/abi_watch.h"
@@ -52,7 +53,7 @@ static const struct argp_option opts[] = {
 	{ "series", OPT_SERIES, "6.1|6.12", 0, "the built-in table's kernel series "
 	  "(default: the running kernel's, else the newest)", 0 },
 	{ "root", 'r', "DIR", 0, "list: the tree standing for / (default /)", 0 },
-	{ "duration", 'd', "SEC", 0, "watch: stop after SEC seconds (default: at SIGINT/SIGTERM)", 0 },
+	SA_OPT_DURATION("watch: ", " (default: at SIGINT/SIGTERM)"),
 	{ "json", 'j', NULL, 0, "one JSON document instead of text", 0 },
 	{ "fail-on-use", OPT_FAIL_ON_USE, NULL, 0, "watch: exit 29 when an entry is in use", 0 },
 	{ "fail-on-lost", OPT_FAIL_ON_LOST, NULL, 0, "watch: exit 8 when records were lost", 0 },

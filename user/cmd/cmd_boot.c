@@ -29,6 +29,7 @@
 
 #include "audit/fingerprint.h"
 #include "cmd/cmd_boot_status.h"
+#include "cmd/cmd_opts.h"
 #include "cmd/cmd_record.h"
 #include "cmd/exit_status.h"
 #include "common/cmdline.h"
@@ -117,10 +118,9 @@ static const struct argp_option opts[] = {
 	  "is the boot audit armed for the next boot? what is pinned, the last result", 0 },
 	{ "cleanup", OPT_CLEANUP, NULL, 0, "list what is pinned and remove it", 0 },
 	{ "save", OPT_SAVE, "FILE", 0, "keep the boot audit's report FILE, per boot", 0 },
-	{ "attach", 'a', "MODE", 0, "--start: auto (default), tracepoint, fexit or kprobe", 0 },
-	{ "buffer", 'b', "MIB", 0,
-	  "--start: ring buffer size in MiB, a power of two; it holds the initramfs's events "
-	  "until the recorder adopts them (default 2)", 0 },
+	SA_OPT_ATTACH("--start: "),
+	SA_OPT_BUFFER("--start: ", "; it holds the initramfs's events until the recorder "
+		      "adopts them (default 2)"),
 	{ "deps-buffer", 'B', "MIB", 0,
 	  "--start: the dependents' ring buffer in MiB, a power of two; it holds their records "
 	  "until the recorder adopts them (default 8)", 0 },
@@ -135,7 +135,7 @@ static const struct argp_option opts[] = {
 	  "--mark initramfs-end: read the initramfs's programs in a child at nice 19, "
 	  "which outlives switch_root (named @sysfs-audit, which a systemd initramfs "
 	  "spares) and unpins the hooks at their deadline if no recorder came", 0 },
-	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
+	SA_OPT_VERBOSE,
 	{},
 };
 

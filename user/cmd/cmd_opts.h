@@ -26,6 +26,23 @@ struct sa_row_opts {
 
 error_t sa_row_opt(struct sa_row_opts *o, int key);
 
+/*
+ * The tracer's option rows (sa_tracer_parse_opt()) that trace, record and
+ * boot --start share, and the duration of trace, record and abi watch:
+ * @when, "" or the mode a row applies to ("--start: "); @rest, what follows
+ * the common words (the default).
+ */
+#define SA_OPT_ATTACH(when)						\
+	{ "attach", 'a', "MODE", 0, when "auto (default), tracepoint, fexit or kprobe", 0 }
+#define SA_OPT_BUFFER(when, rest)					\
+	{ "buffer", 'b', "MIB", 0, when "ring buffer size in MiB, a power of two" rest, 0 }
+#define SA_OPT_INTERVAL							\
+	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 }
+#define SA_OPT_VERBOSE							\
+	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 }
+#define SA_OPT_DURATION(when, rest)					\
+	{ "duration", 'd', "SEC", 0, when "stop after SEC seconds" rest, 0 }
+
 /* rules, scan: diagnostics or JSON, --fail-on=findings, and the paths. */
 struct sa_audit_opts {
 	enum sa_format fmt;

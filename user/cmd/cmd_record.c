@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd_deps.h"
+#include "cmd/cmd_opts.h"
 #include "cmd/cmd_record.h"
 #include "cmd/exit_status.h"
 #include "common/atomic_file.h"
@@ -82,15 +83,15 @@ enum { OPT_PROMETHEUS = 0x100, OPT_RULES, OPT_SCAN, OPT_ADOPT };
 
 static const struct argp_option opts[] = {
 	{ "output", 'o', "FILE", 0, "write the report to FILE (required)", 0 },
-	{ "duration", 'd', "SEC", 0, "stop after SEC seconds (default: at SIGINT/SIGTERM)", 0 },
+	SA_OPT_DURATION("", " (default: at SIGINT/SIGTERM)"),
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
 	{ "fail-on", 'F', "WHAT", 0,
 	  "exit non-zero if the report has WHAT: keys, paths, dependents (breaks), findings, "
 	  "suspects", 0 },
-	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
-	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default as trace)", 0 },
-	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
+	SA_OPT_ATTACH(""),
+	SA_OPT_BUFFER("", " (default as trace)"),
+	SA_OPT_INTERVAL,
 	{ "sysfs", 's', "DIR", 0, "the sysfs tree of the coldplug view (default /sys)", 0 },
 	{ "rules", OPT_RULES, NULL, 0, "add the findings of 'sysfs-audit rules' on this machine", 0 },
 	{ "scan", OPT_SCAN, NULL, 0, "add the findings of 'sysfs-audit scan' on this machine", 0 },
@@ -98,7 +99,7 @@ static const struct argp_option opts[] = {
 	{ "adopt", OPT_ADOPT, NULL, 0,
 	  "a boot audit: take over what 'boot --start' pinned in the initramfs (else attach "
 	  "now), give every event and dependent its boot phase, unpin everything at the end", 0 },
-	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
+	SA_OPT_VERBOSE,
 	{},
 };
 

@@ -45,17 +45,17 @@ static const char doc[] =
 
 static const struct argp_option opts[] = {
 	SA_ROW_OPTIONS,
-	{ "duration", 'd', "SEC", 0, "stop after SEC seconds", 0 },
-	{ "interval", 'i', "MS", 0, "drain the ring buffer every MS ms (default 100)", 0 },
-	{ "attach", 'a', "MODE", 0, "auto (default), tracepoint, fexit or kprobe", 0 },
-	{ "buffer", 'b', "MIB", 0, "ring buffer size in MiB, a power of two (default 2)", 0 },
+	SA_OPT_DURATION("", ""),
+	SA_OPT_INTERVAL,
+	SA_OPT_ATTACH(""),
+	SA_OPT_BUFFER("", " (default 2)"),
 	{ "fail-on-lost", 'L', NULL, 0, "exit 8 if any event was lost", 0 },
 	{ "fail-on", 'F', "WHAT", 0, "exit 15/16/17/22 if the trace saw WHAT: keys, paths, "
 	  "dependents (breaks), suspects (comma-separated)", 0 },
 	{ "count-only", 'C', NULL, 0, "count uevents, record nothing (the hook's cost floor, "
 	  "for benchmarks)", 0 },
 	{ "no-dependents", 'N', NULL, 0, "keys only: do not name dependent processes", 0 },
-	{ "verbose", 'v', NULL, 0, "libbpf debug output, the verifier log", 0 },
+	SA_OPT_VERBOSE,
 	{},
 };
 
@@ -90,8 +90,8 @@ struct trace_state {
 	struct sa_summary sum;
 	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
 	struct sa_deps *deps;
-	/* dependents named, and dropped by a full store (never a silent pass) */
-	unsigned long long nbreaks, nsuspects;
+	/* dependents named, and dropped by a full store (never a silent pass), by verdict */
+	unsigned long long by_conf[SA_DC_N];
 };
 
 /* --fail-on, in report's order: keys, paths, dependents (breaks), suspects. */
@@ -102,8 +102,8 @@ static int gate(const struct trace_state *ts)
 		/* saturating: a wrapped sum would pass the gate */
 		.keys = sa_sat_sum(s->keys, SA_KEY_N),
 		.paths = sa_sat_sum(s->links, SA_LK_N),
-		.dependents = ts->nbreaks,
-		.suspects = ts->nsuspects,
+		.dependents = ts->by_conf[SA_DC_BREAKS],
+		.suspects = ts->by_conf[SA_DC_SUSPECT],
 	};
 
 	return sa_exit_of_gate(sa_gate(&c, env.fail_on));
@@ -126,7 +126,7 @@ int cmd_trace(int argc, char **argv)
 	struct trace_state ts = {};
 	struct sa_trace_stats st;
 	struct sa_tracer *t;
-	int rc;
+	int rc, err;
 
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
@@ -148,9 +148,11 @@ int cmd_trace(int argc, char **argv)
 	if (ts.deps) {
 		sa_deps_count_unread(ts.deps, sa_tracer_stop_ns(t));
 		/* Before the summary, so that "type":"summary" stays the last line. */
-		if ((sa_deps_summary(ts.deps, stdout, env.row.fmt) ||
-		     sa_deps_write_error(ts.deps)) && !rc)
-			rc = EXIT_FAIL;
+		err = sa_deps_summary(ts.deps, stdout, env.row.fmt);
+		if (!err)
+			err = sa_deps_write_error(ts.deps);
+		if (!rc)
+			rc = sa_exit_of_output(err);
 	}
 	sa_print_summary(stdout, env.row.fmt, &ts.sum, sa_tracer_attach_name(t), &st);
 	/*
@@ -169,10 +171,8 @@ int cmd_trace(int argc, char **argv)
 		sa_warn("%llu events lost (ring buffer full; try a larger --buffer)", st.lost);
 	if (st.unread)
 		sa_warn("%llu events still unread when the trace ended", st.unread);
-	ts.nbreaks = sa_sat_add(sa_deps_with(ts.deps, SA_DC_BREAKS),
-				sa_deps_dropped_by(ts.deps, SA_DC_BREAKS));
-	ts.nsuspects = sa_sat_add(sa_deps_with(ts.deps, SA_DC_SUSPECT),
-				  sa_deps_dropped_by(ts.deps, SA_DC_SUSPECT));
+	for (int c = 0; c < SA_DC_N; c++)
+		ts.by_conf[c] = sa_sat_add(sa_deps_with(ts.deps, c), sa_deps_dropped_by(ts.deps, c));
 	sa_deps_run_stop(ts.run);
 	sa_tracer_close(t);
 	if (rc)

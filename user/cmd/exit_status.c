@@ -220,6 +220,11 @@ int sa_exit_of_tracer(int err)
 	}
 }
 
+int sa_exit_of_output(int err)
+{
+	return err ? EXIT_FAIL : EXIT_OK;
+}
+
 int sa_exit_of_report_err(int err)
 {
 	switch (err) {

@@ -73,6 +73,12 @@ void sa_exit_list(FILE *f, bool roff);
 /* The exit status for the tracer's -errno (sa_tracer_open()): 3 to 6, or 1. */
 int sa_exit_of_tracer(int err);
 
+/*
+ * The exit status for writing the output (0 or the -errno of the first
+ * failed write, e.g. sa_deps_write_error()): 0 or 1.
+ */
+int sa_exit_of_output(int err);
+
 /* The exit status for a report reader's or merge's -errno (report_model.h): 11-14, 19, or 1. */
 int sa_exit_of_report_err(int err);
 

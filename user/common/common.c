@@ -51,13 +51,25 @@ int sa_argp_parse(const struct argp *argp, int argc, char **argv, void *input)
 	return err ? -EINVAL : 0;
 }
 
-const char *sa_or_list(char *buf, size_t len, int n, const char *(*at)(int i))
+/* at(0), at(1), ... into @buf, the last after @last ("or ", or ", " for none) */
+static const char *join(char *buf, size_t len, int n, const char *(*at)(int i),
+			const char *last)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (int i = 0; i < n && used < len; i++)
 		used += snprintf(buf + used, len - used, "%s%s",
-				 i ? (i == n - 1 ? " or " : ", ") : "", at(i));
+				 i ? (i == n - 1 ? last : ", ") : "", at(i));
 	return buf;
+}
+
+const char *sa_or_list(char *buf, size_t len, int n, const char *(*at)(int i))
+{
+	return join(buf, len, n, at, " or ");
+}
+
+const char *sa_comma_list(char *buf, size_t len, int n, const char *(*at)(int i))
+{
+	return join(buf, len, n, at, ", ");
 }

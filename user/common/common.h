@@ -32,6 +32,8 @@ extern char *sa_argv0;
 /* "sysfs-audit: <message>" on stderr. */
 /* "a, b or c": the names at(0) .. at(@n - 1) of a table, for a message. */
 const char *sa_or_list(char *buf, size_t len, int n, const char *(*at)(int i));
+/* "a, b, c": the same, every name after a comma. */
+const char *sa_comma_list(char *buf, size_t len, int n, const char *(*at)(int i));
 
 void sa_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -23,6 +23,7 @@
 
 #include "deps/dep_classify.h"
 #include "deps/dep_decode.h"
+#include "model/legacy_key.h"
 #include "dep_records.h"
 
 static bool streq(const char *a, const char *b)
@@ -187,6 +188,9 @@ static const struct sa_dep_art *find_path(const struct sa_classifier *c, const c
 }
 
 #define SET(field, ...) snprintf(v->field, sizeof(v->field), __VA_ARGS__)
+
+/* Room for every key's name, comma-separated (sa_key_names()). */
+#define KEYS_LEN (SA_KEY_N * 32)
 
 /* "/sys/x/y/" -> "/x/y" in @buf; NULL when not an absolute path below /sys. */
 static const char *below_sys(const char *req, char *buf, size_t len)
@@ -458,12 +462,15 @@ static void classify_readdir(const struct sa_dep_obs *o, struct sa_dep_verdict *
 
 static void classify_listen(const struct sa_dep_obs *o, struct sa_dep_verdict *v)
 {
+	char keys[KEYS_LEN];
+
 	v->kind = SA_DK_LISTENER;
 	v->conf = SA_DC_SUSPECT;
 	SET(path, "NETLINK_KOBJECT_UEVENT groups=%#x", o->groups);
 	if (o->groups & 1) {
 		v->rule = SA_DR_LISTEN_KERNEL;
-		SET(artifact, "kernel uevents (group 1) carried PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER");
+		SET(artifact, "kernel uevents (group 1) carried %s",
+		    sa_key_names(keys, sizeof(keys)));
 		SET(why, "it received the keys, as today's udevd must; " FP_HINT);
 	} else {
 		v->rule = SA_DR_LISTEN_UDEV;
@@ -484,13 +491,15 @@ static void classify_listen(const struct sa_dep_obs *o, struct sa_dep_verdict *v
  */
 static void classify_uevent(const struct sa_dep_obs *o, struct sa_dep_verdict *v)
 {
+	char keys[KEYS_LEN];
+
 	if (!(o->code_scope & SA_FP_KEYS))
 		return;
 	v->kind = SA_DK_UEVENT_READ;
 	v->conf = SA_DC_BREAKS;
 	v->rule = SA_DR_UEVENT_KEYS;
 	SET(path, "/sys%s/%s", o->dir, o->name);
-	SET(artifact, "PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER in the device's uevent file");
+	SET(artifact, "%s in the device's uevent file", sa_key_names(keys, sizeof(keys)));
 	SET(replacement, "the parent device's own directory: the 'device' link, and its "
 	    "'subsystem' and 'driver' links (libudev udev_device_get_parent*)");
 	if (o->via)
@@ -503,13 +512,15 @@ static void classify_uevent(const struct sa_dep_obs *o, struct sa_dep_verdict *v
 
 void sa_dep_classify_helper(bool live, const char *file, struct sa_dep_verdict *v)
 {
+	char keys[KEYS_LEN];
+
 	memset(v, 0, sizeof(*v));
 	v->kind = SA_DK_HELPER;
 	v->conf = SA_DC_SUSPECT;
 	v->rule = SA_DR_HELPER;
 	SET(path, "%.500s", live ? "/proc/sys/kernel/hotplug" : file ? file : "?");
-	SET(artifact, "uevent helper: its environment carried PHYSDEVPATH, PHYSDEVBUS, "
-	    "PHYSDEVDRIVER%s", live ? "" : " (configured; this kernel runs no helper)");
+	SET(artifact, "uevent helper: its environment carried %s%s",
+	    sa_key_names(keys, sizeof(keys)), live ? "" : " (configured; this kernel runs no helper)");
 	SET(replacement, "a udev rule, or a NETLINK_KOBJECT_UEVENT listener using sysfs links");
 	SET(why, "a helper gets every uevent's keys; " FP_HINT ", or is a BusyBox 1.7-1.10 "
 	    "mdev, which types nodes by the DEVPATH text");

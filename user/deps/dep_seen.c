@@ -28,7 +28,7 @@ int sa_deps_add_seen(struct sa_deps *d, const struct sa_dep_seen *o)
 	if (e && d->o.out && !d->write_err) {
 		err = sa_dep_print_live(d->o.out, d->o.fmt, e, &d->t, e->objects > 1);
 		if (err)
-			d->write_err = -err;
+			d->write_err = err;
 	}
-	return d->write_err ? -d->write_err : 0;
+	return d->write_err;
 }

@@ -197,7 +197,7 @@ static void fell(void *ctx, const struct sa_dep_fb_hit *h)
 	if (e && d->o.out && !d->write_err) {
 		err = sa_dep_print_live(d->o.out, d->o.fmt, e, &d->t, true);
 		if (err)
-			d->write_err = -err;
+			d->write_err = err;
 	}
 }
 

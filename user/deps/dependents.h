@@ -126,7 +126,7 @@ void sa_deps_losses(struct sa_deps *d, unsigned long long out[SA_DLOST_N]);
 /* sa_deps_finish(), then the summary (dep_out.c). 0 or a negative errno. */
 int sa_deps_summary(struct sa_deps *d, FILE *f, enum sa_format fmt);
 
-/* Nonzero when writing a live line failed (errno value). */
+/* 0, or the negative errno with which writing a live line first failed. */
 int sa_deps_write_error(const struct sa_deps *d);
 
 /* How many dependents (programs and kinds) were named so far, of verdict @c (0 for NULL). */

@@ -36,7 +36,7 @@ struct sa_deps {
 	unsigned long long sysfs_dev;
 	unsigned long inodes[256];	/* uevent sockets already named */
 	int ninodes;
-	int write_err;
+	int write_err;		/* the first live line's failure: a negative errno */
 	unsigned long long unread;	/* left in the rings after the last drain */
 	/*
 	 * The uevent helper as last named: the kernel's (PROC/sys/kernel/

@@ -63,6 +63,11 @@ const char *sa_dep_conf_list(char *buf, size_t len)
 	return sa_or_list(buf, len, SA_DC_N, shown_name);
 }
 
+const char *sa_dep_conf_names(char *buf, size_t len)
+{
+	return sa_comma_list(buf, len, SA_DC_N, shown_name);
+}
+
 static const char *const rule_names[SA_DR_MAX] = {
 	[SA_DR_NONE] = "none",
 	[SA_DR_MISS_LEGACY_LINK] = "miss-legacy-link",

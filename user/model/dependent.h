@@ -88,6 +88,8 @@ const char *sa_dep_conf_name(enum sa_dep_conf c);
 int sa_dep_conf_parse(const char *s);
 /* "breaks, falls-back or suspect": the names, for a message. */
 const char *sa_dep_conf_list(char *buf, size_t len);
+/* "breaks, falls-back, suspect": the same, every name after a comma. */
+const char *sa_dep_conf_names(char *buf, size_t len);
 const char *sa_dep_rule_name(enum sa_dep_rule r);
 
 /*

@@ -2,6 +2,8 @@
 /* The legacy uevent keys' table (legacy_key.h). */
 #include <string.h>
 
+#include "common/common.h"
+
 #include "model/legacy_key.h"
 
 const struct sa_key_desc sa_keys[SA_KEY_N] = {
@@ -20,4 +22,14 @@ int sa_key_find(const char *s, size_t n)
 		if (n == sa_keys[k].len && !memcmp(s, sa_keys[k].name, n))
 			return k;
 	return -1;
+}
+
+static const char *key_name(int k)
+{
+	return sa_keys[k].name;
+}
+
+const char *sa_key_names(char *buf, size_t len)
+{
+	return sa_comma_list(buf, len, SA_KEY_N, key_name);
 }

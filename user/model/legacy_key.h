@@ -56,4 +56,7 @@ extern const struct sa_key_desc sa_keys[SA_KEY_N];
 /* The key named by the @n bytes at @s, or -1. */
 int sa_key_find(const char *s, size_t n);
 
+/* "PHYSDEVPATH, PHYSDEVBUS, PHYSDEVDRIVER": every key, in table order, into @buf. */
+const char *sa_key_names(char *buf, size_t len);
+
 #endif

@@ -35,15 +35,12 @@ static void md_table(FILE *f, const struct sa_merged *m, const char *title,
 		     const struct sa_mtable *t, const char *const *heads, const int *cols,
 		     int ncols, const char *count, size_t cap, bool details)
 {
-	size_t n = t->n;
+	size_t n;
 
 	fprintf(f, "\n## %s\n\n", title);
-	if (!t->n) {
-		fputs("None.\n", f);
+	n = sa_mout_rows_shown(f, t, "None.\n", cap, details);
+	if (!n)
 		return;
-	}
-	if (cap && !details && n > cap)
-		n = cap;
 	for (int j = 0; j < ncols; j++)
 		fprintf(f, "| %s ", heads[j]);
 	fprintf(f, "| %s | Hosts | Host names |\n", count);
@@ -62,6 +59,7 @@ static void md_boot(FILE *f, const struct sa_merged *m, const struct sa_text_lay
 {
 	static const char *const bh[] = { "Phase", "Confidence", "Executable", "Kind", "Path" };
 	static const int b5[] = { 0, 1, 2, 3, 4 };
+	long i;
 
 	if (!m->nboot)
 		return;
@@ -74,25 +72,22 @@ static void md_boot(FILE *f, const struct sa_merged *m, const struct sa_text_lay
 	for (int p = 0; p < SA_PHASE_N; p++)
 		fputs("|---", f);
 	fputs("|---|\n", f);
-	for (int o = 0; o < SA_BOOT_N; o++)
-		for (size_t i = 0; i < m->nhosts; i++) {
-			const struct sa_mhost *h = &m->hosts[i];
-			char n[48];
+	for (size_t it = 0; (i = sa_mout_next_host(m, &it)) >= 0;) {
+		const struct sa_mhost *h = &m->hosts[i];
+		enum sa_boot_verdict v = sa_mhost_boot(h);
+		char n[48];
 
-			if (sa_mhost_boot(h) != sa_mout_verdict_order[o])
-				continue;
-			md_cell(f, h->hostname);
-			md_cell(f, sa_boot_verdict_names[sa_mout_verdict_order[o]]);
-			for (int p = 0; p < SA_PHASE_N; p++) {
-				sa_mout_phase_cell(n, sizeof(n), h, p);
-				md_cell(f, n);
-			}
-			fputs("| ", f);
-			sa_mout_host_deps(f, m, i, lo, details);
-			sa_mout_host_gaps(f, h, lo, sa_mout_verdict_order[o] == SA_BOOT_PATH ||
-				  sa_mout_verdict_order[o] == SA_BOOT_LATER_ONLY);
-			fputs(" |\n", f);
+		md_cell(f, h->hostname);
+		md_cell(f, sa_boot_verdict_names[v]);
+		for (int p = 0; p < SA_PHASE_N; p++) {
+			sa_mout_phase_cell(n, sizeof(n), h, p);
+			md_cell(f, n);
 		}
+		fputs("| ", f);
+		sa_mout_host_deps(f, m, (size_t)i, lo, details);
+		sa_mout_host_gaps(f, h, lo, v == SA_BOOT_PATH || v == SA_BOOT_LATER_ONLY);
+		fputs(" |\n", f);
+	}
 	fputs("\nPer phase: dependents that ", f);
 	sa_print_verdict_verbs(f);
 	fputs(". Only breaks decides a verdict.\n", f);

@@ -13,6 +13,14 @@
 #include "output/escape.h"
 #include "output/merged_out.h"
 
+size_t sa_mout_rows_shown(FILE *f, const struct sa_mtable *t, const char *none, size_t cap,
+			  bool details)
+{
+	if (!t->n)
+		fputs(none, f);
+	return cap && !details && t->n > cap ? cap : t->n;
+}
+
 const char *sa_mout_dash(const char *s)
 {
 	return s && *s ? s : "-";
@@ -106,6 +114,17 @@ static const char *gap_slot_text(int slot)
 const enum sa_boot_verdict sa_mout_verdict_order[SA_BOOT_N] = {
 	SA_BOOT_PATH, SA_BOOT_INCOMPLETE, SA_BOOT_LATER_ONLY, SA_BOOT_CLEAN, SA_BOOT_NOT_AUDITED,
 };
+
+long sa_mout_next_host(const struct sa_merged *m, size_t *it)
+{
+	while (*it < SA_BOOT_N * m->nhosts) {
+		size_t i = *it % m->nhosts, o = (*it)++ / m->nhosts;
+
+		if (sa_mhost_boot(&m->hosts[i]) == sa_mout_verdict_order[o])
+			return (long)i;
+	}
+	return -1;
+}
 
 static unsigned long long boot_path_suspects(const struct sa_mhost *h)
 {

@@ -28,6 +28,12 @@ int sa_merged_markdown(FILE *f, const struct sa_merged *m, const struct sa_forma
 int sa_merged_json(FILE *f, const struct sa_merged *m, const struct sa_format_desc *fd,
 		   bool details);
 
+/*
+ * How many rows of @t a capped table shows: @cap unless --details (0:
+ * all); 0 after writing @none, the line of an empty table.
+ */
+size_t sa_mout_rows_shown(FILE *f, const struct sa_mtable *t, const char *none, size_t cap,
+			  bool details);
 /* "-" for an empty or absent string. */
 const char *sa_mout_dash(const char *s);
 /* "a, b, c" of a row's hosts, escaped as @how; at most @max names (0: all). */
@@ -41,6 +47,8 @@ void sa_mout_phase_cell(char *buf, size_t len, const struct sa_mhost *h, int p);
 extern const char *const sa_mout_dep_loss_text[SA_DLOST_N];
 /* Hosts grouped by verdict: what an operator acts on comes first. */
 extern const enum sa_boot_verdict sa_mout_verdict_order[SA_BOOT_N];
+/* The hosts in that order: the next one's index after *@it (from 0), or -1 after the last. */
+long sa_mout_next_host(const struct sa_merged *m, size_t *it);
 
 /* The fleet's boot verdicts: counts, what blocks a boot, why incomplete, suspects. */
 void sa_mout_boot_counts(FILE *f, const struct sa_merged *m, const struct sa_text_layout *lo,

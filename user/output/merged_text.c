@@ -13,15 +13,12 @@ static void text_rows(FILE *f, const struct sa_merged *m, const char *title,
 		      const struct sa_mtable *t, const char *const *heads,
 		      const int *cols, int ncols, const int *widths, size_t cap, bool details)
 {
-	size_t n = t->n;
+	size_t n;
 
 	fprintf(f, "\n%s\n", title);
-	if (!t->n) {
-		fputs("(none)\n", f);
+	n = sa_mout_rows_shown(f, t, "(none)\n", cap, details);
+	if (!n)
 		return;
-	}
-	if (cap && !details && n > cap)
-		n = cap;
 	for (int j = 0; j < ncols; j++)
 		fprintf(f, "%-*s ", widths[j], heads[j]);
 	fprintf(f, "%8s %5s  %s\n", "COUNT", "HOSTS", "HOST-NAMES");
@@ -44,6 +41,7 @@ static void text_boot(FILE *f, const struct sa_merged *m, const struct sa_text_l
 {
 	static const char *const bh[] = { "PHASE", "CONFIDENCE", "EXECUTABLE", "KIND", "PATH" };
 	static const int b5[] = { 0, 1, 2, 3, 4 }, wb[] = { 9, 10, 28, 17, 40 };
+	long i;
 
 	if (!m->nboot)
 		return;	/* no boot audit among the reports */
@@ -53,23 +51,20 @@ static void text_boot(FILE *f, const struct sa_merged *m, const struct sa_text_l
 	for (int p = 0; p < SA_PHASE_N; p++)
 		fprintf(f, " %9s", sa_phases[p].column);
 	fputc('\n', f);
-	for (int o = 0; o < SA_BOOT_N; o++)
-		for (size_t i = 0; i < m->nhosts; i++) {
-			const struct sa_mhost *h = &m->hosts[i];
-			char n[48];
+	for (size_t it = 0; (i = sa_mout_next_host(m, &it)) >= 0;) {
+		const struct sa_mhost *h = &m->hosts[i];
+		char n[48];
 
-			if (sa_mhost_boot(h) != sa_mout_verdict_order[o])
-				continue;
-			sa_mout_col(f, h->hostname, 20);
-			fprintf(f, " %-36s", sa_boot_verdict_names[sa_mout_verdict_order[o]]);
-			for (int p = 0; p < SA_PHASE_N; p++) {
-				sa_mout_phase_cell(n, sizeof(n), h, p);
-				fprintf(f, " %9s", n);
-			}
-			fputc('\n', f);
-			sa_mout_host_deps(f, m, i, lo, details);
-			sa_mout_host_gaps(f, h, lo, false);
+		sa_mout_col(f, h->hostname, 20);
+		fprintf(f, " %-36s", sa_boot_verdict_names[sa_mhost_boot(h)]);
+		for (int p = 0; p < SA_PHASE_N; p++) {
+			sa_mout_phase_cell(n, sizeof(n), h, p);
+			fprintf(f, " %9s", n);
 		}
+		fputc('\n', f);
+		sa_mout_host_deps(f, m, (size_t)i, lo, details);
+		sa_mout_host_gaps(f, h, lo, false);
+	}
 	fputs("(per phase: dependents that ", f);
 	sa_print_verdict_verbs(f);
 	fputs("; only breaks decides a verdict)\n", f);

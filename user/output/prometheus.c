@@ -111,6 +111,7 @@ int sa_prometheus_print(FILE *f, const struct sa_merged *m)
 	static const char *const kind[] = { "kind" };
 	static const char *const deps[] = { "executable", "kind", "confidence" };
 	static const char *const sev[] = { "severity" };
+	char help[256], names[128];
 
 	head(f, "sysfs_audit_reports", "gauge", "Reports merged into these metrics.");
 	sample(f, "sysfs_audit_reports", NULL, NULL, 0, m->nreports);
@@ -132,10 +133,9 @@ int sa_prometheus_print(FILE *f, const struct sa_merged *m)
 	for (int k = 0; k < SA_LK_N; k++)
 		sample(f, "sysfs_audit_legacy_links_total", kind, &sa_link_kinds[k].name, 1,
 		       m->links[k]);
-	table(f, "sysfs_audit_dependents_total",
-	      "Accesses by running programs that depend on the legacy layout, by verdict "
-	      "(confidence: breaks, falls-back, suspect).",
-	      &m->dep_exec, deps, 3);
+	snprintf(help, sizeof(help), "Accesses by running programs that depend on the legacy "
+		 "layout, by verdict (confidence: %s).", sa_dep_conf_names(names, sizeof(names)));
+	table(f, "sysfs_audit_dependents_total", help, &m->dep_exec, deps, 3);
 	head(f, "sysfs_audit_dependents", "gauge",
 	     "Dependents (programs and kinds) in the reports, by verdict.");
 	for (int i = 0; i < SA_DC_N; i++) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,12 +14,40 @@ static const char *dash(const char *s)
 	return s && *s ? s : "-";
 }
 
+/*
+ * The table's key columns, from the key table: a key with a width here
+ * stands, padded, between SUBSYSTEM and DEVPATH; any other (a path, or a
+ * key added later) after LEGACY-DEVPATH, two spaces apart, in table order.
+ */
+static const int key_width[SA_KEY_N] = {
+	[SA_KEY_PHYSDEVBUS] = 10,
+	[SA_KEY_PHYSDEVDRIVER] = 14,
+};
+
 void sa_print_header(FILE *f, bool trace)
 {
 	if (trace)
 		fprintf(f, "%-7s %-7s ", "SEQNUM", "ACTION");
-	fprintf(f, "%-12s %-10s %-14s %s -> %s  %s\n", "SUBSYSTEM", "PHYSDEVBUS",
-		"PHYSDEVDRIVER", "DEVPATH", "LEGACY-DEVPATH", "PHYSDEVPATH");
+	fprintf(f, "%-12s ", "SUBSYSTEM");
+	for (int k = 0; k < SA_KEY_N; k++)
+		if (key_width[k])
+			fprintf(f, "%-*s ", key_width[k], sa_keys[k].name);
+	fprintf(f, "%s -> %s", "DEVPATH", "LEGACY-DEVPATH");
+	for (int k = 0; k < SA_KEY_N; k++)
+		if (!key_width[k])
+			fprintf(f, "  %s", sa_keys[k].name);
+	putc('\n', f);
+}
+
+/* Part of a table row, escaped as text (a row is escaped piece by piece). */
+static int __attribute__((format(printf, 2, 3))) esc_part(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sa_esc_vprint(f, fmt, ap);
+	va_end(ap);
+	return 0;
 }
 
 /* "key": then the string value (or null). @key is written as is. */
@@ -299,7 +328,7 @@ int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const stru
 		 * Device names are any bytes but '/' and, for a netdev, spaces
 		 * and ':': escaped, unless the view says they are plain.
 		 */
-		int (*print)(FILE *, const char *, ...) = c->plain ? fprintf : sa_esc_line;
+		int (*print)(FILE *, const char *, ...) = c->plain ? fprintf : esc_part;
 
 		if (c->source) {
 			if (c->seqnum)
@@ -308,10 +337,21 @@ int sa_print_row(FILE *f, enum sa_format fmt, const struct sa_ctx *c, const stru
 				fprintf(f, "%-7s ", "-");
 			fprintf(f, "%-7s ", c->action);
 		}
-		print(f, "%-12s %-10s %-14s %s%s -> %s  %s\n", dash(c->subsystem),
-		      dash(l->key[SA_KEY_PHYSDEVBUS]), dash(l->key[SA_KEY_PHYSDEVDRIVER]), c->devpath,
-		      c->trunc ? " [truncated]" : "",
-		      l->exists ? l->devpath : "(none)", dash(l->key[SA_KEY_PHYSDEVPATH]));
+		/*
+		 * The columns of sa_print_header(). Every piece ends in a
+		 * literal or is followed by one, so escaping the pieces one by
+		 * one escapes what escaping the whole line would.
+		 */
+		print(f, "%-12s ", dash(c->subsystem));
+		for (int k = 0; k < SA_KEY_N; k++)
+			if (key_width[k])
+				print(f, "%-*s ", key_width[k], dash(l->key[k]));
+		print(f, "%s%s -> %s", c->devpath, c->trunc ? " [truncated]" : "",
+		      l->exists ? l->devpath : "(none)");
+		for (int k = 0; k < SA_KEY_N; k++)
+			if (!key_width[k])
+				print(f, "  %s", dash(l->key[k]));
+		putc('\n', f);
 	}
 	return ferror(f) ? -1 : 0;
 }

@@ -6,6 +6,7 @@
  * tracer's own records are never judged. TAP output.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,40 @@ static void test_helper(const char *proc)
 	sa_deps_close(d);
 }
 
+/*
+ * A live line that cannot be written (a full disk): the feed and
+ * sa_deps_write_error() both say so with the negative errno, as every
+ * layer below cmd/ does; cmd/ alone makes it an exit status.
+ */
+static void test_write_error(const char *proc)
+{
+	static unsigned char buf[SA_DEP_PACK_MAX];
+	FILE *full = fopen("/dev/full", "w");
+	struct sa_deps_opts o = { .sysfs_root = root, .proc_root = proc, .etc_root = proc };
+	struct sa_deps *d;
+	size_t n;
+	int fed;
+
+	if (!full || setvbuf(full, NULL, _IONBF, 0)) {
+		ok(0, "write error: /dev/full opened unbuffered");
+		return;
+	}
+	o.out = full;
+	d = sa_deps_open(&o);
+	ok(d && sa_deps_write_error(d) == 0, "write error: none before a line is written");
+	if (!d) {
+		fclose(full);
+		return;
+	}
+	n = miss_bus(buf, 4343, 3);
+	fed = sa_deps_feed(d, buf, n);
+	ok(fed == -ENOSPC && sa_deps_write_error(d) == -ENOSPC,
+	   "write error: a live line to a full disk is -ENOSPC, fed and kept (%d, %d)",
+	   fed, sa_deps_write_error(d));
+	sa_deps_close(d);
+	fclose(full);
+}
+
 int main(void)
 {
 	static unsigned char buf[SA_DEP_PACK_MAX];
@@ -136,6 +171,7 @@ int main(void)
 	   "a record cut short: counted as malformed");
 	sa_deps_close(d);
 	test_helper(proc);
+	test_write_error(proc);
 	fake_sysfs_remove();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", proc);
 	if (system(cmd))
