@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 
 #include "common/common.h"
+#include "output/abi_out.h"
 #include "reports/report_model.h"
 #include "reports/value_of.h"
 #include "output/stream.h"
@@ -37,6 +38,9 @@ static void need_table_free(struct sa_need_table *t)
 
 void sa_report_free(struct sa_report *r)
 {
+	if (r->abi)
+		sa_abi_use_free(r->abi);
+	free(r->abi);
 	free(r->tool_version);
 	free(r->hostname);
 	free(r->machine_id);
@@ -433,7 +437,8 @@ int sa_report_write(FILE *f, const struct sa_report *r)
 	sa_jw_init(w, f, SA_JW_LINE);
 	sa_jw_object(w, NULL);
 	sa_jw_str(w, "format", SA_REPORT_FORMAT);
-	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, SA_REPORT_MINOR);
+	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR,
+		 r->abi ? SA_REPORT_MINOR : SA_REPORT_MINOR_NO_ABI);
 	sa_jw_str(w, "version", ver);
 	sa_jw_object(w, "tool");
 	sa_jw_str(w, "name", "sysfs-audit");
@@ -483,6 +488,11 @@ int sa_report_write(FILE *f, const struct sa_report *r)
 	for (size_t i = 0; i < r->nfindings; i++)
 		finding(w, &r->findings[i]);
 	sa_jw_end(w);
+	if (r->abi) {
+		sa_jw_object(w, "obsolete_abi");
+		sa_abi_use_members(w, r->abi);
+		sa_jw_end(w);
+	}
 	sa_jw_end(w);
 	return sa_jw_finish(w);
 }
