@@ -151,6 +151,11 @@ const struct sa_exit_desc sa_exit_table[] = {
 	  "abi watch:\n"
 	  ".B \\-\\-fail\\-on\\-use\n"
 	  "and an obsolete entry was in use\n" },
+	{ EXIT_FAIL_OBSOLETE, "--fail-on=obsolete",
+	  "record, report:\n"
+	  ".B \\-\\-fail\\-on=obsolete\n"
+	  "and an obsolete ABI entry was in use on a host (reports recorded with\n"
+	  ".BR \\-\\-abi )\n" },
 };
 
 const size_t sa_exit_table_len = sizeof(sa_exit_table) / sizeof(sa_exit_table[0]);
@@ -249,6 +254,7 @@ int sa_exit_of_gate(unsigned int met)
 		{ SA_FAIL_DEPENDENTS, EXIT_FAIL_DEPENDENTS },
 		{ SA_FAIL_FINDINGS, EXIT_FAIL_FINDINGS },
 		{ SA_FAIL_SUSPECTS, EXIT_FAIL_SUSPECTS },
+		{ SA_FAIL_OBSOLETE, EXIT_FAIL_OBSOLETE },
 	};
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)

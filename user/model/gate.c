@@ -16,6 +16,7 @@ static const struct {
 	{ "dependents", SA_FAIL_DEPENDENTS },
 	{ "findings", SA_FAIL_FINDINGS },
 	{ "suspects", SA_FAIL_SUSPECTS },
+	{ "obsolete", SA_FAIL_OBSOLETE },
 };
 #define NCONDITIONS (sizeof(conditions) / sizeof(conditions[0]))
 
@@ -45,7 +46,7 @@ int sa_fail_on_parse(const char *arg, unsigned int allowed, unsigned int *out)
 void sa_fail_on_arg(const char *cmd, const char *arg, unsigned int allowed,
 		    struct argp_state *state, unsigned int *out)
 {
-	char names[96] = "";
+	char names[128] = "";
 
 	if (!sa_fail_on_parse(arg, allowed, out))
 		return;
@@ -60,7 +61,7 @@ int sa_gate(const struct sa_gate_counts *c, unsigned int fail_on)
 {
 	const unsigned long long n[NCONDITIONS] = {
 		c->boot, c->incomplete, c->keys, c->paths, c->dependents, c->findings,
-		c->suspects,
+		c->suspects, c->obsolete,
 	};
 
 	for (size_t i = 0; i < NCONDITIONS; i++)

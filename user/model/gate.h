@@ -11,7 +11,7 @@
 
 /*
  * What --fail-on gates on; the gate tests boot, incomplete, then keys,
- * paths, dependents, findings, suspects.
+ * paths, dependents, findings, suspects, obsolete.
  */
 enum sa_fail_on {
 	SA_FAIL_KEYS = 1 << 0,		/* events would have carried PHYSDEV keys */
@@ -23,6 +23,7 @@ enum sa_fail_on {
 	SA_FAIL_BOOT = 1 << 5,		/* report: a host would not boot (boot audits) */
 	SA_FAIL_INCOMPLETE = 1 << 6,	/* report: a host's boot audit is incomplete */
 	SA_FAIL_BOOT_VERDICTS = SA_FAIL_BOOT | SA_FAIL_INCOMPLETE,
+	SA_FAIL_OBSOLETE = 1 << 7,	/* record, report: an obsolete ABI entry in use */
 };
 
 struct sa_gate_counts {
@@ -33,6 +34,7 @@ struct sa_gate_counts {
 	unsigned long long suspects;	/* suspect dependents */
 	unsigned long long boot;	/* hosts that would not boot */
 	unsigned long long incomplete;	/* hosts whose boot audit is incomplete */
+	unsigned long long obsolete;	/* obsolete ABI entries in use (on any host) */
 };
 
 /*

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "output/abi_report_out.h"
 #include "output/json_out.h"
 #include "output/merged_json.h"
 #include "output/merged_out.h"
@@ -252,7 +253,8 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	sa_jw_init(j, f, SA_JW_PRETTY);
 	sa_jw_object(j, NULL);
 	sa_jw_str(j, "format", "sysfs-audit-merged");
-	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, SA_REPORT_MINOR);
+	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR,
+		 m->abi ? SA_REPORT_MINOR : SA_REPORT_MINOR_NO_ABI);
 	sa_jw_str(j, "version", ver);
 	sa_jw_u64(j, "reports", m->nreports);
 	sa_jw_object(j, "dependents_by_verdict");
@@ -290,6 +292,7 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	rows(&o, "dependents_by_package", &m->dep_pkg, dpkg, 2, "count");
 	rows(&o, "findings", &m->findings, find, 7, "reports");
 	boot(&o);
+	sa_abi_merged_json(j, m);
 	sa_jw_end(j);
 	rc = sa_jw_finish(j);
 	free_host_strings(m, o.hs);
