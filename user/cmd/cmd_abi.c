@@ -10,14 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/utsname.h>
 
-#include "audit/abi_builtin.h"
 #include "audit/abi_parse.h"
+#include "cmd/abi_load.h"
 #include "cmd/exit_status.h"
 #include "common/common.h"
-#include "common/slurp.h"
 #include "deps/abi_watch.h"
 #include "output/abi_out.h"
 
@@ -123,56 +120,10 @@ static void say_ready(void *ctx)
 	fprintf(stderr, "sysfs-audit: abi watch: attached\n");
 }
 
-/* One --abi: a Documentation/ABI directory (obsolete/, removed/) or one file. */
-static int load_path(struct sa_abi *abi, const char *path)
-{
-	static const char *const sections[] = { "obsolete", "removed" };
-	struct stat st;
-	int err;
-
-	if (stat(path, &st)) {
-		err = -errno;
-		sa_warn("--abi %s: %s", path, strerror(-err));
-		return err;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		for (size_t i = 0; i < 2; i++)
-			if ((err = sa_abi_load(abi, path, sections[i]))) {
-				sa_warn("--abi %s/%s: %s", path, sections[i], strerror(-err));
-				return err;
-			}
-		return 0;
-	}
-	err = sa_abi_load_file(abi, path);
-	if (err)
-		sa_warn("--abi %s: %s", path, sa_slurp_strerror(err));
-	return err;
-}
-
 /* The ABI to watch into @abi: the --abi paths, or the built-in table. */
 static int load_abi(struct sa_abi *abi)
 {
-	int err;
-
-	if (!env.nabi) {
-		struct utsname u;
-		const char *series = env.series;
-
-		if (!series)
-			series = sa_abi_builtin_series(uname(&u) ? "" : u.release);
-		err = sa_abi_builtin_load(abi, series);
-		if (err == -ENOENT)
-			sa_warn("no built-in ABI table%s%s (this build had no linux-source); "
-				"give --abi DIR", series ? " for " : "", series ? series : "");
-		else if (!err)
-			fprintf(stderr, "sysfs-audit: abi: the built-in table of linux-source %s\n",
-				sa_abi_builtin_version(series));
-		return err;
-	}
-	for (int i = 0; i < env.nabi; i++)
-		if ((err = load_path(abi, env.abi[i])))
-			return err;
-	return 0;
+	return sa_abi_load_cmd(abi, env.abi, env.nabi, env.series);
 }
 
 int cmd_abi(int argc, char **argv)
