@@ -78,6 +78,8 @@ my %bound = (
 	'user/audit/abi_pattern.c:MAX_COMPONENTS' => 'a What: path of at most {V} components',
 	'user/audit/abi_resolve.h:SA_ABI_ANY_DEPTH' => 'a pattern spans at most {V} directory levels',
 	'bpf/abi_records.h:SA_ABI_LEAF_LEN'	=> 'a last component of at most {V} bytes',
+	'user/model/abi_use.h:SA_ABI_MAX_ENTRIES' => 'An obsolete_abi section holds at most {V} entries',
+	'user/model/abi_use.h:SA_ABI_MAX_USERS'	=> 'and {V} users of all its entries together',
 	# report's pictures
 	'user/output/boot_svg.h:SA_SVG_MAX_DEPS' => 'report --svg draws {V} dependents',
 	'user/output/boot_svg.h:SA_SVG_MAX_SUBSYS' => 'dependents and {V} subsystems',
