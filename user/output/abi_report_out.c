@@ -111,7 +111,7 @@ void sa_abi_merged_text(FILE *f, const struct sa_merged *m, bool details)
 		return;
 	fputs("\nOBSOLETE ABI (Documentation/ABI obsolete/ and removed/): ", f);
 	summary(f, a);
-	fprintf(f, "\n%6s %6s %6s  %-10s %-8s %s\n", "IN-USE", "UNUSED", "ABSENT", "DATE",
+	fprintf(f, "\n%6s %6s %6s  %-11s %-8s %s\n", "IN-USE", "UNUSED", "ABSENT", "DATE",
 		"KERNEL", "ENTRY (FILE)");
 	for (size_t i = 0; i < a->n; i++) {
 		const struct sa_abi_mentry *e = &a->e[i];
@@ -120,7 +120,7 @@ void sa_abi_merged_text(FILE *f, const struct sa_merged *m, bool details)
 			continue;
 		fprintf(f, "%6zu %6zu %6zu  ", e->hosts[SA_ABI_IN_USE], e->hosts[SA_ABI_UNUSED],
 			e->hosts[SA_ABI_ABSENT]);
-		sa_esc_line(f, "%-10s %-8s %s (%s)\n", dash(e->date), dash(e->kernel_version),
+		sa_esc_line(f, "%-11s %-8s %s (%s)\n", dash(e->date), dash(e->kernel_version),
 			    e->what, e->file);
 		if (e->nusers) {
 			fputs("    by ", f);
