@@ -82,6 +82,8 @@ my %bound = (
 	'user/audit/abi_pattern.c:HOLE_COMP_MAX' => 'component of {V} bytes or more never matches',
 	'user/audit/abi_strings.h:SA_ABI_NAMES_MAX' => 'the first {V} paths of a',
 	'bpf/abi_records.h:SA_ABI_LEAF_LEN'	=> 'a last component of at most {V} bytes',
+	'user/model/abi_use.h:SA_ABI_MAX_ENTRIES' => 'An obsolete_abi section holds at most {V} entries',
+	'user/model/abi_use.h:SA_ABI_MAX_USERS'	=> 'and {V} users of all its entries together',
 	# report's pictures
 	'user/output/boot_svg.h:SA_SVG_MAX_DEPS' => 'report --svg draws {V} dependents',
 	'user/output/boot_svg.h:SA_SVG_MAX_SUBSYS' => 'dependents and {V} subsystems',

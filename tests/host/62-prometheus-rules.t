@@ -57,10 +57,10 @@ mutant SysfsAuditMetricsUnreadable 's/(alert: SysfsAuditMetricsUnreadable\n\s+ex
 	"fires for a file that parses"
 
 # Every .prom `report` (and so `record`, the same writer) makes of the
-# report fixtures, one by one and merged.
+# report fixtures, one by one and merged; the obsolete-ABI fleet's too.
 bad=
 n=0
-for f in "$top"/tests/host/reports/*.json; do
+for f in "$top"/tests/host/reports/*.json "$top"/tests/host/reports/abi/*.json; do
 	"$sa" report --prometheus "$tmp/p.prom" "$f" >/dev/null 2>&1 || continue
 	n=$((n + 1))
 	out=$(timeout 30 "$promtool" check metrics <"$tmp/p.prom" 2>&1) ||
@@ -69,6 +69,10 @@ done
 "$sa" report --prometheus "$tmp/all.prom" "$top"/tests/host/reports/*.json >/dev/null 2>&1
 n=$((n + 1))
 out=$(timeout 30 "$promtool" check metrics <"$tmp/all.prom" 2>&1) || bad="$bad merged: $out"
+"$sa" report --prometheus "$tmp/abi.prom" "$top"/tests/host/reports/abi/*.json >/dev/null 2>&1
+n=$((n + 1))
+grep -q '^sysfs_audit_obsolete_abi_opens_total{' "$tmp/abi.prom" || bad="$bad abi: no obsolete_abi metrics"
+out=$(timeout 30 "$promtool" check metrics <"$tmp/abi.prom" 2>&1) || bad="$bad abi fleet: $out"
 tap_diag <<<"$bad"
 tap_ok $([ -z "$bad" ] && [ $n -ge 5 ]; echo $?) \
 	"promtool check metrics: clean on the $n .prom files report writes for the fixtures"

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The obsolete ABI a command reads (cmd/abi_load.h). */
+/*
+ * The obsolete ABI a command reads (cmd/abi_load.h): `abi`, `record --abi`
+ * and the static audit read it the same way.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 
 #include "audit/abi_builtin.h"
 #include "cmd/abi_load.h"
@@ -34,6 +38,31 @@ int sa_abi_load_path(struct sa_abi *abi, const char *path)
 	if (err)
 		sa_warn("--abi %s: %s", path, sa_slurp_strerror(err));
 	return err;
+}
+
+int sa_abi_load_cmd(struct sa_abi *abi, const char *const *paths, int npaths,
+		    const char *series)
+{
+	int err;
+
+	if (!npaths) {
+		struct utsname u;
+
+		if (!series)
+			series = sa_abi_builtin_series(uname(&u) ? "" : u.release);
+		err = sa_abi_builtin_load(abi, series);
+		if (err == -ENOENT)
+			sa_warn("no built-in ABI table%s%s (this build had no linux-source); "
+				"give --abi DIR", series ? " for " : "", series ? series : "");
+		else if (!err)
+			fprintf(stderr, "sysfs-audit: abi: the built-in table of linux-source %s\n",
+				sa_abi_builtin_version(series));
+		return err;
+	}
+	for (int i = 0; i < npaths; i++)
+		if ((err = sa_abi_load_path(abi, paths[i])))
+			return err;
+	return 0;
 }
 
 int sa_audit_abi_load(const struct sa_audit_opts *o, struct sa_abi *abi,

@@ -10,9 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 
-#include "audit/abi_builtin.h"
 #include "audit/abi_parse.h"
 #include "cmd/abi_load.h"
 #include "cmd/cmd_opts.h"
@@ -126,27 +124,7 @@ static void say_ready(void *ctx)
 /* The ABI to watch into @abi: the --abi paths, or the built-in table. */
 static int load_abi(struct sa_abi *abi)
 {
-	int err;
-
-	if (!env.nabi) {
-		struct utsname u;
-		const char *series = env.series;
-
-		if (!series)
-			series = sa_abi_builtin_series(uname(&u) ? "" : u.release);
-		err = sa_abi_builtin_load(abi, series);
-		if (err == -ENOENT)
-			sa_warn("no built-in ABI table%s%s (this build had no linux-source); "
-				"give --abi DIR", series ? " for " : "", series ? series : "");
-		else if (!err)
-			fprintf(stderr, "sysfs-audit: abi: the built-in table of linux-source %s\n",
-				sa_abi_builtin_version(series));
-		return err;
-	}
-	for (int i = 0; i < env.nabi; i++)
-		if ((err = sa_abi_load_path(abi, env.abi[i])))
-			return err;
-	return 0;
+	return sa_abi_load_cmd(abi, env.abi, env.nabi, env.series);
 }
 
 int cmd_abi(int argc, char **argv)

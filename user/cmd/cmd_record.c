@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/abi_load.h"
 #include "cmd/cmd_deps.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/cmd_record.h"
@@ -20,6 +21,7 @@
 #include "common/atomic_file.h"
 #include "common/cmdline.h"
 #include "common/common.h"
+#include "deps/abi_watch.h"
 #include "deps/dependents.h"
 #include "loader/pin.h"
 #include "cmd/pin_claim.h"
@@ -56,6 +58,11 @@ static struct {
 	bool salvage;			/* sa_record_salvage(): drain what is pinned, stop */
 	unsigned int why;		/* --adopt: boot.incomplete's reasons (1 << sa_gap_reason) */
 	struct sa_boot_rec boot;	/* --adopt: the boot's phases and where losses fell */
+	bool abi;			/* --abi: watch the obsolete ABI too */
+	const char *abi_paths[8];	/* --abi=PATH; none: the built-in table */
+	int nabi;
+	struct sa_abi abi_tab;		/* --abi: the entries, read before anything attaches */
+	struct sa_abi_watch_opts abi_opts;
 } env = {
 	.sysfs = "/sys",
 	.t.drain_ms = DRAIN_ALL_MS,
@@ -70,6 +77,7 @@ static const char doc[] =
 "\n"
 "USAGE: sysfs-audit record -o FILE [-d SEC] [--prometheus FILE] [--adopt]\n"
 "                          [-F WHAT] [-a MODE] [-b MIB] [-s DIR] [-N] [-v]\n"
+"                          [--abi[=PATH]]\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit record -o /var/lib/sysfs-audit/report.json -d 3600\n"
@@ -77,9 +85,10 @@ static const char doc[] =
 "        /var/lib/prometheus/node-exporter/sysfs_audit.prom\n"
 "    sysfs-audit record -o r.json -d 600 -F keys  # exit 15: keys were needed\n"
 "    sysfs-audit record -o - -d 60 | jq .needs    # the report to stdout\n"
-"    sysfs-audit record -o r.json --adopt  # boot audit, early in the real root\n";
+"    sysfs-audit record -o r.json --adopt  # boot audit, early in the real root\n"
+"    sysfs-audit record -o r.json -d 86400 --abi -F obsolete  # who uses the obsolete ABI\n";
 
-enum { OPT_PROMETHEUS = 0x100, OPT_RULES, OPT_SCAN, OPT_ADOPT };
+enum { OPT_PROMETHEUS = 0x100, OPT_RULES, OPT_SCAN, OPT_ADOPT, OPT_ABI };
 
 static const struct argp_option opts[] = {
 	{ "output", 'o', "FILE", 0, "write the report to FILE (required)", 0 },
@@ -88,7 +97,7 @@ static const struct argp_option opts[] = {
 	  "also write node_exporter textfile metrics to FILE (atomically)", 0 },
 	{ "fail-on", 'F', "WHAT", 0,
 	  "exit non-zero if the report has WHAT: keys, paths, dependents (breaks), findings, "
-	  "suspects", 0 },
+	  "suspects, obsolete (an obsolete ABI entry in use: --abi)", 0 },
 	SA_OPT_ATTACH(""),
 	SA_OPT_BUFFER("", " (default as trace)"),
 	SA_OPT_INTERVAL,
@@ -99,6 +108,11 @@ static const struct argp_option opts[] = {
 	{ "adopt", OPT_ADOPT, NULL, 0,
 	  "a boot audit: take over what 'boot --start' pinned in the initramfs (else attach "
 	  "now), give every event and dependent its boot phase, unpin everything at the end", 0 },
+	{ "abi", OPT_ABI, "PATH", OPTION_ARG_OPTIONAL,
+	  "also watch who opens the obsolete sysfs ABI (as `abi watch`) and put a verdict per "
+	  "entry into the report: the built-in table of this kernel's series, or PATH (a "
+	  "Documentation/ABI directory or one file; repeatable). Off by default: resolving the "
+	  "entries walks /sys", 0 },
 	SA_OPT_VERBOSE,
 	{},
 };
@@ -119,7 +133,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env.prometheus = arg;
 		break;
 	case 'F':
-		sa_fail_on_arg("record", arg, SA_FAIL_ALL, state, &env.fail_on);
+		sa_fail_on_arg("record", arg, SA_FAIL_ALL | SA_FAIL_OBSOLETE, state, &env.fail_on);
 		break;
 	case OPT_RULES:
 		env.rules = true;
@@ -130,12 +144,23 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_ADOPT:
 		env.adopt = env.t.adopt = true;
 		break;
+	case OPT_ABI:
+		env.abi = true;
+		if (!arg)
+			break;
+		if (env.nabi == (int)(sizeof(env.abi_paths) / sizeof(env.abi_paths[0])))
+			argp_error(state, "at most %zu --abi=PATH",
+				   sizeof(env.abi_paths) / sizeof(env.abi_paths[0]));
+		env.abi_paths[env.nabi++] = arg;
+		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
 		break;
 	case ARGP_KEY_END:
 		if (!env.out)
 			argp_error(state, "-o FILE is required");
+		if ((env.fail_on & SA_FAIL_OBSOLETE) && !env.abi)
+			argp_error(state, "--fail-on=obsolete needs --abi (the watch gives the verdicts)");
 		break;
 	default:
 		return sa_tracer_parse_opt(key, arg, state, &env.t);
@@ -196,6 +221,8 @@ static int coldplug(struct sa_report *r)
 
 struct rec_state {
 	struct sa_report *r;
+	struct sa_abi_watch *abi;	/* --abi: the watch, polled every tick */
+	int abi_err;
 	struct sa_deps_run *run;	/* NULL: --no-dependents, or unavailable */
 	struct sa_deps *deps;
 	struct sa_tracer *t;
@@ -236,6 +263,9 @@ static void record_tick(void *ctx)
 	note_losses(st);
 	if (st->deps)
 		sa_deps_tick(st->deps);
+	if (st->abi && !st->abi_err && (st->abi_err = sa_abi_watch_poll(st->abi, 0)))
+		sa_warn("abi watch: %s: the report will have no obsolete_abi section",
+			strerror(-st->abi_err));
 }
 
 static int write_report(FILE *f, void *ctx)
@@ -347,6 +377,72 @@ static void adopt_ends(void)
 		sa_warn("%s/%s: %s", SA_MARK_DIR, SA_MARK_ADOPTED, strerror(-err));
 }
 
+/*
+ * --abi, before anything attaches: the entries. One that is not understood
+ * refuses the run (exit 28) now rather than after an hour of tracing.
+ * Returns an exit status.
+ */
+static int abi_load(void)
+{
+	int err;
+
+	if (!env.abi)
+		return EXIT_OK;
+	err = sa_abi_load_cmd(&env.abi_tab, env.abi_paths, env.nabi, NULL);
+	for (size_t i = 0; !err && i < env.abi_tab.nerr; i++)
+		sa_warn("%s:%d: %s", env.abi_tab.err[i].file, env.abi_tab.err[i].line,
+			env.abi_tab.err[i].what);
+	if (!err && !env.abi_tab.nerr && env.abi_tab.n)
+		return EXIT_OK;
+	if (!err && !env.abi_tab.n)
+		sa_warn("--abi: no ABI entry read");
+	sa_abi_free(&env.abi_tab);
+	return err == -ENOENT && !env.nabi ? EXIT_USAGE : EXIT_ABI;
+}
+
+/*
+ * --abi, once the tracer is attached: the watch starts (its first resolve
+ * walks /sys), polled from the tick. Unable, the report goes without the
+ * section and says nothing false: a reader sees no watch, not "unused".
+ */
+static void abi_begin(struct rec_state *rs, struct sa_report *r)
+{
+	int err;
+
+	if (!env.abi)
+		return;
+	env.abi_opts = (struct sa_abi_watch_opts){ .abi = &env.abi_tab, .root = "" };
+	r->abi = calloc(1, sizeof(*r->abi));
+	err = r->abi ? sa_abi_watch_start(&env.abi_opts, r->abi, &rs->abi) : -ENOMEM;
+	if (err) {
+		sa_warn("abi watch: %s: the report will have no obsolete_abi section",
+			strerror(-err));
+		free(r->abi);
+		r->abi = NULL;
+	} else {
+		fprintf(stderr, "sysfs-audit: record: watching %zu obsolete ABI entries\n",
+			env.abi_tab.n);
+	}
+}
+
+/* The watch's last records and the verdicts into the report. */
+static void abi_end(struct rec_state *rs, struct sa_report *r)
+{
+	int err;
+
+	if (!rs->abi)
+		return;
+	err = sa_abi_watch_stop(rs->abi, rs->abi_err);
+	rs->abi = NULL;
+	if (err) {
+		if (!rs->abi_err)
+			sa_warn("abi watch: %s: the report will have no obsolete_abi section",
+				strerror(-err));
+		free(r->abi);
+		r->abi = NULL;
+	}
+}
+
 /* Detach every program (once). */
 static void detach(struct rec_state *rs, struct sa_tracer **t)
 {
@@ -384,6 +480,8 @@ static int record(void)
 		}
 	}
 	/* Early in the boot a separate /var is not mounted yet: checked at the end. */
+	if ((rc = abi_load()))
+		return rc;
 	if (!env.adopt && ((err = check_writable(env.out, "report")) ||
 			   (env.prometheus && (err = check_writable(env.prometheus, "metrics")))))
 		return err == SA_ATOMIC_NOT_REGULAR ? EXIT_USAGE : EXIT_FAIL;
@@ -436,6 +534,7 @@ static int record(void)
 	rs.deps = sa_deps_run_deps(rs.run);
 	if (env.adopt)
 		adopt_ends();
+	abi_begin(&rs, &r);
 	/* After the dependents' tick was set: ours calls theirs. */
 	sa_tracer_set_tick(t, record_tick, &rs);
 	rs.t = t;
@@ -443,6 +542,7 @@ static int record(void)
 	if (rs.deps)
 		sa_deps_count_unread(rs.deps, sa_tracer_stop_ns(t));
 	note_losses(&rs);	/* the last drain's */
+	abi_end(&rs, &r);
 	sa_tracer_stats(t, &st);
 	if (rs.deps)
 		sa_deps_finish(rs.deps);
@@ -511,9 +611,13 @@ int cmd_record(int argc, char **argv)
 {
 	static const struct argp argp = { .options = opts, .parser = parse_arg, .doc = doc };
 
+	int rc;
+
 	if (sa_argp_parse(&argp, argc, argv, NULL))
 		return EXIT_USAGE;
-	return record();
+	rc = record();
+	sa_abi_free(&env.abi_tab);	/* --abi's entries, on every path out */
+	return rc;
 }
 
 int sa_record_salvage(const char *out, enum sa_gap_reason why)

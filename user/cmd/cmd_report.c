@@ -63,7 +63,8 @@ static const char doc_template[] =
 "merged); else with --fail-on, the first met of: 23 boot (a host would not\n"
 "boot: a dependent that breaks in its initramfs or coldplug), 24 incomplete (a\n"
 "host's boot audit missed part of its boot path and found no such dependent),\n"
-"15 keys, 16 paths, 17 dependents, 18 findings, 22 suspects.\n";
+"15 keys, 16 paths, 17 dependents, 18 findings, 22 suspects, 30 obsolete (an\n"
+"obsolete ABI entry in use on a host: reports recorded with --abi).\n";
 
 enum { OPT_PROMETHEUS = 0x100, OPT_DETAILS, OPT_SVG };
 
@@ -71,7 +72,7 @@ static struct argp_option opts[] = {
 	{ "format", 'f', "FORMAT", 0, NULL, 0 },	/* doc: set_docs() */
 	{ "fail-on", 'F', "WHAT", 0,
 	  "exit non-zero if the merged reports have WHAT: boot, incomplete, keys, paths, "
-	  "dependents, findings, suspects (comma-separated, or repeated)", 0 },
+	  "dependents, findings, suspects, obsolete (comma-separated, or repeated)", 0 },
 	{ "details", OPT_DETAILS, NULL, 0,
 	  "text, markdown, html: every row of every table and every host name", 0 },
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
@@ -92,7 +93,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 				   sa_format_list(", ", " or "));
 		break;
 	case 'F':
-		sa_fail_on_arg("report", arg, SA_FAIL_ALL | SA_FAIL_BOOT_VERDICTS, state,
+		sa_fail_on_arg("report", arg, SA_FAIL_ALL | SA_FAIL_BOOT_VERDICTS | SA_FAIL_OBSOLETE, state,
 			       &env.fail_on);
 		break;
 	case OPT_DETAILS:

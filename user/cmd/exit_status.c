@@ -152,9 +152,12 @@ const struct sa_exit_desc sa_exit_table[] = {
 	  ".B \\-\\-fail\\-on\\-use\n"
 	  "and an obsolete entry was in use\n" },
 	{ EXIT_FAIL_OBSOLETE, "--fail-on=obsolete",
-	  "rules or scan\n"
+	  "rules or scan:\n"
 	  ".B \\-\\-fail\\-on=obsolete\n"
-	  "and a path of an obsolete or removed ABI entry was named\n" },
+	  "and a path of an obsolete or removed ABI entry was named; record, report:\n"
+	  ".B \\-\\-fail\\-on=obsolete\n"
+	  "and an obsolete ABI entry was in use on a host (reports recorded with\n"
+	  ".BR \\-\\-abi )\n" },
 };
 
 const size_t sa_exit_table_len = sizeof(sa_exit_table) / sizeof(sa_exit_table[0]);

@@ -52,7 +52,7 @@ enum sa_exit {
 	EXIT_START_TIMEOUT = 27,	/* boot --start: stopped at its --timeout, nothing pinned */
 	EXIT_ABI = 28,		/* abi: the ABI files unreadable, or with entries not understood */
 	EXIT_ABI_IN_USE = 29,	/* abi watch --fail-on-use: an obsolete entry in use */
-	EXIT_FAIL_OBSOLETE = 30,	/* rules/scan --fail-on=obsolete: obsolete ABI named */
+	EXIT_FAIL_OBSOLETE = 30,	/* --fail-on=obsolete: rules/scan: obsolete ABI named; record/report: in use */
 };
 
 struct sa_exit_desc {

@@ -267,7 +267,8 @@ static void verdicts(struct sa_abi_use *u)
 {
 	for (size_t i = 0; i < u->n; i++)
 		u->v[i].state = u->v[i].nusers ? SA_ABI_IN_USE :
-				u->v[i].present ? SA_ABI_UNUSED : SA_ABI_ABSENT;
+				!u->v[i].present ? SA_ABI_ABSENT :
+				u->watched ? SA_ABI_UNUSED : SA_ABI_PRESENT;
 }
 
 static int init_use(const struct sa_abi *abi, struct sa_abi_use *out)
@@ -356,77 +357,130 @@ static int load(struct watch *w)
 	return 0;
 }
 
-int sa_abi_watch(const struct sa_abi_watch_opts *o, struct sa_abi_use *out)
-{
-	struct watch w = { .o = o, .u = out };
-	struct ring_buffer *rb = NULL;
-	struct pollfd pfd[2];
-	unsigned long long end, last = 0;
-	bool pending = false;
-	int err, ufd = -1;
+/* What a running watch holds between its polls (abi_watch.h). */
+struct sa_abi_watch {
+	struct watch w;
+	struct ring_buffer *rb;
+	int ufd;
+	bool pending;		/* uevents came since the last resolve */
+	unsigned long long last;	/* the last resolve after uevents (ns) */
+};
 
-	if ((err = init_use(o->abi, out)))
+static void watch_free(struct sa_abi_watch *aw)
+{
+	ring_buffer__free(aw->rb);
+	if (aw->ufd >= 0)
+		close(aw->ufd);
+	abi_watch_bpf__destroy(aw->w.sk);
+	sa_dpkg_free(aw->w.dpkg);
+	free(aw->w.nodes);
+	free(aw->w.keys);
+	free(aw);
+}
+
+int sa_abi_watch_start(const struct sa_abi_watch_opts *o, struct sa_abi_use *out,
+		       struct sa_abi_watch **awp)
+{
+	struct sa_abi_watch *aw = calloc(1, sizeof(*aw));
+	struct watch *w;
+	int err;
+
+	*awp = NULL;
+	if (!aw)
+		return -ENOMEM;
+	aw->ufd = -1;
+	w = &aw->w;
+	w->o = o;
+	w->u = out;
+	if ((err = init_use(o->abi, out))) {
+		free(aw);
 		return err;
-	sa_ns_self_read(o->proc ? o->proc : "/proc", &w.self);
-	if ((err = load(&w)))
-		goto out;
-	ufd = uevent_socket();
-	if (ufd < 0)
+	}
+	sa_ns_self_read(o->proc ? o->proc : "/proc", &w->self);
+	if ((err = load(w)))
+		goto fail;
+	aw->ufd = uevent_socket();
+	if (aw->ufd < 0)
 		sa_warn("abi watch: no uevent socket (%s): new devices are found by their opens only",
-			strerror(-ufd));
-	add_leaves(&w);
-	if ((err = resolve_all(&w)))
-		goto out;
-	rb = ring_buffer__new(bpf_map__fd(w.sk->maps.dep_events), on_record, &w, NULL);
-	if (!rb) {
+			strerror(-aw->ufd));
+	add_leaves(w);
+	if ((err = resolve_all(w)))
+		goto fail;
+	aw->rb = ring_buffer__new(bpf_map__fd(w->sk->maps.dep_events), on_record, w, NULL);
+	if (!aw->rb) {
 		err = -errno;
-		goto out;
+		goto fail;
 	}
 	out->watched = true;
 	out->start_ns = sa_mono_ns();
-	end = o->duration_s ? out->start_ns + o->duration_s * 1000000000ULL : 0;
-	if (o->ready)
-		o->ready(o->ready_ctx);
-	pfd[0] = (struct pollfd){ .fd = ring_buffer__epoll_fd(rb), .events = POLLIN };
-	pfd[1] = (struct pollfd){ .fd = ufd, .events = POLLIN };
-	while (!w.err && !(o->stop && *o->stop) && (!end || sa_mono_ns() < end)) {
-		if (poll(pfd, ufd >= 0 ? 2 : 1, 100) < 0 && errno != EINTR) {
-			err = -errno;
-			break;
-		}
-		if (ufd >= 0 && (pfd[1].revents & POLLIN) && uevents_came(ufd))
-			pending = true;
-		/*
-		 * At most one resolve a second for uevents (a storm would walk
-		 * /sys without end): an open in between is a candidate, resolved
-		 * at once, so nothing is missed by waiting.
-		 */
-		if (pending && sa_mono_ns() - last >= 1000000000ULL) {
-			if ((err = resolve_all(&w)))
-				break;
-			out->refreshes++;
-			pending = false;
-			last = sa_mono_ns();
-		}
-		ring_buffer__consume(rb);
+	*awp = aw;
+	return 0;
+fail:
+	watch_free(aw);
+	sa_abi_use_free(out);
+	return err;
+}
+
+int sa_abi_watch_poll(struct sa_abi_watch *aw, int timeout_ms)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = ring_buffer__epoll_fd(aw->rb), .events = POLLIN },
+		{ .fd = aw->ufd, .events = POLLIN },
+	};
+	int err;
+
+	if (aw->w.err)
+		return aw->w.err;
+	if (poll(pfd, aw->ufd >= 0 ? 2 : 1, timeout_ms) < 0 && errno != EINTR)
+		return -errno;
+	if (aw->ufd >= 0 && (pfd[1].revents & POLLIN) && uevents_came(aw->ufd))
+		aw->pending = true;
+	/*
+	 * At most one resolve a second for uevents (a storm would walk /sys
+	 * without end): an open in between is a candidate, resolved at once,
+	 * so nothing is missed by waiting.
+	 */
+	if (aw->pending && sa_mono_ns() - aw->last >= 1000000000ULL) {
+		if ((err = resolve_all(&aw->w)))
+			return err;
+		aw->w.u->refreshes++;
+		aw->pending = false;
+		aw->last = sa_mono_ns();
 	}
-	ring_buffer__consume(rb);
+	ring_buffer__consume(aw->rb);
+	return aw->w.err;
+}
+
+int sa_abi_watch_stop(struct sa_abi_watch *aw, int err)
+{
+	struct sa_abi_use *out = aw->w.u;
+
+	ring_buffer__consume(aw->rb);
 	out->end_ns = sa_mono_ns();
 	if (!err)
-		err = w.err;
-	out->lost = sa_bpf_percpu_sum(w.sk->maps.dep_stats, SA_DS_LOST);
-	out->map_full += sa_bpf_percpu_sum(w.sk->maps.dep_stats, SA_DS_MAP_FULL);
-	final_counts(&w);
+		err = aw->w.err;
+	out->lost = sa_bpf_percpu_sum(aw->w.sk->maps.dep_stats, SA_DS_LOST);
+	out->map_full += sa_bpf_percpu_sum(aw->w.sk->maps.dep_stats, SA_DS_MAP_FULL);
+	final_counts(&aw->w);
 	verdicts(out);
-out:
-	ring_buffer__free(rb);
-	if (ufd >= 0)
-		close(ufd);
-	abi_watch_bpf__destroy(w.sk);
-	sa_dpkg_free(w.dpkg);
-	free(w.nodes);
-	free(w.keys);
+	watch_free(aw);
 	if (err)
 		sa_abi_use_free(out);
 	return err;
+}
+
+int sa_abi_watch(const struct sa_abi_watch_opts *o, struct sa_abi_use *out)
+{
+	struct sa_abi_watch *aw;
+	unsigned long long end;
+	int err;
+
+	if ((err = sa_abi_watch_start(o, out, &aw)))
+		return err;
+	end = o->duration_s ? out->start_ns + o->duration_s * 1000000000ULL : 0;
+	if (o->ready)
+		o->ready(o->ready_ctx);
+	while (!err && !(o->stop && *o->stop) && (!end || sa_mono_ns() < end))
+		err = sa_abi_watch_poll(aw, 100);
+	return sa_abi_watch_stop(aw, err);
 }

@@ -40,4 +40,18 @@ int sa_abi_list(const struct sa_abi_watch_opts *o, struct sa_abi_use *out);
  */
 int sa_abi_watch(const struct sa_abi_watch_opts *o, struct sa_abi_use *out);
 
+/*
+ * The same in steps, for a command with a loop of its own (record --abi
+ * polls it from the tracer's tick): start (loaded, attached, resolved:
+ * errors as above), poll (wait up to @timeout_ms for records and
+ * uevents, then take them; 0 or -errno), stop (the last records, the
+ * kernel's counts, the verdicts into @out; frees @aw; returns @err, or
+ * an error of its own). On an error @out is freed.
+ */
+struct sa_abi_watch;
+int sa_abi_watch_start(const struct sa_abi_watch_opts *o, struct sa_abi_use *out,
+		       struct sa_abi_watch **aw);
+int sa_abi_watch_poll(struct sa_abi_watch *aw, int timeout_ms);
+int sa_abi_watch_stop(struct sa_abi_watch *aw, int err);
+
 #endif

@@ -16,7 +16,32 @@ enum sa_abi_state {
 	SA_ABI_ABSENT,		/* no path of it on this host, all the time watched */
 	SA_ABI_UNUSED,		/* present, and nobody opened it while watched */
 	SA_ABI_IN_USE,		/* opened by the programs listed */
+	SA_ABI_PRESENT,		/* present, not watched (`abi list`): never in a report */
+	SA_ABI_STATE_N
 };
+
+/*
+ * The verdicts' words, one row each (like sa_dep_confs[]): a reader takes
+ * only these names, and every writer prints from here.
+ */
+struct sa_abi_state_desc {
+	const char *name;	/* JSON, reports, metrics' labels: "in-use" */
+	const char *text;	/* for people: "in use" */
+	bool in_report;		/* a report may carry it (record watches) */
+};
+extern const struct sa_abi_state_desc sa_abi_states[SA_ABI_STATE_N];
+/* The verdicts from the strongest: the order tables and merges use. */
+extern const enum sa_abi_state sa_abi_state_order[SA_ABI_STATE_N];
+/* The state named @name, or -1 (unknown: a reader refuses it). */
+int sa_abi_state_parse(const char *name);
+
+/*
+ * Bounds of a report's obsolete_abi section (the man page's LIMITS):
+ * entries (both kernels' obsolete/ and removed/ are ~300), and the users
+ * of all entries together; a report beyond either is refused (-E2BIG).
+ */
+#define SA_ABI_MAX_ENTRIES	4096
+#define SA_ABI_MAX_USERS	1024
 
 #define SA_ABI_USER_PIDS	8
 

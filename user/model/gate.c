@@ -46,7 +46,7 @@ int sa_fail_on_parse(const char *arg, unsigned int allowed, unsigned int *out)
 void sa_fail_on_arg(const char *cmd, const char *arg, unsigned int allowed,
 		    struct argp_state *state, unsigned int *out)
 {
-	char names[96] = "";
+	char names[128] = "";
 
 	if (!sa_fail_on_parse(arg, allowed, out))
 		return;

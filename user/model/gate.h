@@ -23,7 +23,7 @@ enum sa_fail_on {
 	SA_FAIL_BOOT = 1 << 5,		/* report: a host would not boot (boot audits) */
 	SA_FAIL_INCOMPLETE = 1 << 6,	/* report: a host's boot audit is incomplete */
 	SA_FAIL_BOOT_VERDICTS = SA_FAIL_BOOT | SA_FAIL_INCOMPLETE,
-	SA_FAIL_OBSOLETE = 1 << 7,	/* rules, scan: paths of obsolete ABI named */
+	SA_FAIL_OBSOLETE = 1 << 7,	/* rules, scan: obsolete ABI named; record, report: in use */
 };
 
 struct sa_gate_counts {
@@ -34,7 +34,7 @@ struct sa_gate_counts {
 	unsigned long long suspects;	/* suspect dependents */
 	unsigned long long boot;	/* hosts that would not boot */
 	unsigned long long incomplete;	/* hosts whose boot audit is incomplete */
-	unsigned long long obsolete;	/* names of obsolete ABI */
+	unsigned long long obsolete;	/* rules, scan: names of obsolete ABI; reports: entries in use */
 };
 
 /*

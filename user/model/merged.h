@@ -154,6 +154,7 @@ struct sa_merged {
 	size_t nverdict[SA_BOOT_N];	/* hosts by verdict */
 	size_t nincomplete_why[SA_GAP_N];	/* SA_BOOT_INCOMPLETE hosts by reason */
 	struct sa_losses dep_lost;	/* 1.2: the dependents' records lost, over all reports */
+	struct sa_abi_merged *abi;	/* 1.6: the obsolete ABI (abi_merged.h); NULL: no watch */
 	/* private: reports accepted so far, for duplicate detection */
 	struct sa_seen_report *accepted;
 	size_t naccepted;

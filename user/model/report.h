@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "common/hash_index.h"
+#include "model/abi_use.h"
 #include "model/ctx.h"
 #include "model/dependent.h"
 #include "model/legacy.h"
@@ -24,10 +25,13 @@
  * verdicts breaks, falls-back, suspect (1.0-1.2's "confirmed" reads as
  * breaks), and the store's drops by verdict; 1.4: the dependents' kind
  * uevent-read and rule uevent-keys (values only: 1.0-1.3 read as before);
- * 1.5: boot.incomplete, the reasons the recorder knew; 1.6: the dependents'
- * package_via (the initramfs's copy of a host file is that file's package).
+ * 1.5: boot.incomplete, the reasons the recorder knew; 1.6: obsolete_abi,
+ * the verdicts of the obsolete-ABI watch, and the dependents' package_via
+ * (the initramfs's copy of a host file is that file's package). A report
+ * is written with the lowest minor that holds it: with neither, 1.5.
  */
 #define SA_REPORT_MINOR		6
+#define SA_REPORT_MINOR_NO_ABI	5
 #define SA_REPORT_MAX_BYTES	(16L << 20)	/* larger files are refused unread */
 #define SA_REPORT_MAX_TREE	(128ULL << 20)	/* json-c's tree of one report, estimated */
 #define SA_REPORT_MAX_SAMPLE	64	/* events kept verbatim */
@@ -159,6 +163,7 @@ struct sa_report {
 	struct sa_report_finding *findings;
 	size_t nfindings;
 	struct sa_report_boot boot;
+	struct sa_abi_use *abi;	/* 1.6: obsolete_abi; NULL: no watch ran */
 };
 
 /*

@@ -11,15 +11,16 @@
 
 const char *sa_abi_state_name(const struct sa_abi_use *u, enum sa_abi_state s)
 {
-	switch (s) {
-	case SA_ABI_IN_USE:
-		return "in use";
-	case SA_ABI_UNUSED:
-		return u->watched ? "present, unused while watched" : "present";
-	case SA_ABI_ABSENT:
-		break;
-	}
-	return "absent on this host";
+	if (s == SA_ABI_UNUSED && !u->watched)
+		s = SA_ABI_PRESENT;
+	return sa_abi_states[s < SA_ABI_STATE_N ? s : SA_ABI_ABSENT].text;
+}
+
+static const char *state_json(const struct sa_abi_use *u, enum sa_abi_state s)
+{
+	if (s == SA_ABI_UNUSED && !u->watched)
+		s = SA_ABI_PRESENT;
+	return sa_abi_states[s < SA_ABI_STATE_N ? s : SA_ABI_ABSENT].name;
 }
 
 /* Seconds since the watch began (or 0 before it). */
@@ -68,16 +69,15 @@ static void print_user_text(FILE *f, const struct sa_abi_use *u, const struct sa
 
 static int print_text(FILE *f, const struct sa_abi_use *u)
 {
-	static const enum sa_abi_state order[] = { SA_ABI_IN_USE, SA_ABI_UNUSED, SA_ABI_ABSENT };
-	size_t count[3] = {};
+	size_t count[SA_ABI_STATE_N] = {};
 
-	for (size_t o = 0; o < 3; o++)
+	for (size_t o = 0; o < SA_ABI_STATE_N; o++)
 		for (size_t i = 0; i < u->n; i++) {
 			const struct sa_abi_verdict *v = &u->v[i];
 
-			if (v->state != order[o])
+			if (v->state != sa_abi_state_order[o])
 				continue;
-			count[o]++;
+			count[v->state]++;
 			frag(f, "%s:%d %s: %s", v->file, v->line, v->what,
 				    sa_abi_state_name(u, v->state));
 			if (v->state == SA_ABI_UNUSED && u->watched)
@@ -89,8 +89,9 @@ static int print_text(FILE *f, const struct sa_abi_use *u)
 			for (size_t k = 0; k < v->nusers; k++)
 				print_user_text(f, u, &v->users[k]);
 		}
-	fprintf(f, "%zu entries: %zu in use, %zu %s, %zu absent", u->n, count[0], count[1],
-		u->watched ? "present and unused" : "present", count[2]);
+	fprintf(f, "%zu entries: %zu in use, %zu %s, %zu absent", u->n, count[SA_ABI_IN_USE],
+		count[SA_ABI_UNUSED] + count[SA_ABI_PRESENT],
+		u->watched ? "present and unused" : "present", count[SA_ABI_ABSENT]);
 	if (u->watched)
 		fprintf(f, "; watched %.1f s, %llu resolves after uevents or unknown nodes, "
 			"%llu candidate opens (%llu confirmed, %llu gone or namesakes), "
@@ -124,6 +125,48 @@ static void user_json(struct sa_jw *w, const struct sa_abi_use *u, const struct 
 	sa_jw_end(w);
 }
 
+void sa_abi_use_members(struct sa_jw *w, const struct sa_abi_use *u)
+{
+	if (u->watched)
+		sa_jw_u64(w, "watched_ms", (u->end_ns > u->start_ns ? u->end_ns - u->start_ns : 0) /
+			  1000000);
+	else
+		sa_jw_null(w, "watched_ms");
+	sa_jw_array(w, "entries");
+	for (size_t i = 0; i < u->n; i++) {
+		const struct sa_abi_verdict *v = &u->v[i];
+
+		sa_jw_object(w, NULL);
+		sa_jw_str(w, "file", v->file);
+		sa_jw_u64(w, "line", v->line);
+		sa_jw_str(w, "what", v->what);
+		sa_jw_str(w, "date", v->date[0] ? v->date : NULL);
+		sa_jw_str(w, "kernel_version", v->kernel_version[0] ? v->kernel_version : NULL);
+		sa_jw_str(w, "verdict", state_json(u, v->state));
+		sa_jw_u64(w, "paths", v->present);
+		sa_jw_str(w, "example", v->present ? v->example : NULL);
+		sa_jw_array(w, "users");
+		for (size_t k = 0; k < v->nusers; k++)
+			user_json(w, u, &v->users[k]);
+		sa_jw_end(w);
+		sa_jw_end(w);
+	}
+	sa_jw_end(w);
+	if (u->watched) {
+		sa_jw_object(w, "stats");
+		sa_jw_u64(w, "lost", u->lost);
+		sa_jw_u64(w, "map_full", u->map_full);
+		sa_jw_u64(w, "candidates", u->candidates);
+		sa_jw_u64(w, "confirmed", u->confirmed);
+		sa_jw_u64(w, "unconfirmed", u->unconfirmed);
+		sa_jw_u64(w, "refreshes", u->refreshes);
+		sa_jw_u64(w, "malformed", u->malformed);
+		sa_jw_end(w);
+	} else {
+		sa_jw_null(w, "stats");
+	}
+}
+
 static int print_json(FILE *f, const struct sa_abi_use *u)
 {
 	struct sa_jw w;
@@ -131,41 +174,7 @@ static int print_json(FILE *f, const struct sa_abi_use *u)
 	sa_jw_init(&w, f, SA_JW_LINE);
 	sa_jw_object(&w, NULL);
 	sa_jw_str(&w, "type", u->watched ? "abi-watch" : "abi-list");
-	if (u->watched)
-		sa_jw_i64(&w, "watched_ms", (long long)(watched_s(u) * 1000));
-	else
-		sa_jw_null(&w, "watched_ms");
-	sa_jw_array(&w, "entries");
-	for (size_t i = 0; i < u->n; i++) {
-		const struct sa_abi_verdict *v = &u->v[i];
-
-		sa_jw_object(&w, NULL);
-		sa_jw_str(&w, "file", v->file);
-		sa_jw_u64(&w, "line", v->line);
-		sa_jw_str(&w, "what", v->what);
-		sa_jw_str(&w, "date", v->date[0] ? v->date : NULL);
-		sa_jw_str(&w, "kernel_version", v->kernel_version[0] ? v->kernel_version : NULL);
-		sa_jw_str(&w, "verdict", sa_abi_state_name(u, v->state));
-		sa_jw_u64(&w, "paths", v->present);
-		sa_jw_str(&w, "example", v->present ? v->example : NULL);
-		sa_jw_array(&w, "users");
-		for (size_t k = 0; k < v->nusers; k++)
-			user_json(&w, u, &v->users[k]);
-		sa_jw_end(&w);
-		sa_jw_end(&w);
-	}
-	sa_jw_end(&w);
-	if (u->watched) {
-		sa_jw_object(&w, "stats");
-		sa_jw_u64(&w, "lost", u->lost);
-		sa_jw_u64(&w, "map_full", u->map_full);
-		sa_jw_u64(&w, "candidates", u->candidates);
-		sa_jw_u64(&w, "confirmed", u->confirmed);
-		sa_jw_u64(&w, "unconfirmed", u->unconfirmed);
-		sa_jw_u64(&w, "refreshes", u->refreshes);
-		sa_jw_u64(&w, "malformed", u->malformed);
-		sa_jw_end(&w);
-	}
+	sa_abi_use_members(&w, u);
 	sa_jw_end(&w);
 	return sa_jw_finish(&w) ? -EIO : 0;
 }

@@ -13,6 +13,7 @@
 #include <sha2.h>
 
 #include "common/common.h"
+#include "output/abi_report_out.h"
 #include "output/fleet_html.h"
 #include "output/gap_line.h"
 #include "output/markup_esc.h"
@@ -409,6 +410,7 @@ int sa_fleet_html(FILE *f, const struct sa_merged *m, bool details)
 	dependents(f, m, details);
 	if (kernels(f, m, details))
 		return -ENOMEM;
+	sa_abi_merged_html(f, m, details);
 	incomplete(f, m, details);
 	hosts(f, m, details);
 	skipped(f, m, details);

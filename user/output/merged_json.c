@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "output/abi_report_out.h"
 #include "output/json_out.h"
 #include "output/merged_json.h"
 #include "output/merged_out.h"
@@ -58,6 +59,21 @@ static void host_name(struct out *o, size_t host)
 }
 
 /* Rows of @t as objects with the given member names for its strings. */
+/*
+ * 1.6's member of a dependents row: absent, not null, where no report said
+ * it, so a merge of reports without it is written as before (1.5).
+ */
+#define OPTIONAL_MEMBER "package_via"
+#define DEXE_VIA 7	/* its index in dexe[] */
+
+static bool any_via(const struct sa_mtable *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].s[DEXE_VIA])
+			return true;
+	return false;
+}
+
 static void rows(struct out *o, const char *key, const struct sa_mtable *t,
 		 const char *const *names, int nnames, const char *count)
 {
@@ -69,7 +85,8 @@ static void rows(struct out *o, const char *key, const struct sa_mtable *t,
 
 		sa_jw_object(j, NULL);
 		for (int k = 0; k < nnames; k++)
-			sa_jw_str(j, names[k], r->s[k]);
+			if (r->s[k] || strcmp(names[k], OPTIONAL_MEMBER))
+				sa_jw_str(j, names[k], r->s[k]);
 		sa_jw_u64(j, count, r->count);
 		sa_jw_u64(j, "nhosts", r->nhosts);
 		sa_jw_array(j, "hosts");
@@ -252,7 +269,8 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	sa_jw_init(j, f, SA_JW_PRETTY);
 	sa_jw_object(j, NULL);
 	sa_jw_str(j, "format", "sysfs-audit-merged");
-	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, SA_REPORT_MINOR);
+	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR,
+		 m->abi || any_via(&m->dep_exec) ? SA_REPORT_MINOR : SA_REPORT_MINOR_NO_ABI);
 	sa_jw_str(j, "version", ver);
 	sa_jw_u64(j, "reports", m->nreports);
 	sa_jw_object(j, "dependents_by_verdict");
@@ -290,6 +308,7 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	rows(&o, "dependents_by_package", &m->dep_pkg, dpkg, 2, "count");
 	rows(&o, "findings", &m->findings, find, 7, "reports");
 	boot(&o);
+	sa_abi_merged_json(j, m);
 	sa_jw_end(j);
 	rc = sa_jw_finish(j);
 	free_host_strings(m, o.hs);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "output/abi_report_out.h"
 #include "output/counts_out.h"
 #include "output/escape.h"
 #include "output/merged_out.h"
@@ -175,5 +176,6 @@ int sa_merged_markdown(FILE *f, const struct sa_merged *m, const struct sa_forma
 	md_table(f, m, "Legacy paths the events needed", &m->paths, ph, k2, 2, "Events",
 		 SA_OUT_TOP_ROWS, details);
 	md_table(f, m, "Static findings", &m->findings, fh, f7, 7, "Reports", 0, details);
+	sa_abi_merged_markdown(f, m, details);
 	return ferror(f) ? -1 : 0;
 }

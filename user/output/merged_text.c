@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "output/abi_report_out.h"
 #include "output/counts_out.h"
 #include "output/escape.h"
 #include "output/merged_out.h"
@@ -136,5 +137,6 @@ int sa_merged_text(FILE *f, const struct sa_merged *m, const struct sa_format_de
 	text_rows(f, m, "LEGACY PATHS THE EVENTS NEEDED", &m->paths, ph, p2, 2, wp,
 		  SA_OUT_TOP_ROWS, details);
 	text_rows(f, m, "STATIC FINDINGS", &m->findings, fh, f5, 5, wf, 0, details);
+	sa_abi_merged_text(f, m, details);
 	return ferror(f) ? -1 : 0;
 }

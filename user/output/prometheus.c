@@ -11,6 +11,7 @@
 
 #include "common/atomic_file.h"
 #include "output/escape.h"
+#include "model/abi_merged.h"
 #include "output/prometheus.h"
 
 /* Reversible and valid UTF-8: two distinct values never give one label. */
@@ -85,6 +86,47 @@ static void boot_metrics(FILE *f, const struct sa_merged *m)
 }
 
 /*
+ * The obsolete ABI (reports recorded with --abi): hosts per entry and
+ * verdict (absent is left out: most entries are absent on most hosts, and
+ * hosts minus the others gives it), opens per entry and program, and the
+ * watches' losses.
+ */
+static void abi_metrics(FILE *f, const struct sa_merged *m)
+{
+	static const char *const ev[] = { "file", "what", "verdict" };
+	static const char *const eu[] = { "file", "what", "executable", "script", "package" };
+	const struct sa_abi_merged *a = m->abi;
+
+	if (!a)
+		return;
+	head(f, "sysfs_audit_obsolete_abi_watched_hosts", "gauge",
+	     "Hosts whose reports carry an obsolete-ABI watch.");
+	sample(f, "sysfs_audit_obsolete_abi_watched_hosts", NULL, NULL, 0, a->nhosts);
+	head(f, "sysfs_audit_obsolete_abi_hosts", "gauge",
+	     "Hosts by obsolete ABI entry and verdict (in-use, present-unused).");
+	for (size_t i = 0; i < a->n; i++)
+		for (int s = SA_ABI_UNUSED; s <= SA_ABI_IN_USE; s++) {
+			const char *v[] = { a->e[i].file, a->e[i].what, sa_abi_states[s].name };
+
+			if (a->e[i].hosts[s])
+				sample(f, "sysfs_audit_obsolete_abi_hosts", ev, v, 3,
+				       a->e[i].hosts[s]);
+		}
+	head(f, "sysfs_audit_obsolete_abi_opens_total", "counter",
+	     "Opens of an obsolete ABI entry's files, by entry and program.");
+	for (size_t i = 0; i < a->users.n; i++) {
+		const struct sa_mrow *u = &a->users.v[i];
+		const char *pkg = u->s[3] ? u->s[5] : u->s[4];
+		const char *v[] = { u->s[0], u->s[1], u->s[2], u->s[3], pkg };
+
+		sample(f, "sysfs_audit_obsolete_abi_opens_total", eu, v, 5, u->count);
+	}
+	head(f, "sysfs_audit_obsolete_abi_lost_total", "counter",
+	     "Obsolete-ABI watch records lost because the ring buffer was full.");
+	sample(f, "sysfs_audit_obsolete_abi_lost_total", NULL, NULL, 0, a->lost);
+}
+
+/*
  * When the newest report ended: a host whose recorder stopped writing
  * keeps its last file, and only its age tells (the shipped rules alert
  * on it). Not written without a known end.
@@ -149,6 +191,7 @@ int sa_prometheus_print(FILE *f, const struct sa_merged *m)
 	      "Files on disk that depend on the legacy layout, by severity.",
 	      &m->severities, sev, 1);
 	boot_metrics(f, m);
+	abi_metrics(f, m);
 	end_metric(f, m);
 	return ferror(f) ? -EIO : 0;
 }

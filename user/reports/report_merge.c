@@ -8,6 +8,7 @@
 
 #include "common/common.h"
 #include "model/dependent.h"
+#include "reports/abi_merge.h"
 #include "reports/report_merge.h"
 
 /* What identifies a report for duplicate detection. */
@@ -73,6 +74,7 @@ void sa_merged_free(struct sa_merged *m)
 	free(m->accepted);
 	sa_hindex_free(&m->host_index);
 	sa_hindex_free(&m->seen_index);
+	sa_abi_merged_free(m);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -539,6 +541,8 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 		err = add_lists(m, r, host);
 	if (!err)
 		err = add_boot(m, r, host);
+	if (!err)
+		err = sa_abi_merge_add(m, r, host);
 	return err ? -ENOMEM : 0;
 }
 
@@ -643,6 +647,7 @@ void sa_merged_finish(struct sa_merged *m)
 	}
 	sort_table(&m->findings, true);
 	sort_table(&m->severities, false);
+	sa_abi_merged_finish(m);
 }
 
 unsigned int sa_merged_gate(const struct sa_merged *m, unsigned int fail_on)
@@ -658,7 +663,27 @@ unsigned int sa_merged_gate(const struct sa_merged *m, unsigned int fail_on)
 		.suspects = m->by_conf[SA_DC_SUSPECT],
 		.boot = m->nverdict[SA_BOOT_PATH],
 		.incomplete = m->nverdict[SA_BOOT_INCOMPLETE],
+		.obsolete = m->abi ? m->abi->nin_use : 0,
 	};
 
 	return sa_gate(&c, fail_on);
+}
+
+/* The tables for the merges of other sections (abi_merge.c): the same rows and host sets. */
+int sa_mtable_add(struct sa_mtable *t, const char *const s[SA_MROW_STRS],
+		  unsigned long long count, size_t host)
+{
+	return mtable_add(t, s, count, host);
+}
+
+void sa_mtable_seal(struct sa_mtable *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		hostset_compact(&t->v[i]);
+	sa_hindex_free(&t->index);	/* the caller sorts: rows move */
+}
+
+void sa_mtable_free(struct sa_mtable *t)
+{
+	mtable_free(t);
 }

@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 
 #include "common/common.h"
+#include "output/abi_out.h"
 #include "reports/report_model.h"
 #include "reports/value_of.h"
 #include "output/stream.h"
@@ -37,6 +38,9 @@ static void need_table_free(struct sa_need_table *t)
 
 void sa_report_free(struct sa_report *r)
 {
+	if (r->abi)
+		sa_abi_use_free(r->abi);
+	free(r->abi);
 	free(r->tool_version);
 	free(r->hostname);
 	free(r->machine_id);
@@ -334,7 +338,9 @@ static void dependent(struct sa_jw *w, const struct sa_report_dependent *d)
 	text(w, "executable", d->executable);
 	name(w, "comm", d->comm);
 	name(w, "package", d->package);
-	name(w, "package_via", d->package_via);
+	/* 1.6's member: absent, not null, where it says nothing, so 1.5 is unchanged */
+	if (d->package_via)
+		name(w, "package_via", d->package_via);
 	name(w, "kind", d->kind);
 	name(w, "confidence", d->confidence);
 	text(w, "path", d->path);
@@ -427,6 +433,17 @@ static void needs(struct sa_jw *w, const struct sa_report *r)
 	sa_jw_end(w);
 }
 
+/* The lowest minor that holds @r (report.h): 1.6's members only when used. */
+static int minor_of(const struct sa_report *r)
+{
+	if (r->abi)
+		return SA_REPORT_MINOR;
+	for (size_t i = 0; i < r->ndeps; i++)
+		if (r->deps[i].package_via)
+			return SA_REPORT_MINOR;
+	return SA_REPORT_MINOR_NO_ABI;
+}
+
 int sa_report_write(FILE *f, const struct sa_report *r)
 {
 	struct sa_jw jw, *w = &jw;
@@ -435,7 +452,7 @@ int sa_report_write(FILE *f, const struct sa_report *r)
 	sa_jw_init(w, f, SA_JW_LINE);
 	sa_jw_object(w, NULL);
 	sa_jw_str(w, "format", SA_REPORT_FORMAT);
-	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, SA_REPORT_MINOR);
+	snprintf(ver, sizeof(ver), "%d.%d", SA_REPORT_MAJOR, minor_of(r));
 	sa_jw_str(w, "version", ver);
 	sa_jw_object(w, "tool");
 	sa_jw_str(w, "name", "sysfs-audit");
@@ -485,6 +502,11 @@ int sa_report_write(FILE *f, const struct sa_report *r)
 	for (size_t i = 0; i < r->nfindings; i++)
 		finding(w, &r->findings[i]);
 	sa_jw_end(w);
+	if (r->abi) {
+		sa_jw_object(w, "obsolete_abi");
+		sa_abi_use_members(w, r->abi);
+		sa_jw_end(w);
+	}
 	sa_jw_end(w);
 	return sa_jw_finish(w);
 }

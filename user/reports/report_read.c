@@ -19,6 +19,7 @@
 #include "common/common.h"
 #include "model/dependent.h"
 #include "output/escape.h"
+#include "reports/abi_read.h"
 #include "reports/json_budget.h"
 #include "reports/report_model.h"
 #include "reports/value_of.h"
@@ -618,7 +619,8 @@ static int parse_report(struct pctx *p, const struct sa_jnode *o, struct sa_repo
 	    (err = parse_need_table(p, needs, "by_driver", &r->by_driver)) ||
 	    (err = parse_paths(p, needs, r)))
 		return err;
-	if ((err = sa_report_boot_parse(member(o, "boot"), r, p->err, p->errlen)))
+	if ((err = sa_report_boot_parse(member(o, "boot"), r, p->err, p->errlen)) ||
+	    (err = sa_abi_section_parse(member(o, "obsolete_abi"), &r->abi, p->err, p->errlen)))
 		return err;
 	return parse_lists(p, o, r);
 }

@@ -1,7 +1,7 @@
 # `sysfs-audit abi watch` on a stock kernel (tests/guest/65-abi-watch.t):
 # who opens the obsolete ABI's files, and who is never named.
 . /tests/ktap.sh
-ktap_plan 15
+ktap_plan 23
 
 W=/tmp/watch.json
 for m in $(cat /lib/abi-mods/order); do
@@ -50,9 +50,9 @@ sed 's/^/# watch: /' $W.err
 
 # One entry a line.
 awk '{ gsub(/\{"file":/, "\n{\"file\":"); print }' $W >/tmp/entries
-grep '"file":' /tmp/entries | grep -v '"verdict":"absent on this host"' | sed 's/^/# entry: /'
+grep '"file":' /tmp/entries | grep -v '"verdict":"absent"' | sed 's/^/# entry: /'
 state=$(grep '"what":"/sys/class/rfkill/rfkill\[0-9\]+/state"' /tmp/entries)
-echo "$state" | grep -q '"verdict":"in use"'
+echo "$state" | grep -q '"verdict":"in-use"'
 check_eq "rfkill state: in use" "$?" 0
 echo "$state" | grep -q '"exe":"/bin/abi-reader"'
 check_eq "  by abi-reader" "$?" 0
@@ -60,13 +60,13 @@ echo "$state" | grep -q '"path":"/sys/class/rfkill/rfkill0/state"'
 check_eq "  through /sys/class/rfkill/rfkill0/state" "$?" 0
 acpi=$(grep '"file":"obsolete/sysfs-firmware-acpi"' /tmp/entries)
 if [ -e /sys/firmware/acpi/hotplug/force_remove ]; then
-	echo "$acpi" | grep '"verdict":"in use"' | grep -q '"script":"/tmp/acpi-check.sh"'
+	echo "$acpi" | grep '"verdict":"in-use"' | grep -q '"script":"/tmp/acpi-check.sh"'
 	check_eq "force_remove (obsolete/sysfs-firmware-acpi): in use by the script" "$?" 0
 else
-	echo "$acpi" | grep -q '"verdict":"absent on this host"'
+	echo "$acpi" | grep -q '"verdict":"absent"'
 	check_eq "force_remove (obsolete/sysfs-firmware-acpi): absent, as /sys says" "$?" 0
 fi
-grep '"file":"removed/sysfs-class-rfkill"' /tmp/entries | grep -q '"verdict":"absent on this host"'
+grep '"file":"removed/sysfs-class-rfkill"' /tmp/entries | grep -q '"verdict":"absent"'
 check_eq "rfkill claim (removed/): absent on this host" "$?" 0
 grep -q '"argv":"ls\|"argv":"find\|"argv":"stat' $W
 check_eq "the ls/find/stat walk: never named" "$?" 1
@@ -90,3 +90,47 @@ wait
 grep -v ': absent on this host$' /tmp/watch.txt | sed 's/^/# text: /'
 grep -A1 '^/tests/abi/rfkill-state:1 .*: in use' /tmp/watch.txt | grep -q 'by /bin/abi-reader: 2 opens'
 check_eq "text: rfkill state in use by abi-reader, 2 opens counted" "$?" 0
+
+# record --abi: the same watch beside the trace, its verdicts in the
+# report's obsolete_abi section (format 1.6): the C reader named with its
+# package (a dpkg file list owns it), the walk and /dev/rfkill never.
+mkdir -p /var/lib/dpkg/info
+echo /bin/abi-reader >/var/lib/dpkg/info/abi-reader.list
+R=/tmp/abi-report.json
+sysfs-audit record -o $R -N --abi=/tests/abi/rfkill-state --abi=/tests/abi/ABI -F obsolete \
+	>/tmp/rec.out 2>&1 &
+rec=$!
+i=0
+while ! grep -q "watching [0-9]* obsolete ABI entries" /tmp/rec.out && [ $i -lt 600 ]; do
+	usleep 200000
+	i=$((i + 1))
+done
+check "record --abi: the watch started" grep -q "watching [0-9]* obsolete ABI entries" /tmp/rec.out
+abi-reader /sys/class/rfkill/rfkill0/state >/dev/null
+ls -l /sys/class/rfkill/rfkill0/ /sys/class/rfkill/ >/dev/null
+find /sys/class/rfkill/ /sys/firmware/acpi/hotplug/ >/dev/null
+abi-reader --dev /dev/rfkill
+usleep 500000
+kill -INT $rec
+wait $rec
+check_eq "record --abi -F obsolete: an entry in use: exit 30" "$?" 30
+sed 's/^/# record: /' /tmp/rec.out
+grep -q '"version":"1.6"' $R
+check_eq "the report is format 1.6" "$?" 0
+awk '{ gsub(/\{"file":/, "\n{\"file\":"); print }' $R >/tmp/rentries
+state=$(grep '"what":"/sys/class/rfkill/rfkill\[0-9\]+/state"' /tmp/rentries)
+echo "$state" | sed 's/^/# report entry: /'
+echo "$state" | grep '"verdict":"in-use"' | grep '"exe":"/bin/abi-reader"' |
+	grep -q '"exe_package":"abi-reader"'
+check_eq "report: rfkill state in-use by /bin/abi-reader, package abi-reader" "$?" 0
+grep '"file":"removed/sysfs-class-rfkill"' /tmp/rentries | grep -q '"verdict":"absent"'
+check_eq "report: rfkill claim (removed/) absent" "$?" 0
+sed -n '/"obsolete_abi"/,$p' $R | grep -q '"argv":"ls\|"argv":"find\|--dev'
+check_eq "report: the ls/find walk and the /dev/rfkill reader are not named" "$?" 1
+sysfs-audit report -f markdown $R >/tmp/r.md
+sed -n '/^## Obsolete ABI/,$p' /tmp/r.md | sed 's/^/# md: /'
+row=$(grep -F '| /sys/class/rfkill/rfkill\[0-9\]+/state |' /tmp/r.md)
+echo "$row" | grep -F '| 1 | 0 | 0 | /bin/abi-reader (abi-reader), ' | grep -qF "$(uname -r | sed 's/\./\\./g') (1 host) |"
+check_eq "report -f markdown: the maintainer's row, this kernel" "$?" 0
+sysfs-audit report --fail-on=obsolete $R >/dev/null
+check_eq "report --fail-on=obsolete: exit 30" "$?" 30
