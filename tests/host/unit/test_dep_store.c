@@ -74,8 +74,41 @@ static void test_obs_bound(void)
 	sa_dep_store_free(s);
 }
 
+/* Issue 50: one line per program, kind and phase: a boot's two phases, two lines. */
+static void test_phase_line(void)
+{
+	struct sa_dep_store_opts o = {};
+	struct sa_dep_store *s = sa_dep_store_new(&o);
+	struct sa_ident id;
+	struct sa_dep_verdict v;
+	int err = 0;
+
+	if (!s) {
+		ok(0, "a store");
+		return;
+	}
+	memset(&id, 0, sizeof(id));
+	snprintf(id.exe, sizeof(id.exe), "/sbin/udevd-2006");
+	id.pid = id.tgid = 121;
+	id.source = "exec";
+	memset(&v, 0, sizeof(v));
+	v.kind = SA_DK_LEGACY_NAME;
+	v.conf = SA_DC_SUSPECT;
+	snprintf(v.path, sizeof(v.path), "/sys/class/block/sda/device");
+	for (int phase = 1; phase <= 2; phase++)
+		sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss",
+				 .phase = phase }, &err);
+	sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss", .phase = 1 },
+			 &err);
+	ok(!err && sa_dep_store_count(s) == 2,
+	   "one program and kind in two phases: two lines, the same phase again none (%zu)",
+	   sa_dep_store_count(s));
+	sa_dep_store_free(s);
+}
+
 int main(void)
 {
 	test_obs_bound();
+	test_phase_line();
 	return tap_done();
 }

@@ -73,6 +73,15 @@ int main(void)
 	/* -O and +O take an operand in bash (a shopt name), +c is -c */
 	expect("/usr/bin/bash", "bash|-O|/tmp/evil", NULL);
 	expect("/usr/bin/bash", "bash|+c|ls", NULL);
+	/*
+	 * +s reads standard input as -s does in bash and BusyBox ash (whose
+	 * option parser sets sflag for either sign); in dash +s only clears
+	 * the flag, so the next word is the script.
+	 */
+	expect("/usr/bin/bash", "bash|+s|run.sh", NULL);
+	expect("/bin/busybox", "sh|+s|/tmp/s.sh", NULL);
+	expect("/bin/busybox", "sh|+xs|/tmp/s.sh", NULL);
+	expect("/usr/bin/dash", "sh|+s|run.sh", "run.sh");
 	/* "-" ends the options as "--" does; -i runs the script all the same */
 	expect("/usr/bin/dash", "sh|-|run.sh", "run.sh");
 	expect("/usr/bin/bash", "bash|-i|run.sh", "run.sh");
