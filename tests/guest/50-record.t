@@ -21,7 +21,7 @@ sed -n 's/^# prom: //p' "$tmp/out" >"$tmp/guest.prom"
 mkdir -p "$top/build/guest" && cp "$tmp/guest.json" "$top/build/guest/record-report.json"
 
 [ -s "$tmp/guest.json" ] && [ -s "$tmp/guest.prom" ] &&
-	jq -e '.format == "sysfs-audit-report" and .version == "1.6" and .boot == null' "$tmp/guest.json" >/dev/null
+	jq -e '.format == "sysfs-audit-report" and .version == "1.5" and .boot == null' "$tmp/guest.json" >/dev/null
 tap_ok $? "the guest's report and metrics came out; a 1.1 report, not a boot audit"
 if [ ! -s "$tmp/guest.json" ] || [ ! -s "$tmp/guest.prom" ]; then
 	tap_done

@@ -174,9 +174,9 @@ tap_ok $([ $st = 2 ] && grep -q "FILE is required" <<<"$err"; echo $?) "no FILE:
 # ---- format 1.3: three verdicts; 1.2's "confirmed" is read as breaks (issue 28) --
 d12=$fx/deps-1.2.json d13=$fx/deps-1.3.json
 run report -f json "$d12"
-expect "1.2: 'confirmed' is read as breaks, the merged output is 1.6" \
+expect "1.2: 'confirmed' is read as breaks, the merged output is 1.5" \
 	'[.version, .dependents_by_verdict, [.dependents_by_executable[] | .confidence]]' \
-	'["1.6",{"breaks":1,"falls_back":0,"suspect":1},["suspect","breaks"]]'
+	'["1.5",{"breaks":1,"falls_back":0,"suspect":1},["suspect","breaks"]]'
 fail_on dependents "$d12" 17
 run report -f json "$d13"
 expect "1.3: breaks, falls-back and suspect; the store's drops by verdict" \
@@ -191,7 +191,7 @@ d14=$fx/deps-1.4.json
 run report -f json "$d14"
 expect "1.4: a uevent-read dependent that breaks by uevent-keys is read and counted" \
 	'[.version, .dependents_by_verdict, [.dependents_by_executable[] | [.executable, .kind, .confidence]]]' \
-	'["1.6",{"breaks":1,"falls_back":0,"suspect":1},[["/lib/firmware/loader","legacy-name","suspect"],["/bin/busybox","uevent-read","breaks"]]]'
+	'["1.5",{"breaks":1,"falls_back":0,"suspect":1},[["/lib/firmware/loader","legacy-name","suspect"],["/bin/busybox","uevent-read","breaks"]]]'
 fail_on dependents "$d14" 17
 run report -f json "$d13" "$d14"
 expect "1.3 and 1.4 merged: the older report read as it was" \
