@@ -82,11 +82,14 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode, bool *btf_hel
 	struct mode_progs m = { .mode = mode, .tp_local = t->tp_local };
 	struct sa_bpf_select sel = { .want = in_mode, .ctx = &m, .all_or_none = true,
 				     .trust = trust };
+	const char *core_btf = t->o.core_btf;
 	struct sysfs_audit_bpf *skel;
 	unsigned long long ts = sa_mono_ns();
 	int err;
 
-	skel = sysfs_audit_bpf__open();
+again:;
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = core_btf);
+	skel = sysfs_audit_bpf__open_opts(&oo);
 	if (!skel)
 		return -ENOMEM;
 	sa_bpf_note_step("sysfs_audit", "open", &ts);
@@ -110,6 +113,13 @@ static int try_mode(struct sa_tracer *t, enum sa_attach_mode mode, bool *btf_hel
 
 	err = sysfs_audit_bpf__load(skel);
 	sa_bpf_note_step("sysfs_audit", "load", &ts);
+	if (err && core_btf && err != -EPERM) {
+		/* A minimal BTF that lacks a type: the kernel's own, once. */
+		sysfs_audit_bpf__destroy(skel);
+		sa_warn("%s: %s: loading with the kernel's BTF", core_btf, strerror(-err));
+		core_btf = NULL;
+		goto again;
+	}
 	if (err) {
 		sysfs_audit_bpf__destroy(skel);
 		if (err == -EPERM)
@@ -203,6 +213,7 @@ int sa_tracer_attach_best(struct sa_tracer *t)
 	bool held = false, trust = false;
 	int may = btf_may_have(tp_main, tp_local);
 
+	sa_bpf_note_step("vmlinux", "scan", &ts);
 	if (may < 0)
 		return may;
 	if (!may && t->o.attach == SA_ATTACH_AUTO) {

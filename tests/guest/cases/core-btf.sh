@@ -1,0 +1,41 @@
+# boot --start with the image's minimal BTF (loader/core_btf.h): the same
+# programs as with the kernel's own BTF (each program's tag hashes its
+# instructions after CO-RE), less time, and a minimal BTF made for another
+# kernel is not used. Times under -icount count instructions.
+. /tests/ktap.sh
+
+ktap_plan 8
+mount -t bpf bpf /sys/fs/bpf 2>/dev/null
+core=/usr/share/sysfs-audit/core.btf
+check "the test's minimal BTF is in the image" test -s "$core" -a -s "$core.id"
+# start LABEL [ENV...]: boot --start, its stderr in /tmp/LABEL.err, tags in /tmp/LABEL.tags.
+start() {
+	local label=$1 s e rc
+	shift
+	s=$(cut -d' ' -f1 /proc/uptime)
+	env "$@" SYSFS_AUDIT_DEBUG=1 sysfs-audit boot --start 2>/tmp/$label.err
+	rc=$?
+	e=$(cut -d' ' -f1 /proc/uptime)
+	grep -v "debug: nchain" /tmp/$label.err | sed "s/^/# $label: /" >/dev/ttyS1
+	sed -n 's/^sysfs-audit: debug: \([a-z_]*\): .*, tag \([0-9a-f]*\)$/\1 \2/p' \
+		/tmp/$label.err | sort >/tmp/$label.tags
+	diag "boot --start ($label): exit $rc, $s -> $e s"
+	sysfs-audit boot --cleanup >/dev/null 2>&1
+	return $rc
+}
+start kernel SYSFS_AUDIT_CORE_BTF=
+check "boot --start with the kernel's BTF exits 0" test $? = 0
+start core
+check "boot --start with the minimal BTF exits 0" test $? = 0
+check "the minimal BTF was used, not left for the kernel's" \
+	sh -c "grep -q 'time core_btf check' /tmp/core.err && ! grep -q 'loading with the kernel' /tmp/core.err"
+# The tracer's program and the dependents' (ten on Debian's kernels).
+check "every program loaded, with a tag" test "$(wc -l </tmp/core.tags)" -ge 9
+check "each program's instructions after CO-RE are the same with either BTF" \
+	cmp /tmp/kernel.tags /tmp/core.tags
+cp "$core" /tmp/other.btf
+echo "5.10.0-0-amd64 $(wc -c <"$core")" >/tmp/other.btf.id
+start other SYSFS_AUDIT_CORE_BTF=/tmp/other.btf
+check "a minimal BTF of another kernel: started anyway" test $? = 0
+check "... with the kernel's BTF, and says why" \
+	sh -c "grep -q 'made for another kernel' /tmp/other.err && cmp -s /tmp/kernel.tags /tmp/other.tags"

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <errno.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <lzma.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "common/slurp.h"
+#include "loader/core_btf.h"
+
+/* A kernel's image and its decompressed ELF: far below these. */
+#define MAX_IMAGE (256UL << 20)
+#define MAX_ELF (1UL << 30)
+
+int sa_core_btf_id(const char *release, size_t len, char *out, size_t n)
+{
+	int w = snprintf(out, n, "%s %zu\n", release, len);
+
+	return w < 0 || (size_t)w >= n ? -ENAMETOOLONG : 0;
+}
+
+int sa_core_btf_fits(const char *file)
+{
+	char idfile[4096], want[128], *have = NULL;
+	struct utsname u;
+	struct stat st;
+	size_t len;
+	int err;
+
+	if (access(file, R_OK))
+		return -ENOENT;
+	if (snprintf(idfile, sizeof(idfile), "%s.id", file) >= (int)sizeof(idfile))
+		return -EINVAL;
+	if (uname(&u) || stat(SA_KERNEL_BTF, &st))
+		return -ESTALE;
+	if (sa_core_btf_id(u.release, (size_t)st.st_size, want, sizeof(want)))
+		return -ESTALE;
+	err = sa_slurp(idfile, 256, &have, &len);
+	if (err)
+		return -EINVAL;
+	err = strcmp(have, want) ? -ESTALE : 0;
+	free(have);
+	return err;
+}
+
+/* The .BTF section of the ELF image @elf, copied into *@buf. */
+static int elf_btf(const char *elf, size_t len, char **buf, size_t *blen, const char **why)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	int err = -ENOENT;
+	Elf *e;
+
+	elf_version(EV_CURRENT);
+	e = elf_memory((char *)elf, len);
+	if (!e || elf_getshdrstrndx(e, &shstrndx)) {
+		*why = "not an ELF image";
+		if (e)
+			elf_end(e);
+		return -EINVAL;
+	}
+	*why = "no .BTF section (a kernel built without CONFIG_DEBUG_INFO_BTF?)";
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(e, shstrndx, sh.sh_name)) ||
+		    strcmp(name, ".BTF"))
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || !d->d_buf || !d->d_size)
+			break;
+		*buf = malloc(d->d_size);
+		if (!*buf) {
+			err = -ENOMEM;
+			*why = "out of memory";
+			break;
+		}
+		memcpy(*buf, d->d_buf, d->d_size);
+		*blen = d->d_size;
+		err = 0;
+		break;
+	}
+	elf_end(e);
+	return err;
+}
+
+/* The xz stream at @in, decompressed into *@out (the kernel's ELF). */
+static int unxz(const unsigned char *in, size_t len, char **out, size_t *olen, const char **why)
+{
+	lzma_stream z = LZMA_STREAM_INIT;
+	size_t cap = 64UL << 20;
+	char *b = malloc(cap);
+	lzma_ret ret;
+	char *nb;
+
+	if (!b || lzma_stream_decoder(&z, UINT64_MAX, 0) != LZMA_OK) {
+		free(b);
+		*why = "cannot start the xz decoder";
+		return -ENOMEM;
+	}
+	z.next_in = in;
+	z.avail_in = len;
+	z.next_out = (uint8_t *)b;
+	z.avail_out = cap;
+	for (;;) {
+		ret = lzma_code(&z, LZMA_FINISH);
+		if (ret == LZMA_STREAM_END)
+			break;
+		if (ret != LZMA_OK && ret != LZMA_BUF_ERROR) {
+			*why = "the kernel's xz payload is corrupt";
+			goto fail;
+		}
+		if (z.avail_out) {	/* no progress possible: truncated */
+			*why = "the kernel's xz payload is truncated";
+			goto fail;
+		}
+		if (cap >= MAX_ELF) {
+			*why = "the kernel's payload is larger than 1 GiB";
+			goto fail;
+		}
+		nb = realloc(b, cap * 2);
+		if (!nb) {
+			*why = "out of memory";
+			goto fail;
+		}
+		b = nb;
+		z.next_out = (uint8_t *)b + cap;
+		z.avail_out = cap;
+		cap *= 2;
+	}
+	*olen = cap - z.avail_out;
+	*out = b;
+	lzma_end(&z);
+	return 0;
+fail:
+	lzma_end(&z);
+	free(b);
+	return -EIO;
+}
+
+static uint32_t le32(const unsigned char *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/*
+ * A bzImage (boot protocol 2.08 or later: payload_offset and length in
+ * the setup header, from the protected-mode code's start) with an xz
+ * payload, as Debian builds its kernels; or an uncompressed vmlinux.
+ */
+static int image_btf(const char *img, size_t len, char **buf, size_t *blen, const char **why)
+{
+	const unsigned char *u = (const unsigned char *)img;
+	static const unsigned char xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+	size_t pm, off, plen;
+	char *elf = NULL;
+	size_t elen = 0;
+	int err;
+
+	if (len >= 4 && !memcmp(img, "\177ELF", 4))
+		return elf_btf(img, len, buf, blen, why);
+	if (len < 0x250 || memcmp(img + 0x202, "HdrS", 4) ||
+	    (u[0x206] | u[0x207] << 8) < 0x208) {
+		*why = "neither an ELF nor a bzImage of boot protocol 2.08 or later";
+		return -EINVAL;
+	}
+	pm = ((size_t)(u[0x1f1] ? u[0x1f1] : 4) + 1) * 512;
+	off = pm + le32(u + 0x248);
+	plen = le32(u + 0x24c);
+	if (off >= len || plen > len - off) {
+		*why = "the bzImage's payload lies outside the file";
+		return -EINVAL;
+	}
+	if (plen < sizeof(xz) || memcmp(img + off, xz, sizeof(xz))) {
+		*why = "the bzImage's payload is not xz (the only compression read here)";
+		return -ENOTSUP;
+	}
+	err = unxz(u + off, plen, &elf, &elen, why);
+	if (!err)
+		err = elf_btf(elf, elen, buf, blen, why);
+	free(elf);
+	return err;
+}
+
+int sa_kernel_btf_read(const char *release, const char *vmlinuz, char **buf, size_t *len,
+		       const char **why)
+{
+	char path[4096], *img = NULL;
+	struct utsname u;
+	size_t ilen = 0;
+	int err;
+
+	*buf = NULL;
+	*len = 0;
+	if (!vmlinuz && !uname(&u) && !strcmp(u.release, release)) {
+		err = sa_slurp(SA_KERNEL_BTF, MAX_IMAGE, buf, len);
+		*why = err ? "cannot read " SA_KERNEL_BTF : NULL;
+		return err;
+	}
+	if (!vmlinuz) {
+		if (snprintf(path, sizeof(path), "/boot/vmlinuz-%s", release) >= (int)sizeof(path)) {
+			*why = "release too long";
+			return -ENAMETOOLONG;
+		}
+		vmlinuz = path;
+	}
+	err = sa_slurp(vmlinuz, MAX_IMAGE, &img, &ilen);
+	if (err) {
+		*why = "cannot read the kernel's image";
+		return err;
+	}
+	err = image_btf(img, ilen, buf, len, why);
+	free(img);
+	return err;
+}
