@@ -8,16 +8,19 @@ ktap_plan 8
 mount -t bpf bpf /sys/fs/bpf 2>/dev/null
 core=/usr/share/sysfs-audit/core.btf
 check "the test's minimal BTF is in the image" test -s "$core" -a -s "$core.id"
+echo "console=ttyS0" >/tmp/cmdline
 # start LABEL [ENV...]: boot --start, its stderr in /tmp/LABEL.err, tags in /tmp/LABEL.tags.
 start() {
 	local label=$1 s e rc
 	shift
 	s=$(cut -d' ' -f1 /proc/uptime)
-	env "$@" SYSFS_AUDIT_DEBUG=1 sysfs-audit boot --start 2>/tmp/$label.err
+	# Not the guest's `quiet`: our messages on stderr, not in the kernel's log.
+	env "$@" SYSFS_AUDIT_CMDLINE=/tmp/cmdline SYSFS_AUDIT_DEBUG=1 sysfs-audit boot --start \
+		2>/tmp/$label.err
 	rc=$?
 	e=$(cut -d' ' -f1 /proc/uptime)
 	grep -v "debug: nchain" /tmp/$label.err | sed "s/^/# $label: /" >/dev/ttyS1
-	sed -n 's/^sysfs-audit: debug: \([a-z_]*\): .*, tag \([0-9a-f]*\)$/\1 \2/p' \
+	sed -n 's/^sysfs-audit: debug: \([a-z0-9_]*\): .*, tag \([0-9a-f]*\)$/\1 \2/p' \
 		/tmp/$label.err | sort >/tmp/$label.tags
 	diag "boot --start ($label): exit $rc, $s -> $e s"
 	sysfs-audit boot --cleanup >/dev/null 2>&1
