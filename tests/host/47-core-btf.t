@@ -20,6 +20,9 @@ if [ ! -r "$btf" ] || ! command -v bpftool >/dev/null || ! command -v xz >/dev/n
 	exit
 fi
 size=$(stat -c %s "$btf")
+# What the id says of the tracer's tracepoints: whether this BTF names either.
+tp=no-tracepoint
+grep -aq -e btf_trace_kobject_uevent -e btf_trace_sysfs_audit_uevent "$btf" && tp=tracepoint
 # A kernel ELF: a small ELF with the machine's BTF as its .BTF section.
 printf 'int main(void) { return 0; }\n' | gcc -x c -o "$work/elf" -
 objcopy --add-section .BTF="$btf" "$work/elf" "$work/vmlinux"
@@ -43,8 +46,8 @@ for img in bzImage vmlinux; do
 	st=$?
 	tap_diag <"$work/err"
 	tap_is "$st" 0 "boot --core-btf from a $img: exit 0"
-	tap_is "$(cat "$work/core.btf.id" 2>/dev/null)" "9.9.9-test $size" \
-		"... its id: the release and the size of the kernel's BTF"
+	tap_is "$(cat "$work/core.btf.id" 2>/dev/null)" "9.9.9-test $size $tp" \
+		"... its id: the release, the size of the kernel's BTF, whether it names our tracepoints"
 	bpftool btf dump file "$work/core.btf" >"$work/dump" 2>&1
 	n=$(grep -c '^\[' "$work/dump")
 	grep -q "STRUCT 'kernfs_node'" "$work/dump" && grep -q "STRUCT 'kobject'" "$work/dump" &&
@@ -56,7 +59,7 @@ done
 rm -f "$work/core.btf" "$work/core.btf.id"
 "$sa" boot --core-btf "$work/core.btf" 2>"$work/err"
 tap_is "$?" 0 "boot --core-btf for the running kernel: exit 0"
-tap_is "$(cat "$work/core.btf.id" 2>/dev/null)" "$(uname -r) $size" "... its id: this kernel's"
+tap_is "$(cat "$work/core.btf.id" 2>/dev/null)" "$(uname -r) $size $tp" "... its id: this kernel's"
 
 bad() {	# bad DESC STATUS [ENV...] -- IMAGE: the status, a message, nothing written
 	local desc=$1 want=$2 st

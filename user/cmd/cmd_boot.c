@@ -273,13 +273,16 @@ static void use_core_btf(void)
 {
 	const char *file = getenv("SYSFS_AUDIT_CORE_BTF");
 	unsigned long long t = sa_mono_ns();
+	bool tp = true;
 	int err;
 
 	if (!file)
 		file = SA_CORE_BTF;
-	err = *file ? sa_core_btf_fits(file) : -ENOENT;
-	if (!err)
+	err = *file ? sa_core_btf_fits(file, &tp) : -ENOENT;
+	if (!err) {
 		env.t.core_btf = file;
+		env.t.tp_absent = !tp;
+	}
 	else if (err != -ENOENT)
 		sa_warn("%s: %s: loading with the kernel's BTF", file,
 			err == -ESTALE ? "made for another kernel" : "no readable id beside it");

@@ -118,7 +118,7 @@ int cmd_boot_core_btf(const char *out, const char *release, const char *vmlinuz)
 		goto out;
 	}
 	/* The id first: a BTF without its id is never used, an id without its BTF neither. */
-	err = sa_core_btf_id(release, len, id, sizeof(id));
+	err = sa_core_btf_id(release, len, sa_tracer_btf_may_have_tp(btf, len), id, sizeof(id));
 	if (!err)
 		err = write_all(idfile, id, strlen(id));
 	if (!err && rename(tmp, out))

@@ -19,16 +19,16 @@
 #define MAX_IMAGE (256UL << 20)
 #define MAX_ELF (1UL << 30)
 
-int sa_core_btf_id(const char *release, size_t len, char *out, size_t n)
+int sa_core_btf_id(const char *release, size_t len, bool tp, char *out, size_t n)
 {
-	int w = snprintf(out, n, "%s %zu\n", release, len);
+	int w = snprintf(out, n, "%s %zu %s\n", release, len, tp ? SA_CORE_TP : SA_CORE_NO_TP);
 
 	return w < 0 || (size_t)w >= n ? -ENAMETOOLONG : 0;
 }
 
-int sa_core_btf_fits(const char *file)
+int sa_core_btf_fits(const char *file, bool *tp)
 {
-	char idfile[4096], want[128], *have = NULL;
+	char idfile[4096], want[128], *have = NULL, *end;
 	struct utsname u;
 	struct stat st;
 	size_t len;
@@ -40,12 +40,23 @@ int sa_core_btf_fits(const char *file)
 		return -EINVAL;
 	if (uname(&u) || stat(SA_KERNEL_BTF, &st))
 		return -ESTALE;
-	if (sa_core_btf_id(u.release, (size_t)st.st_size, want, sizeof(want)))
+	/* "RELEASE SIZE " must be this kernel's; then what it says of the tracepoints. */
+	if (sa_core_btf_id(u.release, (size_t)st.st_size, false, want, sizeof(want)))
 		return -ESTALE;
+	*strrchr(want, ' ') = '\0';
 	err = sa_slurp(idfile, 256, &have, &len);
 	if (err)
 		return -EINVAL;
-	err = strcmp(have, want) ? -ESTALE : 0;
+	len = strlen(want);
+	end = have + len;
+	if (strncmp(have, want, len) || *end != ' ')
+		err = -ESTALE;
+	else if (!strcmp(end + 1, SA_CORE_TP "\n"))
+		*tp = true;
+	else if (!strcmp(end + 1, SA_CORE_NO_TP "\n"))
+		*tp = false;
+	else
+		err = -EINVAL;
 	free(have);
 	return err;
 }

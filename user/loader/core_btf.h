@@ -14,6 +14,7 @@
 #ifndef SYSFS_AUDIT_LOADER_CORE_BTF_H
 #define SYSFS_AUDIT_LOADER_CORE_BTF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Where the image's hooks put it, and `boot --start` looks. */
@@ -23,9 +24,10 @@
 /*
  * Does @file (a minimal BTF, with @file.id beside it) fit the running
  * kernel? 0 when it does, -ENOENT when there is none, -ESTALE when it was
- * made for another kernel (or its id cannot be read: -EINVAL).
+ * made for another kernel (or its id cannot be read: -EINVAL). *@tp: what
+ * the id says of the kernel's tracepoints (SA_CORE_TP, SA_CORE_NO_TP).
  */
-int sa_core_btf_fits(const char *file);
+int sa_core_btf_fits(const char *file, bool *tp);
 
 /*
  * The BTF of kernel @release: the running kernel's (SA_KERNEL_BTF) when
@@ -36,7 +38,12 @@ int sa_core_btf_fits(const char *file);
 int sa_kernel_btf_read(const char *release, const char *vmlinuz, char **buf, size_t *len,
 		       const char **why);
 
-/* The id line of a BTF of @len bytes for @release ("RELEASE SIZE\n"), into @out. */
-int sa_core_btf_id(const char *release, size_t len, char *out, size_t n);
+/*
+ * The id line of a BTF of @len bytes for @release ("RELEASE SIZE TP\n"),
+ * into @out; TP says whether that BTF may name the tracer's tracepoints.
+ */
+#define SA_CORE_TP "tracepoint"
+#define SA_CORE_NO_TP "no-tracepoint"
+int sa_core_btf_id(const char *release, size_t len, bool tp, char *out, size_t n);
 
 #endif

@@ -43,6 +43,12 @@ struct sa_tracer_opts {
 	 * the running kernel, or NULL: the kernel's own.
 	 */
 	const char *core_btf;
+	/*
+	 * boot --start: that minimal BTF's id says the kernel has neither
+	 * tracepoint (sa_tracer_btf_may_have_tp()): the kernel's BTF is not
+	 * searched for them. false: it is.
+	 */
+	bool tp_absent;
 };
 
 /*
@@ -73,6 +79,9 @@ error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
  * ends the following sa_tracer_run() at once.
  */
 int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
+
+/* Whether a kernel's BTF (@btf, @len raw bytes) may name a tracepoint the tracer uses. */
+bool sa_tracer_btf_may_have_tp(const char *btf, size_t len);
 
 /* The tracer's BPF object as built in (for bpftool gen min_core_btf). */
 const void *sa_tracer_elf(size_t *sz);

@@ -4,7 +4,7 @@
 # kernel is not used. Times under -icount count instructions.
 . /tests/ktap.sh
 
-ktap_plan 8
+ktap_plan 10
 mount -t bpf bpf /sys/fs/bpf 2>/dev/null
 core=/usr/share/sysfs-audit/core.btf
 check "the test's minimal BTF is in the image" test -s "$core" -a -s "$core.id"
@@ -32,6 +32,17 @@ start core
 check "boot --start with the minimal BTF exits 0" test $? = 0
 check "the minimal BTF was used, not left for the kernel's" \
 	sh -c "grep -q 'time core_btf check' /tmp/core.err && ! grep -q 'loading with the kernel' /tmp/core.err"
+check "the same attach mode with either BTF" \
+	sh -c '[ "$(grep -o "started ([a-z]*)" /tmp/kernel.err)" = "$(grep -o "started ([a-z]*)" /tmp/core.err)" ]'
+# The id says whether the kernel's BTF names our tracepoints (Debian's: no);
+# with "no-tracepoint" the tracer does not search the kernel's BTF for them.
+if grep -q ' no-tracepoint$' "$core.id"; then
+	check "no tracepoint (the id says): the kernel's BTF not searched for one" \
+		grep -q 'time vmlinux scan (known: none)' /tmp/core.err
+else
+	check "tracepoints maybe (the id says): the kernel's BTF searched" \
+		grep -q 'time vmlinux scan [0-9]' /tmp/core.err
+fi
 # The tracer's program and the dependents' (ten on Debian's kernels).
 check "every program loaded, with a tag" test "$(wc -l </tmp/core.tags)" -ge 9
 check "each program's instructions after CO-RE are the same with either BTF" \
