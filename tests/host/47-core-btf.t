@@ -1,6 +1,6 @@
 #!/bin/bash
 # boot --core-btf (issue 43's cost): the kernel's BTF, read from a bzImage
-# with an xz payload (as Debian's /boot/vmlinuz) or from an uncompressed
+# with an xz or zstd payload (Debian's 6.1, 6.12) or from an uncompressed
 # ELF, cut down by bpftool gen min_core_btf to what our programs' CO-RE
 # relocations read, with its id (release, size of the kernel's BTF) beside
 # it. The BTF is this machine's own (/sys/kernel/btf/vmlinux, read only;
@@ -14,8 +14,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 btf=/sys/kernel/btf/vmlinux
 if [ ! -r "$btf" ] || ! command -v bpftool >/dev/null || ! command -v xz >/dev/null ||
-   ! command -v objcopy >/dev/null; then
-	tap_skip "boot --core-btf" "needs $btf, bpftool, xz and objcopy"
+   ! command -v objcopy >/dev/null || ! command -v zstd >/dev/null; then
+	tap_skip "boot --core-btf" "needs $btf, bpftool, xz, zstd and objcopy"
 	tap_done
 	exit
 fi
@@ -28,18 +28,25 @@ printf 'int main(void) { return 0; }\n' | gcc -x c -o "$work/elf" -
 objcopy --add-section .BTF="$btf" "$work/elf" "$work/vmlinux"
 # A bzImage of boot protocol 2.15: one setup sector, the xz payload right
 # after the setup (payload_offset 0 from the protected-mode code at 1024).
+le32() { printf "\\x$(printf %02x $(($1 & 255)))\\x$(printf %02x $(($1 >> 8 & 255)))\\x$(printf %02x $(($1 >> 16 & 255)))\\x$(printf %02x $(($1 >> 24 & 255)))"; }
+mkbz() {	# mkbz PAYLOAD OUT
+	local plen
+	plen=$(stat -c %s "$1")
+	{
+		head -c 1024 /dev/zero
+		cat "$1"
+	} >"$2"
+	printf '\001' | dd of="$2" bs=1 seek=$((0x1f1)) conv=notrunc status=none
+	printf 'HdrS\017\002' | dd of="$2" bs=1 seek=$((0x202)) conv=notrunc status=none
+	{ le32 0; le32 "$plen"; } | dd of="$2" bs=1 seek=$((0x248)) conv=notrunc status=none
+}
 xz -0 --check=crc32 -c "$work/vmlinux" >"$work/payload.xz"
 plen=$(stat -c %s "$work/payload.xz")
-le32() { printf "\\x$(printf %02x $(($1 & 255)))\\x$(printf %02x $(($1 >> 8 & 255)))\\x$(printf %02x $(($1 >> 16 & 255)))\\x$(printf %02x $(($1 >> 24 & 255)))"; }
-{
-	head -c 1024 /dev/zero
-	cat "$work/payload.xz"
-} >"$work/bzImage"
-printf '\001' | dd of="$work/bzImage" bs=1 seek=$((0x1f1)) conv=notrunc status=none
-printf 'HdrS\017\002' | dd of="$work/bzImage" bs=1 seek=$((0x202)) conv=notrunc status=none
-{ le32 0; le32 "$plen"; } | dd of="$work/bzImage" bs=1 seek=$((0x248)) conv=notrunc status=none
+mkbz "$work/payload.xz" "$work/bzImage"
+zstd -q -1 -c "$work/vmlinux" >"$work/payload.zst"
+mkbz "$work/payload.zst" "$work/bzImage.zst"
 
-for img in bzImage vmlinux; do
+for img in bzImage bzImage.zst vmlinux; do
 	rm -f "$work/core.btf" "$work/core.btf.id"
 	"$sa" boot --core-btf "$work/core.btf" --kernel 9.9.9-test --vmlinuz "$work/$img" \
 		2>"$work/err"

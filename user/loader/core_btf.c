@@ -4,6 +4,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <lzma.h>
+#include <zstd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,6 +159,56 @@ fail:
 	return -EIO;
 }
 
+/* The zstd frame at @in (Debian's 6.12 kernels), decompressed into *@out. */
+static int unzstd(const unsigned char *in, size_t len, char **out, size_t *olen,
+		  const char **why)
+{
+	ZSTD_DStream *z = ZSTD_createDStream();
+	ZSTD_inBuffer ib = { in, len, 0 };
+	ZSTD_outBuffer ob = { NULL, 64UL << 20, 0 };
+	size_t r = 1;
+	char *nb;
+
+	ob.dst = malloc(ob.size);
+	if (!z || !ob.dst) {
+		*why = "cannot start the zstd decoder";
+		goto fail;
+	}
+	ZSTD_initDStream(z);
+	while (r) {
+		if (ob.pos == ob.size) {
+			if (ob.size >= MAX_ELF) {
+				*why = "the kernel's payload is larger than 1 GiB";
+				goto fail;
+			}
+			nb = realloc(ob.dst, ob.size * 2);
+			if (!nb) {
+				*why = "out of memory";
+				goto fail;
+			}
+			ob.dst = nb;
+			ob.size *= 2;
+		}
+		r = ZSTD_decompressStream(z, &ob, &ib);
+		if (ZSTD_isError(r)) {
+			*why = "the kernel's zstd payload is corrupt";
+			goto fail;
+		}
+		if (r && ib.pos == ib.size && ob.pos < ob.size) {
+			*why = "the kernel's zstd payload is truncated";
+			goto fail;
+		}
+	}
+	ZSTD_freeDStream(z);
+	*out = ob.dst;
+	*olen = ob.pos;
+	return 0;
+fail:
+	ZSTD_freeDStream(z);
+	free(ob.dst);
+	return -EIO;
+}
+
 static uint32_t le32(const unsigned char *p)
 {
 	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
@@ -172,6 +223,7 @@ static int image_btf(const char *img, size_t len, char **buf, size_t *blen, cons
 {
 	const unsigned char *u = (const unsigned char *)img;
 	static const unsigned char xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+	static const unsigned char zst[] = { 0x28, 0xb5, 0x2f, 0xfd };
 	size_t pm, off, plen;
 	char *elf = NULL;
 	size_t elen = 0;
@@ -191,11 +243,14 @@ static int image_btf(const char *img, size_t len, char **buf, size_t *blen, cons
 		*why = "the bzImage's payload lies outside the file";
 		return -EINVAL;
 	}
-	if (plen < sizeof(xz) || memcmp(img + off, xz, sizeof(xz))) {
-		*why = "the bzImage's payload is not xz (the only compression read here)";
+	if (plen >= sizeof(xz) && !memcmp(img + off, xz, sizeof(xz))) {
+		err = unxz(u + off, plen, &elf, &elen, why);
+	} else if (plen >= sizeof(zst) && !memcmp(img + off, zst, sizeof(zst))) {
+		err = unzstd(u + off, plen, &elf, &elen, why);
+	} else {
+		*why = "the bzImage's payload is neither xz nor zstd (the compressions read here)";
 		return -ENOTSUP;
 	}
-	err = unxz(u + off, plen, &elf, &elen, why);
 	if (!err)
 		err = elf_btf(elf, elen, buf, blen, why);
 	free(elf);

@@ -32,7 +32,7 @@ int sa_core_btf_fits(const char *file, bool *tp);
 /*
  * The BTF of kernel @release: the running kernel's (SA_KERNEL_BTF) when
  * it is that release, else the .BTF section of @vmlinuz (a bzImage with
- * an xz, or an uncompressed ELF, payload). Into a malloc'ed *@buf of
+ * an xz or zstd payload, as Debian's 6.1 and 6.12; or an ELF vmlinux). Into a malloc'ed *@buf of
  * *@len bytes; 0 or -errno (*@why set).
  */
 int sa_kernel_btf_read(const char *release, const char *vmlinuz, char **buf, size_t *len,
