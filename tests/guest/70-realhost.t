@@ -236,6 +236,11 @@ for gen in $gens; do
 			"($(( t_off ? t_on * 100 / t_off : 0 ))%)"
 		grep -a "sysfs-audit" "$p.console" | sed -n '1,10p' | tap_diag
 		tap_diag <"$p.journal-sa"
+		# The hook cut the kernel's BTF with the image's bpftool (issue 43's cost).
+		grep -q 'usr/share/sysfs-audit/core.btf$' "$img/initrd.on.list"
+		tap_ok $? "$name: the image holds the minimal BTF its hook cut for its kernel"
+		! grep -a "loading with the kernel's BTF" "$p.console" >/dev/null
+		tap_ok $? "$name: boot --start used it (no load again with the kernel's BTF)"
 		[ "$(realhost_fact "$p" 'unit:sysfs-audit-boot.service')" = active/success ] &&
 			[ "$(realhost_fact "$p" boot_stop)" = 0 ]
 		tap_ok $? "$name: sysfs-audit-boot.service was active and stopped cleanly"

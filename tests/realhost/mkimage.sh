@@ -194,6 +194,9 @@ done
 printf '#!/bin/sh\nLD_LIBRARY_PATH=/usr/local/lib/sa-bpftool exec /usr/local/lib/sa-bpftool/bpftool "$@"\n' \
 	>"$root/usr/local/sbin/bpftool"
 chmod 755 "$root/usr/local/sbin/bpftool"
+# Where Debian's bpftool package puts it: the generators' hooks (run with
+# PATH=/usr/sbin:...) find it there and cut the kernel's BTF for boot --start.
+ln -sf /usr/local/sbin/bpftool "$root/usr/sbin/bpftool"
 
 # As an operator does it (sysfs-audit(8), BOOT AUDIT).
 say "dpkg -i ${deb##*/}; BOOT_AUDIT=yes; rebuild the initramfs; systemctl enable"

@@ -28,6 +28,7 @@
 #include <bpf/bpf.h>
 
 #include "audit/fingerprint.h"
+#include "cmd/cmd_boot_btf.h"
 #include "cmd/cmd_boot_status.h"
 #include "cmd/cmd_opts.h"
 #include "cmd/cmd_record.h"
@@ -40,6 +41,7 @@
 #include "deps/dependents.h"
 #include "deps/early_exes.h"
 #include "loader/bpf_load.h"
+#include "loader/core_btf.h"
 #include "loader/pin.h"
 #include "trace/tracer.h"
 
@@ -67,8 +69,8 @@
 
 static struct {
 	struct sa_tracer_opts t;
-	enum { B_NONE, B_START, B_MARK, B_STATUS, B_CLEANUP, B_SAVE } what;
-	const char *mark, *save;
+	enum { B_NONE, B_START, B_MARK, B_STATUS, B_CLEANUP, B_SAVE, B_CORE_BTF } what;
+	const char *mark, *save, *core_btf, *vmlinuz;
 	bool no_deps, background;
 	unsigned int deps_mb;		/* the dependents' ring, MiB */
 	long adopt_within_s;		/* 0: the hooks never stop by themselves */
@@ -84,6 +86,7 @@ static const char doc[] =
 "       sysfs-audit boot --status [--root DIR] [--kernel RELEASE]\n"
 "       sysfs-audit boot --cleanup\n"
 "       sysfs-audit boot --save FILE\n"
+"       sysfs-audit boot --core-btf FILE [--kernel RELEASE] [--vmlinuz IMAGE]\n"
 "\n"
 "--start loads and attaches the tracer and the dependents' hooks, pins them\n"
 "under " SA_PIN_ROOT " and exits; the programs go on\n"
@@ -100,6 +103,9 @@ static const char doc[] =
 "the last 8 boots (sysfs-audit-boot.service records to /run). When the\n"
 "recorder wrote no report but programs are pinned, --save (into FILE) and\n"
 "--cleanup (into " SA_BOOT_REPORT ") first drain them into one, incomplete.\n"
+"--core-btf (the image's hooks) writes FILE and FILE.id, the kernel's BTF cut\n"
+"down to what the programs read (bpftool gen min_core_btf), which --start\n"
+"uses from " SA_CORE_BTF " on that kernel: a faster load.\n"
 "\n"
 "EXAMPLES:\n"
 "    sysfs-audit boot --start            # initramfs, before udev\n"
@@ -108,7 +114,8 @@ static const char doc[] =
 "    sysfs-audit boot --cleanup\n"
 "    sysfs-audit boot --save /run/sysfs-audit/boot-report.json\n";
 
-enum { OPT_START = 0x100, OPT_MARK, OPT_STATUS, OPT_CLEANUP, OPT_SAVE, OPT_BACKGROUND };
+enum { OPT_START = 0x100, OPT_MARK, OPT_STATUS, OPT_CLEANUP, OPT_SAVE, OPT_BACKGROUND,
+       OPT_CORE_BTF, OPT_VMLINUZ };
 
 static const struct argp_option opts[] = {
 	{ "start", OPT_START, NULL, 0, "attach and pin in bpffs, then exit (initramfs)", 0 },
@@ -118,6 +125,12 @@ static const struct argp_option opts[] = {
 	  "is the boot audit armed for the next boot? what is pinned, the last result", 0 },
 	{ "cleanup", OPT_CLEANUP, NULL, 0, "list what is pinned and remove it", 0 },
 	{ "save", OPT_SAVE, "FILE", 0, "keep the boot audit's report FILE, per boot", 0 },
+	{ "core-btf", OPT_CORE_BTF, "FILE", 0,
+	  "write the minimal BTF of kernel --kernel (default: the running one) for --start "
+	  "(bpftool, or $SYSFS_AUDIT_BPFTOOL)", 0 },
+	{ "vmlinuz", OPT_VMLINUZ, "IMAGE", 0,
+	  "--core-btf: the kernel's image (default: /boot/vmlinuz-RELEASE, or the running "
+	  "kernel's BTF when it is that release)", 0 },
 	SA_OPT_ATTACH("--start: "),
 	SA_OPT_BUFFER("--start: ", "; it holds the initramfs's events until the recorder "
 		      "adopts them (default 2)"),
@@ -143,7 +156,8 @@ static void set_what(struct argp_state *state, int what)
 {
 	if (env.what != B_NONE && env.what != (unsigned int)what)
 		argp_error(state,
-			   "--start, --mark, --status, --cleanup and --save exclude each other");
+			   "--start, --mark, --status, --cleanup, --save and --core-btf exclude "
+			   "each other");
 	env.what = what;
 }
 
@@ -172,6 +186,13 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		set_what(state, B_SAVE);
 		env.save = arg;
 		break;
+	case OPT_CORE_BTF:
+		set_what(state, B_CORE_BTF);
+		env.core_btf = arg;
+		break;
+	case OPT_VMLINUZ:
+		env.vmlinuz = arg;
+		break;
 	case 'N':
 		env.no_deps = true;
 		break;
@@ -197,7 +218,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_END:
 		if (env.what == B_NONE)
 			argp_error(state,
-				   "one of --start, --mark, --status, --cleanup, --save is required");
+				   "one of --start, --mark, --status, --cleanup, --save, --core-btf "
+				   "is required");
 		break;
 	default:
 		return sa_tracer_parse_opt(key, arg, state, &env.t);
@@ -217,6 +239,7 @@ static void start_deps(FILE *sink)
 {
 	struct sa_deps_opts dopts = { .fmt = SA_FMT_JSON, .out = sink, .ring_mb = env.deps_mb,
 				      .unadopted_until_ns = env.t.unadopted_until_ns,
+				      .core_btf = env.t.core_btf,
 				      .lazy_model = true, .no_enumerate = true };
 	unsigned long long t0 = sa_mono_ns(), t1;
 	struct sa_deps *d = sa_deps_open(&dopts);
@@ -242,6 +265,30 @@ static void start_deps(FILE *sink)
 	sa_deps_close(d);	/* pinned links stay attached */
 }
 
+/*
+ * The image's minimal BTF, when it was made for this kernel: libbpf's
+ * CO-RE search then walks its few types, not the kernel's (loader/core_btf.h).
+ */
+static void use_core_btf(void)
+{
+	const char *file = getenv("SYSFS_AUDIT_CORE_BTF");
+	unsigned long long t = sa_mono_ns();
+	bool tp = true;
+	int err;
+
+	if (!file)
+		file = SA_CORE_BTF;
+	err = *file ? sa_core_btf_fits(file, &tp) : -ENOENT;
+	if (!err) {
+		env.t.core_btf = file;
+		env.t.tp_absent = !tp;
+	}
+	else if (err != -ENOENT)
+		sa_warn("%s: %s: loading with the kernel's BTF", file,
+			err == -ESTALE ? "made for another kernel" : "no readable id beside it");
+	sa_bpf_note_step(err ? "core_btf none" : "core_btf", "check", &t);
+}
+
 /* Attach, pin, mark: in the child of bounded_start(). Returns an exit status. */
 static int start(void)
 {
@@ -254,6 +301,7 @@ static int start(void)
 	if (env.adopt_within_s)
 		env.t.unadopted_until_ns = t0 + env.adopt_within_s * 1000000000ULL;
 	env.t.quiet_unable = true;
+	use_core_btf();
 	rc = sa_tracer_open(&env.t, &t);
 	if (rc && sa_tracer_unable(rc)) {
 		/* Not a failure of the boot: one line, exit 0, nothing attached. */
@@ -724,6 +772,8 @@ int cmd_boot(int argc, char **argv)
 		return 0;
 	case B_STATUS:
 		return cmd_boot_status();
+	case B_CORE_BTF:
+		return cmd_boot_core_btf(env.core_btf, sa_boot_status_kernel(), env.vmlinuz);
 	default:
 		if (env.what == B_CLEANUP)
 			salvage(SA_BOOT_REPORT);

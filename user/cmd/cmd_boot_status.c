@@ -55,6 +55,11 @@ static error_t parse(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+const char *sa_boot_status_kernel(void)
+{
+	return opt.kernel;
+}
+
 static const struct argp status_argp = { .options = options, .parser = parse };
 
 const struct argp_child sa_boot_status_children[] = {

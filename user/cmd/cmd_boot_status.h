@@ -14,4 +14,7 @@ extern const struct argp_child sa_boot_status_children[];
 /* The checklist, what is pinned, the last result. EXIT_OK, EXIT_NOT_ARMED or EXIT_USAGE. */
 int cmd_boot_status(void);
 
+/* --kernel RELEASE as given, or NULL (boot --core-btf reads it too). */
+const char *sa_boot_status_kernel(void);
+
 #endif

@@ -334,9 +334,11 @@ static void note_missing(struct sa_deps *d, const char *name)
 }
 
 /* Open and prepare the skeleton: our tgid, the ring's size, the adoption deadline. */
-static struct dependents_bpf *open_skel(const struct sa_deps_opts *o, unsigned int self)
+static struct dependents_bpf *open_skel(const struct sa_deps_opts *o, unsigned int self,
+				       const char *core_btf)
 {
-	struct dependents_bpf *s = dependents_bpf__open();
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .btf_custom_path = core_btf);
+	struct dependents_bpf *s = dependents_bpf__open_opts(&oo);
 
 	if (!s)
 		return NULL;
@@ -374,7 +376,7 @@ static struct dependents_bpf *load_skel(struct sa_deps *d, unsigned int self, in
 	struct sa_bpf_select sel = {};
 	unsigned long long ts = sa_mono_ns();
 	const char *name = "dependents_bpf";
-	struct dependents_bpf *s = open_skel(&d->o, self);
+	struct dependents_bpf *s = open_skel(&d->o, self, d->o.core_btf);
 	int err;
 
 	if (!s) {
@@ -390,7 +392,18 @@ static struct dependents_bpf *load_skel(struct sa_deps *d, unsigned int self, in
 		return s;
 	}
 	dependents_bpf__destroy(s);
-	s = open_skel(&d->o, self);
+	/* The minimal BTF may lack a type: the kernel's own, then as below. */
+	if (d->o.core_btf) {
+		sa_warn("%s: %s: loading with the kernel's BTF", d->o.core_btf, strerror(-err));
+		s = open_skel(&d->o, self, NULL);
+		if (s && !dependents_bpf__load(s)) {
+			*total += count_progs(s->obj);
+			sa_bpf_note_verified(s->obj);
+			return s;
+		}
+		dependents_bpf__destroy(s);
+	}
+	s = open_skel(&d->o, self, NULL);
 	if (!s) {
 		note_missing(d, name);
 		return NULL;
@@ -506,6 +519,11 @@ int sa_deps_pin(struct sa_deps *d, const char *root)
 		err = sa_pin_link(d->links[i], dir, name);
 	}
 	return err;
+}
+
+const void *sa_deps_elf(size_t *sz)
+{
+	return dependents_bpf__elf_bytes(sz);
 }
 
 int sa_deps_ring_fd(const struct sa_deps *d)

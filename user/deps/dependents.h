@@ -48,12 +48,20 @@ struct sa_deps_opts {
 	 * (its first rescan, its own helper lookup).
 	 */
 	bool no_enumerate;
+	/*
+	 * boot --start: a minimal BTF for CO-RE (loader/core_btf.h) that fits
+	 * the running kernel, or NULL: the kernel's own.
+	 */
+	const char *core_btf;
 };
 
 struct sa_deps;
 
 /* Read the sysfs model (unless opts->lazy_model). NULL (errno set) on failure. */
 struct sa_deps *sa_deps_open(const struct sa_deps_opts *opts);
+
+/* The dependents' BPF object as built in (for bpftool gen min_core_btf). */
+const void *sa_deps_elf(size_t *sz);
 
 /*
  * One packed record of the dependents' ring, handled as the ring's

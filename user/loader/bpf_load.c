@@ -229,9 +229,13 @@ void sa_bpf_note_verified(struct bpf_object *obj)
 		int fd = bpf_program__fd(p);
 
 		if (fd >= 0 && !bpf_obj_get_info_by_fd(fd, &info, &len))
-			fprintf(stderr, "sysfs-audit: debug: %s: %u instructions verified, %u loaded\n",
+			/* The tag hashes the relocated program: CO-RE's result, one BTF or another. */
+			fprintf(stderr, "sysfs-audit: debug: %s: %u instructions verified, %u loaded, "
+				"tag %02x%02x%02x%02x%02x%02x%02x%02x\n",
 				bpf_program__name(p), info.verified_insns,
-				info.xlated_prog_len / (__u32)sizeof(struct bpf_insn));
+				info.xlated_prog_len / (__u32)sizeof(struct bpf_insn), info.tag[0],
+				info.tag[1], info.tag[2], info.tag[3], info.tag[4], info.tag[5],
+				info.tag[6], info.tag[7]);
 	}
 }
 

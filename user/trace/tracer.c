@@ -339,6 +339,11 @@ static int adopt_pinned(struct sa_tracer *t)
 	return 0;
 }
 
+const void *sa_tracer_elf(size_t *sz)
+{
+	return sysfs_audit_bpf__elf_bytes(sz);
+}
+
 bool sa_tracer_adopted(const struct sa_tracer *t)
 {
 	return t && t->adopted;

@@ -9,6 +9,7 @@
 
 #include <argp.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "model/legacy.h"
 #include "model/ctx.h"
@@ -37,6 +38,17 @@ struct sa_tracer_opts {
 	 * sa_tracer_unable() once.
 	 */
 	bool quiet_unable;
+	/*
+	 * boot --start: a minimal BTF for CO-RE (loader/core_btf.h) that fits
+	 * the running kernel, or NULL: the kernel's own.
+	 */
+	const char *core_btf;
+	/*
+	 * boot --start: that minimal BTF's id says the kernel has neither
+	 * tracepoint (sa_tracer_btf_may_have_tp()): the kernel's BTF is not
+	 * searched for them. false: it is.
+	 */
+	bool tp_absent;
 };
 
 /*
@@ -67,6 +79,12 @@ error_t sa_tracer_parse_opt(int key, char *arg, struct argp_state *state,
  * ends the following sa_tracer_run() at once.
  */
 int sa_tracer_open(const struct sa_tracer_opts *o, struct sa_tracer **out);
+
+/* Whether a kernel's BTF (@btf, @len raw bytes) may name a tracepoint the tracer uses. */
+bool sa_tracer_btf_may_have_tp(const char *btf, size_t len);
+
+/* The tracer's BPF object as built in (for bpftool gen min_core_btf). */
+const void *sa_tracer_elf(size_t *sz);
 
 /*
  * What sa_tracer_open() checks first, without loading anything: 0, -EPERM

@@ -48,6 +48,18 @@ install() {
 		rm -f "${initdir}/usr/sbin/sysfs-audit"
 		return 0
 	fi
+	# The kernel's BTF cut down to what the programs read (bpftool gen
+	# min_core_btf): boot --start's CO-RE search then walks some 90 types,
+	# not the kernel's 100 000. Without bpftool, or when it fails, the image
+	# goes without it and boot --start searches the kernel's own BTF.
+	if [ -n "${SYSFS_AUDIT_BPFTOOL:-}" ] || command -v bpftool >/dev/null 2>&1; then
+		# Bounded: a binary that hangs must not hold the kernel's upgrade.
+		set --
+		command -v timeout >/dev/null 2>&1 && set -- timeout -k 5 120
+		"$@" @SBINDIR@/sysfs-audit boot --core-btf "${initdir}/usr/share/sysfs-audit/core.btf" \
+			--kernel "${kernel:-$(uname -r)}" ||
+			dwarn "sysfs-audit: no minimal BTF for ${kernel:-}: boot --start reads the kernel's"
+	fi
 	inst_hook cmdline 00 "$moddir/sysfs-audit-start.sh"
 	inst_hook pre-pivot 99 "$moddir/sysfs-audit-end.sh"
 	return 0
