@@ -11,7 +11,7 @@
 
 #include "common/common.h"
 #include "reports/abi_merge.h"
-#include "reports/report_merge.h"
+#include "reports/merge_table.h"
 
 /* An empty field is an absent one (NULL): a label or cell says so, not "". */
 static const char *nz(const char *s)

@@ -9,6 +9,7 @@
 #include "common/common.h"
 #include "model/dependent.h"
 #include "reports/abi_merge.h"
+#include "reports/merge_table.h"
 #include "reports/report_merge.h"
 
 /* What identifies a report for duplicate detection. */
@@ -33,17 +34,6 @@ void sa_merged_init(struct sa_merged *m)
 	m->boot_blockers.nkey = 2;
 }
 
-static void mtable_free(struct sa_mtable *t)
-{
-	for (size_t i = 0; i < t->n; i++) {
-		for (int j = 0; j < SA_MROW_STRS; j++)
-			free(t->v[i].s[j]);
-		free(t->v[i].hosts);
-	}
-	free(t->v);
-	sa_hindex_free(&t->index);
-}
-
 void sa_merged_free(struct sa_merged *m)
 {
 	for (size_t i = 0; i < m->nhosts; i++) {
@@ -58,15 +48,15 @@ void sa_merged_free(struct sa_merged *m)
 		free(m->skipped[i].reason);
 	}
 	free(m->skipped);
-	mtable_free(&m->subsys);
-	mtable_free(&m->keyrows);
-	mtable_free(&m->paths);
-	mtable_free(&m->dep_exec);
-	mtable_free(&m->dep_pkg);
-	mtable_free(&m->boot_deps);
-	mtable_free(&m->boot_blockers);
-	mtable_free(&m->findings);
-	mtable_free(&m->severities);
+	sa_mtable_free(&m->subsys);
+	sa_mtable_free(&m->keyrows);
+	sa_mtable_free(&m->paths);
+	sa_mtable_free(&m->dep_exec);
+	sa_mtable_free(&m->dep_pkg);
+	sa_mtable_free(&m->boot_deps);
+	sa_mtable_free(&m->boot_blockers);
+	sa_mtable_free(&m->findings);
+	sa_mtable_free(&m->severities);
 	for (size_t i = 0; i < m->naccepted; i++) {
 		free(m->accepted[i].file);
 		free(m->accepted[i].boot_id);
@@ -83,153 +73,11 @@ static bool str_eq(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-static int grow(void **v, size_t *cap, size_t n, size_t size)
-{
-	void *p;
-	size_t c;
-
-	if (n < *cap)
-		return 0;
-	c = *cap ? *cap * 2 : 16;
-	p = realloc(*v, c * size);
-	if (!p)
-		return -ENOMEM;
-	*v = p;
-	*cap = c;
-	return 0;
-}
-
-/*
- * Make room for element @n of *@v when its capacity is implied by the count:
- * 16, then powers of two, so a list grown one element at a time costs
- * amortized O(1) and does not leave a trail of freed blocks behind.
- */
-static int grow_implied(void **v, size_t n, size_t size)
-{
-	void *p;
-
-	if (n && (n < 16 || (n & (n - 1))))
-		return 0;	/* room left: capacity is max(16, the next power of two) */
-	p = realloc(*v, (n < 16 ? 16 : 2 * n) * size);
-	if (!p)
-		return -ENOMEM;
-	*v = p;
-	return 0;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Sort a row's hosts and drop the repeats: ascending and distinct again. */
-static void hostset_compact(struct sa_mrow *r)
-{
-	size_t n = 0;
-
-	if (r->nsorted == r->nhosts)
-		return;
-	qsort(r->hosts, r->nhosts, sizeof(*r->hosts), cmp_u32);
-	for (size_t i = 0; i < r->nhosts; i++)
-		if (!n || r->hosts[n - 1] != r->hosts[i])
-			r->hosts[n++] = r->hosts[i];
-	r->nhosts = r->nsorted = n;
-}
-
-static bool hostset_sorted_has(const struct sa_mrow *r, uint32_t host)
-{
-	/* past them all: a new host, the common case, without a search */
-	if (!r->nsorted || r->hosts[r->nsorted - 1] < host)
-		return false;
-	return sa_mrow_has_host(r, r->nsorted, host);
-}
-
-/*
- * Linear in hosts x rows whatever the order of the reports: a host new to
- * the fleet has the largest index yet and is appended; one seen before (a
- * second day's report) is found by a binary search of the sorted part; one
- * out of order is appended unsorted, and the list sorted once when that
- * tail outgrows the sorted part (amortized O(log n) an addition, at most
- * twice the memory). Before, a sorted insert searched and moved linearly:
- * the same hosts day after day cost O(hosts) per row and report.
- */
-static int hostset_add(struct sa_mrow *r, size_t host)
-{
-	bool in_order;
-
-	if (r->nhosts && r->hosts[r->nhosts - 1] == host)
-		return 0;	/* the same report's host again: the common case */
-	if (hostset_sorted_has(r, host))
-		return 0;
-	in_order = r->nsorted == r->nhosts && (!r->nhosts || r->hosts[r->nhosts - 1] < host);
-	if (grow_implied((void **)&r->hosts, r->nhosts, sizeof(*r->hosts)))
-		return -ENOMEM;
-	r->hosts[r->nhosts++] = host;
-	if (in_order)
-		r->nsorted = r->nhosts;
-	else if (r->nhosts - r->nsorted > r->nsorted)
-		hostset_compact(r);
-	return 0;
-}
-
-/*
- * Add @count to the row whose key strings equal @s[0..nkey-1] for @host; the
- * other strings are kept from the first report that had the row.
- */
-struct row_key {
-	const struct sa_mtable *t;
-	const char *const *s;
-};
-
-static bool row_eq(const void *ctx, size_t row)
-{
-	const struct row_key *k = ctx;
-
-	for (int j = 0; j < k->t->nkey; j++)
-		if (!str_eq(k->t->v[row].s[j], k->s[j]))
-			return false;
-	return true;
-}
-
-static int mtable_add(struct sa_mtable *t, const char *const s[SA_MROW_STRS],
-		      unsigned long long count, size_t host)
-{
-	struct row_key k = { t, s };
-	uint64_t h = SA_HASH_INIT;
-	struct sa_mrow *r;
-	long i;
-
-	for (int j = 0; j < t->nkey; j++)
-		h = sa_hash_str(h, s[j]);
-	i = sa_hindex_find(&t->index, h, row_eq, &k);
-	if (i >= 0) {
-		r = &t->v[i];
-	} else {
-		size_t cap = t->cap;
-
-		if (grow((void **)&t->v, &cap, t->n, sizeof(*t->v)))
-			return -ENOMEM;
-		t->cap = cap;
-		r = &t->v[t->n];
-		memset(r, 0, sizeof(*r));
-		for (int j = 0; j < SA_MROW_STRS; j++)
-			if (s[j] && !(r->s[j] = strdup(s[j])))
-				return -ENOMEM;
-		if (sa_hindex_add(&t->index, h, t->n))
-			return -ENOMEM;
-		t->n++;
-	}
-	r->count = sa_sat_add(r->count, count);
-	return hostset_add(r, host);
-}
-
 int sa_merged_skip(struct sa_merged *m, const char *file, const char *reason, int err)
 {
 	struct sa_skip *v;
 
-	if (grow_implied((void **)&m->skipped, m->nskipped, sizeof(*v)))
+	if (sa_grow_implied((void **)&m->skipped, m->nskipped, sizeof(*v)))
 		return -ENOMEM;
 	v = m->skipped;
 	v[m->nskipped].file = strdup(file);
@@ -280,7 +128,7 @@ static int host_index(struct sa_merged *m, const struct sa_report *r, size_t *ou
 	}
 	if (m->nhosts >= UINT32_MAX)	/* a row's host index is 32 bits (merged.h) */
 		return -E2BIG;
-	if (grow_implied((void **)&m->hosts, m->nhosts, sizeof(*h)) ||
+	if (sa_grow_implied((void **)&m->hosts, m->nhosts, sizeof(*h)) ||
 	    sa_hindex_add(&m->host_index, hash, m->nhosts))
 		return -ENOMEM;
 	h = &m->hosts[m->nhosts];
@@ -348,7 +196,7 @@ static const struct sa_seen_report *find_duplicate(const struct sa_merged *m, si
 static int add_needs(struct sa_merged *m, const struct sa_need *n, size_t host)
 {
 	const char *s[SA_MROW_STRS] = { n->name };
-	int err = mtable_add(&m->subsys, s, n->events, host);
+	int err = sa_mtable_add(&m->subsys, s, n->events, host);
 
 	m->events = sa_sat_add(m->events, n->events);
 	for (int k = 0; !err && k < SA_KEY_N; k++) {
@@ -356,7 +204,7 @@ static int add_needs(struct sa_merged *m, const struct sa_need *n, size_t host)
 		if (!n->keys[k])
 			continue;
 		s[1] = sa_keys[k].name;
-		err = mtable_add(&m->keyrows, s, n->keys[k], host);
+		err = sa_mtable_add(&m->keyrows, s, n->keys[k], host);
 	}
 	for (int k = 0; k < SA_LK_N; k++)
 		m->links[k] = sa_sat_add(m->links[k], n->links[k]);
@@ -385,12 +233,12 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 			return -EINVAL;
 		m->ndependents = sa_sat_add(m->ndependents, 1);
 		m->by_conf[conf] = sa_sat_add(m->by_conf[conf], 1);
-		err = mtable_add(&m->dep_exec, e, d->count, host);
+		err = sa_mtable_add(&m->dep_exec, e, d->count, host);
 		/* The packages that still need the old layout: those of programs that break. */
 		if (!err && breaks)
-			err = mtable_add(&m->dep_pkg, p, d->count, host);
+			err = sa_mtable_add(&m->dep_pkg, p, d->count, host);
 		if (!err && breaks && d->script && d->script_package)
-			err = mtable_add(&m->dep_pkg, sp, d->count, host);
+			err = sa_mtable_add(&m->dep_pkg, sp, d->count, host);
 	}
 	for (size_t i = 0; !err && i < r->nfindings; i++) {
 		const struct sa_report_finding *f = &r->findings[i];
@@ -403,9 +251,9 @@ static int add_lists(struct sa_merged *m, const struct sa_report *r, size_t host
 		else
 			s[1] = NULL;
 		m->nfindings = sa_sat_add(m->nfindings, 1);
-		err = mtable_add(&m->findings, s, 1, host);
+		err = sa_mtable_add(&m->findings, s, 1, host);
 		if (!err)
-			err = mtable_add(&m->severities, sev, 1, host);
+			err = sa_mtable_add(&m->severities, sev, 1, host);
 	}
 	return err;
 }
@@ -461,9 +309,9 @@ static int add_boot(struct sa_merged *m, const struct sa_report *r, size_t host)
 		}
 		h->phase_deps[ph] = sa_sat_add(h->phase_deps[ph], 1);
 		h->phase_by_conf[ph][c] = sa_sat_add(h->phase_by_conf[ph][c], 1);
-		err = mtable_add(&m->boot_deps, s, d->count, host);
+		err = sa_mtable_add(&m->boot_deps, s, d->count, host);
 		if (!err && breaks && sa_phase_boot_path(ph))
-			err = mtable_add(&m->boot_blockers, b, d->count, host);
+			err = sa_mtable_add(&m->boot_blockers, b, d->count, host);
 	}
 	return err;
 }
@@ -489,7 +337,7 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 		return sa_merged_skip(m, file, reason, -EEXIST) ?:
 			-EEXIST;
 	}
-	if (grow_implied((void **)&m->accepted, m->naccepted, sizeof(*a)) ||
+	if (sa_grow_implied((void **)&m->accepted, m->naccepted, sizeof(*a)) ||
 	    sa_hindex_add(&m->seen_index, seen_hash(host, r->boot_id), m->naccepted))
 		return -ENOMEM;
 	a = &m->accepted[m->naccepted++];
@@ -530,12 +378,12 @@ int sa_merged_add(struct sa_merged *m, const char *file, const struct sa_report 
 	for (size_t i = 0; !err && i < r->npaths; i++) {
 		const char *s[SA_MROW_STRS] = { r->paths[i].path, r->paths[i].kind };
 
-		err = mtable_add(&m->paths, s, r->paths[i].count, host);
+		err = sa_mtable_add(&m->paths, s, r->paths[i].count, host);
 	}
 	if (!err && r->paths_other) {
 		const char *s[SA_MROW_STRS] = { "(other paths)", "(other)" };
 
-		err = mtable_add(&m->paths, s, r->paths_other, host);
+		err = sa_mtable_add(&m->paths, s, r->paths_other, host);
 	}
 	if (!err)
 		err = add_lists(m, r, host);
@@ -608,7 +456,7 @@ static int cmp_rows_by_hosts(const void *pa, const void *pb)
 static void sort_table(struct sa_mtable *t, bool by_key)
 {
 	for (size_t i = 0; i < t->n; i++)
-		hostset_compact(&t->v[i]);
+		sa_mrow_compact(&t->v[i]);
 	sa_hindex_free(&t->index);	/* rows move */
 	if (t->n > 1)
 		qsort_r(t->v, t->n, sizeof(*t->v), by_key ? cmp_rows_by_key : cmp_rows, &t->nkey);
@@ -622,9 +470,9 @@ void sa_merged_finish(struct sa_merged *m)
 	sort_table(&m->dep_exec, false);
 	sort_table(&m->dep_pkg, true);
 	for (size_t i = 0; i < m->boot_deps.n; i++)
-		hostset_compact(&m->boot_deps.v[i]);
+		sa_mrow_compact(&m->boot_deps.v[i]);
 	for (size_t i = 0; i < m->boot_blockers.n; i++)
-		hostset_compact(&m->boot_blockers.v[i]);
+		sa_mrow_compact(&m->boot_blockers.v[i]);
 	sa_hindex_free(&m->boot_deps.index);	/* rows move */
 	if (m->boot_deps.n > 1)
 		qsort(m->boot_deps.v, m->boot_deps.n, sizeof(*m->boot_deps.v), cmp_boot_deps);
@@ -667,23 +515,4 @@ unsigned int sa_merged_gate(const struct sa_merged *m, unsigned int fail_on)
 	};
 
 	return sa_gate(&c, fail_on);
-}
-
-/* The tables for the merges of other sections (abi_merge.c): the same rows and host sets. */
-int sa_mtable_add(struct sa_mtable *t, const char *const s[SA_MROW_STRS],
-		  unsigned long long count, size_t host)
-{
-	return mtable_add(t, s, count, host);
-}
-
-void sa_mtable_seal(struct sa_mtable *t)
-{
-	for (size_t i = 0; i < t->n; i++)
-		hostset_compact(&t->v[i]);
-	sa_hindex_free(&t->index);	/* the caller sorts: rows move */
-}
-
-void sa_mtable_free(struct sa_mtable *t)
-{
-	mtable_free(t);
 }

@@ -43,14 +43,4 @@ void sa_merged_finish(struct sa_merged *m);
  */
 unsigned int sa_merged_gate(const struct sa_merged *m, unsigned int fail_on);
 
-/*
- * A table of rows with host sets, for the merge of another section
- * (abi_merge.c): add as sa_merged_add() does; seal once all are added
- * (host sets sorted and distinct, the index dropped: the caller may sort).
- */
-int sa_mtable_add(struct sa_mtable *t, const char *const s[SA_MROW_STRS],
-		  unsigned long long count, size_t host);
-void sa_mtable_seal(struct sa_mtable *t);
-void sa_mtable_free(struct sa_mtable *t);
-
 #endif
