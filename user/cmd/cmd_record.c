@@ -86,7 +86,7 @@ static const char doc[] =
 "    sysfs-audit record -o r.json -d 600 -F keys  # exit 15: keys were needed\n"
 "    sysfs-audit record -o - -d 60 | jq .needs    # the report to stdout\n"
 "    sysfs-audit record -o r.json --adopt  # boot audit, early in the real root\n"
-"    sysfs-audit record -o r.json -d 86400 --abi -F obsolete  # who uses the obsolete ABI\n";
+"    sysfs-audit record -o r.json -d 86400 --abi -F obsolete  # exit 30: in use\n";
 
 enum { OPT_PROMETHEUS = 0x100, OPT_RULES, OPT_SCAN, OPT_ADOPT, OPT_ABI };
 
