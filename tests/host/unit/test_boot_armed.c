@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "common/root.h"
+#include "reports/boot_armed.h"
 #include "reports/boot_initrd.h"
 #include "reports/boot_last.h"
 #include "reports/boot_unit.h"
@@ -276,6 +277,49 @@ static void test_last(void)
 	ok(!s.have_report && !s.verdict && !s.when, "last: none kept: no report, no verdict, no time");
 }
 
+/*
+ * /etc/default/sysfs-audit as the hooks source it: "export BOOT_AUDIT=yes"
+ * arms the audit as "BOOT_AUDIT=yes" does, and the last assignment counts.
+ */
+static const char *defaults(const char *text, char *buf, size_t len)
+{
+	struct sa_armed_opts o = { 0 };
+	struct sa_boot_status s = { 0 };
+	const char *line, *end;
+
+	new_tree();
+	put(SA_DEFAULTS, text);
+	o.root = tree;
+	if (sa_boot_armed(&o, &s))
+		exit(2);
+	/* only the line of the settings file */
+	checks(&s, buf, len);
+	line = strstr(buf, SA_DEFAULTS ": ");
+	if (!line)
+		return "";
+	line = memrchr(buf, '|', line - buf) ? (const char *)memrchr(buf, '|', line - buf) + 1 : buf;
+	end = strchr(line, '|');
+	memmove(buf, line, end ? (size_t)(end - line) : strlen(line));
+	buf[end ? (size_t)(end - line) : strlen(line)] = '\0';
+	return buf;
+}
+
+static void test_defaults(void)
+{
+	char buf[4096];
+
+	is(defaults("export BOOT_AUDIT=yes\n", buf, sizeof(buf)),
+	   "ok " SA_DEFAULTS ": BOOT_AUDIT=yes", "defaults: export BOOT_AUDIT=yes arms it");
+	is(defaults("\texport\tBOOT_AUDIT=\"yes\"\n", buf, sizeof(buf)),
+	   "ok " SA_DEFAULTS ": BOOT_AUDIT=yes", "defaults: tabs and quotes too");
+	is(defaults("BOOT_AUDIT=yes\nexport BOOT_AUDIT=no\n", buf, sizeof(buf)),
+	   "NO " SA_DEFAULTS ": BOOT_AUDIT=no fix: sed -i 's/^BOOT_AUDIT=.*/BOOT_AUDIT=yes/' "
+	   SA_DEFAULTS, "defaults: an export after it counts, the last one");
+	is(defaults("exportBOOT_AUDIT=yes\n", buf, sizeof(buf)),
+	   "NO " SA_DEFAULTS ": no BOOT_AUDIT= line (the hooks take no) fix: echo BOOT_AUDIT=yes >>"
+	   SA_DEFAULTS, "defaults: exportBOOT_AUDIT= is no assignment");
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -286,6 +330,7 @@ int main(void)
 	test_releases();
 	test_generator();
 	test_last();
+	test_defaults();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
 	if (system(cmd))
 		return 2;
