@@ -89,7 +89,14 @@ has "... no result kept yet" "^last result: none kept yet \(/var/lib/sysfs-audit
 sed -i 's/^BOOT_AUDIT=.*/BOOT_AUDIT=no/' "$R/etc/default/sysfs-audit"
 status $NOT_ARMED "BOOT_AUDIT=no" "$R"
 has "... its NO line" "^NO    /etc/default/sysfs-audit: BOOT_AUDIT=no$"
-has "... its fix" "^      fix: sed -i 's/\^BOOT_AUDIT=\.\*/BOOT_AUDIT=yes/' /etc/default/sysfs-audit$"
+# the fix, run as printed on a copy that says it with export, as the hooks allow
+fix=$(sed -n 's|^      fix: \(sed -i .*\) /etc/default/sysfs-audit$|\1|p' <<<"$out")
+printf 'BOOT_AUDIT=no\n  export BOOT_AUDIT="no"\n' >"$R/fix-copy"
+eval "$fix \"\$R/fix-copy\"" 2>/dev/null
+tap_ok $([ -n "$fix" ] && ! grep -q 'BOOT_AUDIT=.*no' "$R/fix-copy" &&
+	 [ "$(grep -c '^BOOT_AUDIT=yes$' "$R/fix-copy")" = 2 ]; echo $?) \
+	"... its fix, run as printed, arms a file that says 'export BOOT_AUDIT=\"no\"' too"
+rm -f "$R/fix-copy"
 has "... the reason on the last line" "^NOT armed: /etc/default/sysfs-audit: BOOT_AUDIT=no$"
 
 fakeroot "$R"

@@ -93,7 +93,9 @@ static void check_defaults(const struct sa_root *r, const char *pfx, struct sa_b
 	}
 	c = sa_check_add(s, SA_CHECK_NO, SA_DEFAULTS, set ? "BOOT_AUDIT=%s" : "%s",
 			 set ? val : "no BOOT_AUDIT= line (the hooks take no)");
-	sa_check_fix(c, set ? "sed -i 's/^BOOT_AUDIT=.*/BOOT_AUDIT=yes/' %s" :
+	/* the line may be "export BOOT_AUDIT=...": the fix must match it too */
+	sa_check_fix(c, set ? "sed -i 's/^[[:space:]]*\\(export[[:space:]]\\+\\)\\?"
+		     "BOOT_AUDIT=.*/BOOT_AUDIT=yes/' %s" :
 		     "echo BOOT_AUDIT=yes >>%s", SA_DEFAULTS);
 }
 

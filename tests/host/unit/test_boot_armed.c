@@ -313,7 +313,8 @@ static void test_defaults(void)
 	is(defaults("\texport\tBOOT_AUDIT=\"yes\"\n", buf, sizeof(buf)),
 	   "ok " SA_DEFAULTS ": BOOT_AUDIT=yes", "defaults: tabs and quotes too");
 	is(defaults("BOOT_AUDIT=yes\nexport BOOT_AUDIT=no\n", buf, sizeof(buf)),
-	   "NO " SA_DEFAULTS ": BOOT_AUDIT=no fix: sed -i 's/^BOOT_AUDIT=.*/BOOT_AUDIT=yes/' "
+	   "NO " SA_DEFAULTS ": BOOT_AUDIT=no fix: sed -i "
+	   "'s/^[[:space:]]*\\(export[[:space:]]\\+\\)\\?BOOT_AUDIT=.*/BOOT_AUDIT=yes/' "
 	   SA_DEFAULTS, "defaults: an export after it counts, the last one");
 	is(defaults("exportBOOT_AUDIT=yes\n", buf, sizeof(buf)),
 	   "NO " SA_DEFAULTS ": no BOOT_AUDIT= line (the hooks take no) fix: echo BOOT_AUDIT=yes >>"
