@@ -27,6 +27,19 @@ static int read_twice(void *ctx, const void *key, size_t keylen, unsigned long l
 	return 0;
 }
 
+/* An old udevd (pid @pid) looking up a legacy name: the sighting both tests add. */
+static void udevd_sighting(struct sa_ident *id, struct sa_dep_verdict *v, int pid)
+{
+	memset(id, 0, sizeof(*id));
+	snprintf(id->exe, sizeof(id->exe), "/sbin/udevd-2006");
+	id->pid = id->tgid = pid;
+	id->source = "exec";
+	memset(v, 0, sizeof(*v));
+	v->kind = SA_DK_LEGACY_NAME;
+	v->conf = SA_DC_SUSPECT;
+	snprintf(v->path, sizeof(v->path), "/sys/class/block/sda/device");
+}
+
 static void test_obs_bound(void)
 {
 	struct sa_dep_store_opts o = {};
@@ -42,14 +55,7 @@ static void test_obs_bound(void)
 		ok(0, "a store");
 		return;
 	}
-	memset(&id, 0, sizeof(id));
-	snprintf(id.exe, sizeof(id.exe), "/sbin/udevd-2006");
-	id.pid = id.tgid = 120;
-	id.source = "exec";
-	memset(&v, 0, sizeof(v));
-	v.kind = SA_DK_LEGACY_NAME;
-	v.conf = SA_DC_SUSPECT;
-	snprintf(v.path, sizeof(v.path), "/sys/class/block/sda/device");
+	udevd_sighting(&id, &v, 120);
 	for (key = 0; !err && key <= SA_DEP_STORE_OBS; key++)
 		sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss",
 				 .key = &key, .keylen = sizeof(key) }, &err);
@@ -87,14 +93,7 @@ static void test_phase_line(void)
 		ok(0, "a store");
 		return;
 	}
-	memset(&id, 0, sizeof(id));
-	snprintf(id.exe, sizeof(id.exe), "/sbin/udevd-2006");
-	id.pid = id.tgid = 121;
-	id.source = "exec";
-	memset(&v, 0, sizeof(v));
-	v.kind = SA_DK_LEGACY_NAME;
-	v.conf = SA_DC_SUSPECT;
-	snprintf(v.path, sizeof(v.path), "/sys/class/block/sda/device");
+	udevd_sighting(&id, &v, 121);
 	for (int phase = 1; phase <= 2; phase++)
 		sa_dep_store_add(s, &(struct sa_dep_seen){ .id = &id, .v = &v, .how = "miss",
 				 .phase = phase }, &err);
