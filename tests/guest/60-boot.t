@@ -197,7 +197,7 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	echo "# mdev: $(fact initramfs_mdev) (hotplug knob: $(fact initramfs_hotplug_knob));" \
 		"udevd: $(fact udevd_listening); coldplug worker: $(fact udevd_coldplug_worker);" \
 		"runtime worker: $(fact udevd_runtime_worker)" | tap_diag
-	jqr "the initramfs's mdev -s (BusyBox 1.6.1) breaks in the initramfs phase: lstat of then-directories, its listing of /sys/class/<c>" \
+	jqr "the initramfs's mdev -s (BusyBox 1.6.1) breaks in the initramfs phase: lstat of then-directories (symlink-where-dir), its listings of /sys/block and /sys/class (legacy-readdir)" \
 		"$mdev_f"
 	jqr "udev 095's udevd breaks in the coldplug phase: its listener (PHYSDEVPATH=); its worker's <dev>/bus falls back" \
 		"$udevd_coldplug_f"
