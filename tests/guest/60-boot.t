@@ -4,11 +4,13 @@
 # own init, hook-functions and script ordering, the .deb's hook and
 # init-top/init-bottom scripts with BOOT_AUDIT=yes), where `boot --start`
 # attaches and pins before udev's place, legacy consumers run (nash's
-# <parent>/block:vda, mdev 1.6's lstat walker) and the coldplug is
-# triggered; switch_root to a real root on a virtio disk (a cpio image made
-# without root); there the .deb's sysfs-audit-boot.service ExecStart adopts
-# the pinned state, coldplug and sysfs-audit-coldplug.service run, then a
-# runtime legacy consumer. The host judges the report and the facts the
+# <parent>/block:vda, BusyBox 1.6.1's `mdev -s` as /sbin/mdev) and the
+# coldplug is triggered; switch_root to a real root on a virtio disk (a
+# cpio image made without root); there udev 095's udevd (/sbin/udevd)
+# listens through the coldplug and its worker handles the disk's device,
+# the .deb's sysfs-audit-boot.service ExecStart adopts the pinned state,
+# coldplug and sysfs-audit-coldplug.service run, then runtime legacy
+# consumers (nash, udevd's worker). The host judges the report and the facts the
 # guest sends: every dependent with its phase, no event lost across
 # switch_root (SEQNUMs contiguous, patched kernel), nothing pinned after
 # the stop; and a boot without the legacy consumers has no boot-path
@@ -106,14 +108,25 @@ keep_picture() {
 	st=$?
 	msgs=$(chromium_console "$work/$name.dom.log")
 	bad=$(python3 "$top/tests/host/pictures/check_page.py" dom "$work/$name.dom" \
-		"boot audit: would not boot" "/bin/nash" 2>&1)
+		"boot audit: would not boot" "/bin/nash" "/sbin/mdev" "/sbin/udevd" 2>&1)
 	chromium_browse shot "$pics/$name.svg" "$pics/$name.png" "$(chromium_svg_height "$pics/$name.svg")"
 	[ -z "$msgs$bad" ] || printf '%s\n%s\n' "$msgs" "$bad" | tap_diag
 	tap_ok $([ $st = 0 ] && [ -z "$msgs$bad" ] && [ -s "$pics/$name.png" ] &&
 		 [ -z "$(chromium_console "$pics/$name.png.log")" ]; echo $?) \
-		"$flavour: chromium renders the real boot's timeline, the verdict and nash as text; screenshot $pics/$name.png"
+		"$flavour: chromium renders the real boot's timeline, the verdict, nash, mdev and udevd as text; screenshot $pics/$name.png"
 	rm -f "$pics/$name.png.log"
 }
+
+# The 2007 consumers' checks, also run on the boot without them (where
+# each must fail: they can).
+mdev_f='[.dependents[] | select(.executable == "/sbin/mdev" and .phase == "initramfs"
+	and .confidence == "breaks") | .kind] as $k
+	| ($k | index("symlink-where-dir")) != null and ($k | index("legacy-readdir")) != null'
+udevd_coldplug_f='[.dependents[] | select(.executable == "/sbin/udevd" and .phase == "coldplug")] as $d
+	| ($d | any(.kind == "listener" and .confidence == "breaks"))
+	and ($d | any(.kind == "legacy-name" and .confidence == "falls-back"))'
+udevd_runtime_f='any(.dependents[]; .executable == "/sbin/udevd" and .phase == "runtime"
+	and .kind == "legacy-name")'
 
 jqr() {	# jqr DESC FILTER: a check on the report, with the report's answer shown on failure
 	local desc=$1
@@ -178,6 +191,17 @@ for k in patched:tracepoint stock-6.1:fexit; do
 		'[.dependents[] | select(.executable == "/bin/nash" and .phase == "runtime" and .kind == "legacy-name")] | length > 0'
 	jqr "no process of one phase is reported in another" \
 		'[.dependents[] | select(.executable == "/bin/nash") | {p: .pids[0], ph: .phase}] | group_by(.p) | all(map(.ph) | unique | length == 1)'
+	# The two-stage boot of 2007 (issue 47): BusyBox 1.6.1's `mdev -s` in
+	# the initramfs, udev 095's udevd at the real root (listening through
+	# the coldplug, its worker for the disk's device there and at runtime).
+	echo "# mdev: $(fact initramfs_mdev) (hotplug knob: $(fact initramfs_hotplug_knob));" \
+		"udevd: $(fact udevd_listening); coldplug worker: $(fact udevd_coldplug_worker);" \
+		"runtime worker: $(fact udevd_runtime_worker)" | tap_diag
+	jqr "the initramfs's mdev -s (BusyBox 1.6.1) breaks in the initramfs phase: lstat of then-directories (symlink-where-dir), its listings of /sys/block and /sys/class (legacy-readdir)" \
+		"$mdev_f"
+	jqr "udev 095's udevd breaks in the coldplug phase: its listener (PHYSDEVPATH=); its worker's <dev>/bus falls back" \
+		"$udevd_coldplug_f"
+	jqr "udev 095's udevd is named again at runtime: its worker's <dev>/bus" "$udevd_runtime_f"
 	# The kernel's SEQNUM counts every uevent it sent: the real root loads no
 	# module, so coldplug's device events are exactly its SEQNUM delta.
 	ib=$(fact seqnum_before_start) ie=$(fact seqnum_initramfs_end)
@@ -213,6 +237,10 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	awk -v h="$(jq -r .host.hostname "$report")" 'index($0, h) == 1 && /would not boot/ { f = 1 }
 		END { exit !f }' "$work/text"
 	tap_ok $? "$flavour: report (text) says the host would not boot"
+	"$sa" report --details "$report" 2>&1 | grep 'would not boot, because of' >"$work/why"
+	tap_diag <"$work/why"
+	grep -F '/sbin/mdev (initramfs)' "$work/why" | grep -q -F '/sbin/udevd (coldplug)'
+	tap_ok $? "$flavour: report (text) says why: mdev in the initramfs, udevd in the coldplug"
 	"$sa" report --fail-on=boot "$report" >/dev/null 2>&1
 	st=$?
 	tap_is "$st" 23 "$flavour: report --fail-on=boot exits 23 for a host that would not boot"
@@ -231,6 +259,12 @@ for k in patched:tracepoint stock-6.1:fexit; do
 		 and ([.dependents[] | select(.phase == "initramfs" or .phase == "coldplug")] | length == 0)'
 	jq -r '.dependents[] | "dependent (no legacy run): \(.phase) \(.executable) \(.kind) \(.path)"' \
 		"$report" | tap_diag
+	bad=
+	for f in mdev_f udevd_coldplug_f udevd_runtime_f; do
+		jq -e "${!f}" "$report" >/dev/null && bad="$bad $f"
+	done
+	tap_ok $([ -z "$bad" ]; echo $?) \
+		"$flavour: without them, the mdev and udevd checks fail${bad:+ (these passed:$bad)}"
 	"$sa" report "$report" >"$work/clean.txt" 2>&1
 	# the host's own row: the verdict counts above it name every verdict
 	awk -v h="$(jq -r .host.hostname "$report")" \

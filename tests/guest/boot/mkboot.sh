@@ -16,6 +16,10 @@
 # root) are added as if installed under /usr/share/initramfs-tools.
 # OUT_DIR/root.img is the real root: a cpio archive for a virtio disk
 # (gen_cpio.pl), with the unpacked .deb, busybox and the test's init.
+# The legacy consumers of 2007 (tests/guest/legacy/): nash in both images,
+# BusyBox 1.6.1's mdev as /sbin/mdev in the initramfs, udev 095's udevd as
+# /sbin/udevd in the real root; the scripts run them with
+# sysfs_audit.legacy=1 only.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -58,6 +62,9 @@ if [ -n "$kver" ] && [ -f "$kdir/lib/modules/$kver/modules.load" ]; then
 fi
 cp -p "$here/facts.sh" "$DESTDIR/tests/facts.sh"
 cp -p "$top/build/legacy/nash" "$DESTDIR/bin/"
+# BusyBox 1.6.1's mdev where a 2007 BusyBox initramfs had it (busybox's
+# own applet link is then left out below).
+cp -p "$top/build/legacy/mdev-16" "$DESTDIR/sbin/mdev"
 
 (
 	export DESTDIR verbose=n version=${kver:-test} CONFDIR=$out/share
@@ -111,6 +118,8 @@ ln -s /lib/systemd/system/sysfs-audit-boot.service \
 	"$root/etc/systemd/system/multi-user.target.wants/sysfs-audit-boot.service"
 cp -p "$here/facts.sh" "$root/tests/facts.sh"
 cp -p "$top/build/legacy/nash" "$root/bin/"
+# udevd of udev 095 where Fedora Core 6 and RHEL5 had it.
+cp -p "$top/build/legacy/udevd-095" "$root/sbin/udevd"
 echo 5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5b >"$root/etc/machine-id"
 # bpftool and its libraries: what is attached, seen from outside our binary.
 if bpftool=$(command -v bpftool); then
