@@ -2,11 +2,7 @@
 # sysfs-audit rules: the legacy-era corpus finds exactly what tests/rules/legacy/EXPECTED
 # lists, Debian 12's own rules find nothing, and bad input gives a message and exit 10.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 
 # "FILE:LINE KEY" per finding, from the JSON lines on stdin.
 findings() {

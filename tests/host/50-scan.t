@@ -4,11 +4,7 @@
 # images (early cpio + gzip/xz/zstd main) and a fake dpkg database; exact
 # findings and package names. Then the bad-input cases.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 R=$tmp/root
 mkdir -p "$R"/{lib/udev/rules.d,etc/hotplug.d/default,etc/modprobe.d,etc/sysctl.d,sbin,boot} \
 	"$R"/usr/lib/udev "$R"/var/lib/dpkg/info "$tmp/src"
