@@ -93,15 +93,8 @@ tap_ok $([ $? = 10 ] && grep -q '60-eof.rules: line 1: the file ends inside a co
 	"a '\\' at the end of the file: named (udev ignores the rule), exit 10"
 
 # ---- bad input ---------------------------------------------------------------
-expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...
-	local want=$1 pat=$2 what=$3 err st
-	shift 3
-	err=$(timeout 20 "$sa" rules "$@" 2>&1 >/dev/null)
-	st=$?
-	[ "$st" = "$want" ] && grep -q -- "$pat" <<<"$err"
-	local r=$?
-	[ $r = 0 ] || echo "exit $st: $err" | tap_diag
-	tap_ok $r "$what: exit $want, message names it"
+expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...: of `rules ARGS`
+	sa_expect 20 "$1" "$2" "$3" rules "${@:4}"
 }
 d=$tmp/rules.d
 mkdir -p "$d"

@@ -150,15 +150,8 @@ int main(int c, char **v) { (void)v; puts(banner); return applets[c]; }'
 tap_ok $([ $? = 0 ]; echo $?) "BusyBox 1.12.0 with mdev: nothing, exit 0"
 
 # ---- bad input ---------------------------------------------------------------
-expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...
-	local want=$1 pat=$2 what=$3 err st
-	shift 3
-	err=$(timeout 60 "$sa" scan "$@" 2>&1 >/dev/null)
-	st=$?
-	[ "$st" = "$want" ] && grep -q -- "$pat" <<<"$err"
-	local r=$?
-	[ $r = 0 ] || echo "exit $st: $err" | tap_diag
-	tap_ok $r "$what: exit $want, message names it"
+expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...: of `scan ARGS`
+	sa_expect 60 "$1" "$2" "$3" scan "${@:4}"
 }
 b=$tmp/bad
 mkdir -p "$b"

@@ -6,3 +6,16 @@
 [ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# sa_expect SECONDS STATUS PATTERN DESCRIPTION ARGS...: `$sa ARGS` exits
+# STATUS within SECONDS (a hang fails) and its stderr matches PATTERN
+sa_expect() {
+	local secs=$1 want=$2 pat=$3 what=$4 err st r
+	shift 4
+	err=$(timeout "$secs" "$sa" "$@" 2>&1 >/dev/null)
+	st=$?
+	[ "$st" = "$want" ] && grep -q -- "$pat" <<<"$err"
+	r=$?
+	[ "$r" = 0 ] || echo "exit $st: $err" | tap_diag
+	tap_ok $r "$what: exit $want, message names it"
+}
