@@ -282,7 +282,8 @@ HOST_TEST_BINS := $(BUILD)/legacy_live $(BUILD)/sa_oracle $(LEGACY_BINS)
 check-host: deps unit-tests sysfs-audit $(HOST_TEST_BINS) $(BUILD)/sysfs-audit-san deb
 	@set -o pipefail; $(PROVE) tests/host/*.t | tests/summary.sh
 
-# The host test files that run the tool (they source tests/lib/tool.sh) again,
+# The host test files that run the tool (they source tests/lib/tool.sh, or
+# tests/lib/tool-test.sh, which does) again,
 # with the whole tool under ASan + UBSan: every ASan report goes to
 # $(SAN_LOGS), and any report there fails the run, whatever the test made
 # of the tool's exit status. UBSan's cannot: gcc links libubsan beside
@@ -290,7 +291,7 @@ check-host: deps unit-tests sysfs-audit $(HOST_TEST_BINS) $(BUILD)/sysfs-audit-s
 # test's stderr), so both exit 86, which no check of a status the tool
 # gives accepts. The unit tests always run sanitized.
 SAN_LOGS := $(BUILD)/san-logs
-SAN_HOST_TESTS = $(shell grep -l '^\. "$$top/tests/lib/tool.sh"' tests/host/*.t)
+SAN_HOST_TESTS = $(shell grep -l '^\. "$$top/tests/lib/tool\(-test\)\?\.sh"' tests/host/*.t)
 check-host-san: deps unit-tests sysfs-audit $(HOST_TEST_BINS) $(BUILD)/sysfs-audit-san
 	@rm -rf $(SAN_LOGS) && mkdir -p $(SAN_LOGS)
 	@set -o pipefail; SA_BIN=$(abspath $(BUILD)/sysfs-audit-san) \

@@ -2,11 +2,7 @@
 # sysfs-audit rules: the legacy-era corpus finds exactly what tests/rules/legacy/EXPECTED
 # lists, Debian 12's own rules find nothing, and bad input gives a message and exit 10.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 
 # "FILE:LINE KEY" per finding, from the JSON lines on stdin.
 findings() {
@@ -97,15 +93,8 @@ tap_ok $([ $? = 10 ] && grep -q '60-eof.rules: line 1: the file ends inside a co
 	"a '\\' at the end of the file: named (udev ignores the rule), exit 10"
 
 # ---- bad input ---------------------------------------------------------------
-expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...
-	local want=$1 pat=$2 what=$3 err st
-	shift 3
-	err=$(timeout 20 "$sa" rules "$@" 2>&1 >/dev/null)
-	st=$?
-	[ "$st" = "$want" ] && grep -q -- "$pat" <<<"$err"
-	local r=$?
-	[ $r = 0 ] || echo "exit $st: $err" | tap_diag
-	tap_ok $r "$what: exit $want, message names it"
+expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...: of `rules ARGS`
+	sa_expect 20 "$1" "$2" "$3" rules "${@:4}"
 }
 d=$tmp/rules.d
 mkdir -p "$d"

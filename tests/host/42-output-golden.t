@@ -50,6 +50,23 @@ out merged-all-text report $all
 # shellcheck disable=SC2086
 out merged-all-prom report -f json --prometheus prom/all.prom $all
 out report-dir-text report r
+# The obsolete ABI table (issue 46, tests/host/reports/abi/) in each format,
+# with and without the entries absent everywhere; web-03, web-02 with another
+# program whose names each format escapes, makes a cell of two programs.
+jq '.host.hostname = "web-03" | .host.machine_id = "cccccccccccccccccccccccccccccccc" |
+	.host.boot_id = "a1111111-0000-0000-0000-000000000003" |
+	.obsolete_abi.entries[0].users[0] |=
+		(.exe = "/opt/rf_kill<1>/poll" | .exe_package = "rf*kill" | .opens = 1)' \
+	"$w/r/abi/web-02.json" >"$w/abi-web-03.json"
+abi="r/abi/web-01.json r/abi/web-02.json r/abi/db-01.json abi-web-03.json"
+# shellcheck disable=SC2086
+out_report merged-abi abi $abi
+for fmt in text markdown html; do
+	# shellcheck disable=SC2086
+	out "merged-abi-details-$fmt" report -f $fmt --details $abi
+done
+# shellcheck disable=SC2086
+out merged-abi-html report -f html $abi
 for fail in keys paths dependents suspects boot incomplete findings; do
 	# shellcheck disable=SC2086
 	out "report-fail-on-$fail" report --fail-on=$fail $fleet $boots

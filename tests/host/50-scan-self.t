@@ -5,11 +5,7 @@
 # name: a legacy program at that path, or our binary with one byte changed,
 # is still reported.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 
 # image NAME FILE: a gzip'd initramfs with FILE as /usr/sbin/sysfs-audit
 image() {

@@ -4,11 +4,7 @@
 # images (early cpio + gzip/xz/zstd main) and a fake dpkg database; exact
 # findings and package names. Then the bad-input cases.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 R=$tmp/root
 mkdir -p "$R"/{lib/udev/rules.d,etc/hotplug.d/default,etc/modprobe.d,etc/sysctl.d,sbin,boot} \
 	"$R"/usr/lib/udev "$R"/var/lib/dpkg/info "$tmp/src"
@@ -154,15 +150,8 @@ int main(int c, char **v) { (void)v; puts(banner); return applets[c]; }'
 tap_ok $([ $? = 0 ]; echo $?) "BusyBox 1.12.0 with mdev: nothing, exit 0"
 
 # ---- bad input ---------------------------------------------------------------
-expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...
-	local want=$1 pat=$2 what=$3 err st
-	shift 3
-	err=$(timeout 60 "$sa" scan "$@" 2>&1 >/dev/null)
-	st=$?
-	[ "$st" = "$want" ] && grep -q -- "$pat" <<<"$err"
-	local r=$?
-	[ $r = 0 ] || echo "exit $st: $err" | tap_diag
-	tap_ok $r "$what: exit $want, message names it"
+expect() {	# expect STATUS PATTERN DESCRIPTION ARGS...: of `scan ARGS`
+	sa_expect 60 "$1" "$2" "$3" scan "${@:4}"
 }
 b=$tmp/bad
 mkdir -p "$b"

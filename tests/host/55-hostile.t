@@ -4,11 +4,7 @@
 # (ulimit -t), never by the wall clock; before the fixes each of them hung,
 # escaped the root, forged output or lost counts.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 
 . "$top/tests/lib/run.sh"	# run CPUSECONDS CMD...: $st, $out, $err
 

@@ -3,11 +3,7 @@
 # trees, generated here, small. Work is bounded by CPU time (ulimit -t) and
 # blocking by timeout(1), never judged by the wall clock.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 
 . "$top/tests/lib/run.sh"	# run CPUSECONDS CMD...: $st, $out, $err
 

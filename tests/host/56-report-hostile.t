@@ -5,13 +5,9 @@
 # each of them forged output, passed a gate, ran out of memory or took
 # minutes.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 fx=$top/tests/host/reports
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
 command -v jq >/dev/null || { tap_ok 1 "jq installed (make deps)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # run CPUSECONDS CMD...: under a CPU-time limit and 2 GiB of address space; $st, $out, $err
 RUN_MEM=2097152

@@ -3,11 +3,7 @@
 # (a tree's bind-mounted /proc and /sys, its links into them), a rule hidden
 # by a comment still has its program scanned. Reads files only.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 
 # run NAME ARGS...: $st, $out (stdout), $err (stderr)
 run() {

@@ -8,11 +8,7 @@
 # controls, the exit gate, and hostile input within the scan's bounds.
 # The built-in table (6.12, then 6.1) is what is looked for.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tap.sh"
-. "$top/tests/lib/tool.sh"
-[ -x "$sa" ] || { tap_ok 1 "build/sysfs-audit built (make sysfs-audit)"; tap_done; exit; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$top/tests/lib/tool-test.sh"	# tap, $sa (built), $tmp (removed at exit)
 
 # The table is built in when linux-source-6.1/-6.12 were installed at build time.
 "$sa" abi list --root "$tmp" --json >"$tmp/list.json" 2>"$tmp/list.err"

@@ -102,10 +102,20 @@ static const char *dash(const char *s)
 	return s && *s ? s : "-";
 }
 
+/* "1 more entry absent on every host watched", between @pre and @post, if any */
+static void more(FILE *f, const struct sa_abi_merged *a, bool details, const char *pre,
+		 const char *post)
+{
+	size_t n = hidden(a, details);
+
+	if (n)
+		fprintf(f, "%s%zu more entr%s absent on every host watched%s", pre, n,
+			n == 1 ? "y" : "ies", post);
+}
+
 void sa_abi_merged_text(FILE *f, const struct sa_merged *m, bool details)
 {
 	const struct sa_abi_merged *a = m->abi;
-	size_t n;
 
 	if (!a)
 		return;
@@ -130,49 +140,101 @@ void sa_abi_merged_text(FILE *f, const struct sa_merged *m, bool details)
 			fputc('\n', f);
 		}
 	}
-	if ((n = hidden(a, details)))
-		fprintf(f, "%zu more entr%s absent on every host watched: --details\n", n,
-			n == 1 ? "y" : "ies");
+	more(f, a, details, "", ": --details\n");
 }
 
-static void md_cell(FILE *f, const char *s)
+/*
+ * The markup of a table format: around the summary, each row, each cell
+ * and the "more entries" line. The rows are written once, by table().
+ */
+struct frame {
+	const char *head;		/* before the summary */
+	const char *thead;		/* after it: its end and the table's head */
+	const char *tr, *td, *td_end, *tr_end;
+	const char *foot;		/* after the last row */
+	const char *more, *more_end;	/* around "N more entries absent" */
+	const char *sep;		/* between two programs in their cell */
+	put_fn *put;			/* the escaper of the cells' text */
+};
+
+static const struct frame markdown = {
+	.head = "\n## Obsolete ABI\n\n",
+	.thead = ".\n\n| Entry | ABI file | Date | Kernel version | In use (hosts) "
+		 "| Present, unused (hosts) | Absent (hosts) | Programs (packages) "
+		 "| Kernels where in use |\n|---|---|---|---|---|---|---|---|---|\n",
+	.tr = "", .td = "| ", .td_end = " ", .tr_end = "|\n",
+	.foot = "",
+	.more = "\n", .more_end = ": --details\n",
+	.sep = "; ",
+	.put = put_md,
+};
+
+static const struct frame html = {
+	.head = "<h2 id=\"obsolete-abi\">Obsolete ABI</h2>\n<p>",
+	.thead = ".</p>\n<table><tr><th>Entry</th><th>ABI file</th><th>Date</th><th>Kernel "
+		 "version</th><th>In use</th><th>Present, unused</th><th>Absent</th><th>Programs "
+		 "(packages)</th><th>Kernels where in use</th></tr>\n",
+	.tr = "<tr>", .td = "<td>", .td_end = "</td>", .tr_end = "</tr>\n",
+	.foot = "</table>\n",
+	.more = "<p>", .more_end = " (--details).</p>\n",
+	.sep = "<br>",
+	.put = sa_markup_fputs,
+};
+
+static void cell(FILE *f, const struct frame *fr, const char *s)
 {
-	fputs("| ", f);
-	put_md(f, dash(s));
-	fputc(' ', f);
+	fputs(fr->td, f);
+	fr->put(f, dash(s));
+	fputs(fr->td_end, f);
 }
 
-void sa_abi_merged_markdown(FILE *f, const struct sa_merged *m, bool details)
+static void count_cell(FILE *f, const struct frame *fr, size_t n)
+{
+	fprintf(f, "%s%zu%s", fr->td, n, fr->td_end);
+}
+
+static void table(FILE *f, const struct sa_merged *m, bool details, const struct frame *fr)
 {
 	const struct sa_abi_merged *a = m->abi;
-	size_t n;
 
 	if (!a)
 		return;
-	fputs("\n## Obsolete ABI\n\n", f);
+	fputs(fr->head, f);
 	summary(f, a);
-	fputs(".\n\n| Entry | ABI file | Date | Kernel version | In use (hosts) "
-	      "| Present, unused (hosts) | Absent (hosts) | Programs (packages) "
-	      "| Kernels where in use |\n|---|---|---|---|---|---|---|---|---|\n", f);
+	fputs(fr->thead, f);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct sa_abi_mentry *e = &a->e[i];
 
 		if (!shown(e, details))
 			continue;
-		md_cell(f, e->what);
-		md_cell(f, e->file);
-		md_cell(f, e->date);
-		md_cell(f, e->kernel_version);
-		fprintf(f, "| %zu | %zu | %zu | ", e->hosts[SA_ABI_IN_USE],
-			e->hosts[SA_ABI_UNUSED], e->hosts[SA_ABI_ABSENT]);
-		programs(f, a, e, put_md, "; ");
-		fputs(" | ", f);
-		kernels(f, a, e, put_md);
-		fputs(" |\n", f);
+		fputs(fr->tr, f);
+		cell(f, fr, e->what);
+		cell(f, fr, e->file);
+		cell(f, fr, e->date);
+		cell(f, fr, e->kernel_version);
+		count_cell(f, fr, e->hosts[SA_ABI_IN_USE]);
+		count_cell(f, fr, e->hosts[SA_ABI_UNUSED]);
+		count_cell(f, fr, e->hosts[SA_ABI_ABSENT]);
+		fputs(fr->td, f);
+		programs(f, a, e, fr->put, fr->sep);
+		fputs(fr->td_end, f);
+		fputs(fr->td, f);
+		kernels(f, a, e, fr->put);
+		fputs(fr->td_end, f);
+		fputs(fr->tr_end, f);
 	}
-	if ((n = hidden(a, details)))
-		fprintf(f, "\n%zu more entr%s absent on every host watched: --details\n", n,
-			n == 1 ? "y" : "ies");
+	fputs(fr->foot, f);
+	more(f, a, details, fr->more, fr->more_end);
+}
+
+void sa_abi_merged_markdown(FILE *f, const struct sa_merged *m, bool details)
+{
+	table(f, m, details, &markdown);
+}
+
+void sa_abi_merged_html(FILE *f, const struct sa_merged *m, bool details)
+{
+	table(f, m, details, &html);
 }
 
 void sa_abi_merged_json(struct sa_jw *w, const struct sa_merged *m)
@@ -237,46 +299,4 @@ void sa_abi_merged_json(struct sa_jw *w, const struct sa_merged *m)
 	}
 	sa_jw_end(w);
 	sa_jw_end(w);
-}
-
-static void td(FILE *f, const char *s)
-{
-	fputs("<td>", f);
-	sa_markup_fputs(f, dash(s));
-	fputs("</td>", f);
-}
-
-void sa_abi_merged_html(FILE *f, const struct sa_merged *m, bool details)
-{
-	const struct sa_abi_merged *a = m->abi;
-	size_t n;
-
-	if (!a)
-		return;
-	fputs("<h2 id=\"obsolete-abi\">Obsolete ABI</h2>\n<p>", f);
-	summary(f, a);
-	fputs(".</p>\n<table><tr><th>Entry</th><th>ABI file</th><th>Date</th><th>Kernel "
-	      "version</th><th>In use</th><th>Present, unused</th><th>Absent</th><th>Programs "
-	      "(packages)</th><th>Kernels where in use</th></tr>\n", f);
-	for (size_t i = 0; i < a->n; i++) {
-		const struct sa_abi_mentry *e = &a->e[i];
-
-		if (!shown(e, details))
-			continue;
-		fputs("<tr>", f);
-		td(f, e->what);
-		td(f, e->file);
-		td(f, e->date);
-		td(f, e->kernel_version);
-		fprintf(f, "<td>%zu</td><td>%zu</td><td>%zu</td><td>", e->hosts[SA_ABI_IN_USE],
-			e->hosts[SA_ABI_UNUSED], e->hosts[SA_ABI_ABSENT]);
-		programs(f, a, e, sa_markup_fputs, "<br>");
-		fputs("</td><td>", f);
-		kernels(f, a, e, sa_markup_fputs);
-		fputs("</td></tr>\n", f);
-	}
-	fputs("</table>\n", f);
-	if ((n = hidden(a, details)))
-		fprintf(f, "<p>%zu more entr%s absent on every host watched (--details).</p>\n", n,
-			n == 1 ? "y" : "ies");
 }

@@ -5,7 +5,6 @@
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
-#include <string.h>
 
 #include "common/common.h"
 #include "output/abi_report_out.h"
@@ -58,13 +57,12 @@ static void host_name(struct out *o, size_t host)
 		sa_jw_str(&o->j, NULL, o->m->hosts[host].hostname);
 }
 
-/* Rows of @t as objects with the given member names for its strings. */
 /*
- * 1.6's member of a dependents row: absent, not null, where no report said
- * it, so a merge of reports without it is written as before (1.5).
+ * 1.6's member of a dependents row, package_via: absent, not null, where no
+ * report said it, so a merge of reports without it is written as before (1.5).
  */
-#define OPTIONAL_MEMBER "package_via"
 #define DEXE_VIA 7	/* its index in dexe[] */
+#define NO_OPTIONAL (-1)
 
 static bool any_via(const struct sa_mtable *t)
 {
@@ -74,8 +72,12 @@ static bool any_via(const struct sa_mtable *t)
 	return false;
 }
 
+/*
+ * Rows of @t as objects with the given member names for its strings; the
+ * member at index @optional (NO_OPTIONAL: none) is left out where it is null.
+ */
 static void rows(struct out *o, const char *key, const struct sa_mtable *t,
-		 const char *const *names, int nnames, const char *count)
+		 const char *const *names, int nnames, int optional, const char *count)
 {
 	struct sa_jw *j = &o->j;
 
@@ -85,7 +87,7 @@ static void rows(struct out *o, const char *key, const struct sa_mtable *t,
 
 		sa_jw_object(j, NULL);
 		for (int k = 0; k < nnames; k++)
-			if (r->s[k] || strcmp(names[k], OPTIONAL_MEMBER))
+			if (r->s[k] || k != optional)
 				sa_jw_str(j, names[k], r->s[k]);
 		sa_jw_u64(j, count, r->count);
 		sa_jw_u64(j, "nhosts", r->nhosts);
@@ -246,8 +248,8 @@ static void boot(struct out *o)
 	hosts_with(o, "incomplete_hosts", SA_BOOT_INCOMPLETE);
 	hosts_with(o, "later_only_hosts", SA_BOOT_LATER_ONLY);
 	hosts_with(o, "clean_hosts", SA_BOOT_CLEAN);
-	rows(o, "would_not_boot_by", &m->boot_blockers, blk, 2, "count");
-	rows(o, "dependents", &m->boot_deps, bdep, 5, "count");
+	rows(o, "would_not_boot_by", &m->boot_blockers, blk, 2, NO_OPTIONAL, "count");
+	rows(o, "dependents", &m->boot_deps, bdep, 5, NO_OPTIONAL, "count");
 	sa_jw_end(j);
 }
 
@@ -257,7 +259,7 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	static const char *const keys[] = { "subsystem", "key" };
 	static const char *const paths[] = { "path", "kind" };
 	static const char *const dexe[] = { "executable", "kind", "confidence", "package", "path",
-					    "legacy", "replacement", "package_via" };
+					    "legacy", "replacement", [DEXE_VIA] = "package_via" };
 	static const char *const dpkg[] = { "package", "executable" };
 	static const char *const find[] = { "file", "line", "kind", "key", "severity", "message",
 					    "package" };
@@ -301,12 +303,12 @@ int sa_merged_write_json(FILE *f, const struct sa_merged *m)
 	for (int k = 0; k < SA_LK_N; k++)
 		sa_jw_u64(j, sa_link_kinds[k].name, m->links[k]);
 	sa_jw_end(j);
-	rows(&o, "by_subsystem", &m->subsys, subsys, 1, "events");
-	rows(&o, "keys", &m->keyrows, keys, 2, "events");
-	rows(&o, "paths", &m->paths, paths, 2, "events");
-	rows(&o, "dependents_by_executable", &m->dep_exec, dexe, 8, "count");
-	rows(&o, "dependents_by_package", &m->dep_pkg, dpkg, 2, "count");
-	rows(&o, "findings", &m->findings, find, 7, "reports");
+	rows(&o, "by_subsystem", &m->subsys, subsys, 1, NO_OPTIONAL, "events");
+	rows(&o, "keys", &m->keyrows, keys, 2, NO_OPTIONAL, "events");
+	rows(&o, "paths", &m->paths, paths, 2, NO_OPTIONAL, "events");
+	rows(&o, "dependents_by_executable", &m->dep_exec, dexe, 8, DEXE_VIA, "count");
+	rows(&o, "dependents_by_package", &m->dep_pkg, dpkg, 2, NO_OPTIONAL, "count");
+	rows(&o, "findings", &m->findings, find, 7, NO_OPTIONAL, "reports");
 	boot(&o);
 	sa_abi_merged_json(j, m);
 	sa_jw_end(j);

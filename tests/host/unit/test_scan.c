@@ -669,6 +669,19 @@ static void plain_budget_tests(void)
 #define T_IMAGE (16ULL << 20)
 #define T_ENTRIES 1000UL
 
+/*
+ * A gzip'd archive of one entry that claims 4 GiB - 4 and is cut, with no
+ * trailer, after 2 * T_IMAGE of zeros: only the image limit stops a reader.
+ */
+static size_t craft_claims_4g(struct craft *c, const char *name, unsigned int mode)
+{
+	craft_open(c, 1);
+	craft_entry_cut(c, name, mode, 0xfffffffcUL, NULL, 2ULL * T_IMAGE);
+	archive_write_close(c->a);
+	archive_write_free(c->a);
+	return c->used;
+}
+
 static void initramfs_hostile_tests(void)
 {
 	struct sa_initramfs_limits saved = sa_initramfs_limits;
@@ -679,11 +692,7 @@ static void initramfs_hostile_tests(void)
 
 	sa_initramfs_limits = (struct sa_initramfs_limits){ T_MEMBER, T_IMAGE, T_ENTRIES };
 	/* a directory entry whose size is 4 GiB - 4: its data is counted */
-	craft_open(&c, 1);
-	craft_entry_cut(&c, "etc", 040755, 0xfffffffcUL, NULL, 2ULL * T_IMAGE);
-	archive_write_close(c.a);
-	archive_write_free(c.a);
-	n = c.used;
+	n = craft_claims_4g(&c, "etc", 040755);
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
@@ -706,11 +715,7 @@ static void initramfs_hostile_tests(void)
 	   "(%llu), the next member read (%s %s)", st.decompressed, members, errors);
 	free(c.buf);
 	/* a member claiming 4 GiB - 4: its tail is read, counted, and stops at the image limit */
-	craft_open(&c, 1);
-	craft_entry_cut(&c, "huge", 0100644, 0xfffffffcUL, NULL, 2ULL * T_IMAGE);
-	archive_write_close(c.a);
-	archive_write_free(c.a);
-	n = c.used;
+	n = craft_claims_4g(&c, "huge", 0100644);
 	members[0] = errors[0] = '\0';
 	r = sa_initramfs_read(c.buf, n, &ops, NULL);
 	sa_initramfs_stats(&st);
