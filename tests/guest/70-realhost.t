@@ -6,13 +6,16 @@
 # sysfs-audit(8) says; the image boots its own kernel and initrd, and a
 # probe unit sends what the host says over ttyS1 (tests/realhost/root/).
 #
-# Per generator: the host with the audit disabled (the initrd built before
-# BOOT_AUDIT=yes, the units masked on the command line) and enabled, each
+# Per generator: the host with the audit switched off and enabled, each
 # with a second filesystem in fstab without nofail (/srv); enabled with a
-# separate /var; enabled with a legacy consumer that lives only in the
-# initramfs; enabled with one in the real root's coldplug. With initramfs-tools, also sysfs-audit-record.service for
-# SYSFS_AUDIT_RECORD_S seconds (default 300) while the host hot-adds and
-# removes a disk and a NIC, restarts udevd and runs udevadm, lsblk and ip.
+# separate /var, a legacy consumer that lives only in the initramfs and
+# one in the real root's coldplug (one boot: each check looks at its own
+# consumer). With initramfs-tools, the switched-off host then runs
+# sysfs-audit-record.service while the host hot-adds and removes a disk
+# and a NIC, restarts udevd and runs udevadm, lsblk and ip:
+# SYSFS_AUDIT_RECORD_ROUNDS rounds of that (default 2: the second is the
+# first after udevd's restart; 0: rounds until the time is up), within
+# SYSFS_AUDIT_RECORD_S seconds (default 300).
 #
 # The boot audit never harms a boot (issue 43), per generator: the
 # audit armed but switched off (sysfs_audit.boot=off), a sysfs-audit
@@ -33,6 +36,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 
 tmo=${SYSFS_AUDIT_GUEST_TIMEOUT:-420}
 record_s=${SYSFS_AUDIT_RECORD_S:-300}
+record_rounds=${SYSFS_AUDIT_RECORD_ROUNDS:-2}
 sa=$top/build/sysfs-audit
 if ! guest_selected realhost; then
 	echo "# realhost: not run (SYSFS_AUDIT_GUEST_KERNELS=$SYSFS_AUDIT_GUEST_KERNELS)"
@@ -110,6 +114,8 @@ startup_ms() {
 # want CASE: CASE is among SYSFS_AUDIT_REALHOST_CASES (default: all of off
 # on var legacy coldplug hang emergency lockdown disabled deadline stop1
 # purged record).
+# off and record share a boot, and so do var, legacy and coldplug: either
+# name boots it, and runs its own checks only.
 want() {
 	[ -z "${SYSFS_AUDIT_REALHOST_CASES:-}" ] || [[ " $SYSFS_AUDIT_REALHOST_CASES " == *" $1 "* ]]
 }
@@ -154,8 +160,46 @@ overlay() {
 		cpio -o -H newc -R 0:0 --quiet) >>"$1"
 }
 
+# The record case's checks, on the switched-off boot's probe account
+# ($p_off): sysfs-audit-record.service, under its sandbox, while the host
+# hot-added and removed a disk and a NIC SYSFS_AUDIT_RECORD_ROUNDS times
+# (each round also restarts udevd and runs udevadm, lsblk and ip).
+record_checks() {
+	local rounds took out st promtree
+	p=$p_off name=$gen/record
+	report=$p.report.json
+	realhost_file "$p" report.json "$report"
+	realhost_file "$p" metrics.prom "$p.prom"
+	rounds=$(realhost_fact "$p" rounds)
+	took=$(realhost_fact "$p" record_took_s)
+	echo "# $name: $rounds hotplug rounds in ${took:-?} s (at most $record_rounds within ${record_s} s);" \
+		"$(grep -c '^device_add' "$p.hmp.log" 2>/dev/null) device_add"
+	jq -r '.dependents[]? | "dependent: \(.phase // "-") \(.executable) \(.kind) \(.confidence) \(.rule) \(.why)"' \
+		"$report" 2>/dev/null | tap_diag
+	# Every round asked for ran (0: rounds until the time ran out).
+	jqr "record unit under its sandbox: a report, 0 lost, 0 dependents that break, hotplug traced" \
+		--argjson r "${rounds:-0}" --argjson n "$record_rounds" \
+		'.events.lost == 0 and $r > 0 and ($n == 0 or $r == $n)
+		 and ([.dependents[] | select(.confidence == "breaks")] | length == 0)
+		 and .needs.by_subsystem.net.events > 0 and .needs.by_subsystem.block.events > 0'
+	jqr "record unit: PID 1 is not named as a kernel-group listener" \
+		'[.dependents[] | select(.kind == "listener" and .rule == "listen-kernel"
+		  and ((.pids // []) | index(1)))] | length == 0'
+	[ "$(realhost_fact "$p" record_result)" = success ] &&
+		awk -f "$top/tests/lib/promcheck.awk" "$p.prom" >/dev/null 2>&1
+	tap_ok $? "$name: the unit stopped with success and wrote the Prometheus textfile"
+	# The textfile a real host's recorder wrote, by Prometheus's own
+	# linter (Debian's promtool, unpacked, never installed: issue 47).
+	promtree=$("$top/tests/fleet/fetch-prometheus.sh" 2>"$p.fetch.err")
+	out=$([ -n "$promtree" ] && [ -s "$p.prom" ] &&
+	      timeout 30 "$promtree/usr/bin/promtool" check metrics <"$p.prom" 2>&1)
+	st=$?
+	[ -n "$promtree" ] || tap_diag <"$p.fetch.err"
+	[ -z "$out" ] || tap_diag <<<"$out"
+	tap_ok $st "$name: the recorded textfile passes promtool check metrics"
+}
+
 gens=${SYSFS_AUDIT_REALHOST_GENERATORS:-initramfs-tools dracut}
-off="sysfs_audit.boot=0 systemd.mask=sysfs-audit-boot.service systemd.mask=sysfs-audit-coldplug.service"
 : >"$summary"
 for gen in $gens; do
 	img=$("$top/tests/realhost/mkimage.sh" "$gen" "$deb" "$legacy" 2>"$work/mkimage.err")
@@ -194,27 +238,44 @@ for gen in $gens; do
 			tap_ok 1 "$gen: initrd.on with the test's $o files"
 	done
 
-	if want off; then
+	# On initramfs-tools the switched-off boot is also the record case's
+	# host (the recorder runs alone there, as it must): once the boot and
+	# its probe's account are done, the probe starts the recorder. What the
+	# off case checks is what the probe saw before that (ours_before, the
+	# console up to the probe's "starting" line).
+	rec=
+	[ "$gen" = initramfs-tools ] && want record &&
+		rec="sa.probe=record sa.record_s=$record_s sa.record_rounds=$record_rounds"
+	if want off || [ -n "$rec" ]; then
 		# ---- switched off, then enabled, with a second filesystem in fstab ----
 		# The armed image (the initrd that starts the audit, the unit enabled)
 		# with sysfs_audit.boot=off: the baseline of every case's time.
 		case_begin "off (sysfs_audit.boot=off)"
-		boot_case off initrd.on srv "sysfs_audit.boot=off"
+		boot_case off initrd.on srv "sysfs_audit.boot=off${rec:+ $rec}" $((tmo + ${rec:+$record_s}+0))
+		booted=$?
+		p_off=$p
 		t_off=$(startup_ms "$p")
+	fi
+	if want off; then
+		p=$p_off name=$gen/off
+		pf=ours
+		[ -n "$rec" ] && pf=ours_before
 		realhost_file "$p" status "$p.status"
 		tap_diag <"$p.status"
 		# /boot holds the armed image and the unit is enabled: the next boot
 		# is audited, and the status warns of this one's command line.
 		[ "$(realhost_fact "$p" status_exit)" = 0 ] && grep -q '^warn .*/proc/cmdline' "$p.status"
 		tap_ok $? "$name: boot --status: armed for the next boot, with a warning for this boot's command line"
-		nothing_attached "sysfs_audit.boot=off" ours
+		nothing_attached "sysfs_audit.boot=off" $pf
 		[ "$(realhost_fact "$p" 'cond:sysfs-audit-boot.service')" = no ] &&
 			[ "$(realhost_fact "$p" 'cond:sysfs-audit-coldplug.service')" = no ]
 		tap_ok $? "$name: both units skipped by their condition"
-		! grep -a -q 'sysfs-audit.*\(boot audit started\|adopted\)' "$p.console" "$p.journal-sa"
+		! sed '/sa-probe: starting sysfs-audit-record.service/q' "$p.console" | cat - "$p.journal-sa" |
+			grep -a -q 'sysfs-audit.*\(boot audit started\|adopted\)'
 		tap_ok $? "$name: nothing started in the initramfs or the real root"
 		case_end
 	fi
+	[ -n "$rec" ] && [ "$booted" = 0 ] && record_checks
 
 	if want on; then
 		case_begin "rootfstype= (enabled)"
@@ -282,31 +343,44 @@ for gen in $gens; do
 		case_end
 	fi
 
-	if want var; then
-		# ---- a separate /var -------------------------------------------------
-		boot_case var initrd.on var "sa.probe=boot"
+	# ---- a separate /var, a legacy consumer in the initramfs only, one in
+	# the real root's coldplug: one boot (the armed initrd plus the
+	# initramfs-only consumer, the coldplug one asked for on the command
+	# line). Each check looks at its own: the report's phase and
+	# executable, and the executable the text names as why the host would
+	# not boot.
+	if want var || want legacy || want coldplug; then
+		boot_case var-legacy-coldplug initrd.legacy var "sa.probe=boot sa.legacy_coldplug"
 		report=$p.report.json
 		realhost_file "$p" report.json "$report"
+		jq -r '.dependents[]? | "dependent: \(.phase) \(.executable) \(.kind) \(.confidence) \(.rule) \(.why)"' \
+			"$report" 2>/dev/null | tap_diag
+		"$sa" report "$report" >"$p.report.txt" 2>&1
+		grep -a 'would not boot' "$p.report.txt" | tap_diag
+	fi
+	# would_not_boot_by EXE: the report says the host would not boot, and
+	# names EXE (a path's end) among the reasons.
+	would_not_boot_by() {
+		awk '/sysfs-audit-host/ && /would not boot/ { f = 1 } END { exit !f }' "$p.report.txt" &&
+			grep -a 'would not boot, because of' "$p.report.txt" | grep -q -- "$1 "
+	}
+
+	if want var; then
+		name=$gen/var
 		jqr "separate /var: the report was written and adopted the initramfs" \
 			'.boot.adopted == true and .events.lost == 0'
 	fi
 
 	if want legacy; then
-		# ---- a legacy consumer in the initramfs only -------------------------
-		boot_case legacy initrd.legacy root "sa.probe=boot"
-		report=$p.report.json
-		realhost_file "$p" report.json "$report"
-		jq -r '.dependents[]? | "dependent: \(.phase) \(.executable) \(.kind) \(.confidence) \(.rule) \(.why)"' \
-			"$report" 2>/dev/null | tap_diag
+		name=$gen/legacy
 		jqr "the initramfs-only mdev breaks in phase initramfs, by its BusyBox 1.6.1 fingerprint" \
 			'[.dependents[] | select(.phase == "initramfs" and (.executable | endswith("/legacy-consumer"))
 			  and .confidence == "breaks" and ((.why // "") | test("BusyBox 1.6.1")))] | length > 0'
 		jqr "the initramfs-only mdev has no package, because the host has no such file (package_via no-host-file)" \
 			'[.dependents[] | select(.phase == "initramfs" and (.executable | endswith("/legacy-consumer")))]
 			 | length > 0 and all(.package == null and .package_via == "no-host-file")'
-		"$sa" report "$report" >"$p.report.txt" 2>&1
-		awk '/sysfs-audit-host/ && /would not boot/ { f = 1 } END { exit !f }' "$p.report.txt"
-		tap_ok $? "$name: report says the host would not boot"
+		would_not_boot_by /legacy-consumer
+		tap_ok $? "$name: report says the host would not boot, because of the initramfs-only mdev"
 
 		# The static audit finds the same program in the generator's real output,
 		# behind an early (uncompressed) cpio as Debian's microcode hooks put
@@ -323,16 +397,12 @@ for gen in $gens; do
 	fi
 
 	if want coldplug; then
-		# ---- a legacy consumer in the real root's coldplug ---------------------
-		boot_case coldplug initrd.on root "sa.probe=boot sa.legacy_coldplug"
-		report=$p.report.json
-		realhost_file "$p" report.json "$report"
+		name=$gen/coldplug
 		jqr "the real root's coldplug mdev breaks in phase coldplug, by its BusyBox 1.6.1 fingerprint" \
 			'[.dependents[] | select(.phase == "coldplug" and .executable == "/usr/local/sbin/mdev-coldplug"
 			  and .confidence == "breaks" and ((.why // "") | test("BusyBox 1.6.1")))] | length > 0'
-		"$sa" report "$report" >"$p.report.txt" 2>&1
-		awk '/sysfs-audit-host/ && /would not boot/ { f = 1 } END { exit !f }' "$p.report.txt"
-		tap_ok $? "$name: report says the host would not boot"
+		would_not_boot_by /usr/local/sbin/mdev-coldplug
+		tap_ok $? "$name: report says the host would not boot, because of the coldplug mdev"
 	fi
 
 	if want hang; then
@@ -480,38 +550,6 @@ for gen in $gens; do
 		case_end
 	fi
 
-	if want record; then
-		# ---- the recorder unit, minutes long, on initramfs-tools -------------
-		[ "$gen" = initramfs-tools ] || continue
-		boot_case record initrd.on root "sa.probe=record sa.record_s=$record_s $off" \
-			$((tmo + record_s)) || continue
-		report=$p.report.json
-		realhost_file "$p" report.json "$report"
-		realhost_file "$p" metrics.prom "$p.prom"
-		rounds=$(realhost_fact "$p" rounds)
-		echo "# $name: $rounds hotplug rounds in ${record_s}s; $(grep -c '^device_add' "$p.hmp.log" 2>/dev/null) device_add"
-		jq -r '.dependents[]? | "dependent: \(.phase // "-") \(.executable) \(.kind) \(.confidence) \(.rule) \(.why)"' \
-			"$report" 2>/dev/null | tap_diag
-		jqr "record unit under its sandbox: a report, 0 lost, 0 dependents that break, hotplug traced" \
-			--argjson r "${rounds:-0}" \
-			'.events.lost == 0 and $r > 0 and ([.dependents[] | select(.confidence == "breaks")] | length == 0)
-			 and .needs.by_subsystem.net.events > 0 and .needs.by_subsystem.block.events > 0'
-		jqr "record unit: PID 1 is not named as a kernel-group listener" \
-			'[.dependents[] | select(.kind == "listener" and .rule == "listen-kernel"
-			  and ((.pids // []) | index(1)))] | length == 0'
-		[ "$(realhost_fact "$p" record_result)" = success ] &&
-			awk -f "$top/tests/lib/promcheck.awk" "$p.prom" >/dev/null 2>&1
-		tap_ok $? "$name: the unit stopped with success and wrote the Prometheus textfile"
-		# The textfile a real host's recorder wrote, by Prometheus's own
-		# linter (Debian's promtool, unpacked, never installed: issue 47).
-		promtree=$("$top/tests/fleet/fetch-prometheus.sh" 2>"$p.fetch.err")
-		out=$([ -n "$promtree" ] && [ -s "$p.prom" ] &&
-		      timeout 30 "$promtree/usr/bin/promtool" check metrics <"$p.prom" 2>&1)
-		st=$?
-		[ -n "$promtree" ] || tap_diag <"$p.fetch.err"
-		[ -z "$out" ] || tap_diag <<<"$out"
-		tap_ok $st "$name: the recorded textfile passes promtool check metrics"
-	fi
 done
 echo "# the boot audit never harms a boot: case, pass/fail, seconds added against sysfs_audit.boot=off"
 tap_diag <"$summary"

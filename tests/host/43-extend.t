@@ -25,12 +25,11 @@ copy() {
 	(cd "$top" && git ls-files -z --cached --others --exclude-standard |
 		xargs -0 -r sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh |
 		tar --null -T - -cf -) | tar -C "$1" -xf - || return 1
-	# objects and BPF skeletons, timestamps kept: only what the patch touches is rebuilt
+	# objects, BPF skeletons and the generated ABI table, timestamps kept:
+	# only what the patch touches is rebuilt (without the table each copy
+	# regenerated it and rebuilt the audit layer of both flavours)
 	(cd "$top" && tar -cf - build/obj build/san build/tests build/*.bpf.o build/*.skel.h \
-		2>/dev/null) | tar -C "$1" -xf - 2>/dev/null
-	# the skeletons must not look older than the sources tar just wrote
-	touch "$1"/build/*.bpf.o 2>/dev/null
-	touch "$1"/build/*.skel.h 2>/dev/null
+		build/abi_builtin.inc 2>/dev/null) | tar -C "$1" -xf - 2>/dev/null
 	return 0
 }
 
