@@ -13,9 +13,10 @@
 # consumer). With initramfs-tools, the switched-off host then runs
 # sysfs-audit-record.service while the host hot-adds and removes a disk
 # and a NIC, restarts udevd and runs udevadm, lsblk and ip:
-# SYSFS_AUDIT_RECORD_ROUNDS rounds of that (default 2: the second is the
-# first after udevd's restart; 0: rounds until the time is up), within
-# SYSFS_AUDIT_RECORD_S seconds (default 300).
+# rounds of that until SYSFS_AUDIT_RECORD_S seconds (default 300: issue 26
+# asks for at least five minutes) are up, or SYSFS_AUDIT_RECORD_ROUNDS
+# rounds within them (default 0: no round limit; 2 is the least that
+# includes a round after udevd's restart, for a quicker run).
 #
 # The boot audit never harms a boot (issue 43), per generator: the
 # audit armed but switched off (sysfs_audit.boot=off), a sysfs-audit
@@ -36,7 +37,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 
 tmo=${SYSFS_AUDIT_GUEST_TIMEOUT:-420}
 record_s=${SYSFS_AUDIT_RECORD_S:-300}
-record_rounds=${SYSFS_AUDIT_RECORD_ROUNDS:-2}
+record_rounds=${SYSFS_AUDIT_RECORD_ROUNDS:-0}
 sa=$top/build/sysfs-audit
 if ! guest_selected realhost; then
 	echo "# realhost: not run (SYSFS_AUDIT_GUEST_KERNELS=$SYSFS_AUDIT_GUEST_KERNELS)"
