@@ -72,6 +72,7 @@ printf '/usr/sbin/gpio-blink\n/usr/sbin/gpio-storm\n' >/var/lib/dpkg/info/gpio-s
 # shell's own writes are no subject of the test.
 walk=$((base + 5))
 echo $walk >/sys/class/gpio/export
+diag "gpio$walk is $(readlink -f /sys/class/gpio/gpio$walk)"
 
 sysfs-audit record -o $R -N --abi=/tests/abi/ABI -F obsolete >/tmp/rec.out 2>&1 &
 rec=$!
