@@ -13,8 +13,9 @@ enum sa_abi_op {
 	/* An open of a kernfs node user space put in abi_nodes (key.obj: its id). */
 	SA_ABI_OP_OPEN = 64,
 	/*
-	 * An open of a node not in abi_nodes whose name is in abi_leaves: a
-	 * device added since the last refresh, or a namesake elsewhere.
+	 * An open of a node not in abi_nodes whose name is in abi_leaves, or
+	 * whose grandparent's is in abi_glue: a device added since the last
+	 * refresh, or a namesake elsewhere.
 	 * User space decides (and puts the id in abi_nodes, watched or not).
 	 */
 	SA_ABI_OP_CANDIDATE,
@@ -22,7 +23,7 @@ enum sa_abi_op {
 
 /* abi_nodes value for a node user space looked at and does not watch. */
 #define SA_ABI_NOT_WATCHED	0xffffffffu
-/* abi_leaves key: a last path component, NUL-padded. */
+/* abi_leaves and abi_glue key: a path component, NUL-padded. */
 #define SA_ABI_LEAF_LEN		48
 
 struct sa_abi_leaf {

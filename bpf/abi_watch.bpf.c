@@ -15,7 +15,12 @@
  * the last component of a watched pattern (abi_leaves: "state", "value")
  * is sent as a candidate with its kernfs path; user space resolves again,
  * and puts the id in abi_nodes either way, so a node is a candidate once.
- * `echo 5 >export; cat gpio5/value` at once is seen.
+ * A watched tree (/sys/class/gpio/: a trailing '/') has no last component:
+ * a device of class NAME keeps its files in a directory named NAME (the
+ * driver core's glue directory, or /sys/devices/virtual/NAME), so an open
+ * of a file whose grandparent's name is in abi_glue is a candidate too,
+ * and user space confirms it from the path it carries (the device may be
+ * gone by then). `echo 5 >export; cat gpio5/value` at once is seen.
  *
  * Identity is the dependents' (dep_common.bpf.h): exe, argv, cgroup,
  * namespaces, the nearest ancestor's script, read in the process's
@@ -43,6 +48,17 @@ struct {
 	__type(key, struct sa_abi_leaf);
 	__type(value, __u32);
 } abi_leaves SEC(".maps");
+
+/* Class names of watched /sys/class/NAME/ trees (see above). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 64);
+	__type(key, struct sa_abi_leaf);
+	__type(value, __u32);
+} abi_glue SEC(".maps");
+
+/* Set by user space when abi_glue holds a name: no second lookup otherwise. */
+__u32 have_glue = 0;
 
 /* The leaf name being looked up (too big for the stack beside the key). */
 struct {
@@ -77,8 +93,20 @@ int BPF_PROG(abi_open, struct inode *inode, struct file *file)
 			return 0;
 		__builtin_memset(leaf, 0, sizeof(*leaf));
 		bpf_probe_read_kernel_str(leaf->name, sizeof(leaf->name), BPF_CORE_READ(kn, name));
-		if (!bpf_map_lookup_elem(&abi_leaves, leaf))
-			return 0;
+		if (!bpf_map_lookup_elem(&abi_leaves, leaf)) {
+			struct kernfs_node *up;
+
+			if (!have_glue)
+				return 0;
+			up = BPF_CORE_READ(kn, parent, parent);
+			if (!up)
+				return 0;
+			__builtin_memset(leaf, 0, sizeof(*leaf));
+			bpf_probe_read_kernel_str(leaf->name, sizeof(leaf->name),
+						  BPF_CORE_READ(up, name));
+			if (!bpf_map_lookup_elem(&abi_glue, leaf))
+				return 0;
+		}
 		op = SA_ABI_OP_CANDIDATE;
 	}
 	if (dep_skip())

@@ -9,6 +9,8 @@
 # unpacked with `dpkg-deb -x` -- never installed on the host.
 #
 #   fetch-modern.sh          prints the unpacked tree (for SYSFS_AUDIT_INITRAMFS_TREE)
+#   fetch-modern.sh PKG...   the same for these packages (and libc6) instead,
+#                            in a tree of their own (65-abi-watch.t: gpiod)
 #
 # Everything goes below /opt/deb (the guest keeps BusyBox in /bin); the
 # guest case links the loader, the library directories and udev's
@@ -23,6 +25,7 @@ die() { printf 'tests/guest/fetch-modern.sh: %s\n' "$*" >&2; exit 1; }
 
 # The programs the modern run uses, and libc's loader.
 roots=(udev util-linux coreutils findutils iproute2 libc6 mount)
+[ $# -eq 0 ] || roots=("$@" libc6)
 
 ver() { apt-cache policy "$1" | awk '/Candidate:/ {print $2}'; }
 for p in "${roots[@]}"; do

@@ -54,6 +54,18 @@ wait_file() {
 	done
 }
 
+# wait_line PATTERN FILE: wait up to 120 s for a line of FILE to match
+# PATTERN (grep's); fail (with a diagnostic) if none does. For a daemon's
+# "attached"/"watching" line on a TCG guest that is slow to load BPF.
+wait_line() {
+	_i=0
+	while ! grep -q "$1" "$2" 2>/dev/null; do
+		[ $_i -lt 600 ] || { diag "'$1' not in $2 within 120 s"; return 1; }
+		usleep 200000
+		_i=$((_i + 1))
+	done
+}
+
 # trigger_uevent SYSFS_DIR ACTION OUT: write ACTION to SYSFS_DIR/uevent and
 # capture, over netlink, the first event of that device into OUT. Fails,
 # with OUT empty, when the monitor never got ready or saw no event.

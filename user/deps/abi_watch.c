@@ -117,7 +117,23 @@ static int resolve_all(struct watch *w)
 	return r == -ENOMEM ? r : 0;
 }
 
-/* The last components the kernel matches by name (a node not resolved yet). */
+/* NAME of a pattern /sys/class/NAME/ (a class's whole tree), or NULL. */
+static const char *glue_name(const struct sa_abi_pattern *p)
+{
+	const char *sys = sa_abi_pattern_comp_literal(p, 0);
+	const char *class = sa_abi_pattern_comp_literal(p, 1);
+
+	if (!sa_abi_pattern_prefix(p) || sa_abi_pattern_ncomp(p) != 3 || !sys || !class ||
+	    strcmp(sys, "sys") || strcmp(class, "class"))
+		return NULL;
+	return sa_abi_pattern_comp_literal(p, 2);
+}
+
+/*
+ * The names the kernel matches a node not resolved yet by: the last
+ * component of a pattern (abi_leaves), the class of a /sys/class/NAME/
+ * tree (abi_glue: its devices' files are in a directory named NAME).
+ */
 static void add_leaves(struct watch *w)
 {
 	const struct sa_abi *abi = w->o->abi;
@@ -129,6 +145,13 @@ static void add_leaves(struct watch *w)
 			const char *lit;
 			__u32 one = 1;
 
+			if (p && (lit = glue_name(p)) && strlen(lit) < sizeof(leaf.name)) {
+				strcpy(leaf.name, lit);
+				if (!bpf_map__update_elem(w->sk->maps.abi_glue, &leaf, sizeof(leaf),
+							  &one, sizeof(one), BPF_ANY))
+					w->sk->bss->have_glue = 1;
+				continue;
+			}
 			if (!p || sa_abi_pattern_prefix(p))
 				continue;
 			lit = sa_abi_pattern_comp_literal(p, sa_abi_pattern_ncomp(p) - 1);
@@ -204,6 +227,38 @@ static int attribute(struct watch *w, const struct node *n, const struct sa_dep_
 	return 0;
 }
 
+/*
+ * A candidate below a class's glue directory (r->comp[1] is NAME, r->comp[0]
+ * the device): /sys/class/NAME/DEVICE/FILE is its path, whether or not
+ * the device is still there (an export, a read and an unexport at once).
+ * The entry whose pattern matches it gets the node, as a resolve would.
+ */
+static struct node *confirm_glue(struct watch *w, const struct sa_dep_rec *r)
+{
+	const struct sa_abi *abi = w->o->abi;
+	char path[256];
+	struct sa_abi_hit h = { .path = path, .ino = r->key.obj };
+
+	if (r->ncomp < 2 || !*r->comp[0] || !*r->name || (r->flags & SA_DEP_F_TRUNC_DIR))
+		return NULL;
+	if (snprintf(path, sizeof(path), "/sys/class/%s/%s/%s", r->comp[1], r->comp[0],
+		     r->name) >= (int)sizeof(path))
+		return NULL;
+	for (size_t i = 0; i < abi->n; i++)
+		for (size_t k = 0; k < abi->e[i].nwhat; k++) {
+			const struct sa_abi_pattern *p = abi->e[i].what[k].pattern;
+			const char *g = p ? glue_name(p) : NULL;
+			struct hit_ctx c = { w, i };
+
+			if (!g || strcmp(g, r->comp[1]) || !sa_abi_pattern_match(p, path))
+				continue;
+			if (on_hit(&h, &c))
+				return NULL;
+			return find_node(w, h.ino);
+		}
+	return NULL;
+}
+
 static int on_record(void *ctx, void *data, size_t len)
 {
 	struct watch *w = ctx;
@@ -219,6 +274,8 @@ static int on_record(void *ctx, void *data, size_t len)
 	n = find_node(w, r.key.obj);
 	if (r.op == SA_ABI_OP_CANDIDATE) {
 		w->u->candidates++;
+		if (!n)
+			n = confirm_glue(w, &r);
 		if (!n) {
 			/* A device added since the last resolve: resolve now, it may be gone soon. */
 			if ((err = resolve_all(w)))
