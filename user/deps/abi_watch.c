@@ -324,7 +324,15 @@ static int uevent_socket(void)
 	return fd;
 }
 
-/* Drain @fd; whether anything came (an overrun counts: something did). */
+/*
+ * Drain @fd; whether a device may have come or gone: a kernel uevent
+ * ("ACTION@DEVPATH") other than change, or an overrun (what was lost may
+ * have been an add). A change adds no node as a rule, and `udevadm
+ * trigger` or a storm of changes walked /sys once a second for nothing
+ * (make bench: a uevent of the change storm 97 -> 266 us on Debian 6.1).
+ * A node a driver adds with a change is seen as one added between two
+ * walks is: its open is a candidate when its name is a watched leaf.
+ */
 static bool uevents_came(int fd)
 {
 	char buf[8192];
@@ -332,7 +340,8 @@ static bool uevents_came(int fd)
 	ssize_t n;
 
 	while ((n = recv(fd, buf, sizeof(buf), 0)) > 0 || (n < 0 && errno == ENOBUFS))
-		any = true;
+		if (n < 7 || memcmp(buf, "change@", 7))
+			any = true;
 	return any;
 }
 
