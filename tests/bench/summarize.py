@@ -112,7 +112,7 @@ def syswide(runs):
     """The system-wide case: ns per lstat()/open() per path kind, ratios to bare."""
     out = []
     for n in sorted({n for _, n in runs}):
-        med = {}
+        med, bpf = {}, {}
         for (cfg, m), rs in runs.items():
             if m != n:
                 continue
@@ -121,15 +121,24 @@ def syswide(runs):
                         if r.get("syswide") and r["syswide"].get(case) is not None]
                 if vals:
                     med[(cfg, case)] = (statistics.median(vals), min(vals), max(vals), len(vals))
+                # abi: its program's bpf_stats per run during the case
+                runs = [r["syswide"]["bpf_" + case] for r in rs
+                        if r.get("syswide") and r["syswide"].get("bpf_" + case)]
+                ns = [b["ns_per_run"] for b in runs if b["ns_per_run"] is not None]
+                if ns:
+                    bpf[(cfg, case)] = (statistics.median(ns),
+                                        statistics.median(b["runs_per_call"] for b in runs))
         for case in SYS_CASES:
             base = med.get(("bare", case))
             for cfg in SYS_CONFIGS:
                 if (cfg, case) not in med:
                     continue
                 m, lo, hi, k = med[(cfg, case)]
+                b = bpf.get((cfg, case), (None, None))
                 out.append({"n": n, "case": case, "config": cfg, "rounds": k, "ns_median": m,
                             "ns_min": lo, "ns_max": hi,
-                            "vs_bare": m / base[0] if base and base[0] else None})
+                            "vs_bare": m / base[0] if base and base[0] else None,
+                            "bpf_ns_per_run": b[0], "bpf_runs_per_call": b[1]})
     return out
 
 
@@ -158,11 +167,14 @@ def table(kernel, s):
                      " outside sysfs, attr = an existing sysfs attribute, miss = a missing sysfs name;"
                      " obs = an attribute the obsolete-ABI watch watches;"
                      " json = the dependents on, keys = -N, abi = the obsolete-ABI watch alone")
-        lines.append(f"{'CASE':<11} {'N':>7} {'CONFIG':<6} {'NS/CALL':>8} {'SPREAD':>13} {'xBARE':>6}")
+        lines.append("(BPF-NS/RUN, RUNS/CALL: abi's program, bpf_stats, per run and runs per call)")
+        lines.append(f"{'CASE':<11} {'N':>7} {'CONFIG':<6} {'NS/CALL':>8} {'SPREAD':>13} {'xBARE':>6}"
+                     f" {'BPF-NS/RUN':>10} {'RUNS/CALL':>9}")
         for e in s["syswide"]:
             lines.append(f"{e['case']:<11} {e['n']:>7} {e['config']:<6} {e['ns_median']:>8.0f} "
                          f"{'%.0f-%.0f' % (e['ns_min'], e['ns_max']):>13} "
-                         f"{fmt(e['vs_bare'], '%.2f'):>6}")
+                         f"{fmt(e['vs_bare'], '%.2f'):>6} {fmt(e.get('bpf_ns_per_run'), '%.0f'):>10}"
+                         f" {fmt(e.get('bpf_runs_per_call'), '%.2f'):>9}")
     if s.get("goals"):
         lines.append("")
         lines.append(f"against the goals (N={s['goals'][0]['n']}: outside sysfs <= 1.05x bare,"

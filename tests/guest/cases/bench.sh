@@ -91,6 +91,14 @@ fi
 diag "system-wide paths: $sys_paths"
 syswide() { case $1 in bare|json|keys|abi) return 0 ;; esac; return 1; }
 
+# The BPF programs' run time and runs (bpf_stats) of process PID, summed
+# over its program fds: "NS COUNT". What the watch's own program takes of
+# a system-wide case, beside the trampoline that enters it.
+prog_runs() {
+	cat /proc/$1/fdinfo/* 2>/dev/null |
+		awk '$1 == "run_time_ns:" { ns += $2 } $1 == "run_cnt:" { n += $2 } END { print ns + 0, n + 0 }'
+}
+
 # Until the process PID has used no CPU for 1.2 s: the abi watch walks
 # /sys again (at most once a second) after uevents came, and that walk
 # must not fall into the system-wide storms. At most 2 minutes.
@@ -144,8 +152,13 @@ while [ $round -le $rounds ]; do
 				for p in $sys_paths; do
 					for op in lstat open read; do
 						o=; [ $op = open ] && o=-o; [ $op = read ] && o=-r
+						[ $cfg = abi ] && r0=$(prog_runs $pid)
 						v=$(pathstorm $o -n $n "${p#*=}" | sed -n 's/.*ns_per_call=\([0-9]*\).*/\1/p')
 						sys="$sys,\"${op}_${p%%=*}\":${v:-null}"
+						# abi: BPF ns per run and runs per call
+						# (the untimed tenth included).
+						[ $cfg = abi ] && sys="$sys$(echo "$r0 $(prog_runs $pid) $n" | awk -v c="${op}_${p%%=*}" '{
+							d = $4 - $2; printf ",\"bpf_%s\":{\"ns_per_run\":%s,\"runs_per_call\":%.2f}", c, d ? sprintf("%.0f", ($3 - $1) / d) : "null", d / ($5 * 1.1) }')"
 					done
 				done
 				sys=",\"syswide\":{${sys#,}}"
