@@ -4,6 +4,15 @@
 ktap_plan 24
 
 W=/tmp/watch.json
+# until_said FILE TEXT: wait up to 2 minutes for TEXT in FILE (a watch's
+# "attached", a record's "watching").
+until_said() {
+	_i=0
+	while ! grep -q "$2" "$1" && [ $_i -lt 600 ]; do
+		usleep 200000
+		_i=$((_i + 1))
+	done
+}
 for m in $(cat /lib/abi-mods/order); do
 	case $m in
 	mac80211_hwsim.ko) ;;	# after the watch started: its device races the refresh
@@ -24,11 +33,7 @@ chmod +x /tmp/acpi-check.sh
 sysfs-audit abi watch --abi /tests/abi/rfkill-state --abi /tests/abi/ABI --json \
 	--fail-on-use >$W 2>$W.err &
 watch=$!
-i=0
-while ! grep -q "abi watch: attached" $W.err && [ $i -lt 600 ]; do
-	usleep 200000
-	i=$((i + 1))
-done
+until_said $W.err "abi watch: attached"
 check "watch attached (fentry kernfs_fop_open)" grep -q "abi watch: attached" $W.err
 
 # The device's add and its attribute's read at once: no refresh in between.
@@ -81,11 +86,7 @@ grep -o '"stats":{[^}]*}' $W | sed 's/^/# /'
 sysfs-audit abi watch --abi /tests/abi/rfkill-state --abi /tests/abi/ABI --json \
 	>/tmp/refresh.json 2>/tmp/refresh.err &
 watch=$!
-i=0
-while ! grep -q "abi watch: attached" /tmp/refresh.err && [ $i -lt 600 ]; do
-	usleep 200000
-	i=$((i + 1))
-done
+until_said /tmp/refresh.err "abi watch: attached"
 for r in 1 2 3; do
 	for f in /sys/class/tty/*/uevent /sys/class/block/*/uevent; do echo change >$f; done
 	usleep 800000
@@ -102,11 +103,7 @@ check_eq "a change storm: no walk of /sys; one add: one" "$?" 0
 # The text a person reads: a watch of a few seconds with one reader in it.
 sysfs-audit abi watch --abi /tests/abi/rfkill-state --abi /tests/abi/ABI -d 20 \
 	>/tmp/watch.txt 2>/tmp/watch.txt.err &
-i=0
-while ! grep -q "abi watch: attached" /tmp/watch.txt.err && [ $i -lt 600 ]; do
-	usleep 200000
-	i=$((i + 1))
-done
+until_said /tmp/watch.txt.err "abi watch: attached"
 abi-reader /sys/class/rfkill/rfkill0/state >/dev/null
 abi-reader /sys/class/rfkill/rfkill0/state >/dev/null
 wait
@@ -123,11 +120,7 @@ R=/tmp/abi-report.json
 sysfs-audit record -o $R -N --abi=/tests/abi/rfkill-state --abi=/tests/abi/ABI -F obsolete \
 	>/tmp/rec.out 2>&1 &
 rec=$!
-i=0
-while ! grep -q "watching [0-9]* obsolete ABI entries" /tmp/rec.out && [ $i -lt 600 ]; do
-	usleep 200000
-	i=$((i + 1))
-done
+until_said /tmp/rec.out "watching [0-9]* obsolete ABI entries"
 check "record --abi: the watch started" grep -q "watching [0-9]* obsolete ABI entries" /tmp/rec.out
 abi-reader /sys/class/rfkill/rfkill0/state >/dev/null
 ls -l /sys/class/rfkill/rfkill0/ /sys/class/rfkill/ >/dev/null
