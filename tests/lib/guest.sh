@@ -140,3 +140,30 @@ guest_tracers() {
 	tap_ok 0 "Debian 12's trace-cmd and linux-perf fetched ($tree)"
 	export SYSFS_AUDIT_INITRAMFS_TREE=$tree
 }
+
+# guest_abi_tree FLAVOUR TREE: what the obsolete-ABI watch needs in a guest
+# of Debian's stock kernel FLAVOUR (tests/guest/65-abi-watch.t, make bench),
+# made in TREE for SYSFS_AUDIT_INITRAMFS_TREE: the kernel's mac80211_hwsim
+# and zram modules (/lib/abi-mods, tests/guest/fetch-abi-mods.sh),
+# abi-reader, linux-source's Documentation/ABI obsolete/ and removed/
+# (/tests/abi/ABI) and rfkill's state entry alone, as its stable/ file
+# writes it (/tests/abi/rfkill-state: in neither obsolete/ nor removed/,
+# given the way a maintainer proposing its removal would). Errors on
+# stderr; fails when a fetch did or the state entry is not there.
+guest_abi_tree() {
+	local series=${1#stock-} tree=$2 kdir mods src
+
+	kdir=$("$top/kernel/stock.sh" "$series") &&
+		mods=$("$top/tests/guest/fetch-abi-mods.sh" "$kdir") &&
+		src=$("$top/kernel/source.sh" "$series") || return 1
+	rm -rf "$tree"
+	mkdir -p "$tree/bin" "$tree/tests/abi/ABI"
+	cp -r "$mods/lib" "$tree/" &&
+		cp "$top/build/abi_reader" "$tree/bin/abi-reader" &&
+		cp -r "$src/Documentation/ABI/obsolete" "$src/Documentation/ABI/removed" \
+			"$tree/tests/abi/ABI/" || return 1
+	awk '/^What:/ { p = /rfkill\[0-9\]\+\/state$/ } p' \
+		"$src/Documentation/ABI/stable/sysfs-class-rfkill" >"$tree/tests/abi/rfkill-state"
+	grep -q '^What:.*/state$' "$tree/tests/abi/rfkill-state" ||
+		{ echo "no rfkill state entry in linux-source-$series's stable/" >&2; return 1; }
+}

@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <linux/filter.h>
 #include <linux/netlink.h>
 
 #include <bpf/bpf.h>
@@ -365,15 +366,36 @@ int sa_abi_list(const struct sa_abi_watch_opts *o, struct sa_abi_use *out)
 	return 0;
 }
 
-/* A socket for the kernel's uevents: a device came or went, resolve again. */
+/*
+ * A socket for the kernel's uevents: a device came or went, resolve again.
+ * Its filter drops "change@..." in the kernel (uevents_came() says why a
+ * change is no reason): make bench's change storm woke the watch for
+ * every uevent, which cost more than the uevent itself. Without the
+ * filter, uevents_came() still tells a change from the rest.
+ */
 static int uevent_socket(void)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = 1 };
+	struct sock_filter code[] = {
+		/* "chan", "ge", "@" at the message's start (network order): drop */
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x6368616e, 0, 4),
+		BPF_STMT(BPF_LD | BPF_H | BPF_ABS, 4),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x6765, 0, 2),
+		BPF_STMT(BPF_LD | BPF_B | BPF_ABS, 6),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, '@', 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, 0xffffffff),
+		BPF_STMT(BPF_RET | BPF_K, 0),
+	};
+	struct sock_fprog prog = { .len = sizeof(code) / sizeof(code[0]), .filter = code };
 	int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
 			NETLINK_KOBJECT_UEVENT);
 
 	if (fd < 0)
 		return -errno;
+	if (setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &prog, sizeof(prog)))
+		sa_warn("abi watch: no filter on the uevent socket (%s): every change wakes the watch",
+			strerror(errno));
 	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
 		close(fd);
 		return -errno;
@@ -381,7 +403,15 @@ static int uevent_socket(void)
 	return fd;
 }
 
-/* Drain @fd; whether anything came (an overrun counts: something did). */
+/*
+ * Drain @fd; whether a device may have come or gone: a kernel uevent
+ * ("ACTION@DEVPATH") other than change, or an overrun (what was lost may
+ * have been an add). A change adds no node as a rule, and `udevadm
+ * trigger` or a storm of changes walked /sys once a second for nothing
+ * (make bench: a uevent of the change storm 97 -> 266 us on Debian 6.1).
+ * A node a driver adds with a change is seen as one added between two
+ * walks is: its open is a candidate when its name is a watched leaf.
+ */
 static bool uevents_came(int fd)
 {
 	char buf[8192];
@@ -389,7 +419,8 @@ static bool uevents_came(int fd)
 	ssize_t n;
 
 	while ((n = recv(fd, buf, sizeof(buf), 0)) > 0 || (n < 0 && errno == ENOBUFS))
-		any = true;
+		if (n < 7 || memcmp(buf, "change@", 7))
+			any = true;
 	return any;
 }
 

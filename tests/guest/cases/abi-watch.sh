@@ -1,7 +1,7 @@
 # `sysfs-audit abi watch` on a stock kernel (tests/guest/65-abi-watch.t):
 # who opens the obsolete ABI's files, and who is never named.
 . /tests/ktap.sh
-ktap_plan 23
+ktap_plan 24
 
 W=/tmp/watch.json
 # One host per kernel when the host test merges the reports of all guests.
@@ -72,6 +72,25 @@ check_eq "the /dev/rfkill reader: never named" "$?" 1
 grep -q '"lost":0,' $W
 check_eq "no record lost" "$?" 0
 grep -o '"stats":{[^}]*}' $W | sed 's/^/# /'
+
+# A storm of change uevents (udevadm trigger's) adds no node: the watch
+# does not walk /sys again for it; one add does, once.
+sysfs-audit abi watch --abi /tests/abi/rfkill-state --abi /tests/abi/ABI --json \
+	>/tmp/refresh.json 2>/tmp/refresh.err &
+watch=$!
+wait_line "abi watch: attached" /tmp/refresh.err
+for r in 1 2 3; do
+	for f in /sys/class/tty/*/uevent /sys/class/block/*/uevent; do echo change >$f; done
+	usleep 800000
+done
+usleep 1500000
+echo add >/sys/class/rfkill/rfkill0/uevent
+usleep 2500000
+kill -INT $watch
+wait $watch
+grep -o '"stats":{[^}]*}' /tmp/refresh.json | sed 's/^/# change storm, then one add: /'
+grep -q '"refreshes":1,' /tmp/refresh.json
+check_eq "a change storm: no walk of /sys; one add: one" "$?" 0
 
 # The text a person reads: a watch of a few seconds with one reader in it.
 sysfs-audit abi watch --abi /tests/abi/rfkill-state --abi /tests/abi/ABI -d 20 \
