@@ -5,9 +5,9 @@
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
 #   make check-host  the host tests only: no kernel build, no guest (about 5 min warm)
-#                 (make check: about 46 min warm on 2 cores; a first run also
+#                 (make check: about 43 min warm on 2 cores; a first run also
 #                 builds three kernels and two real-host images, 59 min before
-#                 the first test, about 105 min in all; cached in
+#                 the first test, about 100 min in all; cached in
 #                 SYSFS_AUDIT_CACHE, default ~/.cache/sysfs-audit)
 #   make check-host-san  the host test files again, the whole tool under ASan + UBSan
 #   make bench    uevent storms in QEMU: cost per event, losses (build/bench/); runs bench-fleet first
