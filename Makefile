@@ -323,10 +323,19 @@ $(REALHOST_LEGACY): tests/realhost/mdev16.c | deps
 realhost-prebuild: deps deb $(REALHOST_LEGACY)
 	@tests/realhost/prebuild.sh $(DEB) $(REALHOST_LEGACY)
 
-check: realhost-prebuild kernels guest-deps unit-tests sysfs-audit $(HOST_TEST_BINS) \
-	$(BUILD)/sysfs-audit-san vmlinux-check deb
-	@set -o pipefail; $(PROVE) $(SLOW_TESTS) tests/host/*.t \
-		$(filter-out $(SLOW_TESTS),$(GUEST_TESTS)) | tests/summary.sh
+# check needs no kernel before prove starts: scripts/kernels-bg.sh builds
+# them in the background at nice 19 while the real-host boots and the host
+# tests run, and each guest test waits for the kernel it boots
+# (tests/lib/kernel-build.sh); tests/guest/01-vmlinux-h.t is vmlinux-check.
+# Warm, every kernel is a cache lookup. The builder's lines go to stderr,
+# never into the summary's pipe.
+KERNELS_BG := $(abspath $(BUILD))/kernels-bg
+check: realhost-prebuild guest-deps unit-tests sysfs-audit $(HOST_TEST_BINS) \
+	$(BUILD)/sysfs-audit-san deb
+	@scripts/kernels-bg.sh start $(KERNELS_BG) $(KERNELS); \
+	set -o pipefail; SYSFS_AUDIT_KERNELS_BG=$(KERNELS_BG) $(PROVE) $(SLOW_TESTS) \
+		tests/host/*.t $(filter-out $(SLOW_TESTS),$(GUEST_TESTS)) | tests/summary.sh; \
+	st=$$?; scripts/kernels-bg.sh finish $(KERNELS_BG) || st=1; exit $$st
 
 # Performance lives here, never in timed test assertions (docs/performance.md).
 bench: bench-fleet bench-realhost kernels guest-deps

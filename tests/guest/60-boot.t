@@ -144,7 +144,7 @@ for k in patched:tracepoint stock-6.1:fexit; do
 	fi
 	case "$flavour" in
 	stock-*) kcmd=("$top/kernel/stock.sh" "${flavour#stock-}") ;;
-	*) kcmd=("$top/kernel/build.sh" "$flavour") ;;
+	*) kcmd=("$top/tests/lib/kernel-build.sh" "$flavour") ;;
 	esac
 	mkdir -p "$out_dir"
 	if ! kdirs_flavour=$("${kcmd[@]}" 2>"$work/kernel.err"); then

@@ -20,7 +20,7 @@ for flavour in ${CORE_BTF_KERNELS:-stock-6.1 stock-6.12 patched}; do
 	mkdir -p "$tree/usr/share/sysfs-audit"
 	case $flavour in
 	stock-*) kernel_cmd=("$top/kernel/stock.sh" "${flavour#stock-}") ;;
-	*) kernel_cmd=("$top/kernel/build.sh" "$flavour") ;;
+	*) kernel_cmd=("$top/tests/lib/kernel-build.sh" "$flavour") ;;
 	esac
 	if ! kdir=$("${kernel_cmd[@]}" 2>"$tree.err"); then
 		tap_diag <"$tree.err"

@@ -59,7 +59,7 @@ guest_case() {
 	done
 	case "$flavour" in
 	stock-*) kernel_cmd=("$top/kernel/stock.sh" "${flavour#stock-}") ;;
-	*) kernel_cmd=("$top/kernel/build.sh" "$flavour") ;;
+	*) kernel_cmd=("$top/tests/lib/kernel-build.sh" "$flavour") ;;
 	esac
 	mkdir -p "$out_dir"
 	if ! kdir=$("${kernel_cmd[@]}" 2>"$out_dir/$flavour-$guest_test.build.err"); then

@@ -1,0 +1,32 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kernel/build.sh FLAVOUR for the test files: the artifact directory on
+# stdout. While `make check` builds the kernels in the background
+# (scripts/kernels-bg.sh; SYSFS_AUDIT_KERNELS_BG names its state), a test
+# first waits for that build to end, instead of starting a second build of
+# the same kernel at full priority beside it; build.sh then answers from
+# its cache. A background build that failed fails here with its log.
+#
+#   tests/lib/kernel-build.sh FLAVOUR
+#
+# SYSFS_AUDIT_KERNEL_BUILD replaces kernel/build.sh (the host test's stand-in).
+top=$(cd "$(dirname "$0")/../.." && pwd)
+flavour=${1:?usage: kernel-build.sh FLAVOUR}
+state=${SYSFS_AUDIT_KERNELS_BG:-}
+
+if [ -n "$state" ] && grep -qx -- "$flavour" "$state/queue" 2>/dev/null; then
+	t0=$SECONDS
+	while [ ! -e "$state/$flavour.done" ] &&
+		kill -0 "$(cat "$state/pid" 2>/dev/null)" 2>/dev/null; do
+		sleep 5
+	done
+	if [ -e "$state/$flavour.failed" ]; then
+		echo "kernel $flavour: the background build failed (log: $state/$flavour.log):" >&2
+		tail -n 20 "$state/$flavour.log" >&2
+		exit 1
+	fi
+	[ $((SECONDS - t0)) -lt 5 ] ||
+		echo "kernel $flavour: waited $((SECONDS - t0)) s for the background build" >&2
+fi
+exec "${SYSFS_AUDIT_KERNEL_BUILD:-$top/kernel/build.sh}" "$flavour"
