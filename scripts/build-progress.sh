@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # A progress line for a first `make check`, whose kernels and images take
-# most of an hour before the first test: every PROGRESS_S seconds (60), the
-# kernel building now, how long it has run and how far it is (objects
-# compiled against what a whole build of that flavour compiles), and the
-# real-host images' last step. Started in the background by `make kernels`,
-# which kills it when the kernels are done; prints nothing while nothing
-# builds (a warm run).
+# most of an hour: every PROGRESS_S seconds (60), the kernel building now,
+# how long it has run and how far it is (objects compiled against what a
+# whole build of that flavour compiles), and the real-host images' last
+# step. Started in the background by `make kernels` and by
+# scripts/kernels-bg.sh, which kill it when the kernels are done; it also
+# ends on its own when its parent is gone (killed, say), and prints nothing
+# while nothing builds (a warm run).
 #
 #   scripts/build-progress.sh FLAVOUR...
 #
@@ -21,7 +22,16 @@ every=${PROGRESS_S:-60}
 images=$top/build/realhost/prebuild.log
 n=$#
 
-while sleep "$every"; do
+# The sleep in the background, so that a TERM ends it at once and leaves
+# no sleep behind holding our output open.
+trap 'kill $! 2>/dev/null; exit 0' TERM
+# Our parent is alive as long as it is still our parent: a parent that
+# died (even killed -9) hands us to init at once, reaped or not.
+parent_alive() {
+	local ppid
+	read -r _ _ _ ppid _ </proc/$$/stat && [ "$ppid" = "$PPID" ]
+}
+while sleep "$every" & wait $! && parent_alive; do
 	line=
 	i=0
 	for k in "$@"; do

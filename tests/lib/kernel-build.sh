@@ -15,10 +15,11 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 flavour=${1:?usage: kernel-build.sh FLAVOUR}
 state=${SYSFS_AUDIT_KERNELS_BG:-}
 
-if [ -n "$state" ] && grep -qx -- "$flavour" "$state/queue" 2>/dev/null; then
+if [ -n "$state" ] && grep -qxF -- "$flavour" "$state/queue" 2>/dev/null; then
 	t0=$SECONDS
-	while [ ! -e "$state/$flavour.done" ] &&
-		kill -0 "$(cat "$state/pid" 2>/dev/null)" 2>/dev/null; do
+	# The builder holds STATE/lock as long as it lives.
+	while [ ! -e "$state/$flavour.done" ] && [ -e "$state/lock" ] &&
+		! flock -n "$state/lock" true; do
 		sleep 5
 	done
 	if [ -e "$state/$flavour.failed" ]; then
@@ -26,7 +27,10 @@ if [ -n "$state" ] && grep -qx -- "$flavour" "$state/queue" 2>/dev/null; then
 		tail -n 20 "$state/$flavour.log" >&2
 		exit 1
 	fi
-	[ $((SECONDS - t0)) -lt 5 ] ||
+	if [ ! -e "$state/$flavour.done" ]; then
+		echo "kernel $flavour: the background builder ended before it; building it here" >&2
+	elif [ $((SECONDS - t0)) -ge 5 ]; then
 		echo "kernel $flavour: waited $((SECONDS - t0)) s for the background build" >&2
+	fi
 fi
 exec "${SYSFS_AUDIT_KERNEL_BUILD:-$top/kernel/build.sh}" "$flavour"
