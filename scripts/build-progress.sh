@@ -26,10 +26,13 @@ n=$#
 # no sleep behind holding our output open.
 trap 'kill $! 2>/dev/null; exit 0' TERM
 # Our parent is alive as long as it is still our parent: a parent that
-# died (even killed -9) hands us to init at once, reaped or not.
+# died (even killed -9) hands us to init at once, reaped or not. The
+# builder names itself (PROGRESS_PARENT): one killed before this shell
+# started would leave init as our $PPID.
+parent=${PROGRESS_PARENT:-$PPID}
 parent_alive() {
 	local ppid
-	read -r _ _ _ ppid _ </proc/$$/stat && [ "$ppid" = "$PPID" ]
+	read -r _ _ _ ppid _ </proc/$$/stat && [ "$ppid" = "$parent" ]
 }
 while sleep "$every" & wait $! && parent_alive; do
 	line=

@@ -58,7 +58,7 @@ start() {
 		# the builder goes on to the next one after make has gone.
 		trap '[ -n "$bpid" ] && kill -TERM -- "-$bpid" 2>/dev/null
 		      kill "$tick" 2>/dev/null; exit 130' INT TERM HUP
-		"$top/scripts/build-progress.sh" "$@" 9>&- &
+		PROGRESS_PARENT=$BASHPID "$top/scripts/build-progress.sh" "$@" 9>&- &
 		tick=$!
 		i=0 st=0
 		for k in "$@"; do
