@@ -5,7 +5,7 @@
 #   make demo     the main job (see README.md)
 #   make check    host unit tests + guest tests, TAP, "N passed, N failed"
 #   make check-host  the host tests only: no kernel build, no guest (about 5 min warm)
-#                 (make check on 2 cores: about 43 min warm; a first run, 90.5 min
+#                 (make check on 2 cores: 43-45 min warm; a first run, 90.5 min
 #                 measured, also builds three kernels behind the tests that need
 #                 none and two real-host images; cached in SYSFS_AUDIT_CACHE,
 #                 default ~/.cache/sysfs-audit: what is where, README)
