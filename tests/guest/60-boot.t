@@ -142,12 +142,8 @@ for k in patched:tracepoint stock-6.1:fexit; do
 		echo "# $flavour: not run (SYSFS_AUDIT_GUEST_KERNELS=$SYSFS_AUDIT_GUEST_KERNELS)"
 		continue
 	fi
-	case "$flavour" in
-	stock-*) kcmd=("$top/kernel/stock.sh" "${flavour#stock-}") ;;
-	*) kcmd=("$top/tests/lib/kernel-build.sh" "$flavour") ;;
-	esac
 	mkdir -p "$out_dir"
-	if ! kdirs_flavour=$("${kcmd[@]}" 2>"$work/kernel.err"); then
+	if ! kdirs_flavour=$("$top/tests/lib/kernel-build.sh" "$flavour" 2>"$work/kernel.err"); then
 		tap_diag <"$work/kernel.err"
 		tap_ok 1 "$flavour: kernel available"
 		continue

@@ -18,11 +18,7 @@ for flavour in ${CORE_BTF_KERNELS:-stock-6.1 stock-6.12 patched}; do
 	tree=$out_dir/core-btf-tree-$flavour
 	rm -rf "$tree"
 	mkdir -p "$tree/usr/share/sysfs-audit"
-	case $flavour in
-	stock-*) kernel_cmd=("$top/kernel/stock.sh" "${flavour#stock-}") ;;
-	*) kernel_cmd=("$top/tests/lib/kernel-build.sh" "$flavour") ;;
-	esac
-	if ! kdir=$("${kernel_cmd[@]}" 2>"$tree.err"); then
+	if ! kdir=$("$top/tests/lib/kernel-build.sh" "$flavour" 2>"$tree.err"); then
 		tap_diag <"$tree.err"
 		tap_ok 1 "$flavour: kernel available"
 		continue

@@ -44,7 +44,7 @@ guest_mkdisk() {
 guest_case() {
 	local flavour=$1 case=$2 append=${3:-}
 	local name="$flavour/$case${append:+ ($append)}"
-	local kdir initrd prefix rc plan results bail line n desc kernel_cmd
+	local kdir initrd prefix rc plan results bail line n desc
 	local guest_timeout=${SYSFS_AUDIT_GUEST_TIMEOUT:-180}
 
 	if ! guest_selected "$flavour"; then
@@ -57,12 +57,8 @@ guest_case() {
 			return
 		fi
 	done
-	case "$flavour" in
-	stock-*) kernel_cmd=("$top/kernel/stock.sh" "${flavour#stock-}") ;;
-	*) kernel_cmd=("$top/tests/lib/kernel-build.sh" "$flavour") ;;
-	esac
 	mkdir -p "$out_dir"
-	if ! kdir=$("${kernel_cmd[@]}" 2>"$out_dir/$flavour-$guest_test.build.err"); then
+	if ! kdir=$("$top/tests/lib/kernel-build.sh" "$flavour" 2>"$out_dir/$flavour-$guest_test.build.err"); then
 		tap_diag <"$out_dir/$flavour-$guest_test.build.err"
 		tap_ok 1 "$name: kernel $flavour available"
 		return

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kernel/build.sh FLAVOUR for the test files: the artifact directory on
-# stdout. While `make check` builds the kernels in the background
+# The FLAVOUR kernel for the test files, its artifact directory on stdout:
+# kernel/stock.sh SERIES for stock-SERIES, kernel/build.sh FLAVOUR for
+# ours. While `make check` builds the kernels in the background
 # (scripts/kernels-bg.sh; SYSFS_AUDIT_KERNELS_BG names its state), a test
 # first waits for that build to end, instead of starting a second build of
 # the same kernel at full priority beside it; build.sh then answers from
@@ -14,6 +15,10 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 flavour=${1:?usage: kernel-build.sh FLAVOUR}
 state=${SYSFS_AUDIT_KERNELS_BG:-}
+
+case "$flavour" in
+stock-*) exec "$top/kernel/stock.sh" "${flavour#stock-}" ;;
+esac
 
 if [ -n "$state" ] && grep -qxF -- "$flavour" "$state/queue" 2>/dev/null; then
 	t0=$SECONDS
